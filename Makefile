@@ -1,0 +1,46 @@
+# odsgen developer commands. `make help` lists them.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## show this help
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-16s\033[0m %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+.PHONY: venv
+venv: $(STAMP) ## create .venv and install the project (editable) with its test extras
+
+.PHONY: generate
+generate: $(STAMP) ## regenerate generated/ from opdefs/
+	$(BIN)/odsgen generate
+
+.PHONY: check-generated
+check-generated: $(STAMP) ## fail if generated/ is stale
+	$(BIN)/odsgen generate --check
+
+.PHONY: test
+test: $(STAMP) ## run the whole test suite
+	$(BIN)/python -m pytest
+
+.PHONY: lint
+lint: $(STAMP) ## ruff and mypy --strict
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff format --check generator tests bench
+	$(BIN)/mypy
+
+.PHONY: bench
+bench: $(STAMP) ## parse/verify/print throughput and memory against xDSL
+	$(BIN)/python bench/run.py
+
+.PHONY: clean
+clean: ## remove the virtualenv and caches
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,192 @@
+"""The `odsgen` command line.
+
+* `odsgen opt FILE|-`: like `mlir-opt`, parse a `.mlir` file, verify it and print
+  it back (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
+  `--allow-unregistered-dialect`, `--mlir-print-debuginfo`, `-o OUT`).
+* `odsgen generate [--check]`: regenerate `generated/` from `opdefs/`.
+
+Every problem with the input is printed as an MLIR-style diagnostic and gives exit
+status 1; no input makes this command print a Python traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator.ir.context import Context
+from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, render_diagnostic
+from generator.ir.expected_diagnostics import check_diagnostics
+from generator.ir.parser import parse_module
+from generator.ir.printer import print_operation
+from generator.ir.source import SourceFile
+from generator.ir.verifier import verify
+
+__all__ = ["main"]
+
+#: A line that separates `--split-input-file` chunks.
+_SPLIT_MARKER = re.compile(r"^[ \t]*// -----[ \t]*$", re.MULTILINE)
+
+
+def split_chunks(source: SourceFile) -> list[SourceFile]:
+    """Cut a buffer at `// -----` lines; each chunk keeps the file's line numbers."""
+    text = source.text
+    chunks: list[SourceFile] = []
+    start = 0
+    line = 1
+    for m in _SPLIT_MARKER.finditer(text):
+        chunk = text[start : m.start()]
+        chunks.append(SourceFile(source.name, chunk, first_line=line))
+        line += chunk.count("\n") + text.count("\n", m.start(), m.end() + 1)
+        start = m.end() + 1 if m.end() < len(text) and text[m.end()] == "\n" else m.end()
+    chunks.append(SourceFile(source.name, text[start:], first_line=line))
+    return chunks
+
+
+def _process(
+    chunk: SourceFile, ctx: Context, args: argparse.Namespace, diagnostics: list[Diagnostic]
+) -> str | None:
+    """Parse, verify and print one chunk; diagnostics go to `diagnostics`."""
+    try:
+        parsed = parse_module(chunk, ctx)
+        verify(parsed.op, ctx, print_op_on_diagnostic=not args.verify_diagnostics)
+    except DiagnosticError as e:
+        diagnostics.extend(e.diagnostics)
+        return None
+    except RecursionError:
+        diagnostics.append(
+            Diagnostic(Severity.ERROR, chunk.loc(0), "input nests too deeply to be processed")
+        )
+        return None
+    text = print_operation(
+        parsed.op,
+        generic=True,
+        debuginfo=args.mlir_print_debuginfo,
+        resources=parsed.resources,  # type: ignore[arg-type]
+    )
+    return text + "\n"
+
+
+def run_opt(args: argparse.Namespace) -> int:
+    """The `opt` subcommand."""
+    if args.input == "-":
+        name = "<stdin>"
+        text = sys.stdin.read()
+    else:
+        name = args.input
+        try:
+            text = Path(args.input).read_text(encoding="utf-8", errors="surrogateescape")
+        except OSError as e:
+            print(f"odsgen opt: could not open input file '{args.input}': {e.strerror}", file=sys.stderr)
+            return 1
+    source = SourceFile(name, text)
+    ctx = Context(allow_unregistered_dialects=args.allow_unregistered_dialect)
+    chunks = split_chunks(source) if args.split_input_file else [source]
+    outputs: list[str] = []
+    all_diags: list[Diagnostic] = []
+    failed = False
+    for chunk in chunks:
+        diags: list[Diagnostic] = []
+        out = _process(chunk, ctx, args, diags)
+        outputs.append(out or "")
+        if diags:
+            failed = True
+            all_diags.extend(diags)
+            if not args.verify_diagnostics:
+                for d in diags:
+                    sys.stderr.write(render_diagnostic(d) + "\n")
+    status = 1 if failed else 0
+    if args.verify_diagnostics:
+        failures = check_diagnostics(source, all_diags)
+        for f in failures:
+            sys.stderr.write(render_diagnostic(f) + "\n")
+        status = 1 if failures else 0
+    result = "// -----\n".join(outputs)
+    if args.output and args.output != "-":
+        try:
+            Path(args.output).write_text(result, encoding="utf-8", errors="surrogateescape")
+        except OSError as e:
+            print(f"odsgen opt: could not write '{args.output}': {e.strerror}", file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(result)
+        sys.stdout.flush()
+    return status
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """The `generate` subcommand: regenerate `generated/` from `opdefs/`."""
+    root = Path(args.root)
+    specs = sorted(p for p in (root / "opdefs").glob("*") if p.suffix in (".td", ".yaml"))
+    if not specs:
+        print("odsgen generate: no dialect specs in opdefs/; generated/ is up to date")
+        return 0
+    print(
+        "odsgen generate: spec front ends are not available in this version; "
+        f"{len(specs)} spec file(s) not processed",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of `odsgen`."""
+    parser = argparse.ArgumentParser(prog="odsgen", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    opt = sub.add_parser("opt", help="parse, verify and print a .mlir file, like mlir-opt")
+    opt.add_argument("input", nargs="?", default="-", help="input file, '-' for stdin")
+    opt.add_argument("-o", dest="output", default=None, help="output file (default stdout)")
+    opt.add_argument(
+        "--print-generic",
+        "--mlir-print-op-generic",
+        dest="print_generic",
+        action="store_true",
+        help="print ops in the generic form",
+    )
+    opt.add_argument(
+        "--allow-unregistered-dialect",
+        "-allow-unregistered-dialect",
+        dest="allow_unregistered_dialect",
+        action="store_true",
+        help="accept ops of dialects that are not registered",
+    )
+    opt.add_argument(
+        "--split-input-file",
+        "-split-input-file",
+        dest="split_input_file",
+        action="store_true",
+        help="process each '// -----' chunk of the input separately",
+    )
+    opt.add_argument(
+        "--verify-diagnostics",
+        "-verify-diagnostics",
+        dest="verify_diagnostics",
+        action="store_true",
+        help="check diagnostics against expected-* annotations in the input",
+    )
+    opt.add_argument(
+        "--mlir-print-debuginfo",
+        "-mlir-print-debuginfo",
+        dest="mlir_print_debuginfo",
+        action="store_true",
+        help="print locations",
+    )
+    gen = sub.add_parser("generate", help="regenerate generated/ from opdefs/")
+    gen.add_argument("--check", action="store_true", help="report stale files instead of writing")
+    gen.add_argument("--root", default=".", help="repository root (default: current directory)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `odsgen` with `argv` (default: the process arguments) and return the exit status."""
+    args = build_parser().parse_args(list(argv) if argv is not None else None)
+    if args.command == "opt":
+        return run_opt(args)
+    return run_generate(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""The context: which dialects and ops are known, and how strict parsing is.
+
+Generated dialect packages register their op classes here; the parser asks the
+context for the class of each op name it reads. Ops of dialects nobody
+registered are accepted only when `allow_unregistered_dialects` is set, as with
+mlir-opt's `--allow-unregistered-dialect`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from generator.ir.core import Operation
+
+__all__ = ["Context"]
+
+#: Ops the runtime itself knows, whatever dialects are registered.
+_BUILTIN_OPS = frozenset({"builtin.module", "builtin.unrealized_conversion_cast"})
+
+
+class Context:
+    """Registered dialects and op classes, plus parsing options."""
+
+    __slots__ = ("allow_unregistered_dialects", "dialects", "ops")
+
+    #: Op classes registered process-wide by generated dialect packages.
+    _global_ops: ClassVar[dict[str, type[Operation]]] = {}
+    _global_dialects: ClassVar[set[str]] = {"builtin"}
+
+    def __init__(self, *, allow_unregistered_dialects: bool = False) -> None:
+        self.allow_unregistered_dialects = allow_unregistered_dialects
+        self.ops: dict[str, type[Operation]] = dict(self._global_ops)
+        self.dialects: set[str] = set(self._global_dialects)
+
+    @classmethod
+    def register_op_globally(cls, op_class: type[Operation]) -> type[Operation]:
+        """Register an op class for every context created afterwards (a class decorator)."""
+        name = op_class.OPERATION_NAME
+        if name is None:
+            raise ValueError(f"{op_class.__name__} has no OPERATION_NAME")
+        cls._global_ops[name] = op_class
+        cls._global_dialects.add(name.partition(".")[0])
+        return op_class
+
+    def register_op(self, op_class: type[Operation]) -> None:
+        """Register an op class in this context only."""
+        name = op_class.OPERATION_NAME
+        if name is None:
+            raise ValueError(f"{op_class.__name__} has no OPERATION_NAME")
+        self.ops[name] = op_class
+        self.dialects.add(name.partition(".")[0])
+
+    def lookup_op(self, name: str) -> type[Operation] | None:
+        """Return the registered class for an op name, or None."""
+        return self.ops.get(name)
+
+    def is_known_op(self, name: str) -> bool:
+        """True when the op is registered or built into the runtime."""
+        return name in self.ops or name in _BUILTIN_OPS
+
+    def is_known_dialect(self, dialect: str) -> bool:
+        """True when some op of this dialect is registered."""
+        return dialect in self.dialects

@@ -1,0 +1,638 @@
+"""The IR core: operations, values with use-lists, blocks and regions.
+
+The structure follows MLIR. An `Operation` owns its results, operand slots
+(`OpOperand`), inherent attributes (properties), discardable attributes,
+regions and successor blocks. A `Value` is an op result or a block argument and
+keeps an intrusive doubly linked list of the operand slots that use it, so
+replacing all uses and erasing an op are proportional to the uses touched. A
+`Block` keeps its ops in an intrusive doubly linked list, so inserting and
+erasing an op anywhere is O(1). A `Region` is a list of blocks.
+
+Everything uses `__slots__`: a parsed module of 200k ops is millions of objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
+
+from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, UnknownLoc
+from generator.ir.types import Type
+
+if TYPE_CHECKING:
+    from generator.ir.source import SourceLoc
+
+__all__ = [
+    "Block",
+    "BlockArgument",
+    "Location",
+    "OpOperand",
+    "OpResult",
+    "Operation",
+    "Region",
+    "Value",
+]
+
+#: Where an op or block argument comes from: a location attribute, or a position in
+#: a parsed buffer (turned into `loc("file":line:col)` only when printed).
+Location: TypeAlias = "LocationAttr | SourceLoc"
+
+_EMPTY_DICT = DictionaryAttr.get(())
+
+
+class Value:
+    """An SSA value: the result of an op or an argument of a block."""
+
+    __slots__ = ("first_use", "type")
+
+    def __init__(self, type_: Type) -> None:
+        self.type = type_
+        #: Head of the intrusive list of operand slots using this value.
+        self.first_use: OpOperand | None = None
+
+    @property
+    def uses(self) -> Iterator[OpOperand]:
+        """Iterate over the operand slots that use this value."""
+        use = self.first_use
+        while use is not None:
+            nxt = use.next_use
+            yield use
+            use = nxt
+
+    @property
+    def users(self) -> Iterator[Operation]:
+        """Iterate over the ops using this value (once per use)."""
+        for use in self.uses:
+            yield use.owner
+
+    @property
+    def has_uses(self) -> bool:
+        """True when some operand uses this value."""
+        return self.first_use is not None
+
+    @property
+    def has_one_use(self) -> bool:
+        """True when exactly one operand uses this value."""
+        use = self.first_use
+        return use is not None and use.next_use is None
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        """Make every user of this value use `new` instead."""
+        if new is self:
+            return
+        use = self.first_use
+        while use is not None:
+            nxt = use.next_use
+            use.set(new)
+            use = nxt
+
+    def replace_uses_if(self, new: Value, predicate: Callable[[OpOperand], bool]) -> None:
+        """Replace the uses for which `predicate(operand)` holds."""
+        use = self.first_use
+        while use is not None:
+            nxt = use.next_use
+            if predicate(use):
+                use.set(new)
+            use = nxt
+
+    @property
+    def owner_block(self) -> Block | None:
+        """The block this value is defined in."""
+        raise NotImplementedError
+
+    @property
+    def defining_op(self) -> Operation | None:
+        """The op producing this value, or None for block arguments."""
+        return None
+
+
+class OpResult(Value):
+    """The `index`-th result of `owner`."""
+
+    __slots__ = ("index", "owner")
+
+    def __init__(self, type_: Type, owner: Operation, index: int) -> None:
+        self.type = type_
+        self.first_use = None
+        self.owner = owner
+        self.index = index
+
+    @property
+    def defining_op(self) -> Operation:
+        """The op producing this value."""
+        return self.owner
+
+    @property
+    def owner_block(self) -> Block | None:
+        """The block of the defining op."""
+        return self.owner.parent
+
+    def __repr__(self) -> str:
+        return f"<OpResult #{self.index} of {self.owner.name}: {self.type}>"
+
+
+class BlockArgument(Value):
+    """The `index`-th argument of block `owner`."""
+
+    __slots__ = ("index", "loc", "owner")
+
+    def __init__(self, type_: Type, owner: Block, index: int, loc: Location | None = None) -> None:
+        self.type = type_
+        self.first_use = None
+        self.owner = owner
+        self.index = index
+        self.loc = loc
+
+    @property
+    def owner_block(self) -> Block:
+        """The block this is an argument of."""
+        return self.owner
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index}: {self.type}>"
+
+
+class OpOperand:
+    """One operand slot of an op, linked into its value's use-list."""
+
+    __slots__ = ("index", "next_use", "owner", "prev_use", "value")
+
+    def __init__(self, owner: Operation, index: int, value: Value) -> None:
+        self.owner = owner
+        self.index = index
+        self.value = value
+        self.prev_use: OpOperand | None = None
+        head = value.first_use
+        self.next_use = head
+        if head is not None:
+            head.prev_use = self
+        value.first_use = self
+
+    def _unlink(self) -> None:
+        prev, nxt = self.prev_use, self.next_use
+        if prev is None:
+            self.value.first_use = nxt
+        else:
+            prev.next_use = nxt
+        if nxt is not None:
+            nxt.prev_use = prev
+        self.prev_use = self.next_use = None
+
+    def set(self, value: Value) -> None:
+        """Point this slot at another value, moving it between use-lists."""
+        if value is self.value:
+            return
+        self._unlink()
+        self.value = value
+        head = value.first_use
+        self.next_use = head
+        if head is not None:
+            head.prev_use = self
+        value.first_use = self
+
+    def drop(self) -> None:
+        """Remove this slot from its value's use-list (the op is going away)."""
+        self._unlink()
+
+
+class Operation:
+    """An operation. Registered ops are subclasses; unregistered ones use this class.
+
+    `properties` holds the inherent attributes of an unregistered op (the `<{...}>`
+    of the generic form) as one attribute; `attributes` holds the discardable
+    attributes as a (uniqued, immutable) dictionary attribute.
+    """
+
+    __slots__ = (
+        "_operands",
+        "attributes",
+        "loc",
+        "name",
+        "next_op",
+        "parent",
+        "prev_op",
+        "properties",
+        "regions",
+        "results",
+        "successors",
+    )
+
+    #: Set by registered op classes; None for unregistered ops.
+    OPERATION_NAME: ClassVar[str | None] = None
+
+    def __init__(
+        self,
+        name: str,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[Type] = (),
+        *,
+        properties: Attribute | None = None,
+        attributes: DictionaryAttr | dict[str, Attribute] | None = None,
+        successors: Sequence[Block] = (),
+        regions: int | Sequence[Region] = 0,
+        loc: Location | None = None,
+    ) -> None:
+        self.name = name
+        self._operands = tuple([OpOperand(self, i, v) for i, v in enumerate(operands)])
+        self.results = tuple([OpResult(t, self, i) for i, t in enumerate(result_types)])
+        self.properties = properties
+        if attributes is None:
+            self.attributes = _EMPTY_DICT
+        elif isinstance(attributes, dict):
+            self.attributes = DictionaryAttr.get(attributes)
+        else:
+            self.attributes = attributes
+        self.successors = list(successors)
+        if isinstance(regions, int):
+            self.regions: tuple[Region, ...] = tuple([Region(self) for _ in range(regions)])
+        else:
+            for region in regions:
+                if region.parent is not None:
+                    raise ValueError("region already belongs to an operation")
+                region.parent = self
+            self.regions = tuple(regions)
+        self.loc = loc
+        self.parent: Block | None = None
+        self.prev_op: Operation | None = None
+        self.next_op: Operation | None = None
+
+    # -- operands -------------------------------------------------------------
+
+    @property
+    def operands(self) -> tuple[Value, ...]:
+        """The operand values."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def op_operands(self) -> tuple[OpOperand, ...]:
+        """The operand slots."""
+        return self._operands
+
+    @property
+    def num_operands(self) -> int:
+        """The number of operands."""
+        return len(self._operands)
+
+    def operand(self, index: int) -> Value:
+        """The value of operand `index`."""
+        return self._operands[index].value
+
+    def set_operand(self, index: int, value: Value) -> None:
+        """Replace operand `index`."""
+        self._operands[index].set(value)
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        """Replace the whole operand list (its length may change)."""
+        for o in self._operands:
+            o.drop()
+        self._operands = tuple([OpOperand(self, i, v) for i, v in enumerate(values)])
+
+    # -- results --------------------------------------------------------------
+
+    @property
+    def result(self) -> OpResult:
+        """The single result; an error for ops with zero or several results."""
+        if len(self.results) != 1:
+            raise ValueError(f"'{self.name}' has {len(self.results)} results, not one")
+        return self.results[0]
+
+    @property
+    def result_types(self) -> tuple[Type, ...]:
+        """The result types."""
+        return tuple([r.type for r in self.results])
+
+    @property
+    def num_results(self) -> int:
+        """The number of results."""
+        return len(self.results)
+
+    # -- attributes -----------------------------------------------------------
+
+    def get_attr(self, name: str) -> Attribute | None:
+        """Return a discardable attribute, or None."""
+        return self.attributes.get_entry(name)
+
+    def set_attr(self, name: str, value: Attribute) -> None:
+        """Set a discardable attribute."""
+        entries = self.attributes.as_dict()
+        entries[name] = value
+        self.attributes = DictionaryAttr.get(entries)
+
+    def remove_attr(self, name: str) -> Attribute | None:
+        """Remove a discardable attribute and return it (None when absent)."""
+        entries = self.attributes.as_dict()
+        value = entries.pop(name, None)
+        if value is not None:
+            self.attributes = DictionaryAttr.get(entries)
+        return value
+
+    # -- structure ------------------------------------------------------------
+
+    @property
+    def is_registered(self) -> bool:
+        """True for ops of a registered dialect (a generated class)."""
+        return self.OPERATION_NAME is not None
+
+    @property
+    def dialect_name(self) -> str:
+        """The dialect prefix of the op name."""
+        return self.name.partition(".")[0]
+
+    @property
+    def parent_region(self) -> Region | None:
+        """The region holding this op's block."""
+        block = self.parent
+        return block.parent if block is not None else None
+
+    @property
+    def parent_op(self) -> Operation | None:
+        """The op whose region holds this op."""
+        region = self.parent_region
+        return region.parent if region is not None else None
+
+    def is_ancestor(self, other: Operation) -> bool:
+        """True when `other` is this op or nested inside it."""
+        op: Operation | None = other
+        while op is not None:
+            if op is self:
+                return True
+            op = op.parent_op
+        return False
+
+    def walk(self, *, post_order: bool = False) -> Iterator[Operation]:
+        """Iterate over this op and every op nested in it, pre-order by default."""
+        if not post_order:
+            yield self
+        for region in self.regions:
+            for block in region.blocks:
+                op = block.first_op
+                while op is not None:
+                    nxt = op.next_op
+                    yield from op.walk(post_order=post_order)
+                    op = nxt
+        if post_order:
+            yield self
+
+    def detach(self) -> None:
+        """Unlink this op from its block, keeping it alive."""
+        block = self.parent
+        if block is None:
+            return
+        prev, nxt = self.prev_op, self.next_op
+        if prev is None:
+            block.first_op = nxt
+        else:
+            prev.next_op = nxt
+        if nxt is None:
+            block.last_op = prev
+        else:
+            nxt.prev_op = prev
+        self.prev_op = self.next_op = None
+        self.parent = None
+
+    def drop_all_references(self) -> None:
+        """Drop every operand use of this op and of the ops nested in it."""
+        for o in self._operands:
+            o.drop()
+        self._operands = ()
+        self.successors = []
+        for region in self.regions:
+            for block in region.blocks:
+                for op in block.ops:
+                    op.drop_all_references()
+
+    def erase(self) -> None:
+        """Detach and destroy this op; its results must have no uses left."""
+        for r in self.results:
+            if r.first_use is not None:
+                raise ValueError(f"cannot erase '{self.name}': result #{r.index} still has uses")
+        self.detach()
+        self.drop_all_references()
+
+    def replace_all_uses_with(self, values: Sequence[Value]) -> None:
+        """Replace the uses of every result with the corresponding value."""
+        if len(values) != len(self.results):
+            raise ValueError(
+                f"'{self.name}' has {len(self.results)} results, got {len(values)} replacements"
+            )
+        for r, v in zip(self.results, values, strict=True):
+            r.replace_all_uses_with(v)
+
+    def move_before(self, other: Operation) -> None:
+        """Move this op right before `other` (possibly into another block)."""
+        self.detach()
+        assert other.parent is not None
+        other.parent.insert_before(other, self)
+
+    def move_after(self, other: Operation) -> None:
+        """Move this op right after `other`."""
+        self.detach()
+        assert other.parent is not None
+        other.parent.insert_after(other, self)
+
+    def verify(self, ctx: object | None = None) -> None:
+        """Verify this op and everything nested in it (raises `DiagnosticError`)."""
+        from generator.ir.context import Context
+        from generator.ir.verifier import verify
+
+        verify(self, ctx if isinstance(ctx, Context) else Context(allow_unregistered_dialects=True))
+
+    def verify_invariants(self) -> str | None:
+        """Check this op's own invariants; registered op classes override this.
+
+        Returns an error message (printed as `'name' op <message>`) or None.
+        """
+        return None
+
+    def __str__(self) -> str:
+        from generator.ir.printer import print_operation
+
+        return print_operation(self, generic=True).rstrip("\n")
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name}>"
+
+
+class Block:
+    """A list of ops with arguments; ops form an intrusive doubly linked list."""
+
+    __slots__ = ("args", "first_op", "last_op", "parent")
+
+    def __init__(self, arg_types: Iterable[Type] = (), arg_locs: Sequence[Location | None] = ()) -> None:
+        self.args: list[BlockArgument] = [
+            BlockArgument(t, self, i, arg_locs[i] if i < len(arg_locs) else None)
+            for i, t in enumerate(arg_types)
+        ]
+        self.first_op: Operation | None = None
+        self.last_op: Operation | None = None
+        self.parent: Region | None = None
+
+    @property
+    def ops(self) -> Iterator[Operation]:
+        """Iterate over the ops (safe against erasing the current op)."""
+        op = self.first_op
+        while op is not None:
+            nxt = op.next_op
+            yield op
+            op = nxt
+
+    def __iter__(self) -> Iterator[Operation]:
+        return self.ops
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the block has no ops."""
+        return self.first_op is None
+
+    def __len__(self) -> int:
+        n = 0
+        op = self.first_op
+        while op is not None:
+            n += 1
+            op = op.next_op
+        return n
+
+    @property
+    def terminator(self) -> Operation | None:
+        """The last op of the block (whether or not it is a terminator)."""
+        return self.last_op
+
+    def add_argument(self, type_: Type, loc: Location | None = None) -> BlockArgument:
+        """Append an argument."""
+        arg = BlockArgument(type_, self, len(self.args), loc)
+        self.args.append(arg)
+        return arg
+
+    def erase_argument(self, index: int) -> None:
+        """Remove an argument that has no uses."""
+        arg = self.args[index]
+        if arg.first_use is not None:
+            raise ValueError("cannot erase a block argument that still has uses")
+        del self.args[index]
+        for i in range(index, len(self.args)):
+            self.args[i].index = i
+
+    def append(self, op: Operation) -> Operation:
+        """Append `op` (which must not be in a block) and return it."""
+        if op.parent is not None:
+            raise ValueError(f"'{op.name}' is already in a block")
+        op.parent = self
+        last = self.last_op
+        op.prev_op = last
+        op.next_op = None
+        if last is None:
+            self.first_op = op
+        else:
+            last.next_op = op
+        self.last_op = op
+        return op
+
+    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
+        """Insert `op` right before `anchor`, which is in this block."""
+        if op.parent is not None:
+            raise ValueError(f"'{op.name}' is already in a block")
+        op.parent = self
+        prev = anchor.prev_op
+        op.prev_op = prev
+        op.next_op = anchor
+        anchor.prev_op = op
+        if prev is None:
+            self.first_op = op
+        else:
+            prev.next_op = op
+        return op
+
+    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
+        """Insert `op` right after `anchor`, which is in this block."""
+        nxt = anchor.next_op
+        if nxt is None:
+            return self.append(op)
+        return self.insert_before(nxt, op)
+
+    @property
+    def parent_op(self) -> Operation | None:
+        """The op owning this block's region."""
+        return self.parent.parent if self.parent is not None else None
+
+    @property
+    def is_entry_block(self) -> bool:
+        """True for the first block of its region."""
+        return self.parent is not None and self.parent.blocks[0] is self
+
+    @property
+    def predecessors(self) -> list[Block]:
+        """Blocks whose terminator branches here, once per successor slot, in region order."""
+        region = self.parent
+        if region is None:
+            return []
+        preds: list[Block] = []
+        for block in region.blocks:
+            term = block.last_op
+            if term is not None:
+                for succ in term.successors:
+                    if succ is self:
+                        preds.append(block)
+        return preds
+
+    def __repr__(self) -> str:
+        return f"<Block with {len(self.args)} args>"
+
+
+class Region:
+    """A list of blocks owned by an op."""
+
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, parent: Operation | None = None, blocks: Iterable[Block] = ()) -> None:
+        self.parent = parent
+        self.blocks: list[Block] = []
+        for block in blocks:
+            self.add_block(block)
+
+    def add_block(self, block: Block) -> Block:
+        """Append a block and return it."""
+        if block.parent is not None:
+            raise ValueError("block already belongs to a region")
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    def insert_block(self, index: int, block: Block) -> Block:
+        """Insert a block at `index`."""
+        if block.parent is not None:
+            raise ValueError("block already belongs to a region")
+        block.parent = self
+        self.blocks.insert(index, block)
+        return block
+
+    def erase_block(self, block: Block) -> None:
+        """Remove a block, dropping the references of its ops."""
+        self.blocks.remove(block)
+        block.parent = None
+        for op in block.ops:
+            op.drop_all_references()
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the region has no blocks."""
+        return not self.blocks
+
+    @property
+    def entry_block(self) -> Block | None:
+        """The first block, or None."""
+        return self.blocks[0] if self.blocks else None
+
+    @property
+    def ops(self) -> Iterator[Operation]:
+        """Iterate over the ops of every block."""
+        for block in self.blocks:
+            yield from block.ops
+
+    def __repr__(self) -> str:
+        return f"<Region with {len(self.blocks)} blocks>"
+
+
+def location_of(op: Operation) -> Location:
+    """The location of `op`, `loc(unknown)` when it has none."""
+    return op.loc if op.loc is not None else UnknownLoc.get()
+

@@ -1,0 +1,1821 @@
+"""Parser of MLIR's textual IR (generic op form, builtin types and attributes).
+
+A scannerless recursive-descent parser: it works directly on the source string
+with precompiled regular expressions anchored at the current offset, so no token
+objects are created on the hot path. Errors raise `DiagnosticError` at the
+offending `file:line:col`, with MLIR's wording, and errors about an unexpected
+token at the start of a line are reported at the end of the previous line, as
+mlir-opt does.
+
+Name resolution follows MLIR's parser: value names are visible in nested regions,
+uses before definitions become placeholders resolved when the definition comes
+(unresolved ones are reported at the end, sorted), and block names are scoped to
+their region.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NoReturn
+
+from generator.ir import floats
+from generator.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    CallSiteLoc,
+    DenseArrayAttr,
+    DenseElement,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DenseStringElementsAttr,
+    DictionaryAttr,
+    DistinctAttr,
+    FileLineColLoc,
+    FloatAttr,
+    FusedLoc,
+    IntegerAttr,
+    IntegerSetAttr,
+    LocationAttr,
+    NameLoc,
+    OpaqueAttr,
+    SparseElementsAttr,
+    StridedLayoutAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+    UnknownLoc,
+)
+from generator.ir.context import Context
+from generator.ir.core import Block, BlockArgument, Location, Operation, Region, Value
+from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.module import ParsedModule, ResourceBlob
+from generator.ir.source import SourceFile, SourceLoc
+from generator.ir.types import (
+    DYNAMIC,
+    FLOAT_TYPE_NAMES,
+    ComplexType,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneType,
+    OpaqueType,
+    RankedTensorType,
+    ShapedType,
+    Signedness,
+    TupleType,
+    Type,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    VectorType,
+)
+
+__all__ = ["Parser", "parse_attribute", "parse_source", "parse_type"]
+
+# Whitespace and `//` comments.
+_WS = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*")
+_BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_SUFFIX_ID = re.compile(r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
+_VALUE_USE = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?:#([0-9]+))?")
+_VALUE_DEF = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?::([0-9]+))?")
+_BLOCK_ID = re.compile(r"\^([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
+_SIMPLE_STRING = re.compile(r'"([^"\\\n]*)"')
+_INT_TYPE = re.compile(r"(s|u)?i([0-9]+)\b")
+_NUMBER = re.compile(
+    r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)"
+)
+_DIGITS = re.compile(r"[0-9]+")
+_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
+_DIM = re.compile(r"(?:\?|[0-9]+|\[[0-9]+\])")
+_ALIAS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
+
+_SIMPLE_TYPES: dict[str, Type] = {name: FloatType.get(name) for name in FLOAT_TYPE_NAMES}
+_SIMPLE_TYPES["index"] = IndexType.get()
+_SIMPLE_TYPES["none"] = NoneType.get()
+
+_I64 = IntegerType.get(64)
+_F64 = FloatType.get("f64")
+_I1 = IntegerType.get(1)
+_UNIT = UnitAttr.get()
+_TRUE = BoolAttr.get_bool(True)
+_FALSE = BoolAttr.get_bool(False)
+_EMPTY_DICT = DictionaryAttr.get(())
+
+#: Integer widths MLIR accepts (IntegerType::kMaxWidth).
+_MAX_INT_WIDTH = 1 << 24
+
+
+class _ForwardRef(Value):
+    """A placeholder for a value used before its definition."""
+
+    __slots__ = ("loc", "name")
+
+    def __init__(self, type_: Type, name: str, loc: int) -> None:
+        super().__init__(type_)
+        self.name = name
+        self.loc = loc
+
+
+class Parser:
+    """Parses one source buffer into a module."""
+
+    def __init__(self, source: SourceFile, ctx: Context) -> None:
+        self.source = source
+        self.text = source.text
+        self.pos = 0
+        self.ctx = ctx
+        self.attr_aliases: dict[str, Attribute] = {}
+        self.type_aliases: dict[str, Type] = {}
+        # name -> list of values of the group; a single dict, scoped by `def_stack`.
+        self.values: dict[str, tuple[list[Value], int]] = {}
+        self.def_stack: list[list[str]] = [[]]
+        # (name, index) -> placeholder
+        self.forward_refs: dict[tuple[str, int], _ForwardRef] = {}
+        self.block_scopes: list[dict[str, tuple[Block, int | None]]] = []
+        self.block_forward: list[dict[str, int]] = []
+        self.resources: dict[str, dict[str, ResourceBlob]] = {}
+        self.distinct: dict[int, DistinctAttr] = {}
+        self.loc_cache: dict[int, SourceLoc] = {}
+
+    # -- low-level scanning --------------------------------------------------
+
+    def skip_ws(self) -> int:
+        """Skip whitespace and comments and return the new offset."""
+        m = _WS.match(self.text, self.pos)
+        pos = m.end() if m is not None else self.pos
+        self.pos = pos
+        return pos
+
+    def peek(self) -> str:
+        """Return the next non-blank character ('' at end of input)."""
+        pos = self.skip_ws()
+        return self.text[pos : pos + 1]
+
+    def consume_if(self, literal: str) -> bool:
+        """Consume `literal` if it comes next."""
+        pos = self.skip_ws()
+        if self.text.startswith(literal, pos):
+            self.pos = pos + len(literal)
+            return True
+        return False
+
+    def consume_keyword(self, word: str) -> bool:
+        """Consume a bare keyword if it comes next (not as a prefix of a longer identifier)."""
+        pos = self.skip_ws()
+        if self.text.startswith(word, pos):
+            end = pos + len(word)
+            nxt = self.text[end : end + 1]
+            if not nxt or not (nxt.isalnum() or nxt in "_$."):
+                self.pos = end
+                return True
+        return False
+
+    def expect(self, literal: str, message: str | None = None) -> None:
+        """Consume `literal` or report `expected '<literal>'`."""
+        if not self.consume_if(literal):
+            self.wrong_token(message or f"expected '{literal}'")
+
+    # -- diagnostics ---------------------------------------------------------
+
+    def error_at(self, offset: int, message: str, notes: list[tuple[int, str]] = ()) -> NoReturn:  # type: ignore[assignment]
+        """Raise a diagnostic at `offset`."""
+        diag = Diagnostic(Severity.ERROR, self.source.loc(offset), message)
+        for note_offset, note in notes:
+            diag.attach_note(note, self.source.loc(note_offset))
+        raise DiagnosticError(diag)
+
+    def wrong_token(self, message: str) -> NoReturn:
+        """Report an unexpected token the way MLIR does.
+
+        When the offending token starts a line, the error points just after the
+        last token of the previous non-blank line (before any `//` comment on it).
+        """
+        text = self.text
+        pos = self.skip_ws()
+        if pos >= len(text) and pos > 0:
+            pos -= 1
+        original = pos
+        end = pos
+        while True:
+            while end > 0 and text[end - 1] in " \t":
+                end -= 1
+            if end == 0:
+                self.error_at(original, message)
+            if text[end - 1] not in "\n\r":
+                self.error_at(end, message)
+            end -= 1
+            line_start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end))
+            comment = text.find("//", line_start + 1 if line_start >= 0 else 0, end)
+            if comment != -1:
+                end = comment
+
+    def loc_at(self, offset: int) -> SourceLoc:
+        """A source location for an op or argument at `offset`."""
+        return SourceLoc(self.source, offset)
+
+    # -- top level -------------------------------------------------------------
+
+    def parse_module(self) -> ParsedModule:
+        """Parse the whole buffer: aliases, top-level ops and the resource section."""
+        top = Block()
+        region_scope_start = self.push_region_scope()
+        del region_scope_start
+        text = self.text
+        while True:
+            pos = self.skip_ws()
+            if pos >= len(text):
+                break
+            c = text[pos]
+            if c == "#" and not text.startswith("#-}", pos):
+                if self.try_parse_alias_def("#"):
+                    continue
+            elif c == "!":
+                if self.try_parse_alias_def("!"):
+                    continue
+            elif text.startswith("{-#", pos):
+                self.parse_resource_section()
+                continue
+            elif c == "^":
+                self.wrong_token("expected operation name in quotes")
+            self.parse_operation(top)
+        self.pop_region_scope()
+        self.finish()
+        # A lone top-level builtin.module is the module; otherwise wrap the ops.
+        first = top.first_op
+        if first is not None and first is top.last_op and first.name == "builtin.module":
+            first.detach()
+            module = first
+        else:
+            module = Operation(
+                "builtin.module",
+                regions=1,
+                loc=FileLineColLoc.get(self.source.name, 0, 0),
+            )
+            body = Block()
+            module.regions[0].add_block(body)
+            op = top.first_op
+            while op is not None:
+                nxt = op.next_op
+                op.detach()
+                body.append(op)
+                op = nxt
+        return ParsedModule(module, self.resources)
+
+    def finish(self) -> None:
+        """Report uses of values that were never defined (all of them, sorted)."""
+        if self.forward_refs:
+            offsets = sorted(ref.loc for ref in self.forward_refs.values())
+            diags = [
+                Diagnostic(Severity.ERROR, self.source.loc(o), "use of undeclared SSA value name")
+                for o in offsets
+            ]
+            raise DiagnosticError(diags)
+
+    def try_parse_alias_def(self, sigil: str) -> bool:
+        """Parse `#name = attr` or `!name = type` if that is what comes next."""
+        text = self.text
+        start = self.pos
+        m = _ALIAS_NAME.match(text, start + 1)
+        if m is None:
+            return False
+        save = m.end()
+        self.pos = save
+        if not self.consume_if("="):
+            self.pos = start
+            return False
+        name = m.group()
+        if "." in name:
+            self.error_at(start, "expected attribute alias name" if sigil == "#" else "expected type alias name") if False else None
+        if sigil == "#":
+            if name in self.attr_aliases:
+                self.error_at(start, f"redefinition of attribute alias id '{name}'")
+            attr = self.parse_attribute()
+            if isinstance(attr, OpaqueAttr) and attr.alias_hint is None:
+                attr.alias_hint = _alias_base(name)
+                attr.has_alias_parts = True
+                attr._text = None
+            self.attr_aliases[name] = attr
+        else:
+            if name in self.type_aliases:
+                self.error_at(start, f"redefinition of type alias id '{name}'")
+            type_ = self.parse_type()
+            if isinstance(type_, OpaqueType) and type_.alias_hint is None:
+                type_.alias_hint = _alias_base(name)
+                type_.has_alias_parts = True
+                type_._text = None
+            self.type_aliases[name] = type_
+        return True
+
+    def parse_resource_section(self) -> None:
+        """Parse `{-# dialect_resources: { dialect: { key: "0x..." } } #-}`."""
+        self.expect("{-#")
+        while not self.consume_if("#-}"):
+            m = _BARE_ID.match(self.text, self.skip_ws())
+            if m is None:
+                self.wrong_token("expected identifier key for 'resource' entry")
+            section = m.group()
+            self.pos = m.end()
+            self.expect(":")
+            self.expect("{")
+            if not self.consume_if("}"):
+                while True:
+                    m = _BARE_ID.match(self.text, self.skip_ws())
+                    if m is None:
+                        self.wrong_token("expected identifier key for 'resource' entry")
+                    dialect = m.group()
+                    self.pos = m.end()
+                    self.expect(":")
+                    self.expect("{")
+                    entries = self.resources.setdefault(dialect, {}) if section == "dialect_resources" else {}
+                    if not self.consume_if("}"):
+                        while True:
+                            kpos = self.skip_ws()
+                            m = _SUFFIX_ID.match(self.text, kpos) or _BARE_ID.match(self.text, kpos)
+                            if m is None:
+                                self.wrong_token("expected identifier key for 'resource' entry")
+                            key = m.group()
+                            self.pos = m.end()
+                            self.expect(":")
+                            vpos = self.skip_ws()
+                            if self.text.startswith('"', vpos):
+                                value = self.parse_string_literal()
+                                entries[key] = ResourceBlob(key, value, None)
+                            else:
+                                attr = self.parse_attribute()
+                                entries[key] = ResourceBlob(key, None, attr)
+                            if not self.consume_if(","):
+                                break
+                        self.expect("}")
+                    if not self.consume_if(","):
+                        break
+                self.expect("}")
+            self.consume_if(",")
+
+    # -- scopes ----------------------------------------------------------------
+
+    def push_region_scope(self) -> int:
+        """Enter a region: a new scope for value definitions and block names."""
+        self.def_stack.append([])
+        self.block_scopes.append({})
+        self.block_forward.append({})
+        return len(self.def_stack)
+
+    def pop_region_scope(self) -> None:
+        """Leave a region: its value names go out of scope; undefined blocks are errors."""
+        names = self.def_stack.pop()
+        values = self.values
+        for name in names:
+            del values[name]
+        self.block_scopes.pop()
+        forward = self.block_forward.pop()
+        if forward:
+            offset = min(forward.values())
+            self.error_at(offset, "reference to an undefined block")
+
+    def define_values(self, name: str, group: list[Value], offset: int) -> None:
+        """Bind a result group or block argument to `%name`, resolving forward uses."""
+        values = self.values
+        prior = values.get(name)
+        if prior is not None:
+            self.error_at(
+                offset,
+                f"redefinition of SSA value '%{name}'",
+                [(prior[1], "previously defined here")],
+            )
+        values[name] = (group, offset)
+        self.def_stack[-1].append(name)
+        if self.forward_refs:
+            for index, value in enumerate(group):
+                ref = self.forward_refs.pop((name, index), None)
+                if ref is not None:
+                    if ref.type is not value.type:
+                        self.error_at(
+                            ref.loc,
+                            f"definition of SSA value '%{name}#{index}' has type {value.type}"
+                            if False
+                            else f"use of value '%{name}' expects different type than prior uses: '{ref.type}' vs '{value.type}'",
+                            [(offset, "prior use here")],
+                        )
+                    ref.replace_all_uses_with(value)
+            for (fname, findex), ref in list(self.forward_refs.items()):
+                if fname == name and findex >= len(group):
+                    self.error_at(
+                        ref.loc,
+                        f"operation defines {len(group)} results but was provided {findex + 1} to bind"
+                        if False
+                        else "reference to invalid result number",
+                    )
+
+    def resolve_value(self, name: str, index: int, type_: Type, offset: int) -> Value:
+        """Return the value `%name#index` of type `type_`, or a forward placeholder."""
+        entry = self.values.get(name)
+        if entry is not None:
+            group = entry[0]
+            if index >= len(group):
+                self.error_at(offset, "reference to invalid result number")
+            value = group[index]
+            if value.type is not type_:
+                self.error_at(
+                    offset,
+                    f"use of value '%{name}' expects different type than prior uses: '{type_}' vs '{value.type}'",
+                    [(entry[1], "prior use here")],
+                )
+            return value
+        key = (name, index)
+        ref = self.forward_refs.get(key)
+        if ref is not None:
+            if ref.type is not type_:
+                self.error_at(
+                    offset,
+                    f"use of value '%{name}' expects different type than prior uses: '{type_}' vs '{ref.type}'",
+                    [(ref.loc, "prior use here")],
+                )
+            return ref
+        ref = _ForwardRef(type_, name, offset)
+        self.forward_refs[key] = ref
+        return ref
+
+    # -- operations ------------------------------------------------------------
+
+    def parse_operation(self, block: Block) -> Operation:
+        """Parse one op (generic form) and append it to `block`."""
+        text = self.text
+        start = self.pos
+        result_names: list[tuple[str, int, int]] = []
+        if text.startswith("%", start):
+            while True:
+                pos = self.skip_ws()
+                m = _VALUE_DEF.match(text, pos)
+                if m is None:
+                    self.wrong_token("expected valid ssa identifier")
+                count = m.group(2)
+                n = int(count) if count is not None else 1
+                if count is not None and n == 0:
+                    self.error_at(m.start(2), "expected named operation to have at least 1 result")
+                result_names.append((m.group(1), n, pos))
+                self.pos = m.end()
+                if not self.consume_if(","):
+                    break
+            self.expect("=", "expected '=' after SSA name")
+            self.skip_ws()
+        name_pos = self.pos
+        if not text.startswith('"', name_pos):
+            m = _BARE_ID.match(text, name_pos)
+            if m is not None:
+                self.error_at(
+                    name_pos,
+                    f"custom op '{m.group()}' is unknown (tried 'builtin.{m.group()}' as well)"
+                    if "." not in m.group()
+                    else f"custom op '{m.group()}' is unknown",
+                )
+            self.wrong_token("expected operation name in quotes")
+        m = _SIMPLE_STRING.match(text, name_pos)
+        if m is not None:
+            name = m.group(1)
+            self.pos = m.end()
+        else:
+            name = self.parse_string_literal()
+        if not name:
+            self.error_at(name_pos, "empty operation name is invalid")
+        op = self.parse_generic_body(name, start, name_pos)
+        # Bind results.
+        if result_names:
+            total = sum(n for _, n, _ in result_names)
+            if total != len(op.results):
+                self.error_at(
+                    start,
+                    f"operation defines {len(op.results)} results but was provided {total} to bind",
+                )
+            i = 0
+            results = op.results
+            for rname, n, rpos in result_names:
+                self.define_values(rname, list(results[i : i + n]), rpos)
+                i += n
+        block.append(op)
+        return op
+
+    def parse_generic_body(self, name: str, start: int, name_pos: int) -> Operation:
+        """Parse everything after the quoted op name."""
+        text = self.text
+        ctx = self.ctx
+        if not ctx.is_known_op(name):
+            dialect, dot, _ = name.partition(".")
+            if dot and ctx.is_known_dialect(dialect):
+                self.error_at(
+                    start,
+                    f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations",
+                )
+            if not ctx.allow_unregistered_dialects:
+                self.error_at(
+                    name_pos + len(name) + 1,
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                )
+        # Operand uses: names only, resolved once the types are known.
+        self.expect("(", "expected '(' to start operand list")
+        uses: list[tuple[str, int, int]] = []
+        pos = self.skip_ws()
+        if text.startswith(")", pos):
+            self.pos = pos + 1
+        else:
+            while True:
+                pos = self.skip_ws()
+                m = _VALUE_USE.match(text, pos)
+                if m is None:
+                    self.wrong_token("expected SSA operand")
+                idx = m.group(2)
+                uses.append((m.group(1), int(idx) if idx is not None else 0, pos))
+                self.pos = m.end()
+                pos = self.skip_ws()
+                c = text[pos : pos + 1]
+                if c == ",":
+                    self.pos = pos + 1
+                    continue
+                if c == ")":
+                    self.pos = pos + 1
+                    break
+                self.wrong_token("expected ')' in operand list")
+        successors: list[Block] = []
+        pos = self.skip_ws()
+        c = text[pos : pos + 1]
+        if c == "[":
+            self.pos = pos + 1
+            if not self.consume_if("]"):
+                while True:
+                    successors.append(self.parse_successor())
+                    if self.consume_if("]"):
+                        break
+                    self.expect(",", "expected ']' in successor list" if False else "expected ',' or ']'")
+            pos = self.skip_ws()
+            c = text[pos : pos + 1]
+        properties: Attribute | None = None
+        if c == "<":
+            self.pos = pos + 1
+            properties = self.parse_attribute()
+            self.expect(">", "expected '>' to close properties")
+            pos = self.skip_ws()
+            c = text[pos : pos + 1]
+        regions: list[Region] = []
+        if c == "(":
+            self.pos = pos + 1
+            while True:
+                region = Region()
+                self.parse_region(region)
+                regions.append(region)
+                if self.consume_if(")"):
+                    break
+                self.expect(",", "expected ')' to end region list")
+            pos = self.skip_ws()
+            c = text[pos : pos + 1]
+        attributes = _EMPTY_DICT
+        if c == "{":
+            attributes = self.parse_dictionary()
+            pos = self.skip_ws()
+            c = text[pos : pos + 1]
+        if c != ":":
+            self.wrong_token("expected ':' followed by operation type")
+        self.pos = pos + 1
+        type_pos = self.skip_ws()
+        fn = self.parse_type()
+        if not isinstance(fn, FunctionType):
+            self.error_at(type_pos, "expected function type")
+        if len(fn.inputs) != len(uses):
+            self.error_at(
+                type_pos, f"expected {len(uses)} operand type{'' if len(uses) == 1 else 's'} but had {len(fn.inputs)}"
+            )
+        operands = [
+            self.resolve_value(uname, uidx, t, upos)
+            for (uname, uidx, upos), t in zip(uses, fn.inputs, strict=True)
+        ]
+        loc: Location | None = None
+        pos = self.skip_ws()
+        if text.startswith("loc(", pos):
+            loc = self.parse_trailing_loc()
+        else:
+            loc = SourceLoc(self.source, start)
+        op_class = ctx.ops.get(name)
+        if op_class is not None:
+            op = op_class.__new__(op_class)
+            Operation.__init__(
+                op,
+                name,
+                operands,
+                fn.results,
+                properties=properties,
+                attributes=attributes,
+                successors=successors,
+                regions=regions,
+                loc=loc,
+            )
+        else:
+            op = Operation(
+                name,
+                operands,
+                fn.results,
+                properties=properties,
+                attributes=attributes,
+                successors=successors,
+                regions=regions,
+                loc=loc,
+            )
+        return op
+
+    def parse_successor(self) -> Block:
+        """Parse `^name` as a successor, creating a forward block if needed."""
+        pos = self.skip_ws()
+        m = _BLOCK_ID.match(self.text, pos)
+        if m is None:
+            self.wrong_token("expected block name")
+        self.pos = m.end()
+        return self.get_block(m.group(1), pos)
+
+    def get_block(self, name: str, offset: int) -> Block:
+        """Return the block called `^name` in the current region, forward-declaring it."""
+        scope = self.block_scopes[-1]
+        entry = scope.get(name)
+        if entry is None:
+            block = Block()
+            scope[name] = (block, None)
+            self.block_forward[-1][name] = offset
+            return block
+        return entry[0]
+
+    def parse_region(self, region: Region) -> None:
+        """Parse `{ blocks }` into `region`."""
+        self.expect("{", "expected '{' to begin a region")
+        self.push_region_scope()
+        text = self.text
+        pos = self.skip_ws()
+        if text.startswith("}", pos):
+            self.pos = pos + 1
+            self.pop_region_scope()
+            return
+        block: Block
+        if not text.startswith("^", pos):
+            block = Block()
+            region.add_block(block)
+            self.parse_block_body(block)
+        while True:
+            pos = self.skip_ws()
+            if text.startswith("}", pos):
+                self.pos = pos + 1
+                break
+            if not text.startswith("^", pos):
+                self.wrong_token("expected block label or '}'" if False else "expected '}' to end region")
+            block = self.parse_block_header(region)
+            self.parse_block_body(block)
+        self.pop_region_scope()
+
+    def parse_block_header(self, region: Region) -> Block:
+        """Parse `^name(%arg: type loc(...), ...):` and add the block to `region`."""
+        text = self.text
+        pos = self.skip_ws()
+        m = _BLOCK_ID.match(text, pos)
+        if m is None:
+            self.wrong_token("expected block name")
+        name = m.group(1)
+        self.pos = m.end()
+        scope = self.block_scopes[-1]
+        entry = scope.get(name)
+        forward = self.block_forward[-1]
+        if entry is None:
+            block = Block()
+        elif name in forward:
+            block = entry[0]
+            del forward[name]
+        else:
+            self.error_at(pos, f"redefinition of block '^{name}'")
+        scope[name] = (block, pos)
+        region.add_block(block)
+        if self.consume_if("("):
+            if not self.consume_if(")"):
+                while True:
+                    apos = self.skip_ws()
+                    am = _VALUE_USE.match(text, apos)
+                    if am is None or am.group(2) is not None:
+                        self.wrong_token("expected SSA operand" if am is None else "invalid block argument name")
+                    self.pos = am.end()
+                    self.expect(":", "expected ':' and type for SSA operand")
+                    atype = self.parse_type()
+                    aloc: Location | None
+                    if self.peek() == "l" and self.text.startswith("loc(", self.pos):
+                        aloc = self.parse_trailing_loc()
+                    else:
+                        aloc = SourceLoc(self.source, apos)
+                    arg = block.add_argument(atype, aloc)
+                    self.define_values(am.group(1), [arg], apos)
+                    if self.consume_if(")"):
+                        break
+                    self.expect(",", "expected ')' to end argument list")
+        self.expect(":", "expected ':' after block name")
+        return block
+
+    def parse_block_body(self, block: Block) -> None:
+        """Parse ops until the next block label or the end of the region."""
+        text = self.text
+        while True:
+            pos = self.skip_ws()
+            c = text[pos : pos + 1]
+            if c == "}" or c == "^" or not c:
+                if not c:
+                    self.wrong_token("expected '}' to end region" if False else "expected operation name in quotes")
+                return
+            self.parse_operation(block)
+
+    # -- locations -------------------------------------------------------------
+
+    def parse_trailing_loc(self) -> LocationAttr:
+        """Parse `loc(...)` after an op or block argument."""
+        self.expect("loc")
+        self.expect("(", "expected '(' in location")
+        loc = self.parse_location_body()
+        self.expect(")", "expected ')' in location")
+        return loc
+
+    def parse_location_body(self) -> LocationAttr:
+        """Parse the inside of `loc(...)` (or an alias to a location)."""
+        text = self.text
+        pos = self.skip_ws()
+        c = text[pos : pos + 1]
+        if c == "#":
+            attr = self.parse_attribute()
+            if not isinstance(attr, LocationAttr):
+                self.error_at(pos, "expected location attribute, but got" + f" '{attr}'")
+            return attr
+        if c == '"':
+            string = self.parse_string_literal()
+            if self.consume_if(":"):
+                line = self.parse_uint("expected integer line number in FileLineColLoc")
+                col = 0
+                if self.consume_if(":"):
+                    col = self.parse_uint("expected integer column number in FileLineColLoc")
+                end_line: int | None = None
+                end_col: int | None = None
+                if self.consume_keyword("to"):
+                    if self.consume_if(":"):
+                        end_line = line
+                        end_col = self.parse_uint("expected integer column number in FileLineColRange")
+                    else:
+                        end_line = self.parse_uint("expected integer line number in FileLineColRange")
+                        if self.consume_if(":"):
+                            end_col = self.parse_uint("expected integer column number in FileLineColRange")
+                return FileLineColLoc.get(string, line, col, end_line, end_col)
+            child: LocationAttr | None = None
+            if self.consume_if("("):
+                child = self.parse_location_body()
+                self.expect(")", "expected ')' after child location of NameLoc")
+            return NameLoc.get(string, child)
+        if self.consume_keyword("unknown"):
+            return UnknownLoc.get()
+        if self.consume_keyword("callsite"):
+            self.expect("(", "expected '(' in callsite location")
+            callee = self.parse_location_body()
+            if not self.consume_keyword("at"):
+                self.wrong_token("expected 'at' in callsite")
+            caller = self.parse_location_body()
+            self.expect(")", "expected ')' in callsite location")
+            return CallSiteLoc.get(callee, caller)
+        if self.consume_keyword("fused"):
+            metadata: Attribute | None = None
+            if self.consume_if("<"):
+                metadata = self.parse_attribute()
+                self.expect(">", "expected '>' after fused location metadata")
+            self.expect("[", "expected '[' in fused location")
+            locs: list[LocationAttr] = []
+            if not self.consume_if("]"):
+                while True:
+                    locs.append(self.parse_location_body())
+                    if self.consume_if("]"):
+                        break
+                    self.expect(",", "expected ']' in fused location")
+            return FusedLoc.get(tuple(locs), metadata)
+        self.wrong_token("expected location instance")
+
+    def parse_uint(self, message: str) -> int:
+        """Parse a decimal unsigned integer."""
+        m = _DIGITS.match(self.text, self.skip_ws())
+        if m is None:
+            self.wrong_token(message)
+        self.pos = m.end()
+        return int(m.group())
+
+    # -- strings ---------------------------------------------------------------
+
+    def parse_string_literal(self) -> str:
+        """Parse a quoted string with MLIR's escapes (`\\n`, `\\t`, `\\"`, `\\\\`, `\\XX`)."""
+        text = self.text
+        pos = self.skip_ws()
+        if not text.startswith('"', pos):
+            self.wrong_token("expected string")
+        m = _SIMPLE_STRING.match(text, pos)
+        if m is not None:
+            self.pos = m.end()
+            return m.group(1)
+        i = pos + 1
+        out = bytearray()
+        n = len(text)
+        while True:
+            if i >= n:
+                self.error_at(pos, "expected '\"' in string literal")
+            c = text[i]
+            if c == '"':
+                break
+            if c == "\n" or c == "\r" or c == "\0" and i == n - 1:
+                self.error_at(i, "expected '\"' in string literal")
+            if c == "\\":
+                e = text[i + 1 : i + 2]
+                if e in ('"', "\\"):
+                    out.append(ord(e))
+                    i += 2
+                    continue
+                if e == "n":
+                    out.append(10)
+                    i += 2
+                    continue
+                if e == "t":
+                    out.append(9)
+                    i += 2
+                    continue
+                hm = _ESCAPE_HEX.match(text, i + 1)
+                if hm is None:
+                    self.error_at(i + 1, "unknown escape in string literal")
+                out.append(int(hm.group(), 16))
+                i += 3
+                continue
+            out += c.encode("utf-8", "surrogateescape")
+            i += 1
+        self.pos = i + 1
+        return out.decode("utf-8", "surrogateescape")
+
+    # -- types -----------------------------------------------------------------
+
+    def parse_type(self) -> Type:
+        """Parse any type."""
+        text = self.text
+        pos = self.skip_ws()
+        c = text[pos : pos + 1]
+        if c == "(":
+            return self.parse_function_type()
+        return self.parse_non_function_type()
+
+    def parse_function_type(self) -> Type:
+        """Parse `(inputs) -> results`; a parenthesized list alone is an error."""
+        self.expect("(")
+        inputs = self.parse_type_list_until(")")
+        if not self.consume_if("->"):
+            self.wrong_token("expected '->' in function type" if False else "expected '->'")
+        pos = self.skip_ws()
+        results: tuple[Type, ...]
+        if self.text.startswith("(", pos):
+            self.pos = pos + 1
+            results = self.parse_type_list_until(")")
+        else:
+            results = (self.parse_non_function_type(),)
+        return FunctionType.get(inputs, results)
+
+    def parse_type_list_until(self, close: str) -> tuple[Type, ...]:
+        """Parse `type, type, ... close` (possibly empty)."""
+        if self.consume_if(close):
+            return ()
+        types = []
+        while True:
+            types.append(self.parse_type())
+            if self.consume_if(close):
+                return tuple(types)
+            self.expect(",", f"expected ',' or '{close}'" if False else "expected ')'")
+
+    def parse_non_function_type(self) -> Type:
+        """Parse a type that is not a function type."""
+        text = self.text
+        pos = self.skip_ws()
+        m = _BARE_ID.match(text, pos)
+        if m is not None:
+            word = m.group()
+            simple = _SIMPLE_TYPES.get(word)
+            if simple is not None:
+                self.pos = m.end()
+                return simple
+            im = _INT_TYPE.match(word)
+            if im is not None and im.end() == len(word):
+                width = int(im.group(2))
+                if width > _MAX_INT_WIDTH:
+                    self.error_at(pos, f"integer bitwidth is limited to {_MAX_INT_WIDTH} bits")
+                sign = im.group(1)
+                self.pos = m.end()
+                return IntegerType.get(
+                    width,
+                    Signedness.SIGNLESS
+                    if sign is None
+                    else (Signedness.SIGNED if sign == "s" else Signedness.UNSIGNED),
+                )
+            self.pos = m.end()
+            if word == "tensor":
+                return self.parse_tensor_type(pos)
+            if word == "memref":
+                return self.parse_memref_type(pos)
+            if word == "vector":
+                return self.parse_vector_type(pos)
+            if word == "complex":
+                self.expect("<", "expected '<' in complex type")
+                epos = self.skip_ws()
+                elem = self.parse_type()
+                if not isinstance(elem, (IntegerType, FloatType)):
+                    self.error_at(epos, "invalid element type for complex")
+                self.expect(">", "expected '>' in complex type")
+                return ComplexType.get(elem)
+            if word == "tuple":
+                self.expect("<", "expected '<' in tuple type")
+                if self.consume_if(">"):
+                    return TupleType.get(())
+                types = []
+                while True:
+                    types.append(self.parse_type())
+                    if self.consume_if(">"):
+                        break
+                    self.expect(",", "expected '>' in tuple type")
+                return TupleType.get(tuple(types))
+            self.pos = pos
+            self.wrong_token("expected non-function type")
+        if c := text[pos : pos + 1]:
+            if c == "!":
+                return self.parse_dialect_type()
+            if c == "(":
+                self.wrong_token("expected non-function type")
+        self.wrong_token("expected non-function type")
+
+    def parse_dimensions(self, allow_dynamic: bool, allow_scalable: bool) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """Parse `4x?x[8]x` (each dimension followed by `x`) up to the element type."""
+        text = self.text
+        dims: list[int] = []
+        scalable: list[bool] = []
+        pos = self.skip_ws()
+        while True:
+            m = _DIM.match(text, pos)
+            if m is None or not text.startswith("x", m.end()):
+                break
+            d = m.group()
+            if d == "?":
+                if not allow_dynamic:
+                    self.error_at(pos, "expected static shape")
+                dims.append(DYNAMIC)
+                scalable.append(False)
+            elif d.startswith("["):
+                if not allow_scalable:
+                    break
+                dims.append(int(d[1:-1]))
+                scalable.append(True)
+            else:
+                dims.append(int(d))
+                scalable.append(False)
+            pos = m.end() + 1
+        self.pos = pos
+        return tuple(dims), tuple(scalable)
+
+    def parse_tensor_type(self, start: int) -> Type:
+        """Parse the rest of `tensor<...>`."""
+        self.expect("<", "expected '<' in tensor type")
+        text = self.text
+        pos = self.skip_ws()
+        if text.startswith("*", pos):
+            self.pos = pos + 1
+            self.expect("x", "expected 'x' in unranked tensor type")
+            elem = self.parse_element_type()
+            self.expect(">", "expected '>' in tensor type")
+            return UnrankedTensorType.get(elem)
+        dims, _ = self.parse_dimensions(True, False)
+        epos = self.skip_ws()
+        elem = self.parse_element_type()
+        encoding: Attribute | None = None
+        if self.consume_if(","):
+            encoding = self.parse_attribute()
+        self.expect(">", "expected '>' in tensor type")
+        if isinstance(elem, (FunctionType,)):
+            self.error_at(epos, "invalid tensor element type")
+        return RankedTensorType.get(dims, elem, encoding)
+
+    def parse_element_type(self) -> Type:
+        """Parse the element type of a shaped type."""
+        pos = self.skip_ws()
+        if self.text.startswith("?", pos) or self.text[pos : pos + 1].isdigit():
+            self.wrong_token("expected non-function type")
+        return self.parse_non_function_type()
+
+    def parse_memref_type(self, start: int) -> Type:
+        """Parse the rest of `memref<...>`."""
+        self.expect("<", "expected '<' in memref type")
+        text = self.text
+        pos = self.skip_ws()
+        if text.startswith("*", pos):
+            self.pos = pos + 1
+            self.expect("x", "expected 'x' in unranked memref type")
+            elem = self.parse_element_type()
+            space: Attribute | None = None
+            if self.consume_if(","):
+                space = self.parse_attribute()
+            self.expect(">", "expected '>' in memref type")
+            return UnrankedMemRefType.get(elem, _normalize_memory_space(space))
+        dims, _ = self.parse_dimensions(True, False)
+        elem = self.parse_element_type()
+        layout: Attribute | None = None
+        memory_space: Attribute | None = None
+        while self.consume_if(","):
+            apos = self.skip_ws()
+            attr = self.parse_attribute()
+            if isinstance(attr, (AffineMapAttr, StridedLayoutAttr)) and memory_space is None and layout is None:
+                layout = attr
+            elif memory_space is None:
+                memory_space = attr
+            else:
+                self.error_at(apos, "multiple memory spaces specified in memref type")
+        self.expect(">", "expected '>' in memref type")
+        if isinstance(layout, AffineMapAttr) and _is_identity_map(layout):
+            layout = None
+        return MemRefType.get(dims, elem, layout, _normalize_memory_space(memory_space))
+
+    def parse_vector_type(self, start: int) -> Type:
+        """Parse the rest of `vector<...>`."""
+        self.expect("<", "expected '<' in vector type")
+        pos = self.skip_ws()
+        dims, scalable = self.parse_dimensions(False, True)
+        if not dims:
+            self.error_at(pos, "expected dimension size in vector type") if False else None
+        for d in dims:
+            if d == 0:
+                self.error_at(pos, "vector types must have positive constant sizes but got 0") if False else None
+        epos = self.skip_ws()
+        elem = self.parse_element_type()
+        self.expect(">", "expected '>' in vector type")
+        if 0 in dims:
+            self.error_at(start, "vector types must have positive constant sizes but got " + ", ".join(str(d) for d in dims))
+        if not isinstance(elem, (IntegerType, FloatType, IndexType)):
+            self.error_at(epos, "vector elements must be int/index/float type but got " + f"'{elem}'")
+        return VectorType.get(dims, elem, scalable)
+
+    def parse_dialect_type(self) -> Type:
+        """Parse `!alias`, `!dialect.body<...>` or `!dialect<body>`."""
+        text = self.text
+        start = self.skip_ws()
+        m = _BARE_ID.match(text, start + 1)
+        if m is None:
+            self.error_at(start + 1, "expected type identifier" if False else "invalid type identifier")
+        ident = m.group()
+        end = m.end()
+        dialect, dot, rest = ident.partition(".")
+        if not dot and not text.startswith("<", end):
+            alias = self.type_aliases.get(ident)
+            if alias is None:
+                self.error_at(start, f"undefined symbol alias id '{ident}'")
+            self.pos = end
+            return alias
+        if dot:
+            data = rest
+            if text.startswith("<", end):
+                body_end = self.scan_balanced(end)
+                data = rest + text[end:body_end]
+                end = body_end
+        else:
+            body_end = self.scan_balanced(end)
+            data = text[end + 1 : body_end - 1]
+            end = body_end
+        self.pos = end
+        return OpaqueType.get(dialect, data)
+
+    def scan_balanced(self, open_pos: int) -> int:
+        """Return the offset just past the `>` matching the `<` at `open_pos`.
+
+        Brackets of every kind nest; strings are skipped whole, as MLIR's lexer
+        does for the bodies of dialect types and attributes.
+        """
+        text = self.text
+        stack = []
+        i = open_pos
+        n = len(text)
+        closers = {"<": ">", "(": ")", "[": "]", "{": "}"}
+        while i < n:
+            c = text[i]
+            if c in closers:
+                stack.append(closers[c])
+            elif c in ">)]}":
+                if c == ">" and i > 0 and text[i - 1] == "-" and stack and stack[-1] != ">":
+                    i += 1
+                    continue
+                if c == ">" and i > 0 and text[i - 1] == "-" and stack and stack[-1] == ">" and len(stack) > 0:
+                    # `->` inside a body is an arrow, not a closing bracket.
+                    i += 1
+                    continue
+                if not stack or stack[-1] != c:
+                    self.error_at(i, f"unbalanced '{c}' character in pretty dialect name")
+                stack.pop()
+                if not stack:
+                    return i + 1
+            elif c == '"':
+                j = i + 1
+                while j < n and text[j] != '"':
+                    if text[j] == "\\":
+                        j += 1
+                    if text[j] == "\n":
+                        break
+                    j += 1
+                if j >= n or text[j] != '"':
+                    self.error_at(i, "expected '\"' in string literal")
+                i = j
+            i += 1
+        self.error_at(open_pos, "unbalanced '<' character in pretty dialect name")
+
+    # -- attributes --------------------------------------------------------------
+
+    def parse_attribute(self, type_: Type | None = None) -> Attribute:
+        """Parse any attribute (`type_` is a type the context implies, if any)."""
+        text = self.text
+        pos = self.skip_ws()
+        c = text[pos : pos + 1]
+        if c == '"':
+            value = self.parse_string_literal()
+            st: Type | None = None
+            if self.consume_if(":"):
+                st = self.parse_type()
+            return StringAttr.get(value, st)
+        if c == "[":
+            self.pos = pos + 1
+            if self.consume_if("]"):
+                return ArrayAttr.get(())
+            items = []
+            while True:
+                items.append(self.parse_attribute())
+                if self.consume_if("]"):
+                    return ArrayAttr.get(tuple(items))
+                self.expect(",", "expected ',' or ']'" if False else "expected ']'")
+        if c == "{":
+            return self.parse_dictionary()
+        if c == "@":
+            return self.parse_symbol_ref()
+        if c == "#":
+            return self.parse_hash_attribute()
+        if c == "-" or c.isdigit():
+            return self.parse_number_attribute(type_)
+        m = _BARE_ID.match(text, pos)
+        if m is not None:
+            word = m.group()
+            end = m.end()
+            if word == "true":
+                self.pos = end
+                return _TRUE
+            if word == "false":
+                self.pos = end
+                return _FALSE
+            if word == "unit":
+                self.pos = end
+                return _UNIT
+            nxt = text[end : end + 1]
+            if nxt == "<":
+                if word == "dense":
+                    self.pos = end
+                    return self.parse_dense(pos)
+                if word == "array":
+                    self.pos = end
+                    return self.parse_dense_array(pos)
+                if word == "affine_map" or word == "affine_set":
+                    self.pos = end
+                    return self.parse_affine(word, pos)
+                if word == "strided":
+                    self.pos = end
+                    return self.parse_strided()
+                if word == "sparse":
+                    self.pos = end
+                    return self.parse_sparse(pos)
+                if word == "dense_resource":
+                    self.pos = end
+                    return self.parse_dense_resource(pos)
+            if word == "loc" and nxt == "(":
+                return self.parse_trailing_loc()
+            if word == "distinct" and nxt == "[":
+                return self.parse_distinct()
+        # Anything else must be a type.
+        return TypeAttr.get(self.parse_type())
+
+    def parse_dictionary(self) -> DictionaryAttr:
+        """Parse `{name = attr, unitname, ...}`."""
+        self.expect("{")
+        text = self.text
+        if self.consume_if("}"):
+            return _EMPTY_DICT
+        entries: dict[str, Attribute] = {}
+        while True:
+            pos = self.skip_ws()
+            m = _BARE_ID.match(text, pos)
+            if m is not None:
+                key = m.group()
+                self.pos = m.end()
+            elif text.startswith('"', pos):
+                key = self.parse_string_literal()
+                if not key:
+                    self.error_at(pos, "expected valid attribute name")
+            else:
+                self.wrong_token("expected attribute name")
+            if key in entries:
+                self.error_at(pos, f"duplicate key '{key}' in dictionary attribute")
+            if self.consume_if("="):
+                entries[key] = self.parse_attribute()
+            else:
+                entries[key] = _UNIT
+            if self.consume_if("}"):
+                break
+            self.expect(",", "expected '}' in attribute dictionary")
+        return DictionaryAttr.get(entries)
+
+    def parse_symbol_ref(self) -> SymbolRefAttr:
+        """Parse `@name` or `@"name"`, optionally nested with `::@nested`."""
+        names = [self.parse_symbol_name()]
+        while self.text.startswith("::", self.pos):
+            self.pos += 2
+            if not self.text.startswith("@", self.pos):
+                self.wrong_token("expected nested symbol reference identifier")
+            names.append(self.parse_symbol_name())
+        return SymbolRefAttr.get(names[0], tuple(names[1:]))
+
+    def parse_symbol_name(self) -> str:
+        """Parse one `@name` or `@"quoted name"`."""
+        pos = self.skip_ws()
+        text = self.text
+        if text.startswith('@"', pos):
+            self.pos = pos + 1
+            return self.parse_string_literal()
+        m = _BARE_ID.match(text, pos + 1)
+        if m is None:
+            self.error_at(pos + 1, "expected symbol name" if False else "invalid symbol reference")
+        self.pos = m.end()
+        return m.group()
+
+    def parse_hash_attribute(self) -> Attribute:
+        """Parse `#alias` or a dialect attribute `#dialect.body<...> (: type)?`."""
+        text = self.text
+        start = self.pos
+        m = _BARE_ID.match(text, start + 1)
+        if m is None:
+            self.error_at(start + 1, "invalid attribute identifier" if False else "expected attribute")
+        ident = m.group()
+        end = m.end()
+        dialect, dot, rest = ident.partition(".")
+        if not dot and not text.startswith("<", end):
+            alias = self.attr_aliases.get(ident)
+            if alias is None:
+                self.error_at(end, f"undefined symbol alias id '{ident}'")
+            self.pos = end
+            return alias
+        if dot:
+            data = rest
+            if text.startswith("<", end):
+                body_end = self.scan_balanced(end)
+                data = rest + text[end:body_end]
+                end = body_end
+        else:
+            body_end = self.scan_balanced(end)
+            data = text[end + 1 : body_end - 1]
+            end = body_end
+        self.pos = end
+        attr_type: Type | None = None
+        if self.consume_if(":"):
+            attr_type = self.parse_type()
+        return OpaqueAttr.get(dialect, data, attr_type)
+
+    def parse_number_attribute(self, implied: Type | None) -> Attribute:
+        """Parse an integer or float literal with an optional `: type`."""
+        text = self.text
+        pos = self.skip_ws()
+        m = _NUMBER.match(text, pos)
+        if m is None:
+            m2 = _BARE_ID.match(text, pos + 1)
+            if text.startswith("-", pos) and m2 is not None and m2.group() in ("inf", "nan"):
+                self.error_at(pos + 1, "expected integer or floating point literal" if False else "unexpected token")
+            self.wrong_token("expected attribute value" if False else "expected non-function type")
+        literal = m.group()
+        self.pos = m.end()
+        type_pos = self.skip_ws()
+        type_: Type | None = None
+        if self.consume_if(":"):
+            type_pos = self.skip_ws()
+            type_ = self.parse_type()
+        elif implied is not None:
+            type_ = implied
+        is_float_literal = "." in literal and "x" not in literal
+        if type_ is None:
+            type_ = _F64 if is_float_literal else _I64
+        if isinstance(type_, FloatType):
+            return FloatAttr.get(type_, self.float_bits(literal, type_, pos))
+        if is_float_literal:
+            self.error_at(pos, "floating point value not valid for specified type")
+        if not isinstance(type_, (IntegerType, IndexType)):
+            self.error_at(type_pos, "integer literal not valid for specified type")
+        return IntegerAttr.get(type_, self.int_value(literal, type_, pos))
+
+    def int_value(self, literal: str, type_: Type, pos: int) -> int:
+        """Convert an integer literal, checking that it fits `type_`."""
+        negative = literal.startswith("-")
+        body = literal[1:] if negative else literal
+        value = int(body, 16) if body.startswith("0x") else int(body)
+        if isinstance(type_, IndexType):
+            width = 64
+            unsigned = False
+        else:
+            assert isinstance(type_, IntegerType)
+            width = type_.width
+            unsigned = type_.signedness == Signedness.UNSIGNED
+            if negative and unsigned:
+                self.error_at(pos, "negative integer literal not valid for unsigned integer type")
+        if width == 1 and type_.signedness == Signedness.SIGNLESS if isinstance(type_, IntegerType) else False:
+            if (value > 1) or (negative and value > 1):
+                self.error_at(pos, "integer constant out of range for attribute")
+            return -value if negative else value
+        if negative:
+            value = -value
+            if value < -(1 << (width - 1)) if width else value != 0:
+                self.error_at(pos, "integer constant out of range for attribute")
+        else:
+            limit = (1 << width) if (unsigned or isinstance(type_, IntegerType) and type_.signedness == Signedness.SIGNLESS) else (1 << (width - 1)) if width else 1
+            if value >= limit and width:
+                self.error_at(pos, "integer constant out of range for attribute")
+        return value
+
+    def float_bits(self, literal: str, type_: FloatType, pos: int) -> int:
+        """Convert a float literal (decimal, or hex bit pattern) to the bits of `type_`."""
+        fmt = floats.FLOAT_FORMATS[type_.name]
+        try:
+            if "x" in literal:
+                if literal.startswith("-"):
+                    self.error_at(pos, "hexadecimal float literal should not have a leading minus")
+                return floats.parse_hex_float(fmt, literal)
+            if "." not in literal:
+                self.error_at(
+                    pos,
+                    "unexpected decimal integer literal for a floating point value",
+                    [(pos, "add a trailing dot to make the literal a float")],
+                )
+            return floats.decimal_to_bits(fmt, literal)
+        except floats.FloatLiteralError as e:
+            self.error_at(pos, str(e))
+
+    # -- elements attributes -------------------------------------------------------
+
+    def parse_dense(self, start: int) -> Attribute:
+        """Parse `dense<literal> : shaped-type`."""
+        self.expect("<")
+        text = self.text
+        pos = self.skip_ws()
+        hex_data: str | None = None
+        literal: object = None
+        empty = False
+        if text.startswith(">", pos):
+            empty = True
+        elif text.startswith('"0x', pos):
+            hex_data = self.parse_string_literal()
+        else:
+            literal = self.parse_dense_literal()
+        self.expect(">", "expected '>'")
+        self.expect(":", "expected ':'")
+        tpos = self.skip_ws()
+        type_ = self.parse_type()
+        if not isinstance(type_, ShapedType) or isinstance(type_, (UnrankedMemRefType, MemRefType)):
+            self.error_at(tpos, "elements literal must be a shaped type")
+        if not type_.has_static_shape:
+            self.error_at(tpos, "elements literal type must have static shape")
+        elem = type_.element_type
+        if hex_data is not None:
+            return _dense_from_hex(self, type_, hex_data, pos)
+        if empty:
+            if type_.num_elements != 0:
+                self.error_at(tpos, f"inferred shape of elements literal ([0]) does not match type ([{', '.join(str(d) for d in type_.shape)}])")
+            return DenseElementsAttr.get(type_, ())
+        shape, flat = _flatten_literal(self, literal, pos)
+        if any(isinstance(x, _StrLit) for x in flat):
+            if not all(isinstance(x, _StrLit) for x in flat):
+                self.error_at(pos, "expected string token or element list")
+            strings = tuple(x.value for x in flat if isinstance(x, _StrLit))
+            if shape and shape != type_.shape:
+                self.error_at(tpos, f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type ([{', '.join(map(str, type_.shape))}])")
+            if not shape and len(strings) == 1:
+                return DenseStringElementsAttr.get(type_, strings)
+            return DenseStringElementsAttr.get(type_, strings)
+        if shape != () and shape != type_.shape:
+            self.error_at(
+                tpos,
+                f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type ([{', '.join(map(str, type_.shape))}])",
+            )
+        values = tuple(_convert_dense_element(self, x, elem) for x in flat)
+        return DenseElementsAttr.get(type_, values)
+
+    def parse_dense_literal(self) -> object:
+        """Parse a nested list literal; leaves are `_NumLit`, `_StrLit`, bools or complex pairs."""
+        text = self.text
+        pos = self.skip_ws()
+        c = text[pos : pos + 1]
+        if c == "[":
+            self.pos = pos + 1
+            items: list[object] = []
+            if self.consume_if("]"):
+                return _ListLit(items, pos)
+            while True:
+                items.append(self.parse_dense_literal())
+                if self.consume_if("]"):
+                    return _ListLit(items, pos)
+                self.expect(",", "expected ']'" if False else "expected ',' or ']'")
+        if c == "(":
+            self.pos = pos + 1
+            real = self.parse_dense_literal()
+            self.expect(",", "expected ','")
+            imag = self.parse_dense_literal()
+            self.expect(")", "expected ')'")
+            return _ComplexLit(real, imag, pos)
+        if c == '"':
+            return _StrLit(self.parse_string_literal(), pos)
+        if self.consume_keyword("true"):
+            return _NumLit("1", pos, is_bool=True)
+        if self.consume_keyword("false"):
+            return _NumLit("0", pos, is_bool=True)
+        m = _NUMBER.match(text, pos)
+        if m is None:
+            self.wrong_token("expected element literal of primitive type")
+        self.pos = m.end()
+        return _NumLit(m.group(), pos)
+
+    def parse_dense_array(self, start: int) -> Attribute:
+        """Parse `array<type: v, v, ...>`."""
+        self.expect("<")
+        tpos = self.skip_ws()
+        elem = self.parse_type()
+        if not isinstance(elem, (IntegerType, FloatType)):
+            self.error_at(tpos, "expected integer or float type, got: " + str(elem))
+        values: list[int] = []
+        if self.consume_if(">"):
+            return DenseArrayAttr.get(elem, ())
+        self.expect(":", "expected ':' after dense array type")
+        while True:
+            vpos = self.skip_ws()
+            if self.consume_keyword("true"):
+                lit = "1"
+            elif self.consume_keyword("false"):
+                lit = "0"
+            else:
+                m = _NUMBER.match(self.text, vpos)
+                if m is None:
+                    self.wrong_token("expected integer or float literal" if False else "expected integer literal")
+                lit = m.group()
+                self.pos = m.end()
+            if isinstance(elem, FloatType):
+                values.append(self.float_bits(lit if "." in lit or "x" in lit else lit + ".0", elem, vpos))
+            else:
+                if "." in lit:
+                    self.error_at(vpos, "expected integer literal" if False else "integer literal not valid for specified type")
+                values.append(wrap_checked(self, lit, elem, vpos))
+            if self.consume_if(">"):
+                break
+            self.expect(",", "expected ',' or '>'" if False else "expected '>' to close an array attribute")
+        return DenseArrayAttr.get(elem, tuple(values))
+
+    def parse_affine(self, word: str, start: int) -> Attribute:
+        """Parse `affine_map<...>` or `affine_set<...>`."""
+        from generator.ir import affine
+
+        open_pos = self.pos
+        end = self.scan_balanced_affine(open_pos)
+        body = self.text[open_pos + 1 : end - 1]
+        try:
+            if word == "affine_map":
+                result: Attribute = AffineMapAttr.get(affine.parse_affine_map(body))
+            else:
+                result = IntegerSetAttr.get(affine.parse_integer_set(body))
+        except affine.AffineParseError as e:
+            self.error_at(open_pos + 1 + e.offset, e.message)
+        self.pos = end
+        return result
+
+    def scan_balanced_affine(self, open_pos: int) -> int:
+        """Find the `>` closing an affine body (which contains `->` and `>=`)."""
+        text = self.text
+        depth = 0
+        i = open_pos
+        n = len(text)
+        while i < n:
+            c = text[i]
+            if c == "<":
+                depth += 1
+            elif c == ">":
+                prev = text[i - 1]
+                if prev != "-" and not text.startswith(">=", i):
+                    depth -= 1
+                    if depth == 0:
+                        return i + 1
+            i += 1
+        self.error_at(open_pos, "expected '>'")
+
+    def parse_strided(self) -> Attribute:
+        """Parse `strided<[s, ...], offset: o>`."""
+        self.expect("<")
+        self.expect("[", "expected '['")
+        strides: list[int] = []
+        if not self.consume_if("]"):
+            while True:
+                strides.append(self.parse_stride_value())
+                if self.consume_if("]"):
+                    break
+                self.expect(",", "expected ']'")
+        offset = 0
+        if self.consume_if(","):
+            if not self.consume_keyword("offset"):
+                self.wrong_token("expected 'offset' after comma")
+            self.expect(":", "expected ':' after 'offset'")
+            offset = self.parse_stride_value()
+        self.expect(">", "expected '>'")
+        return StridedLayoutAttr.get(tuple(strides), offset)
+
+    def parse_stride_value(self) -> int:
+        """Parse an integer or `?`."""
+        if self.consume_if("?"):
+            return DYNAMIC
+        pos = self.skip_ws()
+        m = re.compile(r"-?[0-9]+").match(self.text, pos)
+        if m is None:
+            self.wrong_token("expected a 64-bit signed integer or '?'")
+        self.pos = m.end()
+        return int(m.group())
+
+    def parse_sparse(self, start: int) -> Attribute:
+        """Parse `sparse<indices, values> : type`."""
+        self.expect("<")
+        pos = self.skip_ws()
+        if self.consume_if(">"):
+            indices_lit: object = None
+            values_lit: object = None
+        else:
+            indices_lit = self.parse_dense_literal()
+            self.expect(",", "expected ','")
+            values_lit = self.parse_dense_literal()
+            self.expect(">", "expected '>'")
+        self.expect(":", "expected ':'")
+        tpos = self.skip_ws()
+        type_ = self.parse_type()
+        if not isinstance(type_, ShapedType) or not type_.has_static_shape:
+            self.error_at(tpos, "elements literal must be a shaped type")
+        if indices_lit is None:
+            idx_type = RankedTensorType.get((0, type_.rank), _I64)
+            val_type = RankedTensorType.get((0,), type_.element_type)
+            return SparseElementsAttr.get(type_, DenseElementsAttr.get(idx_type, ()), DenseElementsAttr.get(val_type, ()))
+        ishape, iflat = _flatten_literal(self, indices_lit, pos)
+        if not ishape:
+            ishape = (1, 1)
+        elif len(ishape) == 1:
+            ishape = (1, ishape[0]) if type_.rank != 1 or True else ishape
+        idx_type = RankedTensorType.get(ishape, _I64)
+        indices = DenseElementsAttr.get(idx_type, tuple(_convert_dense_element(self, x, _I64) for x in iflat))
+        vshape, vflat = _flatten_literal(self, values_lit, pos)
+        if not vshape:
+            vshape = (1,)
+        val_type = RankedTensorType.get(vshape, type_.element_type)
+        values = DenseElementsAttr.get(val_type, tuple(_convert_dense_element(self, x, type_.element_type) for x in vflat))
+        return SparseElementsAttr.get(type_, indices, values)
+
+    def parse_dense_resource(self, start: int) -> Attribute:
+        """Parse `dense_resource<handle> : type`."""
+        self.expect("<")
+        pos = self.skip_ws()
+        m = _SUFFIX_ID.match(self.text, pos) or _BARE_ID.match(self.text, pos)
+        if m is None:
+            self.wrong_token("expected identifier key for 'resource' entry")
+        handle = m.group()
+        self.pos = m.end()
+        self.expect(">", "expected '>'")
+        self.expect(":", "expected ':'")
+        tpos = self.skip_ws()
+        type_ = self.parse_type()
+        if not isinstance(type_, ShapedType):
+            self.error_at(tpos, "expected a shaped type for dense_resource")
+        return DenseResourceElementsAttr.get(type_, handle)
+
+    def parse_distinct(self) -> Attribute:
+        """Parse `distinct[N]<attr>`."""
+        self.pos = self.skip_ws() + len("distinct")
+        self.expect("[")
+        ident = self.parse_uint("expected distinct ID")
+        self.expect("]", "expected ']' to close distinct ID")
+        self.expect("<", "expected '<' after distinct ID")
+        if self.consume_if(">"):
+            referenced: Attribute = _UNIT
+        else:
+            referenced = self.parse_attribute()
+            self.expect(">", "expected '>' to close distinct attribute")
+        existing = self.distinct.get(ident)
+        if existing is not None:
+            if existing.referenced is not referenced:
+                self.error_at(self.pos, "referenced attribute does not match previous definition: " + str(existing.referenced))
+            return existing
+        attr = DistinctAttr(referenced, ident)
+        self.distinct[ident] = attr
+        return attr
+
+
+# ---------------------------------------------------------------------------
+# Dense literal helpers
+
+
+class _NumLit:
+    __slots__ = ("is_bool", "pos", "text")
+
+    def __init__(self, text: str, pos: int, *, is_bool: bool = False) -> None:
+        self.text = text
+        self.pos = pos
+        self.is_bool = is_bool
+
+
+class _StrLit:
+    __slots__ = ("pos", "value")
+
+    def __init__(self, value: str, pos: int) -> None:
+        self.value = value
+        self.pos = pos
+
+
+class _ComplexLit:
+    __slots__ = ("imag", "pos", "real")
+
+    def __init__(self, real: object, imag: object, pos: int) -> None:
+        self.real = real
+        self.imag = imag
+        self.pos = pos
+
+
+class _ListLit:
+    __slots__ = ("items", "pos")
+
+    def __init__(self, items: list[object], pos: int) -> None:
+        self.items = items
+        self.pos = pos
+
+
+def _flatten_literal(p: Parser, literal: object, pos: int) -> tuple[tuple[int, ...], list[object]]:
+    """Return the inferred shape of a nested literal and its leaves in row-major order."""
+    if not isinstance(literal, _ListLit):
+        return (), [literal]
+    flat: list[object] = []
+
+    def shape_of(node: object) -> tuple[int, ...]:
+        if not isinstance(node, _ListLit):
+            flat.append(node)
+            return ()
+        if not node.items:
+            return (0,)
+        shapes = [shape_of(item) for item in node.items]
+        first = shapes[0]
+        for s in shapes[1:]:
+            if s != first:
+                p.error_at(node.pos, "tensor literal is invalid; ranks are not consistent between elements")
+        return (len(node.items), *first)
+
+    shape = shape_of(literal)
+    return shape, flat
+
+
+def _convert_dense_element(p: Parser, leaf: object, elem: Type) -> DenseElement:
+    """Convert one literal leaf to the stored form for element type `elem`."""
+    if isinstance(elem, ComplexType):
+        if not isinstance(leaf, _ComplexLit):
+            pos = getattr(leaf, "pos", 0)
+            p.error_at(pos, "expected complex element literal" if False else "complex value expected")
+        r = _convert_dense_element(p, leaf.real, elem.element_type)
+        i = _convert_dense_element(p, leaf.imag, elem.element_type)
+        assert isinstance(r, int) and isinstance(i, int)
+        return (r, i)
+    if isinstance(leaf, _ComplexLit):
+        p.error_at(leaf.pos, "unexpected complex value for non-complex type" if False else "expected element literal of primitive type")
+    if not isinstance(leaf, _NumLit):
+        pos = getattr(leaf, "pos", 0)
+        p.error_at(pos, "expected element literal of primitive type")
+    text = leaf.text
+    if isinstance(elem, FloatType):
+        if leaf.is_bool:
+            p.error_at(leaf.pos, "expected floating point elements, but parsed boolean")
+        if "." not in text and "x" not in text:
+            # Integer literals are accepted for float elements and converted exactly.
+            return p.float_bits(text + ".0", elem, leaf.pos)
+        return p.float_bits(text, elem, leaf.pos)
+    if isinstance(elem, (IntegerType, IndexType)):
+        if leaf.is_bool:
+            if not (isinstance(elem, IntegerType) and elem.width == 1):
+                p.error_at(leaf.pos, "expected i1 type for 'true' or 'false' values")
+            return int(text)
+        if "." in text:
+            p.error_at(leaf.pos, "expected integer elements, but parsed floating-point")
+        if isinstance(elem, IntegerType) and elem.width == 1 and text not in ("0", "1"):
+            p.error_at(leaf.pos, "integer constant out of range for type" if False else "integer constant out of range for attribute")
+        return wrap_checked(p, text, elem, leaf.pos)
+    p.error_at(leaf.pos, "expected integer or floating point element type" if False else f"unexpected element type '{elem}'")
+
+
+def wrap_checked(p: Parser, literal: str, elem: Type, pos: int) -> int:
+    """Convert an integer literal for an element of type `elem`, range-checked."""
+    from generator.ir.attributes import wrap_integer
+
+    return wrap_integer(p.int_value(literal, elem, pos), elem)
+
+
+def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attribute:
+    """Decode a `dense<"0x...">` little-endian blob into elements."""
+    body = data[2:]
+    if len(body) % 2 or _HEX_DIGITS.fullmatch(body) is None:
+        p.error_at(pos, "expected string containing hex digits starting with `0x`")
+    raw = bytes.fromhex(body)
+    elem = type_.element_type
+    parts = 2 if isinstance(elem, ComplexType) else 1
+    scalar = elem.element_type if isinstance(elem, ComplexType) else elem
+    if isinstance(scalar, IntegerType):
+        width = scalar.width
+    elif isinstance(scalar, FloatType):
+        width = floats.FLOAT_FORMATS[scalar.name].width
+    elif isinstance(scalar, IndexType):
+        width = 64
+    else:
+        p.error_at(pos, "expected integer or floating point element type")
+    nbytes = (width + 7) // 8 if width != 1 else 1
+    if width == 80:
+        nbytes = 16
+    step = nbytes * parts
+    n = type_.num_elements
+    if len(raw) == step:
+        count = 1
+    elif len(raw) == step * n:
+        count = n
+    else:
+        p.error_at(pos, f"elements hex data size is invalid for provided type")
+    mask = (1 << width) - 1
+    values: list[DenseElement] = []
+    for i in range(count):
+        chunk = raw[i * step : (i + 1) * step]
+        words = [int.from_bytes(chunk[k * nbytes : (k + 1) * nbytes], "little") & mask for k in range(parts)]
+        if not isinstance(scalar, FloatType):
+            from generator.ir.attributes import wrap_integer
+
+            words = [wrap_integer(w, scalar) for w in words]
+        values.append((words[0], words[1]) if parts == 2 else words[0])
+    return DenseElementsAttr.get(type_, tuple(values))
+
+
+def _normalize_memory_space(space: Attribute | None) -> Attribute | None:
+    """MLIR drops a memory space of integer 0 (the default)."""
+    if isinstance(space, IntegerAttr) and space.value == 0:
+        return None
+    return space
+
+
+def _is_identity_map(attr: AffineMapAttr) -> bool:
+    """True for `(d0, ..., dn) -> (d0, ..., dn)`, the layout MLIR never prints."""
+    m = attr.value
+    return bool(getattr(m, "is_identity", False))
+
+
+def _alias_base(name: str) -> str:
+    """The alias name MLIR numbered from: `extern1` → `extern`."""
+    return name.rstrip("0123456789") or name
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+
+def parse_source(source: SourceFile, ctx: Context) -> Operation:
+    """Parse a whole buffer and return its top-level `builtin.module`."""
+    return parse_module(source, ctx).op
+
+
+def parse_module(source: SourceFile, ctx: Context) -> ParsedModule:
+    """Parse a whole buffer; also returns its resource section."""
+    return Parser(source, ctx).parse_module()
+
+
+def _parse_fragment(text: str, fn: Callable[[Parser], object], ctx: Context | None) -> object:
+    p = Parser(SourceFile("<string>", text), ctx or Context(allow_unregistered_dialects=True))
+    result = fn(p)
+    if p.skip_ws() != len(text):
+        p.wrong_token("unexpected trailing characters")
+    return result
+
+
+def parse_type(text: str, ctx: Context | None = None) -> Type:
+    """Parse a type from a string (e.g. `tensor<4xf32>`)."""
+    result = _parse_fragment(text, Parser.parse_type, ctx)
+    assert isinstance(result, Type)
+    return result
+
+
+def parse_attribute(text: str, ctx: Context | None = None) -> Attribute:
+    """Parse an attribute from a string (e.g. `dense<1> : tensor<2xi32>`)."""
+    result = _parse_fragment(text, Parser.parse_attribute, ctx)
+    assert isinstance(result, Attribute)
+    return result
+
+
+def block_arguments(block: Block) -> list[BlockArgument]:
+    """The arguments of a block (a convenience for generated code)."""
+    return block.args

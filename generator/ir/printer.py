@@ -1,0 +1,816 @@
+"""Printer of MLIR's textual IR, byte for byte as `mlir-opt-22` prints it.
+
+Three concerns live here:
+
+* SSA and block naming. In the generic form MLIR gives every value a name unique
+  in the whole printed op: regions are numbered from a stack (the last region
+  pushed is numbered first), so sibling functions do not restart at `%0`.
+* Aliases. Affine maps and sets, locations, distinct attributes and dialect
+  attributes the input gave an alias to are printed once at the top (or, for
+  locations only used by ops, at the bottom) as `#map = ...` and referenced by
+  name. A pre-pass visits attributes in print order, then names are assigned by
+  nesting depth, kind and name, as MLIR does. The pre-pass only runs when some
+  attribute or type in the tree can be aliased.
+* The text of types and attributes, cached on the (uniqued) objects themselves
+  when it cannot depend on aliases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.ir import floats
+from generator.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    CallSiteLoc,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DenseStringElementsAttr,
+    DictionaryAttr,
+    DistinctAttr,
+    FileLineColLoc,
+    FloatAttr,
+    FusedLoc,
+    IntegerAttr,
+    IntegerSetAttr,
+    LocationAttr,
+    NameLoc,
+    OpaqueAttr,
+    SparseElementsAttr,
+    StridedLayoutAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+    UnknownLoc,
+)
+from generator.ir.core import Block, Operation, Region, Value
+from generator.ir.source import SourceLoc
+from generator.ir.types import (
+    DYNAMIC,
+    ComplexType,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneType,
+    OpaqueType,
+    RankedTensorType,
+    Signedness,
+    TupleType,
+    Type,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    VectorType,
+    format_shape,
+)
+
+__all__ = [
+    "Printer",
+    "attribute_to_string",
+    "escape_string",
+    "print_operation",
+    "type_to_string",
+]
+
+_I64 = IntegerType.get(64)
+_F64 = FloatType.get("f64")
+_NONE = NoneType.get()
+
+#: Number of elements above which a non-splat dense attribute prints as hex.
+_HEX_THRESHOLD = 100
+
+
+def _is_bare_identifier(name: str) -> bool:
+    if not name or not (name[0].isalpha() or name[0] == "_") or not name.isascii():
+        return False
+    return all(c.isalnum() or c in "_$." for c in name)
+
+
+_ESCAPES = {i: f"\\{i:02X}" for i in range(256) if not (0x20 <= i < 0x7F) or i == 0x22}
+_ESCAPES[0x5C] = "\\\\"
+
+
+def escape_string(value: str) -> str:
+    """Return `value` quoted and escaped as MLIR prints string literals."""
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    data = value.encode("utf-8", "surrogateescape")
+    return '"' + "".join(_ESCAPES.get(b, chr(b)) for b in data) + '"'
+
+
+def _symbol_name(name: str) -> str:
+    return "@" + (name if _is_bare_identifier(name) else escape_string(name))
+
+
+def _key_text(name: str) -> str:
+    return name if _is_bare_identifier(name) else escape_string(name)
+
+
+def _pretty_dialect_symbol(sigil: str, dialect: str, data: str) -> str:
+    """`!dialect.data` when `data` is an identifier optionally followed by `<...>`."""
+    if data and data[0].isalpha():
+        i = 0
+        n = len(data)
+        while i < n and (data[i].isalnum() or data[i] in "._"):
+            i += 1
+        if i == n or (data[i] == "<" and data[-1] == ">"):
+            return f"{sigil}{dialect}.{data}"
+    return f"{sigil}{dialect}<{data}>"
+
+
+class _AliasInfo:
+    """An attribute or type met by the alias pre-pass."""
+
+    __slots__ = ("base", "deferrable", "depth", "is_type", "name", "order")
+
+    def __init__(self, base: str | None, is_type: bool, deferrable: bool, order: int) -> None:
+        self.base = base
+        self.is_type = is_type
+        self.deferrable = deferrable
+        self.depth = 0
+        self.order = order
+        self.name: str | None = None
+
+
+class Printer:
+    """Prints ops, types and attributes, with SSA names and aliases for one top-level op."""
+
+    def __init__(self, *, generic: bool = True, debuginfo: bool = False) -> None:
+        self.generic = generic
+        self.debuginfo = debuginfo
+        self.value_names: dict[Value, str] = {}
+        self.block_names: dict[Block, str] = {}
+        self.block_order: dict[Block, int] = {}
+        self.aliases: dict[object, _AliasInfo] = {}
+        self.alias_names: dict[object, str] = {}
+        self.distinct_ids: dict[DistinctAttr, int] = {}
+        self.out: list[str] = []
+
+    # -- naming ------------------------------------------------------------------
+
+    def number_values(self, top: Operation) -> None:
+        """Assign `%N`, `%argN` and `^bbN` names the way the generic printer does."""
+        names = self.value_names
+        block_names = self.block_names
+        block_order = self.block_order
+        next_value = 0
+        next_arg = 0
+        results = top.results
+        if results:
+            base = f"%{next_value}"
+            next_value += 1
+            _name_results(names, results, base)
+        stack: list[Region] = list(top.regions)
+        while stack:
+            region = stack.pop()
+            for bid, block in enumerate(region.blocks):
+                block_names[block] = f"^bb{bid}"
+                block_order[block] = bid
+                if bid == 0:
+                    for arg in block.args:
+                        names[arg] = f"%arg{next_arg}"
+                        next_arg += 1
+                else:
+                    for arg in block.args:
+                        names[arg] = f"%{next_value}"
+                        next_value += 1
+                op = block.first_op
+                while op is not None:
+                    results = op.results
+                    if results:
+                        if len(results) == 1:
+                            names[results[0]] = f"%{next_value}"
+                        else:
+                            _name_results(names, results, f"%{next_value}")
+                        next_value += 1
+                    op = op.next_op
+            for op in region.ops:
+                if op.regions:
+                    stack.extend(op.regions)
+
+    # -- alias pre-pass ------------------------------------------------------------
+
+    def collect_aliases(self, top: Operation) -> None:
+        """Visit attributes and types in print order and name the aliasable ones."""
+        self._visit_op(top)
+        if not self.aliases:
+            return
+        infos = sorted(
+            self.aliases.items(), key=lambda kv: (kv[1].depth, not kv[1].is_type, kv[1].base or "", kv[1].order)
+        )
+        counts: dict[str, int] = {}
+        for key, info in infos:
+            if info.base is None:
+                continue
+            n = counts.get(info.base, 0)
+            counts[info.base] = n + 1
+            info.name = info.base if n == 0 else f"{info.base}{n}"
+            self.alias_names[key] = ("!" if info.is_type else "#") + info.name
+        # Keep only aliased entries, in their printing order.
+        self.alias_order = [(k, i) for k, i in infos if i.name is not None]
+
+    def _visit_op(self, op: Operation) -> None:
+        if self.debuginfo:
+            self._visit_loc(op.loc, True)
+        props = op.properties
+        if props is not None and props.has_alias_parts:
+            self._visit_attr(props)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    if arg.type.has_alias_parts:
+                        self._visit_type(arg.type)
+                    if self.debuginfo:
+                        self._visit_loc(arg.loc, False)
+                o = block.first_op
+                while o is not None:
+                    self._visit_op(o)
+                    o = o.next_op
+        attrs = op.attributes
+        if attrs.has_alias_parts:
+            self._visit_attr(attrs)
+        for operand in op.op_operands:
+            t = operand.value.type
+            if t.has_alias_parts:
+                self._visit_type(t)
+        for r in op.results:
+            if r.type.has_alias_parts:
+                self._visit_type(r.type)
+
+    def _visit_loc(self, loc: object, deferrable: bool) -> None:
+        if isinstance(loc, SourceLoc):
+            line, col = loc.line_col
+            loc = FileLineColLoc.get(loc.file.name, line, col)
+        elif loc is None:
+            loc = UnknownLoc.get()
+        assert isinstance(loc, Attribute)
+        self._visit_attr(loc, deferrable)
+
+    def _record(self, key: object, base: str | None, is_type: bool, deferrable: bool) -> tuple[_AliasInfo, bool]:
+        info = self.aliases.get(key)
+        if info is not None:
+            if not deferrable:
+                info.deferrable = False
+            return info, False
+        info = _AliasInfo(base, is_type, deferrable, len(self.aliases))
+        self.aliases[key] = info
+        return info, True
+
+    def _visit_attr(self, attr: Attribute, deferrable: bool = False) -> int:
+        """Visit an attribute; returns its contribution to its parent's depth."""
+        if not attr.has_alias_parts:
+            return 0
+        base: str | None = None
+        if isinstance(attr, (AffineMapAttr,)):
+            base = "map"
+        elif isinstance(attr, IntegerSetAttr):
+            base = "set"
+        elif isinstance(attr, LocationAttr):
+            base = "loc"
+        elif isinstance(attr, DistinctAttr):
+            base = "distinct"
+        elif isinstance(attr, OpaqueAttr):
+            base = attr.alias_hint
+        info, fresh = self._record(attr, base, False, deferrable)
+        if fresh:
+            depth = 0
+            for child in _attr_children(attr):
+                if isinstance(child, Type):
+                    depth = max(depth, self._visit_type(child))
+                else:
+                    depth = max(depth, self._visit_attr(child, deferrable))
+            info.depth = depth
+        return info.depth + 1 if info.base is not None else info.depth
+
+    def _visit_type(self, type_: Type) -> int:
+        if not type_.has_alias_parts:
+            return 0
+        base = type_.alias_hint if isinstance(type_, OpaqueType) else None
+        info, fresh = self._record(type_, base, True, False)
+        if fresh:
+            depth = 0
+            for child in _type_children(type_):
+                if isinstance(child, Type):
+                    depth = max(depth, self._visit_type(child))
+                else:
+                    depth = max(depth, self._visit_attr(child))
+            info.depth = depth
+        return info.depth + 1 if info.base is not None else info.depth
+
+    # -- ops -----------------------------------------------------------------------
+
+    def print_top(self, op: Operation) -> str:
+        """Print a top-level op with its alias definitions."""
+        self.number_values(op)
+        self.alias_order: list[tuple[object, _AliasInfo]] = []
+        self.collect_aliases(op)
+        out = self.out
+        deferred = []
+        for key, info in self.alias_order:
+            if info.deferrable:
+                deferred.append((key, info))
+                continue
+            out.append(self._alias_definition(key, info))
+        self.print_op(op, 0)
+        for key, info in deferred:
+            out.append(self._alias_definition(key, info))
+        return "".join(out)
+
+    def _alias_definition(self, key: object, info: _AliasInfo) -> str:
+        name = self.alias_names[key]
+        if isinstance(key, Type):
+            body = self.type_text(key, inline=True)
+        else:
+            assert isinstance(key, Attribute)
+            body = self.attr_text(key, inline=True)
+        return f"{name} = {body}\n"
+
+    def print_op(self, op: Operation, indent: int) -> None:
+        """Append the generic form of `op` at `indent` spaces, with a newline."""
+        out = self.out
+        names = self.value_names
+        out.append(" " * indent)
+        results = op.results
+        if results:
+            first = names[results[0]]
+            if len(results) == 1:
+                out.append(first)
+            else:
+                out.append(f"{first.partition('#')[0]}:{len(results)}")
+            out.append(" = ")
+        out.append('"')
+        out.append(op.name if op.name.isprintable() and '"' not in op.name and "\\" not in op.name else escape_string(op.name)[1:-1])
+        out.append('"(')
+        operands = op.op_operands
+        if operands:
+            out.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
+        out.append(")")
+        if op.successors:
+            out.append("[")
+            out.append(", ".join([self.block_names.get(b, "<<UNKNOWN BLOCK>>") for b in op.successors]))
+            out.append("]")
+        props = op.properties
+        if props is not None:
+            out.append(" <")
+            out.append(self.attr_text(props))
+            out.append(">")
+        if op.regions:
+            out.append(" (")
+            first_region = True
+            for region in op.regions:
+                if not first_region:
+                    out.append(", ")
+                first_region = False
+                self.print_region(region, indent + 2)
+            out.append(")")
+        attrs = op.attributes
+        if attrs.entries:
+            out.append(" ")
+            out.append(self.attr_text(attrs))
+        out.append(" : ")
+        fn = FunctionType.get(tuple([o.value.type for o in operands]), tuple([r.type for r in results]))
+        out.append(fn._text or self.type_text(fn))
+        if self.debuginfo:
+            out.append(" ")
+            out.append(self.loc_text(op.loc))
+        out.append("\n")
+
+    def print_region(self, region: Region, indent: int) -> None:
+        """Append `{ blocks }` (the closing brace at `indent - 2`)."""
+        out = self.out
+        out.append("{\n")
+        blocks = region.blocks
+        if blocks:
+            preds = _predecessor_map(region)
+            for i, block in enumerate(blocks):
+                if i == 0:
+                    show = bool(block.args) or block.first_op is None
+                else:
+                    show = True
+                if show:
+                    self.print_block_header(block, indent - 2, preds.get(block, []), i == 0)
+                op = block.first_op
+                while op is not None:
+                    self.print_op(op, indent)
+                    op = op.next_op
+        out.append(" " * (indent - 2))
+        out.append("}")
+
+    def print_block_header(self, block: Block, indent: int, preds: list[Block], is_entry: bool) -> None:
+        """Append `^bbN(%args...):  // preds` on its own line."""
+        out = self.out
+        out.append(" " * indent)
+        out.append(self.block_names[block])
+        if block.args:
+            parts = []
+            for arg in block.args:
+                text = f"{self.value_names[arg]}: {self.type_text(arg.type)}"
+                if self.debuginfo:
+                    text += " " + self.loc_text(arg.loc, allow_alias=False)
+                parts.append(text)
+            out.append("(" + ", ".join(parts) + ")")
+        out.append(":")
+        if not preds:
+            if not is_entry:
+                out.append("  // no predecessors")
+        elif len(preds) == 1:
+            out.append(f"  // pred: {self.block_names[preds[0]]}")
+        else:
+            ordered = sorted(preds, key=self.block_order.__getitem__)
+            out.append(f"  // {len(ordered)} preds: " + ", ".join(self.block_names[b] for b in ordered))
+        out.append("\n")
+
+    # -- locations -------------------------------------------------------------------
+
+    def loc_text(self, loc: object, *, allow_alias: bool = True) -> str:
+        """`loc(...)` for an op or argument location."""
+        if isinstance(loc, SourceLoc):
+            line, col = loc.line_col
+            loc = FileLineColLoc.get(loc.file.name, line, col)
+        elif loc is None:
+            loc = UnknownLoc.get()
+        assert isinstance(loc, Attribute)
+        if allow_alias:
+            alias = self.alias_names.get(loc)
+            if alias is not None:
+                return f"loc({alias})"
+        return f"loc({self._loc_body(loc)})"
+
+    def _loc_body(self, loc: Attribute) -> str:
+        if isinstance(loc, UnknownLoc):
+            return "unknown"
+        if isinstance(loc, FileLineColLoc):
+            text = f"{escape_string(loc.filename)}:{loc.line}:{loc.col}"
+            if loc.end_line is not None:
+                if loc.end_line == loc.line:
+                    text += f" to :{loc.end_col}"
+                else:
+                    text += f" to {loc.end_line}" + (f":{loc.end_col}" if loc.end_col is not None else "")
+            return text
+        if isinstance(loc, NameLoc):
+            text = escape_string(loc.name)
+            if loc.child is not None:
+                text += f"({self._nested_loc(loc.child)})"
+            return text
+        if isinstance(loc, CallSiteLoc):
+            return f"callsite({self._nested_loc(loc.callee)} at {self._nested_loc(loc.caller)})"
+        if isinstance(loc, FusedLoc):
+            meta = f"<{self.attr_text(loc.metadata)}>" if loc.metadata is not None else ""
+            return f"fused{meta}[" + ", ".join(self._nested_loc(l) for l in loc.locations) + "]"
+        return self.attr_text(loc)
+
+    def _nested_loc(self, loc: Attribute) -> str:
+        alias = self.alias_names.get(loc)
+        if alias is not None:
+            return alias
+        return self._loc_body(loc)
+
+    # -- attributes --------------------------------------------------------------------
+
+    def attr_text(self, attr: Attribute, *, inline: bool = False, elide_type: bool = False) -> str:
+        """The text of an attribute; `inline` prints an aliased attribute's body."""
+        if not inline and attr.has_alias_parts:
+            alias = self.alias_names.get(attr)
+            if alias is not None:
+                return alias
+        elif not elide_type:
+            cached = attr._text
+            if cached is not None:
+                return cached
+        text = self._attr_body(attr, elide_type)
+        if not attr.has_alias_parts and not elide_type:
+            attr._text = text
+        return text
+
+    def _attr_body(self, attr: Attribute, elide_type: bool) -> str:
+        if isinstance(attr, IntegerAttr):
+            if isinstance(attr, BoolAttr):
+                return "true" if attr.value else "false"
+            if elide_type and attr.type is _I64:
+                return str(attr.value)
+            return f"{attr.value} : {self.type_text(attr.type)}"
+        if isinstance(attr, FloatAttr):
+            text = floats.format_float(floats.FLOAT_FORMATS[attr.type.name], attr.bits)
+            if elide_type and attr.type is _F64:
+                return text
+            return f"{text} : {attr.type.name}"
+        if isinstance(attr, StringAttr):
+            text = escape_string(attr.value)
+            if attr.type is not None:
+                text += f" : {self.type_text(attr.type)}"
+            return text
+        if isinstance(attr, DictionaryAttr):
+            parts = []
+            for key, value in attr.entries:
+                if value is _UNIT_ATTR:
+                    parts.append(_key_text(key))
+                else:
+                    parts.append(f"{_key_text(key)} = {self.attr_text(value)}")
+            return "{" + ", ".join(parts) + "}"
+        if isinstance(attr, ArrayAttr):
+            return "[" + ", ".join([self.attr_text(a, elide_type=True) for a in attr.value]) + "]"
+        if isinstance(attr, UnitAttr):
+            return "unit"
+        if isinstance(attr, TypeAttr):
+            return self.type_text(attr.value)
+        if isinstance(attr, SymbolRefAttr):
+            return "::".join(_symbol_name(n) for n in (attr.root, *attr.nested))
+        if isinstance(attr, DenseElementsAttr):
+            return f"dense<{self._dense_body(attr)}> : {self.type_text(attr.type)}"
+        if isinstance(attr, DenseStringElementsAttr):
+            return f"dense<{_dense_strings(attr)}> : {self.type_text(attr.type)}"
+        if isinstance(attr, DenseArrayAttr):
+            return _dense_array_text(attr, self)
+        if isinstance(attr, SparseElementsAttr):
+            idx, vals = attr.indices, attr.values
+            if isinstance(idx, DenseElementsAttr) and isinstance(vals, (DenseElementsAttr, DenseStringElementsAttr)) and idx.type.num_elements == 0 and not isinstance(vals, DenseStringElementsAttr) and vals.type.num_elements == 0:
+                return f"sparse<> : {self.type_text(attr.type)}"
+            assert isinstance(idx, DenseElementsAttr)
+            vtext = _dense_strings(vals) if isinstance(vals, DenseStringElementsAttr) else self._dense_body(vals, allow_hex=False) if isinstance(vals, DenseElementsAttr) else self.attr_text(vals)
+            return f"sparse<{self._dense_body(idx, allow_hex=False)}, {vtext}> : {self.type_text(attr.type)}"
+        if isinstance(attr, DenseResourceElementsAttr):
+            return f"dense_resource<{attr.handle}> : {self.type_text(attr.type)}"
+        if isinstance(attr, AffineMapAttr):
+            from generator.ir.affine import format_affine_map
+
+            return f"affine_map<{format_affine_map(attr.value)}>"
+        if isinstance(attr, IntegerSetAttr):
+            from generator.ir.affine import format_integer_set
+
+            return f"affine_set<{format_integer_set(attr.value)}>"
+        if isinstance(attr, StridedLayoutAttr):
+            strides = ", ".join("?" if s == DYNAMIC else str(s) for s in attr.strides)
+            text = f"strided<[{strides}]"
+            if attr.offset != 0:
+                text += ", offset: " + ("?" if attr.offset == DYNAMIC else str(attr.offset))
+            return text + ">"
+        if isinstance(attr, OpaqueAttr):
+            text = _pretty_dialect_symbol("#", attr.dialect, attr.data)
+            if attr.type is not None:
+                text += f" : {self.type_text(attr.type)}"
+            return text
+        if isinstance(attr, LocationAttr):
+            return f"loc({self._loc_body(attr)})"
+        if isinstance(attr, DistinctAttr):
+            ident = self.distinct_ids.setdefault(attr, len(self.distinct_ids))
+            return f"distinct[{ident}]<{self.attr_text(attr.referenced)}>"
+        raise TypeError(f"cannot print attribute {type(attr).__name__}")
+
+    def _dense_body(self, attr: DenseElementsAttr, *, allow_hex: bool = True) -> str:
+        type_ = attr.type
+        elem = type_.element_type
+        values = attr.values
+        if not values:
+            return ""
+        fmt_elem = _element_formatter(elem)
+        if attr.is_splat:
+            return fmt_elem(values[0])
+        shape = type_.shape
+        if allow_hex and len(values) > _HEX_THRESHOLD:
+            return '"0x' + _hex_blob(attr) + '"'
+        texts = [fmt_elem(v) for v in values]
+        return _nest(texts, shape)
+
+    # -- types -----------------------------------------------------------------------------
+
+    def type_text(self, type_: Type, *, inline: bool = False) -> str:
+        """The text of a type; `inline` prints an aliased type's body."""
+        cached = type_._text
+        if cached is not None:
+            return cached
+        if not inline and type_.has_alias_parts:
+            alias = self.alias_names.get(type_)
+            if alias is not None:
+                return alias
+        text = self._type_body(type_)
+        if not type_.has_alias_parts:
+            type_._text = text
+        return text
+
+    def _type_body(self, t: Type) -> str:
+        if isinstance(t, FunctionType):
+            inputs = "(" + ", ".join([self.type_text(x) for x in t.inputs]) + ")"
+            res = t.results
+            if len(res) == 1 and not isinstance(res[0], FunctionType):
+                return f"{inputs} -> {self.type_text(res[0])}"
+            return f"{inputs} -> (" + ", ".join([self.type_text(x) for x in res]) + ")"
+        if isinstance(t, RankedTensorType):
+            enc = f", {self.attr_text(t.encoding)}" if t.encoding is not None else ""
+            return f"tensor<{format_shape(t.shape)}{self.type_text(t.element_type)}{enc}>"
+        if isinstance(t, UnrankedTensorType):
+            return f"tensor<*x{self.type_text(t.element_type)}>"
+        if isinstance(t, VectorType):
+            return f"vector<{format_shape(t.shape, t.scalable)}{self.type_text(t.element_type)}>"
+        if isinstance(t, MemRefType):
+            text = f"memref<{format_shape(t.shape)}{self.type_text(t.element_type)}"
+            if t.layout is not None:
+                text += ", " + self.attr_text(t.layout)
+            if t.memory_space is not None:
+                text += ", " + self.attr_text(t.memory_space, elide_type=True)
+            return text + ">"
+        if isinstance(t, UnrankedMemRefType):
+            text = f"memref<*x{self.type_text(t.element_type)}"
+            if t.memory_space is not None:
+                text += ", " + self.attr_text(t.memory_space, elide_type=True)
+            return text + ">"
+        if isinstance(t, ComplexType):
+            return f"complex<{self.type_text(t.element_type)}>"
+        if isinstance(t, TupleType):
+            return "tuple<" + ", ".join(self.type_text(x) for x in t.types) + ">"
+        if isinstance(t, OpaqueType):
+            return _pretty_dialect_symbol("!", t.dialect, t.data)
+        if isinstance(t, IntegerType):
+            return ("i", "si", "ui")[t.signedness] + str(t.width)
+        if isinstance(t, FloatType):
+            return t.name
+        if isinstance(t, IndexType):
+            return "index"
+        if isinstance(t, NoneType):
+            return "none"
+        raise TypeError(f"cannot print type {type(t).__name__}")
+
+
+_UNIT_ATTR = UnitAttr.get()
+
+
+def _name_results(names: dict[Value, str], results: tuple[Value, ...], base: str) -> None:
+    for i, r in enumerate(results):
+        names[r] = f"{base}#{i}"
+
+
+def _predecessor_map(region: Region) -> dict[Block, list[Block]]:
+    preds: dict[Block, list[Block]] = {}
+    for block in region.blocks:
+        term = block.last_op
+        if term is not None and term.successors:
+            for succ in term.successors:
+                preds.setdefault(succ, []).append(block)
+    return preds
+
+
+def _attr_children(attr: Attribute) -> list[Attribute | Type]:
+    """Nested attributes and types of `attr`, in the order they print."""
+    if isinstance(attr, DictionaryAttr):
+        return [v for _, v in attr.entries]
+    if isinstance(attr, ArrayAttr):
+        return list(attr.value)
+    if isinstance(attr, TypeAttr):
+        return [attr.value]
+    if isinstance(attr, (IntegerAttr, FloatAttr)):
+        return [attr.type]
+    if isinstance(attr, StringAttr):
+        return [attr.type] if attr.type is not None else []
+    if isinstance(attr, (DenseElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr)):
+        return [attr.type]
+    if isinstance(attr, SparseElementsAttr):
+        return [attr.type]
+    if isinstance(attr, OpaqueAttr):
+        return [attr.type] if attr.type is not None else []
+    if isinstance(attr, NameLoc):
+        return [attr.child] if attr.child is not None else []
+    if isinstance(attr, CallSiteLoc):
+        return [attr.callee, attr.caller]
+    if isinstance(attr, FusedLoc):
+        children: list[Attribute | Type] = []
+        if attr.metadata is not None:
+            children.append(attr.metadata)
+        children.extend(attr.locations)
+        return children
+    if isinstance(attr, DistinctAttr):
+        return [attr.referenced]
+    return []
+
+
+def _type_children(t: Type) -> list[Attribute | Type]:
+    if isinstance(t, FunctionType):
+        return [*t.inputs, *t.results]
+    if isinstance(t, RankedTensorType):
+        return [t.element_type] + ([t.encoding] if t.encoding is not None else [])
+    if isinstance(t, MemRefType):
+        out: list[Attribute | Type] = [t.element_type]
+        if t.layout is not None:
+            out.append(t.layout)
+        if t.memory_space is not None:
+            out.append(t.memory_space)
+        return out
+    if isinstance(t, UnrankedMemRefType):
+        return [t.element_type] + ([t.memory_space] if t.memory_space is not None else [])
+    if isinstance(t, (UnrankedTensorType, VectorType, ComplexType)):
+        return [t.element_type]
+    if isinstance(t, TupleType):
+        return list(t.types)
+    return []
+
+
+def _element_formatter(elem: Type) -> Callable[[object], str]:
+    if isinstance(elem, ComplexType):
+        inner = _element_formatter(elem.element_type)
+
+        def fmt_complex(v: object) -> str:
+            assert isinstance(v, tuple)
+            return f"({inner(v[0])},{inner(v[1])})"
+
+        return fmt_complex
+    if isinstance(elem, FloatType):
+        fmt = floats.FLOAT_FORMATS[elem.name]
+        return lambda v: floats.format_float(fmt, v)  # type: ignore[arg-type]
+    if isinstance(elem, IntegerType) and elem.width == 1 and elem.signedness == Signedness.SIGNLESS:
+        return lambda v: "true" if v else "false"
+    return str
+
+
+def _nest(texts: list[str], shape: tuple[int, ...]) -> str:
+    """Nest flat element texts into `[[a, b], [c, d]]` following `shape`."""
+    if not shape:
+        return texts[0]
+    level = texts
+    for dim in reversed(shape[1:]):
+        level = ["[" + ", ".join(level[i : i + dim]) + "]" for i in range(0, len(level), dim)]
+    return "[" + ", ".join(level) + "]"
+
+
+def _hex_blob(attr: DenseElementsAttr) -> str:
+    elem = attr.type.element_type
+    scalar = elem.element_type if isinstance(elem, ComplexType) else elem
+    if isinstance(scalar, FloatType):
+        width = floats.FLOAT_FORMATS[scalar.name].width
+    elif isinstance(scalar, IntegerType):
+        width = scalar.width
+    else:
+        width = 64
+    nbytes = 16 if width == 80 else (width + 7) // 8
+    mask = (1 << (nbytes * 8)) - 1
+    parts = []
+    for v in attr.values:
+        words = v if isinstance(v, tuple) else (v,)
+        for w in words:
+            parts.append((w & mask).to_bytes(nbytes, "little").hex().upper())
+    return "".join(parts)
+
+
+def _dense_strings(attr: DenseStringElementsAttr) -> str:
+    texts = [escape_string(v) for v in attr.values]
+    if attr.is_splat:
+        return texts[0]
+    return _nest(texts, attr.type.shape)
+
+
+def _dense_array_text(attr: DenseArrayAttr, p: Printer) -> str:
+    elem = attr.element_type
+    head = f"array<{p.type_text(elem)}"
+    if not attr.values:
+        return head + ">"
+    fmt = _element_formatter(elem)
+    return head + ": " + ", ".join(fmt(v) for v in attr.values) + ">"
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+
+def print_operation(
+    op: Operation,
+    *,
+    generic: bool = True,
+    debuginfo: bool = False,
+    resources: dict[str, dict[str, object]] | None = None,
+) -> str:
+    """Print `op` (normally a `builtin.module`) as mlir-opt does, ending in a newline."""
+    text = Printer(generic=generic, debuginfo=debuginfo).print_top(op)
+    if resources:
+        text += _resources_text(resources)
+    return text
+
+
+def _resources_text(resources: dict[str, dict[str, object]]) -> str:
+    from generator.ir.module import ResourceBlob
+
+    lines = ["", "{-#", "  dialect_resources: {"]
+    dialects = [(d, e) for d, e in resources.items() if e]
+    for di, (dialect, entries) in enumerate(dialects):
+        lines.append(f"    {dialect}: {{")
+        items = list(entries.items())
+        for i, (key, blob) in enumerate(items):
+            assert isinstance(blob, ResourceBlob)
+            value = escape_string(blob.blob) if blob.blob is not None else str(blob.value)
+            lines.append(f"      {key}: {value}" + ("," if i + 1 < len(items) else ""))
+        lines.append("    }" + ("," if di + 1 < len(dialects) else ""))
+    lines.append("  }")
+    lines.append("#-}")
+    return "\n".join(lines) + "\n"
+
+
+def type_to_string(type_: Type) -> str:
+    """The text of a type outside any module (aliases printed inline)."""
+    return Printer().type_text(type_, inline=True)
+
+
+def attribute_to_string(attr: Attribute) -> str:
+    """The text of an attribute outside any module (aliases printed inline)."""
+    return Printer().attr_text(attr, inline=True)

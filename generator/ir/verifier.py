@@ -1,0 +1,355 @@
+"""Structural verification of IR, with MLIR's rules and messages.
+
+Checks block structure (terminators, successors, entry blocks), dominance, and
+runs each registered op's own `verify_invariants`. The region rules follow MLIR:
+a region has SSA dominance only when its op is registered and does not declare a
+graph region; in other regions ops of one block may use each other in any order,
+but a use in another block still needs that block to be dominated by the
+definition's, computed from the region's control-flow graph.
+
+Errors are raised as `DiagnosticError` at the op's location, with the note
+`see current operation: ...` that mlir-opt attaches (unless disabled, as
+`--verify-diagnostics` does).
+"""
+
+from __future__ import annotations
+
+from generator.ir.attributes import FileLineColLoc, LocationAttr
+from generator.ir.context import Context
+from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
+from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.source import SourceFile, SourceLoc
+
+__all__ = ["dominators", "op_diagnostic", "verify"]
+
+
+_FILE_LOC_BUFFERS: dict[str, SourceFile] = {}
+
+
+def _file_loc(loc: FileLineColLoc) -> SourceLoc:
+    source = _FILE_LOC_BUFFERS.get(loc.filename)
+    if source is None:
+        source = _FILE_LOC_BUFFERS[loc.filename] = SourceFile(loc.filename, "")
+    return _DetachedLoc(source, loc.line, loc.col)
+
+
+class _DetachedLoc(SourceLoc):
+    """A file position known only by line and column (from a `loc(...)` in the text)."""
+
+    __slots__ = ("_line_col",)
+
+    def __init__(self, file: SourceFile, line: int, col: int) -> None:
+        super().__init__(file, 0)
+        self._line_col = (line, col)
+
+    @property
+    def line_col(self) -> tuple[int, int]:
+        """The line and column the location names."""
+        return self._line_col
+
+
+def location_of(op: Operation) -> SourceLoc | None:
+    """The source position to report diagnostics about `op` at."""
+    loc = op.loc
+    if isinstance(loc, SourceLoc):
+        return loc
+    if isinstance(loc, LocationAttr):
+        return _resolve_loc_attr(loc)
+    return None
+
+
+def _resolve_loc_attr(loc: LocationAttr) -> SourceLoc | None:
+    from generator.ir.attributes import CallSiteLoc, FusedLoc, NameLoc
+
+    if isinstance(loc, FileLineColLoc):
+        return _file_loc(loc)
+    if isinstance(loc, NameLoc) and loc.child is not None:
+        return _resolve_loc_attr(loc.child)
+    if isinstance(loc, CallSiteLoc):
+        return _resolve_loc_attr(loc.callee)
+    if isinstance(loc, FusedLoc):
+        for part in loc.locations:
+            found = _resolve_loc_attr(part)
+            if found is not None:
+                return found
+    return None
+
+
+class _Options:
+    __slots__ = ("print_op_on_diagnostic",)
+
+    def __init__(self, print_op_on_diagnostic: bool) -> None:
+        self.print_op_on_diagnostic = print_op_on_diagnostic
+
+
+def op_diagnostic(op: Operation, message: str, *, print_op: bool = True) -> Diagnostic:
+    """An error about `op`, with mlir-opt's `see current operation` note."""
+    diag = Diagnostic(Severity.ERROR, location_of(op), message)
+    if print_op:
+        diag.attach_note("see current operation: " + _print_in_context(op), location_of(op))
+    return diag
+
+
+def _print_in_context(op: Operation) -> str:
+    from generator.ir.printer import Printer
+
+    scope = op
+    while scope.parent_op is not None and not _is_isolated(scope):
+        scope = scope.parent_op
+    printer = Printer(generic=True)
+    printer.number_values(scope)
+    printer.print_op(op, 0)
+    text = "".join(printer.out).rstrip("\n")
+    return ("\n" + text) if op.regions else text
+
+
+def _is_isolated(op: Operation) -> bool:
+    return op.name == "builtin.module" or bool(getattr(op, "IS_ISOLATED_FROM_ABOVE", False))
+
+
+def region_has_ssa_dominance(op: Operation, index: int) -> bool:
+    """True when region `index` of `op` is an SSACFG region (see the module docstring)."""
+    if not op.is_registered:
+        return False
+    kinds = getattr(op, "GRAPH_REGIONS", False)
+    return not kinds
+
+
+def dominators(region: Region) -> dict[Block, Block | None]:
+    """Immediate dominators of the blocks reachable from the entry (entry maps to None)."""
+    blocks = region.blocks
+    entry = blocks[0]
+    # Reverse post-order over successor edges.
+    order: list[Block] = []
+    seen = {entry}
+    stack: list[tuple[Block, int]] = [(entry, 0)]
+    while stack:
+        block, i = stack.pop()
+        succs = block.last_op.successors if block.last_op is not None else []
+        if i < len(succs):
+            stack.append((block, i + 1))
+            nxt = succs[i]
+            if nxt not in seen and nxt.parent is region:
+                seen.add(nxt)
+                stack.append((nxt, 0))
+        else:
+            order.append(block)
+    order.reverse()
+    index = {b: i for i, b in enumerate(order)}
+    preds: dict[Block, list[Block]] = {b: [] for b in order}
+    for b in order:
+        term = b.last_op
+        if term is not None:
+            for s in term.successors:
+                if s in preds:
+                    preds[s].append(b)
+    idom: dict[Block, Block | None] = {entry: entry}
+    changed = True
+    while changed:
+        changed = False
+        for b in order[1:]:
+            new: Block | None = None
+            for p in preds[b]:
+                if p in idom:
+                    if new is None:
+                        new = p
+                    else:
+                        a, c = p, new
+                        while a is not c:
+                            while index[a] > index[c]:
+                                a = idom[a]  # type: ignore[assignment]
+                            while index[c] > index[a]:
+                                c = idom[c]  # type: ignore[assignment]
+                        new = a
+            if new is not None and idom.get(b) is not new:
+                idom[b] = new
+                changed = True
+    result: dict[Block, Block | None] = dict(idom)
+    result[entry] = None
+    return result
+
+
+class _Verifier:
+    def __init__(self, ctx: Context, options: _Options) -> None:
+        self.ctx = ctx
+        self.options = options
+        self.dom_cache: dict[Region, dict[Block, Block | None]] = {}
+        self.order_cache: dict[Block, dict[Operation, int]] = {}
+
+    def fail(self, op: Operation, message: str, notes: list[tuple[SourceLoc | None, str]] = ()) -> None:  # type: ignore[assignment]
+        diag = op_diagnostic(op, message, print_op=self.options.print_op_on_diagnostic)
+        for loc, text in notes:
+            diag.notes.append(Diagnostic(Severity.NOTE, loc, text))
+        raise DiagnosticError(diag)
+
+    def verify_op(self, op: Operation) -> None:
+        if not op.is_registered and not self.ctx.allow_unregistered_dialects and not self.ctx.is_known_op(op.name):
+            self.fail(op, f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations" if self.ctx.is_known_dialect(op.dialect_name) else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used")
+        for index, region in enumerate(op.regions):
+            self.verify_region(op, index, region)
+        message = op.verify_invariants()
+        if message is not None:
+            self.fail(op, f"'{op.name}' op {message}")
+
+    def verify_region(self, op: Operation, index: int, region: Region) -> None:
+        blocks = region.blocks
+        if not blocks:
+            return
+        single = len(blocks) == 1
+        if blocks[0].predecessors:
+            self.fail(op, "entry block of region may not have predecessors")
+        ssa = region_has_ssa_dominance(op, index)
+        reachable: dict[Block, Block | None] | None = None
+        if not single:
+            reachable = self.dom_cache.get(region)
+            if reachable is None:
+                reachable = self.dom_cache[region] = dominators(region)
+        for block in blocks:
+            o = block.first_op
+            if o is None:
+                if not single or (op.is_registered and not getattr(op, "NO_TERMINATOR", False)):
+                    self.fail(op, "empty block: expect at least a terminator")
+                continue
+            is_reachable = reachable is None or block in reachable
+            while o is not None:
+                nxt = o.next_op
+                if o.successors:
+                    if nxt is not None:
+                        self.fail(o, "operation with block successors must terminate its parent block")
+                    for succ in o.successors:
+                        if succ.parent is not region:
+                            self.fail(o, "branching to block of a different region")
+                if is_reachable:
+                    for i, operand in enumerate(o.op_operands):
+                        if not self.dominates(operand.value, o, ssa):
+                            self.fail_dominance(o, i)
+                self.verify_op(o)
+                o = nxt
+            if not single and block.last_op is not None:
+                last = block.last_op
+                if last.is_registered and not getattr(last, "IS_TERMINATOR", True):
+                    self.fail(last, "block with no terminator, has " + str(last).strip())
+
+    def dominates(self, value: Value, user: Operation, _ssa: bool) -> bool:
+        """True when `value` properly dominates `user`."""
+        if isinstance(value, OpResult):
+            def_block = value.owner.parent
+        elif isinstance(value, BlockArgument):
+            def_block = value.owner
+        else:
+            return False
+        if def_block is None:
+            return False
+        region = def_block.parent
+        ancestor = user
+        while ancestor.parent is None or ancestor.parent.parent is not region:
+            parent = ancestor.parent_op
+            if parent is None:
+                return False
+            ancestor = parent
+        use_block = ancestor.parent
+        assert use_block is not None
+        if isinstance(value, BlockArgument):
+            return self.block_dominates(region, def_block, use_block)
+        assert isinstance(value, OpResult)
+        if use_block is def_block:
+            parent_op = region.parent if region is not None else None
+            if parent_op is None or not region_has_ssa_dominance(parent_op, parent_op.regions.index(region)):
+                return True
+            if ancestor is value.owner:
+                return False
+            order = self.order_cache.get(use_block)
+            if order is None:
+                order = {}
+                o = use_block.first_op
+                i = 0
+                while o is not None:
+                    order[o] = i
+                    i += 1
+                    o = o.next_op
+                self.order_cache[use_block] = order
+            return order[value.owner] < order[ancestor]
+        return self.block_dominates(region, def_block, use_block, proper=True)
+
+    def block_dominates(self, region: Region | None, a: Block, b: Block, proper: bool = False) -> bool:
+        if a is b:
+            # A block dominates itself; an op result in another op of the same block is
+            # handled by the caller, so here equality only comes from block arguments.
+            return True
+        if region is None:
+            return False
+        dom = self.dom_cache.get(region)
+        if dom is None:
+            dom = self.dom_cache[region] = dominators(region)
+        if b not in dom:
+            # Uses in unreachable blocks are not checked, as in MLIR.
+            return True
+        cur = dom.get(b)
+        while cur is not None:
+            if cur is a:
+                return True
+            cur = dom.get(cur)
+        return False
+
+    def fail_dominance(self, op: Operation, index: int) -> None:
+        value = op.operand(index)
+        block1 = op.parent
+        assert block1 is not None
+        region1 = block1.parent
+        if isinstance(value, OpResult):
+            def_op = value.owner
+            block2 = def_op.parent
+            region2 = block2.parent if block2 is not None else None
+            if block1 is block2:
+                where = " (op in the same block)"
+            elif region1 is region2:
+                where = " (op in the same region)"
+            elif _is_proper_ancestor(region2, region1):
+                where = " (op in a parent region)"
+            elif _is_proper_ancestor(region1, region2):
+                where = " (op in a child region)"
+            else:
+                where = " (op is neither in a parent nor in a child region)"
+            self.fail(op, f"operand #{index} does not dominate this use", [(location_of(def_op), "operand defined here" + where)])
+        assert isinstance(value, BlockArgument)
+        block2 = value.owner
+        region2 = block2.parent
+        owner = region2.parent if region2 is not None else None
+        loc = location_of(owner) if owner is not None else None
+        if region2 is None:
+            self.fail(op, f"operand #{index} does not dominate this use", [(loc, " (block without parent)")])
+        assert region2 is not None
+        position = region2.blocks.index(block2)
+        if region1 is region2:
+            where = " in the same region)"
+        elif _is_proper_ancestor(region2, region1):
+            where = " in a parent region)"
+        elif _is_proper_ancestor(region1, region2):
+            where = " in a child region)"
+        else:
+            where = " neither in a parent nor in a child region)"
+        self.fail(
+            op,
+            f"operand #{index} does not dominate this use",
+            [(loc, f"operand defined as a block argument (block #{position}{where}")],
+        )
+
+
+def _is_proper_ancestor(outer: Region | None, inner: Region | None) -> bool:
+    if outer is None or inner is None or outer is inner:
+        return False
+    region: Region | None = inner
+    while region is not None:
+        parent = region.parent
+        if parent is None or parent.parent is None:
+            return False
+        region = parent.parent.parent
+        if region is outer:
+            return True
+    return False
+
+
+def verify(op: Operation, ctx: Context | None = None, *, print_op_on_diagnostic: bool = True) -> None:
+    """Verify `op` and everything nested in it; raise `DiagnosticError` on the first problem."""
+    verifier = _Verifier(ctx or Context(allow_unregistered_dialects=True), _Options(print_op_on_diagnostic))
+    verifier.verify_op(op)
