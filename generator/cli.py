@@ -14,8 +14,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from generator.ir.context import Context
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, render_diagnostic
@@ -47,27 +48,33 @@ def split_chunks(source: SourceFile) -> list[SourceFile]:
 
 
 def _process(
-    chunk: SourceFile, ctx: Context, args: argparse.Namespace, diagnostics: list[Diagnostic]
-) -> str | None:
-    """Parse, verify and print one chunk; diagnostics go to `diagnostics`."""
+    chunk: SourceFile,
+    ctx: Context,
+    args: argparse.Namespace,
+    diagnostics: list[Diagnostic],
+    sink: Callable[[str], object],
+) -> bool:
+    """Parse, verify and print one chunk to `sink`; diagnostics go to `diagnostics`."""
     try:
         parsed = parse_module(chunk, ctx)
         verify(parsed.op, ctx, print_op_on_diagnostic=not args.verify_diagnostics)
     except DiagnosticError as e:
         diagnostics.extend(e.diagnostics)
-        return None
+        return False
     except RecursionError:
         diagnostics.append(
             Diagnostic(Severity.ERROR, chunk.loc(0), "input nests too deeply to be processed")
         )
-        return None
+        return False
     text = print_operation(
         parsed.op,
         generic=True,
         debuginfo=args.mlir_print_debuginfo,
         resources=parsed.resources,  # type: ignore[arg-type]
+        sink=sink,
     )
-    return text + "\n"
+    sink(text + "\n")
+    return True
 
 
 def run_opt(args: argparse.Namespace) -> int:
@@ -85,13 +92,38 @@ def run_opt(args: argparse.Namespace) -> int:
     source = SourceFile(name, text)
     ctx = Context(allow_unregistered_dialects=args.allow_unregistered_dialect)
     chunks = split_chunks(source) if args.split_input_file else [source]
-    outputs: list[str] = []
+    if args.output and args.output != "-":
+        try:
+            stream: TextIO = open(args.output, "w", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+        except OSError as e:
+            print(f"odsgen opt: could not open output file '{args.output}': {e.strerror}", file=sys.stderr)
+            return 1
+    else:
+        stream = sys.stdout
+    try:
+        return _run_chunks(source, chunks, ctx, args, stream)
+    finally:
+        if stream is not sys.stdout:
+            stream.close()
+        else:
+            stream.flush()
+
+
+def _run_chunks(
+    source: SourceFile,
+    chunks: list[SourceFile],
+    ctx: Context,
+    args: argparse.Namespace,
+    stream: TextIO,
+) -> int:
+    """Process every chunk, writing outputs joined by `// -----` as mlir-opt does."""
     all_diags: list[Diagnostic] = []
     failed = False
-    for chunk in chunks:
+    for i, chunk in enumerate(chunks):
+        if i:
+            stream.write("// -----\n")
         diags: list[Diagnostic] = []
-        out = _process(chunk, ctx, args, diags)
-        outputs.append(out or "")
+        _process(chunk, ctx, args, diags, stream.write)
         if diags:
             failed = True
             all_diags.extend(diags)
@@ -104,16 +136,6 @@ def run_opt(args: argparse.Namespace) -> int:
         for f in failures:
             sys.stderr.write(render_diagnostic(f) + "\n")
         status = 1 if failures else 0
-    result = "// -----\n".join(outputs)
-    if args.output and args.output != "-":
-        try:
-            Path(args.output).write_text(result, encoding="utf-8", errors="surrogateescape")
-        except OSError as e:
-            print(f"odsgen opt: could not write '{args.output}': {e.strerror}", file=sys.stderr)
-            return 1
-    else:
-        sys.stdout.write(result)
-        sys.stdout.flush()
     return status
 
 

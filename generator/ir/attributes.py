@@ -459,7 +459,8 @@ class DenseResourceElementsAttr(Attribute):
     _cache: ClassVar[dict[tuple[ShapedType, str], DenseResourceElementsAttr]] = {}
 
     def __init__(self, type_: ShapedType, handle: str) -> None:
-        super().__init__(type_.has_alias_parts)
+        # Marked as having alias parts so the printer's pre-pass sees which blobs are used.
+        super().__init__(True)
         self.type = type_
         self.handle = handle
 

@@ -242,7 +242,7 @@ class Operation:
             self.attributes = DictionaryAttr.get(attributes)
         else:
             self.attributes = attributes
-        self.successors = list(successors)
+        self.successors: list[Block] | tuple[()] = list(successors) if successors else ()
         if isinstance(regions, int):
             self.regions: tuple[Region, ...] = tuple([Region(self) for _ in range(regions)])
         else:

@@ -74,17 +74,26 @@ class DiagnosticError(Exception):
         super().__init__("\n".join(render_diagnostic(d) for d in self.diagnostics))
 
 
+def _utf8_len(text: str) -> int:
+    # Input decoded with `surrogateescape` keeps its undecodable bytes as lone
+    # surrogates; count each as the one byte it was.
+    try:
+        return len(text.encode("utf-8", "surrogateescape"))
+    except UnicodeEncodeError:
+        return len(text.encode("utf-8", "surrogatepass"))
+
+
 def _expand_tabs(text: str) -> str:
     # Columns count UTF-8 bytes, as LLVM does, so a tab after a non-ASCII
     # character lands where mlir-opt puts it.
     parts = text.split("\t")
     out = [parts[0]]
-    column = len(parts[0].encode())
+    column = _utf8_len(parts[0])
     for part in parts[1:]:
         pad = _TAB_STOP - column % _TAB_STOP
         out.append(" " * pad)
         out.append(part)
-        column += pad + len(part.encode())
+        column += pad + _utf8_len(part)
     return "".join(out)
 
 
@@ -120,7 +129,7 @@ def _render_one(diag: Diagnostic, out: list[str], show_source: bool) -> None:
     line, col = diag.loc.line_col
     text = diag.loc.file.line_text(line)
     # MLIR columns count bytes, not characters.
-    byte_col = len(text[: col - 1].encode()) + 1
+    byte_col = _utf8_len(text[: col - 1]) + 1
     out.append(f"{diag.loc.file.name}:{line}:{byte_col}: {head}")
     if not show_source:
         return

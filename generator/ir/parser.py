@@ -16,10 +16,9 @@ their region.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from generator.ir import floats
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -50,7 +49,7 @@ from generator.ir.attributes import (
     UnknownLoc,
 )
 from generator.ir.context import Context
-from generator.ir.core import Block, BlockArgument, Location, Operation, Region, Value
+from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.module import ParsedModule, ResourceBlob
 from generator.ir.source import SourceFile, SourceLoc
@@ -79,6 +78,13 @@ __all__ = ["Parser", "parse_attribute", "parse_source", "parse_type"]
 
 # Whitespace and `//` comments.
 _WS = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*")
+_WS_START = frozenset(" \t\r\n/")
+# A function type made only of keyword types, e.g. `(i32, i32) -> i32`; the text is
+# a cache key for the parsed type (see `Parser.parse_op_type`).
+_SIMPLE_FN_TYPE = re.compile(r"\([a-z0-9, ]*\) -> (?:[a-z0-9]+(?![\w<.])|\([a-z0-9, ]*\))")
+# A dictionary without nested brackets or strings (`{value = 1 : i32}`, or with a
+# dialect attribute like `#arith.overflow<none>`); the text is a cache key.
+_SIMPLE_DICT = re.compile(r"\{(?:[^{}<>\"\[\]()]|<[\w, ]*>)*\}")
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _SUFFIX_ID = re.compile(r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
 _VALUE_USE = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?:#([0-9]+))?")
@@ -111,6 +117,17 @@ _EMPTY_DICT = DictionaryAttr.get(())
 _MAX_INT_WIDTH = 1 << 24
 
 
+class _PendingLoc(LocationAttr):
+    """`loc(#name)` naming an alias not defined yet; replaced once the file is read."""
+
+    __slots__ = ("name", "offset")
+
+    def __init__(self, name: str, offset: int) -> None:
+        super().__init__(True)
+        self.name = name
+        self.offset = offset
+
+
 class _ForwardRef(Value):
     """A placeholder for a value used before its definition."""
 
@@ -132,8 +149,9 @@ class Parser:
         self.ctx = ctx
         self.attr_aliases: dict[str, Attribute] = {}
         self.type_aliases: dict[str, Type] = {}
-        # name -> list of values of the group; a single dict, scoped by `def_stack`.
-        self.values: dict[str, tuple[list[Value], int]] = {}
+        # name -> its value (or tuple of values for a result group); one table,
+        # scoped by `def_stack`, since names stay visible in nested regions.
+        self.values: dict[str, Value | tuple[Value, ...]] = {}
         self.def_stack: list[list[str]] = [[]]
         # (name, index) -> placeholder
         self.forward_refs: dict[tuple[str, int], _ForwardRef] = {}
@@ -141,14 +159,23 @@ class Parser:
         self.block_forward: list[dict[str, int]] = []
         self.resources: dict[str, dict[str, ResourceBlob]] = {}
         self.distinct: dict[int, DistinctAttr] = {}
-        self.loc_cache: dict[int, SourceLoc] = {}
+        # Memoized parses keyed by source text; only valid within one buffer,
+        # because alias names may mean different things in different files.
+        self.type_cache: dict[str, Type] = {}
+        #: Ops and block arguments whose location is a `_PendingLoc`.
+        self.pending_locs: list[Operation | BlockArgument] = []
+        self.dict_cache: dict[str, DictionaryAttr] = {}
 
     # -- low-level scanning --------------------------------------------------
 
     def skip_ws(self) -> int:
         """Skip whitespace and comments and return the new offset."""
-        m = _WS.match(self.text, self.pos)
-        pos = m.end() if m is not None else self.pos
+        pos = self.pos
+        # Most calls find a token right away; avoid the regex call then.
+        if self.text[pos : pos + 1] not in _WS_START:
+            return pos
+        m = _WS.match(self.text, pos)
+        pos = m.end() if m is not None else pos
         self.pos = pos
         return pos
 
@@ -246,6 +273,7 @@ class Parser:
             self.parse_operation(top)
         self.pop_region_scope()
         self.finish()
+        self.resolve_pending_locs(top)
         # A lone top-level builtin.module is the module; otherwise wrap the ops.
         first = top.first_op
         if first is not None and first is top.last_op and first.name == "builtin.module":
@@ -266,6 +294,20 @@ class Parser:
                 body.append(op)
                 op = nxt
         return ParsedModule(module, self.resources)
+
+    def resolve_pending_locs(self, top: Block) -> None:
+        """Replace `loc(#alias)` placeholders now that every alias is defined."""
+        if not self.pending_locs:
+            return
+        for holder in self.pending_locs:
+            pending = holder.loc
+            assert isinstance(pending, _PendingLoc)
+            target = self.attr_aliases.get(pending.name)
+            if target is None:
+                self.error_at(pending.offset, "operation location alias was never defined")
+            if not isinstance(target, LocationAttr):
+                self.error_at(pending.offset, "expected location, but found '" + str(target) + "'")
+            holder.loc = target
 
     def finish(self) -> None:
         """Report uses of values that were never defined (all of them, sorted)."""
@@ -378,7 +420,7 @@ class Parser:
             offset = min(forward.values())
             self.error_at(offset, "reference to an undefined block")
 
-    def define_values(self, name: str, group: list[Value], offset: int) -> None:
+    def define_values(self, name: str, group: Sequence[Value], offset: int) -> None:
         """Bind a result group or block argument to `%name`, resolving forward uses."""
         values = self.values
         prior = values.get(name)
@@ -386,45 +428,61 @@ class Parser:
             self.error_at(
                 offset,
                 f"redefinition of SSA value '%{name}'",
-                [(prior[1], "previously defined here")],
+                [(self.definition_offset(name, prior), "previously defined here")],
             )
-        values[name] = (group, offset)
+        # A single value is stored as itself: most groups have one value, and this
+        # table holds every name of a function body while it is parsed.
+        values[name] = group[0] if len(group) == 1 else tuple(group)
         self.def_stack[-1].append(name)
         if self.forward_refs:
-            for index, value in enumerate(group):
-                ref = self.forward_refs.pop((name, index), None)
-                if ref is not None:
-                    if ref.type is not value.type:
-                        self.error_at(
-                            ref.loc,
-                            f"definition of SSA value '%{name}#{index}' has type {value.type}"
-                            if False
-                            else f"use of value '%{name}' expects different type than prior uses: '{ref.type}' vs '{value.type}'",
-                            [(offset, "prior use here")],
-                        )
-                    ref.replace_all_uses_with(value)
-            for (fname, findex), ref in list(self.forward_refs.items()):
-                if fname == name and findex >= len(group):
+            self.resolve_forward_refs(name, group, offset)
+
+    def resolve_forward_refs(self, name: str, group: Sequence[Value], offset: int) -> None:
+        """Replace placeholders for `%name#i` now that the group is defined."""
+        for index, value in enumerate(group):
+            ref = self.forward_refs.pop((name, index), None)
+            if ref is not None:
+                if ref.type is not value.type:
                     self.error_at(
                         ref.loc,
-                        f"operation defines {len(group)} results but was provided {findex + 1} to bind"
-                        if False
-                        else "reference to invalid result number",
+                        f"use of value '%{name}' expects different type than prior uses: "
+                        f"'{ref.type}' vs '{value.type}'",
+                        [(offset, "prior use here")],
                     )
+                ref.replace_all_uses_with(value)
+        for (fname, findex), ref in list(self.forward_refs.items()):
+            if fname == name and findex >= len(group):
+                self.error_at(ref.loc, "reference to invalid result number")
+
+    def definition_offset(self, name: str, entry: Value | tuple[Value, ...]) -> int:
+        """Where `%name` was defined, for notes (recovered from the defining op or argument)."""
+        value = entry[0] if isinstance(entry, tuple) else entry
+        loc = value.loc if isinstance(value, BlockArgument) else value.owner.loc if isinstance(value, OpResult) else None
+        if isinstance(loc, SourceLoc) and loc.file is self.source:
+            if isinstance(value, BlockArgument):
+                return loc.offset
+            found = self.text.rfind(f"%{name}", 0, loc.offset)
+            return found if found != -1 else loc.offset
+        return 0
 
     def resolve_value(self, name: str, index: int, type_: Type, offset: int) -> Value:
         """Return the value `%name#index` of type `type_`, or a forward placeholder."""
         entry = self.values.get(name)
         if entry is not None:
-            group = entry[0]
-            if index >= len(group):
-                self.error_at(offset, "reference to invalid result number")
-            value = group[index]
+            if isinstance(entry, tuple):
+                if index >= len(entry):
+                    self.error_at(offset, "reference to invalid result number")
+                value = entry[index]
+            else:
+                if index != 0:
+                    self.error_at(offset, "reference to invalid result number")
+                value = entry
             if value.type is not type_:
                 self.error_at(
                     offset,
-                    f"use of value '%{name}' expects different type than prior uses: '{type_}' vs '{value.type}'",
-                    [(entry[1], "prior use here")],
+                    f"use of value '%{name}' expects different type than prior uses: "
+                    f"'{type_}' vs '{value.type}'",
+                    [(self.definition_offset(name, entry), "prior use here")],
                 )
             return value
         key = (name, index)
@@ -433,7 +491,8 @@ class Parser:
             if ref.type is not type_:
                 self.error_at(
                     offset,
-                    f"use of value '%{name}' expects different type than prior uses: '{type_}' vs '{ref.type}'",
+                    f"use of value '%{name}' expects different type than prior uses: "
+                    f"'{type_}' vs '{ref.type}'",
                     [(ref.loc, "prior use here")],
                 )
             return ref
@@ -495,7 +554,7 @@ class Parser:
             i = 0
             results = op.results
             for rname, n, rpos in result_names:
-                self.define_values(rname, list(results[i : i + n]), rpos)
+                self.define_values(rname, results[i : i + n], rpos)
                 i += n
         block.append(op)
         return op
@@ -581,7 +640,7 @@ class Parser:
             self.wrong_token("expected ':' followed by operation type")
         self.pos = pos + 1
         type_pos = self.skip_ws()
-        fn = self.parse_type()
+        fn = self.parse_op_type(type_pos)
         if not isinstance(fn, FunctionType):
             self.error_at(type_pos, "expected function type")
         if len(fn.inputs) != len(uses):
@@ -594,10 +653,13 @@ class Parser:
         ]
         loc: Location | None = None
         pos = self.skip_ws()
+        pending = False
         if text.startswith("loc(", pos):
             loc = self.parse_trailing_loc()
+            pending = isinstance(loc, _PendingLoc)
         else:
-            loc = SourceLoc(self.source, start)
+            # MLIR locates an op at its name, after any `%results =`.
+            loc = SourceLoc(self.source, name_pos)
         op_class = ctx.ops.get(name)
         if op_class is not None:
             op = op_class.__new__(op_class)
@@ -623,7 +685,24 @@ class Parser:
                 regions=regions,
                 loc=loc,
             )
+        if pending:
+            self.pending_locs.append(op)
         return op
+
+    def parse_op_type(self, pos: int) -> Type:
+        """Parse the function type of a generic op, reusing results for repeated text."""
+        m = _SIMPLE_FN_TYPE.match(self.text, pos)
+        if m is None:
+            return self.parse_type()
+        key = m.group()
+        cached = self.type_cache.get(key)
+        if cached is None:
+            cached = self.parse_type()
+            if self.pos != m.end():
+                return cached
+            self.type_cache[key] = cached
+        self.pos = m.end()
+        return cached
 
     def parse_successor(self) -> Block:
         """Parse `^name` as a successor, creating a forward block if needed."""
@@ -708,6 +787,8 @@ class Parser:
                     else:
                         aloc = SourceLoc(self.source, apos)
                     arg = block.add_argument(atype, aloc)
+                    if isinstance(aloc, _PendingLoc):
+                        self.pending_locs.append(arg)
                     self.define_values(am.group(1), [arg], apos)
                     if self.consume_if(")"):
                         break
@@ -730,9 +811,19 @@ class Parser:
     # -- locations -------------------------------------------------------------
 
     def parse_trailing_loc(self) -> LocationAttr:
-        """Parse `loc(...)` after an op or block argument."""
+        """Parse `loc(...)` after an op or block argument.
+
+        `loc(#name)` may name an alias defined later in the file (MLIR prints
+        location aliases at the end); that gives a `_PendingLoc` to patch in `finish`.
+        """
         self.expect("loc")
         self.expect("(", "expected '(' in location")
+        pos = self.skip_ws()
+        m = _ALIAS_NAME.match(self.text, pos + 1) if self.text.startswith("#", pos) else None
+        if m is not None and m.group() not in self.attr_aliases and not self.text.startswith("<", m.end()):
+            self.pos = m.end()
+            self.expect(")", "expected ')' in location")
+            return _PendingLoc(m.group(), pos)
         loc = self.parse_location_body()
         self.expect(")", "expected ')' in location")
         return loc
@@ -1199,6 +1290,22 @@ class Parser:
         return TypeAttr.get(self.parse_type())
 
     def parse_dictionary(self) -> DictionaryAttr:
+        """Parse `{name = attr, unitname, ...}`, reusing results for repeated simple text."""
+        pos = self.skip_ws()
+        m = _SIMPLE_DICT.match(self.text, pos)
+        if m is None:
+            return self.parse_dictionary_body()
+        key = m.group()
+        cached = self.dict_cache.get(key)
+        if cached is None:
+            cached = self.parse_dictionary_body()
+            if self.pos != m.end():
+                return cached
+            self.dict_cache[key] = cached
+        self.pos = m.end()
+        return cached
+
+    def parse_dictionary_body(self) -> DictionaryAttr:
         """Parse `{name = attr, unitname, ...}`."""
         self.expect("{")
         text = self.text
@@ -1343,6 +1450,8 @@ class Parser:
 
     def float_bits(self, literal: str, type_: FloatType, pos: int) -> int:
         """Convert a float literal (decimal, or hex bit pattern) to the bits of `type_`."""
+        from generator.ir import floats
+
         fmt = floats.FLOAT_FORMATS[type_.name]
         try:
             if "x" in literal:
@@ -1733,16 +1842,25 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     if isinstance(scalar, IntegerType):
         width = scalar.width
     elif isinstance(scalar, FloatType):
-        width = floats.FLOAT_FORMATS[scalar.name].width
+        width = scalar.width
     elif isinstance(scalar, IndexType):
         width = 64
     else:
         p.error_at(pos, "expected integer or floating point element type")
-    nbytes = (width + 7) // 8 if width != 1 else 1
+    n = type_.num_elements
+    if width == 1 and parts == 1:
+        # i1 blobs are bit-packed, least significant bit first; one all-zero or
+        # all-one byte is a splat.
+        if len(raw) == 1 and raw[0] in (0, 0xFF):
+            return DenseElementsAttr.get(type_, (1 if raw[0] else 0,))
+        if len(raw) != (n + 7) // 8:
+            p.error_at(pos, "elements hex data size is invalid for provided type")
+        bits = int.from_bytes(raw, "little")
+        return DenseElementsAttr.get(type_, tuple((bits >> i) & 1 for i in range(n)))
+    nbytes = (width + 7) // 8
     if width == 80:
         nbytes = 16
     step = nbytes * parts
-    n = type_.num_elements
     if len(raw) == step:
         count = 1
     elif len(raw) == step * n:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.ir import floats
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -141,8 +140,16 @@ class _AliasInfo:
 class Printer:
     """Prints ops, types and attributes, with SSA names and aliases for one top-level op."""
 
-    def __init__(self, *, generic: bool = True, debuginfo: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        generic: bool = True,
+        debuginfo: bool = False,
+        sink: Callable[[str], object] | None = None,
+    ) -> None:
         self.generic = generic
+        #: Where finished text goes when streaming (see `flush`); None keeps it all.
+        self.sink = sink
         self.debuginfo = debuginfo
         self.value_names: dict[Value, str] = {}
         self.block_names: dict[Block, str] = {}
@@ -150,6 +157,8 @@ class Printer:
         self.aliases: dict[object, _AliasInfo] = {}
         self.alias_names: dict[object, str] = {}
         self.distinct_ids: dict[DistinctAttr, int] = {}
+        #: Handles of `dense_resource` attributes met while collecting aliases.
+        self.used_resources: set[str] = set()
         self.out: list[str] = []
 
     # -- naming ------------------------------------------------------------------
@@ -274,7 +283,10 @@ class Printer:
         elif isinstance(attr, LocationAttr):
             base = "loc"
         elif isinstance(attr, DistinctAttr):
-            base = "distinct"
+            # MLIR prints `distinct[N]<>` inline; only non-unit payloads get an alias.
+            base = None if attr.referenced is _UNIT_ATTR else "distinct"
+        elif isinstance(attr, DenseResourceElementsAttr):
+            self.used_resources.add(attr.handle)
         elif isinstance(attr, OpaqueAttr):
             base = attr.alias_hint
         info, fresh = self._record(attr, base, False, deferrable)
@@ -305,8 +317,14 @@ class Printer:
 
     # -- ops -----------------------------------------------------------------------
 
+    def flush(self) -> None:
+        """Hand the text printed so far to the sink, so big outputs are not held in memory."""
+        if self.sink is not None and self.out:
+            self.sink("".join(self.out))
+            self.out.clear()
+
     def print_top(self, op: Operation) -> str:
-        """Print a top-level op with its alias definitions."""
+        """Print a top-level op with its alias definitions; returns what was not flushed."""
         self.number_values(op)
         self.alias_order: list[tuple[object, _AliasInfo]] = []
         self.collect_aliases(op)
@@ -332,54 +350,52 @@ class Printer:
         return f"{name} = {body}\n"
 
     def print_op(self, op: Operation, indent: int) -> None:
-        """Append the generic form of `op` at `indent` spaces, with a newline."""
-        out = self.out
+        """Append the generic form of `op` at `indent` spaces, with a newline.
+
+        An op without regions becomes a single string: building one string per op
+        (rather than many fragments) keeps the output list small for big modules.
+        """
         names = self.value_names
-        out.append(" " * indent)
         results = op.results
         if results:
             first = names[results[0]]
             if len(results) == 1:
-                out.append(first)
+                head = f"{' ' * indent}{first} = "
             else:
-                out.append(f"{first.partition('#')[0]}:{len(results)}")
-            out.append(" = ")
-        out.append('"')
-        out.append(op.name if op.name.isprintable() and '"' not in op.name and "\\" not in op.name else escape_string(op.name)[1:-1])
-        out.append('"(')
+                head = f"{' ' * indent}{first.partition('#')[0]}:{len(results)} = "
+        else:
+            head = " " * indent
+        name = op.name
+        if not name.isprintable() or '"' in name or "\\" in name:
+            name = escape_string(name)[1:-1]
         operands = op.op_operands
         if operands:
-            out.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
-        out.append(")")
+            head += f'"{name}"(' + ", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]) + ")"
+        else:
+            head += f'"{name}"()'
         if op.successors:
-            out.append("[")
-            out.append(", ".join([self.block_names.get(b, "<<UNKNOWN BLOCK>>") for b in op.successors]))
-            out.append("]")
+            head += "[" + ", ".join([self.block_names.get(b, "<<UNKNOWN BLOCK>>") for b in op.successors]) + "]"
         props = op.properties
         if props is not None:
-            out.append(" <")
-            out.append(self.attr_text(props))
-            out.append(">")
+            head += f" <{self.attr_text(props)}>"
         if op.regions:
-            out.append(" (")
+            out = self.out
+            out.append(head + " (")
             first_region = True
             for region in op.regions:
                 if not first_region:
                     out.append(", ")
                 first_region = False
                 self.print_region(region, indent + 2)
-            out.append(")")
+            head = ")"
         attrs = op.attributes
         if attrs.entries:
-            out.append(" ")
-            out.append(self.attr_text(attrs))
-        out.append(" : ")
+            head += " " + self.attr_text(attrs)
         fn = FunctionType.get(tuple([o.value.type for o in operands]), tuple([r.type for r in results]))
-        out.append(fn._text or self.type_text(fn))
+        head += " : " + (fn._text or self.type_text(fn))
         if self.debuginfo:
-            out.append(" ")
-            out.append(self.loc_text(op.loc))
-        out.append("\n")
+            head += " " + self.loc_text(op.loc)
+        self.out.append(head + "\n")
 
     def print_region(self, region: Region, indent: int) -> None:
         """Append `{ blocks }` (the closing brace at `indent - 2`)."""
@@ -399,6 +415,8 @@ class Printer:
                 while op is not None:
                     self.print_op(op, indent)
                     op = op.next_op
+                    if len(out) > 4096 and self.sink is not None:
+                        self.flush()
         out.append(" " * (indent - 2))
         out.append("}")
 
@@ -496,6 +514,8 @@ class Printer:
                 return str(attr.value)
             return f"{attr.value} : {self.type_text(attr.type)}"
         if isinstance(attr, FloatAttr):
+            from generator.ir import floats
+
             text = floats.format_float(floats.FLOAT_FORMATS[attr.type.name], attr.bits)
             if elide_type and attr.type is _F64:
                 return text
@@ -559,6 +579,8 @@ class Printer:
             return f"loc({self._loc_body(attr)})"
         if isinstance(attr, DistinctAttr):
             ident = self.distinct_ids.setdefault(attr, len(self.distinct_ids))
+            if attr.referenced is _UNIT_ATTR:
+                return f"distinct[{ident}]<>"
             return f"distinct[{ident}]<{self.attr_text(attr.referenced)}>"
         raise TypeError(f"cannot print attribute {type(attr).__name__}")
 
@@ -718,6 +740,8 @@ def _element_formatter(elem: Type) -> Callable[[object], str]:
 
         return fmt_complex
     if isinstance(elem, FloatType):
+        from generator.ir import floats
+
         fmt = floats.FLOAT_FORMATS[elem.name]
         return lambda v: floats.format_float(fmt, v)  # type: ignore[arg-type]
     if isinstance(elem, IntegerType) and elem.width == 1 and elem.signedness == Signedness.SIGNLESS:
@@ -739,11 +763,17 @@ def _hex_blob(attr: DenseElementsAttr) -> str:
     elem = attr.type.element_type
     scalar = elem.element_type if isinstance(elem, ComplexType) else elem
     if isinstance(scalar, FloatType):
-        width = floats.FLOAT_FORMATS[scalar.name].width
+        width = scalar.width
     elif isinstance(scalar, IntegerType):
         width = scalar.width
     else:
         width = 64
+    if width == 1 and not isinstance(elem, ComplexType):
+        bits = 0
+        for i, v in enumerate(attr.values):
+            if v:
+                bits |= 1 << i
+        return bits.to_bytes((len(attr.values) + 7) // 8, "little").hex().upper()
     nbytes = 16 if width == 80 else (width + 7) // 8
     mask = (1 << (nbytes * 8)) - 1
     parts = []
@@ -780,11 +810,23 @@ def print_operation(
     generic: bool = True,
     debuginfo: bool = False,
     resources: dict[str, dict[str, object]] | None = None,
+    sink: Callable[[str], object] | None = None,
 ) -> str:
-    """Print `op` (normally a `builtin.module`) as mlir-opt does, ending in a newline."""
-    text = Printer(generic=generic, debuginfo=debuginfo).print_top(op)
+    """Print `op` (normally a `builtin.module`) as mlir-opt does, ending in a newline.
+
+    With a `sink`, text is passed to it in pieces as it is produced and the
+    returned string holds only the final piece; the concatenation is the same.
+    """
+    printer = Printer(generic=generic, debuginfo=debuginfo, sink=sink)
+    text = printer.print_top(op)
     if resources:
-        text += _resources_text(resources)
+        # As MLIR does, builtin blobs nothing refers to are dropped.
+        kept = {
+            dialect: {k: v for k, v in entries.items() if dialect != "builtin" or k in printer.used_resources}
+            for dialect, entries in resources.items()
+        }
+        if any(kept.values()):
+            text += _resources_text(kept)
     return text
 
 
