@@ -46,19 +46,19 @@ __all__ = [
     "parse_integer_set_prefix",
 ]
 
-INT64_MIN = -(1 << 63)
-INT64_MAX = (1 << 63) - 1
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
 _U64 = 1 << 64
 
 
 def _wrap(value: int) -> int:
     """Reduce `value` to a signed 64-bit integer, wrapping around like C++ arithmetic."""
     value &= _U64 - 1
-    return value - _U64 if value > INT64_MAX else value
+    return value - _U64 if value > _INT64_MAX else value
 
 
 def _fits(value: int) -> bool:
-    return INT64_MIN <= value <= INT64_MAX
+    return _INT64_MIN <= value <= _INT64_MAX
 
 
 def _trunc_div(a: int, b: int) -> int:
@@ -93,8 +93,6 @@ _CEILDIV = AffineExprKind.CEILDIV
 _CONSTANT = AffineExprKind.CONSTANT
 _DIM = AffineExprKind.DIM
 _SYMBOL = AffineExprKind.SYMBOL
-
-_BINARY_KINDS = frozenset({_ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV})
 
 
 def _frozen_setattr(self: object, name: str, value: object) -> NoReturn:
@@ -301,7 +299,7 @@ class AffineConstantExpr(AffineExpr):
         object.__setattr__(self, "kind", _CONSTANT)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "_symbolic", True)
-        # MLIR takes std::abs of the value, which leaves INT64_MIN negative.
+        # MLIR takes std::abs of the value, which leaves the most negative value negative.
         object.__setattr__(self, "_divisor", _wrap(abs(value)))
         _constants[value] = self
         return self
@@ -510,7 +508,7 @@ def _simplify_div(lhs: AffineExpr, rhs: AffineExpr, *, ceil: bool) -> AffineExpr
         return None
     lhs_const = _const_value(lhs)
     if lhs_const is not None:
-        if lhs_const == INT64_MIN and divisor == -1:
+        if lhs_const == _INT64_MIN and divisor == -1:
             return None
         quotient = -(-lhs_const // divisor) if ceil else lhs_const // divisor
         return AffineConstantExpr(quotient)
@@ -535,7 +533,7 @@ def _simplify_div(lhs: AffineExpr, rhs: AffineExpr, *, ceil: bool) -> AffineExpr
     return None
 
 
-def _check_divisor(lhs: AffineExpr, rhs: AffineExpr, kind: AffineExprKind) -> None:
+def _check_divisor(rhs: AffineExpr, kind: AffineExprKind) -> None:
     if not rhs._symbolic:
         raise ValueError(
             f"non-affine expression: right operand of {kind.value} has to be either a "
@@ -544,7 +542,7 @@ def _check_divisor(lhs: AffineExpr, rhs: AffineExpr, kind: AffineExprKind) -> No
 
 
 def _floordiv(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
-    _check_divisor(lhs, rhs, _FLOORDIV)
+    _check_divisor(rhs, _FLOORDIV)
     simplified = _simplify_div(lhs, rhs, ceil=False)
     if simplified is not None:
         return simplified
@@ -552,7 +550,7 @@ def _floordiv(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
 
 
 def _ceildiv(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
-    _check_divisor(lhs, rhs, _CEILDIV)
+    _check_divisor(rhs, _CEILDIV)
     simplified = _simplify_div(lhs, rhs, ceil=True)
     if simplified is not None:
         return simplified
@@ -585,7 +583,7 @@ def _simplify_mod(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
 
 
 def _mod(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
-    _check_divisor(lhs, rhs, _MOD)
+    _check_divisor(rhs, _MOD)
     simplified = _simplify_mod(lhs, rhs)
     if simplified is not None:
         return simplified
@@ -674,7 +672,7 @@ def format_affine_expr(
                 if rhs_factor == -1:
                     push((rhs.lhs, rhs.lhs.kind is _ADD))
                 else:
-                    # MLIR negates with wrap-around, so INT64_MIN prints as itself.
+                    # MLIR negates with wrap-around, so _INT64_MIN prints as itself.
                     push(f" * {_wrap(-rhs_factor)}")
                     push((rhs.lhs, True))
                 push(" - ")
@@ -925,7 +923,7 @@ _IDENT_START = _ALPHA | {"_"}
 _IDENT_CHARS = _ALNUM | frozenset("_$.")
 _HEX_DIGITS = _DIGITS | frozenset("abcdefABCDEF")
 _PREFIX_PUNCT = frozenset("$._-")
-# Single-character tokens; none of them can start an affine operand.
+# Single-character tokens; `-` and `//` are lexed separately.
 _PUNCTUATION = {
     "(": "l_paren",
     ")": "r_paren",
@@ -1138,7 +1136,11 @@ class _Parser:
     # -- diagnostics ----------------------------------------------------------------------
 
     def _error_here(self, message: str) -> NoReturn:
-        self._fail(message, self._tok_start)
+        loc = self._tok_start
+        # Like MLIR, an error at the end of the buffer points at its last character.
+        if self._tok == "eof" and not self.body_mode and loc > 0:
+            loc -= 1
+        self._fail(message, loc)
 
     def _error_wrong_token(self, message: str) -> NoReturn:
         """Report that the current token is not what was expected, as MLIR places it.
@@ -1249,9 +1251,7 @@ class _Parser:
         lhs = self._parse_expr()
         # The pairs are tried one after the other like MLIR's short-circuit chain, so a
         # lone `>` or `=` is consumed before the error is reported.
-        if (self._consume_if("greater") or self._consume_if("close")) and self._consume_if(
-            "equal"
-        ):
+        if (self._consume_if("greater") or self._consume_if("close")) and self._consume_if("equal"):
             return lhs - self._parse_expr(), False
         if self._consume_if("less") and self._consume_if("equal"):
             return self._parse_expr() - lhs, False
@@ -1345,7 +1345,7 @@ class _Parser:
     def _parse_integer(self) -> AffineExpr:
         spelling = self.text[self._tok_start : self._tok_end]
         value = int(spelling, 16) if spelling.startswith("0x") else int(spelling)
-        if value > INT64_MAX:
+        if value > _INT64_MAX:
             self._error_here("constant too large for index")
         self._consume()
         return AffineConstantExpr(value)
@@ -1359,7 +1359,7 @@ class _Parser:
         try:
             result = self._parse_map_or_set()
         except RecursionError:
-            self._fail("affine expression is nested too deeply", start)
+            self._fail("affine expression is nested too deeply", self._tok_start)
         if want is AffineMap and isinstance(result, IntegerSet):
             self._fail("expected AffineMap, but got IntegerSet", start)
         if want is IntegerSet and isinstance(result, AffineMap):

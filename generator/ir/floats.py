@@ -19,13 +19,13 @@ It models LLVM's APFloat as MLIR uses it, including its corner cases:
 * Formats without infinities saturate or become NaN on overflow exactly as APFloat
   does, and f8E8M0FNU, which has no zero, turns zero and underflow into its
   smallest value, 2^-127.
-* Two inputs reach undefined behaviour in MLIR: a negative non-zero literal of the
-  unsigned type f8E8M0FNU, and a literal that overflows f64 (so becomes infinite)
-  given one of the finite-only types f6E2M3FN, f6E3M2FN, f4E2M1FN. For those we
-  return the bit pattern an optimized mlir-opt-22 stores (the value
-  `dense<...>` then prints); a scalar float attribute holding such a value prints
-  differently there, because the attribute keeps a sign or an infinity its bits
-  cannot hold.
+* Some inputs reach undefined behaviour in MLIR: a negative non-zero value of the
+  unsigned type f8E8M0FNU, and an infinity or NaN (a literal beyond f64's range,
+  or a folded NaN) given one of the finite-only types f6E2M3FN, f6E3M2FN,
+  f4E2M1FN. For those we return the bits an optimized mlir-opt-22 stores: the
+  sign lands on f8E8M0FNU's top exponent bit, and a finite-only type keeps only
+  the sign bit. `dense<...>` prints those bits; a scalar attribute printed by
+  mlir-opt differs, because it keeps a sign or an infinity its bits cannot hold.
 
 Dense elements print with the same function as scalar attributes.
 """
@@ -677,7 +677,8 @@ _F32_TIE_BITS = (1 << 29) - 1
 def format_float(fmt: FloatFormat, bits: int) -> str:
     """The text mlir-opt prints for a float attribute or dense element of `fmt`.
 
-    The ` : type` suffix is not included.
+    `bits` is the unsigned bit pattern (below 2**fmt.width). The ` : type` suffix
+    is not included.
     """
     if fmt is _F64:
         return _format_f64(bits)

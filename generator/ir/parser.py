@@ -47,6 +47,7 @@ from generator.ir.attributes import (
     TypeAttr,
     UnitAttr,
     UnknownLoc,
+    wrap_integer,
 )
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
@@ -96,14 +97,22 @@ _NUMBER = re.compile(
     r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)"
 )
 _DIGITS = re.compile(r"[0-9]+")
+_SIGNED_INT = re.compile(r"-?[0-9]+")
 _HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
 _DIM = re.compile(r"(?:\?|[0-9]+|\[[0-9]+\])")
 _ALIAS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
+_OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+_CLOSERS = frozenset(">)]}")
 
 _SIMPLE_TYPES: dict[str, Type] = {name: FloatType.get(name) for name in FLOAT_TYPE_NAMES}
 _SIMPLE_TYPES["index"] = IndexType.get()
 _SIMPLE_TYPES["none"] = NoneType.get()
+
+#: Bare words that start a builtin type.
+_TYPE_KEYWORDS = frozenset(
+    ["index", "none", "tensor", "memref", "vector", "complex", "tuple", *FLOAT_TYPE_NAMES]
+)
 
 _I64 = IntegerType.get(64)
 _F64 = FloatType.get("f64")
@@ -114,7 +123,7 @@ _FALSE = BoolAttr.get_bool(False)
 _EMPTY_DICT = DictionaryAttr.get(())
 
 #: Integer widths MLIR accepts (IntegerType::kMaxWidth).
-_MAX_INT_WIDTH = 1 << 24
+_MAX_INT_WIDTH = (1 << 24) - 1
 
 
 class _PendingLoc(LocationAttr):
@@ -216,6 +225,18 @@ class Parser:
         for note_offset, note in notes:
             diag.attach_note(note, self.source.loc(note_offset))
         raise DiagnosticError(diag)
+
+    def skip_ws_from(self, pos: int) -> int:
+        """Return the offset of the next token at or after `pos` (without moving)."""
+        m = _WS.match(self.text, pos)
+        return m.end() if m is not None else pos
+
+    def error_at_token(self, message: str) -> NoReturn:
+        """Raise a diagnostic at the start of the next token (the last character at the end)."""
+        pos = self.skip_ws()
+        if pos >= len(self.text) and pos > 0:
+            pos -= 1
+        self.error_at(pos, message)
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
@@ -332,8 +353,6 @@ class Parser:
             self.pos = start
             return False
         name = m.group()
-        if "." in name:
-            self.error_at(start, "expected attribute alias name" if sigil == "#" else "expected type alias name") if False else None
         if sigil == "#":
             if name in self.attr_aliases:
                 self.error_at(start, f"redefinition of attribute alias id '{name}'")
@@ -355,49 +374,66 @@ class Parser:
         return True
 
     def parse_resource_section(self) -> None:
-        """Parse `{-# dialect_resources: { dialect: { key: "0x..." } } #-}`."""
+        """Parse `{-# dialect_resources: { builtin: { key: "0x..." } } #-}`.
+
+        Only the builtin dialect owns resources here (blobs for `dense_resource`);
+        `external_resources` entries are accepted and dropped, as mlir-opt does
+        when no tool claims them.
+        """
         self.expect("{-#")
+        first = True
         while not self.consume_if("#-}"):
-            m = _BARE_ID.match(self.text, self.skip_ws())
+            if not first:
+                self.expect(",", "expected ',' or '#-}'")
+            first = False
+            kpos = self.skip_ws()
+            m = _BARE_ID.match(self.text, kpos)
             if m is None:
                 self.wrong_token("expected identifier key for 'resource' entry")
             section = m.group()
+            if section not in ("dialect_resources", "external_resources"):
+                self.error_at(kpos, f"unknown key '{section}' in file metadata dictionary")
             self.pos = m.end()
-            self.expect(":")
-            self.expect("{")
-            if not self.consume_if("}"):
-                while True:
-                    m = _BARE_ID.match(self.text, self.skip_ws())
-                    if m is None:
-                        self.wrong_token("expected identifier key for 'resource' entry")
-                    dialect = m.group()
-                    self.pos = m.end()
-                    self.expect(":")
-                    self.expect("{")
-                    entries = self.resources.setdefault(dialect, {}) if section == "dialect_resources" else {}
-                    if not self.consume_if("}"):
-                        while True:
-                            kpos = self.skip_ws()
-                            m = _SUFFIX_ID.match(self.text, kpos) or _BARE_ID.match(self.text, kpos)
-                            if m is None:
-                                self.wrong_token("expected identifier key for 'resource' entry")
-                            key = m.group()
-                            self.pos = m.end()
-                            self.expect(":")
-                            vpos = self.skip_ws()
-                            if self.text.startswith('"', vpos):
-                                value = self.parse_string_literal()
-                                entries[key] = ResourceBlob(key, value, None)
-                            else:
-                                attr = self.parse_attribute()
-                                entries[key] = ResourceBlob(key, None, attr)
-                            if not self.consume_if(","):
-                                break
-                        self.expect("}")
-                    if not self.consume_if(","):
-                        break
-                self.expect("}")
-            self.consume_if(",")
+            self.expect(":", "expected ':'")
+            self.parse_resource_dict(lambda owner, owner_pos: self.parse_resource_entries(section, owner, owner_pos))
+
+    def parse_resource_dict(self, parse_value: Callable[[str, int], None]) -> None:
+        """Parse `{ key: value, ... }`, calling `parse_value(key, offset)` for each value."""
+        self.expect("{", "expected '{'")
+        if self.consume_if("}"):
+            return
+        while True:
+            kpos = self.skip_ws()
+            m = _BARE_ID.match(self.text, kpos) or _SUFFIX_ID.match(self.text, kpos)
+            if m is None:
+                self.wrong_token("expected identifier key for 'resource' entry")
+            self.pos = m.end()
+            self.expect(":", "expected ':'")
+            parse_value(m.group(), kpos)
+            if self.consume_if("}"):
+                return
+            self.expect(",", "expected ',' or '}'")
+
+    def parse_resource_entries(self, section: str, owner: str, owner_pos: int) -> None:
+        """Parse the entries of one dialect (or external tool) in a resource section."""
+        if section == "dialect_resources" and owner != "builtin":
+            self.error_at(owner_pos, f"dialect '{owner}' is unknown")
+        entries = self.resources.setdefault(owner, {}) if section == "dialect_resources" else {}
+
+        def entry(key: str, _pos: int) -> None:
+            vpos = self.skip_ws()
+            if section != "dialect_resources":
+                if self.text.startswith('"', vpos):
+                    self.parse_string_literal()
+                elif not (self.consume_keyword("true") or self.consume_keyword("false")):
+                    self.wrong_token("expected 'true', 'false' or a string value")
+                return
+            blob = self.parse_string_literal() if self.text.startswith('"', vpos) else None
+            if blob is None or not blob.startswith("0x") or _HEX_DIGITS.fullmatch(blob, 2) is None or len(blob) % 2:
+                self.error_at(vpos, f"expected hex string blob for key '{key}'")
+            entries[key] = ResourceBlob(key, blob, None)
+
+        self.parse_resource_dict(entry)
 
     # -- scopes ----------------------------------------------------------------
 
@@ -444,10 +480,9 @@ class Parser:
             if ref is not None:
                 if ref.type is not value.type:
                     self.error_at(
-                        ref.loc,
-                        f"use of value '%{name}' expects different type than prior uses: "
-                        f"'{ref.type}' vs '{value.type}'",
-                        [(offset, "prior use here")],
+                        offset,
+                        f"definition of SSA value '%{name}#{index}' has type '{value.type}'",
+                        [(ref.loc, f"previously used here with type '{ref.type}'")],
                     )
                 ref.replace_all_uses_with(value)
         for (fname, findex), ref in list(self.forward_refs.items()):
@@ -512,8 +547,15 @@ class Parser:
                 pos = self.skip_ws()
                 m = _VALUE_DEF.match(text, pos)
                 if m is None:
+                    if text.startswith("%", pos):
+                        self.error_at(pos, "invalid SSA name")
                     self.wrong_token("expected valid ssa identifier")
                 count = m.group(2)
+                after = m.end()
+                if count is None and text.startswith(":", after):
+                    self.error_at(self.skip_ws_from(after + 1), "expected integer number of results")
+                if count is None and text.startswith("#", after):
+                    self.error_at(after, "invalid attribute name")
                 n = int(count) if count is not None else 1
                 if count is not None and n == 0:
                     self.error_at(m.start(2), "expected named operation to have at least 1 result")
@@ -546,6 +588,8 @@ class Parser:
         # Bind results.
         if result_names:
             total = sum(n for _, n, _ in result_names)
+            if not op.results:
+                self.error_at(start, "cannot name an operation with no results")
             if total != len(op.results):
                 self.error_at(
                     start,
@@ -586,7 +630,13 @@ class Parser:
                 pos = self.skip_ws()
                 m = _VALUE_USE.match(text, pos)
                 if m is None:
-                    self.wrong_token("expected SSA operand")
+                    if text.startswith("%", pos):
+                        self.error_at(pos, "invalid SSA name")
+                    self.wrong_token("expected ')' to end operand list" if not uses else "expected SSA operand")
+                if m.group(2) is None and text.startswith("#", m.end()):
+                    if self.text[m.end() + 1 : m.end() + 2].isalpha():
+                        self.error_at(m.end() + 1, "invalid SSA value result number")
+                    self.error_at(m.end(), "invalid attribute name")
                 idx = m.group(2)
                 uses.append((m.group(1), int(idx) if idx is not None else 0, pos))
                 self.pos = m.end()
@@ -609,7 +659,7 @@ class Parser:
                     successors.append(self.parse_successor())
                     if self.consume_if("]"):
                         break
-                    self.expect(",", "expected ']' in successor list" if False else "expected ',' or ']'")
+                    self.expect(",", "expected ',' or ']'")
             pos = self.skip_ws()
             c = text[pos : pos + 1]
         properties: Attribute | None = None
@@ -745,7 +795,7 @@ class Parser:
                 self.pos = pos + 1
                 break
             if not text.startswith("^", pos):
-                self.wrong_token("expected block label or '}'" if False else "expected '}' to end region")
+                self.wrong_token("expected operation name in quotes")
             block = self.parse_block_header(region)
             self.parse_block_body(block)
         self.pop_region_scope()
@@ -756,7 +806,7 @@ class Parser:
         pos = self.skip_ws()
         m = _BLOCK_ID.match(text, pos)
         if m is None:
-            self.wrong_token("expected block name")
+            self.error_at(pos, "invalid block name")
         name = m.group(1)
         self.pos = m.end()
         scope = self.block_scopes[-1]
@@ -792,7 +842,7 @@ class Parser:
                     self.define_values(am.group(1), [arg], apos)
                     if self.consume_if(")"):
                         break
-                    self.expect(",", "expected ')' to end argument list")
+                    self.expect(",", "expected ')'")
         self.expect(":", "expected ':' after block name")
         return block
 
@@ -804,7 +854,7 @@ class Parser:
             c = text[pos : pos + 1]
             if c == "}" or c == "^" or not c:
                 if not c:
-                    self.wrong_token("expected '}' to end region" if False else "expected operation name in quotes")
+                    self.wrong_token("expected operation name in quotes")
                 return
             self.parse_operation(block)
 
@@ -836,15 +886,15 @@ class Parser:
         if c == "#":
             attr = self.parse_attribute()
             if not isinstance(attr, LocationAttr):
-                self.error_at(pos, "expected location attribute, but got" + f" '{attr}'")
+                self.error_at_token(f"expected location attribute, but got{attr}")
             return attr
         if c == '"':
             string = self.parse_string_literal()
             if self.consume_if(":"):
-                line = self.parse_uint("expected integer line number in FileLineColLoc")
+                line = self.parse_uint("expected integer line number in FileLineColRange")
                 col = 0
                 if self.consume_if(":"):
-                    col = self.parse_uint("expected integer column number in FileLineColLoc")
+                    col = self.parse_uint("expected integer column number in FileLineColRange")
                 end_line: int | None = None
                 end_col: int | None = None
                 if self.consume_keyword("to"):
@@ -855,6 +905,9 @@ class Parser:
                         end_line = self.parse_uint("expected integer line number in FileLineColRange")
                         if self.consume_if(":"):
                             end_col = self.parse_uint("expected integer column number in FileLineColRange")
+                if end_line == line and end_col in (col, None):
+                    # A range that ends where it starts is a plain position.
+                    end_line = end_col = None
                 return FileLineColLoc.get(string, line, col, end_line, end_col)
             child: LocationAttr | None = None
             if self.consume_if("("):
@@ -867,7 +920,7 @@ class Parser:
             self.expect("(", "expected '(' in callsite location")
             callee = self.parse_location_body()
             if not self.consume_keyword("at"):
-                self.wrong_token("expected 'at' in callsite")
+                self.wrong_token("expected 'at' in callsite location")
             caller = self.parse_location_body()
             self.expect(")", "expected ')' in callsite location")
             return CallSiteLoc.get(callee, caller)
@@ -934,7 +987,7 @@ class Parser:
                     continue
                 hm = _ESCAPE_HEX.match(text, i + 1)
                 if hm is None:
-                    self.error_at(i + 1, "unknown escape in string literal")
+                    self.error_at(i, "unknown escape in string literal")
                 out.append(int(hm.group(), 16))
                 i += 3
                 continue
@@ -959,7 +1012,7 @@ class Parser:
         self.expect("(")
         inputs = self.parse_type_list_until(")")
         if not self.consume_if("->"):
-            self.wrong_token("expected '->' in function type" if False else "expected '->'")
+            self.wrong_token("expected '->' in function type")
         pos = self.skip_ws()
         results: tuple[Type, ...]
         if self.text.startswith("(", pos):
@@ -978,7 +1031,7 @@ class Parser:
             types.append(self.parse_type())
             if self.consume_if(close):
                 return tuple(types)
-            self.expect(",", f"expected ',' or '{close}'" if False else "expected ')'")
+            self.expect(",", f"expected '{close}'")
 
     def parse_non_function_type(self) -> Type:
         """Parse a type that is not a function type."""
@@ -993,7 +1046,10 @@ class Parser:
                 return simple
             im = _INT_TYPE.match(word)
             if im is not None and im.end() == len(word):
-                width = int(im.group(2))
+                digits = im.group(2)
+                if len(digits) > 10 or int(digits) >= 2**32:
+                    self.error_at(pos, "invalid integer width")
+                width = int(digits)
                 if width > _MAX_INT_WIDTH:
                     self.error_at(pos, f"integer bitwidth is limited to {_MAX_INT_WIDTH} bits")
                 sign = im.group(1)
@@ -1039,7 +1095,9 @@ class Parser:
                 self.wrong_token("expected non-function type")
         self.wrong_token("expected non-function type")
 
-    def parse_dimensions(self, allow_dynamic: bool, allow_scalable: bool) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    def parse_dimensions(
+        self, allow_dynamic: bool, allow_scalable: bool
+    ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         """Parse `4x?x[8]x` (each dimension followed by `x`) up to the element type."""
         text = self.text
         dims: list[int] = []
@@ -1047,17 +1105,25 @@ class Parser:
         pos = self.skip_ws()
         while True:
             m = _DIM.match(text, pos)
-            if m is None or not text.startswith("x", m.end()):
+            if m is None:
+                if allow_scalable and text.startswith("[", pos):
+                    dm = _DIGITS.match(text, pos + 1)
+                    if dm is not None:
+                        self.error_at(dm.end(), "missing ']' closing scalable dimension")
                 break
             d = m.group()
+            if d == "?" and not allow_dynamic:
+                break
+            if d.startswith("[") and not allow_scalable:
+                break
+            if not text.startswith("x", m.end()):
+                if d.startswith("[") or (d == "?" and allow_dynamic):
+                    self.error_at(m.end(), "expected 'x' in dimension list")
+                break
             if d == "?":
-                if not allow_dynamic:
-                    self.error_at(pos, "expected static shape")
                 dims.append(DYNAMIC)
                 scalable.append(False)
             elif d.startswith("["):
-                if not allow_scalable:
-                    break
                 dims.append(int(d[1:-1]))
                 scalable.append(True)
             else:
@@ -1074,9 +1140,18 @@ class Parser:
         pos = self.skip_ws()
         if text.startswith("*", pos):
             self.pos = pos + 1
-            self.expect("x", "expected 'x' in unranked tensor type")
+            if not text.startswith("x", self.pos):
+                self.error_at(self.pos, "expected 'x' in dimension list")
+            self.pos += 1
+            epos = self.skip_ws()
             elem = self.parse_element_type()
+            if self.consume_if(","):
+                self.parse_attribute()
+                self.expect(">", "expected '>' in tensor type")
+                self.error_at_token("cannot apply encoding to unranked tensor")
             self.expect(">", "expected '>' in tensor type")
+            if not _valid_tensor_element(elem):
+                self.error_at(epos, "invalid tensor element type")
             return UnrankedTensorType.get(elem)
         dims, _ = self.parse_dimensions(True, False)
         epos = self.skip_ws()
@@ -1085,66 +1160,82 @@ class Parser:
         if self.consume_if(","):
             encoding = self.parse_attribute()
         self.expect(">", "expected '>' in tensor type")
-        if isinstance(elem, (FunctionType,)):
+        if not _valid_tensor_element(elem):
             self.error_at(epos, "invalid tensor element type")
         return RankedTensorType.get(dims, elem, encoding)
 
     def parse_element_type(self) -> Type:
         """Parse the element type of a shaped type."""
-        pos = self.skip_ws()
-        if self.text.startswith("?", pos) or self.text[pos : pos + 1].isdigit():
-            self.wrong_token("expected non-function type")
         return self.parse_non_function_type()
 
     def parse_memref_type(self, start: int) -> Type:
-        """Parse the rest of `memref<...>`."""
+        """Parse the rest of `memref<...>`, checking layout and memory space as MLIR does."""
         self.expect("<", "expected '<' in memref type")
         text = self.text
         pos = self.skip_ws()
-        if text.startswith("*", pos):
+        unranked = text.startswith("*", pos)
+        dims: tuple[int, ...] = ()
+        if unranked:
             self.pos = pos + 1
-            self.expect("x", "expected 'x' in unranked memref type")
-            elem = self.parse_element_type()
-            space: Attribute | None = None
-            if self.consume_if(","):
-                space = self.parse_attribute()
-            self.expect(">", "expected '>' in memref type")
-            return UnrankedMemRefType.get(elem, _normalize_memory_space(space))
-        dims, _ = self.parse_dimensions(True, False)
+            if not text.startswith("x", self.pos):
+                self.error_at(self.pos, "expected 'x' in dimension list")
+            self.pos += 1
+        else:
+            dims, _ = self.parse_dimensions(True, False)
+        epos = self.skip_ws()
         elem = self.parse_element_type()
+        if not _valid_memref_element(elem):
+            self.error_at(epos, "invalid memref element type")
         layout: Attribute | None = None
         memory_space: Attribute | None = None
         while self.consume_if(","):
-            apos = self.skip_ws()
+            self.skip_ws()
             attr = self.parse_attribute()
-            if isinstance(attr, (AffineMapAttr, StridedLayoutAttr)) and memory_space is None and layout is None:
+            if isinstance(attr, (AffineMapAttr, StridedLayoutAttr)):
+                if memory_space is not None:
+                    self.error_at_token("expected memory space to be last in memref type")
+                if unranked:
+                    self.error_at_token("cannot have affine map for unranked memref type")
                 layout = attr
             elif memory_space is None:
                 memory_space = attr
             else:
-                self.error_at(apos, "multiple memory spaces specified in memref type")
+                self.error_at_token("multiple memory spaces specified in memref type")
         self.expect(">", "expected '>' in memref type")
-        if isinstance(layout, AffineMapAttr) and _is_identity_map(layout):
-            layout = None
-        return MemRefType.get(dims, elem, layout, _normalize_memory_space(memory_space))
+        memory_space = _normalize_memory_space(memory_space)
+        if memory_space is not None and not isinstance(
+            memory_space, (IntegerAttr, StringAttr, DictionaryAttr)
+        ):
+            self.error_at(start, "unsupported memory space Attribute")
+        if unranked:
+            return UnrankedMemRefType.get(elem, memory_space)
+        if isinstance(layout, StridedLayoutAttr) and len(layout.strides) != len(dims):
+            self.error_at(start, "expected the number of strides to match the rank")
+        if isinstance(layout, AffineMapAttr):
+            num_dims = layout.value.num_dims
+            if num_dims != len(dims):
+                self.error_at(
+                    start,
+                    f"memref layout mismatch between rank and affine map: {len(dims)} != {num_dims}",
+                )
+            if _is_identity_map(layout):
+                layout = None
+        return MemRefType.get(dims, elem, layout, memory_space)
 
     def parse_vector_type(self, start: int) -> Type:
         """Parse the rest of `vector<...>`."""
         self.expect("<", "expected '<' in vector type")
-        pos = self.skip_ws()
         dims, scalable = self.parse_dimensions(False, True)
-        if not dims:
-            self.error_at(pos, "expected dimension size in vector type") if False else None
-        for d in dims:
-            if d == 0:
-                self.error_at(pos, "vector types must have positive constant sizes but got 0") if False else None
-        epos = self.skip_ws()
         elem = self.parse_element_type()
         self.expect(">", "expected '>' in vector type")
         if 0 in dims:
-            self.error_at(start, "vector types must have positive constant sizes but got " + ", ".join(str(d) for d in dims))
+            self.error_at(
+                start,
+                "vector types must have positive constant sizes but got "
+                + ", ".join(str(d) for d in dims),
+            )
         if not isinstance(elem, (IntegerType, FloatType, IndexType)):
-            self.error_at(epos, "vector elements must be int/index/float type but got " + f"'{elem}'")
+            self.error_at(start, "failed to verify 'elementType': VectorElementTypeInterface instance")
         return VectorType.get(dims, elem, scalable)
 
     def parse_dialect_type(self) -> Type:
@@ -1153,15 +1244,15 @@ class Parser:
         start = self.skip_ws()
         m = _BARE_ID.match(text, start + 1)
         if m is None:
-            self.error_at(start + 1, "expected type identifier" if False else "invalid type identifier")
+            self.error_at(start + 1, "invalid type identifier")
         ident = m.group()
         end = m.end()
         dialect, dot, rest = ident.partition(".")
         if not dot and not text.startswith("<", end):
             alias = self.type_aliases.get(ident)
-            if alias is None:
-                self.error_at(start, f"undefined symbol alias id '{ident}'")
             self.pos = end
+            if alias is None:
+                self.error_at_token(f"undefined symbol alias id '{ident}'")
             return alias
         if dot:
             data = rest
@@ -1179,44 +1270,37 @@ class Parser:
     def scan_balanced(self, open_pos: int) -> int:
         """Return the offset just past the `>` matching the `<` at `open_pos`.
 
-        Brackets of every kind nest; strings are skipped whole, as MLIR's lexer
-        does for the bodies of dialect types and attributes.
+        Brackets of every kind nest and strings are skipped whole, as MLIR's lexer
+        does for the bodies of dialect types and attributes; `->` is not a bracket.
         """
         text = self.text
-        stack = []
+        stack: list[tuple[str, int]] = []
         i = open_pos
         n = len(text)
-        closers = {"<": ">", "(": ")", "[": "]", "{": "}"}
         while i < n:
             c = text[i]
-            if c in closers:
-                stack.append(closers[c])
-            elif c in ">)]}":
-                if c == ">" and i > 0 and text[i - 1] == "-" and stack and stack[-1] != ">":
+            if c in _OPENERS:
+                stack.append((c, i))
+            elif c in _CLOSERS:
+                if c == ">" and i > open_pos and text[i - 1] == "-":
                     i += 1
                     continue
-                if c == ">" and i > 0 and text[i - 1] == "-" and stack and stack[-1] == ">" and len(stack) > 0:
-                    # `->` inside a body is an arrow, not a closing bracket.
-                    i += 1
-                    continue
-                if not stack or stack[-1] != c:
-                    self.error_at(i, f"unbalanced '{c}' character in pretty dialect name")
+                if not stack or _OPENERS[stack[-1][0]] != c:
+                    opener = stack[-1][0] if stack else c
+                    self.error_at(open_pos, f"unbalanced '{opener}' character in pretty dialect name")
                 stack.pop()
                 if not stack:
                     return i + 1
             elif c == '"':
                 j = i + 1
-                while j < n and text[j] != '"':
-                    if text[j] == "\\":
-                        j += 1
-                    if text[j] == "\n":
-                        break
-                    j += 1
+                while j < n and text[j] != '"' and text[j] != "\n":
+                    j += 2 if text[j] == "\\" else 1
                 if j >= n or text[j] != '"':
-                    self.error_at(i, "expected '\"' in string literal")
+                    self.error_at(min(j, n - 1), "expected '\"' in string literal")
                 i = j
             i += 1
-        self.error_at(open_pos, "unbalanced '<' character in pretty dialect name")
+        opener = stack[-1][0] if stack else "<"
+        self.error_at(open_pos, f"unbalanced '{opener}' character in pretty dialect name")
 
     # -- attributes --------------------------------------------------------------
 
@@ -1240,7 +1324,7 @@ class Parser:
                 items.append(self.parse_attribute())
                 if self.consume_if("]"):
                     return ArrayAttr.get(tuple(items))
-                self.expect(",", "expected ',' or ']'" if False else "expected ']'")
+                self.expect(",", "expected ',' or ']'")
         if c == "{":
             return self.parse_dictionary()
         if c == "@":
@@ -1287,7 +1371,21 @@ class Parser:
             if word == "distinct" and nxt == "[":
                 return self.parse_distinct()
         # Anything else must be a type.
+        if not self.at_type_start(pos):
+            self.wrong_token("expected attribute value")
         return TypeAttr.get(self.parse_type())
+
+    def at_type_start(self, pos: int) -> bool:
+        """True when the text at `pos` can only begin a type."""
+        text = self.text
+        c = text[pos : pos + 1]
+        if c == "!" or c == "(":
+            return True
+        m = _BARE_ID.match(text, pos)
+        if m is None:
+            return False
+        word = m.group()
+        return word in _TYPE_KEYWORDS or _INT_TYPE.fullmatch(word) is not None
 
     def parse_dictionary(self) -> DictionaryAttr:
         """Parse `{name = attr, unitname, ...}`, reusing results for repeated simple text."""
@@ -1354,7 +1452,7 @@ class Parser:
             return self.parse_string_literal()
         m = _BARE_ID.match(text, pos + 1)
         if m is None:
-            self.error_at(pos + 1, "expected symbol name" if False else "invalid symbol reference")
+            self.error_at(pos + 1, "@ identifier expected to start with letter or '_'")
         self.pos = m.end()
         return m.group()
 
@@ -1364,15 +1462,15 @@ class Parser:
         start = self.pos
         m = _BARE_ID.match(text, start + 1)
         if m is None:
-            self.error_at(start + 1, "invalid attribute identifier" if False else "expected attribute")
+            self.error_at(start, "invalid attribute name")
         ident = m.group()
         end = m.end()
         dialect, dot, rest = ident.partition(".")
         if not dot and not text.startswith("<", end):
             alias = self.attr_aliases.get(ident)
-            if alias is None:
-                self.error_at(end, f"undefined symbol alias id '{ident}'")
             self.pos = end
+            if alias is None:
+                self.error_at_token(f"undefined symbol alias id '{ident}'")
             return alias
         if dot:
             data = rest
@@ -1396,16 +1494,13 @@ class Parser:
         pos = self.skip_ws()
         m = _NUMBER.match(text, pos)
         if m is None:
-            m2 = _BARE_ID.match(text, pos + 1)
-            if text.startswith("-", pos) and m2 is not None and m2.group() in ("inf", "nan"):
-                self.error_at(pos + 1, "expected integer or floating point literal" if False else "unexpected token")
-            self.wrong_token("expected attribute value" if False else "expected non-function type")
+            self.error_at(pos + 1, "expected constant integer or floating point value")
         literal = m.group()
+        # MLIR reports literal errors at the number itself, after any minus sign.
+        lit_pos = pos + 1 if literal.startswith("-") else pos
         self.pos = m.end()
-        type_pos = self.skip_ws()
         type_: Type | None = None
         if self.consume_if(":"):
-            type_pos = self.skip_ws()
             type_ = self.parse_type()
         elif implied is not None:
             type_ = implied
@@ -1413,39 +1508,46 @@ class Parser:
         if type_ is None:
             type_ = _F64 if is_float_literal else _I64
         if isinstance(type_, FloatType):
-            return FloatAttr.get(type_, self.float_bits(literal, type_, pos))
+            return FloatAttr.get(type_, self.float_bits(literal, type_, lit_pos))
         if is_float_literal:
-            self.error_at(pos, "floating point value not valid for specified type")
+            self.error_at_token("floating point value not valid for specified type")
         if not isinstance(type_, (IntegerType, IndexType)):
-            self.error_at(type_pos, "integer literal not valid for specified type")
-        return IntegerAttr.get(type_, self.int_value(literal, type_, pos))
+            self.error_at(lit_pos, "integer literal not valid for specified type")
+        value = self.int_value(literal, type_, lit_pos)
+        if value is None:
+            self.error_at(lit_pos, "integer constant out of range for attribute")
+        return IntegerAttr.get(type_, value)
 
-    def int_value(self, literal: str, type_: Type, pos: int) -> int:
-        """Convert an integer literal, checking that it fits `type_`."""
+    def int_value(self, literal: str, type_: Type, pos: int) -> int | None:
+        """The value of an integer literal for `type_`, or None when it does not fit.
+
+        Like MLIR, a literal fits when its bits fit the width: `255 : i8` is `-1`,
+        but `256 : i8` and `-129 : i8` do not fit; unsigned types take no minus.
+        """
         negative = literal.startswith("-")
         body = literal[1:] if negative else literal
-        value = int(body, 16) if body.startswith("0x") else int(body)
+        is_hex = body.startswith("0x")
+        value = int(body, 16) if is_hex else int(body)
         if isinstance(type_, IndexType):
-            width = 64
-            unsigned = False
+            width, signedness = 64, Signedness.SIGNED
         else:
             assert isinstance(type_, IntegerType)
-            width = type_.width
-            unsigned = type_.signedness == Signedness.UNSIGNED
-            if negative and unsigned:
+            width, signedness = type_.width, type_.signedness
+            if negative and signedness == Signedness.UNSIGNED:
                 self.error_at(pos, "negative integer literal not valid for unsigned integer type")
-        if width == 1 and type_.signedness == Signedness.SIGNLESS if isinstance(type_, IntegerType) else False:
-            if (value > 1) or (negative and value > 1):
-                self.error_at(pos, "integer constant out of range for attribute")
-            return -value if negative else value
         if negative:
             value = -value
-            if value < -(1 << (width - 1)) if width else value != 0:
-                self.error_at(pos, "integer constant out of range for attribute")
+        if width == 0:
+            return value if value == 0 else None
+        if signedness == Signedness.SIGNED:
+            lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
+        elif signedness == Signedness.UNSIGNED:
+            lo, hi = 0, (1 << width) - 1
         else:
-            limit = (1 << width) if (unsigned or isinstance(type_, IntegerType) and type_.signedness == Signedness.SIGNLESS) else (1 << (width - 1)) if width else 1
-            if value >= limit and width:
-                self.error_at(pos, "integer constant out of range for attribute")
+            # Signless values may be written either way; i1 accepts -1 as true.
+            lo, hi = -(1 << (width - 1)), (1 << width) - 1
+        if not lo <= value <= hi:
+            return None
         return value
 
     def float_bits(self, literal: str, type_: FloatType, pos: int) -> int:
@@ -1466,12 +1568,12 @@ class Parser:
                 )
             return floats.decimal_to_bits(fmt, literal)
         except floats.FloatLiteralError as e:
-            self.error_at(pos, str(e))
+            self.error_at(pos, e.message, [(pos, e.note)] if e.note else [])
 
     # -- elements attributes -------------------------------------------------------
 
     def parse_dense(self, start: int) -> Attribute:
-        """Parse `dense<literal> : shaped-type`."""
+        """Parse `dense<literal> : shaped-type`; errors about the whole literal point at `dense`."""
         self.expect("<")
         text = self.text
         pos = self.skip_ws()
@@ -1486,33 +1588,37 @@ class Parser:
             literal = self.parse_dense_literal()
         self.expect(">", "expected '>'")
         self.expect(":", "expected ':'")
-        tpos = self.skip_ws()
+        self.skip_ws()
         type_ = self.parse_type()
-        if not isinstance(type_, ShapedType) or isinstance(type_, (UnrankedMemRefType, MemRefType)):
-            self.error_at(tpos, "elements literal must be a shaped type")
+        if not isinstance(type_, (RankedTensorType, VectorType, UnrankedTensorType)):
+            self.error_at(start, "elements literal must be a shaped type")
         if not type_.has_static_shape:
-            self.error_at(tpos, "elements literal type must have static shape")
+            self.error_at(start, "elements literal type must have static shape")
         elem = type_.element_type
         if hex_data is not None:
-            return _dense_from_hex(self, type_, hex_data, pos)
+            return _dense_from_hex(self, type_, hex_data, start)
         if empty:
             if type_.num_elements != 0:
-                self.error_at(tpos, f"inferred shape of elements literal ([0]) does not match type ([{', '.join(str(d) for d in type_.shape)}])")
+                self.error_at(start, f"inferred shape of elements literal ([0]) does not match type ({_shape_text(type_.shape)})")
             return DenseElementsAttr.get(type_, ())
         shape, flat = _flatten_literal(self, literal, pos)
+        if shape != () and shape != type_.shape:
+            if not (0 in shape and type_.num_elements == 0 and len(shape) == len(type_.shape)):
+                self.error_at(
+                    start,
+                    f"inferred shape of elements literal ({_shape_text(shape)}) does not match type ({_shape_text(type_.shape)})",
+                )
         if any(isinstance(x, _StrLit) for x in flat):
             if not all(isinstance(x, _StrLit) for x in flat):
-                self.error_at(pos, "expected string token or element list")
-            strings = tuple(x.value for x in flat if isinstance(x, _StrLit))
-            if shape and shape != type_.shape:
-                self.error_at(tpos, f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type ([{', '.join(map(str, type_.shape))}])")
-            if not shape and len(strings) == 1:
-                return DenseStringElementsAttr.get(type_, strings)
-            return DenseStringElementsAttr.get(type_, strings)
-        if shape != () and shape != type_.shape:
+                self.error_at(start, "expected string token or element list")
+            return DenseStringElementsAttr.get(type_, tuple(x.value for x in flat if isinstance(x, _StrLit)))
+        if isinstance(elem, OpaqueType):
+            leaf = flat[0]
+            self.error_at(start, f"expected string token, got {getattr(leaf, 'text', '')}")
+        if isinstance(elem, ComplexType) and flat and not isinstance(flat[0], _ComplexLit) and shape == type_.shape:
             self.error_at(
-                tpos,
-                f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type ([{', '.join(map(str, type_.shape))}])",
+                start,
+                f"parsed {len(flat)} elements, but type ('{type_}') expected {2 * type_.num_elements} elements",
             )
         values = tuple(_convert_dense_element(self, x, elem) for x in flat)
         return DenseElementsAttr.get(type_, values)
@@ -1526,12 +1632,12 @@ class Parser:
             self.pos = pos + 1
             items: list[object] = []
             if self.consume_if("]"):
-                return _ListLit(items, pos)
+                return _ListLit(items, pos, self.pos - 1)
             while True:
                 items.append(self.parse_dense_literal())
                 if self.consume_if("]"):
-                    return _ListLit(items, pos)
-                self.expect(",", "expected ']'" if False else "expected ',' or ']'")
+                    return _ListLit(items, pos, self.pos - 1)
+                self.expect(",", "expected ']'")
         if c == "(":
             self.pos = pos + 1
             real = self.parse_dense_literal()
@@ -1557,69 +1663,54 @@ class Parser:
         tpos = self.skip_ws()
         elem = self.parse_type()
         if not isinstance(elem, (IntegerType, FloatType)):
-            self.error_at(tpos, "expected integer or float type, got: " + str(elem))
+            self.error_at(tpos, f"expected integer or float type, got: '{elem}'")
         values: list[int] = []
         if self.consume_if(">"):
             return DenseArrayAttr.get(elem, ())
         self.expect(":", "expected ':' after dense array type")
         while True:
             vpos = self.skip_ws()
-            if self.consume_keyword("true"):
-                lit = "1"
-            elif self.consume_keyword("false"):
-                lit = "0"
+            if self.consume_keyword("true") or self.consume_keyword("false"):
+                if not (isinstance(elem, IntegerType) and elem.width == 1):
+                    self.error_at(vpos, "expected i1 type for 'true' or 'false' values")
+                lit = "1" if self.text.startswith("true", vpos) else "0"
             else:
                 m = _NUMBER.match(self.text, vpos)
                 if m is None:
-                    self.wrong_token("expected integer or float literal" if False else "expected integer literal")
+                    self.error_at(vpos, "expected floating point literal" if isinstance(elem, FloatType) else "expected integer literal")
                 lit = m.group()
                 self.pos = m.end()
             if isinstance(elem, FloatType):
                 values.append(self.float_bits(lit if "." in lit or "x" in lit else lit + ".0", elem, vpos))
             else:
                 if "." in lit:
-                    self.error_at(vpos, "expected integer literal" if False else "integer literal not valid for specified type")
-                values.append(wrap_checked(self, lit, elem, vpos))
+                    self.error_at(vpos, "expected integer literal")
+                value = self.int_value(lit, elem, vpos)
+                if value is None:
+                    self.error_at_token("integer constant out of range")
+                values.append(wrap_integer(value, elem))
             if self.consume_if(">"):
                 break
-            self.expect(",", "expected ',' or '>'" if False else "expected '>' to close an array attribute")
+            self.expect(",", "expected '>' to close an array attribute")
         return DenseArrayAttr.get(elem, tuple(values))
 
     def parse_affine(self, word: str, start: int) -> Attribute:
         """Parse `affine_map<...>` or `affine_set<...>`."""
         from generator.ir import affine
 
-        open_pos = self.pos
-        end = self.scan_balanced_affine(open_pos)
-        body = self.text[open_pos + 1 : end - 1]
+        body = self.pos + 1
         try:
             if word == "affine_map":
-                result: Attribute = AffineMapAttr.get(affine.parse_affine_map(body))
+                amap, end = affine.parse_affine_map_prefix(self.text, body)
+                result: Attribute = AffineMapAttr.get(amap)
             else:
-                result = IntegerSetAttr.get(affine.parse_integer_set(body))
+                aset, end = affine.parse_integer_set_prefix(self.text, body)
+                result = IntegerSetAttr.get(aset)
         except affine.AffineParseError as e:
-            self.error_at(open_pos + 1 + e.offset, e.message)
+            self.error_at(e.offset, e.message)
         self.pos = end
+        self.expect(">", "expected '>'")
         return result
-
-    def scan_balanced_affine(self, open_pos: int) -> int:
-        """Find the `>` closing an affine body (which contains `->` and `>=`)."""
-        text = self.text
-        depth = 0
-        i = open_pos
-        n = len(text)
-        while i < n:
-            c = text[i]
-            if c == "<":
-                depth += 1
-            elif c == ">":
-                prev = text[i - 1]
-                if prev != "-" and not text.startswith(">=", i):
-                    depth -= 1
-                    if depth == 0:
-                        return i + 1
-            i += 1
-        self.error_at(open_pos, "expected '>'")
 
     def parse_strided(self) -> Attribute:
         """Parse `strided<[s, ...], offset: o>`."""
@@ -1646,9 +1737,9 @@ class Parser:
         if self.consume_if("?"):
             return DYNAMIC
         pos = self.skip_ws()
-        m = re.compile(r"-?[0-9]+").match(self.text, pos)
+        m = _SIGNED_INT.match(self.text, pos)
         if m is None:
-            self.wrong_token("expected a 64-bit signed integer or '?'")
+            self.error_at(pos, "expected a 64-bit signed integer or '?'")
         self.pos = m.end()
         return int(m.group())
 
@@ -1674,18 +1765,55 @@ class Parser:
             val_type = RankedTensorType.get((0,), type_.element_type)
             return SparseElementsAttr.get(type_, DenseElementsAttr.get(idx_type, ()), DenseElementsAttr.get(val_type, ()))
         ishape, iflat = _flatten_literal(self, indices_lit, pos)
-        if not ishape:
-            ishape = (1, 1)
-        elif len(ishape) == 1:
-            ishape = (1, ishape[0]) if type_.rank != 1 or True else ishape
-        idx_type = RankedTensorType.get(ishape, _I64)
-        indices = DenseElementsAttr.get(idx_type, tuple(_convert_dense_element(self, x, _I64) for x in iflat))
+        rank = type_.rank
+        # A scalar index literal is a splat of one index of the tensor's rank.
+        idx_shape = ishape if ishape else (1, rank)
+        idx_type = RankedTensorType.get(idx_shape, _I64)
+        indices = DenseElementsAttr.get(
+            idx_type, tuple(_convert_dense_element(self, x, _I64) for x in iflat)
+        )
         vshape, vflat = _flatten_literal(self, values_lit, pos)
-        if not vshape:
-            vshape = (1,)
-        val_type = RankedTensorType.get(vshape, type_.element_type)
-        values = DenseElementsAttr.get(val_type, tuple(_convert_dense_element(self, x, type_.element_type) for x in vflat))
+        val_shape = vshape if vshape else (idx_shape[0],)
+        val_type = RankedTensorType.get(val_shape, type_.element_type)
+        values = DenseElementsAttr.get(
+            val_type, tuple(_convert_dense_element(self, x, type_.element_type) for x in vflat)
+        )
+        self.verify_sparse(start, type_, idx_shape, val_shape, iflat, bool(ishape))
         return SparseElementsAttr.get(type_, indices, values)
+
+    def verify_sparse(
+        self,
+        start: int,
+        type_: ShapedType,
+        idx_shape: tuple[int, ...],
+        val_shape: tuple[int, ...],
+        index_leaves: list[object],
+        indices_listed: bool,
+    ) -> None:
+        """MLIR's checks on a sparse literal: shapes agree and indices are in bounds."""
+        rank = type_.rank
+        if len(val_shape) != 1:
+            self.error_at(start, "expected 1-d tensor for sparse element values")
+        shape_error = (
+            f"expected shape ({_shape_text(type_.shape)}); inferred shape of indices literal "
+            f"({_shape_text(idx_shape)}); inferred shape of values literal ({_shape_text(val_shape)})"
+        )
+        if len(idx_shape) == 2:
+            if idx_shape[1] != rank:
+                self.error_at(start, shape_error)
+        elif len(idx_shape) != 1 or rank != 1:
+            self.error_at(start, shape_error)
+        if idx_shape[0] != val_shape[0]:
+            self.error_at(start, shape_error)
+        flat = [int(leaf.text, 0) if isinstance(leaf, _NumLit) else 0 for leaf in index_leaves]
+        groups = [flat * rank] if not indices_listed else [flat[k * rank : (k + 1) * rank] for k in range(idx_shape[0])]
+        for n, index in enumerate(groups):
+            if len(index) != rank or any(not 0 <= v < d for v, d in zip(index, type_.shape, strict=False)):
+                self.error_at(
+                    start,
+                    f"sparse index #{n} is not contained within the value shape, with index="
+                    f"{_shape_text(tuple(index))}, and type='{type_}'",
+                )
 
     def parse_dense_resource(self, start: int) -> Attribute:
         """Parse `dense_resource<handle> : type`."""
@@ -1757,11 +1885,13 @@ class _ComplexLit:
 
 
 class _ListLit:
-    __slots__ = ("items", "pos")
+    __slots__ = ("end", "items", "pos")
 
-    def __init__(self, items: list[object], pos: int) -> None:
+    def __init__(self, items: list[object], pos: int, end: int) -> None:
         self.items = items
         self.pos = pos
+        #: Offset of the closing `]`, where MLIR reports inconsistent nesting.
+        self.end = end
 
 
 def _flatten_literal(p: Parser, literal: object, pos: int) -> tuple[tuple[int, ...], list[object]]:
@@ -1780,7 +1910,7 @@ def _flatten_literal(p: Parser, literal: object, pos: int) -> tuple[tuple[int, .
         first = shapes[0]
         for s in shapes[1:]:
             if s != first:
-                p.error_at(node.pos, "tensor literal is invalid; ranks are not consistent between elements")
+                p.error_at(node.end, "tensor literal is invalid; ranks are not consistent between elements")
         return (len(node.items), *first)
 
     shape = shape_of(literal)
@@ -1792,13 +1922,13 @@ def _convert_dense_element(p: Parser, leaf: object, elem: Type) -> DenseElement:
     if isinstance(elem, ComplexType):
         if not isinstance(leaf, _ComplexLit):
             pos = getattr(leaf, "pos", 0)
-            p.error_at(pos, "expected complex element literal" if False else "complex value expected")
+            p.error_at(pos, "complex value expected")
         r = _convert_dense_element(p, leaf.real, elem.element_type)
         i = _convert_dense_element(p, leaf.imag, elem.element_type)
         assert isinstance(r, int) and isinstance(i, int)
         return (r, i)
     if isinstance(leaf, _ComplexLit):
-        p.error_at(leaf.pos, "unexpected complex value for non-complex type" if False else "expected element literal of primitive type")
+        p.error_at(leaf.pos, "expected element literal of primitive type")
     if not isinstance(leaf, _NumLit):
         pos = getattr(leaf, "pos", 0)
         p.error_at(pos, "expected element literal of primitive type")
@@ -1818,16 +1948,19 @@ def _convert_dense_element(p: Parser, leaf: object, elem: Type) -> DenseElement:
         if "." in text:
             p.error_at(leaf.pos, "expected integer elements, but parsed floating-point")
         if isinstance(elem, IntegerType) and elem.width == 1 and text not in ("0", "1"):
-            p.error_at(leaf.pos, "integer constant out of range for type" if False else "integer constant out of range for attribute")
-        return wrap_checked(p, text, elem, leaf.pos)
-    p.error_at(leaf.pos, "expected integer or floating point element type" if False else f"unexpected element type '{elem}'")
+            p.error_at(leaf.pos, "integer constant out of range for type")
+        return wrap_checked(p, text, elem, leaf.pos, "integer constant out of range for type")
+    p.error_at(leaf.pos, f"unexpected element type '{elem}'")
 
 
-def wrap_checked(p: Parser, literal: str, elem: Type, pos: int) -> int:
+def wrap_checked(p: Parser, literal: str, elem: Type, pos: int, message: str) -> int:
     """Convert an integer literal for an element of type `elem`, range-checked."""
     from generator.ir.attributes import wrap_integer
 
-    return wrap_integer(p.int_value(literal, elem, pos), elem)
+    value = p.int_value(literal, elem, pos)
+    if value is None:
+        p.error_at(pos, message)
+    return wrap_integer(value, elem)
 
 
 def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attribute:
@@ -1854,7 +1987,7 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
         if len(raw) == 1 and raw[0] in (0, 0xFF):
             return DenseElementsAttr.get(type_, (1 if raw[0] else 0,))
         if len(raw) != (n + 7) // 8:
-            p.error_at(pos, "elements hex data size is invalid for provided type")
+            p.error_at(pos, f"elements hex data size is invalid for provided type: '{type_}'")
         bits = int.from_bytes(raw, "little")
         return DenseElementsAttr.get(type_, tuple((bits >> i) & 1 for i in range(n)))
     nbytes = (width + 7) // 8
@@ -1866,7 +1999,7 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     elif len(raw) == step * n:
         count = n
     else:
-        p.error_at(pos, f"elements hex data size is invalid for provided type")
+        p.error_at(pos, f"elements hex data size is invalid for provided type: '{type_}'")
     mask = (1 << width) - 1
     values: list[DenseElement] = []
     for i in range(count):
@@ -1880,6 +2013,22 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     return DenseElementsAttr.get(type_, tuple(values))
 
 
+def _valid_tensor_element(t: Type) -> bool:
+    """MLIR's TensorType::isValidElementType for the types this runtime has."""
+    return isinstance(t, (ComplexType, FloatType, IntegerType, IndexType, VectorType, OpaqueType))
+
+
+def _valid_memref_element(t: Type) -> bool:
+    """MLIR's BaseMemRefType::isValidElementType for the types this runtime has."""
+    return isinstance(
+        t, (ComplexType, FloatType, IntegerType, IndexType, VectorType, MemRefType, UnrankedMemRefType)
+    )
+
+
+def _shape_text(shape: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(d) for d in shape) + "]"
+
+
 def _normalize_memory_space(space: Attribute | None) -> Attribute | None:
     """MLIR drops a memory space of integer 0 (the default)."""
     if isinstance(space, IntegerAttr) and space.value == 0:
@@ -1889,8 +2038,7 @@ def _normalize_memory_space(space: Attribute | None) -> Attribute | None:
 
 def _is_identity_map(attr: AffineMapAttr) -> bool:
     """True for `(d0, ..., dn) -> (d0, ..., dn)`, the layout MLIR never prints."""
-    m = attr.value
-    return bool(getattr(m, "is_identity", False))
+    return attr.value.is_identity
 
 
 def _alias_base(name: str) -> str:

@@ -225,11 +225,14 @@ class Printer:
         self.alias_order = [(k, i) for k, i in infos if i.name is not None]
 
     def _visit_op(self, op: Operation) -> None:
+        """Visit what `op` prints, in the order MLIR's alias pre-pass does.
+
+        That order is: location, regions, operand types, result types, then the
+        attribute dictionary. Properties of an unregistered op are not visited, so
+        an aliasable attribute used only there prints inline.
+        """
         if self.debuginfo:
             self._visit_loc(op.loc, True)
-        props = op.properties
-        if props is not None and props.has_alias_parts:
-            self._visit_attr(props)
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.args:
@@ -241,9 +244,6 @@ class Printer:
                 while o is not None:
                     self._visit_op(o)
                     o = o.next_op
-        attrs = op.attributes
-        if attrs.has_alias_parts:
-            self._visit_attr(attrs)
         for operand in op.op_operands:
             t = operand.value.type
             if t.has_alias_parts:
@@ -251,6 +251,29 @@ class Printer:
         for r in op.results:
             if r.type.has_alias_parts:
                 self._visit_type(r.type)
+        props = op.properties
+        if props is not None and props.has_alias_parts:
+            if op.is_registered:
+                self._visit_attr(props)
+            else:
+                # Still look for dialect attributes the input named with an alias:
+                # their op is registered where the file came from.
+                self._visit_hinted_only(props)
+        attrs = op.attributes
+        if attrs.has_alias_parts:
+            self._visit_attr(attrs)
+
+    def _visit_hinted_only(self, attr: Attribute | Type) -> None:
+        if isinstance(attr, (OpaqueAttr, OpaqueType)) and attr.alias_hint is not None:
+            if isinstance(attr, OpaqueAttr):
+                self._visit_attr(attr)
+            else:
+                self._visit_type(attr)
+            return
+        if attr.has_alias_parts:
+            children = _attr_children(attr) if isinstance(attr, Attribute) else _type_children(attr)
+            for child in children:
+                self._visit_hinted_only(child)
 
     def _visit_loc(self, loc: object, deferrable: bool) -> None:
         if isinstance(loc, SourceLoc):
@@ -517,7 +540,8 @@ class Printer:
             from generator.ir import floats
 
             text = floats.format_float(floats.FLOAT_FORMATS[attr.type.name], attr.bits)
-            if elide_type and attr.type is _F64:
+            # A hex bit pattern keeps its type even where f64 could be elided.
+            if elide_type and attr.type is _F64 and not text.startswith("0x"):
                 return text
             return f"{text} : {attr.type.name}"
         if isinstance(attr, StringAttr):

@@ -1,0 +1,2 @@
+// Covers: dense array attributes of every element type, including empty ones.
+"foo.op"() {b = array<i1: true, false, true>, i8 = array<i8: -128, 0, 127>, i16 = array<i16: 1, -2>, i32 = array<i32: 1, 2, 3>, i64 = array<i64: -9223372036854775808, 9223372036854775807>, f32 = array<f32: 1.0, -0.5, 0x7FC00000>, f64 = array<f64: 2.5, 1.0e-300>, e = array<i32>, ef = array<f64>, one = array<i64: 7>} : () -> ()

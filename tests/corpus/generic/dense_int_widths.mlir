@@ -1,0 +1,2 @@
+// Covers: dense integer attributes of odd and wide element widths, signed and unsigned, with values at their limits.
+"foo.op"() {a = dense<[0, 3, -4]> : tensor<3xi3>, b = dense<[18446744073709551615, 1]> : tensor<2xui64>, c = dense<[-170141183460469231731687303715884105728, 0]> : tensor<2xi128>, d = dense<[1, 63, -64]> : tensor<3xsi7>, e = dense<[65535, 0]> : tensor<2xi16>, f = dense<[1, 2]> : tensor<2xi65>, g = dense<[7]> : tensor<1xui3>} : () -> ()

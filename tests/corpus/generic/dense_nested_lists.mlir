@@ -1,0 +1,2 @@
+// Covers: dense elements attributes written as nested lists, of several shapes and element types.
+"foo.op"() {a = dense<[1, 2, 3]> : tensor<3xi32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>, c = dense<[[[1.0], [2.0]], [[3.0], [4.0]]]> : tensor<2x2x1xf32>, d = dense<[-1, 0, 1]> : vector<3xi8>, e = dense<[1.5, -2.5]> : tensor<2xf64>, f = dense<[255, 0]> : tensor<2xui8>, g = dense<[-128, 127]> : tensor<2xsi8>, h = dense<[0, 1]> : tensor<2xindex>, i = dense<7> : tensor<i32>} : () -> ()

@@ -1,0 +1,2 @@
+// Covers: how float attributes are printed: short forms, exponents, values that need full precision, default f64 type.
+"foo.op"() {a = 1.0 : f32, b = 0.1 : f64, c = 0.1 : f32, d = 1.0e10 : f64, e = 123456.789 : f64, f = -2.5, g = 1.0e300 : f64, h = 3.14159265358979 : f64, i = 1.5 : bf16, j = 65504.0 : f16, k = 3.0 : f80, l = 0.3 : f128, m = 2.0 : tf32, n = 1.0e-7 : f32, o = 100.0 : f16, p = 16777217.0 : f32} : () -> ()

@@ -1,0 +1,2 @@
+// Covers: NaN, infinities, negative zero and subnormal float attributes, in decimal and hex spellings.
+"foo.op"() {nan32 = 0x7FC00000 : f32, inf32 = 0x7F800000 : f32, ninf32 = 0xFF800000 : f32, nz32 = -0.0 : f32, sub32 = 1.0e-45 : f32, nan64 = 0x7FF8000000000000 : f64, ninf64 = 0xFFF0000000000000 : f64, nz64 = -0.0 : f64, sub64 = 4.9406564584124654e-324 : f64, snan = 0x7FA00000 : f32, nanpayload = 0xFFC00001 : f32, sub16 = 0x0001 : f16} : () -> ()

@@ -1,0 +1,2 @@
+// Covers: memory spaces given as integers (default i64 and explicitly typed) and strings, with and without layouts; space 0 is dropped.
+"foo.op"() : () -> (memref<4xf32, 1>, memref<4xf32, 0>, memref<*xf32, 3>, memref<4x4xf32, strided<[4, 1]>, 2>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>, 7>, memref<2xi8, 5 : i8>, memref<2xi8, 5 : i64>, memref<f32, 1>, memref<4xf32, "gpu">, memref<*xf32, "shared">, memref<4xf32, strided<[1], offset: 2>, "local">, memref<4xf32, 0 : i32>)
