@@ -616,7 +616,7 @@ class Parser:
                 )
             if not ctx.allow_unregistered_dialects:
                 self.error_at(
-                    name_pos + len(name) + 1,
+                    self.skip_ws(),
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
                 )
         # Operand uses: names only, resolved once the types are known.

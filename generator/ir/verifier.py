@@ -185,11 +185,35 @@ class _Verifier:
     def verify_op(self, op: Operation) -> None:
         if not op.is_registered and not self.ctx.allow_unregistered_dialects and not self.ctx.is_known_op(op.name):
             self.fail(op, f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations" if self.ctx.is_known_dialect(op.dialect_name) else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used")
+        if op.name == "builtin.module":
+            self.verify_module(op)
         for index, region in enumerate(op.regions):
             self.verify_region(op, index, region)
         message = op.verify_invariants()
         if message is not None:
             self.fail(op, f"'{op.name}' op {message}")
+
+    def verify_module(self, op: Operation) -> None:
+        """The invariants of `builtin.module`, which the runtime itself knows."""
+        if op.num_operands:
+            self.fail(op, "'builtin.module' op requires zero operands")
+        if op.results:
+            self.fail(op, "'builtin.module' op requires zero results")
+        if len(op.regions) != 1:
+            self.fail(op, "'builtin.module' op requires one region")
+        if op.successors:
+            self.fail(op, "'builtin.module' op requires zero successors")
+        blocks = op.regions[0].blocks
+        if len(blocks) > 1:
+            self.fail(op, "'builtin.module' op expects region #0 to have 0 or 1 blocks")
+        if not blocks:
+            self.fail(
+                op,
+                "'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: "
+                "region with 1 blocks",
+            )
+        if blocks[0].args:
+            self.fail(op, "'builtin.module' op region should have no arguments")
 
     def verify_region(self, op: Operation, index: int, region: Region) -> None:
         blocks = region.blocks

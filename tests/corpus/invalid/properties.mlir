@@ -1,4 +1,4 @@
-// Covers: malformed properties and properties that registered ops reject.
+// Covers: malformed properties.
 // expected-error@+1 {{integer literal not valid for specified type}}
 "foo.op"() <{a = 1 : () -> ()
 // -----
@@ -7,15 +7,3 @@
 // -----
 // expected-error@+1 {{expected '>' to close properties}}
 "foo.op"() <{a = 1} : () -> ()
-// -----
-// expected-error@+1 {{'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
-"func.func"() <{function_type = i32, sym_name = "f"}> ({
-}) : () -> ()
-// -----
-// expected-error@+1 {{'func.func' op requires attribute 'sym_name'}}
-"func.func"() <{function_type = () -> ()}> ({
-}) : () -> ()
-// -----
-// expected-error@+1 {{invalid properties {function_type = () -> (), sym_name = 42 : i64} for op func.func: Invalid attribute `sym_name` in property conversion: 42 : i64}}
-"func.func"() <{function_type = () -> (), sym_name = 42}> ({
-}) : () -> ()

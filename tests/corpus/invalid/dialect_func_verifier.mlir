@@ -1,12 +1,4 @@
-// Covers: verifier errors of builtin.module and func.func: region shape, symbol tables, signatures.
-// expected-error@+1 {{'builtin.module' op expects region #0 to have 0 or 1 blocks}}
-"builtin.module"() ({
-^bb0:
-  "foo.op"() : () -> ()
-^bb1:
-  "foo.op"() : () -> ()
-}) : () -> ()
-// -----
+// Covers: verifier errors of func.func (needs the func dialect registered): symbol tables, signatures, returns.
 // expected-note@+1 {{see existing symbol definition here}}
 "func.func"() <{function_type = () -> (), sym_name = "dup"}> ({
   "func.return"() : () -> ()
@@ -27,7 +19,3 @@
   // expected-error@+1 {{type of return operand 0 ('i64') doesn't match function result type ('i32') in function @bad_return}}
   "func.return"(%0) : (i64) -> ()
 }) : () -> ()
-// -----
-// expected-error@+1 {{'builtin.module' op requires zero results}}
-%0 = "builtin.module"() ({
-}) : () -> i32
