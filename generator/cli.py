@@ -87,7 +87,10 @@ def run_opt(args: argparse.Namespace) -> int:
         try:
             text = Path(args.input).read_text(encoding="utf-8", errors="surrogateescape")
         except OSError as e:
-            print(f"odsgen opt: could not open input file '{args.input}': {e.strerror}", file=sys.stderr)
+            print(
+                f"odsgen opt: could not open input file '{args.input}': {e.strerror}",
+                file=sys.stderr,
+            )
             return 1
     source = SourceFile(name, text)
     ctx = Context(allow_unregistered_dialects=args.allow_unregistered_dialect)
@@ -96,7 +99,10 @@ def run_opt(args: argparse.Namespace) -> int:
         try:
             stream: TextIO = open(args.output, "w", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
         except OSError as e:
-            print(f"odsgen opt: could not open output file '{args.output}': {e.strerror}", file=sys.stderr)
+            print(
+                f"odsgen opt: could not open output file '{args.output}': {e.strerror}",
+                file=sys.stderr,
+            )
             return 1
     else:
         stream = sys.stdout

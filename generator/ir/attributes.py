@@ -9,7 +9,7 @@ printer whether an attribute or anything nested in it may print as an alias.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Union
+from typing import TYPE_CHECKING, ClassVar
 
 from generator.ir.types import (
     ComplexType,
@@ -79,7 +79,7 @@ class Attribute:
     def __repr__(self) -> str:
         return f"<attr {self}>"
 
-    def __reduce__(self) -> object:
+    def __reduce__(self) -> str | tuple[object, ...]:
         raise TypeError("attributes are uniqued in-process and cannot be pickled")
 
 
@@ -91,7 +91,8 @@ def wrap_integer(value: int, type_: Type) -> int:
             return 0
         mask = (1 << width) - 1
         value &= mask
-        if type_.signedness == Signedness.UNSIGNED or width == 1 and type_.is_signless:
+        # Unsigned types, and signless i1 (true is 1, not -1), print unsigned.
+        if type_.signedness == Signedness.UNSIGNED or (width == 1 and type_.is_signless):
             return value
         if value >> (width - 1):
             value -= 1 << width
@@ -122,10 +123,7 @@ class IntegerAttr(Attribute):
         key = (type_, value)
         a = cls._cache.get(key)
         if a is None:
-            if type_ is _I1:
-                a = BoolAttr(type_, value)
-            else:
-                a = cls(type_, value)
+            a = BoolAttr(type_, value) if type_ is _I1 else cls(type_, value)
             cls._cache[key] = a
         return a
 
@@ -255,7 +253,9 @@ class DictionaryAttr(Attribute):
         self.entries = entries
 
     @classmethod
-    def get(cls, entries: tuple[tuple[str, Attribute], ...] | dict[str, Attribute]) -> DictionaryAttr:
+    def get(
+        cls, entries: tuple[tuple[str, Attribute], ...] | dict[str, Attribute]
+    ) -> DictionaryAttr:
         """Return the dictionary attribute; entries are sorted by name."""
         items = tuple(sorted(entries.items() if isinstance(entries, dict) else entries, key=_first))
         a = cls._cache.get(items)
@@ -385,7 +385,7 @@ class StridedLayoutAttr(Attribute):
 
 #: One element of a dense integer/float literal: an int (integer value or float
 #: bits), or a (real, imag) pair for complex element types.
-DenseElement = Union[int, tuple[int, int]]
+DenseElement = int | tuple[int, int]
 
 
 class DenseElementsAttr(Attribute):
@@ -396,7 +396,9 @@ class DenseElementsAttr(Attribute):
     """
 
     __slots__ = ("is_splat", "type", "values")
-    _cache: ClassVar[dict[tuple[ShapedType, bool, tuple[DenseElement, ...]], DenseElementsAttr]] = {}
+    _cache: ClassVar[
+        dict[tuple[ShapedType, bool, tuple[DenseElement, ...]], DenseElementsAttr]
+    ] = {}
 
     def __init__(self, type_: ShapedType, values: tuple[DenseElement, ...], is_splat: bool) -> None:
         super().__init__(type_.has_alias_parts)

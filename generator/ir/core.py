@@ -458,7 +458,9 @@ class Block:
 
     __slots__ = ("args", "first_op", "last_op", "parent")
 
-    def __init__(self, arg_types: Iterable[Type] = (), arg_locs: Sequence[Location | None] = ()) -> None:
+    def __init__(
+        self, arg_types: Iterable[Type] = (), arg_locs: Sequence[Location | None] = ()
+    ) -> None:
         self.args: list[BlockArgument] = [
             BlockArgument(t, self, i, arg_locs[i] if i < len(arg_locs) else None)
             for i, t in enumerate(arg_types)
@@ -635,4 +637,3 @@ class Region:
 def location_of(op: Operation) -> Location:
     """The location of `op`, `loc(unknown)` when it has none."""
     return op.loc if op.loc is not None else UnknownLoc.get()
-

@@ -15,6 +15,7 @@ their region.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -93,9 +94,7 @@ _VALUE_DEF = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?::([0-9]+))?")
 _BLOCK_ID = re.compile(r"\^([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
 _SIMPLE_STRING = re.compile(r'"([^"\\\n]*)"')
 _INT_TYPE = re.compile(r"(s|u)?i([0-9]+)\b")
-_NUMBER = re.compile(
-    r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)"
-)
+_NUMBER = re.compile(r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)")
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED_INT = re.compile(r"-?[0-9]+")
 _HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
@@ -219,7 +218,9 @@ class Parser:
 
     # -- diagnostics ---------------------------------------------------------
 
-    def error_at(self, offset: int, message: str, notes: list[tuple[int, str]] = ()) -> NoReturn:  # type: ignore[assignment]
+    def error_at(
+        self, offset: int, message: str, notes: Sequence[tuple[int, str]] = ()
+    ) -> NoReturn:
         """Raise a diagnostic at `offset`."""
         diag = Diagnostic(Severity.ERROR, self.source.loc(offset), message)
         for note_offset, note in notes:
@@ -395,7 +396,7 @@ class Parser:
                 self.error_at(kpos, f"unknown key '{section}' in file metadata dictionary")
             self.pos = m.end()
             self.expect(":", "expected ':'")
-            self.parse_resource_dict(lambda owner, owner_pos: self.parse_resource_entries(section, owner, owner_pos))
+            self.parse_resource_dict(functools.partial(self.parse_resource_entries, section))
 
     def parse_resource_dict(self, parse_value: Callable[[str, int], None]) -> None:
         """Parse `{ key: value, ... }`, calling `parse_value(key, offset)` for each value."""
@@ -429,7 +430,12 @@ class Parser:
                     self.wrong_token("expected 'true', 'false' or a string value")
                 return
             blob = self.parse_string_literal() if self.text.startswith('"', vpos) else None
-            if blob is None or not blob.startswith("0x") or _HEX_DIGITS.fullmatch(blob, 2) is None or len(blob) % 2:
+            if (
+                blob is None
+                or not blob.startswith("0x")
+                or _HEX_DIGITS.fullmatch(blob, 2) is None
+                or len(blob) % 2
+            ):
                 self.error_at(vpos, f"expected hex string blob for key '{key}'")
             entries[key] = ResourceBlob(key, blob, None)
 
@@ -492,7 +498,13 @@ class Parser:
     def definition_offset(self, name: str, entry: Value | tuple[Value, ...]) -> int:
         """Where `%name` was defined, for notes (recovered from the defining op or argument)."""
         value = entry[0] if isinstance(entry, tuple) else entry
-        loc = value.loc if isinstance(value, BlockArgument) else value.owner.loc if isinstance(value, OpResult) else None
+        loc = (
+            value.loc
+            if isinstance(value, BlockArgument)
+            else value.owner.loc
+            if isinstance(value, OpResult)
+            else None
+        )
         if isinstance(loc, SourceLoc) and loc.file is self.source:
             if isinstance(value, BlockArgument):
                 return loc.offset
@@ -553,7 +565,9 @@ class Parser:
                 count = m.group(2)
                 after = m.end()
                 if count is None and text.startswith(":", after):
-                    self.error_at(self.skip_ws_from(after + 1), "expected integer number of results")
+                    self.error_at(
+                        self.skip_ws_from(after + 1), "expected integer number of results"
+                    )
                 if count is None and text.startswith("#", after):
                     self.error_at(after, "invalid attribute name")
                 n = int(count) if count is not None else 1
@@ -632,7 +646,9 @@ class Parser:
                 if m is None:
                     if text.startswith("%", pos):
                         self.error_at(pos, "invalid SSA name")
-                    self.wrong_token("expected ')' to end operand list" if not uses else "expected SSA operand")
+                    self.wrong_token(
+                        "expected ')' to end operand list" if not uses else "expected SSA operand"
+                    )
                 if m.group(2) is None and text.startswith("#", m.end()):
                     if self.text[m.end() + 1 : m.end() + 2].isalpha():
                         self.error_at(m.end() + 1, "invalid SSA value result number")
@@ -695,7 +711,8 @@ class Parser:
             self.error_at(type_pos, "expected function type")
         if len(fn.inputs) != len(uses):
             self.error_at(
-                type_pos, f"expected {len(uses)} operand type{'' if len(uses) == 1 else 's'} but had {len(fn.inputs)}"
+                type_pos,
+                f"expected {len(uses)} operand type{'' if len(uses) == 1 else 's'} but had {len(fn.inputs)}",
             )
         operands = [
             self.resolve_value(uname, uidx, t, upos)
@@ -821,28 +838,29 @@ class Parser:
             self.error_at(pos, f"redefinition of block '^{name}'")
         scope[name] = (block, pos)
         region.add_block(block)
-        if self.consume_if("("):
-            if not self.consume_if(")"):
-                while True:
-                    apos = self.skip_ws()
-                    am = _VALUE_USE.match(text, apos)
-                    if am is None or am.group(2) is not None:
-                        self.wrong_token("expected SSA operand" if am is None else "invalid block argument name")
-                    self.pos = am.end()
-                    self.expect(":", "expected ':' and type for SSA operand")
-                    atype = self.parse_type()
-                    aloc: Location | None
-                    if self.peek() == "l" and self.text.startswith("loc(", self.pos):
-                        aloc = self.parse_trailing_loc()
-                    else:
-                        aloc = SourceLoc(self.source, apos)
-                    arg = block.add_argument(atype, aloc)
-                    if isinstance(aloc, _PendingLoc):
-                        self.pending_locs.append(arg)
-                    self.define_values(am.group(1), [arg], apos)
-                    if self.consume_if(")"):
-                        break
-                    self.expect(",", "expected ')'")
+        if self.consume_if("(") and not self.consume_if(")"):
+            while True:
+                apos = self.skip_ws()
+                am = _VALUE_USE.match(text, apos)
+                if am is None or am.group(2) is not None:
+                    self.wrong_token(
+                        "expected SSA operand" if am is None else "invalid block argument name"
+                    )
+                self.pos = am.end()
+                self.expect(":", "expected ':' and type for SSA operand")
+                atype = self.parse_type()
+                aloc: Location | None
+                if self.peek() == "l" and self.text.startswith("loc(", self.pos):
+                    aloc = self.parse_trailing_loc()
+                else:
+                    aloc = SourceLoc(self.source, apos)
+                arg = block.add_argument(atype, aloc)
+                if isinstance(aloc, _PendingLoc):
+                    self.pending_locs.append(arg)
+                self.define_values(am.group(1), [arg], apos)
+                if self.consume_if(")"):
+                    break
+                self.expect(",", "expected ')'")
         self.expect(":", "expected ':' after block name")
         return block
 
@@ -870,7 +888,11 @@ class Parser:
         self.expect("(", "expected '(' in location")
         pos = self.skip_ws()
         m = _ALIAS_NAME.match(self.text, pos + 1) if self.text.startswith("#", pos) else None
-        if m is not None and m.group() not in self.attr_aliases and not self.text.startswith("<", m.end()):
+        if (
+            m is not None
+            and m.group() not in self.attr_aliases
+            and not self.text.startswith("<", m.end())
+        ):
             self.pos = m.end()
             self.expect(")", "expected ')' in location")
             return _PendingLoc(m.group(), pos)
@@ -900,11 +922,17 @@ class Parser:
                 if self.consume_keyword("to"):
                     if self.consume_if(":"):
                         end_line = line
-                        end_col = self.parse_uint("expected integer column number in FileLineColRange")
+                        end_col = self.parse_uint(
+                            "expected integer column number in FileLineColRange"
+                        )
                     else:
-                        end_line = self.parse_uint("expected integer line number in FileLineColRange")
+                        end_line = self.parse_uint(
+                            "expected integer line number in FileLineColRange"
+                        )
                         if self.consume_if(":"):
-                            end_col = self.parse_uint("expected integer column number in FileLineColRange")
+                            end_col = self.parse_uint(
+                                "expected integer column number in FileLineColRange"
+                            )
                 if end_line == line and end_col in (col, None):
                     # A range that ends where it starts is a plain position.
                     end_line = end_col = None
@@ -969,7 +997,7 @@ class Parser:
             c = text[i]
             if c == '"':
                 break
-            if c == "\n" or c == "\r" or c == "\0" and i == n - 1:
+            if c in "\n\r":
                 self.error_at(i, "expected '\"' in string literal")
             if c == "\\":
                 e = text[i + 1 : i + 2]
@@ -1235,7 +1263,9 @@ class Parser:
                 + ", ".join(str(d) for d in dims),
             )
         if not isinstance(elem, (IntegerType, FloatType, IndexType)):
-            self.error_at(start, "failed to verify 'elementType': VectorElementTypeInterface instance")
+            self.error_at(
+                start, "failed to verify 'elementType': VectorElementTypeInterface instance"
+            )
         return VectorType.get(dims, elem, scalable)
 
     def parse_dialect_type(self) -> Type:
@@ -1287,7 +1317,9 @@ class Parser:
                     continue
                 if not stack or _OPENERS[stack[-1][0]] != c:
                     opener = stack[-1][0] if stack else c
-                    self.error_at(open_pos, f"unbalanced '{opener}' character in pretty dialect name")
+                    self.error_at(
+                        open_pos, f"unbalanced '{opener}' character in pretty dialect name"
+                    )
                 stack.pop()
                 if not stack:
                     return i + 1
@@ -1599,23 +1631,34 @@ class Parser:
             return _dense_from_hex(self, type_, hex_data, start)
         if empty:
             if type_.num_elements != 0:
-                self.error_at(start, f"inferred shape of elements literal ([0]) does not match type ({_shape_text(type_.shape)})")
-            return DenseElementsAttr.get(type_, ())
-        shape, flat = _flatten_literal(self, literal, pos)
-        if shape != () and shape != type_.shape:
-            if not (0 in shape and type_.num_elements == 0 and len(shape) == len(type_.shape)):
                 self.error_at(
                     start,
-                    f"inferred shape of elements literal ({_shape_text(shape)}) does not match type ({_shape_text(type_.shape)})",
+                    f"inferred shape of elements literal ([0]) does not match type ({_shape_text(type_.shape)})",
                 )
+            return DenseElementsAttr.get(type_, ())
+        shape, flat = _flatten_literal(self, literal, pos)
+        # `[[]]` for a tensor<1x0xT> infers [1, 0]; any all-empty nesting of the right rank fits.
+        empty_fits = 0 in shape and type_.num_elements == 0 and len(shape) == len(type_.shape)
+        if shape not in ((), type_.shape) and not empty_fits:
+            self.error_at(
+                start,
+                f"inferred shape of elements literal ({_shape_text(shape)}) does not match type ({_shape_text(type_.shape)})",
+            )
         if any(isinstance(x, _StrLit) for x in flat):
             if not all(isinstance(x, _StrLit) for x in flat):
                 self.error_at(start, "expected string token or element list")
-            return DenseStringElementsAttr.get(type_, tuple(x.value for x in flat if isinstance(x, _StrLit)))
+            return DenseStringElementsAttr.get(
+                type_, tuple(x.value for x in flat if isinstance(x, _StrLit))
+            )
         if isinstance(elem, OpaqueType):
             leaf = flat[0]
             self.error_at(start, f"expected string token, got {getattr(leaf, 'text', '')}")
-        if isinstance(elem, ComplexType) and flat and not isinstance(flat[0], _ComplexLit) and shape == type_.shape:
+        if (
+            isinstance(elem, ComplexType)
+            and flat
+            and not isinstance(flat[0], _ComplexLit)
+            and shape == type_.shape
+        ):
             self.error_at(
                 start,
                 f"parsed {len(flat)} elements, but type ('{type_}') expected {2 * type_.num_elements} elements",
@@ -1677,11 +1720,18 @@ class Parser:
             else:
                 m = _NUMBER.match(self.text, vpos)
                 if m is None:
-                    self.error_at(vpos, "expected floating point literal" if isinstance(elem, FloatType) else "expected integer literal")
+                    self.error_at(
+                        vpos,
+                        "expected floating point literal"
+                        if isinstance(elem, FloatType)
+                        else "expected integer literal",
+                    )
                 lit = m.group()
                 self.pos = m.end()
             if isinstance(elem, FloatType):
-                values.append(self.float_bits(lit if "." in lit or "x" in lit else lit + ".0", elem, vpos))
+                values.append(
+                    self.float_bits(lit if "." in lit or "x" in lit else lit + ".0", elem, vpos)
+                )
             else:
                 if "." in lit:
                     self.error_at(vpos, "expected integer literal")
@@ -1763,7 +1813,9 @@ class Parser:
         if indices_lit is None:
             idx_type = RankedTensorType.get((0, type_.rank), _I64)
             val_type = RankedTensorType.get((0,), type_.element_type)
-            return SparseElementsAttr.get(type_, DenseElementsAttr.get(idx_type, ()), DenseElementsAttr.get(val_type, ()))
+            return SparseElementsAttr.get(
+                type_, DenseElementsAttr.get(idx_type, ()), DenseElementsAttr.get(val_type, ())
+            )
         ishape, iflat = _flatten_literal(self, indices_lit, pos)
         rank = type_.rank
         # A scalar index literal is a splat of one index of the tensor's rank.
@@ -1806,9 +1858,15 @@ class Parser:
         if idx_shape[0] != val_shape[0]:
             self.error_at(start, shape_error)
         flat = [int(leaf.text, 0) if isinstance(leaf, _NumLit) else 0 for leaf in index_leaves]
-        groups = [flat * rank] if not indices_listed else [flat[k * rank : (k + 1) * rank] for k in range(idx_shape[0])]
+        groups = (
+            [flat * rank]
+            if not indices_listed
+            else [flat[k * rank : (k + 1) * rank] for k in range(idx_shape[0])]
+        )
         for n, index in enumerate(groups):
-            if len(index) != rank or any(not 0 <= v < d for v, d in zip(index, type_.shape, strict=False)):
+            if len(index) != rank or any(
+                not 0 <= v < d for v, d in zip(index, type_.shape, strict=False)
+            ):
                 self.error_at(
                     start,
                     f"sparse index #{n} is not contained within the value shape, with index="
@@ -1847,7 +1905,11 @@ class Parser:
         existing = self.distinct.get(ident)
         if existing is not None:
             if existing.referenced is not referenced:
-                self.error_at(self.pos, "referenced attribute does not match previous definition: " + str(existing.referenced))
+                self.error_at(
+                    self.pos,
+                    "referenced attribute does not match previous definition: "
+                    + str(existing.referenced),
+                )
             return existing
         attr = DistinctAttr(referenced, ident)
         self.distinct[ident] = attr
@@ -1910,7 +1972,9 @@ def _flatten_literal(p: Parser, literal: object, pos: int) -> tuple[tuple[int, .
         first = shapes[0]
         for s in shapes[1:]:
             if s != first:
-                p.error_at(node.end, "tensor literal is invalid; ranks are not consistent between elements")
+                p.error_at(
+                    node.end, "tensor literal is invalid; ranks are not consistent between elements"
+                )
         return (len(node.items), *first)
 
     shape = shape_of(literal)
@@ -1925,7 +1989,8 @@ def _convert_dense_element(p: Parser, leaf: object, elem: Type) -> DenseElement:
             p.error_at(pos, "complex value expected")
         r = _convert_dense_element(p, leaf.real, elem.element_type)
         i = _convert_dense_element(p, leaf.imag, elem.element_type)
-        assert isinstance(r, int) and isinstance(i, int)
+        assert isinstance(r, int)
+        assert isinstance(i, int)
         return (r, i)
     if isinstance(leaf, _ComplexLit):
         p.error_at(leaf.pos, "expected element literal of primitive type")
@@ -1972,9 +2037,7 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     elem = type_.element_type
     parts = 2 if isinstance(elem, ComplexType) else 1
     scalar = elem.element_type if isinstance(elem, ComplexType) else elem
-    if isinstance(scalar, IntegerType):
-        width = scalar.width
-    elif isinstance(scalar, FloatType):
+    if isinstance(scalar, (IntegerType, FloatType)):
         width = scalar.width
     elif isinstance(scalar, IndexType):
         width = 64
@@ -2004,7 +2067,10 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     values: list[DenseElement] = []
     for i in range(count):
         chunk = raw[i * step : (i + 1) * step]
-        words = [int.from_bytes(chunk[k * nbytes : (k + 1) * nbytes], "little") & mask for k in range(parts)]
+        words = [
+            int.from_bytes(chunk[k * nbytes : (k + 1) * nbytes], "little") & mask
+            for k in range(parts)
+        ]
         if not isinstance(scalar, FloatType):
             from generator.ir.attributes import wrap_integer
 
@@ -2021,7 +2087,16 @@ def _valid_tensor_element(t: Type) -> bool:
 def _valid_memref_element(t: Type) -> bool:
     """MLIR's BaseMemRefType::isValidElementType for the types this runtime has."""
     return isinstance(
-        t, (ComplexType, FloatType, IntegerType, IndexType, VectorType, MemRefType, UnrankedMemRefType)
+        t,
+        (
+            ComplexType,
+            FloatType,
+            IntegerType,
+            IndexType,
+            VectorType,
+            MemRefType,
+            UnrankedMemRefType,
+        ),
     )
 
 

@@ -159,6 +159,8 @@ class Printer:
         self.distinct_ids: dict[DistinctAttr, int] = {}
         #: Handles of `dense_resource` attributes met while collecting aliases.
         self.used_resources: set[str] = set()
+        #: Aliased attributes and types in the order their definitions print.
+        self.alias_order: list[tuple[object, _AliasInfo]] = []
         self.out: list[str] = []
 
     # -- naming ------------------------------------------------------------------
@@ -211,7 +213,8 @@ class Printer:
         if not self.aliases:
             return
         infos = sorted(
-            self.aliases.items(), key=lambda kv: (kv[1].depth, not kv[1].is_type, kv[1].base or "", kv[1].order)
+            self.aliases.items(),
+            key=lambda kv: (kv[1].depth, not kv[1].is_type, kv[1].base or "", kv[1].order),
         )
         counts: dict[str, int] = {}
         for key, info in infos:
@@ -284,7 +287,9 @@ class Printer:
         assert isinstance(loc, Attribute)
         self._visit_attr(loc, deferrable)
 
-    def _record(self, key: object, base: str | None, is_type: bool, deferrable: bool) -> tuple[_AliasInfo, bool]:
+    def _record(
+        self, key: object, base: str | None, is_type: bool, deferrable: bool
+    ) -> tuple[_AliasInfo, bool]:
         info = self.aliases.get(key)
         if info is not None:
             if not deferrable:
@@ -349,7 +354,6 @@ class Printer:
     def print_top(self, op: Operation) -> str:
         """Print a top-level op with its alias definitions; returns what was not flushed."""
         self.number_values(op)
-        self.alias_order: list[tuple[object, _AliasInfo]] = []
         self.collect_aliases(op)
         out = self.out
         deferred = []
@@ -393,11 +397,19 @@ class Printer:
             name = escape_string(name)[1:-1]
         operands = op.op_operands
         if operands:
-            head += f'"{name}"(' + ", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]) + ")"
+            head += (
+                f'"{name}"('
+                + ", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands])
+                + ")"
+            )
         else:
             head += f'"{name}"()'
         if op.successors:
-            head += "[" + ", ".join([self.block_names.get(b, "<<UNKNOWN BLOCK>>") for b in op.successors]) + "]"
+            head += (
+                "["
+                + ", ".join([self.block_names.get(b, "<<UNKNOWN BLOCK>>") for b in op.successors])
+                + "]"
+            )
         props = op.properties
         if props is not None:
             head += f" <{self.attr_text(props)}>"
@@ -414,7 +426,9 @@ class Printer:
         attrs = op.attributes
         if attrs.entries:
             head += " " + self.attr_text(attrs)
-        fn = FunctionType.get(tuple([o.value.type for o in operands]), tuple([r.type for r in results]))
+        fn = FunctionType.get(
+            tuple([o.value.type for o in operands]), tuple([r.type for r in results])
+        )
         head += " : " + (fn._text or self.type_text(fn))
         if self.debuginfo:
             head += " " + self.loc_text(op.loc)
@@ -428,11 +442,8 @@ class Printer:
         if blocks:
             preds = _predecessor_map(region)
             for i, block in enumerate(blocks):
-                if i == 0:
-                    show = bool(block.args) or block.first_op is None
-                else:
-                    show = True
-                if show:
+                # The entry block's label is printed only when it has arguments or no ops.
+                if i > 0 or block.args or block.first_op is None:
                     self.print_block_header(block, indent - 2, preds.get(block, []), i == 0)
                 op = block.first_op
                 while op is not None:
@@ -443,7 +454,9 @@ class Printer:
         out.append(" " * (indent - 2))
         out.append("}")
 
-    def print_block_header(self, block: Block, indent: int, preds: list[Block], is_entry: bool) -> None:
+    def print_block_header(
+        self, block: Block, indent: int, preds: list[Block], is_entry: bool
+    ) -> None:
         """Append `^bbN(%args...):  // preds` on its own line."""
         out = self.out
         out.append(" " * indent)
@@ -464,7 +477,9 @@ class Printer:
             out.append(f"  // pred: {self.block_names[preds[0]]}")
         else:
             ordered = sorted(preds, key=self.block_order.__getitem__)
-            out.append(f"  // {len(ordered)} preds: " + ", ".join(self.block_names[b] for b in ordered))
+            out.append(
+                f"  // {len(ordered)} preds: " + ", ".join(self.block_names[b] for b in ordered)
+            )
         out.append("\n")
 
     # -- locations -------------------------------------------------------------------
@@ -492,7 +507,9 @@ class Printer:
                 if loc.end_line == loc.line:
                     text += f" to :{loc.end_col}"
                 else:
-                    text += f" to {loc.end_line}" + (f":{loc.end_col}" if loc.end_col is not None else "")
+                    text += f" to {loc.end_line}" + (
+                        f":{loc.end_col}" if loc.end_col is not None else ""
+                    )
             return text
         if isinstance(loc, NameLoc):
             text = escape_string(loc.name)
@@ -503,7 +520,9 @@ class Printer:
             return f"callsite({self._nested_loc(loc.callee)} at {self._nested_loc(loc.caller)})"
         if isinstance(loc, FusedLoc):
             meta = f"<{self.attr_text(loc.metadata)}>" if loc.metadata is not None else ""
-            return f"fused{meta}[" + ", ".join(self._nested_loc(l) for l in loc.locations) + "]"
+            return (
+                f"fused{meta}[" + ", ".join(self._nested_loc(part) for part in loc.locations) + "]"
+            )
         return self.attr_text(loc)
 
     def _nested_loc(self, loc: Attribute) -> str:
@@ -573,10 +592,22 @@ class Printer:
             return _dense_array_text(attr, self)
         if isinstance(attr, SparseElementsAttr):
             idx, vals = attr.indices, attr.values
-            if isinstance(idx, DenseElementsAttr) and isinstance(vals, (DenseElementsAttr, DenseStringElementsAttr)) and idx.type.num_elements == 0 and not isinstance(vals, DenseStringElementsAttr) and vals.type.num_elements == 0:
+            if (
+                isinstance(idx, DenseElementsAttr)
+                and isinstance(vals, (DenseElementsAttr, DenseStringElementsAttr))
+                and idx.type.num_elements == 0
+                and not isinstance(vals, DenseStringElementsAttr)
+                and vals.type.num_elements == 0
+            ):
                 return f"sparse<> : {self.type_text(attr.type)}"
             assert isinstance(idx, DenseElementsAttr)
-            vtext = _dense_strings(vals) if isinstance(vals, DenseStringElementsAttr) else self._dense_body(vals, allow_hex=False) if isinstance(vals, DenseElementsAttr) else self.attr_text(vals)
+            vtext = (
+                _dense_strings(vals)
+                if isinstance(vals, DenseStringElementsAttr)
+                else self._dense_body(vals, allow_hex=False)
+                if isinstance(vals, DenseElementsAttr)
+                else self.attr_text(vals)
+            )
             return f"sparse<{self._dense_body(idx, allow_hex=False)}, {vtext}> : {self.type_text(attr.type)}"
         if isinstance(attr, DenseResourceElementsAttr):
             return f"dense_resource<{attr.handle}> : {self.type_text(attr.type)}"
@@ -786,12 +817,7 @@ def _nest(texts: list[str], shape: tuple[int, ...]) -> str:
 def _hex_blob(attr: DenseElementsAttr) -> str:
     elem = attr.type.element_type
     scalar = elem.element_type if isinstance(elem, ComplexType) else elem
-    if isinstance(scalar, FloatType):
-        width = scalar.width
-    elif isinstance(scalar, IntegerType):
-        width = scalar.width
-    else:
-        width = 64
+    width = scalar.width if isinstance(scalar, (FloatType, IntegerType)) else 64
     if width == 1 and not isinstance(elem, ComplexType):
         bits = 0
         for i, v in enumerate(attr.values):
@@ -846,7 +872,11 @@ def print_operation(
     if resources:
         # As MLIR does, builtin blobs nothing refers to are dropped.
         kept = {
-            dialect: {k: v for k, v in entries.items() if dialect != "builtin" or k in printer.used_resources}
+            dialect: {
+                k: v
+                for k, v in entries.items()
+                if dialect != "builtin" or k in printer.used_resources
+            }
             for dialect, entries in resources.items()
         }
         if any(kept.values()):

@@ -62,7 +62,7 @@ class Type:
     def __repr__(self) -> str:
         return f"<type {self}>"
 
-    def __reduce__(self) -> object:
+    def __reduce__(self) -> str | tuple[object, ...]:
         raise TypeError("types are uniqued in-process and cannot be pickled")
 
 
@@ -302,7 +302,9 @@ class VectorType(ShapedType):
     __slots__ = ("_shape", "scalable")
     _cache: ClassVar[dict[tuple[tuple[int, ...], Type, tuple[bool, ...]], VectorType]] = {}
 
-    def __init__(self, shape: tuple[int, ...], element_type: Type, scalable: tuple[bool, ...]) -> None:
+    def __init__(
+        self, shape: tuple[int, ...], element_type: Type, scalable: tuple[bool, ...]
+    ) -> None:
         super().__init__(element_type.has_alias_parts)
         self._shape = shape
         self.element_type = element_type

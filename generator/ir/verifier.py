@@ -14,6 +14,9 @@ Errors are raised as `DiagnosticError` at the op's location, with the note
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NoReturn
+
 from generator.ir.attributes import FileLineColLoc, LocationAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
@@ -176,15 +179,26 @@ class _Verifier:
         self.dom_cache: dict[Region, dict[Block, Block | None]] = {}
         self.order_cache: dict[Block, dict[Operation, int]] = {}
 
-    def fail(self, op: Operation, message: str, notes: list[tuple[SourceLoc | None, str]] = ()) -> None:  # type: ignore[assignment]
+    def fail(
+        self, op: Operation, message: str, notes: Sequence[tuple[SourceLoc | None, str]] = ()
+    ) -> NoReturn:
         diag = op_diagnostic(op, message, print_op=self.options.print_op_on_diagnostic)
         for loc, text in notes:
             diag.notes.append(Diagnostic(Severity.NOTE, loc, text))
         raise DiagnosticError(diag)
 
     def verify_op(self, op: Operation) -> None:
-        if not op.is_registered and not self.ctx.allow_unregistered_dialects and not self.ctx.is_known_op(op.name):
-            self.fail(op, f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations" if self.ctx.is_known_dialect(op.dialect_name) else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used")
+        if (
+            not op.is_registered
+            and not self.ctx.allow_unregistered_dialects
+            and not self.ctx.is_known_op(op.name)
+        ):
+            self.fail(
+                op,
+                f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations"
+                if self.ctx.is_known_dialect(op.dialect_name)
+                else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
+            )
         if op.name == "builtin.module":
             self.verify_module(op)
         for index, region in enumerate(op.regions):
@@ -239,7 +253,9 @@ class _Verifier:
                 nxt = o.next_op
                 if o.successors:
                     if nxt is not None:
-                        self.fail(o, "operation with block successors must terminate its parent block")
+                        self.fail(
+                            o, "operation with block successors must terminate its parent block"
+                        )
                     for succ in o.successors:
                         if succ.parent is not region:
                             self.fail(o, "branching to block of a different region")
@@ -278,7 +294,9 @@ class _Verifier:
         assert isinstance(value, OpResult)
         if use_block is def_block:
             parent_op = region.parent if region is not None else None
-            if parent_op is None or not region_has_ssa_dominance(parent_op, parent_op.regions.index(region)):
+            if parent_op is None or not region_has_ssa_dominance(
+                parent_op, parent_op.regions.index(region)
+            ):
                 return True
             if ancestor is value.owner:
                 return False
@@ -295,7 +313,9 @@ class _Verifier:
             return order[value.owner] < order[ancestor]
         return self.block_dominates(region, def_block, use_block, proper=True)
 
-    def block_dominates(self, region: Region | None, a: Block, b: Block, proper: bool = False) -> bool:
+    def block_dominates(
+        self, region: Region | None, a: Block, b: Block, proper: bool = False
+    ) -> bool:
         if a is b:
             # A block dominates itself; an op result in another op of the same block is
             # handled by the caller, so here equality only comes from block arguments.
@@ -334,14 +354,22 @@ class _Verifier:
                 where = " (op in a child region)"
             else:
                 where = " (op is neither in a parent nor in a child region)"
-            self.fail(op, f"operand #{index} does not dominate this use", [(location_of(def_op), "operand defined here" + where)])
+            self.fail(
+                op,
+                f"operand #{index} does not dominate this use",
+                [(location_of(def_op), "operand defined here" + where)],
+            )
         assert isinstance(value, BlockArgument)
         block2 = value.owner
         region2 = block2.parent
         owner = region2.parent if region2 is not None else None
         loc = location_of(owner) if owner is not None else None
         if region2 is None:
-            self.fail(op, f"operand #{index} does not dominate this use", [(loc, " (block without parent)")])
+            self.fail(
+                op,
+                f"operand #{index} does not dominate this use",
+                [(loc, " (block without parent)")],
+            )
         assert region2 is not None
         position = region2.blocks.index(block2)
         if region1 is region2:
@@ -373,7 +401,11 @@ def _is_proper_ancestor(outer: Region | None, inner: Region | None) -> bool:
     return False
 
 
-def verify(op: Operation, ctx: Context | None = None, *, print_op_on_diagnostic: bool = True) -> None:
+def verify(
+    op: Operation, ctx: Context | None = None, *, print_op_on_diagnostic: bool = True
+) -> None:
     """Verify `op` and everything nested in it; raise `DiagnosticError` on the first problem."""
-    verifier = _Verifier(ctx or Context(allow_unregistered_dialects=True), _Options(print_op_on_diagnostic))
+    verifier = _Verifier(
+        ctx or Context(allow_unregistered_dialects=True), _Options(print_op_on_diagnostic)
+    )
     verifier.verify_op(op)
