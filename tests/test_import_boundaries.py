@@ -62,9 +62,7 @@ def test_generated_imports_only_the_runtime(path: Path) -> None:
 
 def test_loading_the_runtime_loads_no_tool_layer() -> None:
     """Importing every runtime module in a fresh interpreter pulls in no tool layer."""
-    names = [
-        "generator.ir." + p.stem for p in _modules("generator/ir") if p.stem != "__init__"
-    ]
+    names = ["generator.ir." + p.stem for p in _modules("generator/ir") if p.stem != "__init__"]
     script = (
         "import importlib, sys\n"
         f"for name in {names!r}: importlib.import_module(name)\n"
