@@ -171,7 +171,10 @@ class OpOperand:
     def _unlink(self) -> None:
         prev, nxt = self.prev_use, self.next_use
         if prev is None:
-            self.value.first_use = nxt
+            # Only the head has no predecessor; an already unlinked slot must not
+            # touch its old value's list.
+            if self.value.first_use is self:
+                self.value.first_use = nxt
         else:
             prev.next_use = nxt
         if nxt is not None:
@@ -180,7 +183,7 @@ class OpOperand:
 
     def set(self, value: Value) -> None:
         """Point this slot at another value, moving it between use-lists."""
-        if value is self.value:
+        if value is self.value and (self.prev_use is not None or value.first_use is self):
             return
         self._unlink()
         self.value = value
@@ -232,6 +235,11 @@ class Operation:
         regions: int | Sequence[Region] = 0,
         loc: Location | None = None,
     ) -> None:
+        if not isinstance(regions, int):
+            # Checked before anything is linked, so a failure leaves no trace.
+            for region in regions:
+                if region.parent is not None:
+                    raise ValueError("region already belongs to an operation")
         self.name = name
         self._operands = tuple([OpOperand(self, i, v) for i, v in enumerate(operands)])
         self.results = tuple([OpResult(t, self, i) for i, t in enumerate(result_types)])
@@ -247,8 +255,6 @@ class Operation:
             self.regions: tuple[Region, ...] = tuple([Region(self) for _ in range(regions)])
         else:
             for region in regions:
-                if region.parent is not None:
-                    raise ValueError("region already belongs to an operation")
                 region.parent = self
             self.regions = tuple(regions)
         self.loc = loc
@@ -420,12 +426,16 @@ class Operation:
 
     def move_before(self, other: Operation) -> None:
         """Move this op right before `other` (possibly into another block)."""
+        if other is self:
+            return
         self.detach()
         assert other.parent is not None
         other.parent.insert_before(other, self)
 
     def move_after(self, other: Operation) -> None:
         """Move this op right after `other`."""
+        if other is self:
+            return
         self.detach()
         assert other.parent is not None
         other.parent.insert_after(other, self)
