@@ -7,14 +7,12 @@ tests and records which tests were collected, so that list can be checked.
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from xfail import XFAIL
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 #: `../shared` relative to the repository root: seeds, conformance files, benchmarks.
@@ -27,25 +25,6 @@ RunOdsgen = Callable[[list[str]], OdsgenRun]
 ExpectSameText = Callable[..., None]
 
 _COLLECTED_IDS = pytest.StashKey[frozenset[str]]()
-
-
-def _load_by_path(path: Path, name: str) -> ModuleType:
-    """Import a helper module of the test suite from its path, whatever pytest's import mode."""
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        # Registered before running it: dataclasses look their module up while it runs.
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-XFAIL: dict[str, str] = _load_by_path(
-    Path(__file__).with_name("xfail.py"), "odsgen_tests_xfail"
-).XFAIL
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -20,17 +20,15 @@ rejects are skipped with the count in the reason. Known failures go in
 from __future__ import annotations
 
 import functools
-import importlib.util
 import itertools
 import re
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from corpus import regen
 
 OdsgenRun = tuple[int, str, str]
 RunOdsgen = Callable[[list[str]], OdsgenRun]
@@ -39,28 +37,11 @@ ExpectSameText = Callable[..., None]
 TESTS_DIR = Path(__file__).resolve().parents[1]
 SHARED_DIR = TESTS_DIR.parent.parent / "shared"
 CONFORMANCE_DIR = SHARED_DIR / "conformance" / "mlir"
-REGEN_PATH = TESTS_DIR / "corpus" / "regen.py"
 ORACLE_ARGS = ["--allow-unregistered-dialect", "--mlir-print-op-generic", "--split-input-file"]
 #: The line mlir-opt prints between the outputs of two sections.
 OUTPUT_SEPARATOR = re.compile(r"^// -----\n", re.MULTILINE)
 #: A top-level operation starts a line in column 1; comments and closing brackets do not.
 TOP_LEVEL_START = re.compile(r"^(?![\s}\])]|//)", re.MULTILINE)
-
-
-def _load_regen() -> ModuleType:
-    """Import `tests/corpus/regen.py`, which owns how `// -----` sections are cut."""
-    name = "odsgen_tests_corpus_regen"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REGEN_PATH)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-regen = _load_regen()
 
 
 @dataclass(frozen=True)

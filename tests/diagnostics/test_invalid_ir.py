@@ -9,35 +9,17 @@ made by `tests/corpus/regen.py`). No input may make odsgen print a traceback.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from corpus import regen
 
 OdsgenRun = tuple[int, str, str]
 RunOdsgen = Callable[[list[str]], OdsgenRun]
 ExpectSameText = Callable[..., None]
 
-REGEN_PATH = Path(__file__).resolve().parents[1] / "corpus" / "regen.py"
 
-
-def _load_regen() -> ModuleType:
-    """Import `tests/corpus/regen.py`, which owns how the corpus and its goldens are read."""
-    name = "odsgen_tests_corpus_regen"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REGEN_PATH)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-regen = _load_regen()
 FILES: list[Path] = regen.invalid_cases()
 REGEN_HINT = (
     f"If the oracle's output is what changed, regenerate the goldens: {regen.REGEN_COMMAND}"
