@@ -39,12 +39,17 @@ def split_chunks(source: SourceFile) -> list[SourceFile]:
     chunks: list[SourceFile] = []
     start = 0
     line = 1
+    split_at: tuple[int, int] | None = None
     for m in _SPLIT_MARKER.finditer(text):
         chunk = text[start : m.start()]
-        chunks.append(SourceFile(source.name, chunk, first_line=line))
-        line += chunk.count("\n") + text.count("\n", m.start(), m.end() + 1)
+        chunks.append(SourceFile(source.name, chunk, first_line=line, split_at=split_at))
+        line += chunk.count("\n")
+        # The next chunk starts right after the marker (`m` starts at its line's start).
+        marker_end = text.index("// -----", m.start()) + len("// -----")
+        split_at = (line, marker_end - m.start() + 1)
+        line += text.count("\n", m.start(), m.end() + 1)
         start = m.end() + 1 if m.end() < len(text) and text[m.end()] == "\n" else m.end()
-    chunks.append(SourceFile(source.name, text[start:], first_line=line))
+    chunks.append(SourceFile(source.name, text[start:], first_line=line, split_at=split_at))
     return chunks
 
 

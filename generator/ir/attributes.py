@@ -186,7 +186,7 @@ class StringAttr(Attribute):
     _cache: ClassVar[dict[tuple[str, Type | None], StringAttr]] = {}
 
     def __init__(self, value: str, type_: Type | None) -> None:
-        super().__init__()
+        super().__init__(type_ is not None and type_.has_alias_parts)
         self.value = value
         #: None means NoneType, which MLIR does not print.
         self.type = type_
@@ -258,6 +258,10 @@ class DictionaryAttr(Attribute):
     ) -> DictionaryAttr:
         """Return the dictionary attribute; entries are sorted by name."""
         items = tuple(sorted(entries.items() if isinstance(entries, dict) else entries, key=_first))
+        if not all(k.isascii() for k, _ in items):
+            # MLIR orders names by their bytes; code points order some non-UTF-8
+            # bytes (kept as surrogates) differently.
+            items = tuple(sorted(items, key=_utf8_first))
         a = cls._cache.get(items)
         if a is None:
             a = cls._cache[items] = cls(items)
@@ -277,6 +281,10 @@ class DictionaryAttr(Attribute):
 
 def _first(item: tuple[str, Attribute]) -> str:
     return item[0]
+
+
+def _utf8_first(item: tuple[str, Attribute]) -> bytes:
+    return item[0].encode("utf-8", "surrogateescape")
 
 
 class TypeAttr(Attribute):
@@ -393,29 +401,50 @@ class DenseElementsAttr(Attribute):
 
     `values` holds one element when `is_splat`, otherwise every element in
     row-major order; integers are wrapped like `IntegerAttr`, floats are raw bits.
+
+    `raw` keeps the bytes of a hex literal (`dense<"0x...">`) whose elements set
+    bits beyond their width, which MLIR keeps: they print back in the hex form,
+    and elements are equal (a splat) only when their bytes are.
     """
 
-    __slots__ = ("is_splat", "type", "values")
+    __slots__ = ("is_splat", "raw", "type", "values")
     _cache: ClassVar[
-        dict[tuple[ShapedType, bool, tuple[DenseElement, ...]], DenseElementsAttr]
+        dict[tuple[ShapedType, bool, tuple[DenseElement, ...], bytes | None], DenseElementsAttr]
     ] = {}
 
-    def __init__(self, type_: ShapedType, values: tuple[DenseElement, ...], is_splat: bool) -> None:
+    def __init__(
+        self,
+        type_: ShapedType,
+        values: tuple[DenseElement, ...],
+        is_splat: bool,
+        raw: bytes | None = None,
+    ) -> None:
         super().__init__(type_.has_alias_parts)
         self.type = type_
         self.values = values
         self.is_splat = is_splat
+        self.raw = raw
 
     @classmethod
-    def get(cls, type_: ShapedType, values: tuple[DenseElement, ...]) -> DenseElementsAttr:
+    def get(
+        cls, type_: ShapedType, values: tuple[DenseElement, ...], raw: bytes | None = None
+    ) -> DenseElementsAttr:
         """Return the elements attribute; equal elements are stored as a splat."""
-        is_splat = len(values) == 1 or (len(values) > 1 and values.count(values[0]) == len(values))
+        if raw is None:
+            is_splat = len(values) == 1 or (
+                len(values) > 1 and values.count(values[0]) == len(values)
+            )
+        else:
+            size = len(raw) // len(values)
+            is_splat = raw == raw[:size] * len(values)
+            if is_splat:
+                raw = raw[:size]
         if is_splat and type_.num_elements != 0:
             values = values[:1]
-        key = (type_, is_splat, values)
+        key = (type_, is_splat, values, raw)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, values, is_splat)
+            a = cls._cache[key] = cls(type_, values, is_splat, raw)
         return a
 
     @property
@@ -586,13 +615,23 @@ class UnknownLoc(LocationAttr):
 
 
 class FileLineColLoc(LocationAttr):
-    """`loc("file":line:col)`, with MLIR 22's optional range end (`to line:col`)."""
+    """`loc("file":line:col)`, with MLIR 22's optional range end (`to line:col`).
+
+    As in MLIR, the parts are kept as written, so locations that print the same
+    can differ: `"f":1` (no column, `col` None) and `"f":1:0`; `"f":1:2`,
+    `"f":1:2 to :2` (no end line, `end_line` None) and `"f":1:2 to 1:2`.
+    """
 
     __slots__ = ("col", "end_col", "end_line", "filename", "line")
-    _cache: ClassVar[dict[tuple[str, int, int, int | None, int | None], FileLineColLoc]] = {}
+    _cache: ClassVar[dict[tuple[str, int, int | None, int | None, int | None], FileLineColLoc]] = {}
 
     def __init__(
-        self, filename: str, line: int, col: int, end_line: int | None, end_col: int | None
+        self,
+        filename: str,
+        line: int,
+        col: int | None,
+        end_line: int | None,
+        end_col: int | None,
     ) -> None:
         super().__init__(True)
         self.filename = filename
@@ -606,11 +645,11 @@ class FileLineColLoc(LocationAttr):
         cls,
         filename: str,
         line: int,
-        col: int,
+        col: int | None,
         end_line: int | None = None,
         end_col: int | None = None,
     ) -> FileLineColLoc:
-        """Return the file location."""
+        """Return the file location; a range has an `end_col`."""
         key = (filename, line, col, end_line, end_col)
         a = cls._cache.get(key)
         if a is None:
@@ -679,9 +718,10 @@ class FusedLoc(LocationAttr):
     ) -> LocationAttr:
         """Return the fused location, simplified as MLIR does.
 
-        Unknown parts and duplicates are dropped (and nested fused locations with
-        the same metadata are flattened); a single remaining location without
-        metadata is returned as is, and nothing left gives `loc(unknown)`.
+        Unknown parts and duplicates are dropped, and nested fused locations with
+        the same metadata are flattened (their parts kept as they are); a single
+        remaining location without metadata is returned as is, and nothing left
+        gives `loc(unknown)` (or, with metadata, the fusion of `loc(unknown)` alone).
         """
         unknown = UnknownLoc.get()
         flat: list[LocationAttr] = []
@@ -689,15 +729,19 @@ class FusedLoc(LocationAttr):
         for loc in locations:
             parts: tuple[LocationAttr, ...] = (loc,)
             if isinstance(loc, FusedLoc) and loc.metadata is metadata:
+                # Taken whole, as MLIR does: only a fusion of nothing holds an unknown.
                 parts = loc.locations
+            elif loc is unknown:
+                continue
             for part in parts:
-                if part is unknown or part in seen:
-                    continue
-                seen.add(part)
-                flat.append(part)
+                if part not in seen:
+                    seen.add(part)
+                    flat.append(part)
         if not flat:
             if metadata is None:
                 return unknown
+            # MLIR keeps metadata with nothing to fuse as a fusion of `loc(unknown)`.
+            flat.append(unknown)
         elif len(flat) == 1 and metadata is None:
             return flat[0]
         key = (tuple(flat), metadata)

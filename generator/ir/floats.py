@@ -652,7 +652,9 @@ def parse_hex_float(fmt: FloatFormat, text: str, *, negative: bool = False) -> i
 
     `negative` says the literal followed a `-`. Raises `FloatLiteralError` with
     mlir-opt's message for a decimal integer, a negated hex literal, or a value
-    wider than the type.
+    wider than the type. The bits are those APFloat keeps for the pattern: an f80
+    unnormal becomes a NaN and a pseudo-denormal a normal number, which shows in
+    the hex form of a dense attribute.
     """
     if len(text) < 2 or text[1] != "x":
         raise FloatLiteralError(
@@ -664,6 +666,8 @@ def parse_hex_float(fmt: FloatFormat, text: str, *, negative: bool = False) -> i
     value = int(text[2:], 16)
     if value.bit_length() > fmt.width:
         raise FloatLiteralError("hexadecimal float constant out of range for type")
+    if fmt.explicit_integer_bit:
+        return _pack(fmt, _unpack(fmt, value))
     return value
 
 

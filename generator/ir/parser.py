@@ -98,7 +98,7 @@ _NUMBER = re.compile(r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED_INT = re.compile(r"-?[0-9]+")
 _HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
-_DIM = re.compile(r"(?:\?|[0-9]+|\[[0-9]+\])")
+_DIM = re.compile(r"(?:\?|[0-9]+|\[[ \t\r\n]*[0-9]+[ \t\r\n]*\])")
 _ALIAS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
@@ -120,6 +120,66 @@ _UNIT = UnitAttr.get()
 _TRUE = BoolAttr.get_bool(True)
 _FALSE = BoolAttr.get_bool(False)
 _EMPTY_DICT = DictionaryAttr.get(())
+
+#: The dialects mlir-opt-22 registers. Only their attributes and types can have
+#: been printed through an alias (`#extern = #ml_program.extern ...`), so only for
+#: them is an alias name from the input kept; mlir-opt prints attributes and types
+#: of unregistered dialects inline, whatever alias the input gave them.
+_ORACLE_DIALECTS = frozenset(
+    {
+        "acc",
+        "affine",
+        "amdgpu",
+        "amx",
+        "arith",
+        "arm_neon",
+        "arm_sme",
+        "arm_sve",
+        "async",
+        "bufferization",
+        "builtin",
+        "cf",
+        "complex",
+        "dlti",
+        "emitc",
+        "func",
+        "gpu",
+        "index",
+        "irdl",
+        "linalg",
+        "llvm",
+        "math",
+        "memref",
+        "ml_program",
+        "mpi",
+        "nvgpu",
+        "nvvm",
+        "omp",
+        "pdl",
+        "pdl_interp",
+        "ptr",
+        "quant",
+        "rocdl",
+        "scf",
+        "shape",
+        "shard",
+        "smt",
+        "sparse_tensor",
+        "spirv",
+        "tensor",
+        "test",
+        "test_dyn",
+        "test_irdl_to_cpp",
+        "tosa",
+        "transform",
+        "ub",
+        "vector",
+        "wasmssa",
+        "x86vector",
+        "xegpu",
+        "xevm",
+    }
+)
 
 #: Integer widths MLIR accepts (IntegerType::kMaxWidth).
 _MAX_INT_WIDTH = (1 << 24) - 1
@@ -302,10 +362,11 @@ class Parser:
             first.detach()
             module = first
         else:
+            line, col = self.source.split_at or (0, 0)
             module = Operation(
                 "builtin.module",
                 regions=1,
-                loc=FileLineColLoc.get(self.source.name, 0, 0),
+                loc=FileLineColLoc.get(self.source.name, line, col),
             )
             body = Block()
             module.regions[0].add_block(body)
@@ -358,7 +419,11 @@ class Parser:
             if name in self.attr_aliases:
                 self.error_at(start, f"redefinition of attribute alias id '{name}'")
             attr = self.parse_attribute()
-            if isinstance(attr, OpaqueAttr) and attr.alias_hint is None:
+            if (
+                isinstance(attr, OpaqueAttr)
+                and attr.alias_hint is None
+                and attr.dialect in _ORACLE_DIALECTS
+            ):
                 attr.alias_hint = _alias_base(name)
                 attr.has_alias_parts = True
                 attr._text = None
@@ -367,7 +432,11 @@ class Parser:
             if name in self.type_aliases:
                 self.error_at(start, f"redefinition of type alias id '{name}'")
             type_ = self.parse_type()
-            if isinstance(type_, OpaqueType) and type_.alias_hint is None:
+            if (
+                isinstance(type_, OpaqueType)
+                and type_.alias_hint is None
+                and type_.dialect in _ORACLE_DIALECTS
+            ):
                 type_.alias_hint = _alias_base(name)
                 type_.has_alias_parts = True
                 type_._text = None
@@ -721,12 +790,14 @@ class Parser:
         loc: Location | None = None
         pos = self.skip_ws()
         pending = False
-        if text.startswith("loc(", pos):
+        if text.startswith("loc", pos) and self.at_loc_keyword(pos):
             loc = self.parse_trailing_loc()
             pending = isinstance(loc, _PendingLoc)
         else:
             # MLIR locates an op at its name, after any `%results =`.
             loc = SourceLoc(self.source, name_pos)
+        if name == "builtin.module":
+            properties, attributes = _module_properties(properties, attributes)
         op_class = ctx.ops.get(name)
         if op_class is not None:
             op = op_class.__new__(op_class)
@@ -850,7 +921,11 @@ class Parser:
                 self.expect(":", "expected ':' and type for SSA operand")
                 atype = self.parse_type()
                 aloc: Location | None
-                if self.peek() == "l" and self.text.startswith("loc(", self.pos):
+                if (
+                    self.peek() == "l"
+                    and self.text.startswith("loc", self.pos)
+                    and self.at_loc_keyword(self.pos)
+                ):
                     aloc = self.parse_trailing_loc()
                 else:
                     aloc = SourceLoc(self.source, apos)
@@ -877,6 +952,11 @@ class Parser:
             self.parse_operation(block)
 
     # -- locations -------------------------------------------------------------
+
+    def at_loc_keyword(self, pos: int) -> bool:
+        """True when `loc` at `pos` is the keyword (not the start of a longer identifier)."""
+        nxt = self.text[pos + 3 : pos + 4]
+        return not nxt or not (nxt.isalnum() or nxt in "_$.")
 
     def parse_trailing_loc(self) -> LocationAttr:
         """Parse `loc(...)` after an op or block argument.
@@ -914,28 +994,23 @@ class Parser:
             string = self.parse_string_literal()
             if self.consume_if(":"):
                 line = self.parse_uint("expected integer line number in FileLineColRange")
-                col = 0
-                if self.consume_if(":"):
-                    col = self.parse_uint("expected integer column number in FileLineColRange")
+                if not self.consume_if(":"):
+                    return FileLineColLoc.get(string, line, None)
+                col = self.parse_uint("expected integer column number in FileLineColRange")
+                if not self.consume_keyword("to"):
+                    # MLIR names a plain position in an unnamed file "-", like stdin.
+                    return FileLineColLoc.get(string or "-", line, col)
                 end_line: int | None = None
-                end_col: int | None = None
-                if self.consume_keyword("to"):
-                    if self.consume_if(":"):
-                        end_line = line
-                        end_col = self.parse_uint(
-                            "expected integer column number in FileLineColRange"
+                if not self.consume_if(":"):
+                    m = _DIGITS.match(self.text, self.skip_ws())
+                    if m is None:
+                        self.wrong_token(
+                            "expected either integer or `:` post `to` in FileLineColRange"
                         )
-                    else:
-                        end_line = self.parse_uint(
-                            "expected integer line number in FileLineColRange"
-                        )
-                        if self.consume_if(":"):
-                            end_col = self.parse_uint(
-                                "expected integer column number in FileLineColRange"
-                            )
-                if end_line == line and end_col in (col, None):
-                    # A range that ends where it starts is a plain position.
-                    end_line = end_col = None
+                    self.pos = m.end()
+                    end_line = int(m.group())
+                    self.expect(":", "expected either integer or `:` post `to` in FileLineColRange")
+                end_col = self.parse_uint("expected integer column number in FileLineColRange")
                 return FileLineColLoc.get(string, line, col, end_line, end_col)
             child: LocationAttr | None = None
             if self.consume_if("("):
@@ -1132,6 +1207,9 @@ class Parser:
         scalable: list[bool] = []
         pos = self.skip_ws()
         while True:
+            # Blanks may separate dimensions and `x`s, as MLIR's lexer allows.
+            if text[pos : pos + 1] in _WS_START:
+                pos = self.skip_ws_from(pos)
             m = _DIM.match(text, pos)
             if m is None:
                 if allow_scalable and text.startswith("[", pos):
@@ -1144,7 +1222,10 @@ class Parser:
                 break
             if d.startswith("[") and not allow_scalable:
                 break
-            if not text.startswith("x", m.end()):
+            x_pos = m.end()
+            if text[x_pos : x_pos + 1] in _WS_START:
+                x_pos = self.skip_ws_from(x_pos)
+            if not text.startswith("x", x_pos):
                 if d.startswith("[") or (d == "?" and allow_dynamic):
                     self.error_at(m.end(), "expected 'x' in dimension list")
                 break
@@ -1152,12 +1233,12 @@ class Parser:
                 dims.append(DYNAMIC)
                 scalable.append(False)
             elif d.startswith("["):
-                dims.append(int(d[1:-1]))
+                dims.append(int(d[1:-1].strip()))
                 scalable.append(True)
             else:
                 dims.append(int(d))
                 scalable.append(False)
-            pos = m.end() + 1
+            pos = x_pos + 1
         self.pos = pos
         return tuple(dims), tuple(scalable)
 
@@ -1168,8 +1249,8 @@ class Parser:
         pos = self.skip_ws()
         if text.startswith("*", pos):
             self.pos = pos + 1
-            if not text.startswith("x", self.pos):
-                self.error_at(self.pos, "expected 'x' in dimension list")
+            if not text.startswith("x", self.skip_ws()):
+                self.error_at(pos + 1, "expected 'x' in dimension list")
             self.pos += 1
             epos = self.skip_ws()
             elem = self.parse_element_type()
@@ -1205,8 +1286,8 @@ class Parser:
         dims: tuple[int, ...] = ()
         if unranked:
             self.pos = pos + 1
-            if not text.startswith("x", self.pos):
-                self.error_at(self.pos, "expected 'x' in dimension list")
+            if not text.startswith("x", self.skip_ws()):
+                self.error_at(pos + 1, "expected 'x' in dimension list")
             self.pos += 1
         else:
             dims, _ = self.parse_dimensions(True, False)
@@ -1379,6 +1460,12 @@ class Parser:
                 self.pos = end
                 return _UNIT
             nxt = text[end : end + 1]
+            if nxt and nxt in _WS_START:
+                # `dense <...>` is `dense<...>`: the keyword and bracket are two tokens.
+                after = self.skip_ws_from(end)
+                if text[after : after + 1] in ("<", "(", "["):
+                    end = after
+                    nxt = text[end]
             if nxt == "<":
                 if word == "dense":
                     self.pos = end
@@ -1399,8 +1486,12 @@ class Parser:
                     self.pos = end
                     return self.parse_dense_resource(pos)
             if word == "loc" and nxt == "(":
-                return self.parse_trailing_loc()
+                self.pos = end + 1
+                loc = self.parse_location_body()
+                self.expect(")", "expected ')' in inline location")
+                return loc
             if word == "distinct" and nxt == "[":
+                self.pos = end
                 return self.parse_distinct()
         # Anything else must be a type.
         if not self.at_type_start(pos):
@@ -1467,10 +1558,16 @@ class Parser:
 
     def parse_symbol_ref(self) -> SymbolRefAttr:
         """Parse `@name` or `@"name"`, optionally nested with `::@nested`."""
+        text = self.text
         names = [self.parse_symbol_name()]
-        while self.text.startswith("::", self.pos):
-            self.pos += 2
-            if not self.text.startswith("@", self.pos):
+        while True:
+            pos = self.pos
+            if text[pos : pos + 1] in _WS_START:
+                pos = self.skip_ws_from(pos)
+            if not text.startswith("::", pos):
+                break
+            self.pos = pos + 2
+            if not text.startswith("@", self.skip_ws()):
                 self.wrong_token("expected nested symbol reference identifier")
             names.append(self.parse_symbol_name())
         return SymbolRefAttr.get(names[0], tuple(names[1:]))
@@ -1707,6 +1804,10 @@ class Parser:
         elem = self.parse_type()
         if not isinstance(elem, (IntegerType, FloatType)):
             self.error_at(tpos, f"expected integer or float type, got: '{elem}'")
+        # Elements are stored as whole bytes; one-bit elements are booleans.
+        is_bool = elem.width == 1
+        if elem.width % 8 and not is_bool:
+            self.error_at(tpos, "element type bitwidth must be a multiple of 8")
         values: list[int] = []
         if self.consume_if(">"):
             return DenseArrayAttr.get(elem, ())
@@ -1728,10 +1829,14 @@ class Parser:
                     )
                 lit = m.group()
                 self.pos = m.end()
+                if is_bool:
+                    self.error_at_token("expected 'true' or 'false' values for i1 type")
             if isinstance(elem, FloatType):
                 values.append(
                     self.float_bits(lit if "." in lit or "x" in lit else lit + ".0", elem, vpos)
                 )
+            elif is_bool:
+                values.append(wrap_integer(int(lit), elem))
             else:
                 if "." in lit:
                     self.error_at(vpos, "expected integer literal")
@@ -1891,8 +1996,7 @@ class Parser:
         return DenseResourceElementsAttr.get(type_, handle)
 
     def parse_distinct(self) -> Attribute:
-        """Parse `distinct[N]<attr>`."""
-        self.pos = self.skip_ws() + len("distinct")
+        """Parse `[N]<attr>` after the `distinct` keyword."""
         self.expect("[")
         ident = self.parse_uint("expected distinct ID")
         self.expect("]", "expected ']' to close distinct ID")
@@ -2001,19 +2105,15 @@ def _convert_dense_element(p: Parser, leaf: object, elem: Type) -> DenseElement:
     if isinstance(elem, FloatType):
         if leaf.is_bool:
             p.error_at(leaf.pos, "expected floating point elements, but parsed boolean")
-        if "." not in text and "x" not in text:
-            # Integer literals are accepted for float elements and converted exactly.
-            return p.float_bits(text + ".0", elem, leaf.pos)
-        return p.float_bits(text, elem, leaf.pos)
+        # As for scalars, errors point at the number itself, after any minus sign.
+        return p.float_bits(text, elem, leaf.pos + 1 if text.startswith("-") else leaf.pos)
     if isinstance(elem, (IntegerType, IndexType)):
         if leaf.is_bool:
             if not (isinstance(elem, IntegerType) and elem.width == 1):
                 p.error_at(leaf.pos, "expected i1 type for 'true' or 'false' values")
-            return int(text)
+            return wrap_integer(int(text), elem)
         if "." in text:
             p.error_at(leaf.pos, "expected integer elements, but parsed floating-point")
-        if isinstance(elem, IntegerType) and elem.width == 1 and text not in ("0", "1"):
-            p.error_at(leaf.pos, "integer constant out of range for type")
         return wrap_checked(p, text, elem, leaf.pos, "integer constant out of range for type")
     p.error_at(leaf.pos, f"unexpected element type '{elem}'")
 
@@ -2048,14 +2148,14 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
         # i1 blobs are bit-packed, least significant bit first; one all-zero or
         # all-one byte is a splat.
         if len(raw) == 1 and raw[0] in (0, 0xFF):
-            return DenseElementsAttr.get(type_, (1 if raw[0] else 0,))
+            return DenseElementsAttr.get(type_, (wrap_integer(1 if raw[0] else 0, scalar),))
         if len(raw) != (n + 7) // 8:
             p.error_at(pos, f"elements hex data size is invalid for provided type: '{type_}'")
         bits = int.from_bytes(raw, "little")
-        return DenseElementsAttr.get(type_, tuple((bits >> i) & 1 for i in range(n)))
+        return DenseElementsAttr.get(
+            type_, tuple(wrap_integer((bits >> i) & 1, scalar) for i in range(n))
+        )
     nbytes = (width + 7) // 8
-    if width == 80:
-        nbytes = 16
     step = nbytes * parts
     if len(raw) == step:
         count = 1
@@ -2064,6 +2164,11 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
     else:
         p.error_at(pos, f"elements hex data size is invalid for provided type: '{type_}'")
     mask = (1 << width) - 1
+    # Bits beyond an element's width stay in MLIR's copy of the bytes.
+    padded = width % 8 != 0 and any(
+        int.from_bytes(raw[k : k + nbytes], "little") >> width
+        for k in range(0, count * step, nbytes)
+    )
     values: list[DenseElement] = []
     for i in range(count):
         chunk = raw[i * step : (i + 1) * step]
@@ -2072,11 +2177,9 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
             for k in range(parts)
         ]
         if not isinstance(scalar, FloatType):
-            from generator.ir.attributes import wrap_integer
-
             words = [wrap_integer(w, scalar) for w in words]
         values.append((words[0], words[1]) if parts == 2 else words[0])
-    return DenseElementsAttr.get(type_, tuple(values))
+    return DenseElementsAttr.get(type_, tuple(values), raw if padded else None)
 
 
 def _valid_tensor_element(t: Type) -> bool:
@@ -2114,6 +2217,29 @@ def _normalize_memory_space(space: Attribute | None) -> Attribute | None:
 def _is_identity_map(attr: AffineMapAttr) -> bool:
     """True for `(d0, ..., dn) -> (d0, ..., dn)`, the layout MLIR never prints."""
     return attr.value.is_identity
+
+
+#: The inherent attributes of `builtin.module`.
+_MODULE_INHERENT = ("sym_name", "sym_visibility")
+
+
+def _module_properties(
+    properties: Attribute | None, attributes: DictionaryAttr
+) -> tuple[Attribute | None, DictionaryAttr]:
+    """Move `builtin.module`'s inherent attributes from its dictionary to its properties.
+
+    As for any registered op, MLIR takes them from the attribute dictionary and then
+    from the `<{...}>` properties, which win; other property names are dropped.
+    """
+    if properties is None and not any(k in _MODULE_INHERENT for k, _ in attributes.entries):
+        return properties, attributes
+    inherent = {k: v for k, v in attributes.entries if k in _MODULE_INHERENT}
+    if isinstance(properties, DictionaryAttr):
+        inherent.update((k, v) for k, v in properties.entries if k in _MODULE_INHERENT)
+    elif properties is not None:
+        return properties, attributes
+    rest = DictionaryAttr.get(tuple((k, v) for k, v in attributes.entries if k not in inherent))
+    return (DictionaryAttr.get(inherent) if inherent else None), rest
 
 
 def _alias_base(name: str) -> str:

@@ -51,6 +51,7 @@ from generator.ir.core import Block, Operation, Region, Value
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
+    TUPLE_ALIAS_MIN_SIZE,
     ComplexType,
     FloatType,
     FunctionType,
@@ -60,7 +61,6 @@ from generator.ir.types import (
     NoneType,
     OpaqueType,
     RankedTensorType,
-    Signedness,
     TupleType,
     Type,
     UnrankedMemRefType,
@@ -126,7 +126,7 @@ def _pretty_dialect_symbol(sigil: str, dialect: str, data: str) -> str:
 class _AliasInfo:
     """An attribute or type met by the alias pre-pass."""
 
-    __slots__ = ("base", "deferrable", "depth", "is_type", "name", "order")
+    __slots__ = ("base", "children", "deferrable", "depth", "is_type", "name", "order")
 
     def __init__(self, base: str | None, is_type: bool, deferrable: bool, order: int) -> None:
         self.base = base
@@ -135,6 +135,15 @@ class _AliasInfo:
         self.depth = 0
         self.order = order
         self.name: str | None = None
+        #: The nested attributes and types met by the pre-pass.
+        self.children: list[_AliasInfo] = []
+
+    def mark_non_deferrable(self) -> None:
+        """Print this alias (and so everything it refers to) before the top-level op."""
+        if self.deferrable:
+            self.deferrable = False
+            for child in self.children:
+                child.mark_non_deferrable()
 
 
 class Printer:
@@ -280,8 +289,7 @@ class Printer:
 
     def _visit_loc(self, loc: object, deferrable: bool) -> None:
         if isinstance(loc, SourceLoc):
-            line, col = loc.line_col
-            loc = FileLineColLoc.get(loc.file.name, line, col)
+            loc = _file_line_col(loc)
         elif loc is None:
             loc = UnknownLoc.get()
         assert isinstance(loc, Attribute)
@@ -293,14 +301,14 @@ class Printer:
         info = self.aliases.get(key)
         if info is not None:
             if not deferrable:
-                info.deferrable = False
+                info.mark_non_deferrable()
             return info, False
         info = _AliasInfo(base, is_type, deferrable, len(self.aliases))
         self.aliases[key] = info
         return info, True
 
     def _visit_attr(self, attr: Attribute, deferrable: bool = False) -> int:
-        """Visit an attribute; returns its contribution to its parent's depth."""
+        """Visit an attribute; returns its alias depth (see `_depth`)."""
         if not attr.has_alias_parts:
             return 0
         base: str | None = None
@@ -325,13 +333,24 @@ class Printer:
                     depth = max(depth, self._visit_type(child))
                 else:
                     depth = max(depth, self._visit_attr(child, deferrable))
-            info.depth = depth
-        return info.depth + 1 if info.base is not None else info.depth
+                self._add_child(info, child)
+            info.depth = _depth(depth, info.base)
+        return info.depth
+
+    def _add_child(self, info: _AliasInfo, child: Attribute | Type) -> None:
+        child_info = self.aliases.get(child)
+        if child_info is not None:
+            info.children.append(child_info)
 
     def _visit_type(self, type_: Type) -> int:
+        """Visit a type; returns its alias depth (see `_depth`)."""
         if not type_.has_alias_parts:
             return 0
-        base = type_.alias_hint if isinstance(type_, OpaqueType) else None
+        base: str | None = None
+        if isinstance(type_, OpaqueType):
+            base = type_.alias_hint
+        elif isinstance(type_, TupleType) and len(type_.types) >= TUPLE_ALIAS_MIN_SIZE:
+            base = "tuple"
         info, fresh = self._record(type_, base, True, False)
         if fresh:
             depth = 0
@@ -340,8 +359,9 @@ class Printer:
                     depth = max(depth, self._visit_type(child))
                 else:
                     depth = max(depth, self._visit_attr(child))
-            info.depth = depth
-        return info.depth + 1 if info.base is not None else info.depth
+                self._add_child(info, child)
+            info.depth = _depth(depth, info.base)
+        return info.depth
 
     # -- ops -----------------------------------------------------------------------
 
@@ -393,7 +413,8 @@ class Printer:
         else:
             head = " " * indent
         name = op.name
-        if not name.isprintable() or '"' in name or "\\" in name:
+        # Non-ASCII text is escaped byte by byte, as in any other string.
+        if not (name.isascii() and name.isprintable()) or '"' in name or "\\" in name:
             name = escape_string(name)[1:-1]
         operands = op.op_operands
         if operands:
@@ -487,8 +508,7 @@ class Printer:
     def loc_text(self, loc: object, *, allow_alias: bool = True) -> str:
         """`loc(...)` for an op or argument location."""
         if isinstance(loc, SourceLoc):
-            line, col = loc.line_col
-            loc = FileLineColLoc.get(loc.file.name, line, col)
+            loc = _file_line_col(loc)
         elif loc is None:
             loc = UnknownLoc.get()
         assert isinstance(loc, Attribute)
@@ -502,14 +522,15 @@ class Printer:
         if isinstance(loc, UnknownLoc):
             return "unknown"
         if isinstance(loc, FileLineColLoc):
-            text = f"{escape_string(loc.filename)}:{loc.line}:{loc.col}"
-            if loc.end_line is not None:
-                if loc.end_line == loc.line:
-                    text += f" to :{loc.end_col}"
-                else:
-                    text += f" to {loc.end_line}" + (
-                        f":{loc.end_col}" if loc.end_col is not None else ""
-                    )
+            col = loc.col or 0
+            text = f"{escape_string(loc.filename)}:{loc.line}:{col}"
+            end_col = loc.end_col
+            if end_col is not None:
+                end_line = loc.line if loc.end_line is None else loc.end_line
+                if end_line != loc.line:
+                    text += f" to {end_line}:{end_col}"
+                elif end_col != col:
+                    text += f" to :{end_col}"
             return text
         if isinstance(loc, NameLoc):
             text = escape_string(loc.name)
@@ -716,6 +737,28 @@ class Printer:
 _UNIT_ATTR = UnitAttr.get()
 
 
+def _depth(deepest_child: int, base: str | None) -> int:
+    """The alias depth MLIR orders alias definitions by.
+
+    An aliased attribute or type without deeper aliased parts has depth 1, anything
+    else without them 0; above them every level of nesting, aliased or not, adds
+    one (so `tuple<..., tensor<2xf32, #map>>` is two deeper than `#map`).
+    """
+    if deepest_child:
+        return deepest_child + 1
+    return 0 if base is None else 1
+
+
+def _file_line_col(loc: SourceLoc) -> FileLineColLoc:
+    """The location attribute of a source position; MLIR counts columns in bytes."""
+    line, col = loc.line_col
+    if col > 1:
+        prefix = loc.file.text[loc.offset - col + 1 : loc.offset]
+        if not prefix.isascii():
+            col = len(prefix.encode("utf-8", "surrogateescape")) + 1
+    return FileLineColLoc.get(loc.file.name, line, col)
+
+
 def _name_results(names: dict[Value, str], results: tuple[Value, ...], base: str) -> None:
     for i, r in enumerate(results):
         names[r] = f"{base}#{i}"
@@ -799,7 +842,8 @@ def _element_formatter(elem: Type) -> Callable[[object], str]:
 
         fmt = floats.FLOAT_FORMATS[elem.name]
         return lambda v: floats.format_float(fmt, v)  # type: ignore[arg-type]
-    if isinstance(elem, IntegerType) and elem.width == 1 and elem.signedness == Signedness.SIGNLESS:
+    # One-bit elements are booleans whatever their signedness.
+    if isinstance(elem, IntegerType) and elem.width == 1:
         return lambda v: "true" if v else "false"
     return str
 
@@ -815,6 +859,8 @@ def _nest(texts: list[str], shape: tuple[int, ...]) -> str:
 
 
 def _hex_blob(attr: DenseElementsAttr) -> str:
+    if attr.raw is not None:
+        return attr.raw.hex().upper()
     elem = attr.type.element_type
     scalar = elem.element_type if isinstance(elem, ComplexType) else elem
     width = scalar.width if isinstance(scalar, (FloatType, IntegerType)) else 64
@@ -824,8 +870,9 @@ def _hex_blob(attr: DenseElementsAttr) -> str:
             if v:
                 bits |= 1 << i
         return bits.to_bytes((len(attr.values) + 7) // 8, "little").hex().upper()
-    nbytes = 16 if width == 80 else (width + 7) // 8
-    mask = (1 << (nbytes * 8)) - 1
+    nbytes = (width + 7) // 8
+    # Each element keeps its own bits only: the padding up to a whole byte is zero.
+    mask = (1 << width) - 1
     parts = []
     for v in attr.values:
         words = v if isinstance(v, tuple) else (v,)

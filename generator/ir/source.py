@@ -15,14 +15,25 @@ __all__ = ["SourceFile", "SourceLoc"]
 class SourceFile:
     """The text of one input buffer and its name as diagnostics print it."""
 
-    __slots__ = ("_line_starts", "first_line", "name", "text")
+    __slots__ = ("_line_starts", "first_line", "name", "split_at", "text")
 
-    def __init__(self, name: str, text: str, *, first_line: int = 1) -> None:
+    def __init__(
+        self,
+        name: str,
+        text: str,
+        *,
+        first_line: int = 1,
+        split_at: tuple[int, int] | None = None,
+    ) -> None:
         self.name = name
         self.text = text
         #: Line number of the first line of `text`; split-input chunks keep the
         #: line numbers of the file they were cut from, as mlir-opt does.
         self.first_line = first_line
+        #: For a split-input chunk after a `// -----` marker, the (line, column)
+        #: just past the marker, where mlir-opt's chunk begins: it locates the
+        #: chunk's implicit module there. None for a whole file or a first chunk.
+        self.split_at = split_at
         self._line_starts: list[int] | None = None
 
     def _starts(self) -> list[int]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DYNAMIC",
+    "TUPLE_ALIAS_MIN_SIZE",
     "ComplexType",
     "FloatType",
     "FunctionType",
@@ -229,14 +230,20 @@ class FunctionType(Type):
         return t
 
 
+#: Tuples of at least this many elements print through a `!tuple` alias, as in MLIR.
+TUPLE_ALIAS_MIN_SIZE = 17
+
+
 class TupleType(Type):
-    """`tuple<T...>`."""
+    """`tuple<T...>`; a long one is itself printed through an alias."""
 
     __slots__ = ("types",)
     _cache: ClassVar[dict[tuple[Type, ...], TupleType]] = {}
 
     def __init__(self, types: tuple[Type, ...]) -> None:
-        super().__init__(any(t.has_alias_parts for t in types))
+        super().__init__(
+            len(types) >= TUPLE_ALIAS_MIN_SIZE or any(t.has_alias_parts for t in types)
+        )
         self.types = types
 
     @classmethod

@@ -33,7 +33,7 @@ def _file_loc(loc: FileLineColLoc) -> SourceLoc:
     source = _FILE_LOC_BUFFERS.get(loc.filename)
     if source is None:
         source = _FILE_LOC_BUFFERS[loc.filename] = SourceFile(loc.filename, "")
-    return _DetachedLoc(source, loc.line, loc.col)
+    return _DetachedLoc(source, loc.line, loc.col or 0)
 
 
 class _DetachedLoc(SourceLoc):
