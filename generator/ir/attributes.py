@@ -9,6 +9,7 @@ printer whether an attribute or anything nested in it may print as an alias.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
 from generator.ir.types import (
@@ -264,6 +265,9 @@ class DictionaryAttr(Attribute):
             items = tuple(sorted(items, key=_utf8_first))
         a = cls._cache.get(items)
         if a is None:
+            for (k1, _), (k2, _) in pairwise(items):
+                if k1 == k2:
+                    raise ValueError(f"duplicate key '{k1}' in dictionary attribute")
             a = cls._cache[items] = cls(items)
         return a
 

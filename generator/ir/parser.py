@@ -230,6 +230,7 @@ class Parser:
         # Memoized parses keyed by source text; only valid within one buffer,
         # because alias names may mean different things in different files.
         self.type_cache: dict[str, Type] = {}
+        self.op_names: dict[str, str] = {}
         #: Ops and block arguments whose location is a `_PendingLoc`.
         self.pending_locs: list[Operation | BlockArgument] = []
         self.dict_cache: dict[str, DictionaryAttr] = {}
@@ -665,6 +666,8 @@ class Parser:
             self.pos = m.end()
         else:
             name = self.parse_string_literal()
+        # Every op of a kind shares one name string (a module repeats a few names).
+        name = self.op_names.setdefault(name, name)
         if not name:
             self.error_at(name_pos, "empty operation name is invalid")
         op = self.parse_generic_body(name, start, name_pos)
@@ -1356,15 +1359,28 @@ class Parser:
         m = _BARE_ID.match(text, start + 1)
         if m is None:
             self.error_at(start + 1, "invalid type identifier")
+        symbol = self.scan_dialect_symbol(m)
+        if isinstance(symbol, str):
+            alias = self.type_aliases.get(symbol)
+            if alias is None:
+                self.error_at_token(f"undefined symbol alias id '{symbol}'")
+            return alias
+        return OpaqueType.get(*symbol)
+
+    def scan_dialect_symbol(self, m: re.Match[str]) -> str | tuple[str, str]:
+        """Read what follows `!` or `#` (matched identifier `m`) and move past it.
+
+        Returns the alias name for `#name` / `!name`, or (dialect, data) for
+        `dialect.data`, `dialect.data<...>` and `dialect<data>`, where data is the
+        text exactly as written, as MLIR keeps it for dialects it does not know.
+        """
+        text = self.text
         ident = m.group()
         end = m.end()
         dialect, dot, rest = ident.partition(".")
         if not dot and not text.startswith("<", end):
-            alias = self.type_aliases.get(ident)
             self.pos = end
-            if alias is None:
-                self.error_at_token(f"undefined symbol alias id '{ident}'")
-            return alias
+            return ident
         if dot:
             data = rest
             if text.startswith("<", end):
@@ -1376,7 +1392,7 @@ class Parser:
             data = text[end + 1 : body_end - 1]
             end = body_end
         self.pos = end
-        return OpaqueType.get(dialect, data)
+        return dialect, data
 
     def scan_balanced(self, open_pos: int) -> int:
         """Return the offset just past the `>` matching the `<` at `open_pos`.
@@ -1592,30 +1608,16 @@ class Parser:
         m = _BARE_ID.match(text, start + 1)
         if m is None:
             self.error_at(start, "invalid attribute name")
-        ident = m.group()
-        end = m.end()
-        dialect, dot, rest = ident.partition(".")
-        if not dot and not text.startswith("<", end):
-            alias = self.attr_aliases.get(ident)
-            self.pos = end
+        symbol = self.scan_dialect_symbol(m)
+        if isinstance(symbol, str):
+            alias = self.attr_aliases.get(symbol)
             if alias is None:
-                self.error_at_token(f"undefined symbol alias id '{ident}'")
+                self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
-        if dot:
-            data = rest
-            if text.startswith("<", end):
-                body_end = self.scan_balanced(end)
-                data = rest + text[end:body_end]
-                end = body_end
-        else:
-            body_end = self.scan_balanced(end)
-            data = text[end + 1 : body_end - 1]
-            end = body_end
-        self.pos = end
         attr_type: Type | None = None
         if self.consume_if(":"):
             attr_type = self.parse_type()
-        return OpaqueAttr.get(dialect, data, attr_type)
+        return OpaqueAttr.get(*symbol, attr_type)
 
     def parse_number_attribute(self, implied: Type | None) -> Attribute:
         """Parse an integer or float literal with an optional `: type`."""

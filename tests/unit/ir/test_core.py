@@ -806,3 +806,10 @@ def test_moving_an_op_next_to_itself_is_a_no_op() -> None:
     first.move_before(first)
     first.move_after(first)
     assert [op.name for op in blk.ops] == ["t.a", "t.b"]
+
+
+def test_dictionary_rejects_duplicate_keys() -> None:
+    """A dictionary attribute cannot hold one name twice (MLIR cannot print it back)."""
+    one = IntegerAttr.get(IntegerType.get(32), 1)
+    with pytest.raises(ValueError, match="duplicate key 'a'"):
+        DictionaryAttr.get((("a", one), ("a", one)))
