@@ -76,7 +76,7 @@ def _process(
         parsed.op,
         generic=True,
         debuginfo=args.mlir_print_debuginfo,
-        resources=parsed.resources,  # type: ignore[arg-type]
+        resources=parsed.resources,
         sink=sink,
     )
     sink(text + "\n")

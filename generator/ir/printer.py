@@ -48,6 +48,7 @@ from generator.ir.attributes import (
     UnknownLoc,
 )
 from generator.ir.core import Block, Operation, Region, Value
+from generator.ir.module import ResourceBlob
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -841,7 +842,12 @@ def _element_formatter(elem: Type) -> Callable[[object], str]:
         from generator.ir import floats
 
         fmt = floats.FLOAT_FORMATS[elem.name]
-        return lambda v: floats.format_float(fmt, v)  # type: ignore[arg-type]
+
+        def fmt_float(v: object) -> str:
+            assert isinstance(v, int)
+            return floats.format_float(fmt, v)
+
+        return fmt_float
     # One-bit elements are booleans whatever their signedness.
     if isinstance(elem, IntegerType) and elem.width == 1:
         return lambda v: "true" if v else "false"
@@ -906,7 +912,7 @@ def print_operation(
     *,
     generic: bool = True,
     debuginfo: bool = False,
-    resources: dict[str, dict[str, object]] | None = None,
+    resources: dict[str, dict[str, ResourceBlob]] | None = None,
     sink: Callable[[str], object] | None = None,
 ) -> str:
     """Print `op` (normally a `builtin.module`) as mlir-opt does, ending in a newline.
@@ -931,9 +937,7 @@ def print_operation(
     return text
 
 
-def _resources_text(resources: dict[str, dict[str, object]]) -> str:
-    from generator.ir.module import ResourceBlob
-
+def _resources_text(resources: dict[str, dict[str, ResourceBlob]]) -> str:
     lines = ["", "{-#", "  dialect_resources: {"]
     dialects = [(d, e) for d, e in resources.items() if e]
     for di, (dialect, entries) in enumerate(dialects):

@@ -146,7 +146,9 @@ def dominators(region: Region) -> dict[Block, Block | None]:
             for s in term.successors:
                 if s in preds:
                     preds[s].append(b)
-    idom: dict[Block, Block | None] = {entry: entry}
+    # The entry is its own immediate dominator while iterating (Cooper, Harvey and
+    # Kennedy's algorithm); it is reported as None below.
+    idom: dict[Block, Block] = {entry: entry}
     changed = True
     while changed:
         changed = False
@@ -160,9 +162,9 @@ def dominators(region: Region) -> dict[Block, Block | None]:
                         a, c = p, new
                         while a is not c:
                             while index[a] > index[c]:
-                                a = idom[a]  # type: ignore[assignment]
+                                a = idom[a]
                             while index[c] > index[a]:
-                                c = idom[c]  # type: ignore[assignment]
+                                c = idom[c]
                         new = a
             if new is not None and idom.get(b) is not new:
                 idom[b] = new
