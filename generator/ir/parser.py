@@ -801,31 +801,21 @@ class Parser:
             loc = SourceLoc(self.source, name_pos)
         if name == "builtin.module":
             properties, attributes = _module_properties(properties, attributes)
-        op_class = ctx.ops.get(name)
-        if op_class is not None:
-            op = op_class.__new__(op_class)
-            Operation.__init__(
-                op,
-                name,
-                operands,
-                fn.results,
-                properties=properties,
-                attributes=attributes,
-                successors=successors,
-                regions=regions,
-                loc=loc,
-            )
-        else:
-            op = Operation(
-                name,
-                operands,
-                fn.results,
-                properties=properties,
-                attributes=attributes,
-                successors=successors,
-                regions=regions,
-                loc=loc,
-            )
+        # A registered class's own `__init__` is its builder, with its own signature;
+        # the parser fills in the generic state directly instead.
+        op_class = ctx.ops.get(name, Operation)
+        op = op_class.__new__(op_class)
+        Operation.__init__(
+            op,
+            name,
+            operands,
+            fn.results,
+            properties=properties,
+            attributes=attributes,
+            successors=successors,
+            regions=regions,
+            loc=loc,
+        )
         if pending:
             self.pending_locs.append(op)
         return op
