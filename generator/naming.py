@@ -1,0 +1,78 @@
+"""Every name transform of the generator, in one place.
+
+Spec names become Python names here: op class names from def names (`TF_AddOp` ->
+`AddOp`, as MLIR strips the dialect prefix), snake_case accessor and builder names,
+and sanitizing of names that are Python keywords or clash with members every
+generated op class already has (`in` -> `in_`, `operands` -> `operands_`), in the
+spirit of MLIR's Python binding generator.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+__all__ = [
+    "RESERVED_OP_MEMBERS",
+    "class_name_from_def",
+    "is_identifier",
+    "sanitize_name",
+    "snake_case",
+]
+
+#: Attribute names every generated op class inherits from the runtime; a spec name
+#: equal to one of these gets a trailing underscore.
+RESERVED_OP_MEMBERS: frozenset[str] = frozenset(
+    {
+        "attributes",
+        "context",
+        "ip",
+        "loc",
+        "name",
+        "operands",
+        "operation",
+        "regions",
+        "results",
+        "self",
+        "successors",
+    }
+)
+
+_NOT_WORD = re.compile(r"[^0-9A-Za-z_]")
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def is_identifier(name: str) -> bool:
+    """Whether `name` is a valid Python identifier that is not a keyword."""
+    return name.isidentifier() and not keyword.iskeyword(name)
+
+
+def sanitize_name(name: str) -> str:
+    """Make a spec name usable as a Python attribute or parameter name.
+
+    Characters other than letters, digits and `_` become `_`; a leading digit gets
+    a `_` prefix; keywords and reserved op members get a `_` suffix.
+    """
+    out = _NOT_WORD.sub("_", name) or "_"
+    if out[0].isdigit():
+        out = "_" + out
+    if keyword.iskeyword(out) or keyword.issoftkeyword(out) or out in RESERVED_OP_MEMBERS:
+        out += "_"
+    return out
+
+
+def class_name_from_def(def_name: str) -> str:
+    """The Python class name of a def: the def name without its dialect prefix.
+
+    As in MLIR, the prefix is everything up to and including the first `_`
+    (`TF_AddOp` -> `AddOp`); a name without `_`, or with nothing after it, is kept.
+    """
+    prefix, sep, rest = def_name.partition("_")
+    if sep and prefix and rest and rest[0].isalpha():
+        return rest
+    return def_name
+
+
+def snake_case(name: str) -> str:
+    """`AddIOp` -> `add_i_op`, `fooBar` -> `foo_bar`, `select` -> `select`."""
+    return _CAMEL_BOUNDARY.sub("_", name).replace("-", "_").replace(".", "_").lower()

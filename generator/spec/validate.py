@@ -1,0 +1,411 @@
+"""Cross-object checks of a dialect spec, all errors of a file at once.
+
+Pydantic checks each node's shape; this module checks what only the whole dialect
+can tell, in the spirit of MLIR's `Operator::assertInvariants` and its tblgen
+errors: names used twice, several variadic groups without a segment trait,
+unknown traits and constraint names (with a "did you mean" hint), malformed trait
+arguments, enum cases, and hand-written Python that does not parse (reported at
+its line in the spec). `validate_dialect` returns the diagnostics, sorted by
+position; `check_dialect` raises `SpecValidationError` when there are any.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from collections.abc import Iterator, Sequence
+
+from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
+from generator.ir.source import SourceLoc
+from generator.spec.constraints import (
+    AnyAttrOfConstraint,
+    AnyOfConstraint,
+    ArrayAttrConstraint,
+    AttrConstraint,
+    AttrPredicateConstraint,
+    AttrRefConstraint,
+    ConfinedAttrConstraint,
+    LikeConstraint,
+    ShapedConstraint,
+    SpecNode,
+    TypeAttrConstraint,
+    TypeConstraint,
+    TypePredicateConstraint,
+    TypeRefConstraint,
+    known_attr_constraint_names,
+    known_type_constraint_names,
+)
+from generator.spec.model import (
+    AttributeDef,
+    DialectDef,
+    EnumDef,
+    OpDef,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+    SourceText,
+    SuccessorDef,
+    TraitRef,
+)
+
+__all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
+
+#: Trait name -> the shape of its arguments: "" (none), "names" (one list of
+#: operand/result/attribute names), "op" (one op name), "ops" (a list of op names),
+#: "types_match_with" (summary, lhs, rhs, transform, and an optional comparator).
+KNOWN_TRAITS: dict[str, str] = {
+    "AffineScope": "",
+    "AllElementCountsMatch": "names",
+    "AllElementTypesMatch": "names",
+    "AllRanksMatch": "names",
+    "AllShapesMatch": "names",
+    "AllTypesMatch": "names",
+    "AlwaysSpeculatable": "",
+    "AttrSizedOperandSegments": "",
+    "AttrSizedResultSegments": "",
+    "AutomaticAllocationScope": "",
+    "BroadcastableOperandsAndResultType": "",
+    "Commutative": "",
+    "ConstantLike": "",
+    "Elementwise": "",
+    "ElementwiseMappable": "",
+    "HasOnlyGraphRegion": "",
+    "HasParent": "op",
+    "Idempotent": "",
+    "InferTypeOpInterface": "",
+    "Involution": "",
+    "IsolatedFromAbove": "",
+    "NoMemoryEffect": "",
+    "NoRegionArguments": "",
+    "NoSideEffect": "",
+    "NoTerminator": "",
+    "ParentOneOf": "ops",
+    "Pure": "",
+    "RecursiveMemoryEffects": "",
+    "RecursivelySpeculatable": "",
+    "ResultsBroadcastableShape": "",
+    "ReturnLike": "",
+    "SameOperandsAndResultElementType": "",
+    "SameOperandsAndResultRank": "",
+    "SameOperandsAndResultShape": "",
+    "SameOperandsAndResultType": "",
+    "SameOperandsElementType": "",
+    "SameOperandsShape": "",
+    "SameTypeOperands": "",
+    "SameVariadicOperandSize": "",
+    "SameVariadicResultSize": "",
+    "Scalarizable": "",
+    "SingleBlock": "",
+    "SingleBlockImplicitTerminator": "op",
+    "Symbol": "",
+    "SymbolTable": "",
+    "Tensorizable": "",
+    "Terminator": "",
+    "TypesMatchWith": "types_match_with",
+    "Vectorizable": "",
+}
+
+_TRAIT_USAGE: dict[str, str] = {
+    "names": '{0}<["a", "b", ...]>',
+    "op": '{0}<"OpName">',
+    "ops": '{0}<["OpA", "OpB"]>',
+    "types_match_with": '{0}<"summary", "lhs", "rhs", "transform over $_self">',
+}
+
+
+def _suggestion(name: str, candidates: Sequence[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+class _Validator:
+    def __init__(self, dialect: DialectDef) -> None:
+        self.dialect = dialect
+        self.errors: list[SpecDiagnostic] = []
+        self.type_defs = {t.def_name for t in dialect.types}
+        self.attr_defs = {a.def_name for a in dialect.attributes} | {
+            e.def_name for e in dialect.enums
+        }
+
+    def error(
+        self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
+    ) -> None:
+        loc = node.loc if isinstance(node, SpecNode) else node
+        self.errors.append(SpecDiagnostic(loc, message, hint=hint))
+
+    # -- the dialect -----------------------------------------------------------
+
+    def run(self) -> list[SpecDiagnostic]:
+        self.unique(
+            [(op.def_name, op) for op in self.dialect.ops],
+            "op def",
+        )
+        self.unique([(op.mnemonic, op) for op in self.dialect.ops], "op mnemonic")
+        self.unique(
+            [(d.def_name, d) for d in self.dialect.named_defs()],
+            "type, attribute or enum def",
+        )
+        for op in self.dialect.ops:
+            self.op(op)
+        for enum in self.dialect.enums:
+            self.enum(enum)
+        return sort_diagnostics(self.errors)
+
+    def unique(self, items: Sequence[tuple[str, SpecNode]], what: str) -> None:
+        first: dict[str, SpecNode] = {}
+        for name, node in items:
+            if name in first:
+                first_loc = first[name].loc
+                line = first_loc.line_col[0] if first_loc is not None else 0
+                self.error(
+                    node, f"duplicate {what} '{name}'", f"it was first defined on line {line}"
+                )
+            else:
+                first[name] = node
+
+    # -- ops -------------------------------------------------------------------
+
+    def op(self, op: OpDef) -> None:
+        self.names(op)
+        self.variadics(op)
+        self.traits(op)
+        for operand in op.operands:
+            self.type_refs(operand.type)
+            if operand.variadicity == "variadic_of_variadic":
+                self.segment_attr(op, operand.segment_attr, operand)
+        for result in op.results:
+            self.type_refs(result.type)
+            if result.variadicity == "variadic_of_variadic":
+                self.error(result, "'VariadicOfVariadic' results are currently not supported")
+        for attr in op.attributes:
+            self.attr_refs(attr.type)
+            if attr.derived is not None:
+                self.python(attr.derived, "eval", "derived attribute expression")
+        for kind, items in (("region", op.regions), ("successor", op.successors)):
+            for entity in items[:-1]:
+                if entity.variadic:
+                    self.error(entity, f"only the last {kind} can be variadic")
+        if op.skip_default_builders and not op.builders:
+            self.error(op, "default builders are skipped and no custom builders provided")
+        for builder in op.builders:
+            self.python(builder.body, "exec", "builder body")
+        for code, what in (
+            (op.verifier, "verifier"),
+            (op.fold, "fold hook"),
+            (op.canonicalize, "canonicalize hook"),
+            (op.extra_code, "extra code"),
+        ):
+            if code is not None:
+                self.python(code, "exec", what)
+
+    def names(self, op: OpDef) -> None:
+        seen: dict[str, tuple[str, int]] = {}
+        groups: list[
+            tuple[str, Sequence[OperandDef | AttributeDef | ResultDef | RegionDef | SuccessorDef]]
+        ] = [
+            ("operand", op.operands),
+            ("attribute", op.attributes),
+            ("result", op.results),
+            ("region", op.regions),
+            ("successor", op.successors),
+        ]
+        for kind, items in groups:
+            for index, item in enumerate(items):
+                name = item.name
+                if not name:
+                    continue
+                if name not in seen:
+                    seen[name] = (kind, index)
+                    continue
+                other, other_index = seen[name]
+                if other == kind:
+                    message = f"op has a conflict with two {kind}s having the same name '{name}'"
+                else:
+                    message = f"{kind} '{name}' has the same name as {other} #{other_index}"
+                self.error(
+                    item,
+                    message,
+                    "every operand, attribute, result, region and successor needs its own "
+                    "name, since each becomes an accessor",
+                )
+
+    def variadics(self, op: OpDef) -> None:
+        for kind, items, segments, same in (
+            ("operands", op.operands, "AttrSizedOperandSegments", "SameVariadicOperandSize"),
+            ("results", op.results, "AttrSizedResultSegments", "SameVariadicResultSize"),
+        ):
+            variable = [item for item in items if item.variadicity != "single"]
+            if len(variable) < 2 or op.trait(segments) or op.trait(same):
+                continue
+            self.error(
+                variable[1],
+                f"op has multiple variadic {kind} but no specification over their sizes",
+                f"add the '{segments}' trait (or '{same}' if all groups have the same size)",
+            )
+
+    def segment_attr(self, op: OpDef, name: str | None, node: SpecNode) -> None:
+        names = {attr.name for attr in op.attributes}
+        if name not in names:
+            self.error(
+                node,
+                f"segment attribute '{name}' of 'VariadicOfVariadic' is not an attribute of the op",
+                f"add an attribute {{name: {name}, type: DenseI32ArrayAttr}}",
+            )
+
+    def traits(self, op: OpDef) -> None:
+        entities = {e.name for e in op.operands} | {e.name for e in op.results}
+        entities |= {e.name for e in op.attributes}
+        for trait in op.traits:
+            shape = KNOWN_TRAITS.get(trait.name)
+            if shape is None:
+                self.error(
+                    trait,
+                    f"unknown trait '{trait.name}'",
+                    _suggestion(trait.name, list(KNOWN_TRAITS)),
+                )
+                continue
+            if not self.trait_args(trait, shape):
+                continue
+            if shape == "names":
+                names = trait.args[0]
+                assert isinstance(names, tuple)
+                for name in names:
+                    if name not in entities:
+                        self.error(
+                            trait,
+                            f"'{trait.name}' names '{name}', which is not an operand, result "
+                            "or attribute of the op",
+                            _suggestion(name, sorted(entities)),
+                        )
+            elif shape == "types_match_with":
+                for arg in trait.args[1:3]:
+                    name = str(arg)
+                    if name not in entities:
+                        self.error(
+                            trait,
+                            f"'TypesMatchWith' names '{name}', which is not an operand, result "
+                            "or attribute of the op",
+                            _suggestion(str(name), sorted(entities)),
+                        )
+
+    def trait_args(self, trait: TraitRef, shape: str) -> bool:
+        args = trait.args
+        if shape == "":
+            ok = not args
+        elif shape in ("names", "ops"):
+            ok = len(args) == 1 and isinstance(args[0], tuple)
+        elif shape == "op":
+            ok = len(args) == 1 and isinstance(args[0], str)
+        else:
+            ok = len(args) in (4, 5) and all(isinstance(a, str) for a in args)
+        if not ok:
+            usage = _TRAIT_USAGE.get(shape, "{0}").format(trait.name)
+            self.error(trait, f"wrong arguments for trait '{trait.name}'", f"write it as {usage}")
+        return ok
+
+    # -- constraints -----------------------------------------------------------
+
+    def type_refs(self, constraint: TypeConstraint) -> None:
+        for node in _type_nodes(constraint):
+            if isinstance(node, TypeRefConstraint) and node.ref not in self.type_defs:
+                candidates = [*known_type_constraint_names(), *sorted(self.type_defs)]
+                hint = _suggestion(node.ref, candidates)
+                if node.ref in self.attr_defs:
+                    hint = f"'{node.ref}' is an attribute or enum, not a type"
+                self.error(node, f"unknown type constraint '{node.ref}'", hint)
+            elif isinstance(node, TypePredicateConstraint):
+                self.predicate(node.expr, node.loc)
+
+    def attr_refs(self, constraint: AttrConstraint) -> None:
+        for node in _attr_nodes(constraint):
+            if isinstance(node, AttrRefConstraint) and node.ref not in self.attr_defs:
+                candidates = [*known_attr_constraint_names(), *sorted(self.attr_defs)]
+                hint = _suggestion(node.ref, candidates)
+                if node.ref in self.type_defs:
+                    hint = f"'{node.ref}' is a type; use TypeAttrOf<{node.ref}>"
+                self.error(node, f"unknown attribute constraint '{node.ref}'", hint)
+            elif isinstance(node, AttrPredicateConstraint):
+                self.predicate(node.expr, node.loc)
+            elif isinstance(node, TypeAttrConstraint):
+                self.type_refs(node.type)
+
+    def predicate(self, expr: str, loc: SourceLoc | None) -> None:
+        try:
+            ast.parse(expr.replace("$_self", "_self"), mode="eval")
+        except SyntaxError as error:
+            self.error(loc, f"invalid Python in predicate: {error.msg}")
+
+    # -- enums -----------------------------------------------------------------
+
+    def enum(self, enum: EnumDef) -> None:
+        if not enum.cases:
+            self.error(enum, f"enum '{enum.def_name}' has no cases")
+        self.unique([(case.symbol, case) for case in enum.cases], "enum case")
+        # A repeated symbol is reported once; its (default) string need not be again.
+        distinct = {case.symbol: case for case in reversed(enum.cases)}
+        by_order = [case for case in enum.cases if distinct[case.symbol] is case]
+        self.unique([(case.text, case) for case in by_order], "enum case string")
+        for case in enum.cases:
+            if enum.kind == "string" and case.value is not None:
+                self.error(case, "cases of a string enum have no integer value")
+            elif enum.kind != "string" and case.value is None:
+                self.error(
+                    case,
+                    f"case '{case.symbol}' of integer enum '{enum.def_name}' needs a value",
+                    "add 'value: <integer>'",
+                )
+        values = [(str(case.value), case) for case in enum.cases if case.value is not None]
+        self.unique(values, "enum value")
+
+    # -- hand-written Python ---------------------------------------------------
+
+    def python(self, code: SourceText, mode: str, what: str) -> None:
+        try:
+            ast.parse(code.text, mode=mode)
+        except SyntaxError as error:
+            self.error(_code_loc(code, error), f"invalid Python in {what}: {error.msg}")
+
+
+def _code_loc(code: SourceText, error: SyntaxError) -> SourceLoc | None:
+    """The position in the spec of a syntax error inside a text block."""
+    if code.loc is None:
+        return None
+    line, col = code.loc.line_col
+    err_line = error.lineno or 1
+    err_col = error.offset or 1
+    # Block scalars keep one indentation, so every line's column shifts by the
+    # column where the block's text starts.
+    file = code.loc.file
+    return file.loc(file.offset_of(line + err_line - 1, col + err_col - 1))
+
+
+def _type_nodes(constraint: TypeConstraint) -> Iterator[TypeConstraint]:
+    yield constraint
+    if isinstance(constraint, AnyOfConstraint):
+        for option in constraint.options:
+            yield from _type_nodes(option)
+    elif isinstance(constraint, ShapedConstraint | LikeConstraint):
+        yield from _type_nodes(constraint.element)
+
+
+def _attr_nodes(constraint: AttrConstraint) -> Iterator[AttrConstraint]:
+    yield constraint
+    if isinstance(constraint, AnyAttrOfConstraint):
+        for option in constraint.options:
+            yield from _attr_nodes(option)
+    elif isinstance(constraint, ArrayAttrConstraint):
+        yield from _attr_nodes(constraint.element)
+    elif isinstance(constraint, ConfinedAttrConstraint):
+        yield from _attr_nodes(constraint.base)
+
+
+def validate_dialect(dialect: DialectDef) -> list[SpecDiagnostic]:
+    """Every cross-object problem of the dialect, sorted by position."""
+    return _Validator(dialect).run()
+
+
+def check_dialect(dialect: DialectDef) -> None:
+    """Raise `SpecValidationError` listing every problem, if there is any."""
+    diagnostics = validate_dialect(dialect)
+    if diagnostics:
+        raise SpecValidationError(diagnostics)
