@@ -4,6 +4,8 @@
   it back (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
   `--allow-unregistered-dialect`, `--mlir-print-debuginfo`, `-o OUT`).
 * `odsgen generate [--check]`: regenerate `generated/` from `opdefs/`.
+* `odsgen records --json [-I DIR]... FILE.td`: evaluate a TableGen file and print
+  its records as `llvm-tblgen --dump-json` does.
 
 Every problem with the input is printed as an MLIR-style diagnostic and gives exit
 status 1; no input makes this command print a Python traceback.
@@ -188,6 +190,31 @@ def run_generate(args: argparse.Namespace) -> int:
     return 1
 
 
+def run_records(args: argparse.Namespace) -> int:
+    """The `records` subcommand: print a TableGen file's records as JSON."""
+    # Imported here so that `odsgen opt` does not load the TableGen front end.
+    from generator.tablegen import TableGenError, dump_json, load_records
+
+    if not args.json:
+        print("odsgen records: only --json output is supported", file=sys.stderr)
+        return 1
+    path = Path(args.input)
+    if not path.is_file():
+        print(f"odsgen records: could not open input file '{args.input}'", file=sys.stderr)
+        return 1
+    try:
+        keeper = load_records(path, [Path(d) for d in args.include_dirs])
+    except TableGenError as e:
+        for d in e.diagnostics:
+            sys.stderr.write(render_diagnostic(d) + "\n")
+        return 1
+    except RecursionError:
+        print("odsgen records: input nests too deeply to be processed", file=sys.stderr)
+        return 1
+    sys.stdout.write(dump_json(keeper) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `odsgen`."""
     parser = argparse.ArgumentParser(prog="odsgen", description=__doc__.split("\n\n")[0])
@@ -233,6 +260,17 @@ def build_parser() -> argparse.ArgumentParser:
     gen = sub.add_parser("generate", help="regenerate generated/ from opdefs/")
     gen.add_argument("--check", action="store_true", help="report stale files instead of writing")
     gen.add_argument("--root", default=".", help="repository root (default: current directory)")
+    rec = sub.add_parser("records", help="print a TableGen file's records, like llvm-tblgen")
+    rec.add_argument("input", help="the .td file")
+    rec.add_argument("--json", action="store_true", help="print like llvm-tblgen --dump-json")
+    rec.add_argument(
+        "-I",
+        dest="include_dirs",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a directory to search for included files (repeatable)",
+    )
     return parser
 
 
@@ -241,6 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv) if argv is not None else None)
     if args.command == "opt":
         return run_opt(args)
+    if args.command == "records":
+        return run_records(args)
     return run_generate(args)
 
 

@@ -1,0 +1,1266 @@
+"""Evaluating TableGen files into records, with llvm-tblgen's semantics.
+
+This module owns name lookup (locals, fields, template arguments, globals),
+class instantiation with template arguments, `let` overrides, `defvar`,
+`multiclass`/`defm` with `NAME`, `foreach`, `if`, `assert`, `defset`, the `!`
+operators, and the late binding of field references that llvm-tblgen performs
+when a def is complete. Parsed files are cached by path and modification time,
+so one run never parses a file twice.
+
+`foreach` bodies and multiclasses are evaluated once per iteration or `defm`
+with their variables bound, rather than parsed once and substituted as
+llvm-tblgen does; the records are the same, though anonymous records created
+inside them may be numbered differently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+
+from generator.ir.diagnostics import Diagnostic, Severity
+from generator.ir.source import SourceFile
+from generator.tablegen import ast
+from generator.tablegen.parser import TableGenError, parse_text
+from generator.tablegen.values import (
+    UNSET,
+    BitInit,
+    BitsInit,
+    DagInit,
+    DefInit,
+    FieldInit,
+    Init,
+    IntInit,
+    ListInit,
+    OpInit,
+    Record,
+    RecordVal,
+    StringInit,
+    Type,
+    UnsetInit,
+    VarBitInit,
+    VarDefInit,
+    VarInit,
+    type_str,
+)
+
+__all__ = ["RecordKeeper", "load_records"]
+
+_MASK64 = (1 << 64) - 1
+
+
+def _wrap64(v: int) -> int:
+    v &= _MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+@dataclass
+class RecordKeeper:
+    """The result of evaluating a file: classes and defs by name, in creation order."""
+
+    classes: dict[str, Record] = field(default_factory=dict)
+    defs: dict[str, Record] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------
+# Resolution.
+
+
+class Resolver:
+    """Substitutes variables: `lookup(name)` gives a value or None to keep the name."""
+
+    __slots__ = ("ev", "final", "lookup")
+
+    def __init__(self, ev: Evaluator, lookup: Callable[[str], Init | None], final: bool) -> None:
+        self.ev = ev
+        self.lookup = lookup
+        self.final = final
+
+    def shadow(self, names: tuple[str, ...]) -> Resolver:
+        """The same resolver, leaving `names` alone (operators that bind them)."""
+        inner = self.lookup
+
+        def lookup(name: str) -> Init | None:
+            return None if name in names else inner(name)
+
+        return Resolver(self.ev, lookup, self.final)
+
+
+def resolve(v: Init, r: Resolver) -> Init:
+    """Substitute `r`'s variables in `v` and fold whatever became known."""
+    if not v.has_vars:
+        return v
+    if isinstance(v, VarInit):
+        got = r.lookup(v.name)
+        return v if got is None else got
+    if isinstance(v, ListInit):
+        return ListInit(tuple(resolve(i, r) for i in v.items), v.elem)
+    if isinstance(v, DagInit):
+        return DagInit(resolve(v.op, r), v.name, tuple((resolve(a, r), n) for a, n in v.args))
+    if isinstance(v, BitsInit):
+        bits: list[Init] = []
+        for b in v.bits:
+            nb = resolve(b, r)
+            # A reference to a bit that is still unset stays a reference, as
+            # llvm-tblgen keeps unset bits when it resolves a record.
+            bits.append(b if isinstance(nb, UnsetInit) and isinstance(b, VarBitInit) else nb)
+        return _flatten_bits(bits)
+    if isinstance(v, VarBitInit):
+        inner = resolve(v.var, r)
+        return r.ev.bit_of(inner, v.index)
+    if isinstance(v, FieldInit):
+        rec = resolve(v.rec, r)
+        return r.ev.fold_field(rec, v.field_name, r.final)
+    if isinstance(v, OpInit):
+        rr = r.shadow(v.bound) if v.bound else r
+        args = tuple(resolve(a, rr) for a in v.args)
+        return r.ev.fold(v.op, args, v.type, v.bound, r.final)
+    if isinstance(v, VarDefInit):
+        vargs = tuple((n, resolve(a, r)) for n, a in v.args)
+        new = VarDefInit(v.cls, vargs, v.loc)
+        if not any(a.has_vars for _, a in vargs):
+            return r.ev.instantiate(new)
+        return new
+    return v
+
+
+def _flatten_bits(bits: list[Init]) -> Init:
+    out: list[Init] = []
+    for b in bits:
+        out.append(b)
+    return BitsInit(tuple(out))
+
+
+# ---------------------------------------------------------------------------
+# Scopes.
+
+
+class Scope:
+    """A level of name lookup: local variables and, for a record body, the record."""
+
+    __slots__ = ("multiclass", "parent", "rec", "vars")
+
+    def __init__(
+        self,
+        parent: Scope | None,
+        rec: Record | None = None,
+        vars_: dict[str, Init] | None = None,
+    ) -> None:
+        self.parent = parent
+        self.rec = rec
+        self.vars: dict[str, Init] = vars_ if vars_ is not None else {}
+        self.multiclass = False
+
+
+@dataclass
+class _MultiClass:
+    """A multiclass: its syntax, kept to be evaluated by each `defm`."""
+
+    node: ast.MultiClass
+    source: SourceFile
+    lets: list[list[tuple[ast.LetItem, Init, list[int] | None]]]
+
+
+class _Collect:
+    """Where new defs go while a multiclass body is evaluated for a `defm`."""
+
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+
+
+class Evaluator:
+    """Evaluates statements into a `RecordKeeper`."""
+
+    def __init__(self, include_dirs: list[Path]) -> None:
+        self.include_dirs = include_dirs
+        self.keeper = RecordKeeper()
+        self.globals: dict[str, Init] = {}
+        self.multiclasses: dict[str, _MultiClass] = {}
+        self.types: dict[str, ast.TypeExpr] = {}
+        self.defines: set[str] = set()
+        self.anon_counter = 0
+        self.instances: dict[VarDefInit, DefInit] = {}
+        self.lets: list[list[tuple[ast.LetItem, Init, list[int] | None]]] = []
+        self.collect: _Collect | None = None
+        self.defsets: list[list[Init]] = []
+        self.source: SourceFile = SourceFile("<none>", "")
+        self.parse_cache: dict[tuple[str, float, str], ast.File] = {}
+        self.dumps: list[str] = []
+
+    # -- errors and locations ------------------------------------------------
+
+    def error(self, pos: int, message: str, source: SourceFile | None = None) -> TableGenError:
+        """An error at `pos` of the file being evaluated."""
+        src = source if source is not None else self.source
+        return TableGenError(Diagnostic(Severity.ERROR, src.loc(pos), message))
+
+    def loc(self, pos: int) -> str:
+        """`file:line` as llvm-tblgen prints record locations (the file's base name)."""
+        line, _ = self.source.line_col(pos)
+        return f"{os.path.basename(self.source.name)}:{line}"
+
+    def new_anonymous_name(self) -> str:
+        """The next `anonymous_N` name."""
+        name = f"anonymous_{self.anon_counter}"
+        self.anon_counter += 1
+        return name
+
+    # -- files ---------------------------------------------------------------
+
+    def load_file(self, path: Path) -> ast.File:
+        """Parse `path`, or reuse its parse when it is unchanged and identically preprocessed."""
+        text = path.read_text(encoding="utf-8", errors="surrogateescape")
+        source = SourceFile(str(path), text)
+        from generator.tablegen.parser import preprocess
+
+        pre = preprocess(source, self.defines)
+        key = (str(path.resolve()), path.stat().st_mtime, pre)
+        cached = self.parse_cache.get(key)
+        if cached is not None:
+            return cached
+        parsed = parse_text(SourceFile(str(path), pre), set())
+        parsed = ast.File(source, parsed.stmts)
+        self.parse_cache[key] = parsed
+        return parsed
+
+    def run_file(self, parsed: ast.File) -> None:
+        """Evaluate every statement of a parsed file."""
+        saved = self.source
+        self.source = parsed.source
+        try:
+            scope = Scope(None)
+            for stmt in parsed.stmts:
+                self.stmt(stmt, scope)
+        finally:
+            self.source = saved
+
+    def include(self, node: ast.Include) -> None:
+        """Follow `include`: the including file's directory first, then `-I` directories."""
+        here = Path(self.source.name).parent
+        for d in [here, *self.include_dirs]:
+            candidate = d / node.path
+            if candidate.is_file():
+                self.run_file(self.load_file(candidate))
+                return
+        raise self.error(node.pos, f"Could not find include file '{node.path}'")
+
+    # -- statements ----------------------------------------------------------
+
+    def stmt(self, s: ast.Stmt, scope: Scope) -> None:
+        """Evaluate one statement."""
+        if isinstance(s, ast.Include):
+            self.include(s)
+        elif isinstance(s, ast.ClassDef):
+            self.class_def(s, scope)
+        elif isinstance(s, ast.Def):
+            self.def_stmt(s, scope)
+        elif isinstance(s, ast.Let):
+            items = [self.let_value(i, scope) for i in s.items]
+            self.lets.append(items)
+            try:
+                inner = Scope(scope)
+                for b in s.body:
+                    self.stmt(b, inner)
+            finally:
+                self.lets.pop()
+        elif isinstance(s, ast.Defvar):
+            if s.name in scope.vars or (scope.parent is None and s.name in self.globals):
+                raise self.error(s.pos, "local variable of this name already exists")
+            value = self.value(s.value, scope)
+            if scope.parent is None and scope.rec is None:
+                self.globals[s.name] = value
+            else:
+                scope.vars[s.name] = value
+        elif isinstance(s, ast.Foreach):
+            self.foreach(s, scope)
+        elif isinstance(s, ast.If):
+            cond = self.value(s.cond, scope)
+            c = self.as_int(cond)
+            if c is None:
+                raise self.error(s.pos, f"condition of 'if' is not known: '{cond.as_string()}'")
+            inner = Scope(scope)
+            for b in s.then if c else s.orelse:
+                self.stmt(b, inner)
+        elif isinstance(s, ast.MultiClass):
+            self.multiclasses[s.name] = _MultiClass(s, self.source, [list(x) for x in self.lets])
+        elif isinstance(s, ast.Defm):
+            self.defm(s, scope)
+        elif isinstance(s, ast.Assert):
+            self.check_assert(s.cond, s.message, s.pos, scope, None)
+        elif isinstance(s, ast.Defset):
+            self.defsets.append([])
+            try:
+                for b in s.body:
+                    self.stmt(b, Scope(scope))
+            finally:
+                members = self.defsets.pop()
+            self.globals[s.name] = ListInit(tuple(members), "?")
+        elif isinstance(s, ast.Deftype):
+            self.types[s.name] = s.type
+        elif isinstance(s, ast.Dump):
+            self.dumps.append(self.value(s.value, scope).as_string())
+        else:
+            raise self.error(s.pos, "this statement is only allowed inside a record body")
+
+    def let_value(
+        self, item: ast.LetItem, scope: Scope
+    ) -> tuple[ast.LetItem, Init, list[int] | None]:
+        """Evaluate the value of one `let` item (in the scope of the `let`)."""
+        bits = self.bit_list(item.bits, scope) if item.bits is not None else None
+        return (item, self.value(item.value, scope), bits)
+
+    def bit_list(self, ranges: list[ast.Expr], scope: Scope) -> list[int]:
+        """The bit numbers of a `{...}` list."""
+        out: list[int] = []
+        for r in ranges:
+            out.extend(self.range_ints(r, scope))
+        # Bit lists are written most significant bit first.
+        out.reverse()
+        return out
+
+    def range_ints(self, r: ast.Expr, scope: Scope) -> list[int]:
+        """The integers of one range piece."""
+        if isinstance(r, ast.RangeExpr):
+            a = self.as_int(self.value(r.start, scope))
+            b = self.as_int(self.value(r.end, scope))
+            if a is None or b is None:
+                raise self.error(r.pos, "expected integer range bounds")
+            return list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
+        v = self.as_int(self.value(r, scope))
+        if v is None:
+            raise self.error(r.pos, "expected an integer")
+        return [v]
+
+    def foreach(self, s: ast.Foreach, scope: Scope) -> None:
+        """Evaluate the body once per element with the loop variable bound."""
+        values: list[Init]
+        if isinstance(s.iter, ast.Bits):
+            values = [IntInit(i) for r in s.iter.items for i in self.range_ints(r, scope)]
+        else:
+            it = self.value(s.iter, scope)
+            if isinstance(it, ListInit):
+                values = list(it.items)
+            else:
+                raise self.error(
+                    s.iter.pos, f"expected a list or a range in 'foreach', got '{it.as_string()}'"
+                )
+        for v in values:
+            inner = Scope(scope, vars_={s.name: v})
+            for b in s.body:
+                self.stmt(b, inner)
+
+    # -- records -------------------------------------------------------------
+
+    def class_def(self, s: ast.ClassDef, scope: Scope) -> None:
+        """Define a class."""
+        existing = self.keeper.classes.get(s.name)
+        if existing is not None and (existing.fields or existing.supers or s.args or s.body):
+            raise self.error(s.pos, f"Class '{s.name}' already defined")
+        rec = existing or Record(s.name, [self.loc(s.pos)], is_class=True)
+        if existing is None:
+            self.keeper.classes[s.name] = rec
+        inner = Scope(scope, rec)
+        for arg in s.args:
+            qname = f"{s.name}:{arg.name}"
+            if qname in rec.fields:
+                raise self.error(
+                    arg.pos, "template argument with the same name has already been defined"
+                )
+            t = self.type_of(arg.type)
+            default = self.value(arg.default, inner, t) if arg.default is not None else UNSET
+            rec.targs.append(qname)
+            rec.fields[qname] = RecordVal(qname, t, self.convert(default, t, arg.pos) or default)
+        self.object_body(rec, s.supers, s.body, inner)
+
+    def def_stmt(self, s: ast.Def, scope: Scope) -> None:
+        """Define a def (named or anonymous)."""
+        if s.name is None:
+            rec = Record(self.new_anonymous_name(), [self.loc(s.pos)], anonymous=True)
+        else:
+            name = self.name_value(s.name, scope)
+            rec = Record(name, [self.loc(s.pos)])
+        inner = Scope(scope, rec)
+        self.object_body(rec, s.supers, s.body, inner)
+        self.add_def(rec, s.pos)
+
+    def name_value(self, e: ast.Expr, scope: Scope) -> str:
+        """The name of a def: identifiers not bound to a string stand for themselves."""
+        if isinstance(e, ast.Id):
+            got = self.lookup_local(e.name, scope)
+            if got is None or isinstance(got, VarInit):
+                return e.name
+            as_str = self._to_str(got)
+            if isinstance(as_str, StringInit):
+                return as_str.value
+            raise self.error(e.pos, f"def name is not a string: '{got.as_string()}'")
+        if isinstance(e, ast.Paste):
+            left = self.name_value(e.lhs, scope)
+            right = self.name_value(e.rhs, scope) if e.rhs is not None else ""
+            return left + right
+        v = self.value(e, scope)
+        if isinstance(v, StringInit):
+            return v.value
+        if isinstance(v, IntInit):
+            return str(v.value)
+        raise self.error(e.pos, f"def name is not a string: '{v.as_string()}'")
+
+    def object_body(
+        self,
+        rec: Record,
+        supers: list[ast.SubclassRef],
+        body: list[ast.Stmt],
+        scope: Scope,
+    ) -> None:
+        """Superclasses, then the enclosing `let`s, then the body, as llvm-tblgen orders them."""
+        for ref in supers:
+            self.add_subclass(rec, ref, scope)
+        for level in self.lets:
+            for item, value, bits in level:
+                self.set_value(rec, item.pos, item.name, value, bits)
+        for body_stmt in body:
+            self.body_item(rec, body_stmt, scope)
+
+    def body_item(self, rec: Record, item: ast.Stmt, scope: Scope) -> None:
+        """One item of a record body."""
+        if isinstance(item, ast.Decl):
+            t = self.type_of(item.type)
+            if item.name in rec.fields:
+                existing = rec.fields[item.name]
+                existing.value = UNSET
+            else:
+                rec.fields[item.name] = RecordVal(item.name, t, UNSET, is_field=item.field)
+            if item.value is not None:
+                v = self.value(item.value, scope, t)
+                self.set_value(rec, item.value.pos, item.name, v, None)
+        elif isinstance(item, ast.LetItem):
+            bits = self.bit_list(item.bits, scope) if item.bits is not None else None
+            target = rec.fields.get(item.name)
+            v = self.value(item.value, scope, target.type if target is not None else None)
+            self.set_value(rec, item.pos, item.name, v, bits)
+        elif isinstance(item, ast.Defvar):
+            if item.name in scope.vars:
+                raise self.error(item.pos, "local variable of this name already exists")
+            scope.vars[item.name] = self.value(item.value, scope)
+        elif isinstance(item, ast.Assert):
+            cond = self.value(item.cond, scope)
+            msg = self.value(item.message, scope)
+            if rec.is_class or cond.has_vars or msg.has_vars:
+                rec.asserts.append((cond, msg, (self.source, item.pos)))
+            else:
+                self.assert_holds(cond, msg, self.source, item.pos)
+        elif isinstance(item, ast.Dump):
+            self.dumps.append(self.value(item.value, scope).as_string())
+        else:
+            raise self.error(item.pos, "unexpected statement in a record body")
+
+    def set_value(
+        self, rec: Record, pos: int, name: str, value: Init, bits: list[int] | None
+    ) -> None:
+        """Assign a field (a `let` or an initializer), converting to the field's type."""
+        rv = rec.fields.get(name)
+        if rv is None:
+            raise self.error(pos, f"Value '{name}' unknown!")
+        if bits is None and isinstance(value, VarInit) and value.name == name:
+            raise self.error(pos, "Recursion / self-assignment forbidden")
+        if bits is not None:
+            cur = rv.value
+            if not isinstance(cur, BitsInit):
+                raise self.error(pos, f"Value '{name}' is not a bits type")
+            new_bits = list(cur.bits)
+            conv = self.convert(value, ("bits", len(bits)), pos)
+            if not isinstance(conv, BitsInit):
+                raise self.error(pos, "Initializer is not compatible with bit range")
+            for i, b in enumerate(bits):
+                new_bits[b] = conv.bits[i]
+            value = BitsInit(tuple(new_bits))
+        conv = self.convert(value, rv.type, pos)
+        if conv is None:
+            raise self.error(
+                pos,
+                f"Field '{name}' of type '{type_str(rv.type)}' is incompatible with value "
+                f"'{value.as_string()}' of type '{type_str(self.type_of_init(value))}'",
+            )
+        rv.value = conv
+
+    def find_class(self, name: str, pos: int) -> Record:
+        """The class `name`, or an error at `pos`."""
+        cls = self.keeper.classes.get(name)
+        if cls is None:
+            raise self.error(pos, f"Couldn't find class '{name}'")
+        return cls
+
+    def template_bindings(
+        self, cls: Record, args: list[ast.Expr | ast.NamedArg], pos: int, scope: Scope
+    ) -> list[tuple[str, Init]]:
+        """Match arguments to `cls`'s template arguments, checking count and types."""
+        given: dict[str, Init] = {}
+        positional = True
+        for i, a in enumerate(args):
+            if isinstance(a, ast.NamedArg):
+                positional = False
+                qname = f"{cls.name}:{a.name}"
+                if qname not in cls.targs:
+                    raise self.error(a.pos, f"Argument '{a.name}' doesn't exist")
+                target, apos, expr = qname, a.pos, a.value
+            else:
+                if not positional:
+                    raise self.error(
+                        a.pos, "Positional argument should be put before named argument"
+                    )
+                if i >= len(cls.targs):
+                    raise self.error(a.pos, f"Too many template arguments: {len(args)}")
+                target, apos, expr = cls.targs[i], a.pos, a
+            t = cls.fields[target].type
+            v = self.value(expr, scope, t)
+            conv = self.convert(v, t, apos)
+            if conv is None:
+                raise self.error(
+                    apos,
+                    f"Value specified for template argument '{target}' is of type "
+                    f"{type_str(self.type_of_init(v))}; expected type {type_str(t)}: "
+                    f"{v.as_string()}",
+                )
+            given[target] = conv
+        for qname in cls.targs:
+            if qname not in given and isinstance(cls.fields[qname].value, UnsetInit):
+                raise self.error(pos, f"value not specified for template argument '{qname}'")
+        # Only the given arguments: llvm-tblgen shares `C<x>` between uses with the
+        # same written arguments, so `C<x>` and `C<x, default>` are distinct records.
+        return list(given.items())
+
+    def add_subclass(self, rec: Record, ref: ast.SubclassRef, scope: Scope) -> None:
+        """Inherit from `ref`: copy its fields and substitute its template arguments."""
+        cls = self.keeper.classes.get(ref.name)
+        if cls is None:
+            if ref.name in self.multiclasses:
+                raise self.error(
+                    ref.pos, f"'{ref.name}' is a multiclass; use defm to instantiate it"
+                )
+            raise self.error(ref.pos, f"Couldn't find class '{ref.name}'")
+        bindings = self.template_bindings(cls, ref.args, ref.pos, scope)
+        self.inherit(rec, cls, bindings, ref.pos)
+
+    def inherit(self, rec: Record, cls: Record, bindings: list[tuple[str, Init]], pos: int) -> None:
+        """The core of `AddSubClass`: fields, substitution, superclass list."""
+        targs = set(cls.targs)
+        for name, rv in cls.fields.items():
+            if name in targs:
+                continue
+            cur = rec.fields.get(name)
+            if cur is None:
+                rec.fields[name] = rv.copy()
+            else:
+                cur.value = self.convert(rv.value, cur.type, pos) or rv.value
+        given = dict(bindings)
+        bindings = [(q, given[q] if q in given else cls.fields[q].value) for q in cls.targs]
+        mapping: dict[str, Init] = {}
+        name_init: Init = (
+            VarInit(f"{rec.name}:NAME", "string") if rec.is_class else StringInit(rec.name)
+        )
+        mapping[f"{cls.name}:NAME"] = name_init
+        resolved_cache: dict[str, Init] = {}
+        raw = dict(bindings)
+
+        def lookup(n: str) -> Init | None:
+            if n in resolved_cache:
+                return resolved_cache[n]
+            if n in raw:
+                v = raw.pop(n)
+                got = resolve(v, r)
+                resolved_cache[n] = got
+                return got
+            return mapping.get(n)
+
+        r = Resolver(self, lookup, False)
+        for name, rv in rec.fields.items():
+            if name in rec.targs or not rv.value.has_vars:
+                continue
+            new = resolve(rv.value, r)
+            rv.value = self.convert(new, rv.type, pos) or new
+        for cond, msg, where in cls.asserts:
+            rec.asserts.append((resolve(cond, r), resolve(msg, r), where))
+        for sc in cls.supers:
+            if rec.is_subclass_of(sc):
+                raise self.error(pos, f"Already subclass of '{sc.name}'!")
+            rec.supers.append(sc)
+        if rec.is_subclass_of(cls):
+            raise self.error(pos, f"Already subclass of '{cls.name}'!")
+        rec.supers.append(cls)
+
+    def add_def(self, rec: Record, pos: int) -> None:
+        """Finish a def: late-bind its fields, check it, and register it."""
+        if self.collect is not None:
+            self.collect.records.append(rec)
+            return
+        self.finish_def(rec, pos)
+
+    def finish_def(self, rec: Record, pos: int) -> None:
+        """`addDefOne`: rename a clashing anonymous def, resolve, assert, register."""
+        if rec.name in self.keeper.defs:
+            if not rec.anonymous:
+                raise self.error(pos, f"def already exists: {rec.name}")
+            rec.name = self.new_anonymous_name()
+        self.resolve_record(rec, final=True)
+        self.check_record_asserts(rec)
+        for ds in self.defsets:
+            ds.append(DefInit(rec))
+        self.keeper.defs[rec.name] = rec
+
+    def resolve_record(self, rec: Record, *, final: bool) -> None:
+        """Resolve references of the record's fields to each other (late binding)."""
+        cache: dict[str, Init | None] = {}
+        stack: list[str] = []
+
+        def lookup(n: str) -> Init | None:
+            if n in cache:
+                return cache[n]
+            if n in stack:
+                return None
+            rv = rec.fields.get(n)
+            got: Init | None = None
+            if rv is not None:
+                if not isinstance(rv.value, UnsetInit):
+                    stack.append(n)
+                    got = resolve(rv.value, r)
+                    stack.pop()
+            elif n.endswith(":NAME"):
+                got = StringInit(rec.name)
+            cache[n] = got
+            return got
+
+        r = Resolver(self, lookup, final)
+        for rv in rec.fields.values():
+            if rv.value.has_vars:
+                # A resolved value takes the field's type again (a `bits<1>` in a
+                # `bit` field becomes a bit), as llvm-tblgen's setValue does.
+                new = resolve(rv.value, r)
+                rv.value = self.convert(new, rv.type, 0) or new
+        rec.asserts = [(resolve(c, r), resolve(m, r), w) for c, m, w in rec.asserts]
+
+    def check_record_asserts(self, rec: Record) -> None:
+        """Check the asserts a def collected from its classes and body."""
+        for cond, msg, where in rec.asserts:
+            source, pos = cast(tuple[SourceFile, int], where)
+            self.assert_holds(cond, msg, source, pos)
+        rec.asserts = []
+
+    def assert_holds(self, cond: Init, msg: Init, source: SourceFile, pos: int) -> None:
+        """Raise the assert's message at its position when its condition is false."""
+        c = self.as_int(cond)
+        if c is None:
+            raise self.error(pos, "assert condition must of type bit, bits, or int.", source)
+        if not c:
+            text = msg.value if isinstance(msg, StringInit) else msg.as_string()
+            raise self.error(pos, f"assertion failed: {text}", source)
+
+    def check_assert(
+        self, cond_e: ast.Expr, msg_e: ast.Expr, pos: int, scope: Scope, rec: Record | None
+    ) -> None:
+        """A top-level `assert`: checked at once."""
+        cond = self.value(cond_e, scope)
+        msg = self.value(msg_e, scope)
+        self.assert_holds(cond, msg, self.source, pos)
+
+    def instantiate(self, vdi: VarDefInit) -> DefInit:
+        """`Class<args>` with known arguments: an anonymous def, shared by equal uses."""
+        got = self.instances.get(vdi)
+        if got is not None:
+            return got
+        cls = vdi.cls
+        rec = Record(self.new_anonymous_name(), [vdi.loc], anonymous=True)
+        self.inherit(rec, cls, list(vdi.args), 0)
+        self.resolve_record(rec, final=True)
+        self.keeper.defs[rec.name] = rec
+        self.check_record_asserts(rec)
+        result = DefInit(rec)
+        self.instances[vdi] = result
+        return result
+
+    # -- multiclasses --------------------------------------------------------
+
+    def defm(self, s: ast.Defm, scope: Scope) -> None:
+        """Instantiate multiclasses (and then plain classes) under one name."""
+        if s.name is None:
+            name = self.new_anonymous_name()
+            if self.collect is not None and "NAME" in self._mc_vars(scope):
+                outer = self._mc_vars(scope)["NAME"]
+                if isinstance(outer, StringInit):
+                    name = outer.value + name
+        else:
+            name = self.name_value(s.name, scope)
+            if self.collect is not None and not _mentions_name(s.name):
+                prefix = self._mc_vars(scope).get("NAME")
+                if isinstance(prefix, StringInit):
+                    name = prefix.value + name
+        new: list[Record] = []
+        i = 0
+        while i < len(s.supers) and s.supers[i].name in self.multiclasses:
+            new.extend(self.expand_multiclass(s.supers[i], name, scope))
+            i += 1
+        if i == 0:
+            ref = s.supers[0]
+            raise self.error(ref.pos, f"Couldn't find multiclass '{ref.name}'")
+        for ref in s.supers[i:]:
+            for rec in new:
+                self.add_subclass(rec, ref, scope)
+        for rec in new:
+            for level in self.lets:
+                for item, value, bits in level:
+                    self.set_value(rec, item.pos, item.name, value, bits)
+            rec.locs.append(self.loc(s.pos))
+            self.add_def(rec, s.pos)
+
+    def _mc_vars(self, scope: Scope) -> dict[str, Init]:
+        s: Scope | None = scope
+        while s is not None:
+            if s.multiclass:
+                return s.vars
+            s = s.parent
+        return {}
+
+    def expand_multiclass(self, ref: ast.SubclassRef, name: str, scope: Scope) -> list[Record]:
+        """Evaluate a multiclass body with its arguments and `NAME` bound."""
+        mc = self.multiclasses[ref.name]
+        node = mc.node
+        vars_: dict[str, Init] = {"NAME": StringInit(name)}
+        for i, targ in enumerate(node.args):
+            if i < len(ref.args):
+                a = ref.args[i]
+                expr = a.value if isinstance(a, ast.NamedArg) else a
+                v = self.value(expr, scope, self.type_of(targ.type))
+            elif targ.default is not None:
+                saved_source = self.source
+                self.source = mc.source
+                try:
+                    v = self.value(targ.default, Scope(None, vars_=dict(vars_)))
+                finally:
+                    self.source = saved_source
+            else:
+                raise self.error(
+                    ref.pos, f"value not specified for template argument '{node.name}:{targ.name}'"
+                )
+            t = self.type_of(targ.type)
+            vars_[targ.name] = self.convert(v, t, ref.pos) or v
+        if len(ref.args) > len(node.args):
+            raise self.error(ref.pos, "Too many template arguments")
+        saved = (self.collect, self.lets, self.source)
+        self.collect = _Collect()
+        self.lets = [list(x) for x in mc.lets]
+        self.source = mc.source
+        try:
+            inner = Scope(None, vars_=vars_)
+            inner.multiclass = True
+            for st in node.body:
+                self.mc_stmt(st, inner)
+            records = self.collect.records
+        finally:
+            self.collect, self.lets, self.source = saved
+        return records
+
+    def mc_stmt(self, s: ast.Stmt, scope: Scope) -> None:
+        """A statement inside a multiclass body: defs get `NAME` prefixed when they lack it."""
+        if isinstance(s, ast.Def):
+            if s.name is None:
+                rec = Record(self.new_anonymous_name(), [self.loc(s.pos)], anonymous=True)
+            else:
+                name = self.name_value(s.name, scope)
+                if not _mentions_name(s.name):
+                    prefix = self._mc_vars(scope).get("NAME")
+                    assert isinstance(prefix, StringInit)
+                    name = prefix.value + name
+                rec = Record(name, [self.loc(s.pos)])
+            inner = Scope(scope, rec)
+            self.object_body(rec, s.supers, s.body, inner)
+            self.add_def(rec, s.pos)
+        elif isinstance(s, ast.Let):
+            items = [self.let_value(i, scope) for i in s.items]
+            self.lets.append(items)
+            try:
+                for b in s.body:
+                    self.mc_stmt(b, Scope(scope))
+            finally:
+                self.lets.pop()
+        elif isinstance(s, ast.Foreach):
+            values: list[Init]
+            if isinstance(s.iter, ast.Bits):
+                values = [IntInit(i) for r in s.iter.items for i in self.range_ints(r, scope)]
+            else:
+                it = self.value(s.iter, scope)
+                if not isinstance(it, ListInit):
+                    raise self.error(s.iter.pos, "expected a list in 'foreach'")
+                values = list(it.items)
+            for v in values:
+                inner = Scope(scope, vars_={s.name: v})
+                for b in s.body:
+                    self.mc_stmt(b, inner)
+        elif isinstance(s, ast.If):
+            c = self.as_int(self.value(s.cond, scope))
+            if c is None:
+                raise self.error(s.pos, "condition of 'if' is not known")
+            for b in s.then if c else s.orelse:
+                self.mc_stmt(b, Scope(scope))
+        elif isinstance(s, ast.Defvar):
+            scope.vars[s.name] = self.value(s.value, scope)
+        else:
+            self.stmt(s, scope)
+
+    # -- types ---------------------------------------------------------------
+
+    def type_of(self, t: ast.TypeExpr) -> Type:
+        """The evaluator's type for a type expression."""
+        if t.kind == "bits":
+            return ("bits", t.width)
+        if t.kind == "list":
+            assert t.elem is not None
+            return ("list", self.type_of(t.elem))
+        if t.kind == "class":
+            if t.name in self.types:
+                return self.type_of(self.types[t.name])
+            if t.name not in self.keeper.classes:
+                raise self.error(t.pos, f"Couldn't find class '{t.name}'")
+            return ("rec", t.name)
+        if t.kind == "code":
+            return "string"
+        return t.kind
+
+    def type_of_init(self, v: Init) -> Type:
+        """The type of a value, as far as it is known."""
+        if isinstance(v, BitInit):
+            return "bit"
+        if isinstance(v, IntInit):
+            return "int"
+        if isinstance(v, StringInit):
+            return "string"
+        if isinstance(v, BitsInit):
+            return ("bits", len(v.bits))
+        if isinstance(v, ListInit):
+            return ("list", v.elem)
+        if isinstance(v, DagInit):
+            return "dag"
+        if isinstance(v, DefInit):
+            return ("rec", *(s.name for s in direct_superclasses(v.rec)))
+        if isinstance(v, VarInit | OpInit):
+            return v.type
+        if isinstance(v, VarDefInit):
+            return ("rec", v.cls.name)
+        return "?"
+
+    def common_type(self, types: list[Type]) -> Type:
+        """The type of a list of elements of `types` (llvm-tblgen's `resolveTypes`)."""
+        first = types[0]
+        if all(t == first for t in types):
+            return first
+        if all(isinstance(t, tuple) and t[0] == "rec" for t in types):
+            common: list[str] | None = None
+            for t in types:
+                names = set()
+                for c in t[1:]:
+                    cls = self.keeper.classes[str(c)]
+                    names.add(cls.name)
+                    names.update(s.name for s in cls.supers)
+                common = [n for n in (common if common is not None else names) if n in names]
+            assert common is not None
+            recs = [self.keeper.classes[n] for n in common]
+            keep = [r for r in recs if not any(o.is_subclass_of(r) for o in recs if o is not r)]
+            return ("rec", *sorted(r.name for r in keep))
+        if all(t in ("int", "bit") or (isinstance(t, tuple) and t[0] == "bits") for t in types):
+            return "int"
+        return first
+
+    def is_a(self, v: Init, t: Type) -> bool | None:
+        """Whether `v` has type `t` (None when `v` is not known yet)."""
+        if isinstance(t, tuple) and t[0] == "rec":
+            if isinstance(v, DefInit):
+                return all(v.rec.name == c or any(s.name == c for s in v.rec.supers) for c in t[1:])
+            if v.has_vars:
+                return None
+            return False
+        if v.has_vars:
+            return None
+        vt = self.type_of_init(v)
+        if t == "string":
+            return vt == "string"
+        if t in ("int", "bit"):
+            return vt in ("int", "bit")
+        if isinstance(t, tuple) and t[0] == "list":
+            return isinstance(vt, tuple) and vt[0] == "list"
+        return vt == t
+
+    def convert(self, v: Init, t: Type, pos: int) -> Init | None:
+        """`v` converted to type `t` (`getCastTo`), or None when it cannot be."""
+        if isinstance(v, UnsetInit) or t == "?":
+            if isinstance(t, tuple) and t[0] == "bits" and isinstance(v, UnsetInit):
+                return BitsInit(tuple(UNSET for _ in range(int(t[1]))))  # type: ignore[call-overload]
+            return v
+        if t == "string":
+            if isinstance(v, StringInit) or v.has_vars:
+                return v
+            return None
+        if t == "int":
+            if isinstance(v, IntInit):
+                return v
+            if isinstance(v, BitInit):
+                return IntInit(int(v.value))
+            if isinstance(v, BitsInit):
+                n = self.bits_value(v)
+                return IntInit(n) if n is not None else None
+            return v if v.has_vars else None
+        if t == "bit":
+            if isinstance(v, BitInit):
+                return v
+            if isinstance(v, IntInit):
+                return BitInit(bool(v.value)) if v.value in (0, 1) else None
+            if isinstance(v, BitsInit) and len(v.bits) == 1:
+                return v.bits[0]
+            return v if v.has_vars else None
+        if isinstance(t, tuple) and t[0] == "bits":
+            width = int(t[1])  # type: ignore[call-overload]
+            if isinstance(v, BitsInit):
+                return v if len(v.bits) == width else None
+            if isinstance(v, BitInit) and width == 1:
+                return BitsInit((v,))
+            if isinstance(v, IntInit):
+                n = v.value
+                if width < 64 and not (-(1 << width) < n < (1 << width)) and n >= 0:
+                    return None
+                return BitsInit(tuple(BitInit(bool((n >> i) & 1)) for i in range(width)))
+            if v.has_vars:
+                return BitsInit(tuple(VarBitInit(v, i) for i in range(width)))
+            return None
+        if isinstance(t, tuple) and t[0] == "list":
+            if isinstance(v, ListInit):
+                elem_t: Type = t[1]  # type: ignore[assignment]
+                if v.elem == elem_t:
+                    return v
+                items: list[Init] = []
+                for item in v.items:
+                    c = self.convert(item, elem_t, pos)
+                    if c is None:
+                        return None
+                    items.append(c)
+                # A list whose elements need no conversion keeps its own type, as
+                # in llvm-tblgen (where the type is part of the list's identity).
+                if all(a is b for a, b in zip(items, v.items, strict=True)):
+                    return v
+                return ListInit(tuple(items), elem_t)
+            return v if v.has_vars else None
+        if t == "dag":
+            return v if isinstance(v, DagInit) or v.has_vars else None
+        if isinstance(t, tuple) and t[0] == "rec":
+            if isinstance(v, DefInit | VarDefInit):
+                ok = self.is_a(v, t)
+                return v if ok is not False else None
+            return v if v.has_vars else None
+        return v
+
+    def bits_value(self, v: BitsInit) -> int | None:
+        """The integer a bits value holds, None when a bit is not known."""
+        n = 0
+        for i, b in enumerate(v.bits):
+            if not isinstance(b, BitInit):
+                return None
+            n |= int(b.value) << i
+        return n
+
+    def as_int(self, v: Init) -> int | None:
+        """The integer value of a bit, bits or int, None when not known."""
+        if isinstance(v, IntInit):
+            return v.value
+        if isinstance(v, BitInit):
+            return int(v.value)
+        if isinstance(v, BitsInit):
+            return self.bits_value(v)
+        return None
+
+    # -- values --------------------------------------------------------------
+
+    def lookup_local(self, name: str, scope: Scope) -> Init | None:
+        """Look `name` up through the scopes (locals, fields, template arguments)."""
+        s: Scope | None = scope
+        while s is not None:
+            got = s.vars.get(name)
+            if got is not None:
+                return got
+            rec = s.rec
+            if rec is not None:
+                rv = rec.fields.get(name)
+                if rv is not None:
+                    return VarInit(name, rv.type)
+                if rec.is_class:
+                    q = f"{rec.name}:{name}"
+                    trv = rec.fields.get(q)
+                    if trv is not None and q in rec.targs:
+                        return VarInit(q, trv.type)
+                    if name == "NAME":
+                        return VarInit(q, "string")
+            s = s.parent
+        return None
+
+    def lookup(self, e: ast.Id, scope: Scope) -> Init:
+        """Resolve an identifier used as a value."""
+        got = self.lookup_local(e.name, scope)
+        if got is not None:
+            return got
+        g = self.globals.get(e.name)
+        if g is not None:
+            return g
+        d = self.keeper.defs.get(e.name)
+        if d is not None:
+            return DefInit(d)
+        raise self.error(e.pos, f"Variable not defined: '{e.name}'")
+
+    def value(self, e: ast.Expr, scope: Scope, expected: Type | None = None) -> Init:
+        """Evaluate an expression (`ParseValue` followed by folding)."""
+        if isinstance(e, ast.IntLit):
+            if e.bits:
+                return BitsInit(tuple(BitInit(bool((e.value >> i) & 1)) for i in range(e.bits)))
+            if e.boolean:
+                return BitInit(bool(e.value))
+            return IntInit(_wrap64(e.value))
+        if isinstance(e, ast.StrLit):
+            return StringInit(e.value, e.code)
+        if isinstance(e, ast.Id):
+            return self.lookup(e, scope)
+        if isinstance(e, ast.Unset):
+            return UNSET
+        if isinstance(e, ast.ListLit):
+            elem_t: Type = self.type_of(e.elem) if e.elem is not None else "?"
+            given: Type | None = None
+            if isinstance(expected, tuple) and expected[0] == "list":
+                given = expected[1]  # type: ignore[assignment]
+            items = []
+            for item in e.items:
+                v = self.value(item, scope, elem_t if elem_t != "?" else given)
+                if elem_t != "?":
+                    v = self.convert(v, elem_t, item.pos) or v
+                items.append(v)
+            if elem_t == "?" and items:
+                # Without an explicit `<type>` the element type is deduced from the
+                # elements, even when the context expects another list type.
+                elem_t = self.common_type([self.type_of_init(i) for i in items])
+            elif elem_t == "?" and given is not None:
+                elem_t = given
+            return ListInit(tuple(items), elem_t)
+        if isinstance(e, ast.Bits):
+            bits: list[Init] = []
+            for item in reversed(e.items):
+                v = self.value(item, scope)
+                if isinstance(v, BitsInit):
+                    bits.extend(v.bits)
+                elif isinstance(v, IntInit):
+                    c = self.convert(v, "bit", item.pos)
+                    if c is None:
+                        raise self.error(
+                            item.pos,
+                            f"Element #{len(bits)} ({v.as_string()}) is not convertable to a bit",
+                        )
+                    bits.append(c)
+                else:
+                    bits.append(v)
+            return BitsInit(tuple(bits))
+        if isinstance(e, ast.Dag):
+            op = self.value(e.op.value, scope) if e.op.value is not None else UNSET
+            args = tuple(
+                (self.value(a.value, scope) if a.value is not None else UNSET, a.name)
+                for a in e.args
+            )
+            return DagInit(op, e.op.name, args)
+        if isinstance(e, ast.AnonClass):
+            cls = self.keeper.classes.get(e.cls)
+            if cls is None:
+                raise self.error(e.pos, f"Couldn't find class '{e.cls}'")
+            bindings = self.template_bindings(cls, e.args, e.pos, scope)
+            vdi = VarDefInit(cls, tuple(bindings), self.loc(e.pos))
+            if any(v.has_vars for _, v in bindings):
+                return vdi
+            return self.instantiate(vdi)
+        if isinstance(e, ast.Paste):
+            lhs = self.value(e.lhs, scope)
+            rhs: Init
+            if e.rhs is None:
+                rhs = StringInit("")
+            elif isinstance(e.rhs, ast.Id):
+                # The right operand of `#` is read in name mode: an identifier that
+                # is not a variable stands for itself, even when a def has that name.
+                rhs = self.lookup_local(e.rhs.name, scope) or StringInit(e.rhs.name)
+            else:
+                rhs = self.value(e.rhs, scope)
+            if isinstance(lhs, ListInit) or isinstance(rhs, ListInit):
+                return self.fold("listconcat", (lhs, rhs), (lhs.has_vars and "?") or "?", (), False)
+            return self.fold(
+                "strconcat", (self._to_str(lhs), self._to_str(rhs)), "string", (), False
+            )
+        if isinstance(e, ast.Field):
+            rec = self.value(e.value, scope)
+            if isinstance(rec, DefInit) and e.name not in rec.rec.fields:
+                raise self.error(
+                    e.pos, f"Cannot access field '{e.name}' of value '{rec.as_string()}'"
+                )
+            return self.fold_field(rec, e.name, False)
+        if isinstance(e, ast.ListSlice):
+            base = self.value(e.value, scope)
+            if len(e.items) == 1 and not isinstance(e.items[0], ast.RangeExpr):
+                idx = self.value(e.items[0], scope)
+                return self.fold("listelem", (base, idx), "?", (), False)
+            idxs: list[Init] = []
+            for it in e.items:
+                if isinstance(it, ast.RangeExpr):
+                    idxs.extend(IntInit(i) for i in self.range_ints(it, scope))
+                else:
+                    idxs.append(self.value(it, scope))
+            return self.fold("listslice", (base, ListInit(tuple(idxs), "int")), "?", (), False)
+        if isinstance(e, ast.BitSlice):
+            base = self.value(e.value, scope)
+            nums = self.bit_list(e.ranges, scope)
+            if isinstance(base, IntInit):
+                base = self.convert(base, ("bits", 64), e.pos) or base
+            if isinstance(base, BitsInit):
+                for n in nums:
+                    if n >= len(base.bits):
+                        raise self.error(e.pos, "Invalid bit range for value")
+                return BitsInit(tuple(base.bits[n] for n in nums))
+            return BitsInit(tuple(VarBitInit(base, n) for n in nums))
+        if isinstance(e, ast.Cond):
+            flat: list[Init] = []
+            for cond_e, value_e in e.clauses:
+                flat.append(self.value(cond_e, scope))
+                flat.append(self.value(value_e, scope, expected))
+            return self.fold("cond", tuple(flat), "?", (), False)
+        if isinstance(e, ast.Bang):
+            return self.bang(e, scope, expected)
+        raise self.error(e.pos, "unexpected value")
+
+    def _to_str(self, v: Init) -> Init:
+        if isinstance(v, StringInit):
+            return v
+        if isinstance(v, IntInit | BitInit | BitsInit) and not v.has_vars:
+            return StringInit(str(self.as_int(v)))
+        if isinstance(v, DefInit):
+            return StringInit(v.rec.name)
+        if v.has_vars:
+            t = self.type_of_init(v)
+            if t == "string":
+                return v
+            return OpInit("cast", (v,), "string")
+        return StringInit(v.as_string())
+
+    def bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
+        """Evaluate `!op(...)`; operators that bind variables get them as locals."""
+        op = e.op
+        from generator.tablegen.operators import OPERATORS
+
+        if op not in OPERATORS:
+            raise self.error(e.pos, "unknown operator")
+        t: Type = self.type_of(e.type) if e.type is not None else "?"
+        if op in ("foreach", "filter"):
+            if len(e.args) != 3 or not isinstance(e.args[0], ast.Id):
+                raise self.error(e.pos, f"expected a variable name and two values in !{op}")
+            var = e.args[0].name
+            lst = self.value(e.args[1], scope)
+            inner = Scope(scope, vars_={var: VarInit(var)})
+            body = self.value(e.args[2], inner)
+            return self.fold(op, (VarInit(var), lst, body), "?", (var,), False)
+        if op == "foldl":
+            if (
+                len(e.args) != 5
+                or not isinstance(e.args[2], ast.Id)
+                or not isinstance(e.args[3], ast.Id)
+            ):
+                raise self.error(e.pos, "expected '!foldl(init, list, acc, var, expr)'")
+            acc, var = e.args[2].name, e.args[3].name
+            init = self.value(e.args[0], scope)
+            lst = self.value(e.args[1], scope)
+            inner = Scope(scope, vars_={acc: VarInit(acc), var: VarInit(var)})
+            body = self.value(e.args[4], inner)
+            return self.fold(
+                "foldl", (init, lst, VarInit(acc), VarInit(var), body), "?", (acc, var), False
+            )
+        if op == "exists":
+            return self.fold("exists", (self.value(e.args[0], scope),), t, (), False)
+        args = tuple(self.value(a, scope) for a in e.args)
+        if op in ("cast", "isa", "getdagop", "getop") and e.type is None and op in ("cast", "isa"):
+            raise self.error(e.pos, f"expected type name for !{op}")
+        try:
+            return self.fold(op, args, t, (), False)
+        except _FoldError as err:
+            raise self.error(e.pos, err.message) from None
+
+    def fold_field(self, rec: Init, name: str, final: bool) -> Init:
+        """`rec.name`, known once `rec` is a def whose field is concrete."""
+        if isinstance(rec, DefInit):
+            rv = rec.rec.fields.get(name)
+            if rv is None:
+                raise _FoldError(f"Cannot access field '{name}' of value '{rec.as_string()}'")
+            if not rv.value.has_vars:
+                return rv.value
+        return FieldInit(rec, name)
+
+    def bit_of(self, v: Init, i: int) -> Init:
+        """Bit `i` of `v`, or a reference to it while `v` is unknown."""
+        if isinstance(v, BitsInit):
+            return v.bits[i]
+        if isinstance(v, IntInit):
+            return BitInit(bool((v.value >> i) & 1))
+        if isinstance(v, BitInit) and i == 0:
+            return v
+        return VarBitInit(v, i)
+
+    def fold(
+        self, op: str, args: tuple[Init, ...], t: Type, bound: tuple[str, ...], final: bool
+    ) -> Init:
+        """Fold an operator whose operands are known; otherwise keep it for later."""
+        from generator.tablegen.operators import fold_operator
+
+        got = fold_operator(self, op, args, t, final)
+        if got is not None:
+            return got
+        return OpInit(op, args, t, bound)
+
+    def substitute(self, body: Init, names: dict[str, Init]) -> Init:
+        """Replace bound variables (of `!foreach` and friends) and fold."""
+        return resolve(body, Resolver(self, names.get, False))
+
+
+class _FoldError(Exception):
+    """An operator applied to values it cannot take."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+FoldError = _FoldError
+
+
+def direct_superclasses(rec: Record) -> list[Record]:
+    """The superclasses that are not superclasses of another superclass (the record's type)."""
+    return [s for s in rec.supers if not any(o.is_subclass_of(s) for o in rec.supers)] or [rec]
+
+
+def _mentions_name(e: ast.Expr) -> bool:
+    """Whether a def's name expression uses `NAME` (else a multiclass prefixes it)."""
+
+    def walk(x: object) -> Iterator[bool]:
+        if isinstance(x, ast.Id):
+            yield x.name == "NAME"
+        elif isinstance(x, ast.Paste):
+            yield from walk(x.lhs)
+            yield from walk(x.rhs)
+        elif isinstance(x, ast.Bang):
+            for a in x.args:
+                yield from walk(a)
+
+    return any(walk(e))
+
+
+def load_records(path: Path, include_dirs: list[Path] | None = None) -> RecordKeeper:
+    """Evaluate a `.td` file and everything it includes into records.
+
+    Raises `TableGenError` with a diagnostic at the offending position.
+    """
+    ev = Evaluator(list(include_dirs or []))
+    ev.run_file(ev.load_file(path))
+    return ev.keeper
