@@ -1,0 +1,651 @@
+"""TableGen records -> the spec model.
+
+Reads the records of a `.td` dialect spec, as the JSON document that
+`llvm-tblgen --dump-json` prints (our own TableGen front end prints the same
+format), and builds the `DialectDef` of `model.py`: the dialect, its ops, enums,
+types, attributes and patterns. The records follow the base library in
+`opdefs/include/`, whose constraints are declarative (a `kind` field and its
+data), so each constraint record maps onto one constraint of `constraints.py`.
+
+Only the defs written in the main file belong to the dialect; records from the
+base library are looked up through them. Positions come from each record's
+`!locs` ("file:line"); the dump has no columns, so column 1 is used. Problems
+the records alone show (a def that is no constraint at all, a malformed dag)
+and every cross-object check of `validate.py` are reported together as one
+`SpecValidationError`, as the YAML front end does.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import SpecDiagnostic, SpecValidationError
+from generator.ir.source import SourceFile, SourceLoc
+from generator.spec.constraints import (
+    AnyAttrOfConstraint,
+    AnyOfConstraint,
+    AnyTypeConstraint,
+    ArrayAttrConstraint,
+    AttrConstraint,
+    AttrPredicate,
+    AttrPredicateConstraint,
+    AttrRefConstraint,
+    ConfinedAttrConstraint,
+    DenseArrayAttrConstraint,
+    FloatAttrConstraint,
+    FloatConstraint,
+    IndexConstraint,
+    IntegerAttrConstraint,
+    IntegerConstraint,
+    LikeConstraint,
+    NoneTypeConstraint,
+    RankedElementsAttrConstraint,
+    ShapedConstraint,
+    SimpleAttrConstraint,
+    TypeAttrConstraint,
+    TypeConstraint,
+    TypePredicateConstraint,
+    TypeRefConstraint,
+)
+from generator.spec.model import (
+    AttrDef,
+    AttributeDef,
+    BuilderDef,
+    BuilderParam,
+    DagArgDef,
+    DagLeaf,
+    DagNodeDef,
+    DialectDef,
+    EnumCaseDef,
+    EnumDef,
+    OpDef,
+    OperandDef,
+    ParameterDef,
+    PatternDef,
+    RegionConstraint,
+    RegionDef,
+    ResultDef,
+    SourceText,
+    SuccessorDef,
+    TraitArg,
+    TraitRef,
+    TypeDef,
+)
+
+__all__ = ["load_records"]
+
+Record = Mapping[str, Any]
+
+_VALUE_WRAPPERS = {"Variadic": "variadic", "Optional": "optional"}
+
+
+class _RecordError(Exception):
+    """A record that cannot be read as what its place requires."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def _code(text: str) -> str:
+    """The text of a code block: `[{ ... }]` spread over lines reads like a YAML block."""
+    if "\n" not in text:
+        return text.strip()
+    body = textwrap.dedent(text).strip("\n").rstrip()
+    return body + "\n" if body else ""
+
+
+class _Reader:
+    def __init__(self, doc: Mapping[str, Any], main_file: Path) -> None:
+        self.doc = doc
+        self.main_file = main_file
+        self.files: dict[str, SourceFile] = {}
+        self.errors: list[SpecDiagnostic] = []
+
+    # -- records and positions ---------------------------------------------------
+
+    def record(self, name: str) -> Record:
+        value = self.doc.get(name)
+        if not isinstance(value, Mapping):
+            raise _RecordError(f"no record named '{name}'")
+        return value
+
+    def ref(self, value: Any) -> Record | None:
+        """The record a `{"kind": "def"}` value names, or None for other values."""
+        if isinstance(value, Mapping) and value.get("kind") == "def":
+            return self.record(str(value["def"]))
+        return None
+
+    def is_main(self, rec: Record) -> bool:
+        locs = rec.get("!locs") or []
+        return bool(locs) and Path(str(locs[0]).rsplit(":", 1)[0]).name == self.main_file.name
+
+    def line(self, rec: Record) -> int:
+        locs = rec.get("!locs") or []
+        if not locs:
+            return 0
+        _, _, line = str(locs[0]).rpartition(":")
+        return int(line) if line.isdigit() else 0
+
+    def source(self, name: str) -> SourceFile:
+        if name not in self.files:
+            path = self.main_file if Path(name).name == self.main_file.name else Path(name)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            self.files[name] = SourceFile(str(path), text)
+        return self.files[name]
+
+    def loc(self, rec: Record) -> SourceLoc | None:
+        locs = rec.get("!locs") or []
+        if not locs:
+            return None
+        name, _, line_text = str(locs[0]).rpartition(":")
+        if not line_text.isdigit():
+            return None
+        file = self.source(name)
+        line = int(line_text)
+        # Without the file's text, pad it so the line exists.
+        if file.text.count("\n") + 1 < line:
+            file = self.files[name] = SourceFile(file.name, file.text + "\n" * line)
+        return file.loc(file.offset_of(line, 1))
+
+    def error(self, loc: SourceLoc | None, message: str, hint: str | None = None) -> None:
+        self.errors.append(SpecDiagnostic(loc, message, hint=hint))
+
+    def main_records(self, superclass: str) -> list[Record]:
+        """Non-anonymous records of the main file deriving from `superclass`, in file order."""
+        out = [
+            rec
+            for key, rec in self.doc.items()
+            if not key.startswith("!")
+            and isinstance(rec, Mapping)
+            and superclass in rec.get("!superclasses", ())
+            and not rec.get("!anonymous", False)
+            and self.is_main(rec)
+        ]
+        return sorted(out, key=self.line)
+
+    # -- constraints -------------------------------------------------------------
+
+    @staticmethod
+    def _name(rec: Record) -> str | None:
+        return None if rec.get("!anonymous", False) else str(rec["!name"])
+
+    def type_constraint(self, rec: Record, loc: SourceLoc | None) -> TypeConstraint:
+        supers = rec.get("!superclasses", ())
+        name = self._name(rec)
+        if "TypeConstraint" not in supers:
+            # A dialect TypeDef, or something unknown that validation reports.
+            return TypeRefConstraint(ref=str(rec["!name"]), loc=loc)
+        kind = rec.get("kind")
+        elements = [self.ref(e) for e in rec.get("elementTypes") or []]
+        items = [self.type_constraint(e, loc) for e in elements if e is not None]
+        if kind == "any":
+            return AnyTypeConstraint(name=name, loc=loc)
+        if kind == "integer":
+            return IntegerConstraint(
+                name=name,
+                widths=tuple(rec.get("widths") or ()),
+                signedness=rec.get("signedness", "signless"),
+                loc=loc,
+            )
+        if kind == "float":
+            return FloatConstraint(name=name, types=tuple(rec.get("floatTypes") or ()), loc=loc)
+        if kind == "index":
+            return IndexConstraint(name=name, loc=loc)
+        if kind == "none":
+            return NoneTypeConstraint(name=name, loc=loc)
+        if kind == "shaped":
+            extra: dict[str, Any] = {}
+            if items:
+                extra["element"] = (
+                    items[0] if len(items) == 1 else AnyOfConstraint(options=tuple(items), loc=loc)
+                )
+            return ShapedConstraint(
+                name=name,
+                container=rec.get("container", ""),
+                ranks=tuple(rec.get("ranks") or ()),
+                loc=loc,
+                **extra,
+            )
+        if kind == "like":
+            if len(items) != 1:
+                raise _RecordError(f"'{rec['!name']}' needs exactly one element type")
+            return LikeConstraint(
+                name=name, element=items[0], description=str(rec.get("summary", "")), loc=loc
+            )
+        if kind == "any_of":
+            return AnyOfConstraint(name=name, options=tuple(items), loc=loc)
+        if kind == "predicate":
+            return TypePredicateConstraint(
+                name=name,
+                expr=self.predicate(rec),
+                description=str(rec.get("summary", "")),
+                loc=loc,
+            )
+        raise _RecordError(f"type constraint '{rec['!name']}' has unknown kind '{kind}'")
+
+    def predicate(self, rec: Record) -> str:
+        pred = self.ref(rec.get("predicate"))
+        if pred is None or not isinstance(pred.get("predExpr"), str):
+            raise _RecordError(f"'{rec['!name']}' needs a predicate, CPred<\"...\">")
+        return str(pred["predExpr"])
+
+    def attr_constraint(self, rec: Record, loc: SourceLoc | None) -> AttrConstraint:
+        supers = rec.get("!superclasses", ())
+        name = self._name(rec)
+        if "AttrConstraint" not in supers or "EnumAttrInfo" in supers:
+            return AttrRefConstraint(ref=str(rec["!name"]), loc=loc)
+        kind = rec.get("kind")
+        bases = [self.ref(b) for b in rec.get("baseAttrs") or []]
+        items = [self.attr_constraint(b, loc) for b in bases if b is not None]
+        if kind == "integer":
+            return IntegerAttrConstraint(
+                name=name,
+                width=int(rec["width"]),
+                signedness=rec.get("signedness", "signless"),
+                loc=loc,
+            )
+        if kind == "float":
+            return FloatAttrConstraint(name=name, width=int(rec["width"]), loc=loc)
+        if kind == "simple":
+            return SimpleAttrConstraint(name=name, attr=str(rec["!name"]), loc=loc)
+        if kind == "type_attr":
+            value_type = self.ref(rec.get("valueType"))
+            if value_type is None:
+                raise _RecordError(f"'{rec['!name']}' needs a type constraint")
+            return TypeAttrConstraint(
+                name=name, type=self.type_constraint(value_type, loc), loc=loc
+            )
+        if kind == "array" and len(items) == 1:
+            return ArrayAttrConstraint(
+                name=name, element=items[0], description=str(rec.get("summary", "")), loc=loc
+            )
+        if kind == "dense_array":
+            return DenseArrayAttrConstraint(name=name, element=rec["element"], loc=loc)
+        if kind == "ranked_elements":
+            spelled = next((s for s in supers if str(s).startswith("Ranked")), None)
+            return RankedElementsAttrConstraint(
+                name=name if name is not None else spelled,
+                element=rec["element"],
+                width=int(rec["width"]),
+                shape=tuple(rec.get("shape") or ()),
+                loc=loc,
+            )
+        if kind == "confined" and len(items) == 1:
+            predicates: list[AttrPredicate] = []
+            for value in rec.get("predicates") or []:
+                pred = self.ref(value)
+                if pred is not None:
+                    predicates.append(
+                        AttrPredicate(
+                            name=str(pred["name"]), args=tuple(pred.get("args") or ()), loc=loc
+                        )
+                    )
+            return ConfinedAttrConstraint(
+                name=name, base=items[0], predicates=tuple(predicates), loc=loc
+            )
+        if kind == "any_of":
+            return AnyAttrOfConstraint(name=name, options=tuple(items), loc=loc)
+        if kind == "predicate":
+            return AttrPredicateConstraint(
+                name=name,
+                expr=self.predicate(rec),
+                description=str(rec.get("summary", "")),
+                loc=loc,
+            )
+        raise _RecordError(f"attribute constraint '{rec['!name']}' has unknown kind '{kind}'")
+
+    # -- ops ---------------------------------------------------------------------
+
+    def dag_args(self, value: Any, operator: str) -> list[tuple[Any, str | None]]:
+        if not isinstance(value, Mapping) or value.get("kind") != "dag":
+            raise _RecordError(f"expected a dag '({operator} ...)'")
+        op = value.get("operator") or {}
+        if op.get("def") != operator:
+            raise _RecordError(f"expected '({operator} ...)', got '({op.get('def')} ...)'")
+        return [(arg[0], arg[1]) for arg in value.get("args", [])]
+
+    def named(self, arg: Any, name: str | None, what: str, index: int) -> tuple[Record, str]:
+        rec = self.ref(arg)
+        if rec is None:
+            raise _RecordError(f"{what} #{index} must be a constraint def")
+        if not name:
+            raise _RecordError(f"{what} #{index} must be named, as in '{rec['!name']}:$name'")
+        return rec, name
+
+    def op(self, rec: Record) -> OpDef:
+        loc = self.loc(rec)
+        operands: list[OperandDef] = []
+        attributes: list[AttributeDef] = []
+        for index, (arg, name) in enumerate(self.dag_args(rec.get("arguments"), "ins")):
+            arg_rec, arg_name = self.named(arg, name, "argument", index)
+            supers = arg_rec.get("!superclasses", ())
+            if "AttrConstraint" in supers:
+                attributes.append(self.attribute(arg_rec, arg_name, loc))
+            else:
+                variadicity, type_, segment = self.value(arg_rec, loc)
+                operands.append(
+                    OperandDef(
+                        name=arg_name,
+                        type=type_,
+                        variadicity=variadicity,
+                        segment_attr=segment,
+                        loc=loc,
+                    )
+                )
+        for key, value in rec.items():
+            derived = self.ref(value) if not key.startswith("!") else None
+            if derived is not None and "DerivedAttr" in derived.get("!superclasses", ()):
+                base = self.ref(derived.get("baseAttr"))
+                if base is None:
+                    raise _RecordError(f"derived attribute '{key}' needs an attribute")
+                attributes.append(
+                    AttributeDef(
+                        name=key,
+                        type=self.attr_constraint(base, loc),
+                        derived=SourceText(text=_code(str(derived["expr"])), loc=loc),
+                        loc=loc,
+                    )
+                )
+        results: list[ResultDef] = []
+        for index, (arg, name) in enumerate(self.dag_args(rec.get("results"), "outs")):
+            arg_rec, arg_name = self.named(arg, name, "result", index)
+            variadicity, type_, segment = self.value(arg_rec, loc)
+            results.append(
+                ResultDef(
+                    name=arg_name,
+                    type=type_,
+                    variadicity=variadicity,
+                    segment_attr=segment,
+                    loc=loc,
+                )
+            )
+        regions: list[RegionDef] = []
+        for index, (arg, name) in enumerate(self.dag_args(rec.get("regions"), "region")):
+            arg_rec, arg_name = self.named(arg, name, "region", index)
+            base = self.ref(arg_rec.get("baseRegion"))
+            region = base if base is not None else arg_rec
+            regions.append(
+                RegionDef(
+                    name=arg_name,
+                    constraint=RegionConstraint(
+                        kind=region.get("kind", "any"), blocks=int(region.get("blocks", 0)), loc=loc
+                    ),
+                    variadic=base is not None,
+                    loc=loc,
+                )
+            )
+        successors: list[SuccessorDef] = []
+        for index, (arg, name) in enumerate(self.dag_args(rec.get("successors"), "successor")):
+            arg_rec, arg_name = self.named(arg, name, "successor", index)
+            successors.append(
+                SuccessorDef(
+                    name=arg_name,
+                    variadic="VariadicSuccessor" in arg_rec.get("!superclasses", ()),
+                    loc=loc,
+                )
+            )
+        return OpDef(
+            **{"def": str(rec["!name"])},
+            mnemonic=str(rec.get("opName", "")),
+            summary=str(rec.get("summary", "")),
+            description=_code(str(rec.get("description", ""))),
+            traits=tuple(self.trait(t, loc) for t in rec.get("traits") or []),
+            operands=tuple(operands),
+            attributes=tuple(attributes),
+            results=tuple(results),
+            regions=tuple(regions),
+            successors=tuple(successors),
+            assembly_format=self.text(rec.get("assemblyFormat"), loc, code=False),
+            builders=tuple(self.builder(b, loc) for b in rec.get("builders") or []),
+            skip_default_builders=bool(rec.get("skipDefaultBuilders", 0)),
+            verifier=self.text(rec.get("verifier"), loc),
+            has_folder=bool(rec.get("hasFolder", 0)),
+            fold=self.text(rec.get("fold"), loc),
+            has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
+            canonicalize=self.text(rec.get("canonicalize"), loc),
+            extra_code=self.text(rec.get("extraClassDeclaration"), loc),
+            loc=loc,
+        )
+
+    @staticmethod
+    def text(value: Any, loc: SourceLoc | None, *, code: bool = True) -> SourceText | None:
+        if not isinstance(value, str):
+            return None
+        return SourceText(text=_code(value) if code else value, loc=loc)
+
+    def value(self, rec: Record, loc: SourceLoc | None) -> tuple[Any, TypeConstraint, str | None]:
+        supers = rec.get("!superclasses", ())
+        base = self.ref(rec.get("baseType"))
+        if base is not None and "VariadicOfVariadic" in supers:
+            return "variadic_of_variadic", self.type_constraint(base, loc), rec.get("segmentAttr")
+        for wrapper, variadicity in _VALUE_WRAPPERS.items():
+            if base is not None and wrapper in supers:
+                return variadicity, self.type_constraint(base, loc), None
+        return "single", self.type_constraint(rec, loc), None
+
+    def attribute(self, rec: Record, name: str, loc: SourceLoc | None) -> AttributeDef:
+        supers = rec.get("!superclasses", ())
+        base = self.ref(rec.get("baseAttr"))
+        if base is not None and "OptionalAttr" in supers:
+            return AttributeDef(
+                name=name, type=self.attr_constraint(base, loc), optional=True, loc=loc
+            )
+        if base is not None and "DefaultValuedAttr" in supers:
+            return AttributeDef(
+                name=name,
+                type=self.attr_constraint(base, loc),
+                default=str(rec.get("defaultValue", "")),
+                loc=loc,
+            )
+        return AttributeDef(name=name, type=self.attr_constraint(rec, loc), loc=loc)
+
+    def trait(self, value: Any, loc: SourceLoc | None) -> TraitRef:
+        rec = self.ref(value)
+        if rec is None:
+            raise _RecordError("a trait must be a def")
+        if "OpTrait" not in rec.get("!superclasses", ()):
+            # Unknown to the base library: validation reports it by name.
+            return TraitRef(name=str(rec["!name"]), loc=loc)
+        shape = rec.get("argShape", "")
+        raw = tuple(str(a) for a in rec.get("traitArgs") or ())
+        args: tuple[TraitArg, ...] = (raw,) if shape in ("names", "ops") else raw
+        return TraitRef(name=str(rec["traitName"]), args=args, loc=loc)
+
+    def builder(self, value: Any, loc: SourceLoc | None) -> BuilderDef:
+        rec = self.ref(value)
+        if rec is None:
+            raise _RecordError("a builder must be an OpBuilder<(ins ...), [{ ... }]>")
+        params: list[BuilderParam] = []
+        for arg, name in self.dag_args(rec.get("dagParams"), "ins"):
+            if not name:
+                raise _RecordError("builder parameters must be named")
+            carg = self.ref(arg)
+            if carg is not None:
+                default = carg.get("defaultValue")
+                params.append(
+                    BuilderParam(
+                        name=name,
+                        type=str(carg.get("type", "")),
+                        default=str(default) if default else None,
+                        loc=loc,
+                    )
+                )
+            else:
+                params.append(BuilderParam(name=name, type=str(arg or ""), loc=loc))
+        return BuilderDef(
+            params=tuple(params),
+            body=SourceText(text=_code(str(rec.get("body", ""))), loc=loc),
+            description=str(rec.get("summary", "")),
+            loc=loc,
+        )
+
+    # -- types, attributes, enums ------------------------------------------------
+
+    def parameters(self, rec: Record, loc: SourceLoc | None) -> tuple[ParameterDef, ...]:
+        out: list[ParameterDef] = []
+        for arg, name in self.dag_args(rec.get("parameters"), "ins"):
+            if not name:
+                raise _RecordError("parameters must be named")
+            param = self.ref(arg)
+            if param is None:
+                out.append(ParameterDef(name=name, type=str(arg or ""), loc=loc))
+                continue
+            default = param.get("defaultValue")
+            out.append(
+                ParameterDef(
+                    name=name,
+                    type=str(param.get("pythonType", "")),
+                    description=str(param.get("summary", "")),
+                    default=str(default) if isinstance(default, str) else None,
+                    loc=loc,
+                )
+            )
+        return tuple(out)
+
+    def type_or_attr(self, rec: Record, cls: type[TypeDef] | type[AttrDef]) -> TypeDef | AttrDef:
+        loc = self.loc(rec)
+        return cls(
+            **{"def": str(rec["!name"])},
+            mnemonic=str(rec.get("mnemonic") or ""),
+            summary=str(rec.get("summary", "")),
+            description=_code(str(rec.get("description", ""))),
+            parameters=self.parameters(rec, loc),
+            assembly_format=self.text(rec.get("assemblyFormat"), loc, code=False),
+            loc=loc,
+        )
+
+    def enum(self, rec: Record) -> EnumDef:
+        loc = self.loc(rec)
+        kind = rec.get("enumKind", "i32")
+        cases: list[EnumCaseDef] = []
+        for value in rec.get("cases") or []:
+            case = self.ref(value)
+            if case is None:
+                raise _RecordError("enum cases must be defs")
+            symbol = str(case["symbol"])
+            number = case.get("value")
+            string = case.get("str")
+            cases.append(
+                EnumCaseDef(
+                    symbol=symbol,
+                    value=None if kind == "string" and number == -1 else number,
+                    string=None if string == symbol else string,
+                    loc=loc,
+                )
+            )
+        return EnumDef(
+            **{"def": str(rec["!name"])},
+            summary=str(rec.get("summary", "")),
+            description=_code(str(rec.get("description", ""))),
+            kind=kind,
+            cases=tuple(cases),
+            loc=loc,
+        )
+
+    # -- patterns ----------------------------------------------------------------
+
+    def dag(self, value: Any, loc: SourceLoc | None) -> DagNodeDef:
+        if not isinstance(value, Mapping) or value.get("kind") != "dag":
+            raise _RecordError("expected a pattern dag '(Op ...)'")
+        args: list[DagArgDef] = []
+        for arg, bind in value.get("args", []):
+            args.append(DagArgDef(value=self.leaf(arg, loc), bind=bind, loc=loc))
+        operator = value.get("operator") or {}
+        return DagNodeDef(operator=str(operator.get("def", "")), args=tuple(args), loc=loc)
+
+    def leaf(self, value: Any, loc: SourceLoc | None) -> DagNodeDef | DagLeaf | None:
+        if value is None:
+            return None
+        if isinstance(value, bool | int):
+            return DagLeaf(kind="int", value=int(value), loc=loc)
+        if isinstance(value, str):
+            return DagLeaf(kind="str", value=value, loc=loc)
+        if isinstance(value, Mapping) and value.get("kind") == "dag":
+            return self.dag(value, loc)
+        rec = self.ref(value)
+        if rec is None:
+            raise _RecordError(f"unexpected value in a pattern: {value.get('printable', value)}")
+        spelling = rec.get("spelling") if rec.get("!anonymous", False) else None
+        return DagLeaf(kind="name", value=str(spelling or rec["!name"]), loc=loc)
+
+    def pattern(self, rec: Record) -> PatternDef:
+        loc = self.loc(rec)
+        benefit = 0
+        delta = rec.get("benefitDelta")
+        if isinstance(delta, Mapping) and delta.get("args"):
+            benefit = int(delta["args"][0][0])
+        return PatternDef(
+            name=self._name(rec),
+            source=self.dag(rec.get("sourcePattern"), loc),
+            results=tuple(self.dag(d, loc) for d in rec.get("resultPatterns") or []),
+            constraints=tuple(self.dag(d, loc) for d in rec.get("constraints") or []),
+            benefit=benefit,
+            loc=loc,
+        )
+
+    # -- the dialect -------------------------------------------------------------
+
+    def each(self, records: list[Record], read: Callable[[Record], Any]) -> list[Any]:
+        out: list[Any] = []
+        for rec in records:
+            try:
+                out.append(read(rec))
+            except _RecordError as error:
+                self.error(self.loc(rec), f"{rec['!name']}: {error.message}", error.hint)
+        return out
+
+    def dialect(self) -> DialectDef | None:
+        dialects = self.main_records("Dialect")
+        if len(dialects) != 1:
+            found = ", ".join(str(d["!name"]) for d in dialects) or "none"
+            self.error(
+                self.source(self.main_file.name).loc(0),
+                f"expected exactly one Dialect def in the file, found {found}",
+                "write 'def My_Dialect : Dialect { let name = \"my\"; }'",
+            )
+            return None
+        rec = dialects[0]
+        package = rec.get("pythonPackage")
+        return DialectDef(
+            name=str(rec.get("name") or ""),
+            package=package if isinstance(package, str) else None,
+            summary=str(rec.get("summary", "")),
+            description=_code(str(rec.get("description", ""))),
+            ops=tuple(self.each(self.main_records("Op"), self.op)),
+            types=tuple(
+                self.each(self.main_records("TypeDef"), lambda r: self.type_or_attr(r, TypeDef))
+            ),
+            attributes=tuple(
+                self.each(self.main_records("AttrDef"), lambda r: self.type_or_attr(r, AttrDef))
+            ),
+            enums=tuple(self.each(self.main_records("EnumAttrInfo"), self.enum)),
+            patterns=tuple(self.each(self.main_records("Pattern"), self.pattern)),
+            loc=self.loc(rec),
+        )
+
+
+def load_records(json_doc: Mapping[str, Any], *, main_file: str | Path) -> DialectDef:
+    """Build the dialect of `main_file` from its records (`llvm-tblgen --dump-json`).
+
+    Raises `SpecValidationError` with every problem found, those of the records
+    and those `validate.py` finds in the model.
+    """
+    # Imported here: validation depends on the model, the model never on validation.
+    from generator.spec.validate import validate_dialect
+
+    reader = _Reader(json_doc, Path(main_file))
+    dialect = reader.dialect()
+    if dialect is None or reader.errors:
+        raise SpecValidationError(reader.errors)
+    diagnostics = validate_dialect(dialect)
+    if diagnostics:
+        raise SpecValidationError(diagnostics)
+    return dialect

@@ -1,0 +1,79 @@
+// The `Op` record: operands, attributes, results, regions, successors, format,
+// builders and Python hooks, with MLIR's field names.
+//
+// Hand-written hooks are Python in code blocks: `verifier` (with
+// `hasVerifier`), `fold` (with `hasFolder`), `canonicalize` (with
+// `hasCanonicalizer`) and `extraClassDeclaration` (methods pasted into the op
+// class). Builders are `OpBuilder<(ins "Type":$name, CArg<"Type", "default">:$x),
+// [{ python body }]>`.
+
+#ifndef ODSGEN_OPS_TD
+#define ODSGEN_OPS_TD
+
+include "Dialect.td"
+include "Attributes.td"
+include "Traits.td"
+
+// Regions.
+class RegionConstraint<string regionKind, int n, string desc> {
+  string kind = regionKind;
+  int blocks = n;
+  string summary = desc;
+}
+def AnyRegion : RegionConstraint<"any", 0, "any region">;
+class SizedRegion<int n>
+    : RegionConstraint<"sized", n, "region with " # n # " blocks">;
+class MinSizedRegion<int n>
+    : RegionConstraint<"min_sized", n, "region with at least " # n # " blocks">;
+class MaxSizedRegion<int n>
+    : RegionConstraint<"max_sized", n, "region with at most " # n # " blocks">;
+class VariadicRegion<RegionConstraint region>
+    : RegionConstraint<region.kind, region.blocks, region.summary> {
+  RegionConstraint baseRegion = region;
+}
+
+// Successors.
+class SuccessorConstraint<string desc> {
+  string summary = desc;
+}
+def AnySuccessor : SuccessorConstraint<"any successor">;
+class VariadicSuccessor<SuccessorConstraint successor>
+    : SuccessorConstraint<successor.summary> {
+  SuccessorConstraint baseSuccessor = successor;
+}
+
+// A builder parameter with a default value: `CArg<"bool", "False">:$flag`.
+class CArg<string ty, string value = ""> {
+  string type = ty;
+  string defaultValue = value;
+}
+// A custom builder: `(ins ...)` parameters and a Python body.
+class OpBuilder<dag params, code bodyCode = ""> {
+  dag dagParams = params;
+  code body = bodyCode;
+  string summary = "";
+}
+
+class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
+  Dialect opDialect = dialect;
+  string opName = mnemonic;
+  string summary = "";
+  code description = "";
+  list<Trait> traits = props;
+  dag arguments = (ins);
+  dag results = (outs);
+  dag regions = (region);
+  dag successors = (successor);
+  string assemblyFormat = ?;
+  list<OpBuilder> builders = [];
+  bit skipDefaultBuilders = 0;
+  bit hasVerifier = 0;
+  code verifier = ?;
+  bit hasFolder = 0;
+  code fold = ?;
+  bit hasCanonicalizer = 0;
+  code canonicalize = ?;
+  code extraClassDeclaration = ?;
+}
+
+#endif // ODSGEN_OPS_TD

@@ -1,0 +1,50 @@
+// Declarative rewrite rules (DRR): `Pattern`, `Pat`, `NativeCodeCall` and the
+// directives of result patterns, with MLIR's v22 argument order.
+//
+// `Pattern<source, [results], [constraints], [supplemental], (addBenefit n)>`;
+// `Pat` is the single-result form. `NativeCodeCall` holds a Python expression
+// with the placeholders `$_builder`, `$_loc`, `$_self` and `$0`, `$1`, ....
+
+#ifndef ODSGEN_PATTERNS_TD
+#define ODSGEN_PATTERNS_TD
+
+include "Attributes.td"
+
+// Dag operators of patterns.
+def addBenefit;
+def replaceWithValue;
+def either;
+def location;
+def returnType;
+
+class Pattern<dag source, list<dag> resultPtns, list<dag> preds = [],
+              list<dag> supplemental = [], dag benefitAdded = (addBenefit 0)> {
+  dag sourcePattern = source;
+  list<dag> resultPatterns = resultPtns;
+  list<dag> constraints = preds;
+  list<dag> supplementalPatterns = supplemental;
+  dag benefitDelta = benefitAdded;
+}
+class Pat<dag pattern, dag result, list<dag> preds = [],
+          list<dag> supplemental = [], dag benefitAdded = (addBenefit 0)>
+    : Pattern<pattern, [result], preds, supplemental, benefitAdded>;
+
+// A Python call in a pattern; `numResults` values are returned.
+class NativeCodeCall<string expr, int returns = 1> {
+  string expression = expr;
+  int numReturns = returns;
+}
+class NativeCodeCallVoid<string expr> : NativeCodeCall<expr, 0>;
+
+// A multi-entity constraint over bound symbols (`$0`, `$1`, `$_self`).
+class PatternConstraint<Pred pred, string desc = ""> : Constraint<pred, desc>;
+
+// A constant attribute in a pattern: `ConstantAttr<I64Attr, "0">`. `spelling`
+// is how the pattern wrote it.
+class ConstantAttr<Attr attribute, string val> {
+  Attr attr = attribute;
+  string value = val;
+  string spelling = "ConstantAttr<" # !cast<string>(attribute) # ", \"" # val # "\">";
+}
+
+#endif // ODSGEN_PATTERNS_TD

@@ -1,0 +1,200 @@
+// Type constraints of operands and results, with MLIR's names and summaries.
+//
+// `TypeConstraint<kind, summary>` is declarative: `kind` is one of "any",
+// "integer", "float", "index", "none", "shaped", "like", "any_of" and
+// "predicate", and the other fields carry that kind's data. `Type<CPred<...>,
+// summary>` is the Python predicate escape hatch. `Variadic`, `Optional` and
+// `VariadicOfVariadic` wrap a constraint to make an operand or result group.
+
+#ifndef ODSGEN_TYPES_TD
+#define ODSGEN_TYPES_TD
+
+include "Constraints.td"
+
+class TypeConstraint<string constraintKind, string desc = "">
+    : Constraint<?, desc> {
+  string kind = constraintKind;
+  // "integer": the allowed widths (any width when empty) and signedness, one of
+  // "signless", "signed", "unsigned" and "any".
+  list<int> widths = [];
+  string signedness = "signless";
+  // "float": the allowed float types ("f32", "bf16"; any float when empty).
+  list<string> floatTypes = [];
+  // "shaped": "tensor", "ranked_tensor", "unranked_tensor", "static_tensor",
+  // "vector" or "memref".
+  string container = "";
+  // "shaped"/"like": the allowed element types (any type when empty);
+  // "any_of": the alternatives.
+  list<TypeConstraint> elementTypes = [];
+  // "shaped": the allowed ranks (any rank when empty).
+  list<int> ranks = [];
+}
+
+// The escape hatch: a Python predicate over `$_self` (the type).
+class Type<Pred condition, string desc = "">
+    : TypeConstraint<"predicate", desc> {
+  let predicate = condition;
+}
+
+// Operand and result groups.
+class Variadic<TypeConstraint type> : TypeConstraint<type.kind, type.summary> {
+  TypeConstraint baseType = type;
+}
+class Optional<TypeConstraint type> : TypeConstraint<type.kind, type.summary> {
+  TypeConstraint baseType = type;
+}
+// A variadic list of variadic sub-ranges; `segmentAttr` names the
+// `DenseI32ArrayAttr` argument holding the sub-range sizes.
+class VariadicOfVariadic<TypeConstraint type, string segmentAttrName>
+    : TypeConstraint<type.kind, type.summary> {
+  TypeConstraint baseType = type;
+  string segmentAttr = segmentAttrName;
+}
+
+def AnyType : TypeConstraint<"any", "any type">;
+def NoneType : TypeConstraint<"none", "none type">;
+def Index : TypeConstraint<"index", "index">;
+
+// Integers.
+class AnyIntegerOf<string sign, string desc> : TypeConstraint<"integer", desc> {
+  let signedness = sign;
+}
+class I<int width> : AnyIntegerOf<"signless", width # "-bit signless integer"> {
+  let widths = [width];
+}
+class SI<int width> : AnyIntegerOf<"signed", width # "-bit signed integer"> {
+  let widths = [width];
+}
+class UI<int width> : AnyIntegerOf<"unsigned", width # "-bit unsigned integer"> {
+  let widths = [width];
+}
+class AnyI<int width> : AnyIntegerOf<"any", width # "-bit integer"> {
+  let widths = [width];
+}
+class SignlessIntOfWidths<list<int> ws>
+    : AnyIntegerOf<"signless", !interleave(ws, "/") # "-bit signless integer"> {
+  let widths = ws;
+}
+
+def I1 : I<1>;
+def I8 : I<8>;
+def I16 : I<16>;
+def I32 : I<32>;
+def I64 : I<64>;
+def I128 : I<128>;
+def SI1 : SI<1>;
+def SI8 : SI<8>;
+def SI16 : SI<16>;
+def SI32 : SI<32>;
+def SI64 : SI<64>;
+def UI1 : UI<1>;
+def UI8 : UI<8>;
+def UI16 : UI<16>;
+def UI32 : UI<32>;
+def UI64 : UI<64>;
+def AnyI1 : AnyI<1>;
+def AnyI8 : AnyI<8>;
+def AnyI16 : AnyI<16>;
+def AnyI32 : AnyI<32>;
+def AnyI64 : AnyI<64>;
+def AnyInteger : AnyIntegerOf<"any", "integer">;
+def AnySignlessInteger : AnyIntegerOf<"signless", "signless integer">;
+def AnySignedInteger : AnyIntegerOf<"signed", "signed integer">;
+def AnyUnsignedInteger : AnyIntegerOf<"unsigned", "unsigned integer">;
+
+// Floats.
+class FloatOf<list<string> types, string desc> : TypeConstraint<"float", desc> {
+  let floatTypes = types;
+}
+class F<int width> : FloatOf<["f" # width], width # "-bit float">;
+class FloatOfWidths<list<int> ws>
+    : FloatOf<!foreach(w, ws, "f" # w), !interleave(ws, "/") # "-bit float">;
+def F16 : F<16>;
+def F32 : F<32>;
+def F64 : F<64>;
+def F80 : F<80>;
+def F128 : F<128>;
+def BF16 : FloatOf<["bf16"], "bfloat16 type">;
+def TF32 : FloatOf<["tf32"], "tf32 type">;
+def AnyFloat : FloatOf<[], "floating-point">;
+
+// Alternatives.
+class AnyTypeOf<list<TypeConstraint> options, string desc = "">
+    : TypeConstraint<"any_of",
+        !if(!empty(desc), !interleave(!foreach(o, options, o.summary), " or "), desc)> {
+  let elementTypes = options;
+}
+def AnySignlessIntegerOrIndex : AnyTypeOf<[
+    AnyIntegerOf<"signless", "signless integer">,
+    TypeConstraint<"index", "index">]>;
+
+// Shaped containers.
+class ShapedContainerType<string cont, list<TypeConstraint> elts, string word>
+    : TypeConstraint<"shaped",
+        word # " of " # !if(!empty(elts), "any type",
+                            !interleave(!foreach(e, elts, e.summary), " or "))
+        # " values"> {
+  let container = cont;
+  let elementTypes = elts;
+}
+class TensorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"tensor", elts, "tensor">;
+class RankedTensorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"ranked_tensor", elts, "ranked tensor">;
+class UnrankedTensorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"unranked_tensor", elts, "unranked tensor">;
+class StaticShapeTensorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"static_tensor", elts, "statically shaped tensor">;
+class VectorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"vector", elts, "vector">;
+class MemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"memref", elts, "memref">;
+class TensorRankOf<list<TypeConstraint> elts, list<int> rs>
+    : ShapedContainerType<"ranked_tensor", elts,
+        !interleave(!foreach(r, rs, r # "D"), "/") # " tensor"> {
+  let ranks = rs;
+}
+class MemRefRankOf<list<TypeConstraint> elts, list<int> rs>
+    : ShapedContainerType<"memref", elts,
+        !interleave(!foreach(r, rs, r # "D"), "/") # " memref"> {
+  let ranks = rs;
+}
+class VectorOfRankAndType<list<int> rs, list<TypeConstraint> elts>
+    : ShapedContainerType<"vector", elts, "vector"> {
+  let ranks = rs;
+  let summary = "vector of "
+      # !interleave(!foreach(e, elts, e.summary), " or ")
+      # " values of ranks " # !interleave(rs, "/");
+}
+
+def AnyTensor : TensorOf<[]>;
+def AnyRankedTensor : RankedTensorOf<[]>;
+def AnyUnrankedTensor : UnrankedTensorOf<[]>;
+def AnyStaticShapeTensor : StaticShapeTensorOf<[]>;
+def AnyVector : VectorOf<[]>;
+def AnyMemRef : MemRefOf<[]>;
+def I1Tensor : TensorOf<[I<1>]>;
+def I8Tensor : TensorOf<[I<8>]>;
+def I16Tensor : TensorOf<[I<16>]>;
+def I32Tensor : TensorOf<[I<32>]>;
+def I64Tensor : TensorOf<[I<64>]>;
+def F16Tensor : TensorOf<[F<16>]>;
+def F32Tensor : TensorOf<[F<32>]>;
+def F64Tensor : TensorOf<[F<64>]>;
+
+// A type or a value-semantics container (tensor, vector) of it.
+class TypeOrContainerLike<TypeConstraint elt, string desc>
+    : TypeConstraint<"like", desc> {
+  let elementTypes = [elt];
+}
+def SignlessIntegerLike : TypeOrContainerLike<
+    AnyIntegerOf<"signless", "signless integer">, "signless-integer-like">;
+def SignlessIntegerOrIndexLike : TypeOrContainerLike<
+    AnyTypeOf<[AnyIntegerOf<"signless", "signless integer">,
+               TypeConstraint<"index", "index">]>,
+    "signless-integer-like">;
+def FloatLike : TypeOrContainerLike<FloatOf<[], "floating-point">,
+                                    "floating-point-like">;
+def BoolLike : TypeOrContainerLike<I<1>, "bool-like">;
+
+#endif // ODSGEN_TYPES_TD
