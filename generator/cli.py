@@ -176,18 +176,31 @@ def _run_chunk(
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    """The `generate` subcommand: regenerate `generated/` from `opdefs/`."""
+    """The `generate` subcommand: regenerate `generated/` (or check it with `--check`)."""
+    from generator.emit import generated_outputs, write_tree
+
     root = Path(args.root)
     specs = sorted(p for p in (root / "opdefs").glob("*") if p.suffix in (".td", ".yaml"))
-    if not specs:
-        print("odsgen generate: no dialect specs in opdefs/; generated/ is up to date")
-        return 0
+    if specs:
+        names = ", ".join(p.name for p in specs)
+        print(
+            f"odsgen generate: dialect code generation is not available yet ({names})",
+            file=sys.stderr,
+        )
+        return 1
+    report = write_tree(root / "generated", generated_outputs(), check=args.check)
+    if args.check:
+        if report.clean:
+            return 0
+        for line in report.lines():
+            print(f"odsgen generate --check: {line}", file=sys.stderr)
+        print("run `make generate` to update generated/", file=sys.stderr)
+        return 1
+    changed = len(report.stale) + len(report.missing) + len(report.orphans)
     print(
-        "odsgen generate: spec front ends are not available in this version; "
-        f"{len(specs)} spec file(s) not processed",
-        file=sys.stderr,
+        f"odsgen generate: generated/ {'updated' if changed else 'is up to date'} ({changed} file(s) changed)"
     )
-    return 1
+    return 0
 
 
 def run_records(args: argparse.Namespace) -> int:
