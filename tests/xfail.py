@@ -27,18 +27,3 @@ XFAIL: dict[str, str] = {
         "dialect_unregistered_types",
     )
 }
-
-XFAIL.update(
-    {
-        "tests/tablegen/test_records.py::test_mlir_file_matches_llvm_tblgen[MLProgramOps]": (
-            "issue #3: one shared anonymous record (a CPred in AttrTypeBase.td) is first "
-            "instantiated from a different use than in llvm-tblgen, so its !locs line "
-            "differs (293 vs 287) and the numbering of anonymous records shifts"
-        ),
-        "tests/tablegen/test_records.py::test_mlir_file_matches_llvm_tblgen[ArithOps]": (
-            "issue #3: anonymous records of EnumAttr (EnumParameter<enumInfo> and the "
-            "predicate CPred) are instantiated in a different order than llvm-tblgen's "
-            "field resolution order, so their anonymous numbers swap"
-        ),
-    }
-)

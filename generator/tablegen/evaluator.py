@@ -2,9 +2,9 @@
 
 This module owns name lookup (locals, fields, template arguments, globals),
 class instantiation with template arguments, `let` overrides, `defvar`,
-`multiclass`/`defm` with `NAME`, `foreach`, `if`, `assert`, `defset`, the `!`
-operators, and the late binding of field references that llvm-tblgen performs
-when a def is complete. Parsed files are cached by path and modification time,
+`multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
+`assert`, `defset`, the `!` operators, and the late binding of field references
+that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
 so one run never parses a file twice.
 
 `foreach` bodies and multiclasses are evaluated once per iteration or `defm`
@@ -115,12 +115,22 @@ def resolve(v: Init, r: Resolver) -> Init:
         rec = resolve(v.rec, r)
         return r.ev.fold_field(rec, v.field_name, r.final)
     if isinstance(v, OpInit):
+        if v.op == "if":
+            # A condition that becomes known selects its branch before the other
+            # is resolved, so class instances in the branch not taken are never
+            # created (they would take anonymous numbers).
+            cond = resolve(v.args[0], r)
+            c = r.ev.as_int(cond)
+            if c is not None:
+                return resolve(v.args[1] if c else v.args[2], r)
+            branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
+            return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
         rr = r.shadow(v.bound) if v.bound else r
         args = tuple(resolve(a, rr) for a in v.args)
         return r.ev.fold(v.op, args, v.type, v.bound, r.final)
     if isinstance(v, VarDefInit):
         vargs = tuple((n, resolve(a, r)) for n, a in v.args)
-        new = VarDefInit(v.cls, vargs, v.loc)
+        new = r.ev.class_value(v.cls, vargs, v.loc)
         if not any(a.has_vars for _, a in vargs):
             return r.ev.instantiate(new)
         return new
@@ -183,6 +193,7 @@ class Evaluator:
         self.defines: set[str] = set()
         self.anon_counter = 0
         self.instances: dict[VarDefInit, DefInit] = {}
+        self.class_values: dict[VarDefInit, VarDefInit] = {}
         self.lets: list[list[tuple[ast.LetItem, Init, list[int] | None]]] = []
         self.collect: _Collect | None = None
         self.defsets: list[list[Init]] = []
@@ -285,6 +296,9 @@ class Evaluator:
             for b in s.then if c else s.orelse:
                 self.stmt(b, inner)
         elif isinstance(s, ast.MultiClass):
+            for base in s.supers:
+                if base.name not in self.multiclasses:
+                    raise self.error(base.pos, f"Couldn't find multiclass '{base.name}'")
             self.multiclasses[s.name] = _MultiClass(s, self.source, [list(x) for x in self.lets])
         elif isinstance(s, ast.Defm):
             self.defm(s, scope)
@@ -664,6 +678,16 @@ class Evaluator:
         msg = self.value(msg_e, scope)
         self.assert_holds(cond, msg, self.source, pos)
 
+    def class_value(self, cls: Record, args: tuple[tuple[str, Init], ...], loc: str) -> VarDefInit:
+        """`cls<args>` as a value, shared with every equal one made before.
+
+        The first value made for a class and arguments keeps its location, and
+        the anonymous record it becomes is located there, whichever use (even one
+        written in another class, or still waiting for its arguments) made it.
+        """
+        new = VarDefInit(cls, args, loc)
+        return self.class_values.setdefault(new, new)
+
     def instantiate(self, vdi: VarDefInit) -> DefInit:
         """`Class<args>` with known arguments: an anonymous def, shared by equal uses."""
         got = self.instances.get(vdi)
@@ -753,9 +777,16 @@ class Evaluator:
         try:
             inner = Scope(None, vars_=vars_)
             inner.multiclass = True
+            # The records of the base multiclasses come first, under this `NAME`
+            # and with arguments that may use this multiclass's own.
+            inherited: list[Record] = []
+            for base in node.supers:
+                if base.name not in self.multiclasses:
+                    raise self.error(base.pos, f"Couldn't find multiclass '{base.name}'")
+                inherited.extend(self.expand_multiclass(base, name, inner))
             for st in node.body:
                 self.mc_stmt(st, inner)
-            records = self.collect.records
+            records = inherited + self.collect.records
         finally:
             self.collect, self.lets, self.source = saved
         return records
@@ -1073,7 +1104,7 @@ class Evaluator:
             if cls is None:
                 raise self.error(e.pos, f"Couldn't find class '{e.cls}'")
             bindings = self.template_bindings(cls, e.args, e.pos, scope)
-            vdi = VarDefInit(cls, tuple(bindings), self.loc(e.pos))
+            vdi = self.class_value(cls, tuple(bindings), self.loc(e.pos))
             if any(v.has_vars for _, v in bindings):
                 return vdi
             return self.instantiate(vdi)

@@ -402,6 +402,12 @@ SYNTAX_ERRORS: dict[str, list[str]] = {
         "1",
         "}",
     ],
+    "expected '{' in multiclass definition": [
+        "multiclass M;",
+        "multiclass M<int x>;",
+        "def A;\nmulticlass M;",
+        "def A;\nmulticlass M<int x>;",
+    ],
     "expected '=' after the loop variable": ["foreach i in [1] in def A;"],
     "unterminated string": ['def A { string s = "abc\n; }'],
     "unexpected character": ["def A { int x = @; }"],

@@ -169,6 +169,11 @@ def _error(tmp_path: Path, text: str) -> str:
             "input.td:2:1: error: def already exists: A",
             id="duplicate-def",
         ),
+        pytest.param(
+            "class A;\nmulticlass M : A {\n  def _x : A;\n}\n",
+            "input.td:2:16: error: Couldn't find multiclass 'A'",
+            id="base-is-not-a-multiclass",
+        ),
     ],
 )
 def test_evaluation_error(tmp_path: Path, text: str, expected: str) -> None:
@@ -199,6 +204,11 @@ def test_evaluation_error(tmp_path: Path, text: str, expected: str) -> None:
             "#ifdef X\ndef A;\n",
             "input.td:1:1: error: reached end of file without matching #endif",
             id="unterminated-ifdef",
+        ),
+        pytest.param(
+            "class A;\nmulticlass M<int x>;\n",
+            "input.td:2:20: error: expected '{' in multiclass definition, found ';'",
+            id="multiclass-without-body",
         ),
     ],
 )
