@@ -6,6 +6,8 @@
 * `odsgen generate [--check]`: regenerate `generated/` from `opdefs/`.
 * `odsgen records --json [-I DIR]... FILE.td`: evaluate a TableGen file and print
   its records as `llvm-tblgen --dump-json` does.
+* `odsgen convert FILE --to yaml|td [-I DIR]... [-o OUT]`: write a `.yaml` spec
+  as TableGen, or a `.td` spec as YAML.
 
 Every problem with the input is printed as an MLIR-style diagnostic and gives exit
 status 1; no input makes this command print a Python traceback.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -228,6 +231,44 @@ def run_records(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_convert(args: argparse.Namespace) -> int:
+    """The `convert` subcommand: a `.yaml` spec as `.td`, or a `.td` spec as YAML."""
+    # Imported here so that `odsgen opt` does not load the spec front ends.
+    from generator.diagnostics import GeneratorError
+    from generator.spec.convert import convert_file
+    from generator.spec.to_td import td_losses
+    from generator.tablegen import TableGenError
+
+    path = Path(args.input)
+    if path.suffix not in (".yaml", ".yml", ".td") or not path.is_file():
+        print(f"odsgen convert: could not open spec file '{args.input}'", file=sys.stderr)
+        return 1
+    try:
+        text, dialect = convert_file(path, args.to, [Path(d) for d in args.include_dirs])
+    except GeneratorError as e:
+        sys.stderr.write(e.render() + "\n")
+        return 1
+    except TableGenError as e:
+        for d in e.diagnostics:
+            sys.stderr.write(render_diagnostic(d) + "\n")
+        return 1
+    except RecursionError:
+        print("odsgen convert: input nests too deeply to be processed", file=sys.stderr)
+        return 1
+    if args.to == "td":
+        for warning in td_losses(dialect):
+            sys.stderr.write(render_diagnostic(warning) + "\n")
+    if args.output and args.output != "-":
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            print(f"odsgen convert: could not write '{args.output}': {e.strerror}", file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `odsgen`."""
     parser = argparse.ArgumentParser(prog="odsgen", description=__doc__.split("\n\n")[0])
@@ -284,17 +325,32 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="a directory to search for included files (repeatable)",
     )
+    conv = sub.add_parser("convert", help="write a .yaml spec as .td, or a .td spec as YAML")
+    conv.add_argument("input", help="the .yaml or .td spec")
+    conv.add_argument("--to", required=True, choices=("yaml", "td"), help="the output form")
+    conv.add_argument("-o", dest="output", default=None, help="output file (default stdout)")
+    conv.add_argument(
+        "-I",
+        dest="include_dirs",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a directory to search for included files (repeatable; opdefs/include is implied)",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `odsgen` with `argv` (default: the process arguments) and return the exit status."""
     args = build_parser().parse_args(list(argv) if argv is not None else None)
-    if args.command == "opt":
-        return run_opt(args)
-    if args.command == "records":
-        return run_records(args)
-    return run_generate(args)
+    commands = {"opt": run_opt, "records": run_records, "convert": run_convert}
+    try:
+        return commands.get(args.command, run_generate)(args)
+    except BrokenPipeError:
+        # The reader went away (`odsgen ... | head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
