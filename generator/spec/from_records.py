@@ -270,7 +270,9 @@ class _Reader:
         if kind == "dense_array":
             return DenseArrayAttrConstraint(name=name, element=rec["element"], loc=loc)
         if kind == "ranked_elements":
-            spelled = next((s for s in supers if str(s).startswith("Ranked")), None)
+            # Superclasses run from the most general to the most specific; the last
+            # `Ranked...` one is how the spec spelled it (`RankedF32ElementsAttr`).
+            spelled = next((s for s in reversed(supers) if str(s).startswith("Ranked")), None)
             return RankedElementsAttrConstraint(
                 name=name if name is not None else spelled,
                 element=rec["element"],
