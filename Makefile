@@ -45,8 +45,9 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: bytecode ## parse/verify/print throughput and memory against xDSL
+bench: bytecode ## parse/verify/print throughput and memory against xDSL; spec loading times
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/spec_load.py
 
 .PHONY: clean
 clean: ## remove the virtualenv and caches

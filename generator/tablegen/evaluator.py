@@ -47,6 +47,10 @@ from generator.tablegen.values import (
     type_str,
 )
 
+#: Parsed files by (resolved path, modification time, preprocessed text), shared by
+#: every evaluator of the process.
+_PARSE_CACHE: dict[tuple[str, float, str], ast.File] = {}
+
 __all__ = ["RecordKeeper", "load_records"]
 
 _MASK64 = (1 << 64) - 1
@@ -198,7 +202,9 @@ class Evaluator:
         self.collect: _Collect | None = None
         self.defsets: list[list[Init]] = []
         self.source: SourceFile = SourceFile("<none>", "")
-        self.parse_cache: dict[tuple[str, float, str], ast.File] = {}
+        # Shared by every evaluator of the process, so a file included by many specs
+        # (OpBase.td) is parsed once per run.
+        self.parse_cache = _PARSE_CACHE
         self.dumps: list[str] = []
 
     # -- errors and locations ------------------------------------------------

@@ -168,6 +168,9 @@ class _ToAst(Transformer[Token, Any]):
     def bit_list(self, meta: Any, c: list[Any]) -> list[Any]:
         return list(c[0])
 
+    def let_range(self, meta: Any, c: list[Any]) -> list[Any]:
+        return list(c[0])
+
     def def_stmt(self, meta: Any, c: list[Any]) -> ast.Def:
         supers, body = c[1]
         return ast.Def(meta.start_pos, c[0], supers, body)
