@@ -166,6 +166,8 @@ class Bang:
     op: str
     type: TypeExpr | None
     args: list[Expr]
+    #: Offset of the closing `)`, where llvm-tblgen reports a missing operand.
+    end: int = -1
 
 
 @dataclass(slots=True)

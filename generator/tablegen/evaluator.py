@@ -561,7 +561,10 @@ class Evaluator:
                 )
             raise self.error(ref.pos, f"Couldn't find class '{ref.name}'")
         bindings = self.template_bindings(cls, ref.args, ref.pos, scope)
-        self.inherit(rec, cls, bindings, ref.pos)
+        try:
+            self.inherit(rec, cls, bindings, ref.pos)
+        except _FoldError as err:
+            raise self.error(ref.pos, err.message) from None
 
     def inherit(self, rec: Record, cls: Record, bindings: list[tuple[str, Init]], pos: int) -> None:
         """The core of `AddSubClass`: fields, substitution, superclass list."""
@@ -623,7 +626,10 @@ class Evaluator:
             if not rec.anonymous:
                 raise self.error(pos, f"def already exists: {rec.name}")
             rec.name = self.new_anonymous_name()
-        self.resolve_record(rec, final=True)
+        try:
+            self.resolve_record(rec, final=True)
+        except _FoldError as err:
+            raise self.error(pos, err.message) from None
         self.check_record_asserts(rec)
         for ds in self.defsets:
             ds.append(DefInit(rec))
@@ -1051,6 +1057,14 @@ class Evaluator:
 
     def value(self, e: ast.Expr, scope: Scope, expected: Type | None = None) -> Init:
         """Evaluate an expression (`ParseValue` followed by folding)."""
+        try:
+            return self._value(e, scope, expected)
+        except _FoldError as err:
+            # Folding that fails on known operands is reported at the innermost
+            # expression being read.
+            raise self.error(e.pos, err.message) from None
+
+    def _value(self, e: ast.Expr, scope: Scope, expected: Type | None) -> Init:
         if isinstance(e, ast.IntLit):
             if e.bits:
                 return BitsInit(tuple(BitInit(bool((e.value >> i) & 1)) for i in range(e.bits)))
@@ -1132,16 +1146,22 @@ class Evaluator:
             )
         if isinstance(e, ast.Field):
             rec = self.value(e.value, scope)
-            if isinstance(rec, DefInit) and e.name not in rec.rec.fields:
+            if not self.may_have_field(rec, e.name):
                 raise self.error(
                     e.pos, f"Cannot access field '{e.name}' of value '{rec.as_string()}'"
                 )
             return self.fold_field(rec, e.name, False)
         if isinstance(e, ast.ListSlice):
             base = self.value(e.value, scope)
+            base_t = self.type_of_init(base)
+            # The element keeps the list's element type while it waits for the
+            # list, so a field access on it is checked against that type.
+            elem_type: Type = (
+                base_t[1] if isinstance(base_t, tuple) and base_t[0] == "list" else "?"  # type: ignore[assignment]
+            )
             if len(e.items) == 1 and not isinstance(e.items[0], ast.RangeExpr):
                 idx = self.value(e.items[0], scope)
-                return self.fold("listelem", (base, idx), "?", (), False)
+                return self.fold("listelem", (base, idx), elem_type, (), False)
             idxs: list[Init] = []
             for it in e.items:
                 if isinstance(it, ast.RangeExpr):
@@ -1170,6 +1190,24 @@ class Evaluator:
             return self.bang(e, scope, expected)
         raise self.error(e.pos, "unexpected value")
 
+    def may_have_field(self, v: Init, name: str) -> bool:
+        """Whether `v.name` can exist, judged as llvm-tblgen does from `v`'s type.
+
+        A value of a class type has the fields of its classes; the check is
+        made when the access is read, so a field missing from every def the
+        value may become is an error at the access, never while resolving.
+        """
+        if isinstance(v, DefInit):
+            return name in v.rec.fields
+        t = self.type_of_init(v)
+        if not (isinstance(t, tuple) and t[0] == "rec"):
+            return True
+        for c in t[1:]:
+            cls = self.keeper.classes.get(str(c))
+            if cls is not None and name in cls.fields:
+                return True
+        return False
+
     def _to_str(self, v: Init) -> Init:
         if isinstance(v, StringInit):
             return v
@@ -1186,28 +1224,45 @@ class Evaluator:
 
     def bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
         """Evaluate `!op(...)`; operators that bind variables get them as locals."""
-        op = e.op
         from generator.tablegen.operators import OPERATORS
 
-        if op not in OPERATORS:
+        # `listelem` and `listslice` are the folds behind `x[i]` and `x[i...j]`,
+        # not operators one can write.
+        if e.op not in OPERATORS or e.op in ("listelem", "listslice"):
             raise self.error(e.pos, "unknown operator")
+        self.check_arity(e)
+        try:
+            return self._bang(e, scope)
+        except _FoldError as err:
+            raise self.error(e.pos, err.message) from None
+
+    def _bang(self, e: ast.Bang, scope: Scope) -> Init:
+        op = e.op
         t: Type = self.type_of(e.type) if e.type is not None else "?"
         if op in ("foreach", "filter"):
-            if len(e.args) != 3 or not isinstance(e.args[0], ast.Id):
-                raise self.error(e.pos, f"expected a variable name and two values in !{op}")
+            if not isinstance(e.args[0], ast.Id):
+                raise self.error(
+                    e.args[0].pos, "first argument of !foreach/!filter must be an identifier"
+                )
             var = e.args[0].name
             lst = self.value(e.args[1], scope)
-            inner = Scope(scope, vars_={var: VarInit(var)})
+            lst_t = self.type_of_init(lst)
+            # The variable has the element type, so accesses to its fields are
+            # checked as the body is read.
+            var_t: Type = lst_t[1] if isinstance(lst_t, tuple) and lst_t[0] == "list" else "?"  # type: ignore[assignment]
+            inner = Scope(scope, vars_={var: VarInit(var, var_t)})
             body = self.value(e.args[2], inner)
             return self.fold(op, (VarInit(var), lst, body), "?", (var,), False)
         if op == "foldl":
-            if (
-                len(e.args) != 5
-                or not isinstance(e.args[2], ast.Id)
-                or not isinstance(e.args[3], ast.Id)
-            ):
-                raise self.error(e.pos, "expected '!foldl(init, list, acc, var, expr)'")
-            acc, var = e.args[2].name, e.args[3].name
+            for i, which in ((2, "third"), (3, "fourth")):
+                if not isinstance(e.args[i], ast.Id):
+                    raise self.error(
+                        e.args[i].pos, f"{which} argument of !foldl must be an identifier"
+                    )
+            acc_id, var_id = e.args[2], e.args[3]
+            assert isinstance(acc_id, ast.Id)
+            assert isinstance(var_id, ast.Id)
+            acc, var = acc_id.name, var_id.name
             init = self.value(e.args[0], scope)
             lst = self.value(e.args[1], scope)
             inner = Scope(scope, vars_={acc: VarInit(acc), var: VarInit(var)})
@@ -1220,10 +1275,40 @@ class Evaluator:
         args = tuple(self.value(a, scope) for a in e.args)
         if op in ("cast", "isa", "getdagop", "getop") and e.type is None and op in ("cast", "isa"):
             raise self.error(e.pos, f"expected type name for !{op}")
-        try:
-            return self.fold(op, args, t, (), False)
-        except _FoldError as err:
-            raise self.error(e.pos, err.message) from None
+        return self.fold(op, args, t, (), False)
+
+    def check_arity(self, e: ast.Bang) -> None:
+        """Reject a wrong number of operands with llvm-tblgen's parse errors.
+
+        llvm-tblgen parses each operator's operands with its own shape, so the
+        message and position depend on the operator: a missing operand is
+        reported at the `)`, a surplus one at the `,` before it, and a wrong
+        count of a list-parsed binary operator at the operator.
+        """
+        n = len(e.args)
+        if n == 0 and e.op in ("foreach", "filter"):
+            raise self.error(e.end, "first argument of !foreach/!filter must be an identifier")
+        if n == 0:
+            raise self.error(e.end, "Unknown or reserved token when parsing a value")
+        shape = _ARITY.get(e.op)
+        if shape is None:
+            return
+        low, high, few, many = shape
+        if not few and not many:
+            # Operands read as a list are counted once they are all parsed.
+            if not low <= n <= high:
+                raise self.error(e.pos, "expected two operands to operator")
+        elif n < low:
+            raise self.error(e.end, few)
+        elif n > high:
+            if e.op == "range":
+                raise self.error(e.args[high].pos, many)
+            raise self.error(self._comma_before(e.args[high].pos), many)
+
+    def _comma_before(self, pos: int) -> int:
+        """The `,` that separates the operand at `pos` from the one before it."""
+        comma = self.source.text.rfind(",", 0, pos)
+        return comma if comma >= 0 else pos
 
     def fold_field(self, rec: Init, name: str, final: bool) -> Init:
         """`rec.name`, known once `rec` is a def whose field is concrete."""
@@ -1259,6 +1344,80 @@ class Evaluator:
     def substitute(self, body: Init, names: dict[str, Init]) -> Init:
         """Replace bound variables (of `!foreach` and friends) and fold."""
         return resolve(body, Resolver(self, names.get, False))
+
+
+_UNARY = ("expected ',' in unary operator", "expected ')' in unary operator")
+_TERNARY = ("expected ',' in ternary operator", "expected ')' in binary operator")
+_BINARY_COUNT = ("", "")
+
+#: Operand counts of the `!` operators as llvm-tblgen parses them: (fewest,
+#: most, error for too few, error for too many); an empty message marks the
+#: operators whose operands are read as a list and counted afterwards.
+_ARITY: dict[str, tuple[int, int, str, str]] = {
+    **{
+        op: (1, 1, *_UNARY)
+        for op in (
+            "not",
+            "logtwo",
+            "head",
+            "tail",
+            "size",
+            "empty",
+            "toupper",
+            "tolower",
+            "repr",
+            "getdagop",
+            "getop",
+            "initialized",
+            "cast",
+        )
+    },
+    "isa": (1, 1, "", "expected ')' in !isa"),
+    "exists": (1, 1, "", "expected ')' in !exists"),
+    **{
+        op: (2, 2, *_BINARY_COUNT)
+        for op in (
+            "sub",
+            "shl",
+            "sra",
+            "srl",
+            "div",
+            "eq",
+            "ne",
+            "lt",
+            "le",
+            "gt",
+            "ge",
+            "listsplat",
+            "listremove",
+            "setdagop",
+            "setop",
+            "getdagarg",
+            "getdagname",
+            "interleave",
+        )
+    },
+    **{
+        op: (2, 1 << 30, *_BINARY_COUNT)
+        for op in (
+            "add",
+            "mul",
+            "and",
+            "or",
+            "xor",
+            "listconcat",
+            "strconcat",
+            "con",
+        )
+    },
+    **{op: (3, 3, *_TERNARY) for op in ("if", "subst", "dag")},
+    "substr": (2, 3, "expected ',' in !substr operator", "expected ')' in !substr operator"),
+    "find": (2, 3, "expected ',' in !find operator", "expected ')' in !find operator"),
+    "range": (1, 3, "", "expected at most three values of integer"),
+    "foreach": (3, 3, "expected ',' in !foreach/!filter", "expected ')' in !foreach/!filter"),
+    "filter": (3, 3, "expected ',' in !foreach/!filter", "expected ')' in !foreach/!filter"),
+    "foldl": (5, 5, "expected ',' in !foldl", "expected ')' in fold operator"),
+}
 
 
 class _FoldError(Exception):

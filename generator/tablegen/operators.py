@@ -170,6 +170,9 @@ def fold_operator(
         if xs is None:
             return None
         n0, n1 = xs
+        # 64-bit shifts: a count out of range would make Python build huge integers.
+        if op in ("shl", "sra", "srl") and not 0 <= n1 < 64:
+            raise _err("Illegal operation: out of bounds shift")
         if op == "sub":
             return IntInit(_wrap(n0 - n1))
         if op == "shl":

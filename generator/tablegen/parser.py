@@ -360,7 +360,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.AnonClass(meta.start_pos, str(c[0]), c[1] or [])
 
     def bang(self, meta: Any, c: list[Any]) -> ast.Bang:
-        return ast.Bang(meta.start_pos, c[0].value[1:], c[1], c[2] or [])
+        return ast.Bang(meta.start_pos, c[0].value[1:], c[1], c[2] or [], meta.end_pos - 1)
 
     def cond(self, meta: Any, c: list[Any]) -> ast.Cond:
         return ast.Cond(meta.start_pos, c)
@@ -433,6 +433,10 @@ def _describe(e: UnexpectedInput, text: str) -> str:
     assert isinstance(e, UnexpectedToken)
     if e.token.type == "$END":
         return "unexpected end of file"
+    start = e.token.start_pos
+    # Without its `}]` a code block lexes as a `[` followed by a `{`.
+    if start is not None and text.startswith("[{", start) and "}]" not in text[start:]:
+        return "unterminated code block"
     label = _match(e, text)
     found = f"'{e.token.value}'" if e.token.value else e.token.type
     if label is None:

@@ -289,6 +289,9 @@ class OpInit(Init):
                 for i in range(0, len(self.args), 2)
             ]
             return "!cond(" + ", ".join(pairs) + ")"
+        if self.op in ("listelem", "listslice"):
+            # `x[i]` and `x[i, j]` are written with brackets, not as operators.
+            return f"{self.args[0].as_string()}[{self.args[1].as_string()}]"
         if self.op in ("cast", "isa", "exists", "getdagop"):
             return (
                 f"!{self.op}<{type_str(self.type)}>("

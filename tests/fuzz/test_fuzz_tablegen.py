@@ -88,7 +88,7 @@ def test_there_are_seeds() -> None:
 
 @pytest.mark.fuzz
 @settings(
-    max_examples=150,
+    max_examples=2500,
     deadline=None,
     derandomize=True,
     database=None,
