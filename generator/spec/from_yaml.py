@@ -568,26 +568,28 @@ def _fill_expressions(conv: _Converter, data: Any) -> None:
     """Parse the constraint strings of operands, results, attributes and regions in place."""
     if not isinstance(data, dict):
         return
-    for op_index, op in enumerate(_items(data, "ops")):
+    for op_index, op in _items(data, "ops"):
         op_path: Path_ = ("ops", op_index)
         for key, fill in (
             ("operands", conv.fill_value_type),
             ("results", conv.fill_value_type),
             ("attributes", conv.fill_attr_type),
         ):
-            for i, item in enumerate(_items(op, key)):
+            for i, item in _items(op, key):
                 if "type" in item:
                     fill(item, (*op_path, key, i))
-        for i, region in enumerate(_items(op, "regions")):
+        for i, region in _items(op, "regions"):
             if "constraint" in region:
                 conv.fill_region(region, (*op_path, "regions", i))
 
 
-def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+def _items(data: dict[str, Any], key: str) -> list[tuple[int, dict[str, Any]]]:
+    """The mappings of list `key`, with their positions in the list (others are skipped;
+    pydantic reports them), so paths match the YAML nodes."""
     value = data.get(key)
     if not isinstance(value, list):
         return []
-    return [item for item in value if isinstance(item, dict)]
+    return [(i, item) for i, item in enumerate(value) if isinstance(item, dict)]
 
 
 def _compose(source: SourceFile) -> yaml.Node | None:

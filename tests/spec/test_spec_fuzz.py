@@ -79,7 +79,13 @@ def _mutated(draw: st.DrawFn) -> str:
     return "".join(lines)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(_mutated())
 def test_mutations_raise_only_spec_errors(text: str) -> None:
     """A mutated spec loads, or raises a spec error whose diagnostics are in the file."""
@@ -94,3 +100,20 @@ def test_mutations_raise_only_spec_errors(text: str) -> None:
         assert diag.loc is not None
         assert 0 <= diag.loc.offset <= len(text)
         assert str(diag).startswith("fuzz.yaml:")
+
+
+def test_non_mapping_items_before_a_mapping_are_reported() -> None:
+    """Strings mixed into an operand list are errors; the mappings after them keep their paths."""
+    text = (
+        "name: demo\n"
+        "ops:\n"
+        "  - def: Demo_CmpOp\n"
+        "    mnemonic: cmp\n"
+        "    operands:\n"
+        "      - Pure\n"
+        "      - {name: lhs, type: I32}\n"
+    )
+    with pytest.raises(SpecValidationError) as info:
+        parse_yaml(text, "mixed.yaml")
+    rendered = [str(d).splitlines()[0] for d in info.value.diagnostics]
+    assert rendered[0].startswith("mixed.yaml:6:9: error:"), rendered
