@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from generator.diagnostics import GeneratorError
 from generator.ir.context import Context
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, render_diagnostic
 from generator.ir.expected_diagnostics import check_diagnostics
@@ -209,7 +210,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_records(args: argparse.Namespace) -> int:
     """The `records` subcommand: print a TableGen file's records as JSON."""
     # Imported here so that `odsgen opt` does not load the TableGen front end.
-    from generator.tablegen import TableGenError, dump_json, load_records
+    from generator.tablegen import dump_json, load_records
 
     if not args.json:
         print("odsgen records: only --json output is supported", file=sys.stderr)
@@ -218,15 +219,7 @@ def run_records(args: argparse.Namespace) -> int:
     if not path.is_file():
         print(f"odsgen records: could not open input file '{args.input}'", file=sys.stderr)
         return 1
-    try:
-        keeper = load_records(path, [Path(d) for d in args.include_dirs])
-    except TableGenError as e:
-        for d in e.diagnostics:
-            sys.stderr.write(render_diagnostic(d) + "\n")
-        return 1
-    except RecursionError:
-        print("odsgen records: input nests too deeply to be processed", file=sys.stderr)
-        return 1
+    keeper = load_records(path, [Path(d) for d in args.include_dirs])
     sys.stdout.write(dump_json(keeper) + "\n")
     return 0
 
@@ -234,27 +227,14 @@ def run_records(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """The `convert` subcommand: a `.yaml` spec as `.td`, or a `.td` spec as YAML."""
     # Imported here so that `odsgen opt` does not load the spec front ends.
-    from generator.diagnostics import GeneratorError
     from generator.spec.convert import convert_file
     from generator.spec.to_td import td_losses
-    from generator.tablegen import TableGenError
 
     path = Path(args.input)
     if path.suffix not in (".yaml", ".yml", ".td") or not path.is_file():
         print(f"odsgen convert: could not open spec file '{args.input}'", file=sys.stderr)
         return 1
-    try:
-        text, dialect = convert_file(path, args.to, [Path(d) for d in args.include_dirs])
-    except GeneratorError as e:
-        sys.stderr.write(e.render() + "\n")
-        return 1
-    except TableGenError as e:
-        for d in e.diagnostics:
-            sys.stderr.write(render_diagnostic(d) + "\n")
-        return 1
-    except RecursionError:
-        print("odsgen convert: input nests too deeply to be processed", file=sys.stderr)
-        return 1
+    text, dialect = convert_file(path, args.to, [Path(d) for d in args.include_dirs])
     if args.to == "td":
         for warning in td_losses(dialect):
             sys.stderr.write(render_diagnostic(warning) + "\n")
@@ -346,6 +326,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = {"opt": run_opt, "records": run_records, "convert": run_convert}
     try:
         return commands.get(args.command, run_generate)(args)
+    # Bad input anywhere (a .td or YAML spec) is reported as diagnostics, never a traceback.
+    except DiagnosticError as e:
+        for d in e.diagnostics:
+            sys.stderr.write(render_diagnostic(d) + "\n")
+        return 1
+    except GeneratorError as e:
+        sys.stderr.write(e.render() + "\n")
+        return 1
+    except RecursionError:
+        print(f"odsgen {args.command}: input nests too deeply to be processed", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # The reader went away (`odsgen ... | head`): stop quietly, as Unix tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)
