@@ -41,6 +41,7 @@ __all__ = [
     "DenseArrayAttrConstraint",
     "FloatAttrConstraint",
     "FloatConstraint",
+    "FunctionTypeConstraint",
     "IndexConstraint",
     "IntegerAttrConstraint",
     "IntegerConstraint",
@@ -180,6 +181,16 @@ class NoneTypeConstraint(_TypeConstraintBase):
         return "none type"
 
 
+class FunctionTypeConstraint(_TypeConstraintBase):
+    """A function type (`FunctionType`), as `func.call_indirect` takes for its callee."""
+
+    kind: Literal["function"] = "function"
+
+    def summary(self, refs: Mapping[str, str] | None = None) -> str:
+        """MLIR's summary text."""
+        return "function type"
+
+
 Container = Literal[
     "tensor", "ranked_tensor", "unranked_tensor", "static_tensor", "vector", "memref"
 ]
@@ -230,13 +241,24 @@ class LikeConstraint(_TypeConstraintBase):
 
 
 class AnyOfConstraint(_TypeConstraintBase):
-    """Any of several type constraints (`AnyTypeOf<[I32, F32]>`)."""
+    """Any of several type constraints (`AnyTypeOf<[I32, F32]>`).
+
+    `description` replaces the joined summaries when the spec gives one
+    (`AnyTypeOf<[...], "signless-integer-like or memref of signless-integer">`).
+    """
 
     kind: Literal["any_of"] = "any_of"
     options: tuple[TypeConstraint, ...]
+    description: str | None = None
 
     def summary(self, refs: Mapping[str, str] | None = None) -> str:
-        """MLIR's summary text: the options' summaries joined with " or "."""
+        """MLIR's summary text: the given one, or the options' summaries joined with " or "."""
+        if self.description is not None:
+            return self.description
+        return self.joined_summary(refs)
+
+    def joined_summary(self, refs: Mapping[str, str] | None = None) -> str:
+        """The options' summaries joined with " or ", as `AnyTypeOf` does without a summary."""
         return " or ".join(option.summary(refs) for option in self.options)
 
 
@@ -269,6 +291,7 @@ TypeConstraint = Annotated[
     | FloatConstraint
     | IndexConstraint
     | NoneTypeConstraint
+    | FunctionTypeConstraint
     | ShapedConstraint
     | LikeConstraint
     | AnyOfConstraint
@@ -342,6 +365,7 @@ SIMPLE_ATTR_SUMMARIES: dict[str, str] = {
     "SymbolNameAttr": "string attribute",
     "SymbolRefAttr": "symbol reference attribute",
     "TypeAttr": "any type attribute",
+    "TypedAttrInterface": "TypedAttr instance",
     "UnitAttr": "unit attribute",
 }
 
@@ -371,6 +395,7 @@ class TypeAttrConstraint(_AttrConstraintBase):
 #: The named typed arrays: element attribute def and MLIR's summary.
 TYPED_ARRAYS: dict[str, tuple[str, str]] = {
     "BoolArrayAttr": ("BoolAttr", "1-bit boolean array attribute"),
+    "DictArrayAttr": ("DictionaryAttr", "Array of dictionary attributes"),
     "F32ArrayAttr": ("F32Attr", "32-bit float array attribute"),
     "F64ArrayAttr": ("F64Attr", "64-bit float array attribute"),
     "FlatSymbolRefArrayAttr": ("FlatSymbolRefAttr", "flat symbol ref array attribute"),
@@ -576,10 +601,37 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
     ),
     "AnyVector": lambda loc: ShapedConstraint(name="AnyVector", container="vector", loc=loc),
     "AnyMemRef": lambda loc: ShapedConstraint(name="AnyMemRef", container="memref", loc=loc),
+    "FunctionType": lambda loc: FunctionTypeConstraint(name="FunctionType", loc=loc),
+    # MLIR's summary of `SignlessIntegerLike` is "signless-integer", without "-like".
     "SignlessIntegerLike": lambda loc: LikeConstraint(
         name="SignlessIntegerLike",
         element=IntegerConstraint(loc=loc),
-        description="signless-integer-like",
+        description="signless-integer",
+        loc=loc,
+    ),
+    "SignlessFixedWidthIntegerLike": lambda loc: LikeConstraint(
+        name="SignlessFixedWidthIntegerLike",
+        element=IntegerConstraint(loc=loc),
+        description="signless-fixed-width-integer-like",
+        loc=loc,
+    ),
+    "SignlessIntegerOrFloatLike": lambda loc: AnyOfConstraint(
+        name="SignlessIntegerOrFloatLike",
+        options=(
+            LikeConstraint(
+                name="SignlessIntegerLike",
+                element=IntegerConstraint(loc=loc),
+                description="signless-integer",
+                loc=loc,
+            ),
+            LikeConstraint(
+                name="FloatLike",
+                element=FloatConstraint(loc=loc),
+                description="floating-point-like",
+                loc=loc,
+            ),
+        ),
+        description="signless-integer-like or floating-point-like",
         loc=loc,
     ),
     "SignlessIntegerOrIndexLike": lambda loc: LikeConstraint(
@@ -604,7 +656,7 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
 
 #: Parameterized type constraints: name -> (the shapes of its arguments, for messages).
 _TYPE_GENERICS: dict[str, str] = {
-    "AnyTypeOf": "AnyTypeOf<[types...]>",
+    "AnyTypeOf": 'AnyTypeOf<[types...]> or AnyTypeOf<[types...], "summary">',
     "FloatOfWidths": "FloatOfWidths<[widths...]>",
     "I": "I<width>",
     "MemRefOf": "MemRefOf<[types...]>",
@@ -615,6 +667,7 @@ _TYPE_GENERICS: dict[str, str] = {
     "TensorOf": "TensorOf<[types...]>",
     "TensorRankOf": "TensorRankOf<[types...], [ranks...]>",
     "Type": 'Type<CPred<"python expression over $_self">, "summary">',
+    "TypeOrContainerLike": 'TypeOrContainerLike<type, "summary">',
     "UnrankedTensorOf": "UnrankedTensorOf<[types...]>",
     "VectorOf": "VectorOf<[types...]>",
     "VectorOfRankAndType": "VectorOfRankAndType<[ranks...], [types...]>",
@@ -742,10 +795,24 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
             loc=loc,
         )
     if name == "AnyTypeOf":
-        (options,) = _args(expr, 1, usage)
+        if expr.args is not None and len(expr.args) == 2:
+            options, summary = expr.args
+            description: str | None = _str(summary, "summary")
+        else:
+            (options,) = _args(expr, 1, usage)
+            description = None
         items = _list(options, "type constraints")
         return AnyOfConstraint(
-            options=tuple(type_constraint_from_expr(item, loc_at) for item in items), loc=loc
+            options=tuple(type_constraint_from_expr(item, loc_at) for item in items),
+            description=description,
+            loc=loc,
+        )
+    if name == "TypeOrContainerLike":
+        element, summary = _args(expr, 2, usage)
+        return LikeConstraint(
+            element=type_constraint_from_expr(element, loc_at),
+            description=_str(summary, "summary"),
+            loc=loc,
         )
     if name in ("SignlessIntOfWidths", "I"):
         (widths,) = _args(expr, 1, usage)

@@ -31,6 +31,7 @@ from generator.spec.constraints import (
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     FloatConstraint,
+    FunctionTypeConstraint,
     IndexConstraint,
     IntegerAttrConstraint,
     IntegerConstraint,
@@ -162,7 +163,12 @@ _DENSE_ARRAY_NAMES: dict[str, str] = {
 def _type_list(element: TypeConstraint, syntax: Syntax) -> str:
     # Both front ends read a one-item list as the item and a longer one as an
     # unnamed `AnyOfConstraint`, so that is how such an element is spelled back.
-    if isinstance(element, AnyOfConstraint) and element.name is None and len(element.options) > 1:
+    if (
+        isinstance(element, AnyOfConstraint)
+        and element.name is None
+        and element.description is None
+        and len(element.options) > 1
+    ):
         items = element.options
     else:
         items = (element,)
@@ -182,6 +188,8 @@ def type_spelling(constraint: TypeConstraint, syntax: Syntax) -> str:
         return "Index"
     if isinstance(c, NoneTypeConstraint):
         return "NoneType"
+    if isinstance(c, FunctionTypeConstraint):
+        return "FunctionType"
     if isinstance(c, IntegerConstraint):
         if not c.widths:
             return _ANY_INTEGER[c.signedness]
@@ -219,11 +227,12 @@ def type_spelling(constraint: TypeConstraint, syntax: Syntax) -> str:
         raise _fail(c.loc, f"no ODS spelling for a {c.container} with ranks {ranks}")
     if isinstance(c, AnyOfConstraint):
         options = ", ".join(type_spelling(o, syntax) for o in c.options)
+        if c.description is not None:
+            return f"AnyTypeOf<[{options}], {ods_string(c.description)}>"
         return f"AnyTypeOf<[{options}]>"
     if isinstance(c, LikeConstraint):
-        if syntax == "td":
-            return f"TypeOrContainerLike<{type_spelling(c.element, syntax)}, {ods_string(c.description)}>"
-        raise _fail(c.loc, f"no YAML spelling for the unnamed constraint '{c.description}'")
+        element = type_spelling(c.element, syntax)
+        return f"TypeOrContainerLike<{element}, {ods_string(c.description)}>"
     assert isinstance(c, TypePredicateConstraint)
     return f"Type<CPred<{ods_string(c.expr)}>, {ods_string(c.description)}>"
 

@@ -37,6 +37,7 @@ from generator.spec.constraints import (
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     FloatConstraint,
+    FunctionTypeConstraint,
     IndexConstraint,
     IntegerAttrConstraint,
     IntegerConstraint,
@@ -51,6 +52,7 @@ from generator.spec.constraints import (
     TypeRefConstraint,
 )
 from generator.spec.model import (
+    ENUM_WIDTHS,
     AttrDef,
     AttributeDef,
     BuilderDef,
@@ -201,6 +203,8 @@ class _Reader:
             return IndexConstraint(name=name, loc=loc)
         if kind == "none":
             return NoneTypeConstraint(name=name, loc=loc)
+        if kind == "function":
+            return FunctionTypeConstraint(name=name, loc=loc)
         if kind == "shaped":
             extra: dict[str, Any] = {}
             if items:
@@ -221,7 +225,12 @@ class _Reader:
                 name=name, element=items[0], description=str(rec.get("summary", "")), loc=loc
             )
         if kind == "any_of":
-            return AnyOfConstraint(name=name, options=tuple(items), loc=loc)
+            any_of = AnyOfConstraint(name=name, options=tuple(items), loc=loc)
+            # `AnyTypeOf<[...], "summary">` differs from the options' joined summaries.
+            summary = str(rec.get("summary", ""))
+            if summary != any_of.joined_summary():
+                any_of = any_of.model_copy(update={"description": summary})
+            return any_of
         if kind == "predicate":
             return TypePredicateConstraint(
                 name=name,
@@ -240,7 +249,8 @@ class _Reader:
     def attr_constraint(self, rec: Record, loc: SourceLoc | None) -> AttrConstraint:
         supers = rec.get("!superclasses", ())
         name = self._name(rec)
-        if "AttrConstraint" not in supers or "EnumAttrInfo" in supers:
+        if "AttrConstraint" not in supers or "EnumAttrInfo" in supers or "AttrDef" in supers:
+            # The dialect's own enums and attributes, resolved by name.
             return AttrRefConstraint(ref=str(rec["!name"]), loc=loc)
         kind = rec.get("kind")
         bases = [self.ref(b) for b in rec.get("baseAttrs") or []]
@@ -314,22 +324,33 @@ class _Reader:
             raise _RecordError(f"expected '({operator} ...)', got '({op.get('def')} ...)'")
         return [(arg[0], arg[1]) for arg in value.get("args", [])]
 
-    def named(self, arg: Any, name: str | None, what: str, index: int) -> tuple[Record, str]:
+    def named(
+        self, arg: Any, name: str | None, what: str, index: int, *, unnamed_ok: bool = False
+    ) -> tuple[Record, str]:
+        """The constraint record of a dag argument and its `$name`.
+
+        Operands and results may be unnamed, as in ODS; the name is then empty.
+        """
         rec = self.ref(arg)
         if rec is None:
             raise _RecordError(f"{what} #{index} must be a constraint def")
-        if not name:
+        if not name and not unnamed_ok:
             raise _RecordError(f"{what} #{index} must be named, as in '{rec['!name']}:$name'")
-        return rec, name
+        return rec, name or ""
 
     def op(self, rec: Record) -> OpDef:
         loc = self.loc(rec)
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
         for index, (arg, name) in enumerate(self.dag_args(rec.get("arguments"), "ins")):
-            arg_rec, arg_name = self.named(arg, name, "argument", index)
+            arg_rec, arg_name = self.named(arg, name, "argument", index, unnamed_ok=True)
             supers = arg_rec.get("!superclasses", ())
             if "AttrConstraint" in supers:
+                if not arg_name:
+                    raise _RecordError(
+                        f"argument #{index} is an attribute and must be named, "
+                        f"as in '{arg_rec['!name']}:$name'"
+                    )
                 attributes.append(self.attribute(arg_rec, arg_name, loc))
             else:
                 variadicity, type_, segment = self.value(arg_rec, loc)
@@ -358,7 +379,7 @@ class _Reader:
                 )
         results: list[ResultDef] = []
         for index, (arg, name) in enumerate(self.dag_args(rec.get("results"), "outs")):
-            arg_rec, arg_name = self.named(arg, name, "result", index)
+            arg_rec, arg_name = self.named(arg, name, "result", index, unnamed_ok=True)
             variadicity, type_, segment = self.value(arg_rec, loc)
             results.append(
                 ResultDef(
@@ -514,19 +535,26 @@ class _Reader:
 
     def type_or_attr(self, rec: Record, cls: type[TypeDef] | type[AttrDef]) -> TypeDef | AttrDef:
         loc = self.loc(rec)
-        return cls(
-            **{"def": str(rec["!name"])},
-            mnemonic=str(rec.get("mnemonic") or ""),
-            summary=str(rec.get("summary", "")),
-            description=_code(str(rec.get("description", ""))),
-            parameters=self.parameters(rec, loc),
-            assembly_format=self.text(rec.get("assemblyFormat"), loc, code=False),
-            loc=loc,
-        )
+        fields: dict[str, Any] = {
+            "def": str(rec["!name"]),
+            "mnemonic": str(rec.get("mnemonic") or ""),
+            "summary": str(rec.get("summary", "")),
+            "description": _code(str(rec.get("description", ""))),
+            "assembly_format": self.text(rec.get("assemblyFormat"), loc, code=False),
+            "loc": loc,
+        }
+        enum = self.ref(rec.get("enum"))
+        if cls is AttrDef and enum is not None:
+            # `EnumAttr<Dialect, EnumInfo, "mnemonic">`: the parameter is implied.
+            fields["enum"] = str(enum["!name"])
+        else:
+            fields["parameters"] = self.parameters(rec, loc)
+        return cls(**fields)
 
     def enum(self, rec: Record) -> EnumDef:
         loc = self.loc(rec)
         kind = rec.get("enumKind", "i32")
+        bits = kind in ("bit32", "bit64")
         cases: list[EnumCaseDef] = []
         for value in rec.get("cases") or []:
             case = self.ref(value)
@@ -534,6 +562,9 @@ class _Reader:
                 raise _RecordError("enum cases must be defs")
             symbol = str(case["symbol"])
             number = case.get("value")
+            if bits and isinstance(number, int):
+                # TableGen's ints are signed 64-bit: `!shl(1, 63)` reads as negative.
+                number &= (1 << ENUM_WIDTHS[kind]) - 1
             string = case.get("str")
             cases.append(
                 EnumCaseDef(
@@ -543,14 +574,18 @@ class _Reader:
                     loc=loc,
                 )
             )
-        return EnumDef(
-            **{"def": str(rec["!name"])},
-            summary=str(rec.get("summary", "")),
-            description=_code(str(rec.get("description", ""))),
-            kind=kind,
-            cases=tuple(cases),
-            loc=loc,
-        )
+        fields: dict[str, Any] = {
+            "def": str(rec["!name"]),
+            "summary": str(rec.get("summary", "")),
+            "description": _code(str(rec.get("description", ""))),
+            "kind": kind,
+            "cases": tuple(cases),
+            "loc": loc,
+        }
+        if bits:
+            fields["separator"] = str(rec.get("separator", "|"))
+            fields["print_bit_enum_primary_groups"] = bool(rec.get("printBitEnumPrimaryGroups", 0))
+        return EnumDef(**fields)
 
     # -- patterns ----------------------------------------------------------------
 

@@ -517,6 +517,12 @@ def _trait_arg(expr: Expr) -> str | int | tuple[str, ...]:
     if isinstance(expr, NameExpr) and expr.args is None:
         # An unquoted name (`HasParent<FuncOp>`) is taken as the string it spells.
         return expr.name
+    if isinstance(expr, NameExpr) and expr.name == "CPred":
+        # `PredOpTrait<"summary", CPred<"python">>` holds the predicate's text.
+        predicate = expr.args[0] if expr.args and len(expr.args) == 1 else None
+        if not isinstance(predicate, StrExpr):
+            raise ExprError(expr.offset, "'CPred' takes 1 argument, a string")
+        return predicate.value
     raise ExprError(expr.offset, "expected a string, an integer or a list of strings")
 
 

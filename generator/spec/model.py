@@ -26,6 +26,7 @@ from generator.spec.constraints import (
 )
 
 __all__ = [
+    "ENUM_WIDTHS",
     "AttrDef",
     "AttributeDef",
     "BuilderDef",
@@ -36,6 +37,7 @@ __all__ = [
     "DialectDef",
     "EnumCaseDef",
     "EnumDef",
+    "EnumKind",
     "OpDef",
     "OperandDef",
     "ParameterDef",
@@ -74,9 +76,13 @@ AttrConstraintText = Annotated[
 
 
 class OperandDef(SpecNode):
-    """One operand group: `$name`, its type constraint and variadicity."""
+    """One operand group: `$name`, its type constraint and variadicity.
 
-    name: str
+    The name is empty for an unnamed operand, which ODS allows (`Variadic<AnyType>`
+    without `:$name`); the generator names it by its position.
+    """
+
+    name: str = ""
     type: TypeConstraintText
     variadicity: Variadicity = "single"
     segment_attr: str | None = None
@@ -85,9 +91,12 @@ class OperandDef(SpecNode):
 
 
 class ResultDef(SpecNode):
-    """One result group: `$name`, its type constraint and variadicity."""
+    """One result group: `$name`, its type constraint and variadicity.
 
-    name: str
+    The name is empty for an unnamed result, as `func.call` has in MLIR.
+    """
+
+    name: str = ""
     type: TypeConstraintText
     variadicity: Variadicity = "single"
     segment_attr: str | None = None
@@ -101,7 +110,12 @@ class AttributeDef(SpecNode):
     type: AttrConstraintText
     optional: bool = False
     default: str | int | float | bool | None = None
-    """The default value, written as the attribute's Python value or MLIR text."""
+    """The default value, written as the attribute's Python value or MLIR text.
+
+    For an enum, or a dialect attribute wrapping one, it is the IR spelling of the
+    case (`none`, as in `#arith.fastmath<none>`); for a bit enum it may join
+    several cases with the enum's separator (`nnan,ninf`).
+    """
     derived: Code | None = None
     """For a derived attribute: the Python expression computing it from `self`."""
     description: str = ""
@@ -159,16 +173,27 @@ class TraitRef(SpecNode):
     args: tuple[TraitArg, ...] = ()
 
     def spelling(self) -> str:
-        """The trait as ODS writes it."""
+        """The trait as ODS writes it.
+
+        `PredOpTrait`'s predicate is spelled `CPred<"...">`, as ODS takes it.
+        """
         if not self.args:
             return self.name
 
         def one(arg: TraitArg) -> str:
             if isinstance(arg, tuple):
-                return "[" + ", ".join(f'"{a}"' for a in arg) + "]"
-            return f'"{arg}"' if isinstance(arg, str) else str(arg)
+                return "[" + ", ".join(_quoted(a) for a in arg) + "]"
+            return _quoted(arg) if isinstance(arg, str) else str(arg)
 
-        return f"{self.name}<{', '.join(one(a) for a in self.args)}>"
+        args = [one(a) for a in self.args]
+        if self.name == "PredOpTrait" and len(args) == 2:
+            args[1] = f"CPred<{args[1]}>"
+        return f"{self.name}<{', '.join(args)}>"
+
+
+def _quoted(text: str) -> str:
+    """A double-quoted ODS string; both front ends read `\\"` and `\\\\`."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class BuilderParam(SpecNode):
@@ -205,7 +230,12 @@ class OpDef(SpecNode):
     builders: tuple[BuilderDef, ...] = ()
     skip_default_builders: bool = False
     verifier: Code | None = None
-    """A custom verifier body (ODS `hasVerifier`), run after the generated checks."""
+    """A custom verifier (ODS `hasVerifier`), run after the generated checks.
+
+    The text is the body of `def verify_custom(self) -> str | None` of the op class:
+    it returns MLIR's error message without the `'dialect.op' op ` prefix, or None.
+    It may use the public names of `generator.ir` and the dialect's op classes.
+    """
     has_folder: bool = False
     fold: Code | None = None
     has_canonicalizer: bool = False
@@ -239,18 +269,33 @@ class TypeDef(SpecNode):
 
 
 class AttrDef(SpecNode):
-    """A dialect attribute (ODS `AttrDef`), printed `#dialect.mnemonic<params>`."""
+    """A dialect attribute (ODS `AttrDef`), printed `#dialect.mnemonic<params>`.
+
+    With `enum` set it is MLIR's `EnumAttr<Dialect, EnumInfo, "mnemonic">`: an
+    attribute holding one value of that enum (`#arith.fastmath<nnan,ninf>`). Its one
+    parameter, `value`, is implied and `parameters` stays empty; without an
+    assembly format it prints as ODS's default for enum attributes, `$value`.
+    """
 
     def_name: str = Field(alias="def")
     mnemonic: str
     summary: str = ""
+    """The summary; for an enum attribute, the enum's summary when empty."""
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
     assembly_format: FormatText | None = None
+    enum: str | None = None
+    """The def name of the `EnumDef` this attribute wraps, for an enum attribute."""
 
 
 class EnumCaseDef(SpecNode):
-    """One enum case: the Python symbol, its integer value, and its textual form."""
+    """One enum case: the Python symbol, its integer value, and its textual form.
+
+    In a bit enum the value is the case's mask: 0 for the empty case
+    (`I32BitEnumAttrCaseNone`), one bit for a flag (`I32BitEnumAttrCaseBit<sym, 3>`
+    is 8), and the union of its members' bits for a group
+    (`I32BitEnumAttrCaseGroup`).
+    """
 
     symbol: str
     value: int | None = None
@@ -263,14 +308,57 @@ class EnumCaseDef(SpecNode):
         return self.string if self.string is not None else self.symbol
 
 
+EnumKind = Literal["i32", "i64", "string", "bit32", "bit64"]
+
+#: The storage width of the integer enum kinds.
+ENUM_WIDTHS: dict[str, int] = {"i32": 32, "i64": 64, "bit32": 32, "bit64": 64}
+
+
 class EnumDef(SpecNode):
-    """An enum attribute: `i32`/`i64` cases (`I32EnumAttr`) or `string` cases (`StrEnumAttr`)."""
+    """An enum, usable as an attribute constraint.
+
+    `kind` says how it is stored: "i32"/"i64" (`I32EnumAttr`, `I64EnumAttr`: one case,
+    stored as a signless integer attribute), "string" (`StrEnumAttr`), or
+    "bit32"/"bit64" (`I32BitEnumAttr`, `I64BitEnumAttr`: any set of flags, stored as
+    the OR of the case masks). A bit enum is printed as the names of its set cases
+    joined by `separator`; with `print_bit_enum_primary_groups` a group case whose
+    bits are all set is printed by its own name instead of its members' names.
+    """
 
     def_name: str = Field(alias="def")
     summary: str = ""
+    """The summary as written; `constraint_summary()` gives MLIR's default when empty."""
     description: str = ""
-    kind: Literal["i32", "i64", "string"] = "i32"
+    kind: EnumKind = "i32"
     cases: tuple[EnumCaseDef, ...]
+    separator: str = "|"
+    """Bit enums: the text between set flags; spaces in it are printed, not required."""
+    print_bit_enum_primary_groups: bool = False
+    """Bit enums: print a fully set group case by its name (`fastmath<fast>`)."""
+
+    @property
+    def is_bit_enum(self) -> bool:
+        """Whether the enum is a set of flags (`I32BitEnumAttr`, `I64BitEnumAttr`)."""
+        return self.kind in ("bit32", "bit64")
+
+    @property
+    def width(self) -> int | None:
+        """The bit width of the integer storage; None for a string enum."""
+        return ENUM_WIDTHS.get(self.kind)
+
+    def constraint_summary(self) -> str:
+        """The summary of the enum as an attribute constraint, as MLIR words it.
+
+        An integer enum without a summary lists its values ("allowed 64-bit
+        signless integer cases: 0, 1, 2"), as `I64EnumAttr` does; a string enum
+        lists its spellings. A bit enum has only the summary it was given.
+        """
+        if self.summary or self.is_bit_enum:
+            return self.summary
+        if self.kind == "string":
+            return "allowed string cases: " + ", ".join(f"'{c.text}'" for c in self.cases)
+        values = ", ".join(str(c.value) for c in self.cases)
+        return f"allowed {self.width}-bit signless integer cases: {values}"
 
 
 class DagLeaf(SpecNode):
@@ -342,12 +430,34 @@ class DialectDef(SpecNode):
     def def_summaries(self) -> dict[str, str]:
         """Def name -> summary for the dialect's types, attributes and enums.
 
-        Constraint summaries take this to resolve references to the dialect's own defs.
+        Constraint summaries take this to resolve references to the dialect's own
+        defs. Enums, and attributes wrapping one, give their summary as an
+        attribute constraint (`EnumDef.constraint_summary`).
         """
+        enums = {e.def_name: e for e in self.enums}
         out: dict[str, str] = {}
         for item in self.named_defs():
-            out[item.def_name] = item.summary or item.def_name
+            if isinstance(item, EnumDef):
+                out[item.def_name] = item.constraint_summary()
+            elif isinstance(item, AttrDef) and item.enum in enums and not item.summary:
+                out[item.def_name] = enums[item.enum].constraint_summary()
+            else:
+                out[item.def_name] = item.summary or item.def_name
         return out
+
+    def enum_of(self, def_name: str) -> EnumDef | None:
+        """The enum a def name stands for as an attribute constraint.
+
+        That is the enum itself, or the enum an enum attribute (`AttrDef.enum`)
+        wraps; None for any other name.
+        """
+        for enum in self.enums:
+            if enum.def_name == def_name:
+                return enum
+        for attr in self.attributes:
+            if attr.def_name == def_name and attr.enum is not None:
+                return next((e for e in self.enums if e.def_name == attr.enum), None)
+        return None
 
     def named_defs(self) -> Iterator[TypeDef | AttrDef | EnumDef]:
         """The dialect's types, attributes and enums, in spec order."""

@@ -56,8 +56,20 @@ _REGION_NAMES = {
     "min_sized": "MinSizedRegion",
     "max_sized": "MaxSizedRegion",
 }
-_ENUM_CLASSES = {"i32": "I32EnumAttr", "i64": "I64EnumAttr", "string": "StrEnumAttr"}
-_CASE_CLASSES = {"i32": "I32EnumAttrCase", "i64": "I64EnumAttrCase", "string": "StrEnumAttrCase"}
+_ENUM_CLASSES = {
+    "i32": "I32EnumAttr",
+    "i64": "I64EnumAttr",
+    "string": "StrEnumAttr",
+    "bit32": "I32BitEnumAttr",
+    "bit64": "I64BitEnumAttr",
+}
+_CASE_CLASSES = {
+    "i32": "I32EnumAttrCase",
+    "i64": "I64EnumAttrCase",
+    "string": "StrEnumAttrCase",
+    "bit32": "I32BitEnumAttrCase",
+    "bit64": "I64BitEnumAttrCase",
+}
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
@@ -162,23 +174,49 @@ def _library_defs() -> frozenset[str]:
 # ---------------------------------------------------------------------------
 
 
+def _bit_case(enum: EnumDef, symbol: str, mask: int) -> tuple[str, list[str]]:
+    """The case class and value arguments of a bit enum case with this mask.
+
+    The empty mask is `...CaseNone`, one bit `...CaseBit<sym, pos>`; a group is
+    written by its mask, which is all the model keeps of it.
+    """
+    case_class = _CASE_CLASSES[enum.kind]
+    if mask == 0:
+        return case_class + "None", [td_string(symbol)]
+    if mask & (mask - 1) == 0:
+        return case_class + "Bit", [td_string(symbol), str(mask.bit_length() - 1)]
+    # TableGen's ints are signed 64-bit; a mask with the top bit set is negative there.
+    signed = mask - (1 << 64) if mask >= 1 << 63 else mask
+    return case_class, [td_string(symbol), str(signed)]
+
+
 def _enum(enum: EnumDef) -> list[str]:
     cases: list[str] = []
     for case in enum.cases:
+        case_class = _CASE_CLASSES[enum.kind]
         args = [td_string(case.symbol)]
-        if enum.kind == "string":
+        if enum.is_bit_enum:
+            case_class, args = _bit_case(enum, case.symbol, case.value or 0)
+        elif enum.kind == "string":
             if case.value is not None or case.string is not None:
                 args.append(str(case.value if case.value is not None else -1))
         else:
             args.append(str(case.value if case.value is not None else 0))
         if case.string is not None:
             args.append(td_string(case.string))
-        cases.append(f"  {_CASE_CLASSES[enum.kind]}<{', '.join(args)}>")
+        cases.append(f"  {case_class}<{', '.join(args)}>")
     name = td_string(_cpp_name(enum.def_name, ""))
     head = f"def {enum.def_name} : {_ENUM_CLASSES[enum.kind]}<{name}, {td_string(enum.summary)}, ["
     lines = [head, ",\n".join(cases)]
+    body: list[str] = []
     if enum.description:
-        lines += ["]> {", _let("description", _code(enum.description, 2)), "}"]
+        body.append(_let("description", _code(enum.description, 2)))
+    if enum.is_bit_enum and enum.separator != "|":
+        body.append(_let("separator", td_string(enum.separator)))
+    if enum.print_bit_enum_primary_groups:
+        body.append(_let("printBitEnumPrimaryGroups", "1"))
+    if body:
+        lines += ["]> {", *body, "}"]
     else:
         lines.append("]>;")
     return lines
@@ -206,6 +244,16 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
     kind = "Type" if isinstance(item, TypeDef) else "Attr"
     cpp = td_string(_cpp_name(item.def_name, kind))
     lines: list[str] = []
+    if isinstance(item, AttrDef) and item.enum is not None:
+        # `EnumAttr` sets the mnemonic and implies the parameter.
+        head = f"def {item.def_name} : EnumAttr<{dialect_def}, {item.enum}, {td_string(item.mnemonic)}>"
+        if item.summary:
+            lines.append(_let("summary", td_string(item.summary)))
+        if item.description:
+            lines.append(_let("description", _code(item.description, 2)))
+        if item.assembly_format is not None:
+            lines.append(_let("assemblyFormat", td_string(item.assembly_format.text)))
+        return _body(head, lines)
     if item.mnemonic:
         lines.append(_let("mnemonic", td_string(item.mnemonic)))
     if item.summary:
@@ -239,6 +287,11 @@ def _builder(builder: BuilderDef) -> str:
     return f"    OpBuilder<(ins {', '.join(params)}), {_code(builder.body.text, 4)}>"
 
 
+def _bound(name: str) -> str:
+    """`:$name` after a dag argument; nothing for an unnamed operand or result."""
+    return f":${name}" if name else ""
+
+
 def _op_head(op: OpDef, op_class: str | None, dialect_def: str) -> str:
     traits = [t.spelling() for t in op.traits]
     args = [td_string(op.mnemonic)]
@@ -261,7 +314,7 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
     if op.description:
         lines.append(_let("description", _code(op.description, 2)))
     arguments = [
-        value_spelling(o.type, o.variadicity, o.segment_attr, "td") + f":${o.name}"
+        value_spelling(o.type, o.variadicity, o.segment_attr, "td") + _bound(o.name)
         for o in op.operands
     ]
     arguments += [
@@ -273,7 +326,7 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
             value = f"DerivedAttr<{attr_spelling(attr.type, 'td')}, {_code(attr.derived.text, 2)}>"
             lines.append(f"  DerivedAttr {attr.name} = {value};")
     results = [
-        value_spelling(r.type, r.variadicity, r.segment_attr, "td") + f":${r.name}"
+        value_spelling(r.type, r.variadicity, r.segment_attr, "td") + _bound(r.name)
         for r in op.results
     ]
     lines += _dag_field("results", "outs", results)

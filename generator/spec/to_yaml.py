@@ -168,6 +168,8 @@ def _enum(enum: EnumDef) -> Fields:
     _optional(fields, "summary", enum.summary)
     _optional(fields, "description", _Text(enum.description))
     fields.append(("kind", enum.kind))
+    _optional(fields, "separator", enum.separator, "|")
+    _optional(fields, "print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False)
     cases: list[Fields] = []
     for case in enum.cases:
         item: Fields = [("symbol", case.symbol)]
@@ -191,6 +193,8 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "description", _Text(item.description))
     _optional(fields, "parameters", [_parameter(p) for p in item.parameters], [])
     _optional(fields, "assembly_format", _text(item.assembly_format), None)
+    if isinstance(item, AttrDef):
+        _optional(fields, "enum", item.enum, None)
     return fields
 
 
@@ -223,7 +227,8 @@ def _op(op: OpDef) -> Fields:
     operands: list[Fields] = []
     for operand in op.operands:
         type_ = value_spelling(operand.type, operand.variadicity, operand.segment_attr, "yaml")
-        item: Fields = [("name", operand.name), ("type", type_)]
+        item: Fields = [("name", operand.name)] if operand.name else []
+        item.append(("type", type_))
         _optional(item, "description", operand.description)
         operands.append(item)
     _optional(fields, "operands", operands, [])
@@ -245,7 +250,8 @@ def _op(op: OpDef) -> Fields:
     results: list[Fields] = []
     for result in op.results:
         type_ = value_spelling(result.type, result.variadicity, result.segment_attr, "yaml")
-        item = [("name", result.name), ("type", type_)]
+        item = [("name", result.name)] if result.name else []
+        item.append(("type", type_))
         _optional(item, "description", result.description)
         results.append(item)
     _optional(fields, "results", results, [])

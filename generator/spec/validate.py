@@ -4,7 +4,8 @@ Pydantic checks each node's shape; this module checks what only the whole dialec
 can tell, in the spirit of MLIR's `Operator::assertInvariants` and its tblgen
 errors: names used twice, several variadic groups without a segment trait,
 unknown traits and constraint names (with a "did you mean" hint), malformed trait
-arguments, enum cases, and hand-written Python that does not parse (reported at
+arguments, enum cases and bit-enum masks, enum attributes and the enum cases
+their defaults name, and hand-written Python that does not parse (reported at
 its line in the spec). `validate_dialect` returns the diagnostics, sorted by
 position; `check_dialect` raises `SpecValidationError` when there are any.
 """
@@ -36,6 +37,7 @@ from generator.spec.constraints import (
     known_type_constraint_names,
 )
 from generator.spec.model import (
+    AttrDef,
     AttributeDef,
     DialectDef,
     EnumDef,
@@ -52,7 +54,8 @@ __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
 
 #: Trait name -> the shape of its arguments: "" (none), "names" (one list of
 #: operand/result/attribute names), "op" (one op name), "ops" (a list of op names),
-#: "types_match_with" (summary, lhs, rhs, transform, and an optional comparator).
+#: "types_match_with" (summary, lhs, rhs, transform, and an optional comparator),
+#: "pred" (summary and a Python predicate over `$_op`).
 KNOWN_TRAITS: dict[str, str] = {
     "AffineScope": "",
     "AllElementCountsMatch": "names",
@@ -64,22 +67,29 @@ KNOWN_TRAITS: dict[str, str] = {
     "AttrSizedOperandSegments": "",
     "AttrSizedResultSegments": "",
     "AutomaticAllocationScope": "",
+    "BranchOpInterface": "",
     "BroadcastableOperandsAndResultType": "",
+    "CallOpInterface": "",
+    "CastOpInterface": "",
     "Commutative": "",
+    "ConditionallySpeculatable": "",
     "ConstantLike": "",
     "Elementwise": "",
     "ElementwiseMappable": "",
+    "FunctionOpInterface": "",
     "HasOnlyGraphRegion": "",
     "HasParent": "op",
     "Idempotent": "",
     "InferTypeOpInterface": "",
     "Involution": "",
     "IsolatedFromAbove": "",
+    "MemRefsNormalizable": "",
     "NoMemoryEffect": "",
     "NoRegionArguments": "",
     "NoSideEffect": "",
     "NoTerminator": "",
     "ParentOneOf": "ops",
+    "PredOpTrait": "pred",
     "Pure": "",
     "RecursiveMemoryEffects": "",
     "RecursivelySpeculatable": "",
@@ -99,6 +109,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "SingleBlockImplicitTerminator": "op",
     "Symbol": "",
     "SymbolTable": "",
+    "SymbolUserOpInterface": "",
     "Tensorizable": "",
     "Terminator": "",
     "TypesMatchWith": "types_match_with",
@@ -110,6 +121,7 @@ _TRAIT_USAGE: dict[str, str] = {
     "op": '{0}<"OpName">',
     "ops": '{0}<["OpA", "OpB"]>',
     "types_match_with": '{0}<"summary", "lhs", "rhs", "transform over $_self">',
+    "pred": '{0}<"summary", CPred<"python expression over $_op">>',
 }
 
 
@@ -149,6 +161,9 @@ class _Validator:
             self.op(op)
         for enum in self.dialect.enums:
             self.enum(enum)
+        for attr in self.dialect.attributes:
+            if attr.enum is not None:
+                self.enum_attr(attr)
         return sort_diagnostics(self.errors)
 
     def unique(self, items: Sequence[tuple[str, SpecNode]], what: str) -> None:
@@ -179,6 +194,8 @@ class _Validator:
                 self.error(result, "'VariadicOfVariadic' results are currently not supported")
         for attr in op.attributes:
             self.attr_refs(attr.type)
+            if isinstance(attr.default, str):
+                self.enum_default(attr)
             if attr.derived is not None:
                 self.python(attr.derived, "eval", "derived attribute expression")
         for kind, items in (("region", op.regions), ("successor", op.successors)):
@@ -277,6 +294,8 @@ class _Validator:
                             "or attribute of the op",
                             _suggestion(name, sorted(entities)),
                         )
+            elif shape == "pred":
+                self.predicate(str(trait.args[1]), trait.loc)
             elif shape == "types_match_with":
                 for arg in trait.args[1:3]:
                     name = str(arg)
@@ -296,6 +315,8 @@ class _Validator:
             ok = len(args) == 1 and isinstance(args[0], tuple)
         elif shape == "op":
             ok = len(args) == 1 and isinstance(args[0], str)
+        elif shape == "pred":
+            ok = len(args) == 2 and all(isinstance(a, str) for a in args)
         else:
             ok = len(args) in (4, 5) and all(isinstance(a, str) for a in args)
         if not ok:
@@ -331,7 +352,7 @@ class _Validator:
 
     def predicate(self, expr: str, loc: SourceLoc | None) -> None:
         try:
-            ast.parse(expr.replace("$_self", "_self"), mode="eval")
+            ast.parse(expr.replace("$_self", "_self").replace("$_op", "_op"), mode="eval")
         except SyntaxError as error:
             self.error(loc, f"invalid Python in predicate: {error.msg}")
 
@@ -340,6 +361,20 @@ class _Validator:
     def enum(self, enum: EnumDef) -> None:
         if not enum.cases:
             self.error(enum, f"enum '{enum.def_name}' has no cases")
+        if enum.is_bit_enum:
+            self.bit_enum(enum)
+        else:
+            for key, value, default in (
+                ("separator", enum.separator, "|"),
+                ("print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False),
+            ):
+                if value != default:
+                    self.error(
+                        enum,
+                        f"'{key}' is only meaningful for a bit enum; "
+                        f"'{enum.def_name}' has kind {enum.kind}",
+                        "use kind bit32 or bit64 (I32BitEnumAttr, I64BitEnumAttr) for flags",
+                    )
         self.unique([(case.symbol, case) for case in enum.cases], "enum case")
         # A repeated symbol is reported once; its (default) string need not be again.
         distinct = {case.symbol: case for case in reversed(enum.cases)}
@@ -356,6 +391,66 @@ class _Validator:
                 )
         values = [(str(case.value), case) for case in enum.cases if case.value is not None]
         self.unique(values, "enum value")
+
+    def bit_enum(self, enum: EnumDef) -> None:
+        if "|" not in enum.separator and "," not in enum.separator:
+            self.error(
+                enum,
+                f"the separator of bit enum '{enum.def_name}' must contain '|' or ','",
+                "flags are parsed as keywords separated by '|' or ','",
+            )
+        width = enum.width or 0
+        for case in enum.cases:
+            if case.value is not None and not 0 <= case.value < (1 << width):
+                self.error(
+                    case,
+                    f"mask {case.value} of case '{case.symbol}' does not fit the "
+                    f"{width} bits of bit enum '{enum.def_name}'",
+                )
+
+    def enum_attr(self, attr: AttrDef) -> None:
+        enums = [e.def_name for e in self.dialect.enums]
+        if attr.enum not in enums:
+            hint = _suggestion(str(attr.enum), enums)
+            if hint is None and attr.enum in self.attr_defs | self.type_defs:
+                hint = f"'{attr.enum}' is not an enum of the dialect"
+            self.error(
+                attr, f"enum attribute '{attr.def_name}' wraps unknown enum '{attr.enum}'", hint
+            )
+        if attr.parameters:
+            self.error(
+                attr.parameters[0],
+                f"enum attribute '{attr.def_name}' cannot declare parameters",
+                "its one parameter, 'value', is the enum value and is implied",
+            )
+
+    def enum_default(self, attr: AttributeDef) -> None:
+        """The default of an enum-valued attribute must spell cases of that enum."""
+        base = attr.type
+        if not isinstance(base, AttrRefConstraint):
+            return
+        enum = self.dialect.enum_of(base.ref)
+        if enum is None:
+            return
+        spellings = [case.text for case in enum.cases]
+        text = str(attr.default)
+        if enum.is_bit_enum:
+            separators = {"|", ","} & set(enum.separator)
+            for separator in separators:
+                text = text.replace(separator, "\0")
+            words = [word.strip() for word in text.split("\0")]
+        else:
+            words = [text]
+        for word in words:
+            if word not in spellings:
+                close = _suggestion(word, spellings)
+                self.error(
+                    attr,
+                    f"default value '{attr.default}' of attribute '{attr.name}' is not a "
+                    f"case of enum '{enum.def_name}'",
+                    close or "expected one of: " + ", ".join(spellings),
+                )
+                return
 
     # -- hand-written Python ---------------------------------------------------
 

@@ -2,9 +2,11 @@
 //
 // `Attr<kind, summary>` is declarative like `TypeConstraint`: `kind` is one of
 // "integer", "float", "simple", "type_attr", "array", "dense_array",
-// "ranked_elements", "confined", "any_of" and "predicate". `OptionalAttr`,
-// `DefaultValuedAttr` and `DerivedAttr` say how an op holds the attribute.
-// Enums (`I32EnumAttr`, `I64EnumAttr`, `StrEnumAttr`) and `TypeDef`/`AttrDef`
+// "ranked_elements", "confined", "any_of" and "predicate", or "enum" and "def"
+// for enums and dialect attributes. `OptionalAttr`, `DefaultValuedAttr` and
+// `DerivedAttr` say how an op holds the attribute.
+// Enums (`I32EnumAttr`, `I64EnumAttr`, `StrEnumAttr`, the bit enums
+// `I32BitEnumAttr` and `I64BitEnumAttr`, and `EnumAttr`) and `TypeDef`/`AttrDef`
 // follow MLIR's EnumAttr.td and AttrTypeBase.td.
 
 #ifndef ODSGEN_ATTRIBUTES_TD
@@ -121,6 +123,8 @@ def StringElementsAttr : SimpleAttr<"string elements attribute">;
 def SymbolNameAttr : SimpleAttr<"string attribute">;
 def SymbolRefAttr : SimpleAttr<"symbol reference attribute">;
 def FlatSymbolRefAttr : SimpleAttr<"flat symbol reference attribute">;
+// An attribute that carries a type: integers, floats, elements, strings.
+def TypedAttrInterface : SimpleAttr<"TypedAttr instance">;
 
 class TypeAttrOf<TypeConstraint type>
     : Attr<"type_attr", "type attribute of " # type.summary> {
@@ -138,6 +142,8 @@ def F32ArrayAttr : TypedArrayAttrBase<F32Attr, "32-bit float array attribute">;
 def F64ArrayAttr : TypedArrayAttrBase<F64Attr, "64-bit float array attribute">;
 def StrArrayAttr : TypedArrayAttrBase<StrAttr, "string array attribute">;
 def TypeArrayAttr : TypedArrayAttrBase<TypeAttr, "type array attribute">;
+def DictArrayAttr
+    : TypedArrayAttrBase<DictionaryAttr, "Array of dictionary attributes">;
 def SymbolRefArrayAttr
     : TypedArrayAttrBase<SymbolRefAttr, "symbol ref array attribute">;
 def FlatSymbolRefArrayAttr
@@ -215,6 +221,31 @@ class I64EnumAttrCase<string sym, int val, string str = sym>
 class StrEnumAttrCase<string sym, int val = -1, string str = sym>
     : EnumAttrCaseInfo<sym, val, str>;
 
+// Bit enum cases: the value is the case's mask. `...CaseNone` is the empty
+// mask, `...CaseBit<sym, pos>` the one bit `pos`, `...CaseGroup<sym, [cases]>`
+// the union of other cases' masks, and `...Case<sym, mask>` gives the mask.
+class I32BitEnumAttrCase<string sym, int val, string str = sym>
+    : EnumAttrCaseInfo<sym, val, str>;
+class I64BitEnumAttrCase<string sym, int val, string str = sym>
+    : EnumAttrCaseInfo<sym, val, str>;
+class I32BitEnumAttrCaseNone<string sym, string str = sym>
+    : I32BitEnumAttrCase<sym, 0, str>;
+class I64BitEnumAttrCaseNone<string sym, string str = sym>
+    : I64BitEnumAttrCase<sym, 0, str>;
+class I32BitEnumAttrCaseBit<string sym, int pos, string str = sym>
+    : I32BitEnumAttrCase<sym, !shl(1, pos), str>;
+class I64BitEnumAttrCaseBit<string sym, int pos, string str = sym>
+    : I64BitEnumAttrCase<sym, !shl(1, pos), str>;
+class I32BitEnumAttrCaseGroup<string sym, list<EnumAttrCaseInfo> members,
+                              string str = sym>
+    : I32BitEnumAttrCase<sym, !foldl(0, members, mask, c, !or(mask, c.value)), str>;
+class I64BitEnumAttrCaseGroup<string sym, list<EnumAttrCaseInfo> members,
+                              string str = sym>
+    : I64BitEnumAttrCase<sym, !foldl(0, members, mask, c, !or(mask, c.value)), str>;
+
+// An enum; `enumKind` is "i32", "i64", "string", "bit32" or "bit64". An empty
+// summary of an integer enum stands for MLIR's "allowed 64-bit signless integer
+// cases: 0, 1, ...", which the generator computes.
 class EnumAttrInfo<string kindName, string enumName, string desc,
                    list<EnumAttrCaseInfo> enumCases>
     : Attr<"enum", desc> {
@@ -229,6 +260,20 @@ class I64EnumAttr<string name, string summary, list<I64EnumAttrCase> cases>
     : EnumAttrInfo<"i64", name, summary, cases>;
 class StrEnumAttr<string name, string summary, list<StrEnumAttrCase> cases>
     : EnumAttrInfo<"string", name, summary, cases>;
+
+// A set of flags. Set cases are printed joined by `separator` (which must hold
+// "|" or ","; spaces in it are printed but optional when parsing); with
+// `printBitEnumPrimaryGroups`, a group whose bits are all set prints as itself.
+class BitEnumAttr<string kindName, string name, string summary,
+                  list<EnumAttrCaseInfo> cases>
+    : EnumAttrInfo<kindName, name, summary, cases> {
+  string separator = "|";
+  bit printBitEnumPrimaryGroups = 0;
+}
+class I32BitEnumAttr<string name, string summary, list<EnumAttrCaseInfo> cases>
+    : BitEnumAttr<"bit32", name, summary, cases>;
+class I64BitEnumAttr<string name, string summary, list<EnumAttrCaseInfo> cases>
+    : BitEnumAttr<"bit64", name, summary, cases>;
 
 // Parameters of dialect types and attributes: `"int":$size`,
 // `TypeParameter<"Type", "the element type">:$element_type`,
@@ -247,7 +292,8 @@ class DefaultValuedParameter<string type, string value, string desc = "">
 
 // A dialect type or attribute, printed `!dialect.mnemonic<...>` or
 // `#dialect.mnemonic<...>`. `TypeDef`s can be used as type constraints and
-// `AttrDef`s as attribute constraints of the dialect's ops.
+// `AttrDef`s as attribute constraints of the dialect's ops (an `AttrDef` is an
+// `Attr` of kind "def", so `OptionalAttr<My_Attr>` works).
 class AttrOrTypeDef<Dialect owner, string defName> {
   Dialect dialect = owner;
   string cppName = defName;
@@ -258,6 +304,16 @@ class AttrOrTypeDef<Dialect owner, string defName> {
   string assemblyFormat = ?;
 }
 class TypeDef<Dialect owner, string name> : AttrOrTypeDef<owner, name>;
-class AttrDef<Dialect owner, string name> : AttrOrTypeDef<owner, name>;
+class AttrDef<Dialect owner, string name>
+    : AttrOrTypeDef<owner, name>, Attr<"def">;
+
+// A dialect attribute holding one value of an enum, printed
+// `#dialect.mnemonic<value>` with the format "`<` $value `>`" (the parameter
+// `value` is implied). An empty summary stands for the enum's.
+class EnumAttr<Dialect owner, EnumAttrInfo enumInfo, string name = "">
+    : AttrDef<owner, enumInfo.className> {
+  EnumAttrInfo enum = enumInfo;
+  let mnemonic = name;
+}
 
 #endif // ODSGEN_ATTRIBUTES_TD

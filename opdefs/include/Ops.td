@@ -4,8 +4,10 @@
 // Hand-written hooks are Python in code blocks: `verifier` (with
 // `hasVerifier`), `fold` (with `hasFolder`), `canonicalize` (with
 // `hasCanonicalizer`) and `extraClassDeclaration` (methods pasted into the op
-// class). Builders are `OpBuilder<(ins "Type":$name, CArg<"Type", "default">:$x),
-// [{ python body }]>`.
+// class). A `verifier` is the body of `verify_custom(self)`: it returns MLIR's
+// message without the "'dialect.op' op " prefix, or None, and may use the
+// public names of `generator.ir` and the dialect's op classes. Builders are
+// `OpBuilder<(ins "Type":$name, CArg<"Type", "default">:$x), [{ python body }]>`.
 
 #ifndef ODSGEN_OPS_TD
 #define ODSGEN_OPS_TD

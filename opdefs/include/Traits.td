@@ -4,9 +4,15 @@
 // (`traitArgs`); `argShape` says how they read: "" (none), "names" (one list of
 // operand/result/attribute names), "op" (one op name), "ops" (a list of op
 // names) or "strings" (positional strings, as for `TypesMatchWith`).
+//
+// MLIR's op interfaces that say something about an op (`CastOpInterface`,
+// `BranchOpInterface`, `FunctionOpInterface`, ...) are listed as traits too.
+// They carry no code: the checks MLIR runs for them are in the op's verifier.
 
 #ifndef ODSGEN_TRAITS_TD
 #define ODSGEN_TRAITS_TD
+
+include "Constraints.td"
 
 class Trait;
 class OpTrait<string name, string shape = "", list<string> args = []> : Trait {
@@ -58,6 +64,15 @@ def Scalarizable : OpTrait<"Scalarizable">;
 def Vectorizable : OpTrait<"Vectorizable">;
 def Tensorizable : OpTrait<"Tensorizable">;
 def InferTypeOpInterface : OpTrait<"InferTypeOpInterface">;
+def ConditionallySpeculatable : OpTrait<"ConditionallySpeculatable">;
+def MemRefsNormalizable : OpTrait<"MemRefsNormalizable">;
+
+// Op interfaces.
+def BranchOpInterface : OpTrait<"BranchOpInterface">;
+def CallOpInterface : OpTrait<"CallOpInterface">;
+def CastOpInterface : OpTrait<"CastOpInterface">;
+def FunctionOpInterface : OpTrait<"FunctionOpInterface">;
+def SymbolUserOpInterface : OpTrait<"SymbolUserOpInterface">;
 
 // Traits over named operands, results and attributes.
 class AllTypesMatch<list<string> names> : OpTrait<"AllTypesMatch", "names", names>;
@@ -70,6 +85,11 @@ class AllRanksMatch<list<string> names> : OpTrait<"AllRanksMatch", "names", name
 // `transform` is a Python expression over `$_self`, the type of `lhs`.
 class TypesMatchWith<string summary, string lhs, string rhs, string transform>
     : OpTrait<"TypesMatchWith", "strings", [summary, lhs, rhs, transform]>;
+
+// A check over the whole op: `pred` is a Python expression over `$_op`, and a
+// failure reads "failed to verify that <summary>", as in MLIR.
+class PredOpTrait<string summary, CPred pred>
+    : OpTrait<"PredOpTrait", "strings", [summary, pred.predExpr]>;
 
 // Traits naming other ops by def name.
 class HasParent<string op> : OpTrait<"HasParent", "op", [op]>;

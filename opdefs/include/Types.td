@@ -1,8 +1,8 @@
 // Type constraints of operands and results, with MLIR's names and summaries.
 //
 // `TypeConstraint<kind, summary>` is declarative: `kind` is one of "any",
-// "integer", "float", "index", "none", "shaped", "like", "any_of" and
-// "predicate", and the other fields carry that kind's data. `Type<CPred<...>,
+// "integer", "float", "index", "none", "function", "shaped", "like", "any_of"
+// and "predicate", and the other fields carry that kind's data. `Type<CPred<...>,
 // summary>` is the Python predicate escape hatch. `Variadic`, `Optional` and
 // `VariadicOfVariadic` wrap a constraint to make an operand or result group.
 
@@ -54,6 +54,7 @@ class VariadicOfVariadic<TypeConstraint type, string segmentAttrName>
 def AnyType : TypeConstraint<"any", "any type">;
 def NoneType : TypeConstraint<"none", "none type">;
 def Index : TypeConstraint<"index", "index">;
+def FunctionType : TypeConstraint<"function", "function type">;
 
 // Integers.
 class AnyIntegerOf<string sign, string desc> : TypeConstraint<"integer", desc> {
@@ -118,7 +119,7 @@ def BF16 : FloatOf<["bf16"], "bfloat16 type">;
 def TF32 : FloatOf<["tf32"], "tf32 type">;
 def AnyFloat : FloatOf<[], "floating-point">;
 
-// Alternatives.
+// Alternatives; `desc` replaces the joined summaries of the options.
 class AnyTypeOf<list<TypeConstraint> options, string desc = "">
     : TypeConstraint<"any_of",
         !if(!empty(desc), !interleave(!foreach(o, options, o.summary), " or "), desc)> {
@@ -182,19 +183,25 @@ def F16Tensor : TensorOf<[F<16>]>;
 def F32Tensor : TensorOf<[F<32>]>;
 def F64Tensor : TensorOf<[F<64>]>;
 
-// A type or a value-semantics container (tensor, vector) of it.
+// A type or a value-semantics container (tensor, vector) of it. The summaries
+// are MLIR's, including its "signless-integer" for `SignlessIntegerLike`.
 class TypeOrContainerLike<TypeConstraint elt, string desc>
     : TypeConstraint<"like", desc> {
   let elementTypes = [elt];
 }
 def SignlessIntegerLike : TypeOrContainerLike<
-    AnyIntegerOf<"signless", "signless integer">, "signless-integer-like">;
+    AnyIntegerOf<"signless", "signless integer">, "signless-integer">;
 def SignlessIntegerOrIndexLike : TypeOrContainerLike<
     AnyTypeOf<[AnyIntegerOf<"signless", "signless integer">,
                TypeConstraint<"index", "index">]>,
     "signless-integer-like">;
+def SignlessFixedWidthIntegerLike : TypeOrContainerLike<
+    AnyIntegerOf<"signless", "signless integer">,
+    "signless-fixed-width-integer-like">;
 def FloatLike : TypeOrContainerLike<FloatOf<[], "floating-point">,
                                     "floating-point-like">;
 def BoolLike : TypeOrContainerLike<I<1>, "bool-like">;
+def SignlessIntegerOrFloatLike : AnyTypeOf<[SignlessIntegerLike, FloatLike],
+    "signless-integer-like or floating-point-like">;
 
 #endif // ODSGEN_TYPES_TD

@@ -22,6 +22,10 @@ CASES = Path(__file__).parent / "cases"
 EXAMPLE_YAML = REPO_ROOT / "tests" / "spec" / "cases" / "example.yaml"
 EXAMPLE_TD = REPO_ROOT / "tests" / "spec_records" / "cases" / "example.td"
 YAML_SPECS = [EXAMPLE_YAML, CASES / "constraints.yaml"]
+#: The standard dialects shipped in `opdefs/`.
+STANDARD_SPECS = [
+    REPO_ROOT / "opdefs" / f"{name}.td" for name in ("builtin", "func", "arith", "cf")
+]
 
 
 def _dump(dialect: DialectDef) -> dict[str, Any]:
@@ -52,10 +56,19 @@ def test_yaml_to_yaml_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
     assert _dump(back) == _dump(original)
 
 
-def test_td_to_yaml_gives_the_same_model(tmp_path: Path) -> None:
-    """The example .td -> YAML -> model equals the .td model."""
-    original = load_spec(EXAMPLE_TD)
+@pytest.mark.parametrize("spec", [EXAMPLE_TD, *STANDARD_SPECS], ids=lambda p: p.name)
+def test_td_to_yaml_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
+    """A .td spec -> YAML -> model equals the .td model."""
+    original = load_spec(spec)
     _, back = _reload(original, "yaml", tmp_path)
+    assert _dump(back) == _dump(original)
+
+
+@pytest.mark.parametrize("spec", STANDARD_SPECS, ids=lambda p: p.name)
+def test_td_to_td_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
+    """A standard dialect written back as TableGen (flat defs, no classes) reads the same."""
+    original = load_spec(spec)
+    _, back = _reload(original, "td", tmp_path)
     assert _dump(back) == _dump(original)
 
 
@@ -112,7 +125,7 @@ def test_yaml_layout() -> None:
 
 
 @pytest.mark.skipif(not LLVM_TBLGEN.exists(), reason="llvm-tblgen (LLVM 22) is not installed")
-@pytest.mark.parametrize("spec", YAML_SPECS, ids=lambda p: p.name)
+@pytest.mark.parametrize("spec", [*YAML_SPECS, *STANDARD_SPECS], ids=lambda p: p.name)
 def test_llvm_tblgen_accepts_the_td(spec: Path, tmp_path: Path) -> None:
     """llvm-tblgen --dump-json reads the generated .td without errors."""
     path = tmp_path / "converted.td"
