@@ -1,0 +1,199 @@
+// The cf dialect: unstructured control flow between the blocks of a region.
+// Same op names, operands, attributes, successors, traits and verifier messages
+// as MLIR 22's `cf` dialect.
+
+include "OpBase.td"
+
+def CF_Dialect : Dialect {
+  let name = "cf";
+  let summary = "Branches between blocks, and runtime assertions";
+  let description = [{
+    The cf dialect holds the terminators of unstructured control flow: an
+    unconditional branch, a two-way conditional branch and a multi-way switch
+    on an integer, each passing values to the arguments of the blocks it
+    branches to, and an assertion that stops the program with a message.
+  }];
+}
+
+class CF_Op<string mnemonic, list<Trait> traits = []>
+    : Op<CF_Dialect, mnemonic, traits>;
+
+// MLIR's BranchOpInterface check over `successor_operands`, a list of each
+// successor block with the operands passed to it. mlir-opt prints these
+// messages without the "'<op>' op " prefix.
+defvar CF_CheckSuccessorOperands = [{
+    for index, (block, operands) in enumerate(successor_operands):
+        if len(operands) != len(block.args):
+            return VerifyMessage(
+                f"branch has {len(operands)} operands for successor #{index}, "
+                f"but target block has {len(block.args)}",
+                prefixed=False,
+            )
+        for position, (value, arg) in enumerate(zip(operands, block.args, strict=True)):
+            if value.type != arg.type:
+                return VerifyMessage(
+                    f"type mismatch for bb argument #{position} of successor #{index}",
+                    prefixed=False,
+                )
+}];
+
+def CF_AssertOp : CF_Op<"assert"> {
+  let summary = "Stop with a message when a condition is false";
+  let description = [{
+    Checks that `arg` is true at run time. When it is false the program is
+    aborted and `msg` is reported. An assertion whose operand is the constant
+    true can be removed.
+
+    Example:
+
+    ```mlir
+    cf.assert %in_bounds, "index out of range"
+    ```
+  }];
+  let arguments = (ins I1:$arg, StrAttr:$msg);
+  let assemblyFormat = "$arg `,` $msg attr-dict";
+}
+
+def CF_BranchOp : CF_Op<"br", [BranchOpInterface, Pure, Terminator]> {
+  let summary = "Jump to a block";
+  let description = [{
+    Ends a block by transferring control to `dest`, passing `destOperands` as
+    the arguments of that block. Their number and types must match the block's
+    arguments.
+
+    Example:
+
+    ```mlir
+    ^entry:
+      cf.br ^loop(%zero : i32)
+    ^loop(%i: i32):
+      ...
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$destOperands);
+  let successors = (successor AnySuccessor:$dest);
+  let assemblyFormat = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict";
+  let hasVerifier = 1;
+  let verifier = !strconcat([{
+    successor_operands = [(self.dest, self.dest_operands)]
+  }], CF_CheckSuccessorOperands, [{
+    return None
+  }]);
+}
+
+def CF_CondBranchOp : CF_Op<"cond_br", [
+    AttrSizedOperandSegments, BranchOpInterface, Pure, Terminator]> {
+  let summary = "Jump to one of two blocks depending on a condition";
+  let description = [{
+    Ends a block by transferring control to `trueDest` when `condition` is
+    true and to `falseDest` otherwise, passing `trueDestOperands` or
+    `falseDestOperands` to the chosen block. `branch_weights`, when present,
+    holds two relative likelihoods for the two successors, which must not both
+    be zero.
+
+    Example:
+
+    ```mlir
+    cf.cond_br %done, ^exit(%sum : i32), ^body
+    cf.cond_br %rare weights([1, 99]), ^slow, ^fast
+    ```
+  }];
+  let arguments = (ins I1:$condition,
+                       Variadic<AnyType>:$trueDestOperands,
+                       Variadic<AnyType>:$falseDestOperands,
+                       OptionalAttr<DenseI32ArrayAttr>:$branch_weights);
+  let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
+  let assemblyFormat = [{
+    $condition (`weights` `(` $branch_weights^ `)` )? `,`
+    $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
+    $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let verifier = !strconcat([{
+    successor_operands = [
+        (self.true_dest, self.true_dest_operands),
+        (self.false_dest, self.false_dest_operands),
+    ]
+  }], CF_CheckSuccessorOperands, [{
+    # MLIR's WeightedBranchOpInterface check; printed without the op prefix too.
+    # A set `branch_weights` is a DenseArrayAttr (the invariants have checked it).
+    weights = self.branch_weights
+    if isinstance(weights, DenseArrayAttr) and weights.values:
+        if len(weights.values) != len(self.successors):
+            return VerifyMessage(
+                "expects number of branch weights to match number of successors: "
+                f"{len(weights.values)} vs {len(self.successors)}",
+                prefixed=False,
+            )
+        if not any(weights.values):
+            return VerifyMessage("branch weights cannot all be zero", prefixed=False)
+    return None
+  }]);
+}
+
+def CF_SwitchOp : CF_Op<"switch", [
+    AttrSizedOperandSegments, BranchOpInterface, Pure, Terminator]> {
+  let summary = "Jump to the block chosen by an integer";
+  let description = [{
+    Ends a block by comparing `flag` with each of `case_values` and
+    transferring control to the matching block of `caseDestinations`, or to
+    `defaultDestination` when no value matches. Each destination receives its
+    own operands: `defaultOperands`, or the group of `caseOperands` at the
+    case's position (`case_operand_segments` holds the size of each group).
+    The case values have the type of the flag and there is one per case
+    destination.
+
+    Example:
+
+    ```mlir
+    cf.switch %kind : i32, [
+      default: ^other(%kind : i32),
+      0: ^zero,
+      1: ^one(%x, %y : f32, f32)
+    ]
+    ```
+  }];
+  let arguments = (ins AnyInteger:$flag,
+                       Variadic<AnyType>:$defaultOperands,
+                       VariadicOfVariadic<AnyType, "case_operand_segments">:$caseOperands,
+                       OptionalAttr<AnyIntElementsAttr>:$case_values,
+                       DenseI32ArrayAttr:$case_operand_segments);
+  let successors = (successor AnySuccessor:$defaultDestination,
+                              VariadicSuccessor<AnySuccessor>:$caseDestinations);
+  let hasVerifier = 1;
+  let verifier = !strconcat([{
+    destinations = list(self.case_destinations)
+    case_operands = list(self.case_operands)
+    successor_operands = [(self.default_destination, self.default_operands)]
+    for index, block in enumerate(destinations):
+        # Segments past the destinations are ignored, as MLIR ignores them.
+        operands = case_operands[index] if index < len(case_operands) else ()
+        successor_operands.append((block, operands))
+  }], CF_CheckSuccessorOperands, [{
+    case_values = self.case_values
+    if case_values is None and not destinations:
+        return None
+    if case_values is None:
+        # MLIR does not check this case; the count check below words it.
+        return (
+            "number of case values (0) should match number of case destinations "
+            f"({len(destinations)})"
+        )
+    # The invariants have checked that it is an integer elements attribute.
+    assert isinstance(
+        case_values, (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr)
+    )
+    flag_type = self.flag.type
+    value_type = case_values.type.element_type
+    if value_type != flag_type:
+        return f"'flag' type ('{flag_type}') should match case value type ('{value_type}')"
+    count = case_values.type.num_elements
+    if count != len(destinations):
+        return (
+            f"number of case values ({count}) should match number of case destinations "
+            f"({len(destinations)})"
+        )
+    return None
+  }]);
+}
