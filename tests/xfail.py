@@ -10,20 +10,4 @@ that starts passing fails the run until its entry is removed, and
 
 from __future__ import annotations
 
-_NEEDS_DIALECTS = (
-    "needs the func and cf dialects registered; they are generated from opdefs/ "
-    "with the op-generation milestone (issue #4)"
-)
-
-XFAIL: dict[str, str] = {
-    f"tests/diagnostics/test_invalid_ir.py::{test}[{case}.mlir]": _NEEDS_DIALECTS
-    for test in ("test_verify_diagnostics_accepts_annotations", "test_first_error_matches_oracle")
-    for case in (
-        "dialect_cf_verifier",
-        "dialect_dominance",
-        "dialect_func_verifier",
-        "dialect_properties",
-        "dialect_terminators",
-        "dialect_unregistered_types",
-    )
-}
+XFAIL: dict[str, str] = {}

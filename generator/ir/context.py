@@ -8,11 +8,13 @@ mlir-opt's `--allow-unregistered-dialect`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from generator.ir.core import Operation
 
 __all__ = ["Context"]
+
+_Op = TypeVar("_Op", bound=type[Operation])
 
 #: Ops the runtime itself knows, whatever dialects are registered.
 _BUILTIN_OPS = frozenset({"builtin.module", "builtin.unrealized_conversion_cast"})
@@ -33,7 +35,7 @@ class Context:
         self.dialects: set[str] = set(self._global_dialects)
 
     @classmethod
-    def register_op_globally(cls, op_class: type[Operation]) -> type[Operation]:
+    def register_op_globally(cls, op_class: _Op) -> _Op:
         """Register an op class for every context created afterwards (a class decorator)."""
         name = op_class.OPERATION_NAME
         if name is None:

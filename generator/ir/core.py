@@ -222,6 +222,21 @@ class Operation:
 
     #: Set by registered op classes; None for unregistered ops.
     OPERATION_NAME: ClassVar[str | None] = None
+    #: The inherent attribute names of a registered op class with ODS properties
+    #: (stored as a dictionary in `properties`); None for ops without that scheme.
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = None
+    #: Default values of default-valued properties, set when the op is created.
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = ()
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name` (MLIR's property conversion)."""
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        return None
 
     def __init__(
         self,
@@ -250,7 +265,7 @@ class Operation:
             self.attributes = DictionaryAttr.get(attributes)
         else:
             self.attributes = attributes
-        self.successors: list[Block] | tuple[()] = list(successors) if successors else ()
+        self.successors: Sequence[Block] = list(successors) if successors else ()
         if isinstance(regions, int):
             self.regions: tuple[Region, ...] = tuple([Region(self) for _ in range(regions)])
         else:

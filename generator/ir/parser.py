@@ -54,6 +54,7 @@ from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.module import ParsedModule, ResourceBlob
+from generator.ir.ods import adopt_properties, dialect_attr_parser
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -364,7 +365,10 @@ class Parser:
             module = first
         else:
             line, col = self.source.split_at or (0, 0)
-            module = Operation(
+            module_class = self.ctx.ops.get("builtin.module", Operation)
+            module = module_class.__new__(module_class)
+            Operation.__init__(
+                module,
                 "builtin.module",
                 regions=1,
                 loc=FileLineColLoc.get(self.source.name, line, col),
@@ -741,6 +745,9 @@ class Parser:
         pos = self.skip_ws()
         c = text[pos : pos + 1]
         if c == "[":
+            registered = ctx.ops.get(name)
+            if registered is not None and not getattr(registered, "IS_TERMINATOR", True):
+                self.error_at(pos, "successors in non-terminator")
             self.pos = pos + 1
             if not self.consume_if("]"):
                 while True:
@@ -804,6 +811,10 @@ class Parser:
         # A registered class's own `__init__` is its builder, with its own signature;
         # the parser fills in the generic state directly instead.
         op_class = ctx.ops.get(name, Operation)
+        if op_class is not Operation and op_class.PROPERTY_NAMES is not None:
+            properties, attributes, problem = adopt_properties(op_class, properties, attributes)
+            if problem is not None:
+                self.error_at(name_pos, problem)
         op = op_class.__new__(op_class)
         Operation.__init__(
             op,
@@ -1355,7 +1366,25 @@ class Parser:
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
+        self.check_dialect_allowed(symbol, "`!", "` type")
         return OpaqueType.get(*symbol)
+
+    def check_dialect_allowed(self, symbol: tuple[str, str], prefix: str, suffix: str) -> None:
+        """Reject a type or attribute of an unknown dialect unless unknown ones are allowed.
+
+        MLIR reports it at the last character of the dialect symbol.
+        """
+        dialect, data = symbol
+        ctx = self.ctx
+        if ctx.allow_unregistered_dialects or ctx.is_known_dialect(dialect):
+            return
+        escaped = data.replace("\\", "\\\\").replace('"', '\\"')
+        self.error_at(
+            self.pos - 1,
+            f'{prefix}"{dialect}"<"{escaped}">{suffix} created with unregistered dialect. '
+            "If this is intended, please call allowUnregisteredDialects() on the MLIRContext, "
+            "or use -allow-unregistered-dialect with the MLIR opt tool used",
+        )
 
     def scan_dialect_symbol(self, m: re.Match[str]) -> str | tuple[str, str]:
         """Read what follows `!` or `#` (matched identifier `m`) and move past it.
@@ -1604,10 +1633,29 @@ class Parser:
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
+        dialect, data = symbol
+        mnemonic = data.partition("<")[0]
+        registered = dialect_attr_parser(dialect, mnemonic)
+        if registered is not None:
+            body_start = start + 2 + len(dialect) + len(mnemonic)
+            parsed = registered.parse_body(data[len(mnemonic) :])
+            if isinstance(parsed, tuple):
+                self.error_at(body_start + parsed[0], parsed[1])
+            return parsed
+        symbol_end = self.pos
         attr_type: Type | None = None
         if self.consume_if(":"):
             attr_type = self.parse_type()
-        return OpaqueAttr.get(*symbol, attr_type)
+        if not self.ctx.allow_unregistered_dialects and not self.ctx.is_known_dialect(dialect):
+            end = self.pos
+            self.pos = symbol_end
+            self.check_dialect_allowed(
+                (dialect, data),
+                "#",
+                f" : '{attr_type if attr_type is not None else 'none'}' attribute",
+            )
+            self.pos = end
+        return OpaqueAttr.get(dialect, data, attr_type)
 
     def parse_number_attribute(self, implied: Type | None) -> Attribute:
         """Parse an integer or float literal with an optional `: type`."""

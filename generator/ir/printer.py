@@ -49,6 +49,7 @@ from generator.ir.attributes import (
 )
 from generator.ir.core import Block, Operation, Region, Value
 from generator.ir.module import ResourceBlob
+from generator.ir.ods import DialectAttr
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -647,6 +648,8 @@ class Printer:
             if attr.offset != 0:
                 text += ", offset: " + ("?" if attr.offset == DYNAMIC else str(attr.offset))
             return text + ">"
+        if isinstance(attr, DialectAttr):
+            return f"#{attr.DIALECT}.{attr.body()}"
         if isinstance(attr, OpaqueAttr):
             text = _pretty_dialect_symbol("#", attr.dialect, attr.data)
             if attr.type is not None:

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NoReturn
 
-from generator.ir.attributes import FileLineColLoc, LocationAttr
+from generator.ir.attributes import DictionaryAttr, FileLineColLoc, LocationAttr, StringAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.ods import VerifyMessage
 from generator.ir.source import SourceFile, SourceLoc
 
 __all__ = ["dominators", "op_diagnostic", "verify"]
@@ -201,13 +202,38 @@ class _Verifier:
                 if self.ctx.is_known_dialect(op.dialect_name)
                 else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
             )
-        if op.name == "builtin.module":
+        if op.name == "builtin.module" and not op.is_registered:
             self.verify_module(op)
-        for index, region in enumerate(op.regions):
-            self.verify_region(op, index, region)
+        # As MLIR does: the op's own invariants, then what its regions hold.
         message = op.verify_invariants()
         if message is not None:
+            if isinstance(message, VerifyMessage):
+                text = f"'{op.name}' op {message}" if message.prefixed else str(message)
+                self.fail(op, text, [(location_of(op), note) for note in message.notes])
             self.fail(op, f"'{op.name}' op {message}")
+        for index, region in enumerate(op.regions):
+            self.verify_region(op, index, region)
+        if op.name == "builtin.module" or "SymbolTable" in getattr(op, "TRAITS", ()):
+            self.verify_symbol_table(op)
+
+    def verify_symbol_table(self, op: Operation) -> None:
+        """MLIR's `SymbolTable` region check, after the nested ops: unique symbol names."""
+        seen: dict[str, Operation] = {}
+        for region in op.regions:
+            for block in region.blocks:
+                for nested in block:
+                    name = nested.get_attr("sym_name")
+                    if name is None and isinstance(nested.properties, DictionaryAttr):
+                        name = nested.properties.get_entry("sym_name")
+                    if not isinstance(name, StringAttr):
+                        continue
+                    first = seen.setdefault(name.value, nested)
+                    if first is not nested:
+                        self.fail(
+                            nested,
+                            f"redefinition of symbol named '{name.value}'",
+                            [(location_of(first), "see existing symbol definition here")],
+                        )
 
     def verify_module(self, op: Operation) -> None:
         """The invariants of `builtin.module`, which the runtime itself knows."""
@@ -244,12 +270,24 @@ class _Verifier:
             reachable = self.dom_cache.get(region)
             if reachable is None:
                 reachable = self.dom_cache[region] = dominators(region)
+        needs_terminator = not single or (
+            op.is_registered and not getattr(op, "NO_TERMINATOR", False)
+        )
         for block in blocks:
             o = block.first_op
             if o is None:
-                if not single or (op.is_registered and not getattr(op, "NO_TERMINATOR", False)):
+                if needs_terminator:
                     self.fail(op, "empty block: expect at least a terminator")
                 continue
+            # As MLIR's verifier does on entering a block, before its ops.
+            last = block.last_op
+            if (
+                needs_terminator
+                and last is not None
+                and last.is_registered
+                and not getattr(last, "IS_TERMINATOR", True)
+            ):
+                self.fail(last, "block with no terminator, has " + _print_in_context(last))
             is_reachable = reachable is None or block in reachable
             while o is not None:
                 nxt = o.next_op
@@ -267,10 +305,6 @@ class _Verifier:
                             self.fail_dominance(o, i)
                 self.verify_op(o)
                 o = nxt
-            if not single and block.last_op is not None:
-                last = block.last_op
-                if last.is_registered and not getattr(last, "IS_TERMINATOR", True):
-                    self.fail(last, "block with no terminator, has " + str(last).strip())
 
     def dominates(self, value: Value, user: Operation, _ssa: bool) -> bool:
         """True when `value` properly dominates `user`."""

@@ -1,0 +1,712 @@
+"""Algorithms shared by the generated op classes, kept once here.
+
+Generated code is specialized per op (straight-line verifiers, accessors and
+builders), but some steps are the same for every op and live here, as MLIR keeps
+them in its support library:
+
+- properties: reading and replacing one inherent attribute of an op, and
+  adopting the inherent attributes of a parsed generic op (`<{...}>` plus the
+  inherent names found in its attribute dictionary), with MLIR's messages;
+- operand and result groups: the sizes of variadic groups, from
+  `operandSegmentSizes`-style attributes or from the number of values;
+- type helpers used by generated constraint functions (`element_type_or_self`,
+  `is_typed_attr`);
+- dialect attributes that hold an enum case, printed `#dialect.mnemonic<case>`
+  (MLIR's `EnumAttr`), for plain and bit enums.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
+
+from generator.ir.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DenseStringElementsAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    OpaqueAttr,
+    SparseElementsAttr,
+    StringAttr,
+)
+from generator.ir.types import (
+    DYNAMIC,
+    IntegerType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+)
+
+if TYPE_CHECKING:
+    from generator.ir.core import Operation, Value
+
+__all__ = [
+    "DialectAttr",
+    "EnumAttr",
+    "VerifyMessage",
+    "adopt_properties",
+    "attr_type",
+    "container_element_or_self",
+    "dialect_attr_parser",
+    "element_type_or_self",
+    "get_property",
+    "group_sizes",
+    "i1_same_shape",
+    "is_elements_attr",
+    "is_signless_int_elements",
+    "is_typed_attr",
+    "optional_property",
+    "property_dict",
+    "register_dialect_attr",
+    "required_property",
+    "segment_sizes",
+    "set_property",
+    "tensor_dims",
+    "typed_attr_type",
+    "verify_trait",
+]
+
+_EMPTY: tuple[tuple[str, Attribute], ...] = ()
+_A = TypeVar("_A", bound=Attribute)
+
+
+# -- properties -----------------------------------------------------------------
+
+
+def get_property(op: Operation, name: str) -> Attribute | None:
+    """The inherent attribute `name` of a registered op, or None when it is unset."""
+    props = op.properties
+    if props is None:
+        return None
+    for key, value in props.entries:  # type: ignore[attr-defined]
+        if key == name:
+            return value  # type: ignore[no-any-return]
+    return None
+
+
+def required_property(op: Operation, name: str, cls: type[_A]) -> _A:
+    """The inherent attribute `name`, which must be set and be a `cls`."""
+    value = get_property(op, name)
+    if not isinstance(value, cls):
+        problem = "is not set" if value is None else f"is not a {cls.__name__}: {value}"
+        raise ValueError(f"'{op.name}' op attribute '{name}' {problem}")
+    return value
+
+
+def optional_property(op: Operation, name: str, cls: type[_A]) -> _A | None:
+    """The inherent attribute `name` if set; it must be a `cls`."""
+    value = get_property(op, name)
+    if value is None:
+        return None
+    if not isinstance(value, cls):
+        raise ValueError(f"'{op.name}' op attribute '{name}' is not a {cls.__name__}: {value}")
+    return value
+
+
+def property_dict(entries: Sequence[tuple[str, Attribute | None]]) -> DictionaryAttr | None:
+    """The properties of an op from (name, value) pairs; unset values are left out."""
+    kept = tuple([(k, v) for k, v in entries if v is not None])
+    return DictionaryAttr.get(kept) if kept else None
+
+
+def set_property(op: Operation, name: str, value: Attribute | None) -> None:
+    """Set (or, with None, remove) the inherent attribute `name` of a registered op."""
+    props = op.properties
+    entries = [e for e in (props.entries if isinstance(props, DictionaryAttr) else _EMPTY)]
+    entries = [(k, v) for k, v in entries if k != name]
+    if value is not None:
+        entries.append((name, value))
+    op.properties = DictionaryAttr.get(tuple(entries)) if entries else None
+
+
+#: Checks one property value: None when it converts, else MLIR's reason.
+PropertyCheck = Callable[[str, Attribute], bool]
+
+
+def adopt_properties(
+    op_class: type[Operation],
+    properties: Attribute | None,
+    attributes: DictionaryAttr,
+) -> tuple[DictionaryAttr | None, DictionaryAttr, str | None]:
+    """Split a parsed generic op's attributes into properties and discardable ones.
+
+    As MLIR does for an op with ODS properties: inherent names found in the
+    attribute dictionary move to the properties (their constraints are checked
+    as MLIR's `verifyInherentAttrs` does), then the `<{...}>` dictionary sets the
+    properties it names (it wins; names that are not properties are dropped), and
+    default-valued properties that are still unset get their defaults.
+
+    Returns (properties, attributes, error). `error` is the complete message of a
+    parse error at the op, or None.
+    """
+    names = op_class.PROPERTY_NAMES or frozenset()
+    name = op_class.OPERATION_NAME
+    if not names and properties is not None:
+        return (
+            None,
+            attributes,
+            f"invalid properties {properties} for op {name}: "
+            "this operation does not support properties",
+        )
+    values: dict[str, Attribute] = {}
+    if attributes.entries and any(k in names for k, _ in attributes.entries):
+        kept: list[tuple[str, Attribute]] = []
+        for key, value in attributes.entries:
+            if key in names:
+                # MLIR checks them (`verifyInherentAttrs`) only when no `<{...}>` is given.
+                problem = (
+                    None if properties is not None else op_class.check_inherent_attr(key, value)
+                )
+                if problem is not None:
+                    return None, attributes, f"'{name}' op {problem}"
+                values[key] = value
+            else:
+                kept.append((key, value))
+        attributes = DictionaryAttr.get(tuple(kept))
+    if properties is not None:
+        if not isinstance(properties, DictionaryAttr):
+            return (
+                None,
+                attributes,
+                f"invalid properties {properties} for op {name}: "
+                "expected DictionaryAttr to set properties",
+            )
+        for key, value in properties.entries:
+            if key in names:
+                if not op_class.convert_property(key, value):
+                    return (
+                        None,
+                        attributes,
+                        f"invalid properties {properties} for op {name}: "
+                        f"Invalid attribute `{key}` in property conversion: {value}",
+                    )
+                values[key] = value
+    defaults = op_class.DEFAULT_PROPERTIES
+    for key, value in defaults:
+        if key not in values:
+            values[key] = value
+    if not values:
+        return None, attributes, None
+    if (
+        isinstance(properties, DictionaryAttr)
+        and len(properties.entries) == len(values)
+        and all(values.get(k) is v for k, v in properties.entries)
+    ):
+        # The common case of a printed op: its `<{...}>` is already the properties.
+        return properties, attributes, None
+    return DictionaryAttr.get(values), attributes, None
+
+
+# -- operand and result groups ----------------------------------------------------
+
+
+def segment_sizes(op: Operation, name: str) -> tuple[int, ...] | None:
+    """The group sizes held by the dense i32 array property `name` (None if unset)."""
+    attr = get_property(op, name)
+    if isinstance(attr, DenseArrayAttr):
+        return attr.values
+    return None
+
+
+def group_sizes(total: int, counts: Sequence[int], variadic: Sequence[bool]) -> tuple[int, ...]:
+    """Sizes of the groups when variadic groups share the rest equally.
+
+    `counts` gives 1 for a fixed group; the values left after the fixed groups are
+    split evenly between the variadic groups (MLIR's `SameVariadicOperandSize`).
+    """
+    nvar = sum(variadic)
+    fixed = sum(c for c, v in zip(counts, variadic, strict=True) if not v)
+    each = (total - fixed) // nvar if nvar else 0
+    return tuple([each if v else c for c, v in zip(counts, variadic, strict=True)])
+
+
+def values_of(values: Sequence[Value], start: int, size: int) -> tuple[Value, ...]:
+    """The values `start .. start+size` (a group of a variadic operand or result)."""
+    return tuple(values[start : start + size])
+
+
+# -- helpers for constraint functions ------------------------------------------------
+
+
+def element_type_or_self(t: Type) -> Type:
+    """The element type of a shaped type; any other type itself (`getElementTypeOrSelf`)."""
+    if isinstance(t, ShapedType):
+        return t.element_type
+    return t
+
+
+def container_element_or_self(t: Type) -> Type:
+    """The element type of a vector or tensor; any other type itself (MLIR's `-like`)."""
+    if isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType)):
+        return t.element_type
+    return t
+
+
+def attr_type(a: Attribute | None) -> Type:
+    """The type of a typed attribute (`ValueError` for other attributes)."""
+    t = getattr(a, "type", None)
+    if not isinstance(t, Type):
+        raise ValueError(f"attribute {a} has no type")
+    return t
+
+
+_TYPED_ATTRS = (
+    IntegerAttr,
+    FloatAttr,
+    DenseElementsAttr,
+    DenseStringElementsAttr,
+    DenseResourceElementsAttr,
+    SparseElementsAttr,
+)
+
+
+def is_typed_attr(a: Attribute) -> bool:
+    """True for attributes with a type (MLIR's `TypedAttr`)."""
+    if isinstance(a, _TYPED_ATTRS):
+        return True
+    # A string attribute is typed (`none` when no type is written), as in MLIR.
+    return isinstance(a, (StringAttr, OpaqueAttr))
+
+
+def typed_attr_type(a: Attribute | None) -> Type | None:
+    """The type of a typed attribute; None for other attributes."""
+    t = getattr(a, "type", None)
+    return t if isinstance(t, Type) else None
+
+
+def is_elements_attr(a: Attribute) -> bool:
+    """True for dense, sparse and resource elements attributes (`ElementsAttr`)."""
+    return isinstance(
+        a,
+        (DenseElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr, SparseElementsAttr),
+    )
+
+
+def is_signless_int_elements(a: Attribute, width: int | None = None) -> bool:
+    """True for integer elements attributes (of `width` bits when given)."""
+    if not isinstance(a, (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr)):
+        return False
+    elem = a.type.element_type
+    return isinstance(elem, IntegerType) and (width is None or elem.width == width)
+
+
+# -- dialect attributes -------------------------------------------------------------
+
+
+class DialectAttr(Attribute):
+    """A registered dialect's attribute, printed `#dialect.body`.
+
+    Subclasses set `DIALECT` and `MNEMONIC` and implement `body()`, the text after
+    `#dialect.`, and `parse_body`, which reads the text after the mnemonic.
+    """
+
+    __slots__ = ()
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+
+    def body(self) -> str:
+        """The text after `#dialect.`, e.g. `overflow<nsw, nuw>`."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Parse the text after the mnemonic (`<nsw,nuw>`).
+
+        Returns the attribute, or (offset in `text`, message) for an error.
+        """
+        raise NotImplementedError
+
+
+#: Parsers of registered dialect attributes, by (dialect, mnemonic).
+_DIALECT_ATTRS: dict[tuple[str, str], type[DialectAttr]] = {}
+
+
+_D = TypeVar("_D", bound=type[DialectAttr])
+
+
+def register_dialect_attr(cls: _D) -> _D:
+    """Make the parser build `cls` for `#dialect.mnemonic...` (a class decorator)."""
+    _DIALECT_ATTRS[(cls.DIALECT, cls.MNEMONIC)] = cls
+    return cls
+
+
+def dialect_attr_parser(dialect: str, mnemonic: str) -> type[DialectAttr] | None:
+    """The registered attribute class for `#dialect.mnemonic`, if any."""
+    return _DIALECT_ATTRS.get((dialect, mnemonic))
+
+
+_KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
+
+
+class EnumAttr(DialectAttr):
+    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`.
+
+    Subclasses set `ENUM` (a Python `enum.IntEnum` or, for bit enums,
+    `enum.IntFlag`), `ENUM_NAME` (named in parse errors), and for bit enums the
+    case spellings: `KEYWORDS` maps each spelling to its mask, `GROUPS` lists the
+    group cases printed first (MLIR's `printBitEnumPrimaryGroups`), and
+    `SEPARATOR` joins the spellings.
+    """
+
+    __slots__ = ("value",)
+
+    ENUM: ClassVar[type[enum.IntEnum] | type[enum.IntFlag]]
+    ENUM_NAME: ClassVar[str] = ""
+    IS_BIT_ENUM: ClassVar[bool] = False
+    KEYWORDS: ClassVar[dict[str, int]] = {}
+    GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    SEPARATOR: ClassVar[str] = ", "
+    _instances: ClassVar[dict[int, EnumAttr]]
+    _spellings: ClassVar[dict[int, str]]
+
+    def __init__(self, value: int) -> None:
+        super().__init__()
+        self.value = value
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._instances = {}
+        cls._spellings = {mask: word for word, mask in reversed(cls.KEYWORDS.items())}
+
+    @classmethod
+    def get(cls, value: int | enum.Enum) -> Self:
+        """The unique attribute holding `value` (an enum member or its integer)."""
+        raw = int(value.value if isinstance(value, enum.Enum) else value)
+        a = cls._instances.get(raw)
+        if a is None:
+            a = cls._instances[raw] = cls(raw)
+        return a  # type: ignore[return-value]
+
+    @property
+    def case(self) -> enum.Enum:
+        """The value as a member of `ENUM`."""
+        return self.ENUM(self.value)
+
+    def case_text(self) -> str:
+        """The spelling of the value inside `<...>`."""
+        value = self.value
+        if not self.IS_BIT_ENUM or value == 0:
+            return self._spellings.get(value, str(value))
+        words: list[str] = []
+        for word, mask in self.GROUPS:
+            if value & mask == mask:
+                words.append(word)
+                value &= ~mask
+        words.extend(word for word, mask in self.BITS if value & mask)
+        return self.SEPARATOR.join(words)
+
+    def body(self) -> str:
+        """`mnemonic<case>`."""
+        return f"{self.MNEMONIC}<{self.case_text()}>"
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Parse `<case>` (bit enums: spellings separated by `,` or `|`)."""
+        if not text.startswith("<") or not text.endswith(">"):
+            return 0, "expected '<'"
+        pos = 1
+        end = len(text) - 1
+        value = 0
+        names = cls.KEYWORDS
+        expected = ", ".join(names)
+        while True:
+            m = _KEYWORD.match(text, pos, end)
+            if m is None:
+                return pos, f"expected {cls.ENUM_NAME} to be one of: {expected}"
+            word = m.group(1)
+            mask = names.get(word)
+            if mask is None:
+                return m.start(1), f"expected {cls.ENUM_NAME} to be one of: {expected}"
+            value |= mask
+            pos = m.end()
+            if pos >= end:
+                break
+            if not cls.IS_BIT_ENUM or text[pos] not in ",|":
+                return pos, "expected '>'"
+            pos += 1
+        return cls.get(value)
+
+
+# -- native traits --------------------------------------------------------------------
+
+
+def _compatible_shape(a: Type, b: Type) -> bool:
+    """MLIR's `verifyCompatibleShape`: equal ranks and dims, `?` matching anything."""
+    sa = isinstance(a, ShapedType)
+    sb = isinstance(b, ShapedType)
+    if not sa or not sb:
+        return not sa and not sb
+    assert isinstance(a, ShapedType)
+    assert isinstance(b, ShapedType)
+    if not a.has_rank or not b.has_rank:
+        return True
+    if a.rank != b.rank:
+        return False
+    return all(DYNAMIC in (x, y) or x == y for x, y in zip(a.shape, b.shape, strict=True))
+
+
+def _operand_types(op: Operation) -> list[Type]:
+    return [o.value.type for o in op.op_operands]
+
+
+def _at_least_one(op: Operation, results: bool) -> str | None:
+    if not op.num_operands:
+        return "expected 1 or more operands, but found 0"
+    if results and not op.results:
+        return "expected 1 or more results, but found 0"
+    return None
+
+
+def _encoding(t: Type) -> Attribute | None:
+    return t.encoding if isinstance(t, RankedTensorType) else None
+
+
+def _same_operands_and_result_type(op: Operation) -> str | None:
+    problem = _at_least_one(op, True)
+    if problem is not None:
+        return problem
+    first = op.results[0].type
+    elem = element_type_or_self(first)
+    for t in [r.type for r in op.results[1:]] + _operand_types(op):
+        if element_type_or_self(t) is not elem or not _compatible_shape(t, first):
+            return "requires the same type for all operands and results"
+        if _encoding(t) is not _encoding(first):
+            return "requires the same encoding for all operands and results"
+    return None
+
+
+def _same_type_operands(op: Operation) -> str | None:
+    types = _operand_types(op)
+    if any(t is not types[0] for t in types[1:]):
+        return "requires all operands to have the same type"
+    return None
+
+
+def _same_operands_shape(op: Operation) -> str | None:
+    problem = _at_least_one(op, False)
+    if problem is not None:
+        return problem
+    types = _operand_types(op)
+    if not all(_compatible_shape(t, types[0]) for t in types[1:]):
+        return "requires the same shape for all operands"
+    return None
+
+
+def _same_operands_and_result_shape(op: Operation) -> str | None:
+    problem = _at_least_one(op, True)
+    if problem is not None:
+        return problem
+    first = op.operand(0).type
+    types = [r.type for r in op.results] + _operand_types(op)[1:]
+    if not all(_compatible_shape(t, first) for t in types):
+        return "requires the same shape for all operands and results"
+    return None
+
+
+def _same_operands_element_type(op: Operation) -> str | None:
+    problem = _at_least_one(op, False)
+    if problem is not None:
+        return problem
+    types = _operand_types(op)
+    elem = element_type_or_self(types[0])
+    if any(element_type_or_self(t) is not elem for t in types[1:]):
+        return "requires the same element type for all operands"
+    return None
+
+
+def _same_operands_and_result_element_type(op: Operation) -> str | None:
+    problem = _at_least_one(op, True)
+    if problem is not None:
+        return problem
+    elem = element_type_or_self(op.results[0].type)
+    types = [r.type for r in op.results] + _operand_types(op)
+    if any(element_type_or_self(t) is not elem for t in types):
+        return "requires the same element type for all operands and results"
+    return None
+
+
+def _same_operands_and_result_rank(op: Operation) -> str | None:
+    problem = _at_least_one(op, True)
+    if problem is not None:
+        return problem
+    ranks = {
+        t.rank
+        for t in _operand_types(op) + [r.type for r in op.results]
+        if isinstance(t, ShapedType) and t.has_rank
+    }
+    if len(ranks) > 1:
+        return "requires the same rank for all operands and results"
+    return None
+
+
+def _is_mappable(t: Type) -> bool:
+    return isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType))
+
+
+def _elementwise(op: Operation) -> str | None:
+    results = [r.type for r in op.results if _is_mappable(r.type)]
+    operands = [t for t in _operand_types(op) if _is_mappable(t)]
+    if not results and not operands:
+        return None
+    if results and not operands:
+        return "if a result is non-scalar, then at least one operand must be non-scalar"
+    if not results:
+        return "if an operand is non-scalar, then there must be at least one non-scalar result"
+    if len(results) != len(op.results):
+        return "if an operand is non-scalar, then all results must be non-scalar"
+    types = operands + results
+
+    def base(t: Type) -> type:
+        return VectorType if isinstance(t, VectorType) else RankedTensorType
+
+    if any(base(t) is not base(types[0]) for t in types) or not all(
+        _compatible_shape(t, u) for t in types for u in types
+    ):
+        return "all non-scalar operands/results must have the same shape and base type"
+    return None
+
+
+def _terminator(op: Operation) -> str | None:
+    if op.parent is not None and op.next_op is not None:
+        return "must be the last operation in the parent block"
+    return None
+
+
+def _has_parent(op: Operation, names: tuple[str, ...]) -> str | None:
+    parent = op.parent_op
+    if parent is not None and parent.name in names:
+        return None
+    if len(names) == 1:
+        return f"expects parent op '{names[0]}'"
+    return f"expects parent op to be one of '{', '.join(names)}'"
+
+
+def _single_block(op: Operation) -> str | None:
+    for index, region in enumerate(op.regions):
+        if len(region.blocks) > 1:
+            return f"expects region #{index} to have 0 or 1 blocks"
+        if (
+            region.blocks
+            and region.blocks[0].first_op is None
+            and not getattr(op, "NO_TERMINATOR", False)
+        ):
+            return "expects a non-empty block"
+    return None
+
+
+def _single_block_implicit_terminator(op: Operation, names: tuple[str, ...]) -> str | None:
+    problem = _single_block(op)
+    if problem is not None:
+        return problem
+    for region in op.regions:
+        if not region.blocks:
+            continue
+        last = region.blocks[0].last_op
+        if last is None or last.name in names:
+            continue
+        return f"expects regions to end with '{names[0]}', found '{last.name}'"
+    return None
+
+
+def _no_region_arguments(op: Operation) -> str | None:
+    for region in op.regions:
+        if region.blocks and region.blocks[0].args:
+            if len(op.regions) > 1:
+                return "expects region #0 to have no arguments"
+            return "region should have no arguments"
+    return None
+
+
+def _symbol(op: Operation, optional: bool = False) -> str | None:
+    name = get_property(op, "sym_name") or op.attributes.get_entry("sym_name")
+    if not isinstance(name, StringAttr) and not (optional and name is None):
+        return "requires string attribute 'sym_name'"
+    vis = get_property(op, "sym_visibility")
+    if vis is not None and (
+        not isinstance(vis, StringAttr) or vis.value not in ("public", "private", "nested")
+    ):
+        return f'visibility expected to be one of ["public", "private", "nested"], but got {vis}'
+    return None
+
+
+_TRAITS: dict[str, Callable[..., str | None]] = {
+    "SameOperandsAndResultType": _same_operands_and_result_type,
+    "SameTypeOperands": _same_type_operands,
+    "SameOperandsShape": _same_operands_shape,
+    "SameOperandsAndResultShape": _same_operands_and_result_shape,
+    "SameOperandsElementType": _same_operands_element_type,
+    "SameOperandsAndResultElementType": _same_operands_and_result_element_type,
+    "SameOperandsAndResultRank": _same_operands_and_result_rank,
+    "Elementwise": _elementwise,
+    "Terminator": _terminator,
+    "HasParent": _has_parent,
+    "ParentOneOf": _has_parent,
+    "SingleBlock": _single_block,
+    "SingleBlockImplicitTerminator": _single_block_implicit_terminator,
+    "NoRegionArguments": _no_region_arguments,
+    "Symbol": _symbol,
+}
+
+
+def verify_trait(op: Operation, trait: str, *args: object) -> str | None:
+    """Check a native op trait (`SameOperandsAndResultType`, `HasParent`, ...).
+
+    Returns MLIR's message for a violation, or None.
+    """
+    return _TRAITS[trait](op, *args)
+
+
+def tensor_dims(t: Type) -> tuple[int, ...] | None:
+    """A tensor's dimensions; None for an unranked tensor and () for any other type.
+
+    MLIR's `SameInputOutputTensorDims` compares these for casts.
+    """
+    if isinstance(t, RankedTensorType):
+        return t.shape
+    if isinstance(t, UnrankedTensorType):
+        return None
+    return ()
+
+
+def i1_same_shape(t: Type) -> Type:
+    """`i1`, or a vector or tensor of `i1` shaped like `t` (MLIR's `getI1SameShape`)."""
+    i1 = IntegerType.get(1)
+    if isinstance(t, VectorType):
+        return VectorType.get(t.shape, i1, t.scalable)
+    if isinstance(t, RankedTensorType):
+        return RankedTensorType.get(t.shape, i1, t.encoding)
+    if isinstance(t, UnrankedTensorType):
+        return UnrankedTensorType.get(i1)
+    return i1
+
+
+class VerifyMessage(str):
+    """A verifier message with MLIR's options, for checks whose wording MLIR varies.
+
+    Op verifiers return a plain string, which the verifier prints after
+    `'op.name' op `. Some MLIR checks (interface verifiers such as
+    `BranchOpInterface`'s) print without that prefix (`prefixed=False`), and some
+    attach notes at the op's location.
+    """
+
+    __slots__ = ("notes", "prefixed")
+
+    prefixed: bool
+    notes: tuple[str, ...]
+
+    def __new__(cls, text: str, *, prefixed: bool = True, notes: Sequence[str] = ()) -> Self:
+        """A message; see the class docstring."""
+        message = super().__new__(cls, text)
+        message.prefixed = prefixed
+        message.notes = tuple(notes)
+        return message
