@@ -40,8 +40,8 @@ test: $(STAMP) ## run the whole test suite
 
 .PHONY: lint
 lint: $(STAMP) ## ruff and mypy --strict
-	$(BIN)/ruff check generator tests bench
-	$(BIN)/ruff format --check generator tests bench
+	$(BIN)/ruff check generator generated tests bench
+	$(BIN)/ruff format --check generator generated tests bench
 	$(BIN)/mypy
 
 .PHONY: bench

@@ -89,6 +89,17 @@ def _process(
     return True
 
 
+def _load_dialects() -> None:
+    """Register every generated dialect (none before the first `make generate`)."""
+    try:
+        import generated
+    except ImportError:
+        return
+    load = getattr(generated, "load_all_dialects", None)
+    if load is not None:
+        load()
+
+
 def run_opt(args: argparse.Namespace) -> int:
     """The `opt` subcommand."""
     if args.input == "-":
@@ -105,6 +116,7 @@ def run_opt(args: argparse.Namespace) -> int:
             )
             return 1
     source = SourceFile(name, text)
+    _load_dialects()
     ctx = Context(allow_unregistered_dialects=args.allow_unregistered_dialect)
     chunks = split_chunks(source) if args.split_input_file else [source]
     if args.output and args.output != "-":
@@ -181,18 +193,11 @@ def _run_chunk(
 
 def run_generate(args: argparse.Namespace) -> int:
     """The `generate` subcommand: regenerate `generated/` (or check it with `--check`)."""
-    from generator.emit import generated_outputs, write_tree
+    from generator.emit.build import generate
 
     root = Path(args.root)
-    specs = sorted(p for p in (root / "opdefs").glob("*") if p.suffix in (".td", ".yaml"))
-    if specs:
-        names = ", ".join(p.name for p in specs)
-        print(
-            f"odsgen generate: dialect code generation is not available yet ({names})",
-            file=sys.stderr,
-        )
-        return 1
-    report = write_tree(root / "generated", generated_outputs(), check=args.check)
+    result = generate(root, check=args.check)
+    report = result.report
     if args.check:
         if report.clean:
             return 0
@@ -201,8 +206,10 @@ def run_generate(args: argparse.Namespace) -> int:
         print("run `make generate` to update generated/", file=sys.stderr)
         return 1
     changed = len(report.stale) + len(report.missing) + len(report.orphans)
+    specs = ", ".join(result.regenerated) if result.regenerated else "no spec changed"
     print(
-        f"odsgen generate: generated/ {'updated' if changed else 'is up to date'} ({changed} file(s) changed)"
+        f"odsgen generate: generated/ {'updated' if changed else 'is up to date'} "
+        f"({changed} file(s) changed; regenerated: {specs})"
     )
     return 0
 

@@ -29,3 +29,8 @@ def test_readme_runtime_example_runs() -> None:
     assert printed.startswith('"builtin.module"() ({\n')
     assert '"foo.add"' not in printed
     assert '"foo.print"(%0) : (i32) -> ()' in printed
+    assert (
+        '%1 = "arith.addi"(%0, %0) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32'
+        in printed
+    )
+    assert '%2 = "arith.cmpi"(%1, %0) <{predicate = 2 : i64}> : (i32, i32) -> i1' in printed

@@ -1,0 +1,65 @@
+"""The backends of one dialect, run in order: enums, attrs, ops, init and docs.
+
+`render_dialect` returns the files of `generated/<package>/` and
+`generated/docs/<dialect>.md` for one spec; each Python file is checked with
+`ast.parse` right after rendering, so a template bug is reported with the template
+and the spec that triggered it. Formatting happens later, once for all files.
+"""
+
+from __future__ import annotations
+
+from generator.emit.docs import render_dialect_doc
+from generator.emit.enums import attrs_module_view, enums_module_view, reference_infos
+from generator.emit.environment import render
+from generator.emit.ops import ops_module_view
+from generator.emit.package import DialectPackageView, RootPackageView
+from generator.emit.postprocess import check_python
+from generator.emit.writer import OutputFile
+from generator.spec.model import DialectDef
+
+__all__ = ["render_dialect", "render_root_init"]
+
+
+def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
+    text = render(template, f"{source} ({path})", None, sources=source, markdown=False, **context)
+    check_python(text, template, source)
+    return OutputFile(path, text)
+
+
+def render_dialect(dialect: DialectDef, source: str) -> list[OutputFile]:
+    """Every generated file of one dialect spec (unformatted Python, final Markdown)."""
+    package = dialect.python_package
+    files: list[OutputFile] = []
+    modules: list[tuple[str, list[str]]] = []
+    imports: dict[str, list[str]] = {}
+    enums = enums_module_view(dialect, source)
+    if enums.enums:
+        files.append(_python(f"{package}/enums.py", "enums.py.j2", source, module=enums))
+        modules.append(("enums", enums.all_names))
+        imports["enums"] = enums.all_names
+    attrs = attrs_module_view(dialect, source)
+    if attrs.attrs:
+        files.append(_python(f"{package}/attrs.py", "attrs.py.j2", source, module=attrs))
+        modules.append(("attrs", attrs.all_names))
+        imports["attrs"] = attrs.all_names
+    ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
+    files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
+    modules.append(("ops", ops.all_names))
+    init = DialectPackageView(
+        dialect=dialect.name,
+        package=package,
+        source=source,
+        summary=(dialect.summary or f"the {dialect.name} dialect").replace('"""', "'''"),
+        modules=modules,
+        all_names=sorted(n for _, names in modules for n in names),
+    )
+    files.append(_python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init))
+    files.append(OutputFile(f"docs/{dialect.name}.md", render_dialect_doc(dialect, source)))
+    return files
+
+
+def render_root_init(packages: list[tuple[str, str]]) -> OutputFile:
+    """`generated/__init__.py`, listing every dialect package."""
+    sources = ", ".join(sorted(s for _, s in packages)) or "opdefs/"
+    view = RootPackageView(sources=sources, packages=sorted(p for p, _ in packages))
+    return _python("__init__.py", "root_init.py.j2", sources, module=view)

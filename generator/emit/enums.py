@@ -1,0 +1,189 @@
+"""The `enums` and `attrs` backends: a dialect's enums and its enum attributes.
+
+`generated/<dialect>/enums.py` holds one Python enum per spec enum: `IntEnum` for
+`I32EnumAttr`/`I64EnumAttr`, `StrEnum` for `StrEnumAttr`, `IntFlag` for bit
+enums. `generated/<dialect>/attrs.py` holds the dialect attributes that wrap an
+enum (MLIR's `EnumAttr`, printed `#arith.fastmath<fast>`), registered with the
+parser. This module also computes `RefInfo` for every def a constraint can name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.emit.predicates import RefInfo
+from generator.naming import class_name_from_def, sanitize_name
+from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
+
+__all__ = [
+    "AttrsModuleView",
+    "EnumAttrView",
+    "EnumView",
+    "EnumsModuleView",
+    "attrs_module_view",
+    "enum_class_name",
+    "enums_module_view",
+    "is_bit_enum",
+    "reference_infos",
+]
+
+
+def is_bit_enum(enum: EnumDef) -> bool:
+    """Whether the enum is a bit enum (its cases are flags)."""
+    return enum.is_bit_enum
+
+
+def enum_class_name(enum: EnumDef) -> str:
+    """The Python class of an enum: its declared class name, else the def name."""
+    declared = getattr(enum, "class_name", None)
+    if isinstance(declared, str) and declared:
+        return declared
+    return class_name_from_def(enum.def_name)
+
+
+def _int_width(enum: EnumDef) -> int:
+    return 64 if enum.kind.endswith("64") else 32
+
+
+@dataclass
+class EnumView:
+    """One Python enum class."""
+
+    name: str
+    base: str
+    doc: str
+    members: list[tuple[str, str]]
+
+
+@dataclass
+class EnumsModuleView:
+    """`generated/<dialect>/enums.py`."""
+
+    dialect: str
+    source: str
+    enums: list[EnumView]
+    all_names: list[str]
+
+
+@dataclass
+class EnumAttrView:
+    """One enum attribute class."""
+
+    name: str
+    doc: str
+    dialect: str
+    mnemonic: str
+    enum: str
+    enum_name: str
+    is_bit: bool
+    keywords: list[tuple[str, int]]
+    groups: list[tuple[str, int]]
+    bits: list[tuple[str, int]]
+    separator: str
+
+
+@dataclass
+class AttrsModuleView:
+    """`generated/<dialect>/attrs.py`."""
+
+    dialect: str
+    source: str
+    attrs: list[EnumAttrView]
+    enum_imports: list[str]
+    all_names: list[str]
+
+
+def _member(symbol: str) -> str:
+    return sanitize_name(symbol)
+
+
+def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
+    """The view of `enums.py`."""
+    views = []
+    for enum in sorted(dialect.enums, key=enum_class_name):
+        if is_bit_enum(enum):
+            base = "enum.IntFlag"
+        elif enum.kind == "string":
+            base = "enum.StrEnum"
+        else:
+            base = "enum.IntEnum"
+        members = []
+        for case in enum.cases:
+            if enum.kind == "string":
+                members.append((_member(case.symbol), repr(case.text)))
+            else:
+                members.append((_member(case.symbol), str(case.value)))
+        doc = (enum.summary or enum.def_name).replace('"""', "'''")
+        views.append(EnumView(enum_class_name(enum), base, doc, members))
+    return EnumsModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
+
+
+def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
+    """The view of `attrs.py` (the enum attributes; other dialect attributes come later)."""
+    enums = {e.def_name: e for e in dialect.enums}
+    views = []
+    for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name)):
+        enum_ref = attr.enum
+        if enum_ref is None or enum_ref not in enums:
+            continue
+        enum = enums[enum_ref]
+        is_bit = is_bit_enum(enum)
+        keywords = [(c.text, int(c.value or 0)) for c in enum.cases]
+        values = [m for _, m in keywords]
+        bits = [(w, m) for w, m in keywords if m and m & (m - 1) == 0] if is_bit else []
+        groups = (
+            [(w, m) for w, m in keywords if m and m & (m - 1) != 0]
+            if is_bit and enum.print_bit_enum_primary_groups
+            else []
+        )
+        del values
+        views.append(
+            EnumAttrView(
+                name=class_name_from_def(attr.def_name),
+                doc=(attr.summary or enum.summary or attr.def_name).replace('"""', "'''"),
+                dialect=dialect.name,
+                mnemonic=attr.mnemonic,
+                enum=enum_class_name(enum),
+                enum_name=getattr(enum, "cpp_name", None) or enum_class_name(enum),
+                is_bit=is_bit,
+                keywords=keywords,
+                groups=groups,
+                bits=bits,
+                separator=enum.separator,
+            )
+        )
+    return AttrsModuleView(
+        dialect.python_package,
+        source,
+        views,
+        sorted({v.enum for v in views}),
+        sorted(v.name for v in views),
+    )
+
+
+def reference_infos(dialect: DialectDef) -> dict[str, RefInfo]:
+    """What each def a constraint can reference by name is, for the generated checks."""
+    refs: dict[str, RefInfo] = {}
+    enums = {e.def_name: e for e in dialect.enums}
+    for enum in dialect.enums:
+        if enum.kind == "string":
+            refs[enum.def_name] = RefInfo(
+                "str_enum", enum_class_name(enum), values=tuple(c.text for c in enum.cases)
+            )
+        elif not is_bit_enum(enum):
+            refs[enum.def_name] = RefInfo(
+                "int_enum",
+                enum_class_name(enum),
+                width=_int_width(enum),
+                values=tuple(int(c.value or 0) for c in enum.cases),
+            )
+    attr: AttrDef
+    for attr in dialect.attributes:
+        enum_class = enum_class_name(enums[attr.enum]) if attr.enum in enums else ""
+        refs[attr.def_name] = RefInfo(
+            "attr", class_name_from_def(attr.def_name), enum_class=enum_class
+        )
+    typ: TypeDef
+    for typ in dialect.types:
+        refs[typ.def_name] = RefInfo("type", class_name_from_def(typ.def_name))
+    return refs

@@ -1,0 +1,1379 @@
+"""The `ops` backend: one Python op class per spec op, in `generated/<dialect>/ops.py`.
+
+This module turns each `OpDef` into an `OpView`: everything the template
+`templates/ops.py.j2` prints, precomputed. That covers the accessors of every
+operand, result, attribute, region and successor, the builder's parameters and
+statements, the property tables the parser uses, and the verifier checks in
+MLIR's order. Code fragments in the views are single expressions or statements
+made by the small functions below; the template only lays them out.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from generator import ir
+from generator.diagnostics import SpecDiagnostic, SpecValidationError
+from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
+from generator.ir import ods
+from generator.naming import class_name_from_def, sanitize_name, snake_case
+from generator.spec.constraints import (
+    ArrayAttrConstraint,
+    AttrConstraint,
+    AttrRefConstraint,
+    ConfinedAttrConstraint,
+    DenseArrayAttrConstraint,
+    FloatConstraint,
+    IndexConstraint,
+    IntegerAttrConstraint,
+    IntegerConstraint,
+    NoneTypeConstraint,
+    SimpleAttrConstraint,
+    TypeAttrConstraint,
+    TypeConstraint,
+)
+from generator.spec.model import AttributeDef, DialectDef, OpDef, TraitRef
+
+__all__ = ["Check", "OpView", "OpsModuleView", "ops_module_view"]
+
+_SIGN = {
+    "signless": "Signedness.SIGNLESS",
+    "signed": "Signedness.SIGNED",
+    "unsigned": "Signedness.UNSIGNED",
+}
+
+
+@dataclass
+class Check:
+    """One verifier step: `if condition: return message`, or a loop over a group."""
+
+    condition: str
+    message: str
+    loop_var: str = ""
+    """When set, the check runs for each `(index, value)` in `loop_over`."""
+    loop_over: str = ""
+
+    @property
+    def is_loop(self) -> bool:
+        """Whether the check runs once per value of a group."""
+        return bool(self.loop_var)
+
+
+@dataclass
+class Accessor:
+    """A read-only property of the op class."""
+
+    name: str
+    annotation: str
+    body: list[str]
+    doc: str
+
+
+@dataclass
+class Param:
+    """A builder parameter: `name: annotation = default`."""
+
+    name: str
+    annotation: str
+    default: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The parameter as written in the signature."""
+        if self.default is None:
+            return f"{self.name}: {self.annotation}"
+        return f"{self.name}: {self.annotation} = {self.default}"
+
+
+@dataclass
+class CustomBuilder:
+    """A builder from the spec, emitted as a classmethod."""
+
+    name: str
+    params: list[str]
+    body: list[str]
+    doc: str
+
+
+@dataclass
+class OpView:
+    """Everything the template prints for one op."""
+
+    class_name: str
+    op_name: str
+    doc_lines: list[str]
+    traits: list[str]
+    is_terminator: bool
+    no_terminator: bool
+    graph_regions: bool
+    isolated: bool
+    property_names_expr: str
+    defaults: list[tuple[str, str]]
+    conversions: list[tuple[str, str]]
+    inherent_checks: list[tuple[str, str, str]]
+    accessors: list[Accessor]
+    positional: list[Param]
+    keywords: list[Param]
+    builder_body: list[str]
+    builder_tail: list[str]
+    """Statements after the op is created: the blocks sized regions must have."""
+    operands_expr: str
+    results_expr: str
+    properties_expr: str
+    successors_expr: str
+    num_regions: str
+    checks: list[Check]
+    custom_verifier: list[str]
+    custom_builders: list[CustomBuilder]
+    extra_code: list[str]
+    operand_range: list[str]
+    result_range: list[str]
+
+    @property
+    def has_custom_verifier(self) -> bool:
+        """Whether the spec gave a verifier body."""
+        return bool(self.custom_verifier)
+
+    @property
+    def has_operand_range(self) -> bool:
+        """Whether operand groups need a computed range."""
+        return bool(self.operand_range)
+
+    @property
+    def has_result_range(self) -> bool:
+        """Whether result groups need a computed range."""
+        return bool(self.result_range)
+
+    @property
+    def has_extra_code(self) -> bool:
+        """Whether the spec pasted methods into the class."""
+        return bool(self.extra_code)
+
+    @property
+    def has_defaults(self) -> bool:
+        """Whether some property has a default value."""
+        return bool(self.defaults)
+
+    @property
+    def has_conversions(self) -> bool:
+        """Whether some property restricts the attributes it can hold."""
+        return bool(self.conversions)
+
+    @property
+    def has_inherent_checks(self) -> bool:
+        """Whether the op has inherent attributes with constraints."""
+        return bool(self.inherent_checks)
+
+
+@dataclass
+class OpsModuleView:
+    """The whole `ops.py` of a dialect."""
+
+    dialect: str
+    source: str
+    doc: str
+    enum_imports: list[str]
+    attr_imports: list[str]
+    type_imports: list[str]
+    functions: list[ConstraintFunction]
+    ops: list[OpView]
+    all_names: list[str] = field(default_factory=list)
+    ir_names: list[str] = field(default_factory=list)
+    """Every public name of `generator.ir`; the formatter removes the unused imports."""
+    ods_names: list[str] = field(default_factory=list)
+    """Every public name of `generator.ir.ods`."""
+
+    @property
+    def has_enum_imports(self) -> bool:
+        """Whether the module imports the dialect's enums."""
+        return bool(self.enum_imports)
+
+    @property
+    def has_attr_imports(self) -> bool:
+        """Whether the module imports the dialect's attributes."""
+        return bool(self.attr_imports)
+
+    @property
+    def has_type_imports(self) -> bool:
+        """Whether the module imports the dialect's types."""
+        return bool(self.type_imports)
+
+
+# -- small code fragments ----------------------------------------------------------------
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def buildable_type(c: TypeConstraint) -> str | None:
+    """A Python expression building the one type `c` allows, if it allows exactly one."""
+    if isinstance(c, IntegerConstraint) and len(c.widths) == 1 and c.signedness != "any":
+        sign = _SIGN[c.signedness]
+        if c.signedness == "signless":
+            return f"IntegerType.get({c.widths[0]})"
+        return f"IntegerType.get({c.widths[0]}, {sign})"
+    if isinstance(c, FloatConstraint) and len(c.types) == 1:
+        return f"FloatType.get({c.types[0]!r})"
+    if isinstance(c, IndexConstraint):
+        return "IndexType.get()"
+    if isinstance(c, NoneTypeConstraint):
+        return "NoneType.get()"
+    return None
+
+
+@dataclass(frozen=True)
+class AttrKind:
+    """How an attribute constraint reads and is built from Python values."""
+
+    storage: str
+    """The runtime class MLIR stores it as ("Attribute" when any)."""
+    value_type: str
+    """The Python type the accessor returns."""
+    value_expr: str
+    """The accessor's return value from the stored attribute `a`."""
+    param_type: str
+    """The Python types a builder accepts besides an attribute."""
+    build_expr: str
+    """An attribute from a Python value `v` (not an attribute)."""
+
+
+_RAW = AttrKind("Attribute", "Attribute", "a", "Attribute", "v")
+
+
+def attr_kind(c: AttrConstraint, refs: dict[str, RefInfo]) -> AttrKind:
+    """How the attribute constraint `c` is stored, read and built."""
+    if isinstance(c, ConfinedAttrConstraint):
+        return attr_kind(c.base, refs)
+    if isinstance(c, IntegerAttrConstraint):
+        sign = "" if c.signedness in ("signless", "any") else f", {_SIGN[c.signedness]}"
+        return AttrKind(
+            "IntegerAttr",
+            "IntegerAttr",
+            "a",
+            "int",
+            f"IntegerAttr.get(IntegerType.get({c.width}{sign}), v)",
+        )
+    if isinstance(c, SimpleAttrConstraint):
+        name = c.attr
+        if name in ("StrAttr", "SymbolNameAttr"):
+            return AttrKind("StringAttr", "StringAttr", "a", "str", "StringAttr.get(v)")
+        if name == "BoolAttr":
+            return AttrKind("BoolAttr", "BoolAttr", "a", "bool", "BoolAttr.get_bool(v)")
+        if name == "UnitAttr":
+            return AttrKind("UnitAttr", "bool", "True", "bool", "UnitAttr.get()")
+        if name == "TypeAttr":
+            return AttrKind("TypeAttr", "TypeAttr", "a", "Type", "TypeAttr.get(v)")
+        if name == "FlatSymbolRefAttr":
+            return AttrKind("SymbolRefAttr", "SymbolRefAttr", "a", "str", "SymbolRefAttr.get(v)")
+        if name == "IndexAttr":
+            return AttrKind(
+                "IntegerAttr", "IntegerAttr", "a", "int", "IntegerAttr.get(IndexType.get(), v)"
+            )
+        storage = {
+            "ArrayAttr": "ArrayAttr",
+            "DictionaryAttr": "DictionaryAttr",
+            "SymbolRefAttr": "SymbolRefAttr",
+            "AffineMapAttr": "AffineMapAttr",
+        }.get(name, "Attribute")
+        return AttrKind(storage, storage, "a", storage, "v")
+    if isinstance(c, ArrayAttrConstraint):
+        return AttrKind("ArrayAttr", "ArrayAttr", "a", "ArrayAttr", "v")
+    if isinstance(c, DenseArrayAttrConstraint):
+        return AttrKind("DenseArrayAttr", "DenseArrayAttr", "a", "DenseArrayAttr", "v")
+    if isinstance(c, TypeAttrConstraint):
+        return AttrKind("TypeAttr", "TypeAttr", "a", "Type", "TypeAttr.get(v)")
+    if isinstance(c, AttrRefConstraint):
+        info = refs.get(c.ref)
+        if info is not None and info.kind == "attr" and info.enum_class:
+            return AttrKind(
+                info.class_name,
+                info.enum_class,
+                f"{info.enum_class}(a.value)",
+                f"{info.enum_class} | int",
+                f"{info.class_name}.get(v)",
+            )
+        if info is not None and info.kind == "attr":
+            return AttrKind(info.class_name, info.class_name, "a", info.class_name, "v")
+        if info is not None and info.kind == "int_enum":
+            return AttrKind(
+                "IntegerAttr",
+                info.class_name,
+                f"{info.class_name}(a.value)",
+                f"{info.class_name} | int",
+                f"IntegerAttr.get(IntegerType.get({info.width}), int(v))",
+            )
+        if info is not None and info.kind == "str_enum":
+            return AttrKind(
+                "StringAttr",
+                info.class_name,
+                f"{info.class_name}(a.value)",
+                f"{info.class_name} | str",
+                "StringAttr.get(str(getattr(v, 'value', v)))",
+            )
+    return _RAW
+
+
+def fstring(*parts: str | tuple[str]) -> str:
+    """A Python string literal from text pieces and `(expression,)` pieces.
+
+    Text is escaped for an f-string; the result is a plain literal when there are
+    no expressions.
+    """
+    if all(isinstance(p, str) for p in parts):
+        return repr("".join(p for p in parts if isinstance(p, str)))
+    out = []
+    for p in parts:
+        if isinstance(p, str):
+            out.append(p.replace("{", "{{").replace("}", "}}"))
+        else:
+            out.append("{" + p[0] + "}")
+    return "f" + repr("".join(out))
+
+
+_NEGATED_COMPARISONS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+
+
+def negated(expr: str) -> str:
+    """The negation of a Python condition: `a != b` for `a == b`, else `not (expr)`."""
+    try:
+        tree = ast.parse(expr.strip(), mode="eval")
+    except SyntaxError:
+        return f"not ({expr})"
+    body = tree.body
+    if isinstance(body, ast.Compare) and len(body.ops) == 1:
+        flipped = _NEGATED_COMPARISONS.get(type(body.ops[0]))
+        if flipped is not None:
+            body.ops = [flipped()]
+            return ast.unparse(body)
+    return f"not ({expr})"
+
+
+def _code_lines(text: str) -> list[str]:
+    """Hand-written code from a spec, dedented, as lines (blank lines kept empty)."""
+    import textwrap
+
+    lines = textwrap.dedent(text.strip("\n")).rstrip().splitlines()
+    return [line.rstrip() for line in lines] or ["pass"]
+
+
+def _doc_text(text: str) -> str:
+    """Text that is safe inside a triple-quoted docstring."""
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+#: Native traits checked by a runtime helper (`verify_trait`), after the ODS checks.
+_NATIVE_TRAITS = frozenset(
+    {
+        "SameOperandsAndResultType",
+        "SameTypeOperands",
+        "SameOperandsShape",
+        "SameOperandsAndResultShape",
+        "SameOperandsElementType",
+        "SameOperandsAndResultElementType",
+        "SameOperandsAndResultRank",
+        "Elementwise",
+        "Terminator",
+        "HasParent",
+        "ParentOneOf",
+        "SingleBlock",
+        "SingleBlockImplicitTerminator",
+        "NoRegionArguments",
+        "Symbol",
+    }
+)
+
+#: MLIR's `StructuralOpTrait`s, verified before the ODS checks of the op.
+_STRUCTURAL = frozenset(
+    {
+        "SingleBlock",
+        "SingleBlockImplicitTerminator",
+        "NoTerminator",
+        "HasParent",
+        "ParentOneOf",
+        "NoRegionArguments",
+    }
+)
+
+_PRED_TRAITS = {
+    "AllTypesMatch": ("attr_type_or_type", "have same type"),
+    "AllElementTypesMatch": ("element", "have same element type"),
+    "AllShapesMatch": ("shape", "have same shape"),
+    "AllRanksMatch": ("rank", "have same rank"),
+    "AllElementCountsMatch": ("count", "have same element count"),
+}
+
+
+class _OpMaker:
+    """Builds the `OpView` of one op (see the module docstring)."""
+
+    def __init__(self, dialect: DialectDef, op: OpDef, table: ConstraintTable) -> None:
+        self.dialect = dialect
+        self.op = op
+        self.table = table
+        self.errors: list[SpecDiagnostic] = []
+        self.op_name = f"{dialect.name}.{op.mnemonic}"
+        self.trait_names = [t.name for t in op.traits]
+        self.py: dict[str, str] = {}
+        self.base: dict[str, str] = {}
+        # Unnamed operands and results are named by position, as MLIR's `_gen_arg_N`.
+        op = op.model_copy(
+            update={
+                "operands": tuple(
+                    o if o.name else o.model_copy(update={"name": f"operand_{i}"})
+                    for i, o in enumerate(op.operands)
+                ),
+                "results": tuple(
+                    r if r.name else r.model_copy(update={"name": f"result_{i}"})
+                    for i, r in enumerate(op.results)
+                ),
+            }
+        )
+        self.op = op
+        names = [
+            *(o.name for o in op.operands),
+            *(a.name for a in op.attributes),
+            *(r.name for r in op.results),
+            *(r.name for r in op.regions),
+            *(s.name for s in op.successors),
+        ]
+        for name in names:
+            self.py[name] = sanitize_name(snake_case(name))
+            self.base[name] = snake_case(name)
+
+    def has(self, trait: str) -> bool:
+        return trait in self.trait_names
+
+    # -- groups ------------------------------------------------------------------------
+
+    def _ranges(self, groups: Sequence[tuple[str, str]], what: str) -> tuple[str, list[str]]:
+        """The layout of operand or result groups: a mode and the `_indices` body."""
+        values = "self._operands" if what == "operand" else "self.results"
+        n = len(groups)
+        kinds = [v for _, v in groups]
+        if all(k == "single" for k in kinds):
+            return "fixed", []
+        segment_trait = (
+            "AttrSizedOperandSegments" if what == "operand" else "AttrSizedResultSegments"
+        )
+        same_trait = "SameVariadicOperandSize" if what == "operand" else "SameVariadicResultSize"
+        if self.has(segment_trait):
+            attr = "operandSegmentSizes" if what == "operand" else "resultSegmentSizes"
+            return "segments", [
+                f'sizes = segment_sizes(self, "{attr}") or ({", ".join(["1"] * n)},)',
+                "start = sum(sizes[:group])",
+                "return range(start, start + sizes[group])",
+            ]
+        nonsingle = [i for i, k in enumerate(kinds) if k != "single"]
+        if len(nonsingle) == 1 and not self.has(same_trait):
+            k = nonsingle[0]
+            return "one", [
+                f"extra = len({values}) - {n - 1}",
+                f"if group < {k}:",
+                "    return range(group, group + 1)",
+                f"if group == {k}:",
+                f"    return range({k}, {k} + extra)",
+                "return range(group + extra - 1, group + extra)",
+            ]
+        counts = ", ".join("1" for _ in kinds)
+        flags = ", ".join("False" if k == "single" else "True" for k in kinds)
+        return "same", [
+            f"sizes = group_sizes(len({values}), ({counts},), ({flags},))",
+            "start = sum(sizes[:group])",
+            "return range(start, start + sizes[group])",
+        ]
+
+    def make(self) -> OpView:
+        op = self.op
+        table = self.table
+        cls = class_name_from_def(op.def_name)
+        operand_groups = [(o.name, o.variadicity) for o in op.operands]
+        result_groups = [(r.name, r.variadicity) for r in op.results]
+        operand_mode, operand_range = self._ranges(operand_groups, "operand")
+        result_mode, result_range = self._ranges(result_groups, "result")
+        accessors: list[Accessor] = []
+        checks: list[Check] = []
+
+        # Accessors of operands and results.
+        for i, o in enumerate(op.operands):
+            accessors.append(
+                self._value_accessor(
+                    i, o.name, o.variadicity, operand_mode, "operand", o.description
+                )
+            )
+        for i, r in enumerate(op.results):
+            accessors.append(
+                self._value_accessor(i, r.name, r.variadicity, result_mode, "result", r.description)
+            )
+        for i, reg in enumerate(op.regions):
+            if reg.variadic:
+                accessors.append(
+                    Accessor(
+                        self.py[reg.name],
+                        "tuple[Region, ...]",
+                        [f"return self.regions[{i}:]"],
+                        f"The regions `{reg.name}`.",
+                    )
+                )
+            else:
+                accessors.append(
+                    Accessor(
+                        self.py[reg.name],
+                        "Region",
+                        [f"return self.regions[{i}]"],
+                        f"The region `{reg.name}`.",
+                    )
+                )
+        for i, s in enumerate(op.successors):
+            if s.variadic:
+                accessors.append(
+                    Accessor(
+                        self.py[s.name],
+                        "tuple[Block, ...]",
+                        [f"return tuple(self.successors[{i}:])"],
+                        f"The successors `{s.name}`.",
+                    )
+                )
+            else:
+                accessors.append(
+                    Accessor(
+                        self.py[s.name],
+                        "Block",
+                        [f"return self.successors[{i}]"],
+                        f"The successor `{s.name}`.",
+                    )
+                )
+
+        # Properties.
+        stored = [a for a in op.attributes if a.derived is None]
+        prop_names = [a.name for a in stored]
+        conversions: list[tuple[str, str]] = []
+        inherent_checks: list[tuple[str, str, str]] = []
+        defaults: list[tuple[str, str]] = []
+        for a in stored:
+            kind = attr_kind(a.type, self.table.refs)
+            check = table.attr_check(a.type)
+            typed = isinstance(a.type, SimpleAttrConstraint) and a.type.attr == "TypedAttrInterface"
+            if (isinstance(a.type, AttrRefConstraint) or typed) and check is not None:
+                # An enum attribute converts only when it holds one of the cases.
+                conversions.append((a.name, f"{check}(value)"))
+            elif kind.storage != "Attribute":
+                conversions.append((a.name, f"isinstance(value, {kind.storage})"))
+            summary = a.type.summary(table.summaries)
+            if check is not None:
+                inherent_checks.append(
+                    (
+                        a.name,
+                        check,
+                        fstring(f"attribute '{a.name}' failed to satisfy constraint: {summary}"),
+                    )
+                )
+            if a.default is not None:
+                defaults.append((a.name, self._default_expr(a, kind)))
+            accessors.extend(self._attr_accessors(a, kind))
+        for a in op.attributes:
+            if a.derived is not None:
+                accessors.append(
+                    Accessor(
+                        self.py[a.name],
+                        "object",
+                        [f"return {a.derived.text.strip()}"],
+                        f"The derived attribute `{a.name}`.",
+                    )
+                )
+        for seg_trait, attr in (
+            ("AttrSizedOperandSegments", "operandSegmentSizes"),
+            ("AttrSizedResultSegments", "resultSegmentSizes"),
+        ):
+            if self.has(seg_trait):
+                prop_names.append(attr)
+                conversions.append((attr, "isinstance(value, DenseArrayAttr)"))
+        for o in op.operands:
+            if o.segment_attr is not None and o.segment_attr not in prop_names:
+                prop_names.append(o.segment_attr)
+
+        # Verifier: structural traits first, as MLIR's op traits run before the ODS checks.
+        checks.extend(
+            self._count_checks(
+                len(op.regions), any(r.variadic for r in op.regions), "self.regions", "region"
+            )
+        )
+        checks.extend(
+            self._count_checks(
+                len(result_groups),
+                result_mode != "fixed",
+                "self.results",
+                "result",
+                [v for _, v in result_groups],
+            )
+        )
+        checks.extend(
+            self._count_checks(
+                len(op.successors),
+                any(s.variadic for s in op.successors),
+                "self.successors",
+                "successor",
+            )
+        )
+        checks.extend(
+            self._count_checks(
+                len(operand_groups),
+                operand_mode != "fixed",
+                "self._operands",
+                "operand",
+                [v for _, v in operand_groups],
+            )
+        )
+        checks.extend(self._segment_checks())
+        # MLIR runs its structural traits before the ODS checks, the others after.
+        checks.extend(self._native_trait_checks(structural=True))
+        for a in stored:
+            if not a.is_optional and a.default is None:
+                checks.append(
+                    Check(
+                        f'get_property(self, "{a.name}") is None',
+                        fstring(f"requires attribute '{a.name}'"),
+                    )
+                )
+        for a in stored:
+            check = table.attr_check(a.type)
+            if check is None:
+                continue
+            summary = a.type.summary(table.summaries)
+            checks.append(
+                Check(
+                    f'(attr := get_property(self, "{a.name}")) is not None and not {check}(attr)',
+                    fstring(f"attribute '{a.name}' failed to satisfy constraint: {summary}"),
+                )
+            )
+        checks.extend(self._value_checks(op.operands, operand_mode, "operand"))
+        checks.extend(self._value_checks(op.results, result_mode, "result"))
+        for i, reg in enumerate(op.regions):
+            c = reg.constraint
+            if c.kind == "any":
+                continue
+            cond = {"sized": "!=", "min_sized": "<", "max_sized": ">"}[c.kind]
+            target = f"self.regions[{i}:]" if reg.variadic else f"(self.regions[{i}],)"
+            checks.append(
+                Check(
+                    f"len(region.blocks) {cond} {c.blocks}",
+                    fstring(
+                        "region #",
+                        ("index",),
+                        f" ('{reg.name}') failed to verify constraint: {c.summary()}",
+                    ),
+                    loop_var="index, region",
+                    loop_over=f"enumerate({target}, {i})",
+                )
+            )
+        for trait in op.traits:
+            checks.extend(self._pred_trait(trait))
+        checks.extend(self._native_trait_checks(structural=False))
+
+        (
+            positional,
+            keywords,
+            body,
+            operands_expr,
+            results_expr,
+            props_expr,
+            succ_expr,
+            num_regions,
+        ) = self._builder(prop_names)
+        doc = [_doc_text(op.summary or f"The `{self.op_name}` operation.")]
+        if op.description.strip():
+            doc.append("")
+            doc.extend(_doc_text(line) for line in _code_lines(op.description))
+        doc.extend(["", f"Operation name: `{self.op_name}`. Defined in {self.source}."])
+        custom_builders = []
+        for index, b in enumerate(op.builders):
+            params = [
+                p.name
+                + (f": {p.type}" if p.type else "")
+                + (f" = {p.default}" if p.default is not None else "")
+                for p in b.params
+            ]
+            custom_builders.append(
+                CustomBuilder(
+                    "build" if index == 0 else f"build_{index}",
+                    params,
+                    _code_lines(b.body.text),
+                    _doc_text(b.description or f"Build a `{self.op_name}` op."),
+                )
+            )
+        names_expr = (
+            "frozenset({" + ", ".join(f'"{n}"' for n in prop_names) + "})"
+            if prop_names
+            else "frozenset()"
+        )
+        return OpView(
+            class_name=cls,
+            op_name=self.op_name,
+            doc_lines=doc,
+            traits=sorted({t.name for t in op.traits}),
+            is_terminator=self.has("Terminator"),
+            no_terminator=self.has("NoTerminator"),
+            graph_regions=self.has("HasOnlyGraphRegion"),
+            isolated=self.has("IsolatedFromAbove"),
+            property_names_expr=names_expr,
+            defaults=defaults,
+            conversions=conversions,
+            inherent_checks=inherent_checks,
+            accessors=accessors,
+            positional=positional,
+            keywords=keywords,
+            builder_body=body,
+            builder_tail=self._region_blocks(),
+            operands_expr=operands_expr,
+            results_expr=results_expr,
+            properties_expr=props_expr,
+            successors_expr=succ_expr,
+            num_regions=num_regions,
+            checks=checks,
+            custom_verifier=_code_lines(op.verifier.text) if op.verifier is not None else [],
+            custom_builders=custom_builders,
+            extra_code=_code_lines(op.extra_code.text) if op.extra_code is not None else [],
+            operand_range=operand_range,
+            result_range=result_range,
+        )
+
+    source = ""
+
+    def _value_accessor(
+        self, i: int, name: str, variadicity: str, mode: str, what: str, description: str
+    ) -> Accessor:
+        py = self.py[name]
+        elem = "Value" if what == "operand" else "OpResult"
+        doc = (
+            _doc_text(description.strip().splitlines()[0])
+            if description.strip()
+            else f"The {what} `{name}`."
+        )
+        get = "self._operands[{0}].value" if what == "operand" else "self.results[{0}]"
+        indices = "self._operand_indices" if what == "operand" else "self._result_indices"
+        if mode == "fixed":
+            return Accessor(py, elem, [f"return {get.format(i)}"], doc)
+        if variadicity == "single":
+            return Accessor(py, elem, [f"return {get.format(f'{indices}({i}).start')}"], doc)
+        if variadicity == "optional":
+            return Accessor(
+                py,
+                f"{elem} | None",
+                [f"r = {indices}({i})", f"return {get.format('r.start')} if len(r) else None"],
+                doc,
+            )
+        if variadicity == "variadic_of_variadic":
+            seg = next(o.segment_attr for o in self.op.operands if o.name == name)
+            return Accessor(
+                py,
+                f"tuple[tuple[{elem}, ...], ...]",
+                [
+                    f"r = {indices}({i})",
+                    f"values = [{get.format('j')} for j in r]",
+                    f'sizes = segment_sizes(self, "{seg}") or ()',
+                    "starts = [sum(sizes[:k]) for k in range(len(sizes))]",
+                    "return tuple([tuple(values[s : s + n]) for s, n in zip(starts, sizes, strict=True)])",
+                ],
+                doc,
+            )
+        return Accessor(
+            py,
+            f"tuple[{elem}, ...]",
+            [f"return tuple([{get.format('j')} for j in {indices}({i})])"],
+            doc,
+        )
+
+    def _attr_accessors(self, a: AttributeDef, kind: AttrKind) -> list[Accessor]:
+        py = self.py[a.name]
+        raw = Accessor(
+            f"{py}_attr",
+            "Attribute | None",
+            [f'return get_property(self, "{a.name}")'],
+            f"The attribute `{a.name}` as stored (None when unset).",
+        )
+        doc = (
+            _doc_text(a.description.strip().splitlines()[0])
+            if a.description.strip()
+            else f"The attribute `{a.name}`."
+        )
+        if kind.storage == "UnitAttr":
+            return [
+                Accessor(py, "bool", [f'return get_property(self, "{a.name}") is not None'], doc),
+                raw,
+            ]
+        if a.is_optional and a.default is None:
+            return [
+                Accessor(
+                    py,
+                    f"{kind.value_type} | None",
+                    [
+                        f'a = optional_property(self, "{a.name}", {kind.storage})',
+                        f"return None if a is None else {kind.value_expr}",
+                    ],
+                    doc,
+                ),
+                raw,
+            ]
+        return [
+            Accessor(
+                py,
+                kind.value_type,
+                [
+                    f'a = required_property(self, "{a.name}", {kind.storage})',
+                    f"return {kind.value_expr}",
+                ],
+                doc,
+            ),
+            raw,
+        ]
+
+    def _default_expr(self, a: AttributeDef, kind: AttrKind) -> str:
+        value = a.default
+        if isinstance(value, (bool, int, float)):
+            literal = repr(value)
+        else:
+            assert value is not None
+            literal = value
+            info = (
+                self.table.refs.get(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
+            )
+            if info is not None and info.enum_class:
+                return f"{info.class_name}.get({info.enum_class}.{_enum_member(value)})"
+            if info is not None and info.kind == "int_enum":
+                return f"IntegerAttr.get(IntegerType.get({info.width}), {info.class_name}.{_enum_member(value)})"
+            if kind.storage == "StringAttr":
+                literal = repr(value.strip('"'))
+        if kind.build_expr == "v":
+            self.errors.append(
+                SpecDiagnostic(
+                    a.loc, f"cannot build a default value for attribute '{a.name}' of this kind"
+                )
+            )
+            return "UnitAttr.get()"
+        return kind.build_expr.replace("v)", f"{literal})").replace("(v", f"({literal}")
+
+    def _count_checks(
+        self, n: int, variadic: bool, values: str, what: str, kinds: list[str] | None = None
+    ) -> list[Check]:
+        if kinds is not None:
+            required = sum(1 for k in kinds if k == "single")
+        else:
+            required = n - (1 if variadic else 0)
+        count = f"len({values})"
+        if variadic:
+            if required == 0:
+                return []
+            if what == "successor":
+                return [
+                    Check(
+                        f"{count} < {required}",
+                        fstring(f"requires at least {required} successors but found ", (count,)),
+                    )
+                ]
+            word = "or more " + what + "s"
+            if what == "operand":
+                return [
+                    Check(
+                        f"{count} < {required}",
+                        fstring(f"expected {required} {word}, but found ", (count,)),
+                    )
+                ]
+            return [Check(f"{count} < {required}", fstring(f"expected {required} {word}"))]
+        if what == "successor":
+            return [
+                Check(
+                    f"{count} != {n}",
+                    fstring(f"requires {_plural(n, 'successor')} but found ", (count,)),
+                )
+            ]
+        if n == 0:
+            return [Check(f"{count} != 0", fstring(f"requires zero {what}s"))]
+        if n == 1 and what == "operand":
+            return [Check(f"{count} != 1", fstring("requires a single operand"))]
+        if n == 1:
+            return [Check(f"{count} != 1", fstring(f"requires one {what}"))]
+        if what == "operand":
+            return [
+                Check(f"{count} != {n}", fstring(f"expected {n} operands, but found ", (count,)))
+            ]
+        return [Check(f"{count} != {n}", fstring(f"expected {n} {what}s"))]
+
+    def _region_blocks(self) -> list[str]:
+        """Create the blocks of regions whose constraint fixes a minimum count."""
+        out = []
+        for i, reg in enumerate(self.op.regions):
+            c = reg.constraint
+            if reg.variadic or c.kind not in ("sized", "min_sized") or c.blocks < 1:
+                continue
+            out.append(f"for _ in range({c.blocks}):")
+            out.append(f"    self.regions[{i}].add_block(Block())")
+        return out
+
+    def _native_trait_checks(self, *, structural: bool) -> list[Check]:
+        """Checks of the native traits that are (or are not) MLIR `StructuralOpTrait`s."""
+        out = []
+        for trait in self.op.traits:
+            if trait.name not in _NATIVE_TRAITS or (trait.name in _STRUCTURAL) != structural:
+                continue
+            args = ", ".join(self._trait_arg(trait, a) for a in trait.args)
+            if trait.name == "Symbol":
+                # A symbol whose name is optional (`builtin.module`) may have none.
+                sym = next((a for a in self.op.attributes if a.name == "sym_name"), None)
+                args = repr(sym is not None and sym.is_optional)
+            call = f'verify_trait(self, "{trait.name}"' + (f", {args})" if args else ")")
+            out.append(Check(f"(problem := {call}) is not None", "problem"))
+        return out
+
+    def _segment_checks(self) -> list[Check]:
+        out = []
+        for trait, attr, values, groups in (
+            ("AttrSizedOperandSegments", "operandSegmentSizes", "self._operands", self.op.operands),
+            ("AttrSizedResultSegments", "resultSegmentSizes", "self.results", self.op.results),
+        ):
+            if not self.has(trait):
+                continue
+            what = "operand" if values == "self._operands" else "result"
+            n = len(groups)
+            out.append(
+                Check(
+                    f'segment_sizes(self, "{attr}") is None',
+                    fstring(f"requires attribute '{attr}'"),
+                )
+            )
+            out.append(
+                Check(
+                    f'len(sizes := segment_sizes(self, "{attr}") or ()) != {n}',
+                    fstring(
+                        f"'{attr}' attribute for specifying {what} segments must have {n} elements, but got ",
+                        ("len(sizes)",),
+                    ),
+                )
+            )
+            out.append(
+                Check(
+                    f'sum(sizes := segment_sizes(self, "{attr}") or ()) != len({values})',
+                    fstring(
+                        f"{what} count (",
+                        (f"len({values})",),
+                        ") does not match with the total size (",
+                        ("sum(sizes)",),
+                        f") specified in attribute '{attr}'",
+                    ),
+                )
+            )
+        return out
+
+    def _value_checks(self, groups: tuple, mode: str, what: str) -> list[Check]:  # type: ignore[type-arg]
+        out: list[Check] = []
+        get = "self._operands[index].value" if what == "operand" else "self.results[index]"
+        indices = "self._operand_indices" if what == "operand" else "self._result_indices"
+        for i, g in enumerate(groups):
+            if g.variadicity == "optional":
+                out.append(
+                    Check(
+                        f"len(r := {indices}({i})) > 1",
+                        fstring(
+                            f"{what} group starting at #",
+                            ("r.start",),
+                            " requires 0 or 1 element, but found ",
+                            ("len(r)",),
+                        ),
+                    )
+                )
+            fn = self.table.type_check(g.type)
+            if fn is None:
+                continue
+            summary = g.type.summary(self.table.summaries)
+            if mode == "fixed":
+                value = get.replace("index", str(i))
+                out.append(
+                    Check(
+                        f"not {fn}({value}.type)",
+                        fstring(
+                            f"{what} #{i} must be {summary}, but got '", (f"{value}.type",), "'"
+                        ),
+                    )
+                )
+                continue
+            over = f"{indices}({i})"
+            out.append(
+                Check(
+                    f"not {fn}({get}.type)",
+                    fstring(
+                        f"{what} #",
+                        ("index",),
+                        f" must be {summary}, but got '",
+                        (f"{get}.type",),
+                        "'",
+                    ),
+                    loop_var="index",
+                    loop_over=over,
+                )
+            )
+        return out
+
+    def _entity_type(self, name: str) -> str | None:
+        """An expression for the type of a named operand, result or typed attribute.
+
+        A variadic group's types are a tuple, as `TypesMatchWith` compares them
+        with a transform that yields a tuple (`$_self.inputs`).
+        """
+        for o in self.op.operands:
+            if o.name == name:
+                if o.variadicity == "single":
+                    return f"self.{self.py[name]}.type"
+                if o.variadicity == "variadic":
+                    return f"tuple([v.type for v in self.{self.py[name]}])"
+        for r in self.op.results:
+            if r.name == name:
+                if r.variadicity == "single":
+                    return f"self.{self.py[name]}.type"
+                if r.variadicity == "variadic":
+                    return f"tuple([v.type for v in self.{self.py[name]}])"
+        for a in self.op.attributes:
+            if a.name == name:
+                return f'typed_attr_type(get_property(self, "{a.name}"))'
+        return None
+
+    def _pred_trait(self, trait: TraitRef) -> list[Check]:
+        if trait.name in _PRED_TRAITS:
+            names = (
+                trait.args[0]
+                if trait.args and isinstance(trait.args[0], tuple)
+                else tuple(str(x) for x in trait.args)
+            )
+            how, words = _PRED_TRAITS[trait.name]
+            exprs = [self._entity_type(str(n)) for n in names]
+            if any(e is None for e in exprs):
+                self.errors.append(
+                    SpecDiagnostic(
+                        trait.loc,
+                        f"{trait.name} names a value that is not a single operand, result or attribute",
+                    )
+                )
+                return []
+            wrap = {
+                "attr_type_or_type": "{0}",
+                "element": "element_type_or_self({0})",
+                "shape": "getattr({0}, 'shape', None)",
+                "rank": "getattr({0}, 'rank', None)",
+                "count": "getattr({0}, 'num_elements', None)",
+            }[how]
+            items = [wrap.format(e) for e in exprs]
+            op_text = " is not " if how == "attr_type_or_type" else " != "
+            cond = " or ".join(f"{items[0]}{op_text}{other}" for other in items[1:])
+            return [
+                Check(
+                    cond,
+                    fstring(
+                        f"failed to verify that all of {{{', '.join(str(n) for n in names)}}} {words}"
+                    ),
+                )
+            ]
+        if trait.name == "TypesMatchWith":
+            summary, lhs, rhs, transform = (str(x) for x in trait.args)
+            lhs_t = self._entity_type(lhs)
+            rhs_t = self._entity_type(rhs)
+            if lhs_t is None or rhs_t is None:
+                self.errors.append(
+                    SpecDiagnostic(
+                        trait.loc,
+                        "TypesMatchWith names a value that is not a single operand, result or attribute",
+                    )
+                )
+                return []
+            transformed = "(" + transform.replace("$_self", lhs_t) + ")"
+            cond = (
+                f"{transformed} != {rhs_t}"
+                if rhs_t.startswith("tuple(")
+                else f"{transformed} is not {rhs_t}"
+            )
+            return [Check(cond, fstring(f"failed to verify that {summary}"))]
+        if trait.name == "PredOpTrait":
+            summary, pred = (str(x) for x in trait.args)
+            return [
+                Check(
+                    negated(pred.replace("$_op", "self")),
+                    fstring(f"failed to verify that {summary}"),
+                )
+            ]
+        return []
+
+    def _trait_arg(self, trait: TraitRef, arg: object) -> str:
+        if trait.name in ("HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"):
+            names = arg if isinstance(arg, tuple) else (arg,)
+            resolved = [self._op_name_of(str(n), trait) for n in names]
+            return (
+                "("
+                + ", ".join(repr(r) for r in resolved)
+                + ("," if len(resolved) == 1 else "")
+                + ")"
+            )
+        return repr(arg)
+
+    def _op_name_of(self, ref: str, trait: TraitRef) -> str:
+        ref = ref.removeprefix("::mlir::").split("::")[-1]
+        for other in self.dialect.ops:
+            if ref in (other.def_name, class_name_from_def(other.def_name)):
+                return f"{self.dialect.name}.{other.mnemonic}"
+        if "." in ref:
+            return ref
+        known = {"ModuleOp": "builtin.module", "FuncOp": "func.func"}
+        if ref in known:
+            return known[ref]
+        self.errors.append(
+            SpecDiagnostic(
+                trait.loc,
+                f"{trait.name}: unknown op '{ref}'",
+                hint="name an op of this dialect by its def name, or give the op name ('func.func')",
+            )
+        )
+        return ref
+
+    # -- builder ----------------------------------------------------------------------------
+
+    def _builder(
+        self, prop_names: list[str]
+    ) -> tuple[list[Param], list[Param], list[str], str, str, str, str, str]:
+        op = self.op
+        positional: list[Param] = []
+        keywords: list[Param] = []
+        body: list[str] = []
+        # Operands: optional ones get a default only when everything after them can.
+        trailing_ok = True
+        params_rev: list[Param] = []
+        for o in reversed(op.operands):
+            py = self.py[o.name]
+            if o.variadicity == "single":
+                params_rev.append(Param(py, "Value"))
+                trailing_ok = False
+            elif o.variadicity == "optional":
+                params_rev.append(Param(py, "Value | None", "None" if trailing_ok else None))
+            elif o.variadicity == "variadic_of_variadic":
+                params_rev.append(
+                    Param(py, "Sequence[Sequence[Value]]", "()" if trailing_ok else None)
+                )
+            else:
+                params_rev.append(Param(py, "Sequence[Value]", "()" if trailing_ok else None))
+        positional = list(reversed(params_rev))
+        body.append("operands: list[Value] = []")
+        for o in op.operands:
+            py = self.py[o.name]
+            if o.variadicity == "single":
+                body.append(f"operands.append({py})")
+            elif o.variadicity == "optional":
+                body.append(f"if {py} is not None:")
+                body.append(f"    operands.append({py})")
+            elif o.variadicity == "variadic_of_variadic":
+                body.append(f"for group in {py}:")
+                body.append("    operands.extend(group)")
+            else:
+                body.append(f"operands.extend({py})")
+        # Attributes.
+        props: list[str] = []
+        optional_kw: list[Param] = []
+        # Sub-range sizes of `VariadicOfVariadic` groups are computed from the groups.
+        computed = {o.segment_attr for o in op.operands if o.segment_attr is not None}
+        for a in op.attributes:
+            if a.derived is not None or a.name in computed:
+                continue
+            kind = attr_kind(a.type, self.table.refs)
+            py = self.py[a.name]
+            var = f"{py}_a"
+            if kind.storage == "UnitAttr":
+                optional_kw.append(Param(py, "bool | Attribute", "False"))
+                body.append(
+                    f"{var}: Attribute | None = {py} if isinstance({py}, Attribute) else (UnitAttr.get() if {py} else None)"
+                )
+                props.append(f'("{a.name}", {var})')
+                continue
+            ann = (
+                kind.param_type
+                if kind.param_type == kind.storage
+                else f"{kind.param_type} | Attribute"
+            )
+            if kind.build_expr == "v":
+                ann = "Attribute"
+            convert = (
+                py
+                if kind.build_expr == "v"
+                else f"{py} if isinstance({py}, Attribute) else {kind.build_expr.replace('(v', f'({py}').replace('v)', f'{py})').replace(', v,', f', {py},')}"
+            )
+            if a.is_optional or a.default is not None:
+                optional_kw.append(Param(py, f"{ann} | None", "None"))
+                fallback = self._default_expr(a, kind) if a.default is not None else "None"
+                body.append(
+                    f"{var}: Attribute | None = {fallback} if {py} is None else ({convert})"
+                )
+            else:
+                keywords.append(Param(py, ann))
+                body.append(f"{var}: Attribute = {convert}")
+            props.append(f'("{a.name}", {var})')
+        if self.has("AttrSizedOperandSegments"):
+            sizes = []
+            for o in op.operands:
+                py = self.py[o.name]
+                sizes.append(
+                    {"single": "1", "optional": f"0 if {py} is None else 1"}.get(
+                        o.variadicity, f"len({py})"
+                    )
+                )
+            props.append(
+                f'("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), ({", ".join(sizes)},)))'
+            )
+        for o in op.operands:
+            if o.variadicity == "variadic_of_variadic" and o.segment_attr is not None:
+                py = self.py[o.name]
+                props.append(
+                    f'("{o.segment_attr}", DenseArrayAttr.get(IntegerType.get(32), tuple([len(g) for g in {py}])))'
+                )
+        # Result types.
+        result_parts: list[str] = []
+        for r in op.results:
+            py = self.py[r.name]
+            if r.variadicity == "variadic":
+                keywords.append(Param(f"{self.base[r.name]}_types", "Sequence[Type]"))
+                result_parts.append(f"*{self.base[r.name]}_types")
+                continue
+            if r.variadicity == "optional":
+                rt = f"{self.base[r.name]}_type"
+                optional_kw.append(Param(rt, "Type | None", "None"))
+                result_parts.append(f"*([] if {rt} is None else [{rt}])")
+                continue
+            rt = f"{self.base[r.name]}_type"
+            inferred = self._infer_result(r.name, r.type)
+            if inferred is None:
+                keywords.append(Param(rt, "Type"))
+            else:
+                optional_kw.append(Param(rt, "Type | None", "None"))
+                body.append(f"if {rt} is None:")
+                body.append(f"    {rt} = {inferred}")
+            result_parts.append(rt)
+        if self.has("AttrSizedResultSegments"):
+            sizes = []
+            for r in op.results:
+                py = self.py[r.name]
+                b = self.base[r.name]
+                sizes.append(
+                    {"single": "1", "optional": f"0 if {b}_type is None else 1"}.get(
+                        r.variadicity, f"len({b}_types)"
+                    )
+                )
+            props.append(
+                f'("resultSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), ({", ".join(sizes)},)))'
+            )
+        # Successors and regions.
+        succ_parts = []
+        for s in op.successors:
+            py = self.py[s.name]
+            if s.variadic:
+                keywords.append(Param(py, "Sequence[Block]"))
+                succ_parts.append(f"*{py}")
+            else:
+                keywords.append(Param(py, "Block"))
+                succ_parts.append(py)
+        fixed_regions = sum(1 for r in op.regions if not r.variadic)
+        num_regions = str(fixed_regions)
+        for reg in op.regions:
+            if reg.variadic:
+                py = self.py[reg.name]
+                optional_kw.append(Param(f"num_{py}", "int", "0"))
+                num_regions = f"{fixed_regions} + num_{py}"
+        keywords.extend(optional_kw)
+        results_expr = "(" + ", ".join(result_parts) + ("," if len(result_parts) == 1 else "") + ")"
+        props_expr = (
+            "property_dict((" + ", ".join(props) + ("," if len(props) == 1 else "") + "))"
+            if props
+            else "None"
+        )
+        succ_expr = "(" + ", ".join(succ_parts) + ("," if len(succ_parts) == 1 else "") + ")"
+        return (
+            positional,
+            keywords,
+            body,
+            "operands",
+            results_expr,
+            props_expr,
+            succ_expr,
+            num_regions,
+        )
+
+    def _infer_result(self, name: str, constraint: TypeConstraint) -> str | None:
+        op = self.op
+        singles = [o for o in op.operands if o.variadicity == "single"]
+        if (
+            self.has("SameOperandsAndResultType")
+            and singles
+            and op.operands[0].variadicity == "single"
+        ):
+            return f"{self.py[op.operands[0].name]}.type"
+        for trait in op.traits:
+            if trait.name == "AllTypesMatch" and trait.args:
+                names = (
+                    trait.args[0]
+                    if isinstance(trait.args[0], tuple)
+                    else tuple(str(x) for x in trait.args)
+                )
+                if name in names:
+                    for other in names:
+                        expr = self._builder_type_of(str(other))
+                        if expr is not None:
+                            return expr
+            if trait.name == "TypesMatchWith" and len(trait.args) == 4 and trait.args[2] == name:
+                lhs = self._builder_type_of(str(trait.args[1]))
+                if lhs is not None:
+                    return "(" + str(trait.args[3]).replace("$_self", lhs) + ")"
+        return buildable_type(constraint)
+
+    def _builder_type_of(self, name: str) -> str | None:
+        for o in self.op.operands:
+            if o.name == name and o.variadicity == "single":
+                return f"{self.py[name]}.type"
+        for a in self.op.attributes:
+            if a.name == name and a.derived is None:
+                return f"attr_type({self.py[name]}_a)"
+        return None
+
+
+def _enum_member(value: str) -> str:
+    """The enum member a default names: `none`, `"none"` or `Enum::none` -> `none`."""
+    return sanitize_name(value.strip('"').split("::")[-1])
+
+
+def ops_module_view(
+    dialect: DialectDef, source: str, refs: dict[str, RefInfo], imports: dict[str, list[str]]
+) -> OpsModuleView:
+    """The view of `generated/<dialect>/ops.py`; raises `SpecValidationError` on problems."""
+    table = ConstraintTable(refs=refs, summaries=dialect.def_summaries())
+    views: list[OpView] = []
+    errors: list[SpecDiagnostic] = []
+    for op in sorted(dialect.ops, key=lambda o: o.mnemonic):
+        maker = _OpMaker(dialect, op, table)
+        maker.source = source
+        views.append(maker.make())
+        errors.extend(maker.errors)
+    if errors:
+        raise SpecValidationError(errors)
+    summary = dialect.summary or f"The {dialect.name} dialect."
+    return OpsModuleView(
+        dialect=dialect.python_package,
+        source=source,
+        doc=_doc_text(f"Op classes of the `{dialect.name}` dialect: {summary}"),
+        enum_imports=imports.get("enums", []),
+        attr_imports=imports.get("attrs", []),
+        type_imports=imports.get("types", []),
+        functions=table.functions,
+        ops=views,
+        all_names=sorted(v.class_name for v in views),
+        ir_names=sorted(set(ir.__all__) - {"ods"}),
+        ods_names=sorted(ods.__all__),
+    )
