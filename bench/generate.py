@@ -38,7 +38,7 @@ _KINDS = (
         "[]",
     ),
     (
-        "I1:$cond, Optional<Index>:$size, Syn_Kind:$kind",
+        "I1:$cond, Index:$size, Optional<AnyInteger>:$extra, Syn_Kind:$kind",
         "AnyType:$result",
         '[AllTypesMatch<["size", "result"]>]',
     ),

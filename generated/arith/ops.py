@@ -32,7 +32,6 @@ from generator.ir import (
     IntegerType,
     Location,
     MemRefType,
-    Operation,
     OpResult,
     RankedTensorType,
     ShapedType,
@@ -45,6 +44,7 @@ from generator.ir import (
     VectorType,
 )
 from generator.ir.ods import (
+    OdsOp,
     attr_type,
     container_element_or_self,
     get_property,
@@ -243,7 +243,7 @@ def _attr_constraint_6(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class AddFOp(Operation):
+class AddFOp(OdsOp):
     """Floating-point addition
 
     Adds two floating-point values of the same type. `fastmath` lists the
@@ -266,10 +266,6 @@ class AddFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -385,7 +381,7 @@ class AddFOp(Operation):
 
 
 @Context.register_op_globally
-class AddIOp(Operation):
+class AddIOp(OdsOp):
     """Integer addition
 
     Adds two integers of the same type, wrapping around modulo 2^n for an
@@ -411,10 +407,6 @@ class AddIOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -528,7 +520,7 @@ class AddIOp(Operation):
 
 
 @Context.register_op_globally
-class AddUIExtendedOp(Operation):
+class AddUIExtendedOp(OdsOp):
     """Unsigned integer addition with a carry-out bit
 
     Adds two integers read as unsigned and returns the n-bit `sum` and the
@@ -548,11 +540,6 @@ class AddUIExtendedOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.addui_extended"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AllTypesMatch",
         "Commutative",
@@ -635,7 +622,7 @@ class AddUIExtendedOp(Operation):
 
 
 @Context.register_op_globally
-class AndIOp(Operation):
+class AndIOp(OdsOp):
     """Bitwise and of integers
 
     The bitwise and of two integers of the same type.
@@ -653,11 +640,6 @@ class AndIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.andi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -733,7 +715,7 @@ class AndIOp(Operation):
 
 
 @Context.register_op_globally
-class BitcastOp(Operation):
+class BitcastOp(OdsOp):
     """Reinterpret the bits of a value as another type of the same width
 
     Gives the value of another integer or floating-point type with the same
@@ -753,11 +735,6 @@ class BitcastOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.bitcast"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -890,7 +867,7 @@ class BitcastOp(Operation):
 
 
 @Context.register_op_globally
-class CeilDivSIOp(Operation):
+class CeilDivSIOp(OdsOp):
     """Signed integer division rounding up
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward positive
@@ -909,11 +886,6 @@ class CeilDivSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -987,7 +959,7 @@ class CeilDivSIOp(Operation):
 
 
 @Context.register_op_globally
-class CeilDivUIOp(Operation):
+class CeilDivUIOp(OdsOp):
     """Unsigned integer division rounding up
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward positive
@@ -1005,11 +977,6 @@ class CeilDivUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -1083,7 +1050,7 @@ class CeilDivUIOp(Operation):
 
 
 @Context.register_op_globally
-class CmpFOp(Operation):
+class CmpFOp(OdsOp):
     """Floating-point comparison
 
     Compares two floating-point values of the same type with `predicate` and
@@ -1107,10 +1074,6 @@ class CmpFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -1273,7 +1236,7 @@ class CmpFOp(Operation):
 
 
 @Context.register_op_globally
-class CmpIOp(Operation):
+class CmpIOp(OdsOp):
     """Integer comparison
 
     Compares two integers (or indices) of the same type with `predicate` and
@@ -1296,10 +1259,6 @@ class CmpIOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.cmpi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -1431,7 +1390,7 @@ class CmpIOp(Operation):
 
 
 @Context.register_op_globally
-class ConstantOp(Operation):
+class ConstantOp(OdsOp):
     """An integer, floating-point or elements constant
 
     Produces the constant `value`, whose type is the type of the result. The
@@ -1454,10 +1413,6 @@ class ConstantOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AllTypesMatch",
         "ConstantLike",
@@ -1508,8 +1463,7 @@ class ConstantOp(Operation):
     @property
     def value(self) -> Attribute:
         """The attribute `value`."""
-        a = required_property(self, "value", Attribute)
-        return a
+        return required_property(self, "value", Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
@@ -1559,7 +1513,7 @@ class ConstantOp(Operation):
 
 
 @Context.register_op_globally
-class DivFOp(Operation):
+class DivFOp(OdsOp):
     """Floating-point division
 
     Divides `lhs` by `rhs`, following IEEE 754 for zeros, infinities and NaNs.
@@ -1580,10 +1534,6 @@ class DivFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -1698,7 +1648,7 @@ class DivFOp(Operation):
 
 
 @Context.register_op_globally
-class DivSIOp(Operation):
+class DivSIOp(OdsOp):
     """Signed integer division
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward zero.
@@ -1718,10 +1668,6 @@ class DivSIOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.divsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -1825,7 +1771,7 @@ class DivSIOp(Operation):
 
 
 @Context.register_op_globally
-class DivUIOp(Operation):
+class DivUIOp(OdsOp):
     """Unsigned integer division
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward zero.
@@ -1847,10 +1793,6 @@ class DivUIOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.divui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -1954,7 +1896,7 @@ class DivUIOp(Operation):
 
 
 @Context.register_op_globally
-class ExtFOp(Operation):
+class ExtFOp(OdsOp):
     """Widen a floating-point value
 
     Converts a floating-point value to a strictly wider floating-point type;
@@ -1974,10 +1916,6 @@ class ExtFOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2146,7 +2084,7 @@ class ExtFOp(Operation):
 
 
 @Context.register_op_globally
-class ExtSIOp(Operation):
+class ExtSIOp(OdsOp):
     """Sign-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -2164,11 +2102,6 @@ class ExtSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2300,7 +2233,7 @@ class ExtSIOp(Operation):
 
 
 @Context.register_op_globally
-class ExtUIOp(Operation):
+class ExtUIOp(OdsOp):
     """Zero-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -2319,11 +2252,6 @@ class ExtUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2455,7 +2383,7 @@ class ExtUIOp(Operation):
 
 
 @Context.register_op_globally
-class FloorDivSIOp(Operation):
+class FloorDivSIOp(OdsOp):
     """Signed integer division rounding down
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward negative
@@ -2474,11 +2402,6 @@ class FloorDivSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.floordivsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -2552,7 +2475,7 @@ class FloorDivSIOp(Operation):
 
 
 @Context.register_op_globally
-class FPToSIOp(Operation):
+class FPToSIOp(OdsOp):
     """Convert floating point to a signed integer
 
     Converts a floating-point value to a signed integer, rounding toward zero.
@@ -2570,11 +2493,6 @@ class FPToSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptosi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2704,7 +2622,7 @@ class FPToSIOp(Operation):
 
 
 @Context.register_op_globally
-class FPToUIOp(Operation):
+class FPToUIOp(OdsOp):
     """Convert floating point to an unsigned integer
 
     Converts a floating-point value to an unsigned integer, rounding toward
@@ -2722,11 +2640,6 @@ class FPToUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptoui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2856,7 +2769,7 @@ class FPToUIOp(Operation):
 
 
 @Context.register_op_globally
-class IndexCastOp(Operation):
+class IndexCastOp(OdsOp):
     """Convert between index and integer, sign-extending
 
     Converts an index to a signless integer or back; one side must be an index.
@@ -2876,11 +2789,6 @@ class IndexCastOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_cast"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -3011,7 +2919,7 @@ class IndexCastOp(Operation):
 
 
 @Context.register_op_globally
-class IndexCastUIOp(Operation):
+class IndexCastUIOp(OdsOp):
     """Convert between index and integer, zero-extending
 
     Converts an index to a signless integer or back, reading the source as
@@ -3029,11 +2937,6 @@ class IndexCastUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_castui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -3164,7 +3067,7 @@ class IndexCastUIOp(Operation):
 
 
 @Context.register_op_globally
-class MaximumFOp(Operation):
+class MaximumFOp(OdsOp):
     """Floating-point maximum, propagating NaN
 
     The larger of two floating-point values, with -0.0 below +0.0. If either
@@ -3186,10 +3089,6 @@ class MaximumFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3305,7 +3204,7 @@ class MaximumFOp(Operation):
 
 
 @Context.register_op_globally
-class MaxNumFOp(Operation):
+class MaxNumFOp(OdsOp):
     """Floating-point maximum, ignoring NaN
 
     The larger of two floating-point values. If one operand is NaN the result
@@ -3327,10 +3226,6 @@ class MaxNumFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3446,7 +3341,7 @@ class MaxNumFOp(Operation):
 
 
 @Context.register_op_globally
-class MaxSIOp(Operation):
+class MaxSIOp(OdsOp):
     """Signed integer maximum
 
     The larger of two integers read as signed.
@@ -3463,11 +3358,6 @@ class MaxSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3542,7 +3432,7 @@ class MaxSIOp(Operation):
 
 
 @Context.register_op_globally
-class MaxUIOp(Operation):
+class MaxUIOp(OdsOp):
     """Unsigned integer maximum
 
     The larger of two integers read as unsigned.
@@ -3559,11 +3449,6 @@ class MaxUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3638,7 +3523,7 @@ class MaxUIOp(Operation):
 
 
 @Context.register_op_globally
-class MinimumFOp(Operation):
+class MinimumFOp(OdsOp):
     """Floating-point minimum, propagating NaN
 
     The smaller of two floating-point values, with -0.0 below +0.0. If either
@@ -3660,10 +3545,6 @@ class MinimumFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3779,7 +3660,7 @@ class MinimumFOp(Operation):
 
 
 @Context.register_op_globally
-class MinNumFOp(Operation):
+class MinNumFOp(OdsOp):
     """Floating-point minimum, ignoring NaN
 
     The smaller of two floating-point values. If one operand is NaN the result
@@ -3801,10 +3682,6 @@ class MinNumFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -3920,7 +3797,7 @@ class MinNumFOp(Operation):
 
 
 @Context.register_op_globally
-class MinSIOp(Operation):
+class MinSIOp(OdsOp):
     """Signed integer minimum
 
     The smaller of two integers read as signed.
@@ -3937,11 +3814,6 @@ class MinSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -4016,7 +3888,7 @@ class MinSIOp(Operation):
 
 
 @Context.register_op_globally
-class MinUIOp(Operation):
+class MinUIOp(OdsOp):
     """Unsigned integer minimum
 
     The smaller of two integers read as unsigned.
@@ -4033,11 +3905,6 @@ class MinUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -4112,7 +3979,7 @@ class MinUIOp(Operation):
 
 
 @Context.register_op_globally
-class MulFOp(Operation):
+class MulFOp(OdsOp):
     """Floating-point multiplication
 
     Multiplies two floating-point values of the same type.
@@ -4133,10 +4000,6 @@ class MulFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -4252,7 +4115,7 @@ class MulFOp(Operation):
 
 
 @Context.register_op_globally
-class MulIOp(Operation):
+class MulIOp(OdsOp):
     """Integer multiplication
 
     Multiplies two integers, keeping the low n bits of the product. The
@@ -4276,10 +4139,6 @@ class MulIOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -4393,7 +4252,7 @@ class MulIOp(Operation):
 
 
 @Context.register_op_globally
-class MulSIExtendedOp(Operation):
+class MulSIExtendedOp(OdsOp):
     """Signed integer multiplication giving the full product
 
     Multiplies two integers read as signed and returns the 2n-bit product as
@@ -4411,11 +4270,6 @@ class MulSIExtendedOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mulsi_extended"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AllTypesMatch",
         "Commutative",
@@ -4504,7 +4358,7 @@ class MulSIExtendedOp(Operation):
 
 
 @Context.register_op_globally
-class MulUIExtendedOp(Operation):
+class MulUIExtendedOp(OdsOp):
     """Unsigned integer multiplication giving the full product
 
     Multiplies two integers read as unsigned and returns the 2n-bit product as
@@ -4522,11 +4376,6 @@ class MulUIExtendedOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mului_extended"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AllTypesMatch",
         "Commutative",
@@ -4615,7 +4464,7 @@ class MulUIExtendedOp(Operation):
 
 
 @Context.register_op_globally
-class NegFOp(Operation):
+class NegFOp(OdsOp):
     """Floating-point negation
 
     Flips the sign of a floating-point value, NaNs and zeros included.
@@ -4637,10 +4486,6 @@ class NegFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -4744,7 +4589,7 @@ class NegFOp(Operation):
 
 
 @Context.register_op_globally
-class OrIOp(Operation):
+class OrIOp(OdsOp):
     """Bitwise or of integers
 
     The bitwise or of two integers of the same type.
@@ -4761,11 +4606,6 @@ class OrIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ori"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",
@@ -4841,7 +4681,7 @@ class OrIOp(Operation):
 
 
 @Context.register_op_globally
-class RemFOp(Operation):
+class RemFOp(OdsOp):
     """Floating-point remainder
 
     The remainder of dividing `lhs` by `rhs` with the quotient truncated
@@ -4863,10 +4703,6 @@ class RemFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -4981,7 +4817,7 @@ class RemFOp(Operation):
 
 
 @Context.register_op_globally
-class RemSIOp(Operation):
+class RemSIOp(OdsOp):
     """Signed integer remainder
 
     The remainder of dividing `lhs` by `rhs`, both read as signed; it has the
@@ -4999,11 +4835,6 @@ class RemSIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remsi"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -5077,7 +4908,7 @@ class RemSIOp(Operation):
 
 
 @Context.register_op_globally
-class RemUIOp(Operation):
+class RemUIOp(OdsOp):
     """Unsigned integer remainder
 
     The remainder of dividing `lhs` by `rhs`, both read as unsigned. A zero
@@ -5095,11 +4926,6 @@ class RemUIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remui"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -5173,7 +4999,7 @@ class RemUIOp(Operation):
 
 
 @Context.register_op_globally
-class ScalingExtFOp(Operation):
+class ScalingExtFOp(OdsOp):
     """Widen floating-point values, multiplying them by scales
 
     Converts `in` to the wider floating-point type of the result and
@@ -5196,10 +5022,6 @@ class ScalingExtFOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -5377,7 +5199,7 @@ class ScalingExtFOp(Operation):
 
 
 @Context.register_op_globally
-class ScalingTruncFOp(Operation):
+class ScalingTruncFOp(OdsOp):
     """Narrow floating-point values, dividing them by scales
 
     Divides `in` by `scale`, element by element, and converts the quotient to
@@ -5399,10 +5221,6 @@ class ScalingTruncFOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -5609,7 +5427,7 @@ class ScalingTruncFOp(Operation):
 
 
 @Context.register_op_globally
-class SelectOp(Operation):
+class SelectOp(OdsOp):
     """Choose between two values
 
     Gives `true_value` where `condition` is 1 and `false_value` where it is 0;
@@ -5631,11 +5449,6 @@ class SelectOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.select"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AllTypesMatch",
         "Elementwise",
@@ -5749,7 +5562,7 @@ class SelectOp(Operation):
 
 
 @Context.register_op_globally
-class ShLIOp(Operation):
+class ShLIOp(OdsOp):
     """Integer shift left
 
     Shifts `lhs` left by `rhs` bits, read as unsigned, filling with zeros. A
@@ -5773,10 +5586,6 @@ class ShLIOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -5889,7 +5698,7 @@ class ShLIOp(Operation):
 
 
 @Context.register_op_globally
-class ShRSIOp(Operation):
+class ShRSIOp(OdsOp):
     """Arithmetic shift right
 
     Shifts `lhs` right by `rhs` bits, read as unsigned, filling with copies of
@@ -5909,10 +5718,6 @@ class ShRSIOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.shrsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -6016,7 +5821,7 @@ class ShRSIOp(Operation):
 
 
 @Context.register_op_globally
-class ShRUIOp(Operation):
+class ShRUIOp(OdsOp):
     """Logical shift right
 
     Shifts `lhs` right by `rhs` bits, read as unsigned, filling with zeros. A
@@ -6036,10 +5841,6 @@ class ShRUIOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.shrui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -6143,7 +5944,7 @@ class ShRUIOp(Operation):
 
 
 @Context.register_op_globally
-class SIToFPOp(Operation):
+class SIToFPOp(OdsOp):
     """Convert a signed integer to floating point
 
     Converts an integer read as signed to the nearest value of a
@@ -6161,11 +5962,6 @@ class SIToFPOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.sitofp"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -6293,7 +6089,7 @@ class SIToFPOp(Operation):
 
 
 @Context.register_op_globally
-class SubFOp(Operation):
+class SubFOp(OdsOp):
     """Floating-point subtraction
 
     Subtracts `rhs` from `lhs`.
@@ -6314,10 +6110,6 @@ class SubFOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -6432,7 +6224,7 @@ class SubFOp(Operation):
 
 
 @Context.register_op_globally
-class SubIOp(Operation):
+class SubIOp(OdsOp):
     """Integer subtraction
 
     Subtracts `rhs` from `lhs`, wrapping around modulo 2^n. The overflow flags
@@ -6456,10 +6248,6 @@ class SubIOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -6572,7 +6360,7 @@ class SubIOp(Operation):
 
 
 @Context.register_op_globally
-class TruncFOp(Operation):
+class TruncFOp(OdsOp):
     """Narrow a floating-point value
 
     Converts a floating-point value to a strictly narrower floating-point
@@ -6593,10 +6381,6 @@ class TruncFOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "arith.truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -6794,7 +6578,7 @@ class TruncFOp(Operation):
 
 
 @Context.register_op_globally
-class TruncIOp(Operation):
+class TruncIOp(OdsOp):
     """Truncate an integer
 
     Narrows an integer to a narrower integer type by dropping its high bits.
@@ -6818,10 +6602,6 @@ class TruncIOp(Operation):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -6992,7 +6772,7 @@ class TruncIOp(Operation):
 
 
 @Context.register_op_globally
-class UIToFPOp(Operation):
+class UIToFPOp(OdsOp):
     """Convert an unsigned integer to floating point
 
     Converts an integer read as unsigned to the nearest value of a
@@ -7010,11 +6790,6 @@ class UIToFPOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.uitofp"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -7142,7 +6917,7 @@ class UIToFPOp(Operation):
 
 
 @Context.register_op_globally
-class XOrIOp(Operation):
+class XOrIOp(OdsOp):
     """Bitwise exclusive or of integers
 
     The bitwise exclusive or of two integers of the same type; with an all-ones
@@ -7160,11 +6935,6 @@ class XOrIOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.xori"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Commutative",
         "Elementwise",

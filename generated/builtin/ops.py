@@ -13,7 +13,6 @@ from generator.ir import (
     Block,
     Context,
     Location,
-    Operation,
     OpResult,
     Region,
     StringAttr,
@@ -21,6 +20,7 @@ from generator.ir import (
     Value,
 )
 from generator.ir.ods import (
+    OdsOp,
     get_property,
     optional_property,
     property_dict,
@@ -44,7 +44,7 @@ def _attr_constraint_1(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class ModuleOp(Operation):
+class ModuleOp(OdsOp):
     """A container of top-level ops, and a symbol table
 
     A module holds a single block of ops, usually functions and globals, and
@@ -70,7 +70,6 @@ class ModuleOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "builtin.module"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"sym_name", "sym_visibility"})
-    IS_TERMINATOR: ClassVar[bool] = False
     NO_TERMINATOR: ClassVar[bool] = True
     GRAPH_REGIONS: ClassVar[bool] = True
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
@@ -148,8 +147,7 @@ class ModuleOp(Operation):
     @property
     def sym_name(self) -> StringAttr | None:
         """The attribute `sym_name`."""
-        a = optional_property(self, "sym_name", StringAttr)
-        return None if a is None else a
+        return optional_property(self, "sym_name", StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
@@ -159,8 +157,7 @@ class ModuleOp(Operation):
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        a = optional_property(self, "sym_visibility", StringAttr)
-        return None if a is None else a
+        return optional_property(self, "sym_visibility", StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
@@ -205,7 +202,7 @@ class ModuleOp(Operation):
 
 
 @Context.register_op_globally
-class UnrealizedConversionCastOp(Operation):
+class UnrealizedConversionCastOp(OdsOp):
     """A placeholder cast between the types of two conversion stages
 
     Converts any number of values into any number of values of other types
@@ -226,11 +223,6 @@ class UnrealizedConversionCastOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "builtin.unrealized_conversion_cast"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
 
     def __init__(

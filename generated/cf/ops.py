@@ -17,13 +17,13 @@ from generator.ir import (
     DenseResourceElementsAttr,
     IntegerType,
     Location,
-    Operation,
     SparseElementsAttr,
     StringAttr,
     Type,
     Value,
 )
 from generator.ir.ods import (
+    OdsOp,
     VerifyMessage,
     get_property,
     is_signless_int_elements,
@@ -68,7 +68,7 @@ def _type_constraint_1(t: Type) -> bool:
 
 
 @Context.register_op_globally
-class AssertOp(Operation):
+class AssertOp(OdsOp):
     """Stop with a message when a condition is false
 
     Checks that `arg` is true at run time. When it is false the program is
@@ -88,11 +88,6 @@ class AssertOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "cf.assert"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"msg"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
-    TRAITS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,
@@ -137,8 +132,7 @@ class AssertOp(Operation):
     @property
     def msg(self) -> StringAttr:
         """The attribute `msg`."""
-        a = required_property(self, "msg", StringAttr)
-        return a
+        return required_property(self, "msg", StringAttr)
 
     @property
     def msg_attr(self) -> Attribute | None:
@@ -165,7 +159,7 @@ class AssertOp(Operation):
 
 
 @Context.register_op_globally
-class BranchOp(Operation):
+class BranchOp(OdsOp):
     """Jump to a block
 
     Ends a block by transferring control to `dest`, passing `destOperands` as
@@ -187,11 +181,7 @@ class BranchOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "cf.br"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
     IS_TERMINATOR: ClassVar[bool] = True
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "BranchOpInterface",
         "Pure",
@@ -271,7 +261,7 @@ class BranchOp(Operation):
 
 
 @Context.register_op_globally
-class CondBranchOp(Operation):
+class CondBranchOp(OdsOp):
     """Jump to one of two blocks depending on a condition
 
     Ends a block by transferring control to `trueDest` when `condition` is
@@ -297,9 +287,6 @@ class CondBranchOp(Operation):
         {"branch_weights", "operandSegmentSizes"}
     )
     IS_TERMINATOR: ClassVar[bool] = True
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
         "BranchOpInterface",
@@ -405,8 +392,7 @@ class CondBranchOp(Operation):
     @property
     def branch_weights(self) -> DenseArrayAttr | None:
         """The attribute `branch_weights`."""
-        a = optional_property(self, "branch_weights", DenseArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "branch_weights", DenseArrayAttr)
 
     @property
     def branch_weights_attr(self) -> Attribute | None:
@@ -479,7 +465,7 @@ class CondBranchOp(Operation):
 
 
 @Context.register_op_globally
-class SwitchOp(Operation):
+class SwitchOp(OdsOp):
     """Jump to the block chosen by an integer
 
     Ends a block by comparing `flag` with each of `case_values` and
@@ -510,9 +496,6 @@ class SwitchOp(Operation):
         {"case_values", "case_operand_segments", "operandSegmentSizes"}
     )
     IS_TERMINATOR: ClassVar[bool] = True
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
         "BranchOpInterface",
@@ -631,8 +614,7 @@ class SwitchOp(Operation):
     @property
     def case_values(self) -> Attribute | None:
         """The attribute `case_values`."""
-        a = optional_property(self, "case_values", Attribute)
-        return None if a is None else a
+        return optional_property(self, "case_values", Attribute)
 
     @property
     def case_values_attr(self) -> Attribute | None:
@@ -642,8 +624,7 @@ class SwitchOp(Operation):
     @property
     def case_operand_segments(self) -> DenseArrayAttr:
         """The attribute `case_operand_segments`."""
-        a = required_property(self, "case_operand_segments", DenseArrayAttr)
-        return a
+        return required_property(self, "case_operand_segments", DenseArrayAttr)
 
     @property
     def case_operand_segments_attr(self) -> Attribute | None:

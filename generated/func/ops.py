@@ -15,7 +15,6 @@ from generator.ir import (
     DictionaryAttr,
     FunctionType,
     Location,
-    Operation,
     OpResult,
     Region,
     StringAttr,
@@ -26,6 +25,7 @@ from generator.ir import (
     Value,
 )
 from generator.ir.ods import (
+    OdsOp,
     VerifyMessage,
     get_property,
     optional_property,
@@ -84,7 +84,7 @@ def _attr_constraint_6(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class CallOp(Operation):
+class CallOp(OdsOp):
     """Call a function by name
 
     Calls the `func.func` that `callee` names in the nearest enclosing symbol
@@ -109,10 +109,6 @@ class CallOp(Operation):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"callee", "arg_attrs", "res_attrs", "no_inline"}
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CallOpInterface",
         "MemRefsNormalizable",
@@ -221,8 +217,7 @@ class CallOp(Operation):
     @property
     def callee(self) -> SymbolRefAttr:
         """The attribute `callee`."""
-        a = required_property(self, "callee", SymbolRefAttr)
-        return a
+        return required_property(self, "callee", SymbolRefAttr)
 
     @property
     def callee_attr(self) -> Attribute | None:
@@ -232,8 +227,7 @@ class CallOp(Operation):
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        a = optional_property(self, "arg_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "arg_attrs", ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
@@ -243,8 +237,7 @@ class CallOp(Operation):
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        a = optional_property(self, "res_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "res_attrs", ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
@@ -329,7 +322,7 @@ class CallOp(Operation):
 
 
 @Context.register_op_globally
-class CallIndirectOp(Operation):
+class CallIndirectOp(OdsOp):
     """Call a function given as a value
 
     Calls the function that the `callee` operand holds, a value of function
@@ -351,10 +344,6 @@ class CallIndirectOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "func.call_indirect"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"arg_attrs", "res_attrs"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CallOpInterface",
         "TypesMatchWith",
@@ -444,8 +433,7 @@ class CallIndirectOp(Operation):
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        a = optional_property(self, "arg_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "arg_attrs", ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
@@ -455,8 +443,7 @@ class CallIndirectOp(Operation):
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        a = optional_property(self, "res_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "res_attrs", ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
@@ -494,7 +481,7 @@ class CallIndirectOp(Operation):
 
 
 @Context.register_op_globally
-class ConstantOp(Operation):
+class ConstantOp(OdsOp):
     """A function, as a value
 
     Produces a value of function type that refers to the `func.func` named by
@@ -514,10 +501,6 @@ class ConstantOp(Operation):
 
     OPERATION_NAME: ClassVar[str] = "func.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConstantLike",
         "Pure",
@@ -566,8 +549,7 @@ class ConstantOp(Operation):
     @property
     def value(self) -> SymbolRefAttr:
         """The attribute `value`."""
-        a = required_property(self, "value", SymbolRefAttr)
-        return a
+        return required_property(self, "value", SymbolRefAttr)
 
     @property
     def value_attr(self) -> Attribute | None:
@@ -616,7 +598,7 @@ class ConstantOp(Operation):
 
 
 @Context.register_op_globally
-class FuncOp(Operation):
+class FuncOp(OdsOp):
     """A named function with a body of SSA control flow
 
     Defines the function `sym_name` with the signature `function_type`. The
@@ -648,9 +630,6 @@ class FuncOp(Operation):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}
     )
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AffineScope",
@@ -760,8 +739,7 @@ class FuncOp(Operation):
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        a = required_property(self, "sym_name", StringAttr)
-        return a
+        return required_property(self, "sym_name", StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
@@ -771,8 +749,7 @@ class FuncOp(Operation):
     @property
     def function_type(self) -> TypeAttr:
         """The attribute `function_type`."""
-        a = required_property(self, "function_type", TypeAttr)
-        return a
+        return required_property(self, "function_type", TypeAttr)
 
     @property
     def function_type_attr(self) -> Attribute | None:
@@ -782,8 +759,7 @@ class FuncOp(Operation):
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        a = optional_property(self, "sym_visibility", StringAttr)
-        return None if a is None else a
+        return optional_property(self, "sym_visibility", StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
@@ -793,8 +769,7 @@ class FuncOp(Operation):
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        a = optional_property(self, "arg_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "arg_attrs", ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
@@ -804,8 +779,7 @@ class FuncOp(Operation):
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        a = optional_property(self, "res_attrs", ArrayAttr)
-        return None if a is None else a
+        return optional_property(self, "res_attrs", ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
@@ -910,7 +884,7 @@ class FuncOp(Operation):
 
 
 @Context.register_op_globally
-class ReturnOp(Operation):
+class ReturnOp(OdsOp):
     """Return from a function
 
     Ends a block of a `func.func` body and returns its operands to the caller.
@@ -931,11 +905,7 @@ class ReturnOp(Operation):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "func.return"
-    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
     IS_TERMINATOR: ClassVar[bool] = True
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = (
         "HasParent",
         "MemRefsNormalizable",

@@ -177,9 +177,9 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     else:
         fresh.extend(_shared_outputs(entries))
     if fresh:
-        from generator.emit.postprocess import format_python
+        from generator.emit.postprocess import finish_python
 
-        fresh = format_python(root, fresh)
+        fresh = finish_python(root, fresh)
         # The formatted text is what gets written, so that is what the manifest hashes.
         by_path = {o.path: o for o in fresh}
         for entry in entries:

@@ -1,9 +1,10 @@
 """The backends of one dialect, run in order: enums, attrs, ops, init and docs.
 
 `render_dialect` returns the files of `generated/<package>/` and
-`generated/docs/<dialect>.md` for one spec; each Python file is checked with
-`ast.parse` right after rendering, so a template bug is reported with the template
-and the spec that triggered it. Formatting happens later, once for all files.
+`generated/docs/<dialect>.md` for one spec, each Python file tagged with its
+template and spec; `postprocess.finish_python` then checks them with `ast.parse`
+(so a template bug is reported with the template and the spec that triggered it)
+and formats them, once for all files.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from generator.emit.enums import attrs_module_view, enums_module_view, reference
 from generator.emit.environment import render
 from generator.emit.ops import ops_module_view
 from generator.emit.package import DialectPackageView, RootPackageView
-from generator.emit.postprocess import check_python
 from generator.emit.writer import OutputFile
 from generator.spec.model import DialectDef
 
@@ -22,8 +22,7 @@ __all__ = ["render_dialect", "render_root_init"]
 
 def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
     text = render(template, f"{source} ({path})", None, sources=source, markdown=False, **context)
-    check_python(text, template, source)
-    return OutputFile(path, text)
+    return OutputFile(path, text, template, source)
 
 
 def render_dialect(dialect: DialectDef, source: str) -> list[OutputFile]:

@@ -132,6 +132,16 @@ class OpView:
     result_range: list[str]
 
     @property
+    def has_traits(self) -> bool:
+        """Whether the op declares traits."""
+        return bool(self.traits)
+
+    @property
+    def has_properties(self) -> bool:
+        """Whether the op has inherent attributes."""
+        return self.property_names_expr != "frozenset()"
+
+    @property
     def has_custom_verifier(self) -> bool:
         """Whether the spec gave a verifier body."""
         return bool(self.custom_verifier)
@@ -811,30 +821,19 @@ class _OpMaker:
                 raw,
             ]
         if a.is_optional and a.default is None:
-            return [
-                Accessor(
-                    py,
-                    f"{kind.value_type} | None",
-                    [
-                        f'a = optional_property(self, "{a.name}", {kind.storage})',
-                        f"return None if a is None else {kind.value_expr}",
-                    ],
-                    doc,
-                ),
-                raw,
-            ]
-        return [
-            Accessor(
-                py,
-                kind.value_type,
-                [
-                    f'a = required_property(self, "{a.name}", {kind.storage})',
-                    f"return {kind.value_expr}",
-                ],
-                doc,
-            ),
-            raw,
-        ]
+            get = f'optional_property(self, "{a.name}", {kind.storage})'
+            body = (
+                [f"return {get}"]
+                if kind.value_expr == "a"
+                else [f"a = {get}", f"return None if a is None else {kind.value_expr}"]
+            )
+            return [Accessor(py, f"{kind.value_type} | None", body, doc), raw]
+        get = f'required_property(self, "{a.name}", {kind.storage})'
+        if kind.value_expr == "a":
+            body = [f"return {get}"]
+        else:
+            body = [f"a = {get}", f"return {kind.value_expr}"]
+        return [Accessor(py, kind.value_type, body, doc), raw]
 
     def _default_expr(self, a: AttributeDef, kind: AttrKind) -> str:
         value = a.default

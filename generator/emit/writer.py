@@ -23,10 +23,16 @@ _IGNORED_PARTS = frozenset({"__pycache__"})
 
 @dataclass(frozen=True)
 class OutputFile:
-    """One generated file: its path relative to the output root and its full text."""
+    """One generated file: its path relative to the output root and its full text.
+
+    `template` and `spec` name where a generated file came from, for the message
+    should the generator have produced something broken.
+    """
 
     path: str
     text: str
+    template: str = ""
+    spec: str = ""
 
 
 @dataclass

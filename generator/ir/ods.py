@@ -35,6 +35,7 @@ from generator.ir.attributes import (
     SparseElementsAttr,
     StringAttr,
 )
+from generator.ir.core import Operation
 from generator.ir.types import (
     DYNAMIC,
     IntegerType,
@@ -46,11 +47,12 @@ from generator.ir.types import (
 )
 
 if TYPE_CHECKING:
-    from generator.ir.core import Operation, Value
+    from generator.ir.core import Value
 
 __all__ = [
     "DialectAttr",
     "EnumAttr",
+    "OdsOp",
     "VerifyMessage",
     "adopt_properties",
     "attr_type",
@@ -710,3 +712,21 @@ class VerifyMessage(str):
         message.prefixed = prefixed
         message.notes = tuple(notes)
         return message
+
+
+class OdsOp(Operation):
+    """The base of every generated op class: the defaults its class variables override.
+
+    A registered op is not a terminator, needs terminated blocks, has SSA regions
+    and is not isolated from above unless its spec says so; its inherent
+    attributes are stored as properties.
+    """
+
+    __slots__ = ()
+
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
+    IS_TERMINATOR: ClassVar[bool] = False
+    NO_TERMINATOR: ClassVar[bool] = False
+    GRAPH_REGIONS: ClassVar[bool] = False
+    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
+    TRAITS: ClassVar[tuple[str, ...]] = ()
