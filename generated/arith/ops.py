@@ -1413,11 +1413,7 @@ class ConstantOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "ConstantLike",
-        "Pure",
-    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
 
     def __init__(
         self,

@@ -182,11 +182,7 @@ class BranchOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "cf.br"
     IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "BranchOpInterface",
-        "Pure",
-        "Terminator",
-    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("BranchOpInterface", "Pure", "Terminator")
 
     def __init__(
         self,
@@ -322,11 +318,7 @@ class CondBranchOp(OdsOp):
                         "operandSegmentSizes",
                         DenseArrayAttr.get(
                             IntegerType.get(32),
-                            (
-                                1,
-                                len(true_dest_operands),
-                                len(false_dest_operands),
-                            ),
+                            (1, len(true_dest_operands), len(false_dest_operands)),
                         ),
                     ),
                 )
@@ -356,11 +348,7 @@ class CondBranchOp(OdsOp):
 
     def _operand_indices(self, group: int) -> range:
         """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (
-            1,
-            1,
-            1,
-        )
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
         start = sum(sizes[:group])
         return range(start, start + sizes[group])
 
@@ -531,12 +519,7 @@ class SwitchOp(OdsOp):
                     (
                         "operandSegmentSizes",
                         DenseArrayAttr.get(
-                            IntegerType.get(32),
-                            (
-                                1,
-                                len(default_operands),
-                                len(case_operands),
-                            ),
+                            IntegerType.get(32), (1, len(default_operands), len(case_operands))
                         ),
                     ),
                     (
@@ -574,11 +557,7 @@ class SwitchOp(OdsOp):
 
     def _operand_indices(self, group: int) -> range:
         """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (
-            1,
-            1,
-            1,
-        )
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
         start = sum(sizes[:group])
         return range(start, start + sizes[group])
 

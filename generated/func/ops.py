@@ -344,10 +344,7 @@ class CallIndirectOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "func.call_indirect"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"arg_attrs", "res_attrs"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallOpInterface",
-        "TypesMatchWith",
-    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("CallOpInterface", "TypesMatchWith")
 
     def __init__(
         self,
@@ -501,11 +498,7 @@ class ConstantOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "func.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConstantLike",
-        "Pure",
-        "SymbolUserOpInterface",
-    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
 
     def __init__(
         self,

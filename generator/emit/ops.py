@@ -105,6 +105,7 @@ class OpView:
     op_name: str
     doc_lines: list[str]
     traits: list[str]
+    traits_expr: str
     is_terminator: bool
     no_terminator: bool
     graph_regions: bool
@@ -326,6 +327,16 @@ def attr_kind(c: AttrConstraint, refs: dict[str, RefInfo]) -> AttrKind:
     return _RAW
 
 
+def tuple_display(items: Sequence[str]) -> str:
+    """A tuple display of expressions, with the trailing comma only where Python needs it.
+
+    (A trailing comma would make the formatter spread the tuple over lines.)
+    """
+    if len(items) == 1:
+        return f"({items[0]},)"
+    return "(" + ", ".join(items) + ")"
+
+
 def fstring(*parts: str | tuple[str]) -> str:
     """A Python string literal from text pieces and `(expression,)` pieces.
 
@@ -479,7 +490,7 @@ class _OpMaker:
         if self.has(segment_trait):
             attr = "operandSegmentSizes" if what == "operand" else "resultSegmentSizes"
             return "segments", [
-                f'sizes = segment_sizes(self, "{attr}") or ({", ".join(["1"] * n)},)',
+                f'sizes = segment_sizes(self, "{attr}") or {tuple_display(["1"] * n)}',
                 "start = sum(sizes[:group])",
                 "return range(start, start + sizes[group])",
             ]
@@ -730,6 +741,7 @@ class _OpMaker:
             op_name=self.op_name,
             doc_lines=doc,
             traits=sorted({t.name for t in op.traits}),
+            traits_expr=tuple_display([f'"{t}"' for t in sorted({t.name for t in op.traits})]),
             is_terminator=self.has("Terminator"),
             no_terminator=self.has("NoTerminator"),
             graph_regions=self.has("HasOnlyGraphRegion"),
@@ -1227,7 +1239,7 @@ class _OpMaker:
                     )
                 )
             props.append(
-                f'("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), ({", ".join(sizes)},)))'
+                f'("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)}))'
             )
         for o in op.operands:
             if o.variadicity == "variadic_of_variadic" and o.segment_attr is not None:
@@ -1268,7 +1280,7 @@ class _OpMaker:
                     )
                 )
             props.append(
-                f'("resultSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), ({", ".join(sizes)},)))'
+                f'("resultSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)}))'
             )
         # Successors and regions.
         succ_parts = []

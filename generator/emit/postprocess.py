@@ -3,9 +3,9 @@
 A syntax error in rendered output is a generator bug: it is reported as an
 `InternalGeneratorError` naming the template and the spec. Formatting runs the
 pinned ruff once over all Python outputs (`ruff check --select I,F401 --fix`, then
-`ruff format`), in a scratch directory inside the repository so that ruff reads
-the project's configuration and sees `generator` and `generated` as first-party
-packages, exactly as `ruff check generated` does later.
+`ruff format`) with explicit settings (those of this project's pyproject, with
+`generator` and `generated` first-party), so the output never depends on the
+configuration around it.
 
 Both take time in proportion to the size of the output, so they run side by side:
 ruff in a thread (it is a separate process), and the `ast.parse` check split by
@@ -98,9 +98,22 @@ def _ruff() -> str:
     return str(find_ruff_bin())
 
 
+#: The formatting settings, given explicitly so that generated code does not depend on
+#: whatever configuration surrounds the output; they match this project's pyproject.
+_RUFF_SETTINGS = [
+    "--isolated",
+    "--line-length",
+    "100",
+    "--target-version",
+    "py311",
+    "--config",
+    'lint.isort.known-first-party = ["generator", "generated"]',
+]
+
+
 def _run_ruff(root: Path, target: Path, failures: list[str]) -> None:
     ruff = _ruff()
-    common = ["--no-cache", "--quiet"]
+    common = ["--no-cache", "--quiet", *_RUFF_SETTINGS]
     try:
         subprocess.run(
             [ruff, "check", *common, "--select", "I,F401", "--fix", "--exit-zero", str(target)],

@@ -32,3 +32,32 @@ def Mini_CallOp : Mini_Op<"call"> {
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$no_inline);
   let results = (outs Variadic<AnyType>:$results);
 }
+
+def Mini_Flags : I32BitEnumAttr<"Flags", "mini flags", [
+  I32BitEnumAttrCaseNone<"none">,
+  I32BitEnumAttrCaseBit<"fast", 0>,
+  I32BitEnumAttrCaseBit<"safe", 1>,
+  I32BitEnumAttrCaseGroup<"all", [I32BitEnumAttrCaseBit<"fast", 0>, I32BitEnumAttrCaseBit<"safe", 1>]>
+]> {
+  let separator = ", ";
+  let printBitEnumPrimaryGroups = 1;
+}
+def Mini_FlagsAttr : EnumAttr<Mini_Dialect, Mini_Flags, "flags">;
+
+def Mini_ScaleOp : Mini_Op<"scale", [Pure, SameOperandsAndResultType]> {
+  let summary = "scale by a constant";
+  let arguments = (ins AnyFloat:$input, F32Attr:$factor,
+                       DefaultValuedAttr<Mini_FlagsAttr, "none">:$flags);
+  let results = (outs AnyFloat:$output);
+  DerivedAttr width = DerivedAttr<I64Attr, [{self.input.type}]>;
+  let builders = [
+    OpBuilder<(ins "Value":$input), [{
+      return cls(input, factor=FloatAttr.get(FloatType.get("f32"), 0x3F800000))
+    }]>
+  ];
+}
+
+def Mini_RegionOp : Mini_Op<"region", [NoTerminator, SingleBlock]> {
+  let summary = "an op with a one-block body";
+  let regions = (region SizedRegion<1>:$body);
+}
