@@ -45,9 +45,10 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: bytecode ## parse/verify/print throughput and memory against xDSL; spec loading times
+bench: bytecode ## parse/verify/print throughput and memory against xDSL; spec loading and generation times
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/spec_load.py
+	$(BIN)/python bench/generate.py
 
 .PHONY: clean
 clean: ## remove the virtualenv and caches
