@@ -162,14 +162,13 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
         fresh.extend(produced)
         regenerated.append(source)
     shared_names = ("__init__.py", "docs/index.md", "schema/opdefs.schema.json")
+    previous_shared = manifest.get("shared") if manifest is not None else None
     if (
         not regenerated
         and same_generator
         and len(entries) == len(old)
-        and _outputs_intact(
-            out,
-            manifest.get("shared", {}) if isinstance(manifest, dict) else {},  # type: ignore[arg-type]
-        )
+        and isinstance(previous_shared, dict)
+        and _outputs_intact(out, previous_shared)
     ):
         outputs.extend(
             OutputFile(rel, (out / rel).read_text(encoding="utf-8")) for rel in shared_names

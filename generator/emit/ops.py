@@ -34,7 +34,7 @@ from generator.spec.constraints import (
     TypeAttrConstraint,
     TypeConstraint,
 )
-from generator.spec.model import AttributeDef, DialectDef, OpDef, TraitRef
+from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
 __all__ = ["Check", "OpView", "OpsModuleView", "ops_module_view"]
 
@@ -983,7 +983,9 @@ class _OpMaker:
             )
         return out
 
-    def _value_checks(self, groups: tuple, mode: str, what: str) -> list[Check]:  # type: ignore[type-arg]
+    def _value_checks(
+        self, groups: Sequence[OperandDef | ResultDef], mode: str, what: str
+    ) -> list[Check]:
         out: list[Check] = []
         get = "self._operands[index].value" if what == "operand" else "self.results[index]"
         indices = "self._operand_indices" if what == "operand" else "self._result_indices"

@@ -86,11 +86,11 @@ _A = TypeVar("_A", bound=Attribute)
 def get_property(op: Operation, name: str) -> Attribute | None:
     """The inherent attribute `name` of a registered op, or None when it is unset."""
     props = op.properties
-    if props is None:
+    if not isinstance(props, DictionaryAttr):
         return None
-    for key, value in props.entries:  # type: ignore[attr-defined]
+    for key, value in props.entries:
         if key == name:
-            return value  # type: ignore[no-any-return]
+            return value
     return None
 
 

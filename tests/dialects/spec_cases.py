@@ -316,23 +316,21 @@ def _try(
     parent_name = _parent_name(info)
     parent: Operation | None = None
     holder = _holder()
-    entry = holder.regions[0].blocks[0]
+    block = holder.regions[0].blocks[0]
     if parent_name is not None and parent_name in infos:
+        # Build the op inside a valid instance of its parent, emptied for it.
         found = find_valid(infos[parent_name], infos, budget=200)
         if found is None:
             return None
         parent = found.op
         parent.detach()
-        entry = found.root.parent or entry
+        holder = found.holder
         region = parent.regions[0]
         if not region.blocks:
             region.add_block(Block())
         block = region.blocks[0]
         while block.first_op is not None:
             block.first_op.erase()
-        holder = found.holder
-    else:
-        block = entry
     successors = [Block() for _ in info.op.successors]
     region = block.parent
     assert region is not None
