@@ -5,9 +5,10 @@ can tell, in the spirit of MLIR's `Operator::assertInvariants` and its tblgen
 errors: names used twice, several variadic groups without a segment trait,
 unknown traits and constraint names (with a "did you mean" hint), malformed trait
 arguments, enum cases and bit-enum masks, enum attributes and the enum cases
-their defaults name, and hand-written Python that does not parse (reported at
-its line in the spec). `validate_dialect` returns the diagnostics, sorted by
-position; `check_dialect` raises `SpecValidationError` when there are any.
+their defaults name, hand-written Python that does not parse (reported at
+its line in the spec), and each op's assembly format (checked by `format.py`).
+`validate_dialect` returns the diagnostics, sorted by position; `check_dialect`
+raises `SpecValidationError` when there are any.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from generator.spec.constraints import (
     known_attr_constraint_names,
     known_type_constraint_names,
 )
+from generator.spec.format import check_op_format
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
@@ -206,6 +208,8 @@ class _Validator:
             self.error(op, "default builders are skipped and no custom builders provided")
         for builder in op.builders:
             self.python(builder.body, "exec", "builder body")
+        if op.assembly_format is not None:
+            self.errors.extend(check_op_format(op, self.dialect))
         for code, what in (
             (op.verifier, "verifier"),
             (op.fold, "fold hook"),
