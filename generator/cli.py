@@ -80,7 +80,7 @@ def _process(
         return False
     text = print_operation(
         parsed.op,
-        generic=True,
+        generic=args.print_generic,
         debuginfo=args.mlir_print_debuginfo,
         resources=parsed.resources,
         sink=sink,

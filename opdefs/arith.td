@@ -454,6 +454,18 @@ def Arith_ConstantOp : Op<Arith_Dialect, "constant", [
   }];
   let arguments = (ins TypedAttrInterface:$value);
   let results = (outs AnyType:$result);
+  // `%c42_i32`, `%c0` (index), `%true`, and `%cst` for other values.
+  let asmResultNames = [{
+    value = self.value
+    result_type = self.result.type
+    if not isinstance(value, IntegerAttr):
+        return ((0, "cst"),)
+    if isinstance(result_type, IntegerType) and result_type.width == 1:
+        return ((0, "true" if value.value else "false"),)
+    if isinstance(result_type, IntegerType):
+        return ((0, f"c{value.value}_{result_type}"),)
+    return ((0, f"c{value.value}"),)
+  }];
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
   let hasVerifier = 1;
@@ -523,6 +535,9 @@ def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [
   let arguments = (ins SignlessIntegerOrIndexLike:$lhs,
                        SignlessIntegerOrIndexLike:$rhs);
   let results = (outs SignlessIntegerOrIndexLike:$sum, BoolLike:$overflow);
+  let asmResultNames = [{
+    return ((0, "sum"), (1, "overflow"))
+  }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -581,6 +596,9 @@ def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [
                        SignlessIntegerOrIndexLike:$rhs);
   let results = (outs SignlessIntegerOrIndexLike:$low,
                       SignlessIntegerOrIndexLike:$high);
+  let asmResultNames = [{
+    return ((0, "low"), (1, "high"))
+  }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -603,6 +621,9 @@ def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
                        SignlessIntegerOrIndexLike:$rhs);
   let results = (outs SignlessIntegerOrIndexLike:$low,
                       SignlessIntegerOrIndexLike:$high);
+  let asmResultNames = [{
+    return ((0, "low"), (1, "high"))
+  }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
   let hasCanonicalizer = 1;
@@ -1413,6 +1434,33 @@ def Arith_SelectOp : Arith_Op<"select", [
                        AnyType:$true_value,
                        AnyType:$false_value);
   let results = (outs AnyType:$result);
+  // `%r = arith.select %c, %a, %b : i32`; a shaped condition's type is written
+  // first: `: vector<4xi1>, vector<4xi32>`.
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    uses_pos = p.current_pos()
+    uses = p.parse_operand_list()
+    if len(uses) != 3:
+        p.error_at(uses_pos, "expected 3 operands")
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    result_type = p.parse_colon_type()
+    condition_type: Type = IntegerType.get(1)
+    if p.consume_if(","):
+        condition_type = result_type
+        result_type = p.parse_type()
+    operands = p.resolve_operands(uses, (condition_type, result_type, result_type), name_pos)
+    return p.create_op(
+        cls, name_pos, operands, [result_type], attributes=attrs, attr_dict_pos=attr_pos
+    )
+  }];
+  let printer = [{
+    condition = self.condition.type
+    prefix = p.type_text(condition) + ", " if isinstance(condition, ShapedType) else ""
+    p.out.append(
+        f" {p.operands(self.operands)}{p.attr_dict(self)} : {prefix}{p.type_text(self.result.type)}"
+    )
+  }];
   let hasFolder = 1;
   let hasCanonicalizer = 1;
   let hasVerifier = 1;

@@ -161,6 +161,93 @@ def CF_SwitchOp : CF_Op<"switch", [
                        DenseI32ArrayAttr:$case_operand_segments);
   let successors = (successor AnySuccessor:$defaultDestination,
                               VariadicSuccessor<AnySuccessor>:$caseDestinations);
+  // `cf.switch %flag : i32, [ default: ^bb1(%a : i32), 42: ^bb2 ]`, one case a
+  // line when printed.
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    flag_use = p.parse_operand()
+    flag_type = p.parse_colon_type()
+    p.expect(",", "expected ','")
+    p.expect("[", "expected '['")
+    p.expect_keyword("default")
+    p.expect(":", "expected ':'")
+
+    def successor_operands() -> tuple[Block, list[Value]]:
+        dest = p.parse_successor()
+        values: list[Value] = []
+        if p.consume_if("("):
+            uses_pos = p.current_pos()
+            uses = p.parse_operand_list()
+            types = [p.parse_colon_type()]
+            while p.consume_if(","):
+                types.append(p.parse_type())
+            p.expect(")", "expected ')'")
+            values = p.resolve_operands(uses, types, uses_pos)
+        return dest, values
+
+    default_dest, default_operands = successor_operands()
+    width = flag_type.width if isinstance(flag_type, IntegerType) else 64
+    case_values: list[int] = []
+    case_dests: list[Block] = []
+    case_operands: list[list[Value]] = []
+    while p.consume_if(","):
+        value = p.parse_integer()
+        case_values.append(wrap_integer(value, IntegerType.get(width)))
+        p.expect(":", "expected ':'")
+        dest, values = successor_operands()
+        case_dests.append(dest)
+        case_operands.append(values)
+    p.expect("]", "expected ']'")
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    flag = p.resolve_operand(flag_use, flag_type)
+    values_attr: Attribute | None = None
+    if case_values:
+        values_attr = DenseElementsAttr.get(
+            VectorType.get((len(case_values),), flag_type), tuple(case_values)
+        )
+    i32 = IntegerType.get(32)
+    segments = DenseArrayAttr.get(i32, tuple(len(o) for o in case_operands))
+    sizes = (1, len(default_operands), sum(len(o) for o in case_operands))
+    return p.create_op(
+        cls,
+        name_pos,
+        [flag, *default_operands, *[v for o in case_operands for v in o]],
+        (),
+        properties=(
+            ("case_values", values_attr),
+            ("case_operand_segments", segments),
+            ("operandSegmentSizes", DenseArrayAttr.get(i32, sizes)),
+        ),
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+        successors=[default_dest, *case_dests],
+    )
+  }];
+  let printer = [{
+    def successor_text(dest: Block, values: Sequence[Value]) -> str:
+        if not values:
+            return p.successor(dest)
+        types = p.types([v.type for v in values])
+        return f"{p.successor(dest)}({p.operands(values)} : {types})"
+
+    newline = "\n" + " " * p.indent
+    text = f" {p.operand(self.flag)} : {p.type_text(self.flag.type)}, [{newline}"
+    text += "  default: " + successor_text(self.default_destination, self.default_operands)
+    values = self.case_values
+    if isinstance(values, DenseElementsAttr):
+        flag_type = self.flag.type
+        width = flag_type.width if isinstance(flag_type, IntegerType) else 64
+        count = len(self.case_destinations)
+        raw = values.values * count if values.is_splat else values.values
+        for index, value in enumerate(raw[:count]):
+            assert isinstance(value, int)
+            text += f",{newline}  {value & ((1 << width) - 1)}: "
+            text += successor_text(self.case_destinations[index], self.case_operands[index])
+    text += newline + "]"
+    elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
+    p.out.append(text + p.attr_dict(self, elided))
+  }];
   let hasVerifier = 1;
   let verifier = !strconcat([{
     destinations = list(self.case_destinations)

@@ -188,6 +188,16 @@ def Func_FuncOp : Func_Op<"func", [
                        OptionalAttr<DictArrayAttr>:$res_attrs,
                        UnitAttr:$no_inline);
   let regions = (region AnyRegion:$body);
+  // `func.func private @f(%x: i32 {attrs}) -> (i32 {attrs}) attributes {...} {...}`,
+  // the syntax every function-like op shares.
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    return parse_function_op(p, cls, name_pos)
+  }];
+  let printer = [{
+    print_function_op(p, self)
+  }];
+  let defaultDialect = "func";
   let hasVerifier = 1;
   let verifier = [{
     # MLIR checks these for the Symbol and FunctionOpInterface interfaces.

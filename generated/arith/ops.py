@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from generated.arith.attrs import (
@@ -32,6 +33,7 @@ from generator.ir import (
     IntegerType,
     Location,
     MemRefType,
+    Operation,
     OpResult,
     RankedTensorType,
     ShapedType,
@@ -44,11 +46,15 @@ from generator.ir import (
     VectorType,
 )
 from generator.ir.ods import (
+    EMPTY_DICT,
     OdsOp,
+    attr_int,
     attr_type,
     container_element_or_self,
     get_property,
+    is_default_property,
     is_typed_attr,
+    must,
     optional_property,
     property_dict,
     required_property,
@@ -56,6 +62,8 @@ from generator.ir.ods import (
     typed_attr_type,
     verify_trait,
 )
+from generator.ir.parser import Parser
+from generator.ir.printer import Printer
 
 __all__ = [
     "AddFOp",
@@ -110,6 +118,81 @@ __all__ = [
     "UIToFPOp",
     "XOrIOp",
 ]
+
+_ARITH__CMP_F_PREDICATE_KEYWORDS = {
+    "false": 0,
+    "oeq": 1,
+    "ogt": 2,
+    "oge": 3,
+    "olt": 4,
+    "ole": 5,
+    "one": 6,
+    "ord": 7,
+    "ueq": 8,
+    "ugt": 9,
+    "uge": 10,
+    "ult": 11,
+    "ule": 12,
+    "une": 13,
+    "uno": 14,
+    "true": 15,
+}
+_ARITH__CMP_F_PREDICATE_NAMES = {
+    0: "false",
+    1: "oeq",
+    2: "ogt",
+    3: "oge",
+    4: "olt",
+    5: "ole",
+    6: "one",
+    7: "ord",
+    8: "ueq",
+    9: "ugt",
+    10: "uge",
+    11: "ult",
+    12: "ule",
+    13: "une",
+    14: "uno",
+    15: "true",
+}
+_ARITH__CMP_I_PREDICATE_KEYWORDS = {
+    "eq": 0,
+    "ne": 1,
+    "slt": 2,
+    "sle": 3,
+    "sgt": 4,
+    "sge": 5,
+    "ult": 6,
+    "ule": 7,
+    "ugt": 8,
+    "uge": 9,
+}
+_ARITH__CMP_I_PREDICATE_NAMES = {
+    0: "eq",
+    1: "ne",
+    2: "slt",
+    3: "sle",
+    4: "sgt",
+    5: "sge",
+    6: "ult",
+    7: "ule",
+    8: "ugt",
+    9: "uge",
+}
+_ARITH__ROUNDING_MODE_KEYWORDS = {
+    "to_nearest_even": 0,
+    "downward": 1,
+    "upward": 2,
+    "toward_zero": 3,
+    "to_nearest_away": 4,
+}
+_ARITH__ROUNDING_MODE_NAMES = {
+    0: "to_nearest_even",
+    1: "downward",
+    2: "upward",
+    3: "toward_zero",
+    4: "to_nearest_away",
+}
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -276,6 +359,7 @@ class AddFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -349,6 +433,42 @@ class AddFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -417,6 +537,7 @@ class AddIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -492,6 +613,42 @@ class AddIOp(OdsOp):
         """The attribute `overflowFlags` as stored (None when unset)."""
         return get_property(self, "overflowFlags")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_overflow_flags: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("overflow"):
+            a_overflow_flags = p.parse_custom_attr(IntegerOverflowFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("overflowFlags", a_overflow_flags),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "overflowFlags"):
+            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+        w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -550,6 +707,8 @@ class AddUIExtendedOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -595,6 +754,51 @@ class AddUIExtendedOp(OdsOp):
     def overflow(self) -> OpResult:
         """The result `overflow`."""
         return self.results[1]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_sum = p.parse_type()
+        p.expect(",", "expected ','")
+        rt_overflow = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_sum))
+        operands.append(p.resolve_operand(o_rhs, rt_sum))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_sum, rt_overflow],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.sum.type)
+            + ", "
+            + p.type_text(self.overflow.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "sum"), (1, "overflow"))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -651,6 +855,7 @@ class AndIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -690,6 +895,43 @@ class AndIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -746,6 +988,7 @@ class BitcastOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -776,6 +1019,42 @@ class BitcastOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -895,6 +1174,7 @@ class CeilDivSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -934,6 +1214,43 @@ class CeilDivSIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -986,6 +1303,7 @@ class CeilDivUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1025,6 +1343,43 @@ class CeilDivUIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -1084,6 +1439,7 @@ class CmpFOp(OdsOp):
         "TypesMatchWith",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1186,6 +1542,65 @@ class CmpFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_predicate: Attribute | None = None
+        a_fastmath: Attribute | None = None
+        a_predicate = IntegerAttr.get(
+            IntegerType.get(64), p.parse_enum_keyword(_ARITH__CMP_F_PREDICATE_KEYWORDS, "predicate")
+        )
+        p.expect(",", "expected ','")
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [
+                VectorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.scalable)
+                if isinstance(ot_lhs, VectorType)
+                else RankedTensorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.encoding)
+                if isinstance(ot_lhs, RankedTensorType)
+                else UnrankedTensorType.get(IntegerType.get(1))
+                if isinstance(ot_lhs, UnrankedTensorType)
+                else IntegerType.get(1)
+            ],
+            properties=(
+                ("predicate", a_predicate),
+                ("fastmath", a_fastmath),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + _ARITH__CMP_F_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
+            + ", "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+        )
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("predicate", "fastmath")) + " : " + p.type_text(self.lhs.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -1269,6 +1684,7 @@ class CmpIOp(OdsOp):
         "TypesMatchWith",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1348,6 +1764,59 @@ class CmpIOp(OdsOp):
         """The attribute `predicate` as stored (None when unset)."""
         return get_property(self, "predicate")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_predicate: Attribute | None = None
+        a_predicate = IntegerAttr.get(
+            IntegerType.get(64), p.parse_enum_keyword(_ARITH__CMP_I_PREDICATE_KEYWORDS, "predicate")
+        )
+        p.expect(",", "expected ','")
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [
+                VectorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.scalable)
+                if isinstance(ot_lhs, VectorType)
+                else RankedTensorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.encoding)
+                if isinstance(ot_lhs, RankedTensorType)
+                else UnrankedTensorType.get(IntegerType.get(1))
+                if isinstance(ot_lhs, UnrankedTensorType)
+                else IntegerType.get(1)
+            ],
+            properties=(("predicate", a_predicate),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + _ARITH__CMP_I_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
+            + ", "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ("predicate",))
+            + " : "
+            + p.type_text(self.lhs.type)
+        )
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -1414,6 +1883,8 @@ class ConstantOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "arith.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
     TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1465,6 +1936,43 @@ class ConstantOp(OdsOp):
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
         return get_property(self, "value")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_value: Attribute | None = None
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        a_value = p.parse_attribute()
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [attr_type(a_value)],
+            properties=(("value", a_value),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(p.attr_dict(self, ("value",)) + " " + p.attr_text(must(get_property(self, "value"))))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        value = self.value
+        result_type = self.result.type
+        if not isinstance(value, IntegerAttr):
+            return ((0, "cst"),)
+        if isinstance(result_type, IntegerType) and result_type.width == 1:
+            return ((0, "true" if value.value else "false"),)
+        if isinstance(result_type, IntegerType):
+            return ((0, f"c{value.value}_{result_type}"),)
+        return ((0, f"c{value.value}"),)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -1539,6 +2047,7 @@ class DivFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1612,6 +2121,42 @@ class DivFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -1673,6 +2218,7 @@ class DivSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1741,6 +2287,42 @@ class DivSIOp(OdsOp):
         """The attribute `isExact` as stored (None when unset)."""
         return get_property(self, "isExact")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_is_exact: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("exact"):
+            a_is_exact = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("isExact", a_is_exact),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if get_property(self, "isExact") is not None:
+            w(" exact")
+        w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -1798,6 +2380,7 @@ class DivUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1866,6 +2449,42 @@ class DivUIOp(OdsOp):
         """The attribute `isExact` as stored (None when unset)."""
         return get_property(self, "isExact")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_is_exact: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("exact"):
+            a_is_exact = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("isExact", a_is_exact),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if get_property(self, "isExact") is not None:
+            w(" exact")
+        w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -1923,6 +2542,7 @@ class ExtFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1986,6 +2606,47 @@ class ExtFOp(OdsOp):
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_in_ = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.in_))
+        if get_property(self, "fastmath") is not None:
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(
+            p.attr_dict(self, ("fastmath",))
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2109,6 +2770,7 @@ class ExtSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2139,6 +2801,42 @@ class ExtSIOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2259,6 +2957,7 @@ class ExtUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2289,6 +2988,42 @@ class ExtUIOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2407,6 +3142,7 @@ class FloorDivSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2446,6 +3182,43 @@ class FloorDivSIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2500,6 +3273,7 @@ class FPToSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2530,6 +3304,42 @@ class FPToSIOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2647,6 +3457,7 @@ class FPToUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2677,6 +3488,42 @@ class FPToUIOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2796,6 +3643,7 @@ class IndexCastOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2826,6 +3674,42 @@ class IndexCastOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2944,6 +3828,7 @@ class IndexCastUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2974,6 +3859,42 @@ class IndexCastUIOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -3095,6 +4016,7 @@ class MaximumFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3168,6 +4090,42 @@ class MaximumFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -3232,6 +4190,7 @@ class MaxNumFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3305,6 +4264,42 @@ class MaxNumFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -3364,6 +4359,7 @@ class MaxSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3403,6 +4399,43 @@ class MaxSIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -3455,6 +4488,7 @@ class MaxUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3494,6 +4528,43 @@ class MaxUIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -3551,6 +4622,7 @@ class MinimumFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3624,6 +4696,42 @@ class MinimumFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -3688,6 +4796,7 @@ class MinNumFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3761,6 +4870,42 @@ class MinNumFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -3820,6 +4965,7 @@ class MinSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3859,6 +5005,43 @@ class MinSIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -3911,6 +5094,7 @@ class MinUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3950,6 +5134,43 @@ class MinUIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -4006,6 +5227,7 @@ class MulFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4079,6 +5301,42 @@ class MulFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -4145,6 +5403,7 @@ class MulIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4220,6 +5479,42 @@ class MulIOp(OdsOp):
         """The attribute `overflowFlags` as stored (None when unset)."""
         return get_property(self, "overflowFlags")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_overflow_flags: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("overflow"):
+            a_overflow_flags = p.parse_custom_attr(IntegerOverflowFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("overflowFlags", a_overflow_flags),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "overflowFlags"):
+            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+        w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -4276,6 +5571,8 @@ class MulSIExtendedOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4323,6 +5620,47 @@ class MulSIExtendedOp(OdsOp):
     def high(self) -> OpResult:
         """The result `high`."""
         return self.results[1]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_lhs, ot_lhs],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.lhs.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "low"), (1, "high"))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -4382,6 +5720,8 @@ class MulUIExtendedOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4429,6 +5769,47 @@ class MulUIExtendedOp(OdsOp):
     def high(self) -> OpResult:
         """The result `high`."""
         return self.results[1]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_lhs, ot_lhs],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.lhs.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "low"), (1, "high"))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -4491,6 +5872,7 @@ class NegFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4557,6 +5939,39 @@ class NegFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_operand_ = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_operand_, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.operand_))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -4613,6 +6028,7 @@ class OrIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4652,6 +6068,43 @@ class OrIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -4708,6 +6161,7 @@ class RemFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4781,6 +6235,42 @@ class RemFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -4840,6 +6330,7 @@ class RemSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4879,6 +6370,43 @@ class RemSIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -4931,6 +6459,7 @@ class RemUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4970,6 +6499,43 @@ class RemUIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -5028,6 +6594,7 @@ class ScalingExtFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5098,6 +6665,54 @@ class ScalingExtFOp(OdsOp):
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_in_ = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_scale = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect(",", "expected ','")
+        ot_scale = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        operands.append(p.resolve_operand(o_scale, ot_scale))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
+        if get_property(self, "fastmath") is not None:
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(
+            p.attr_dict(self, ("fastmath",))
+            + " : "
+            + p.type_text(self.in_.type)
+            + ", "
+            + p.type_text(self.scale.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -5227,6 +6842,7 @@ class ScalingTruncFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5322,6 +6938,64 @@ class ScalingTruncFOp(OdsOp):
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_roundingmode: Attribute | None = None
+        a_fastmath: Attribute | None = None
+        o_in_ = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_scale = p.parse_operand()
+        enum_value = p.parse_optional_enum_keyword(_ARITH__ROUNDING_MODE_KEYWORDS, "roundingmode")
+        if enum_value is not None:
+            a_roundingmode = IntegerAttr.get(IntegerType.get(32), enum_value)
+            pass
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect(",", "expected ','")
+        ot_scale = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        operands.append(p.resolve_operand(o_scale, ot_scale))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            properties=(
+                ("roundingmode", a_roundingmode),
+                ("fastmath", a_fastmath),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
+        if get_property(self, "roundingmode") is not None:
+            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
+        if get_property(self, "fastmath") is not None:
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(
+            p.attr_dict(self, ("roundingmode", "fastmath"))
+            + " : "
+            + p.type_text(self.in_.type)
+            + ", "
+            + p.type_text(self.scale.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -5455,6 +7129,7 @@ class SelectOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5501,6 +7176,33 @@ class SelectOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        uses_pos = p.current_pos()
+        uses = p.parse_operand_list()
+        if len(uses) != 3:
+            p.error_at(uses_pos, "expected 3 operands")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        result_type = p.parse_colon_type()
+        condition_type: Type = IntegerType.get(1)
+        if p.consume_if(","):
+            condition_type = result_type
+            result_type = p.parse_type()
+        operands = p.resolve_operands(uses, (condition_type, result_type, result_type), name_pos)
+        return p.create_op(
+            cls, name_pos, operands, [result_type], attributes=attrs, attr_dict_pos=attr_pos
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        condition = self.condition.type
+        prefix = p.type_text(condition) + ", " if isinstance(condition, ShapedType) else ""
+        p.out.append(
+            f" {p.operands(self.operands)}{p.attr_dict(self)} : {prefix}{p.type_text(self.result.type)}"
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -5591,6 +7293,7 @@ class ShLIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5666,6 +7369,42 @@ class ShLIOp(OdsOp):
         """The attribute `overflowFlags` as stored (None when unset)."""
         return get_property(self, "overflowFlags")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_overflow_flags: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("overflow"):
+            a_overflow_flags = p.parse_custom_attr(IntegerOverflowFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("overflowFlags", a_overflow_flags),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "overflowFlags"):
+            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+        w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -5723,6 +7462,7 @@ class ShRSIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5791,6 +7531,42 @@ class ShRSIOp(OdsOp):
         """The attribute `isExact` as stored (None when unset)."""
         return get_property(self, "isExact")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_is_exact: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("exact"):
+            a_is_exact = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("isExact", a_is_exact),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if get_property(self, "isExact") is not None:
+            w(" exact")
+        w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -5846,6 +7622,7 @@ class ShRUIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5914,6 +7691,42 @@ class ShRUIOp(OdsOp):
         """The attribute `isExact` as stored (None when unset)."""
         return get_property(self, "isExact")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_is_exact: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("exact"):
+            a_is_exact = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("isExact", a_is_exact),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if get_property(self, "isExact") is not None:
+            w(" exact")
+        w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -5969,6 +7782,7 @@ class SIToFPOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5999,6 +7813,42 @@ class SIToFPOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6115,6 +7965,7 @@ class SubFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6188,6 +8039,42 @@ class SubFOp(OdsOp):
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_fastmath: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("fastmath", a_fastmath),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "fastmath"):
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -6253,6 +8140,7 @@ class SubIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6328,6 +8216,42 @@ class SubIOp(OdsOp):
         """The attribute `overflowFlags` as stored (None when unset)."""
         return get_property(self, "overflowFlags")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_overflow_flags: Attribute | None = None
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        if p.consume_keyword("overflow"):
+            a_overflow_flags = p.parse_custom_attr(IntegerOverflowFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("overflowFlags", a_overflow_flags),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        if not is_default_property(self, "overflowFlags"):
+            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+        w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -6388,6 +8312,7 @@ class TruncFOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6476,6 +8401,57 @@ class TruncFOp(OdsOp):
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
         return get_property(self, "fastmath")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_roundingmode: Attribute | None = None
+        a_fastmath: Attribute | None = None
+        o_in_ = p.parse_operand()
+        enum_value = p.parse_optional_enum_keyword(_ARITH__ROUNDING_MODE_KEYWORDS, "roundingmode")
+        if enum_value is not None:
+            a_roundingmode = IntegerAttr.get(IntegerType.get(32), enum_value)
+            pass
+        if p.consume_keyword("fastmath"):
+            a_fastmath = p.parse_custom_attr(FastMathFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            properties=(
+                ("roundingmode", a_roundingmode),
+                ("fastmath", a_fastmath),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.in_))
+        if get_property(self, "roundingmode") is not None:
+            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
+        if get_property(self, "fastmath") is not None:
+            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        w(
+            p.attr_dict(self, ("roundingmode", "fastmath"))
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6609,6 +8585,7 @@ class TruncIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6674,6 +8651,47 @@ class TruncIOp(OdsOp):
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
         return get_property(self, "overflowFlags")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_overflow_flags: Attribute | None = None
+        o_in_ = p.parse_operand()
+        if p.consume_keyword("overflow"):
+            a_overflow_flags = p.parse_custom_attr(IntegerOverflowFlagsAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            properties=(("overflowFlags", a_overflow_flags),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.in_))
+        if not is_default_property(self, "overflowFlags"):
+            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+        w(
+            p.attr_dict(self, ("overflowFlags",))
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6797,6 +8815,7 @@ class UIToFPOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6827,6 +8846,42 @@ class UIToFPOp(OdsOp):
     def out(self) -> OpResult:
         """The result `out`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_in_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_in_ = p.parse_type()
+        p.expect_keyword("to")
+        rt_out = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_in_, ot_in_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_out],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.in_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.in_.type)
+            + " to "
+            + p.type_text(self.out.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6941,6 +8996,7 @@ class XOrIOp(OdsOp):
         "Tensorizable",
         "Vectorizable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6980,6 +9036,43 @@ class XOrIOp(OdsOp):
     def result(self) -> OpResult:
         """The result `result`."""
         return self.results[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, rt_result))
+        operands.append(p.resolve_operand(o_rhs, rt_result))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result.type)
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

@@ -13,6 +13,7 @@ from generator.ir import (
     Block,
     Context,
     Location,
+    Operation,
     OpResult,
     Region,
     StringAttr,
@@ -20,12 +21,16 @@ from generator.ir import (
     Value,
 )
 from generator.ir.ods import (
+    EMPTY_DICT,
     OdsOp,
+    attr_string,
     get_property,
     optional_property,
     property_dict,
     verify_trait,
 )
+from generator.ir.parser import Parser, UnresolvedOperand
+from generator.ir.printer import Printer
 
 __all__ = [
     "ModuleOp",
@@ -83,6 +88,7 @@ class ModuleOp(OdsOp):
         "Symbol",
         "SymbolTable",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -164,6 +170,45 @@ class ModuleOp(OdsOp):
         """The attribute `sym_visibility` as stored (None when unset)."""
         return get_property(self, "sym_visibility")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_sym_name: Attribute | None = None
+        a_sym_visibility: Attribute | None = None
+        r_body_region = Region()
+        a_sym_name = p.parse_optional_symbol_name_attr()
+        if a_sym_name is not None:
+            pass
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        p.parse_custom_region(r_body_region)
+        if not r_body_region.blocks:
+            r_body_region.add_block(Block())
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(
+                ("sym_name", a_sym_name),
+                ("sym_visibility", a_sym_visibility),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            regions=[r_body_region],
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        if get_property(self, "sym_name") is not None:
+            w(" " + p.symbol(attr_string(get_property(self, "sym_name"))))
+        w(p.attr_dict(self, ("sym_name",), with_keyword=True) + " ")
+        p.print_region(self.regions[0])
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 1:
@@ -224,6 +269,7 @@ class UnrealizedConversionCastOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "builtin.unrealized_conversion_cast"
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -272,6 +318,41 @@ class UnrealizedConversionCastOp(OdsOp):
     def outputs(self) -> tuple[OpResult, ...]:
         """The result `outputs`."""
         return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_inputs: list[UnresolvedOperand] = []
+        rt_outputs: list[Type] = []
+        ot_inputs: list[Type] = []
+        operands_pos = p.current_pos()
+        o_inputs = p.parse_operand_list()
+        if o_inputs:
+            p.expect(":", "expected ':'")
+            ot_inputs = p.parse_optional_type_list()
+        p.expect_keyword("to")
+        rt_outputs = p.parse_optional_type_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_inputs, ot_inputs, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            rt_outputs,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        if len(self.inputs) > 0:
+            w(" " + p.operands(self.inputs) + " : " + p.types([v.type for v in self.inputs]))
+        w(" to " + p.types([v.type for v in self.outputs]) + p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

@@ -17,22 +17,30 @@ from generator.ir import (
     DenseResourceElementsAttr,
     IntegerType,
     Location,
+    Operation,
     SparseElementsAttr,
     StringAttr,
     Type,
     Value,
+    VectorType,
+    parse_type,
+    wrap_integer,
 )
 from generator.ir.ods import (
+    EMPTY_DICT,
     OdsOp,
     VerifyMessage,
     get_property,
     is_signless_int_elements,
+    must,
     optional_property,
     property_dict,
     required_property,
     segment_sizes,
     verify_trait,
 )
+from generator.ir.parser import Parser, UnresolvedOperand
+from generator.ir.printer import Printer
 
 __all__ = [
     "AssertOp",
@@ -40,6 +48,9 @@ __all__ = [
     "CondBranchOp",
     "SwitchOp",
 ]
+
+_TYPE_I1 = parse_type("i1")
+_TYPE_I32 = parse_type("i32")
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -88,6 +99,7 @@ class AssertOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "cf.assert"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"msg"})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -139,6 +151,40 @@ class AssertOp(OdsOp):
         """The attribute `msg` as stored (None when unset)."""
         return get_property(self, "msg")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_msg: Attribute | None = None
+        o_arg = p.parse_operand()
+        p.expect(",", "expected ','")
+        a_msg = p.parse_attribute_of(StringAttr)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_arg, _TYPE_I1))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(("msg", a_msg),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.arg)
+            + ", "
+            + p.attr_text(must(get_property(self, "msg")))
+            + p.attr_dict(self, ("msg",))
+        )
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -183,6 +229,7 @@ class BranchOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "cf.br"
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("BranchOpInterface", "Pure", "Terminator")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -222,6 +269,48 @@ class BranchOp(OdsOp):
     def dest(self) -> Block:
         """The successor `dest`."""
         return self.successors[0]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_dest_operands: list[UnresolvedOperand] = []
+        ot_dest_operands: list[Type] = []
+        operands_pos = p.current_pos()
+        s_dest = p.parse_successor()
+        if p.consume_if("("):
+            o_dest_operands = p.parse_operand_list()
+            p.expect(":", "expected ':'")
+            ot_dest_operands = p.parse_optional_type_list()
+            p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_dest_operands, ot_dest_operands, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            successors=[s_dest],
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.successor(self.dest))
+        if len(self.dest_operands) > 0:
+            w(
+                "("
+                + p.operands(self.dest_operands)
+                + " : "
+                + p.types([v.type for v in self.dest_operands])
+                + ")"
+            )
+        w(p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -289,6 +378,7 @@ class CondBranchOp(OdsOp):
         "Pure",
         "Terminator",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -386,6 +476,92 @@ class CondBranchOp(OdsOp):
     def branch_weights_attr(self) -> Attribute | None:
         """The attribute `branch_weights` as stored (None when unset)."""
         return get_property(self, "branch_weights")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_true_dest_operands: list[UnresolvedOperand] = []
+        o_false_dest_operands: list[UnresolvedOperand] = []
+        a_branch_weights: Attribute | None = None
+        ot_true_dest_operands: list[Type] = []
+        ot_false_dest_operands: list[Type] = []
+        operands_pos = p.current_pos()
+        o_condition = p.parse_operand()
+        if p.consume_keyword("weights"):
+            p.expect("(", "expected '('")
+            a_branch_weights = p.parse_dense_array_body(_TYPE_I32)
+            p.expect(")", "expected ')'")
+        p.expect(",", "expected ','")
+        s_true_dest = p.parse_successor()
+        if p.consume_if("("):
+            o_true_dest_operands = p.parse_operand_list()
+            p.expect(":", "expected ':'")
+            ot_true_dest_operands = p.parse_optional_type_list()
+            p.expect(")", "expected ')'")
+        p.expect(",", "expected ','")
+        s_false_dest = p.parse_successor()
+        if p.consume_if("("):
+            o_false_dest_operands = p.parse_operand_list()
+            p.expect(":", "expected ':'")
+            ot_false_dest_operands = p.parse_optional_type_list()
+            p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_condition, _TYPE_I1))
+        operands += p.resolve_operands(o_true_dest_operands, ot_true_dest_operands, operands_pos)
+        operands += p.resolve_operands(o_false_dest_operands, ot_false_dest_operands, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(
+                ("branch_weights", a_branch_weights),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            len(o_true_dest_operands),
+                            len(o_false_dest_operands),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            successors=[s_true_dest, s_false_dest],
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(" " + p.operand(self.condition))
+        if get_property(self, "branch_weights") is not None:
+            w(" weights(" + p.stripped_attr(must(get_property(self, "branch_weights"))) + ")")
+        w(", " + p.successor(self.true_dest))
+        if len(self.true_dest_operands) > 0:
+            w(
+                "("
+                + p.operands(self.true_dest_operands)
+                + " : "
+                + p.types([v.type for v in self.true_dest_operands])
+                + ")"
+            )
+        w(", " + p.successor(self.false_dest))
+        if len(self.false_dest_operands) > 0:
+            w(
+                "("
+                + p.operands(self.false_dest_operands)
+                + " : "
+                + p.types([v.type for v in self.false_dest_operands])
+                + ")"
+            )
+        w(p.attr_dict(self, ("branch_weights", "operandSegmentSizes")))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -490,6 +666,7 @@ class SwitchOp(OdsOp):
         "Pure",
         "Terminator",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -609,6 +786,94 @@ class SwitchOp(OdsOp):
     def case_operand_segments_attr(self) -> Attribute | None:
         """The attribute `case_operand_segments` as stored (None when unset)."""
         return get_property(self, "case_operand_segments")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        flag_use = p.parse_operand()
+        flag_type = p.parse_colon_type()
+        p.expect(",", "expected ','")
+        p.expect("[", "expected '['")
+        p.expect_keyword("default")
+        p.expect(":", "expected ':'")
+
+        def successor_operands() -> tuple[Block, list[Value]]:
+            dest = p.parse_successor()
+            values: list[Value] = []
+            if p.consume_if("("):
+                uses_pos = p.current_pos()
+                uses = p.parse_operand_list()
+                types = [p.parse_colon_type()]
+                while p.consume_if(","):
+                    types.append(p.parse_type())
+                p.expect(")", "expected ')'")
+                values = p.resolve_operands(uses, types, uses_pos)
+            return dest, values
+
+        default_dest, default_operands = successor_operands()
+        width = flag_type.width if isinstance(flag_type, IntegerType) else 64
+        case_values: list[int] = []
+        case_dests: list[Block] = []
+        case_operands: list[list[Value]] = []
+        while p.consume_if(","):
+            value = p.parse_integer()
+            case_values.append(wrap_integer(value, IntegerType.get(width)))
+            p.expect(":", "expected ':'")
+            dest, values = successor_operands()
+            case_dests.append(dest)
+            case_operands.append(values)
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        flag = p.resolve_operand(flag_use, flag_type)
+        values_attr: Attribute | None = None
+        if case_values:
+            values_attr = DenseElementsAttr.get(
+                VectorType.get((len(case_values),), flag_type), tuple(case_values)
+            )
+        i32 = IntegerType.get(32)
+        segments = DenseArrayAttr.get(i32, tuple(len(o) for o in case_operands))
+        sizes = (1, len(default_operands), sum(len(o) for o in case_operands))
+        return p.create_op(
+            cls,
+            name_pos,
+            [flag, *default_operands, *[v for o in case_operands for v in o]],
+            (),
+            properties=(
+                ("case_values", values_attr),
+                ("case_operand_segments", segments),
+                ("operandSegmentSizes", DenseArrayAttr.get(i32, sizes)),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            successors=[default_dest, *case_dests],
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+
+        def successor_text(dest: Block, values: Sequence[Value]) -> str:
+            if not values:
+                return p.successor(dest)
+            types = p.types([v.type for v in values])
+            return f"{p.successor(dest)}({p.operands(values)} : {types})"
+
+        newline = "\n" + " " * p.indent
+        text = f" {p.operand(self.flag)} : {p.type_text(self.flag.type)}, [{newline}"
+        text += "  default: " + successor_text(self.default_destination, self.default_operands)
+        values = self.case_values
+        if isinstance(values, DenseElementsAttr):
+            flag_type = self.flag.type
+            width = flag_type.width if isinstance(flag_type, IntegerType) else 64
+            count = len(self.case_destinations)
+            raw = values.values * count if values.is_splat else values.values
+            for index, value in enumerate(raw[:count]):
+                assert isinstance(value, int)
+                text += f",{newline}  {value & ((1 << width) - 1)}: "
+                text += successor_text(self.case_destinations[index], self.case_operands[index])
+        text += newline + "]"
+        elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
+        p.out.append(text + p.attr_dict(self, elided))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

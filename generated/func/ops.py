@@ -15,6 +15,7 @@ from generator.ir import (
     DictionaryAttr,
     FunctionType,
     Location,
+    Operation,
     OpResult,
     Region,
     StringAttr,
@@ -24,15 +25,20 @@ from generator.ir import (
     UnitAttr,
     Value,
 )
+from generator.ir.asm import parse_function_op, print_function_op
 from generator.ir.ods import (
+    EMPTY_DICT,
     OdsOp,
     VerifyMessage,
     get_property,
+    must,
     optional_property,
     property_dict,
     required_property,
     verify_trait,
 )
+from generator.ir.parser import Parser, UnresolvedOperand
+from generator.ir.printer import Printer
 
 __all__ = [
     "CallIndirectOp",
@@ -114,6 +120,7 @@ class CallOp(OdsOp):
         "MemRefsNormalizable",
         "SymbolUserOpInterface",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -254,6 +261,59 @@ class CallOp(OdsOp):
         """The attribute `no_inline` as stored (None when unset)."""
         return get_property(self, "no_inline")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_operands_: list[UnresolvedOperand] = []
+        a_callee: Attribute | None = None
+        a_arg_attrs: Attribute | None = None
+        a_res_attrs: Attribute | None = None
+        a_no_inline: Attribute | None = None
+        ot_operands_: list[Type] = []
+        operands_pos = p.current_pos()
+        a_callee = p.parse_attribute_of(SymbolRefAttr)
+        p.expect("(", "expected '('")
+        o_operands_ = p.parse_operand_list()
+        p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        ot_operands_ = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_operands_, ot_operands_, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(
+                ("callee", a_callee),
+                ("arg_attrs", a_arg_attrs),
+                ("res_attrs", a_res_attrs),
+                ("no_inline", a_no_inline),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.attr_text(must(get_property(self, "callee")))
+            + "("
+            + p.operands(self.operands_)
+            + ")"
+            + p.attr_dict(self, ("callee",))
+            + " : "
+            + p.functional_type([v.type for v in self.operands_], [r.type for r in self.results])
+        )
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -345,6 +405,7 @@ class CallIndirectOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "func.call_indirect"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"arg_attrs", "res_attrs"})
     TRAITS: ClassVar[tuple[str, ...]] = ("CallOpInterface", "TypesMatchWith")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -447,6 +508,57 @@ class CallIndirectOp(OdsOp):
         """The attribute `res_attrs` as stored (None when unset)."""
         return get_property(self, "res_attrs")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_callee_operands: list[UnresolvedOperand] = []
+        a_arg_attrs: Attribute | None = None
+        a_res_attrs: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_callee = p.parse_operand()
+        p.expect("(", "expected '('")
+        o_callee_operands = p.parse_operand_list()
+        p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_callee = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_callee, ot_callee))
+        operands += p.resolve_operands(
+            o_callee_operands,
+            list(ot_callee.inputs if isinstance(ot_callee, FunctionType) else ()),
+            operands_pos,
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            list(ot_callee.results if isinstance(ot_callee, FunctionType) else ()),
+            properties=(
+                ("arg_attrs", a_arg_attrs),
+                ("res_attrs", a_res_attrs),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            " "
+            + p.operand(self.callee)
+            + "("
+            + p.operands(self.callee_operands)
+            + ")"
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.callee.type)
+        )
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 0:
@@ -499,6 +611,7 @@ class ConstantOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "func.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
     TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -548,6 +661,39 @@ class ConstantOp(OdsOp):
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
         return get_property(self, "value")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_value: Attribute | None = None
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        a_value = p.parse_attribute_of(SymbolRefAttr)
+        p.expect(":", "expected ':'")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(("value", a_value),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(
+            p.attr_dict(self, ("value",))
+            + " "
+            + p.attr_text(must(get_property(self, "value")))
+            + " : "
+            + p.types([r.type for r in self.results])
+        )
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -631,6 +777,8 @@ class FuncOp(OdsOp):
         "IsolatedFromAbove",
         "Symbol",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "func"
 
     def __init__(
         self,
@@ -789,6 +937,15 @@ class FuncOp(OdsOp):
         """The attribute `no_inline` as stored (None when unset)."""
         return get_property(self, "no_inline")
 
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_function_op(p, cls, name_pos)
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        print_function_op(p, self)
+
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
         if len(self.regions) != 1:
@@ -906,6 +1063,7 @@ class ReturnOp(OdsOp):
         "ReturnLike",
         "Terminator",
     )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -939,6 +1097,38 @@ class ReturnOp(OdsOp):
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_operands_: list[UnresolvedOperand] = []
+        ot_operands_: list[Type] = []
+        operands_pos = p.current_pos()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        o_operands_ = p.parse_operand_list()
+        if o_operands_:
+            p.expect(":", "expected ':'")
+            ot_operands_ = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_operands_, ot_operands_, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        w = p.out.append
+        w(p.attr_dict(self, ()))
+        if len(self.operands_) > 0:
+            w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

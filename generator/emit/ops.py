@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator import ir
-from generator.diagnostics import SpecDiagnostic, SpecValidationError
+from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
+from generator.emit.format_code import FormatUnsupported, format_code
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
 from generator.ir import ods
 from generator.naming import class_name_from_def, sanitize_name, snake_case
@@ -34,6 +35,7 @@ from generator.spec.constraints import (
     TypeAttrConstraint,
     TypeConstraint,
 )
+from generator.spec.format import resolve_op_format
 from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
 __all__ = ["Check", "OpView", "OpsModuleView", "ops_module_view"]
@@ -131,6 +133,18 @@ class OpView:
     extra_code: list[str]
     operand_range: list[str]
     result_range: list[str]
+    parse_body: list[str] = field(default_factory=list)
+    """The body of the generated `parse` classmethod; empty without a custom form."""
+    print_body: list[str] = field(default_factory=list)
+    """The body of the generated `print` method."""
+    result_names_body: list[str] = field(default_factory=list)
+    """The body of `asm_result_names`; empty when the op suggests no names."""
+    default_dialect: str = ""
+
+    @property
+    def has_custom_form(self) -> bool:
+        """Whether the op reads and writes a custom form."""
+        return bool(self.parse_body)
 
     @property
     def has_traits(self) -> bool:
@@ -190,6 +204,8 @@ class OpsModuleView:
     type_imports: list[str]
     functions: list[ConstraintFunction]
     ops: list[OpView]
+    constants: list[tuple[str, str]] = field(default_factory=list)
+    """Module-level constants of the generated parsers and printers."""
     all_names: list[str] = field(default_factory=list)
     ir_names: list[str] = field(default_factory=list)
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
@@ -766,9 +782,57 @@ class _OpMaker:
             extra_code=_code_lines(op.extra_code.text) if op.extra_code is not None else [],
             operand_range=operand_range,
             result_range=result_range,
+            default_dialect=self.op.default_dialect,
+            **self._custom_form(),
         )
 
     source = ""
+    #: Module-level constants the generated parsers share (name -> expression).
+    constants: dict[str, str]
+
+    def _custom_form(self) -> dict[str, list[str]]:
+        """The `parse` and `print` bodies from the op's assembly format, if it has one."""
+        op = self.op
+        hooks = {
+            "result_names_body": (
+                _code_lines(op.asm_result_names.text) if op.asm_result_names is not None else []
+            ),
+        }
+        if op.parser is not None and op.printer is not None:
+            return {
+                "parse_body": _code_lines(op.parser.text),
+                "print_body": _code_lines(op.printer.text),
+                **hooks,
+            }
+        if op.assembly_format is None:
+            return {"parse_body": [], "print_body": [], **hooks}
+        try:
+            fmt = resolve_op_format(op, self.dialect)
+        except FormatSpecError as e:
+            self.errors.extend(e.diagnostics)
+            return {"parse_body": [], "print_body": [], **hooks}
+        if fmt is None:
+            return {"parse_body": [], "print_body": [], **hooks}
+
+        def type_expr(text: str) -> str:
+            name = "_TYPE_" + "".join(c if c.isalnum() else "_" for c in text).upper()
+            self.constants[name] = f'parse_type("{text}")'
+            return name
+
+        try:
+            code = format_code(fmt, self.dialect, self.py, type_expr)
+        except FormatUnsupported as e:
+            self.errors.append(
+                SpecDiagnostic(
+                    op.assembly_format.loc,
+                    f"assembly format of '{self.op_name}' uses {e}, which odsgen cannot "
+                    "generate yet",
+                    hint="write the syntax as Python `parser` and `printer` hooks instead",
+                )
+            )
+            return {"parse_body": [], "print_body": [], **hooks}
+        self.constants.update(code.constants)
+        return {"parse_body": code.parse_body, "print_body": code.print_body, **hooks}
 
     def _value_accessor(
         self, i: int, name: str, variadicity: str, mode: str, what: str, description: str
@@ -1369,9 +1433,11 @@ def ops_module_view(
     table = ConstraintTable(refs=refs, summaries=dialect.def_summaries())
     views: list[OpView] = []
     errors: list[SpecDiagnostic] = []
+    constants: dict[str, str] = {}
     for op in sorted(dialect.ops, key=lambda o: o.mnemonic):
         maker = _OpMaker(dialect, op, table)
         maker.source = source
+        maker.constants = constants
         views.append(maker.make())
         errors.extend(maker.errors)
     if errors:
@@ -1386,6 +1452,7 @@ def ops_module_view(
         type_imports=imports.get("types", []),
         functions=table.functions,
         ops=views,
+        constants=sorted(constants.items()),
         all_names=sorted(v.class_name for v in views),
         ir_names=sorted(set(ir.__all__) - {"ods"}),
         ods_names=sorted(ods.__all__),

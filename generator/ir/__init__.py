@@ -48,6 +48,7 @@ from generator.ir.attributes import (
     TypeAttr,
     UnitAttr,
     UnknownLoc,
+    wrap_integer,
 )
 from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
@@ -188,4 +189,5 @@ __all__ = [
     "rewrite_pattern",
     "verify",
     "would_op_be_trivially_dead",
+    "wrap_integer",
 ]

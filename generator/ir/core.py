@@ -20,6 +20,8 @@ from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, Unk
 from generator.ir.types import Type
 
 if TYPE_CHECKING:
+    from generator.ir.parser import Parser
+    from generator.ir.printer import Printer
     from generator.ir.source import SourceLoc
 
 __all__ = [
@@ -227,6 +229,26 @@ class Operation:
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = None
     #: Default values of default-valued properties, set when the op is created.
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = ()
+    #: Whether the class reads and writes a custom assembly form (`parse`, `print`).
+    HAS_CUSTOM_FORM: ClassVar[bool] = False
+    #: The dialect whose prefix op names may leave out inside this op's regions
+    #: (MLIR's `OpAsmOpInterface::getDefaultDialect`); "" for none.
+    DEFAULT_DIALECT: ClassVar[str] = ""
+    #: Whether `asm_result_names` suggests names for the op's results.
+    HAS_RESULT_NAMES: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, parser: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name (generated for ops with a format)."""
+        raise NotImplementedError(f"{cls.__name__} has no custom assembly form")
+
+    def print(self, printer: Printer) -> None:
+        """Write the custom form after the op name (generated for ops with a format)."""
+        raise NotImplementedError(f"{type(self).__name__} has no custom assembly form")
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Suggested result names as (result index, name) (`getAsmResultNames`)."""
+        return ()
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:

@@ -50,11 +50,14 @@ if TYPE_CHECKING:
     from generator.ir.core import Value
 
 __all__ = [
+    "EMPTY_DICT",
     "DialectAttr",
     "EnumAttr",
     "OdsOp",
     "VerifyMessage",
     "adopt_properties",
+    "attr_int",
+    "attr_string",
     "attr_type",
     "container_element_or_self",
     "dialect_attr_parser",
@@ -62,9 +65,11 @@ __all__ = [
     "get_property",
     "group_sizes",
     "i1_same_shape",
+    "is_default_property",
     "is_elements_attr",
     "is_signless_int_elements",
     "is_typed_attr",
+    "must",
     "optional_property",
     "property_dict",
     "register_dialect_attr",
@@ -205,6 +210,44 @@ def adopt_properties(
         # The common case of a printed op: its `<{...}>` is already the properties.
         return properties, attributes, None
     return DictionaryAttr.get(values), attributes, None
+
+
+# -- custom forms -------------------------------------------------------------------
+
+#: The empty attribute dictionary.
+EMPTY_DICT = DictionaryAttr.get(())
+
+
+def must(attr: Attribute | None) -> Attribute:
+    """An attribute a printer needs; a missing one is a broken op (the verifier says so)."""
+    if attr is None:
+        raise ValueError("a required attribute is missing; verify the op before printing it")
+    return attr
+
+
+def attr_int(attr: Attribute | None) -> int:
+    """The value of an integer attribute (an enum case stored as an integer)."""
+    if not isinstance(attr, IntegerAttr):
+        raise ValueError(f"expected an integer attribute, got {attr}")
+    return attr.value
+
+
+def attr_string(attr: Attribute | None) -> str:
+    """The value of a string attribute."""
+    if not isinstance(attr, StringAttr):
+        raise ValueError(f"expected a string attribute, got {attr}")
+    return attr.value
+
+
+def is_default_property(op: Operation, name: str) -> bool:
+    """Whether the default-valued property `name` is unset or has its default value."""
+    value = get_property(op, name)
+    if value is None:
+        return True
+    for key, default in op.DEFAULT_PROPERTIES:
+        if key == name:
+            return bool(value == default)
+    return False
 
 
 # -- operand and result groups ----------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NoReturn
 
 from generator.ir.attributes import (
@@ -54,7 +54,7 @@ from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.module import ParsedModule, ResourceBlob
-from generator.ir.ods import adopt_properties, dialect_attr_parser
+from generator.ir.ods import DialectAttr, adopt_properties, dialect_attr_parser
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -77,7 +77,7 @@ from generator.ir.types import (
     VectorType,
 )
 
-__all__ = ["Parser", "parse_attribute", "parse_source", "parse_type"]
+__all__ = ["Parser", "UnresolvedOperand", "parse_attribute", "parse_source", "parse_type"]
 
 # Whitespace and `//` comments.
 _WS = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*")
@@ -197,6 +197,11 @@ class _PendingLoc(LocationAttr):
         self.offset = offset
 
 
+#: An operand as a custom parser reads it, before its type is known:
+#: (name, result number, offset of the use).
+UnresolvedOperand = tuple[str, int, int]
+
+
 class _ForwardRef(Value):
     """A placeholder for a value used before its definition."""
 
@@ -235,6 +240,9 @@ class Parser:
         #: Ops and block arguments whose location is a `_PendingLoc`.
         self.pending_locs: list[Operation | BlockArgument] = []
         self.dict_cache: dict[str, DictionaryAttr] = {}
+        #: Dialects whose prefix op names may leave out, innermost last: an op's
+        #: regions use its `DEFAULT_DIALECT`, the top level `builtin`.
+        self.default_dialects: list[str] = ["builtin"]
 
     # -- low-level scanning --------------------------------------------------
 
@@ -656,25 +664,21 @@ class Parser:
         name_pos = self.pos
         if not text.startswith('"', name_pos):
             m = _BARE_ID.match(text, name_pos)
-            if m is not None:
-                self.error_at(
-                    name_pos,
-                    f"custom op '{m.group()}' is unknown (tried 'builtin.{m.group()}' as well)"
-                    if "." not in m.group()
-                    else f"custom op '{m.group()}' is unknown",
-                )
-            self.wrong_token("expected operation name in quotes")
-        m = _SIMPLE_STRING.match(text, name_pos)
-        if m is not None:
-            name = m.group(1)
-            self.pos = m.end()
+            if m is None:
+                self.wrong_token("expected operation name in quotes")
+            op = self.parse_custom_operation(m.group(), name_pos)
         else:
-            name = self.parse_string_literal()
-        # Every op of a kind shares one name string (a module repeats a few names).
-        name = self.op_names.setdefault(name, name)
-        if not name:
-            self.error_at(name_pos, "empty operation name is invalid")
-        op = self.parse_generic_body(name, start, name_pos)
+            m = _SIMPLE_STRING.match(text, name_pos)
+            if m is not None:
+                name = m.group(1)
+                self.pos = m.end()
+            else:
+                name = self.parse_string_literal()
+            # Every op of a kind shares one name string (a module repeats a few names).
+            name = self.op_names.setdefault(name, name)
+            if not name:
+                self.error_at(name_pos, "empty operation name is invalid")
+            op = self.parse_generic_body(name, start, name_pos)
         # Bind results.
         if result_names:
             total = sum(n for _, n, _ in result_names)
@@ -954,6 +958,385 @@ class Parser:
                     self.wrong_token("expected operation name in quotes")
                 return
             self.parse_operation(block)
+
+    # -- custom form -------------------------------------------------------------
+    #
+    # What generated `parse` methods call. The names follow MLIR's `OpAsmParser`;
+    # errors use its messages and positions.
+
+    def parse_custom_operation(self, spelled: str, name_pos: int) -> Operation:
+        """Parse a custom-form op whose name `spelled` starts at `name_pos`."""
+        ctx = self.ctx
+        self.pos = name_pos + len(spelled)
+        name = spelled
+        op_class = ctx.ops.get(name)
+        if op_class is None and "." not in spelled:
+            name = f"{self.default_dialects[-1]}.{spelled}"
+            op_class = ctx.ops.get(name)
+        if op_class is None:
+            tried = f" (tried '{name}' as well)" if name != spelled else ""
+            self.error_at(name_pos, f"custom op '{spelled}' is unknown{tried}")
+        if not op_class.HAS_CUSTOM_FORM:
+            self.error_at(
+                name_pos, f"'{name}' op has no custom assembly form; use the generic form"
+            )
+        self.default_dialects.append(op_class.DEFAULT_DIALECT)
+        try:
+            op = op_class.parse(self, name_pos)
+        finally:
+            self.default_dialects.pop()
+        text = self.text
+        pos = self.skip_ws()
+        if text.startswith("loc", pos) and self.at_loc_keyword(pos):
+            loc = self.parse_trailing_loc()
+            op.loc = loc
+            if isinstance(loc, _PendingLoc):
+                self.pending_locs.append(op)
+        return op
+
+    def create_op(
+        self,
+        op_class: type[Operation],
+        name_pos: int,
+        operands: Sequence[Value],
+        result_types: Sequence[Type],
+        *,
+        properties: Sequence[tuple[str, Attribute | None]] = (),
+        attributes: DictionaryAttr = _EMPTY_DICT,
+        attr_dict_pos: int = 0,
+        successors: Sequence[Block] = (),
+        regions: Sequence[Region] = (),
+    ) -> Operation:
+        """Build the op a custom parser read, as MLIR's `OperationState` would.
+
+        Inherent attributes given in the attribute dictionary are checked against
+        their constraints (MLIR's `verifyInherentAttrs`) and become properties;
+        default-valued properties still unset get their defaults.
+        """
+        props: dict[str, Attribute] = {k: v for k, v in properties if v is not None}
+        names = op_class.PROPERTY_NAMES
+        if names and attributes.entries and any(k in names for k, _ in attributes.entries):
+            kept: list[tuple[str, Attribute]] = []
+            for key, value in attributes.entries:
+                if key in names:
+                    problem = op_class.check_inherent_attr(key, value)
+                    if problem is not None:
+                        self.error_at(attr_dict_pos, f"'{op_class.OPERATION_NAME}' op {problem}")
+                    props[key] = value
+                else:
+                    kept.append((key, value))
+            attributes = DictionaryAttr.get(tuple(kept))
+        for key, value in op_class.DEFAULT_PROPERTIES:
+            if key not in props:
+                props[key] = value
+        op = op_class.__new__(op_class)
+        name = op_class.OPERATION_NAME
+        assert name is not None
+        Operation.__init__(
+            op,
+            name,
+            operands,
+            result_types,
+            properties=DictionaryAttr.get(props) if props else None,
+            attributes=attributes,
+            successors=successors,
+            regions=regions,
+            loc=SourceLoc(self.source, name_pos),
+        )
+        return op
+
+    def current_pos(self) -> int:
+        """The offset of the next token (MLIR's `getCurrentLocation`)."""
+        return self.skip_ws()
+
+    def parse_operand(self) -> UnresolvedOperand:
+        """Parse a use `%name` or `%name#N`; its type comes later."""
+        text = self.text
+        pos = self.skip_ws()
+        m = _VALUE_USE.match(text, pos)
+        if m is None:
+            if text.startswith("%", pos):
+                self.error_at(pos, "invalid SSA name")
+            self.wrong_token("expected SSA operand")
+        self.pos = m.end()
+        idx = m.group(2)
+        return (m.group(1), int(idx) if idx is not None else 0, pos)
+
+    def parse_optional_operand(self) -> UnresolvedOperand | None:
+        """Parse a use if one comes next."""
+        if self.peek() != "%":
+            return None
+        return self.parse_operand()
+
+    def parse_operand_list(self) -> list[UnresolvedOperand]:
+        """Parse zero or more comma-separated uses."""
+        if self.peek() != "%":
+            return []
+        uses = [self.parse_operand()]
+        while self.consume_if(","):
+            uses.append(self.parse_operand())
+        return uses
+
+    def resolve_operand(self, use: UnresolvedOperand, type_: Type) -> Value:
+        """The value a use names, which must have type `type_`."""
+        return self.resolve_value(use[0], use[1], type_, use[2])
+
+    def resolve_operands(
+        self, uses: Sequence[UnresolvedOperand], types: Sequence[Type], pos: int
+    ) -> list[Value]:
+        """Resolve uses with one type each; a count mismatch is reported at `pos`."""
+        if len(uses) != len(types):
+            self.error_at(pos, f"{len(uses)} operands present, but expected {len(types)}")
+        resolve = self.resolve_value
+        return [resolve(u[0], u[1], t, u[2]) for u, t in zip(uses, types, strict=True)]
+
+    def expect_keyword(self, word: str) -> None:
+        """Consume the keyword `word` or report `expected 'word'`."""
+        if not self.consume_keyword(word):
+            self.wrong_token(f"expected '{word}'")
+
+    def parse_keyword(self, message: str = "expected valid keyword") -> str:
+        """Parse a bare keyword and return it."""
+        pos = self.skip_ws()
+        m = _BARE_ID.match(self.text, pos)
+        if m is None:
+            self.error_at_token(message)
+        self.pos = m.end()
+        return m.group()
+
+    def parse_optional_keyword_of(self, words: Collection[str]) -> str | None:
+        """Parse a bare keyword if one of `words` comes next."""
+        pos = self.skip_ws()
+        m = _BARE_ID.match(self.text, pos)
+        if m is None or m.group() not in words:
+            return None
+        self.pos = m.end()
+        return m.group()
+
+    def parse_colon_type(self) -> Type:
+        """Parse `: type`."""
+        self.expect(":", "expected ':'")
+        return self.parse_type()
+
+    def parse_type_list(self) -> list[Type]:
+        """Parse one or more comma-separated types."""
+        types = [self.parse_type()]
+        while self.consume_if(","):
+            types.append(self.parse_type())
+        return types
+
+    def parse_optional_type_list(self) -> list[Type]:
+        """Parse zero or more comma-separated types (none when no type starts next)."""
+        pos = self.skip_ws()
+        if not self.at_type_start(pos):
+            return []
+        return self.parse_type_list()
+
+    def parse_arrow_type_list(self) -> list[Type]:
+        """Parse `-> type` or `-> (type, ...)`."""
+        self.expect("->", "expected '->'")
+        pos = self.skip_ws()
+        if self.text.startswith("(", pos):
+            self.pos = pos + 1
+            return list(self.parse_type_list_until(")"))
+        return [self.parse_non_function_type()]
+
+    def parse_functional_type(self) -> FunctionType:
+        """Parse a function type `(inputs) -> results`."""
+        pos = self.skip_ws()
+        fn = self.parse_type()
+        if not isinstance(fn, FunctionType):
+            self.error_at(
+                pos,
+                "invalid kind of type specified: expected builtin.function, but found '"
+                + str(fn)
+                + "'",
+            )
+        return fn
+
+    def parse_optional_attr_dict(self) -> DictionaryAttr:
+        """Parse `{...}` if it comes next; an empty dictionary otherwise."""
+        if self.peek() != "{":
+            return _EMPTY_DICT
+        return self.parse_dictionary()
+
+    def parse_optional_attr_dict_with_keyword(self) -> DictionaryAttr:
+        """Parse `attributes {...}` if it comes next."""
+        if not self.consume_keyword("attributes"):
+            return _EMPTY_DICT
+        if self.peek() != "{":
+            self.wrong_token("expected '{' in attribute dictionary")
+        return self.parse_dictionary()
+
+    def parse_symbol_name_attr(self) -> StringAttr:
+        """Parse `@name` as the string attribute of a symbol's name."""
+        if self.peek() != "@":
+            self.error_at_token("expected valid '@'-identifier for symbol name")
+        return StringAttr.get(self.parse_symbol_name())
+
+    def parse_optional_symbol_name_attr(self) -> StringAttr | None:
+        """Parse `@name` if it comes next."""
+        if self.peek() != "@":
+            return None
+        return StringAttr.get(self.parse_symbol_name())
+
+    def parse_flat_symbol_ref(self) -> SymbolRefAttr:
+        """Parse `@name`, a symbol reference without nested parts."""
+        pos = self.skip_ws()
+        if self.text[pos : pos + 1] != "@":
+            self.error_at(pos, "expected attribute value")
+        return SymbolRefAttr.get(self.parse_symbol_name(), ())
+
+    def parse_optional_enum_keyword(self, cases: Mapping[str, int], attr_name: str) -> int | None:
+        """Parse an enum case if one comes next (see `parse_enum_keyword`)."""
+        pos = self.skip_ws()
+        m = _BARE_ID.match(self.text, pos)
+        if (m is None or m.group() not in cases) and not self.text.startswith('"', pos):
+            return None
+        return self.parse_enum_keyword(cases, attr_name)
+
+    def parse_enum_keyword(self, cases: Mapping[str, int], attr_name: str) -> int:
+        """Parse an enum case written as a keyword (or a string), as `I64EnumAttr`s are."""
+        pos = self.skip_ws()
+        text = self.text
+        m = _BARE_ID.match(text, pos)
+        spelled: str | None = None
+        if m is not None and m.group() in cases:
+            spelled = m.group()
+            self.pos = m.end()
+        elif text.startswith('"', pos):
+            spelled = self.parse_string_literal()
+        else:
+            allowed = ", ".join(cases)
+            self.error_at(
+                pos,
+                "expected string or keyword containing one of the following enum values "
+                f"for attribute '{attr_name}' [{allowed}]",
+            )
+        value = cases.get(spelled)
+        if value is None:
+            self.error_at(pos, f'invalid {attr_name} attribute specification: "{spelled}"')
+        return value
+
+    def parse_custom_attr(self, attr_class: type[DialectAttr]) -> Attribute:
+        """Parse a dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`).
+
+        The full form (`#arith.overflow<nsw>`) is accepted too, as MLIR's
+        `parseCustomAttributeWithFallback` does.
+        """
+        pos = self.skip_ws()
+        text = self.text
+        if text.startswith("#", pos):
+            attr = self.parse_attribute()
+            if not isinstance(attr, attr_class):
+                self.error_at(pos, "invalid kind of attribute specified")
+            return attr
+        if not text.startswith("<", pos):
+            self.wrong_token("expected '<'")
+        end = self.scan_balanced(pos)
+        parsed = attr_class.parse_body(text[pos:end])
+        if isinstance(parsed, tuple):
+            offset, message = parsed
+            self.error_at(pos + offset, message)
+        self.pos = end
+        return parsed
+
+    def parse_custom_region(
+        self,
+        region: Region,
+        arguments: Sequence[tuple[UnresolvedOperand, Type, Location | None]] = (),
+    ) -> None:
+        """Parse `{ blocks }`; `arguments` are the entry block's, named by the op's syntax."""
+        if not arguments:
+            self.parse_region(region)
+            return
+        self.expect("{", "expected '{' to begin a region")
+        self.push_region_scope()
+        text = self.text
+        pos = self.skip_ws()
+        if text.startswith("^", pos):
+            self.error_at(pos, "invalid block name in region with named arguments")
+        block = Block()
+        region.add_block(block)
+        for (name, _, apos), atype, aloc in arguments:
+            arg = block.add_argument(
+                atype, aloc if aloc is not None else SourceLoc(self.source, apos)
+            )
+            if isinstance(aloc, _PendingLoc):
+                self.pending_locs.append(arg)
+            self.define_values(name, [arg], apos)
+        self.parse_block_body(block)
+        while True:
+            pos = self.skip_ws()
+            if text.startswith("}", pos):
+                self.pos = pos + 1
+                break
+            if not text.startswith("^", pos):
+                self.wrong_token("expected operation name in quotes")
+            block = self.parse_block_header(region)
+            self.parse_block_body(block)
+        self.pop_region_scope()
+
+    def parse_optional_region(self, region: Region) -> bool:
+        """Parse a region if `{` comes next."""
+        if self.peek() != "{":
+            return False
+        self.parse_region(region)
+        return True
+
+    def parse_integer(self) -> int:
+        """Parse a decimal integer, possibly negative."""
+        pos = self.skip_ws()
+        m = _SIGNED_INT.match(self.text, pos)
+        if m is None:
+            self.error_at(pos, "expected integer value")
+        self.pos = m.end()
+        return int(m.group())
+
+    def parse_successor_list(self) -> list[Block]:
+        """Parse zero or more comma-separated successors."""
+        if self.peek() != "^":
+            return []
+        blocks = [self.parse_successor()]
+        while self.consume_if(","):
+            blocks.append(self.parse_successor())
+        return blocks
+
+    def parse_attribute_of(
+        self, attr_class: type[Attribute], type_: Type | None = None
+    ) -> Attribute:
+        """Parse an attribute that must be an `attr_class` (`type_`: the type it implies)."""
+        pos = self.skip_ws()
+        attr = self.parse_attribute(type_)
+        if not isinstance(attr, attr_class):
+            self.error_at(pos, "invalid kind of attribute specified")
+        return attr
+
+    def parse_dense_array_body(self, element_type: Type) -> Attribute:
+        """Parse `[1, 2]`, a dense array written without `array<type: ...>`."""
+        pos = self.skip_ws()
+        if not self.text.startswith("[", pos):
+            self.wrong_token("expected '['")
+        self.pos = pos + 1
+        values: list[int] = []
+        if not self.consume_if("]"):
+            while True:
+                vpos = self.skip_ws()
+                m = _SIGNED_INT.match(self.text, vpos)
+                if m is None:
+                    self.error_at(vpos, "expected integer value")
+                self.pos = m.end()
+                values.append(int(m.group()))
+                if self.consume_if("]"):
+                    break
+                self.expect(",", "expected ',' or ']'")
+        return DenseArrayAttr.get(element_type, tuple(values))
+
+    def parse_optional_successor(self) -> Block | None:
+        """Parse `^name` if it comes next."""
+        if self.peek() != "^":
+            return None
+        return self.parse_successor()
 
     # -- locations -------------------------------------------------------------
 

@@ -17,7 +17,8 @@ Three concerns live here:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Collection, Sequence
 
 from generator.ir.attributes import (
     AffineMapAttr,
@@ -173,6 +174,12 @@ class Printer:
         #: Aliased attributes and types in the order their definitions print.
         self.alias_order: list[tuple[object, _AliasInfo]] = []
         self.out: list[str] = []
+        #: Custom form: the `%a, %b:2 = ` text of ops whose results are named in groups.
+        self.result_headers: dict[Operation, str] = {}
+        #: Custom form: the dialect prefix op names leave out, innermost last.
+        self.default_dialects: list[str] = ["builtin"]
+        #: Custom form: the indentation of the op being printed.
+        self.indent = 0
 
     # -- naming ------------------------------------------------------------------
 
@@ -215,6 +222,100 @@ class Printer:
             for op in region.ops:
                 if op.regions:
                     stack.extend(op.regions)
+
+    def number_values_custom(self, top: Operation) -> None:
+        """Assign names the way MLIR's custom printer does.
+
+        Each region starts from the counters its parent region had when that one
+        was numbered, so sibling functions both start at `%0` and `%arg0`. Ops may
+        suggest result names (`asm_result_names`); a name already used in the
+        region or an enclosing one gets a `_N` suffix from a counter that, like
+        the others, is restored per region.
+        """
+        block_names = self.block_names
+        block_order = self.block_order
+        top_scope = _NameScope(None)
+        # Counters: next value id, next entry argument id, next conflict suffix.
+        state = [0, 0, 0]
+        stack: list[tuple[Region, int, int, int, _NameScope]] = [
+            (region, 0, 0, 0, top_scope) for region in top.regions
+        ]
+        self._name_op_results(top, top_scope, state)
+        names = self.value_names
+        while stack:
+            region, next_value, next_arg, next_conflict, parent = stack.pop()
+            state = [next_value, next_arg, next_conflict]
+            scope = _NameScope(parent)
+            for bid, block in enumerate(region.blocks):
+                block_names[block] = f"^bb{bid}"
+                block_order[block] = bid
+                if bid == 0:
+                    for arg in block.args:
+                        names[arg] = "%" + self._unique_name(f"arg{state[1]}", scope, state)
+                        state[1] += 1
+                else:
+                    for arg in block.args:
+                        names[arg] = f"%{state[0]}"
+                        state[0] += 1
+                op = block.first_op
+                while op is not None:
+                    if op.results:
+                        self._name_op_results(op, scope, state)
+                    op = op.next_op
+            for op in region.ops:
+                for nested in op.regions:
+                    stack.append((nested, state[0], state[1], state[2], scope))
+
+    def _name_op_results(self, op: Operation, scope: _NameScope, state: list[int]) -> None:
+        results = op.results
+        if not results:
+            return
+        names = self.value_names
+        hints = op.asm_result_names() if op.HAS_RESULT_NAMES else ()
+        if not hints:
+            base = f"%{state[0]}"
+            state[0] += 1
+            if len(results) == 1:
+                names[results[0]] = base
+            else:
+                _name_results(names, results, base)
+            return
+        bases: dict[int, str] = {}
+        for index, hint in hints:
+            bases[index] = "%" + self._unique_name(hint, scope, state)
+        if 0 not in bases:
+            bases[0] = f"%{state[0]}"
+            state[0] += 1
+        starts = sorted(bases)
+        count = len(results)
+        header = []
+        for i, start in enumerate(starts):
+            end = starts[i + 1] if i + 1 < len(starts) else count
+            base = bases[start]
+            if end - start == 1:
+                names[results[start]] = base
+                header.append(base)
+            else:
+                for k in range(start, end):
+                    names[results[k]] = f"{base}#{k - start}"
+                header.append(f"{base}:{end - start}")
+        if len(starts) > 1:
+            self.result_headers[op] = ", ".join(header)
+
+    @staticmethod
+    def _unique_name(name: str, scope: _NameScope, state: list[int]) -> str:
+        """`name` made a valid identifier, with a `_N` suffix if it is taken."""
+        name = sanitize_identifier(name)
+        if scope.uses(name):
+            probe_base = name + "_"
+            while True:
+                probe = probe_base + str(state[2])
+                state[2] += 1
+                if not scope.uses(probe):
+                    name = probe
+                    break
+        scope.names.add(name)
+        return name
 
     # -- alias pre-pass ------------------------------------------------------------
 
@@ -375,7 +476,10 @@ class Printer:
 
     def print_top(self, op: Operation) -> str:
         """Print a top-level op with its alias definitions; returns what was not flushed."""
-        self.number_values(op)
+        if self.generic:
+            self.number_values(op)
+        else:
+            self.number_values_custom(op)
         self.collect_aliases(op)
         out = self.out
         deferred = []
@@ -404,6 +508,9 @@ class Printer:
         An op without regions becomes a single string: building one string per op
         (rather than many fragments) keeps the output list small for big modules.
         """
+        if not self.generic and op.HAS_CUSTOM_FORM:
+            self.print_custom_op(op, indent)
+            return
         names = self.value_names
         results = op.results
         if results:
@@ -457,8 +564,160 @@ class Printer:
             head += " " + self.loc_text(op.loc)
         self.out.append(head + "\n")
 
-    def print_region(self, region: Region, indent: int) -> None:
-        """Append `{ blocks }` (the closing brace at `indent - 2`)."""
+    def print_custom_op(self, op: Operation, indent: int) -> None:
+        """Append the custom form of `op` at `indent` spaces, with a newline."""
+        results = op.results
+        head = " " * indent
+        if results:
+            header = self.result_headers.get(op)
+            if header is None:
+                first = self.value_names[results[0]]
+                many = len(results) > 1
+                header = f"{first.partition('#')[0]}:{len(results)}" if many else first
+            head += header + " = "
+        name = op.name
+        prefix = self.default_dialects[-1]
+        if (
+            prefix
+            and name.startswith(prefix)
+            and name[len(prefix) : len(prefix) + 1] == "."
+            and name.count(".") == 1
+        ):
+            name = name[len(prefix) + 1 :]
+        out = self.out
+        out.append(head + name)
+        saved = self.indent
+        self.indent = indent
+        op.print(self)
+        self.indent = saved
+        if self.debuginfo:
+            out.append(" " + self.loc_text(op.loc))
+        out.append("\n")
+
+    # -- the custom-form API (what generated `print` methods call) -----------------
+
+    def operand(self, value: Value) -> str:
+        """The name of a value (`%x`, `%0#1`)."""
+        return self.value_names.get(value, "<<UNKNOWN SSA VALUE>>")
+
+    def operands(self, values: Sequence[Value]) -> str:
+        """Comma-separated value names."""
+        names = self.value_names
+        return ", ".join([names.get(v, "<<UNKNOWN SSA VALUE>>") for v in values])
+
+    def types(self, types: Sequence[Type]) -> str:
+        """Comma-separated types."""
+        return ", ".join([self.type_text(t) for t in types])
+
+    def successor(self, block: Block) -> str:
+        """The name of a block (`^bb1`)."""
+        return self.block_names.get(block, "<<UNKNOWN BLOCK>>")
+
+    def functional_type(self, inputs: Sequence[Type], results: Sequence[Type]) -> str:
+        """`(inputs) -> results`, the results in parentheses unless there is exactly one."""
+        return f"({self.types(inputs)}) -> {self.arrow_results(results)}"
+
+    def arrow_results(self, results: Sequence[Type]) -> str:
+        """A result type list after `->`: one type bare, otherwise in parentheses."""
+        if len(results) == 1 and not isinstance(results[0], FunctionType):
+            return self.type_text(results[0])
+        return f"({self.types(results)})"
+
+    def attr_dict(
+        self, op: Operation, elided: Collection[str] = (), *, with_keyword: bool = False
+    ) -> str:
+        """` {...}` (or ` attributes {...}`) of the op's attributes not in `elided`.
+
+        The dictionary holds the inherent attributes (the properties) and the
+        discardable ones, sorted by name, as MLIR's `getAttrs()` gives them.
+        """
+        entries = op.attributes.entries
+        props = op.properties
+        if isinstance(props, DictionaryAttr) and props.entries:
+            entries = tuple(sorted((*props.entries, *entries), key=lambda kv: kv[0]))
+        if elided:
+            entries = tuple([kv for kv in entries if kv[0] not in elided])
+        if not entries:
+            return ""
+        parts = []
+        for key, value in entries:
+            if value is _UNIT_ATTR:
+                parts.append(_key_text(key))
+            else:
+                parts.append(f"{_key_text(key)} = {self.attr_text(value)}")
+        text = "{" + ", ".join(parts) + "}"
+        return " attributes " + text if with_keyword else " " + text
+
+    def symbol(self, name: str) -> str:
+        """`@name`, quoted when it is not a bare identifier."""
+        return _symbol_name(name)
+
+    def attr_without_type(self, attr: Attribute) -> str:
+        """An attribute whose type the syntax implies: `42` for `42 : i32`."""
+        if isinstance(attr, BoolAttr):
+            return "true" if attr.value else "false"
+        if isinstance(attr, IntegerAttr):
+            return str(attr.value)
+        if isinstance(attr, FloatAttr):
+            text = self.attr_text(attr)
+            return text.rpartition(" : ")[0] or text
+        return self.attr_text(attr)
+
+    def needs_terminator(self, region: Region) -> bool:
+        """Whether a region of an op with an implicit terminator must print it.
+
+        The terminator is left out unless it has attributes, operands or results.
+        """
+        blocks = region.blocks
+        if not blocks:
+            return True
+        term = blocks[0].last_op
+        if term is None:
+            return True
+        props = term.properties
+        has_props = isinstance(props, DictionaryAttr) and bool(props.entries)
+        return (
+            bool(term.attributes.entries)
+            or has_props
+            or bool(term.op_operands)
+            or bool(term.results)
+        )
+
+    def stripped_attr(self, attr: Attribute) -> str:
+        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`)."""
+        if isinstance(attr, DenseArrayAttr):
+            text = _dense_array_text(attr, self)
+            return "[" + text.partition(":")[2].strip().removesuffix(">") + "]"
+        if isinstance(attr, DialectAttr):
+            body = attr.body()
+            mnemonic = getattr(attr, "MNEMONIC", "")
+            if mnemonic and body.startswith(mnemonic):
+                return body[len(mnemonic) :]
+            return body
+        return self.attr_text(attr)
+
+    def print_region(
+        self,
+        region: Region,
+        indent: int | None = None,
+        *,
+        entry_args: bool = True,
+        terminators: bool = True,
+        empty_block: bool = False,
+    ) -> None:
+        """Append `{ blocks }`.
+
+        In the generic form `indent` is that of the region's ops; a custom printer
+        leaves it out and says which parts of the region its syntax implies:
+        `entry_args` prints the entry block's arguments, `terminators` the blocks'
+        terminators, and `empty_block` an empty entry block's label.
+        """
+        if indent is None:
+            self.print_custom_region(region, self.indent + 2, entry_args, terminators, empty_block)
+            return
+        if not self.generic:
+            self.print_custom_region(region, indent, True, True, True)
+            return
         out = self.out
         out.append("{\n")
         blocks = region.blocks
@@ -474,6 +733,51 @@ class Printer:
                     op = op.next_op
                     if len(out) > 4096 and self.sink is not None:
                         self.flush()
+        out.append(" " * (indent - 2))
+        out.append("}")
+
+    def print_custom_region(
+        self,
+        region: Region,
+        indent: int,
+        entry_args: bool,
+        terminators: bool,
+        empty_block: bool,
+    ) -> None:
+        """Append `{ blocks }` in the custom form, its ops at `indent` spaces."""
+        out = self.out
+        out.append("{\n")
+        blocks = region.blocks
+        if blocks:
+            parent = region.parent
+            self.default_dialects.append(parent.DEFAULT_DIALECT if parent is not None else "")
+            preds = _predecessor_map(region)
+            for i, block in enumerate(blocks):
+                if i == 0:
+                    header = (empty_block and block.first_op is None) or (
+                        entry_args and bool(block.args)
+                    )
+                    keep_terminator = terminators
+                else:
+                    header = keep_terminator = True
+                if header:
+                    self.print_block_header(block, indent - 2, preds.get(block, []), i == 0)
+                last = block.last_op
+                if (
+                    not keep_terminator
+                    and last is not None
+                    and getattr(type(last), "IS_TERMINATOR", False)
+                ):
+                    stop: Operation | None = last
+                else:
+                    stop = None
+                op = block.first_op
+                while op is not None and op is not stop:
+                    self.print_op(op, indent)
+                    op = op.next_op
+                    if len(out) > 4096 and self.sink is not None:
+                        self.flush()
+            self.default_dialects.pop()
         out.append(" " * (indent - 2))
         out.append("}")
 
@@ -739,6 +1043,51 @@ class Printer:
 
 
 _UNIT_ATTR = UnitAttr.get()
+
+
+class _NameScope:
+    """The value names used in one region, seen together with its ancestors'."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, parent: _NameScope | None) -> None:
+        self.names: set[str] = set()
+        self.parent = parent
+
+    def uses(self, name: str) -> bool:
+        scope: _NameScope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return True
+            scope = scope.parent
+        return False
+
+
+_VALID_PUNCT = frozenset("$._-")
+_PLAIN_NAME = re.compile(r"[A-Za-z$._-][A-Za-z0-9$._-]*")
+
+
+def sanitize_identifier(name: str) -> str:
+    """A suggested value name made valid as MLIR does.
+
+    Characters other than letters, digits and `$._-` become `_` (a space) or their
+    hex code; a name starting with a digit gets a leading `_`, so it cannot clash
+    with numbered values.
+    """
+    if _PLAIN_NAME.fullmatch(name):
+        return name
+    out = []
+    for ch in name:
+        if (ch.isascii() and ch.isalnum()) or ch in _VALID_PUNCT:
+            out.append(ch)
+        elif ch == " ":
+            out.append("_")
+        else:
+            out.extend(f"{b:X}" for b in ch.encode("utf-8"))
+    text = "".join(out)
+    if name[:1].isdigit():
+        text = "_" + text
+    return text
 
 
 def _depth(deepest_child: int, base: str | None) -> int:

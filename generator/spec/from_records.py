@@ -435,6 +435,10 @@ class _Reader:
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             canonicalize=self.text(rec.get("canonicalize"), loc),
             extra_code=self.text(rec.get("extraClassDeclaration"), loc),
+            parser=self.text(rec.get("parser"), loc),
+            printer=self.text(rec.get("printer"), loc),
+            asm_result_names=self.text(rec.get("asmResultNames"), loc),
+            default_dialect=str(rec.get("defaultDialect") or ""),
             loc=loc,
         )
 

@@ -242,6 +242,19 @@ class OpDef(SpecNode):
     canonicalize: Code | None = None
     extra_code: Code | None = None
     """Methods pasted into the op class (ODS `extraClassDeclaration`)."""
+    parser: Code | None = None
+    """A hand-written custom form (ODS `hasCustomAssemblyFormat`): the body of
+    `def parse(cls, p: Parser, name_pos: int) -> Operation`, which reads what follows
+    the op name with the `Parser`'s custom-form API and returns `p.create_op(...)`."""
+    printer: Code | None = None
+    """The body of `def print(self, p: Printer) -> None`, which writes what follows
+    the op name (to `p.out`); given together with `parser`."""
+    asm_result_names: Code | None = None
+    """The body of `def asm_result_names(self) -> Sequence[tuple[int, str]]`: names
+    the custom printer suggests for results (MLIR's `getAsmResultNames`)."""
+    default_dialect: str = ""
+    """The dialect whose prefix op names may leave out inside this op's regions
+    (MLIR's `OpAsmOpInterface::getDefaultDialect`)."""
 
     def trait(self, name: str) -> TraitRef | None:
         """The first trait of that name, if the op has it."""

@@ -355,6 +355,14 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
         lines.append(_let("canonicalize", _code(op.canonicalize.text, 2)))
     if op.extra_code is not None:
         lines.append(_let("extraClassDeclaration", _code(op.extra_code.text, 2)))
+    if op.parser is not None:
+        lines += [_let("hasCustomAssemblyFormat", "1"), _let("parser", _code(op.parser.text, 2))]
+    if op.printer is not None:
+        lines.append(_let("printer", _code(op.printer.text, 2)))
+    if op.asm_result_names is not None:
+        lines.append(_let("asmResultNames", _code(op.asm_result_names.text, 2)))
+    if op.default_dialect:
+        lines.append(_let("defaultDialect", td_string(op.default_dialect)))
     return _body(_op_head(op, op_class, dialect_def), lines)
 
 

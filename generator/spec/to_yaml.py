@@ -277,6 +277,10 @@ def _op(op: OpDef) -> Fields:
     _optional(fields, "has_canonicalizer", op.has_canonicalizer, False)
     _optional(fields, "canonicalize", _text(op.canonicalize), None)
     _optional(fields, "extra_code", _text(op.extra_code), None)
+    _optional(fields, "parser", _text(op.parser), None)
+    _optional(fields, "printer", _text(op.printer), None)
+    _optional(fields, "asm_result_names", _text(op.asm_result_names), None)
+    _optional(fields, "default_dialect", op.default_dialect, "")
     return fields
 
 

@@ -210,11 +210,18 @@ class _Validator:
             self.python(builder.body, "exec", "builder body")
         if op.assembly_format is not None:
             self.errors.extend(check_op_format(op, self.dialect))
+            if op.parser is not None:
+                self.error(op, "an op has either an assembly format or parser and printer hooks")
+        if (op.parser is None) != (op.printer is None):
+            self.error(op, "a custom parser and printer come together; give both hooks")
         for code, what in (
             (op.verifier, "verifier"),
             (op.fold, "fold hook"),
             (op.canonicalize, "canonicalize hook"),
             (op.extra_code, "extra code"),
+            (op.parser, "parser hook"),
+            (op.printer, "printer hook"),
+            (op.asm_result_names, "result-name hook"),
         ):
             if code is not None:
                 self.python(code, "exec", what)

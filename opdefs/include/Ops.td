@@ -76,6 +76,15 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   bit hasCanonicalizer = 0;
   code canonicalize = ?;
   code extraClassDeclaration = ?;
+  // A hand-written custom form: Python bodies of `parse` and `print` (see the
+  // README). ODS's `hasCustomAssemblyFormat` marks it.
+  bit hasCustomAssemblyFormat = 0;
+  code parser = ?;
+  code printer = ?;
+  // The body of `asm_result_names`, result names for the custom printer.
+  code asmResultNames = ?;
+  // The dialect op names may leave out inside this op's regions.
+  string defaultDialect = "";
 }
 
 #endif // ODSGEN_OPS_TD

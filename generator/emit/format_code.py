@@ -1,0 +1,845 @@
+"""The generated `parse` and `print` methods of ops with an assembly format.
+
+From a checked format (`generator.spec.format.ResolvedFormat`) this module writes
+straight-line Python: `parse` reads the elements in order, then resolves operand
+uses with their types and builds the op; `print` writes the same elements with
+the spacing rules of `mlir-tblgen`'s generated printers (a space before each
+element unless punctuation says otherwise, none after `(`, `[`, `{` or `<`).
+
+The runtime side is the custom-form API of `generator.ir.parser.Parser` and
+`generator.ir.printer.Printer`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from generator.spec.constraints import (
+    AttrConstraint,
+    AttrRefConstraint,
+    ConfinedAttrConstraint,
+    DenseArrayAttrConstraint,
+    FloatAttrConstraint,
+    IntegerAttrConstraint,
+    SimpleAttrConstraint,
+)
+from generator.spec.format import (
+    AttrDictDirective,
+    AttributeBinding,
+    Binding,
+    CustomDirective,
+    FormatNode,
+    FunctionalTypeDirective,
+    LiteralElement,
+    OperandBinding,
+    OperandsDirective,
+    OptionalGroup,
+    QualifiedDirective,
+    RegionBinding,
+    ResolvedFormat,
+    ResultBinding,
+    ResultsDirective,
+    SuccessorBinding,
+    TypeDirective,
+    TypeSource,
+    VariableElement,
+)
+from generator.spec.model import AttributeDef, DialectDef, EnumDef
+
+__all__ = ["FormatCode", "FormatUnsupported", "format_code"]
+
+
+class FormatUnsupported(Exception):
+    """A format element this generator cannot turn into code yet."""
+
+
+@dataclass
+class FormatCode:
+    """The bodies of `parse` and `print`, and the module constants they use."""
+
+    parse_body: list[str]
+    print_body: list[str]
+    constants: dict[str, str] = field(default_factory=dict)
+    """Module-level `NAME = expr` definitions (enum keyword tables, fixed types)."""
+
+
+@dataclass(frozen=True)
+class _AttrSyntax:
+    """How one attribute is written in a custom form."""
+
+    kind: str
+    """"enum" (a keyword), "symbol" (`@name`), "untyped" (a value whose type is
+    implied), "stripped" (a dialect attribute without its prefix), "dense_array"
+    (`[1, 2]`), "unit", or "full" (any attribute)."""
+    storage: str = "Attribute"
+    enum: EnumDef | None = None
+    width: int = 64
+    attr_class: str = ""
+    implied_type: str = ""
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+
+
+def _is_keyword(spelling: str) -> bool:
+    return bool(_WORD.fullmatch(spelling))
+
+
+def _literal_space_before(value: str, last_was_punctuation: bool) -> bool:
+    """mlir-tblgen's rule for a space before a literal."""
+    if len(value) != 1 and value != "->":
+        return True
+    if last_was_punctuation:
+        return value[0] not in ">)}],"
+    return value[0] not in "<>(){}[],"
+
+
+class _Emitter:
+    def __init__(
+        self,
+        fmt: ResolvedFormat,
+        dialect: DialectDef,
+        py: dict[str, str],
+        attr_syntax: Callable[[AttributeDef], _AttrSyntax],
+        type_expr: Callable[[str], str],
+    ) -> None:
+        self.fmt = fmt
+        self.op = fmt.op
+        self.dialect = dialect
+        self.py = py
+        self.attr_syntax = attr_syntax
+        self.type_expr = type_expr
+        self.constants: dict[str, str] = {}
+        self.parse: list[str] = []
+        self.print: list[str] = []
+        # The printer's spacing state, as in mlir-tblgen.
+        self.should_emit_space = True
+        self.last_was_punctuation = False
+        self.pending: list[str] = []
+        self.traits = {t.name for t in self.op.traits}
+
+    # -- names -----------------------------------------------------------------
+
+    def var(self, binding: Binding) -> str:
+        prefix = {
+            OperandBinding: "o_",
+            AttributeBinding: "a_",
+            RegionBinding: "r_",
+            SuccessorBinding: "s_",
+            ResultBinding: "rt_",
+        }[type(binding)]
+        return prefix + self.py[binding.name]
+
+    def operand_type_var(self, b: OperandBinding) -> str:
+        return "ot_" + self.py[b.name]
+
+    # -- printing helpers ------------------------------------------------------------
+
+    def emit(self, piece: str, literal: bool = False) -> None:
+        """Queue a piece of output text (a literal string or an expression)."""
+        self.pending.append(repr(piece) if literal else piece)
+
+    def flush(self, indent: str) -> None:
+        if not self.pending:
+            return
+        merged: list[str] = []
+        for piece in self.pending:
+            if merged and piece.startswith(("'", '"')) and merged[-1].startswith(("'", '"')):
+                merged[-1] = repr(eval(merged[-1]) + eval(piece))
+            else:
+                merged.append(piece)
+        self.print.append(f"{indent}w({' + '.join(merged)})")
+        self.pending = []
+
+    def space_before_element(self) -> None:
+        if self.should_emit_space or not self.last_was_punctuation:
+            self.emit(" ", literal=True)
+        self.last_was_punctuation = False
+        self.should_emit_space = True
+
+    # -- the two bodies ---------------------------------------------------------------------
+
+    def run(self) -> FormatCode:
+        self.parse.append("attr_pos = 0")
+        self.parse.append("attrs = EMPTY_DICT")
+        self.declare_parse_vars()
+        self.print.append("w = p.out.append")
+        for element in self.fmt.format.elements:
+            self.parse_element(element, "")
+            self.print_element(element, "")
+        self.flush("")
+        self.finish_parse()
+        return FormatCode(_drop_unused(self.parse), self.print, self.constants)
+
+    def declare_parse_vars(self) -> None:
+        op = self.op
+        for i, o in enumerate(op.operands):
+            b = OperandBinding(i, o)
+            if o.variadicity != "single":
+                self.parse.append(f"{self.var(b)}: list[UnresolvedOperand] = []")
+        for i, a in enumerate(op.attributes):
+            if a.derived is not None:
+                continue
+            self.parse.append(f"{self.var(AttributeBinding(i, a))}: Attribute | None = None")
+        for i, r in enumerate(op.results):
+            b2 = ResultBinding(i, r)
+            if r.variadicity != "single":
+                self.parse.append(f"{self.var(b2)}: list[Type] = []")
+        for i, o in enumerate(op.operands):
+            b = OperandBinding(i, o)
+            if o.variadicity != "single":
+                self.parse.append(f"{self.operand_type_var(b)}: list[Type] = []")
+        for i, reg in enumerate(op.regions):
+            self.parse.append(f"{self.var(RegionBinding(i, reg))} = Region()")
+        for i, s in enumerate(op.successors):
+            if s.variadic:
+                self.parse.append(f"{self.var(SuccessorBinding(i, s))}: list[Block] = []")
+        if self.fmt.all_operands:
+            self.parse.append("all_uses: list[UnresolvedOperand] = []")
+        self.parse.append("operands_pos = p.current_pos()")
+
+    # -- parse ------------------------------------------------------------------------------
+
+    def parse_element(self, element: FormatNode, ind: str) -> None:
+        out = self.parse
+        if isinstance(element, LiteralElement):
+            if element.is_whitespace:
+                return
+            if _is_keyword(element.spelling):
+                out.append(f'{ind}p.expect_keyword("{element.spelling}")')
+            else:
+                out.append(
+                    f'{ind}p.expect("{element.spelling}", "expected \'{element.spelling}\'")'
+                )
+            return
+        if isinstance(element, AttrDictDirective):
+            out.append(f"{ind}attr_pos = p.current_pos()")
+            fn = (
+                "parse_optional_attr_dict_with_keyword"
+                if element.with_keyword
+                else "parse_optional_attr_dict"
+            )
+            out.append(f"{ind}attrs = p.{fn}()")
+            return
+        if isinstance(element, OptionalGroup):
+            self.parse_optional_group(element, ind)
+            return
+        if isinstance(element, VariableElement):
+            self.parse_variable(element, ind)
+            return
+        if isinstance(element, OperandsDirective):
+            out.append(f"{ind}all_uses = p.parse_operand_list()")
+            return
+        if isinstance(element, TypeDirective):
+            self.parse_type_directive(element.arg, ind)
+            return
+        if isinstance(element, FunctionalTypeDirective):
+            out.append(f"{ind}fn_type = p.parse_functional_type()")
+            self.assign_types(element.inputs, "list(fn_type.inputs)", ind)
+            self.assign_types(element.results, "list(fn_type.results)", ind)
+            return
+        if isinstance(element, QualifiedDirective):
+            self.parse_element(element.arg, ind)
+            return
+        raise FormatUnsupported(f"`{type(element).__name__}` in a format")
+
+    def parse_variable(self, element: VariableElement, ind: str) -> None:
+        out = self.parse
+        b = self.fmt.binding(element)
+        v = self.var(b)
+        if isinstance(b, OperandBinding):
+            if b.variadicity == "single":
+                out.append(f"{ind}{v} = p.parse_operand()")
+            elif b.variadicity == "optional":
+                out.append(f"{ind}{v} = p.parse_operand_list()[:1]")
+            else:
+                out.append(f"{ind}{v} = p.parse_operand_list()")
+        elif isinstance(b, AttributeBinding):
+            out.append(f"{ind}{v} = {self.attr_parse_expr(b.attribute)}")
+        elif isinstance(b, RegionBinding):
+            out.append(f"{ind}p.parse_custom_region({v})")
+            if "SingleBlock" in self.traits:
+                out.append(f"{ind}if not {v}.blocks:")
+                out.append(f"{ind}    {v}.add_block(Block())")
+        elif isinstance(b, SuccessorBinding):
+            if b.successor.variadic:
+                out.append(f"{ind}{v} = p.parse_successor_list()")
+            else:
+                out.append(f"{ind}{v} = p.parse_successor()")
+        else:
+            raise FormatUnsupported(f"result variable `${b.name}` outside a type directive")
+
+    def attr_parse_expr(self, attr: AttributeDef) -> str:
+        syn = self.attr_syntax(attr)
+        if syn.kind == "enum":
+            assert syn.enum is not None
+            table = self.enum_tables(syn.enum)[0]
+            value = f'p.parse_enum_keyword({table}, "{attr.name}")'
+            if syn.storage == "StringAttr":
+                return f"StringAttr.get({self.enum_tables(syn.enum)[1]}[{value}])"
+            return f"IntegerAttr.get(IntegerType.get({syn.width}), {value})"
+        if syn.kind == "symbol":
+            return "p.parse_symbol_name_attr()"
+        if syn.kind == "stripped":
+            return f"p.parse_custom_attr({syn.attr_class})"
+        if syn.kind == "dense_array":
+            return f"p.parse_dense_array_body({syn.implied_type})"
+        if syn.kind == "untyped":
+            return f"p.parse_attribute_of({syn.storage}, {syn.implied_type})"
+        if syn.storage != "Attribute":
+            return f"p.parse_attribute_of({syn.storage})"
+        return "p.parse_attribute()"
+
+    def enum_tables(self, enum: EnumDef) -> tuple[str, str]:
+        base = "_" + re.sub(r"(?<!^)(?=[A-Z])", "_", enum.def_name).upper().lstrip("_")
+        keywords = f"{base}_KEYWORDS"
+        names = f"{base}_NAMES"
+        if keywords not in self.constants:
+            if enum.kind == "string":
+                self.constants[keywords] = (
+                    "{" + ", ".join(f'"{c.text}": {i}' for i, c in enumerate(enum.cases)) + "}"
+                )
+                self.constants[names] = "(" + "".join(f'"{c.text}", ' for c in enum.cases) + ")"
+            else:
+                self.constants[keywords] = (
+                    "{" + ", ".join(f'"{c.text}": {c.value}' for c in enum.cases) + "}"
+                )
+                self.constants[names] = (
+                    "{" + ", ".join(f'{c.value}: "{c.text}"' for c in enum.cases) + "}"
+                )
+        return keywords, names
+
+    def parse_type_directive(self, arg: FormatNode, ind: str) -> None:
+        if isinstance(arg, OperandsDirective):
+            self.parse.append(f"{ind}all_operand_types = p.parse_optional_type_list()")
+            return
+        if isinstance(arg, ResultsDirective):
+            self.parse.append(f"{ind}all_result_types = p.parse_optional_type_list()")
+            return
+        assert isinstance(arg, VariableElement)
+        b = self.fmt.binding(arg)
+        if isinstance(b, OperandBinding):
+            name = self.operand_type_var(b)
+        else:
+            assert isinstance(b, ResultBinding)
+            name = self.var(b)
+        if b.variadicity == "single":
+            self.parse.append(f"{ind}{name} = p.parse_type()")
+        elif b.variadicity == "optional":
+            self.parse.append(f"{ind}{name} = p.parse_optional_type_list()[:1]")
+        else:
+            self.parse.append(f"{ind}{name} = p.parse_optional_type_list()")
+
+    def assign_types(self, arg: FormatNode, expr: str, ind: str) -> None:
+        if isinstance(arg, OperandsDirective):
+            self.parse.append(f"{ind}all_operand_types = {expr}")
+            return
+        if isinstance(arg, ResultsDirective):
+            self.parse.append(f"{ind}all_result_types = {expr}")
+            return
+        assert isinstance(arg, VariableElement)
+        b = self.fmt.binding(arg)
+        if isinstance(b, OperandBinding):
+            name = self.operand_type_var(b)
+        else:
+            assert isinstance(b, ResultBinding)
+            name = self.var(b)
+        if b.variadicity == "single":
+            self.parse.append(f"{ind}{name} = {expr}[0]")
+        else:
+            self.parse.append(f"{ind}{name} = {expr}")
+
+    def parse_optional_group(self, group: OptionalGroup, ind: str) -> None:
+        out = self.parse
+        first = group.then_elements[0]
+        anchor = group.anchor
+        inverted = group.inverted
+        elements = list(group.else_elements if inverted else group.then_elements)
+        first = elements[0]
+        rest = elements[1:]
+        # The condition: the group's first element is present.
+        if isinstance(first, LiteralElement):
+            if _is_keyword(first.spelling):
+                cond = f'p.consume_keyword("{first.spelling}")'
+            else:
+                cond = f'p.consume_if("{first.spelling}")'
+            out.append(f"{ind}if {cond}:")
+        elif isinstance(first, VariableElement):
+            b = self.fmt.binding(first)
+            v = self.var(b)
+            if isinstance(b, OperandBinding):
+                out.append(f"{ind}{v} = p.parse_operand_list()")
+                if b.variadicity == "single":
+                    raise FormatUnsupported("a single operand first in an optional group")
+                out.append(f"{ind}if {v}:")
+            elif isinstance(b, AttributeBinding):
+                syn = self.attr_syntax(b.attribute)
+                if syn.kind == "enum":
+                    assert syn.enum is not None
+                    table = self.enum_tables(syn.enum)[0]
+                    out.append(
+                        f'{ind}enum_value = p.parse_optional_enum_keyword({table}, "{b.name}")'
+                    )
+                    out.append(f"{ind}if enum_value is not None:")
+                    if syn.storage == "StringAttr":
+                        names = self.enum_tables(syn.enum)[1]
+                        out.append(f"{ind}    {v} = StringAttr.get({names}[enum_value])")
+                    else:
+                        out.append(
+                            f"{ind}    {v} = IntegerAttr.get(IntegerType.get({syn.width}), enum_value)"
+                        )
+                elif syn.kind == "symbol":
+                    out.append(f"{ind}{v} = p.parse_optional_symbol_name_attr()")
+                    out.append(f"{ind}if {v} is not None:")
+                else:
+                    raise FormatUnsupported(f"attribute `${b.name}` first in an optional group")
+            elif isinstance(b, RegionBinding):
+                out.append(f"{ind}if p.parse_optional_region({v}):")
+            else:
+                raise FormatUnsupported(f"`${b.name}` first in an optional group")
+        else:
+            raise FormatUnsupported(f"`{type(first).__name__}` first in an optional group")
+        inner = ind + "    "
+        before = len(out)
+        if isinstance(anchor, VariableElement):
+            ab = self.fmt.binding(anchor)
+            if isinstance(ab, AttributeBinding) and self.attr_syntax(ab.attribute).kind == "unit":
+                out.append(f"{inner}{self.var(ab)} = UnitAttr.get()")
+        for element in rest:
+            if isinstance(element, VariableElement) and element is anchor:
+                ab = self.fmt.binding(element)
+                if (
+                    isinstance(ab, AttributeBinding)
+                    and self.attr_syntax(ab.attribute).kind == "unit"
+                ):
+                    continue
+            self.parse_element(element, inner)
+        if len(out) == before:
+            out.append(f"{inner}pass")
+        other = group.then_elements if inverted else group.else_elements
+        if other:
+            out.append(f"{ind}else:")
+            before = len(out)
+            for element in other:
+                self.parse_element(element, inner)
+            if len(out) == before:
+                out.append(f"{inner}pass")
+
+    # -- resolving and building -----------------------------------------------------------
+
+    def source_type(self, source: TypeSource, count: str | None) -> str:
+        """An expression for the type(s) of a group from its source; a list if `count`."""
+        if source.kind == "buildable":
+            assert source.buildable is not None
+            expr = self.type_expr(source.buildable)
+            return f"[{expr}] * {count}" if count else expr
+        if source.kind == "trait":
+            src = source.source
+            if isinstance(src, OperandBinding):
+                base = self.operand_type_var(src)
+                single = src.variadicity == "single"
+            elif isinstance(src, ResultBinding):
+                base = self.var(src)
+                single = src.variadicity == "single"
+            else:
+                assert isinstance(src, AttributeBinding)
+                base = f"attr_type({self.var(src)})"
+                single = True
+            if source.transform is not None:
+                expr = source.transform.replace("$_self", base if single else f"{base}[0]")
+                return f"list({expr})" if count else expr
+            if count:
+                return f"[{base}] * {count}" if single else base
+            return base if single else f"{base}[0]"
+        raise FormatUnsupported(f"a type from `{source.kind}`")
+
+    def finish_parse(self) -> None:
+        out = self.parse
+        op = self.op
+        fmt = self.fmt
+        # Operands.
+        if fmt.all_operands:
+            if (
+                any(
+                    isinstance(s.directive, TypeDirective)
+                    and isinstance(s.directive.arg, OperandsDirective)
+                    for s in fmt.operand_types
+                )
+                or self.has_all_operand_types()
+            ):
+                out.append(
+                    "operands = p.resolve_operands(all_uses, all_operand_types, operands_pos)"
+                )
+            else:
+                raise FormatUnsupported("`operands` without `type(operands)`")
+        else:
+            out.append("operands: list[Value] = []")
+            for i, o in enumerate(op.operands):
+                b = OperandBinding(i, o)
+                src = fmt.operand_types[i]
+                uses = self.var(b)
+                if o.variadicity == "single":
+                    texpr = self.operand_type_expr(b, src, None)
+                    out.append(f"operands.append(p.resolve_operand({uses}, {texpr}))")
+                else:
+                    texpr = self.operand_type_expr(b, src, f"len({uses})")
+                    out.append(f"operands += p.resolve_operands({uses}, {texpr}, operands_pos)")
+        # Results.
+        if not op.results:
+            results = "()"
+        elif self.has_all_result_types():
+            results = "all_result_types"
+        else:
+            parts = []
+            for i, r in enumerate(op.results):
+                b2 = ResultBinding(i, r)
+                src = fmt.result_types[i]
+                if src.kind == "directive":
+                    if r.variadicity == "single":
+                        parts.append(f"[{self.var(b2)}]")
+                    else:
+                        parts.append(self.var(b2))
+                elif r.variadicity == "single":
+                    parts.append(f"[{self.source_type(src, None)}]")
+                elif src.kind == "trait" and src.transform is not None:
+                    parts.append(self.source_type(src, "0"))
+                else:
+                    raise FormatUnsupported(f"the types of variadic result `{r.name}`")
+            items = [
+                part[1:-1] if part.startswith("[") and part.endswith("]") else f"*{part}"
+                for part in parts
+            ]
+            results = parts[0] if len(parts) == 1 else "[" + ", ".join(items) + "]"
+        props: list[str] = []
+        for i, a in enumerate(op.attributes):
+            if a.derived is not None:
+                continue
+            props.append(f'("{a.name}", {self.var(AttributeBinding(i, a))})')
+        if "AttrSizedOperandSegments" in self.traits:
+            sizes = []
+            for i, o in enumerate(op.operands):
+                b = OperandBinding(i, o)
+                sizes.append("1" if o.variadicity == "single" else f"len({self.var(b)})")
+            props.append(
+                '("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), '
+                f"({', '.join(sizes)},)))"
+            )
+        successors = []
+        for i, s in enumerate(op.successors):
+            b3 = SuccessorBinding(i, s)
+            successors.append(f"*{self.var(b3)}" if s.variadic else self.var(b3))
+        regions = [self.var(RegionBinding(i, r)) for i, r in enumerate(op.regions)]
+        out.append("return p.create_op(")
+        out.append("    cls,")
+        out.append("    name_pos,")
+        out.append("    operands,")
+        out.append(f"    {results},")
+        if props:
+            out.append(f"    properties=({', '.join(props)},),")
+        out.append("    attributes=attrs,")
+        out.append("    attr_dict_pos=attr_pos,")
+        if successors:
+            out.append(f"    successors=[{', '.join(successors)}],")
+        if regions:
+            out.append(f"    regions=[{', '.join(regions)}],")
+        out.append(")")
+
+    def has_all_operand_types(self) -> bool:
+        return any("all_operand_types" in line for line in self.parse)
+
+    def has_all_result_types(self) -> bool:
+        return any("all_result_types =" in line for line in self.parse)
+
+    def operand_type_expr(self, b: OperandBinding, src: TypeSource, count: str | None) -> str:
+        if src.kind == "directive":
+            return self.operand_type_var(b)
+        return self.source_type(src, count)
+
+    # -- print ------------------------------------------------------------------------------
+
+    def print_element(self, element: FormatNode, ind: str) -> None:
+        if isinstance(element, LiteralElement):
+            value = element.spelling
+            if value == " ":
+                self.emit(" ", literal=True)
+                self.last_was_punctuation = False
+                self.should_emit_space = False
+                return
+            if value == "":
+                self.last_was_punctuation = True
+                self.should_emit_space = False
+                return
+            if value == "\\n":
+                raise FormatUnsupported("a `\\n` literal")
+            if self.should_emit_space and _literal_space_before(value, self.last_was_punctuation):
+                self.emit(" ", literal=True)
+            self.emit(value, literal=True)
+            self.should_emit_space = len(value) != 1 or value[0] not in "<({["
+            self.last_was_punctuation = value[0] != "_" and not value[0].isalpha()
+            return
+        if isinstance(element, AttrDictDirective):
+            elided = list(self.fmt.bound_attributes)
+            if "AttrSizedOperandSegments" in self.traits:
+                elided.append("operandSegmentSizes")
+            if "AttrSizedResultSegments" in self.traits:
+                elided.append("resultSegmentSizes")
+            kw = ", with_keyword=True" if element.with_keyword else ""
+            self.emit(f"p.attr_dict(self, {tuple(elided)!r}{kw})")
+            self.last_was_punctuation = False
+            return
+        if isinstance(element, OptionalGroup):
+            self.print_optional_group(element, ind)
+            return
+        if isinstance(element, QualifiedDirective):
+            self.print_element(element.arg, ind)
+            return
+        self.space_before_element()
+        if isinstance(element, VariableElement):
+            self.print_variable(element, ind)
+        elif isinstance(element, OperandsDirective):
+            self.emit("p.operands(self.operands)")
+        elif isinstance(element, TypeDirective):
+            self.emit(self.types_expr(element.arg))
+        elif isinstance(element, FunctionalTypeDirective):
+            self.emit(
+                f"p.functional_type({self.type_list_expr(element.inputs)}, "
+                f"{self.type_list_expr(element.results)})"
+            )
+        elif isinstance(element, CustomDirective):
+            raise FormatUnsupported(f"`custom<{element.name}>`")
+        else:
+            raise FormatUnsupported(f"`{type(element).__name__}` in a format")
+
+    def value_getter(self, b: OperandBinding | ResultBinding) -> str:
+        return f"self.{self.py[b.name]}"
+
+    def types_expr(self, arg: FormatNode) -> str:
+        if isinstance(arg, OperandsDirective):
+            return "p.types([v.type for v in self.operands])"
+        if isinstance(arg, ResultsDirective):
+            return "p.types([r.type for r in self.results])"
+        assert isinstance(arg, VariableElement)
+        b = self.fmt.binding(arg)
+        assert isinstance(b, OperandBinding | ResultBinding)
+        getter = self.value_getter(b)
+        if b.variadicity == "single":
+            return f"p.type_text({getter}.type)"
+        if b.variadicity == "optional":
+            return f"(p.type_text({getter}.type) if {getter} is not None else '')"
+        return f"p.types([v.type for v in {getter}])"
+
+    def type_list_expr(self, arg: FormatNode) -> str:
+        if isinstance(arg, OperandsDirective):
+            return "[v.type for v in self.operands]"
+        if isinstance(arg, ResultsDirective):
+            return "[r.type for r in self.results]"
+        assert isinstance(arg, VariableElement)
+        b = self.fmt.binding(arg)
+        assert isinstance(b, OperandBinding | ResultBinding)
+        getter = self.value_getter(b)
+        if b.variadicity == "single":
+            return f"[{getter}.type]"
+        if b.variadicity == "optional":
+            return f"([{getter}.type] if {getter} is not None else [])"
+        return f"[v.type for v in {getter}]"
+
+    def print_variable(self, element: VariableElement, ind: str) -> None:
+        b = self.fmt.binding(element)
+        if isinstance(b, OperandBinding):
+            getter = self.value_getter(b)
+            if b.variadicity == "single":
+                self.emit(f"p.operand({getter})")
+            elif b.variadicity == "optional":
+                self.emit(f"(p.operand({getter}) if {getter} is not None else '')")
+            else:
+                self.emit(f"p.operands({getter})")
+        elif isinstance(b, AttributeBinding):
+            self.emit(self.attr_print_expr(b))
+        elif isinstance(b, RegionBinding):
+            self.flush(ind)
+            region = f"self.regions[{b.index}]"
+            if "SingleBlockImplicitTerminator" in self.traits:
+                self.print.append(
+                    f"{ind}p.print_region({region}, terminators=p.needs_terminator({region}))"
+                )
+            else:
+                self.print.append(f"{ind}p.print_region({region})")
+        elif isinstance(b, SuccessorBinding):
+            if b.successor.variadic:
+                self.emit(f"', '.join([p.successor(s) for s in self.{self.py[b.name]}])")
+            else:
+                self.emit(f"p.successor(self.{self.py[b.name]})")
+        else:
+            raise FormatUnsupported(f"result `${b.name}` outside a type directive")
+
+    def attr_print_expr(self, b: AttributeBinding) -> str:
+        attr = b.attribute
+        syn = self.attr_syntax(attr)
+        get = f'get_property(self, "{attr.name}")'
+        if syn.kind == "enum":
+            assert syn.enum is not None
+            names = self.enum_tables(syn.enum)[1]
+            if syn.storage == "StringAttr":
+                return f"attr_string({get})"
+            return f"{names}[attr_int({get})]"
+        if syn.kind == "symbol":
+            return f"p.symbol(attr_string({get}))"
+        if syn.kind == "stripped" or syn.kind == "dense_array":
+            return f"p.stripped_attr(must({get}))"
+        if syn.kind == "untyped":
+            return f"p.attr_without_type(must({get}))"
+        return f"p.attr_text(must({get}))"
+
+    def anchor_condition(self, anchor: FormatNode) -> str:
+        if isinstance(anchor, VariableElement):
+            b = self.fmt.binding(anchor)
+            if isinstance(b, OperandBinding):
+                getter = self.value_getter(b)
+                if b.variadicity == "optional":
+                    return f"{getter} is not None"
+                return f"len({getter}) > 0"
+            if isinstance(b, ResultBinding):
+                getter = self.value_getter(b)
+                if b.variadicity == "optional":
+                    return f"{getter} is not None"
+                return f"len({getter}) > 0"
+            if isinstance(b, AttributeBinding):
+                get = f'get_property(self, "{b.name}")'
+                default = b.attribute.default
+                if default is not None:
+                    return f'not is_default_property(self, "{b.name}")'
+                return f"{get} is not None"
+            if isinstance(b, RegionBinding):
+                return f"bool(self.regions[{b.index}].blocks)"
+            if isinstance(b, SuccessorBinding):
+                return f"len(self.{self.py[b.name]}) > 0"
+        if isinstance(anchor, TypeDirective):
+            return self.anchor_condition(anchor.arg)
+        if isinstance(anchor, QualifiedDirective):
+            return self.anchor_condition(anchor.arg)
+        raise FormatUnsupported(f"`{type(anchor).__name__}` as an anchor")
+
+    def print_optional_group(self, group: OptionalGroup, ind: str) -> None:
+        anchor = group.anchor
+        assert anchor is not None
+        self.flush(ind)
+        cond = self.anchor_condition(anchor)
+        inverted = group.inverted
+        then = group.else_elements if inverted else group.then_elements
+        other = group.then_elements if inverted else group.else_elements
+        if inverted:
+            cond = f"not ({cond})"
+        self.print.append(f"{ind}if {cond}:")
+        inner = ind + "    "
+        before = len(self.print)
+        elided: FormatNode | None = None
+        if isinstance(anchor, VariableElement) and anchor is not then[0]:
+            ab = self.fmt.binding(anchor)
+            if isinstance(ab, AttributeBinding) and self.attr_syntax(ab.attribute).kind == "unit":
+                elided = anchor
+        for element in then:
+            if element is elided:
+                continue
+            self.print_element(element, inner)
+        self.flush(inner)
+        if len(self.print) == before:
+            self.print.append(f"{inner}pass")
+        if other:
+            self.print.append(f"{ind}else:")
+            before = len(self.print)
+            for element in other:
+                self.print_element(element, inner)
+            self.flush(inner)
+            if len(self.print) == before:
+                self.print.append(f"{inner}pass")
+
+
+_DECLARATION = re.compile(r"^([a-z_][a-z0-9_]*)(?:: [^=]+)? = ")
+
+
+def _drop_unused(lines: list[str]) -> list[str]:
+    """Drop the up-front declarations and positions no later line reads."""
+    out = []
+    for i, line in enumerate(lines):
+        m = _DECLARATION.match(line)
+        if m is not None and not line.startswith(" "):
+            name = m.group(1)
+            used = re.compile(rf"\b{name}\b")
+            if not any(used.search(later) for later in lines[i + 1 :]):
+                continue
+        out.append(line)
+    return out
+
+
+def attr_syntax_of(
+    attr: AttributeDef,
+    dialect: DialectDef,
+    type_expr: Callable[[str], str],
+) -> _AttrSyntax:
+    """How an attribute of this constraint is written in a custom form."""
+    c: AttrConstraint = attr.type
+    while isinstance(c, ConfinedAttrConstraint):
+        c = c.base
+    if isinstance(c, IntegerAttrConstraint):
+        prefix = {"signless": "i", "signed": "si", "unsigned": "ui"}.get(c.signedness, "i")
+        return _AttrSyntax(
+            "untyped", storage="IntegerAttr", implied_type=type_expr(f"{prefix}{c.width}")
+        )
+    if isinstance(c, FloatAttrConstraint):
+        name = {16: "f16", 32: "f32", 64: "f64"}.get(c.width, "f32")
+        return _AttrSyntax("untyped", storage="FloatAttr", implied_type=type_expr(name))
+    if isinstance(c, DenseArrayAttrConstraint):
+        return _AttrSyntax(
+            "dense_array", storage="DenseArrayAttr", implied_type=type_expr(c.element)
+        )
+    if isinstance(c, SimpleAttrConstraint):
+        name = c.attr
+        if name == "SymbolNameAttr":
+            return _AttrSyntax("symbol", storage="StringAttr")
+        if name == "UnitAttr":
+            return _AttrSyntax("unit", storage="UnitAttr")
+        if name == "StrAttr":
+            return _AttrSyntax("full", storage="StringAttr")
+        if name in ("FlatSymbolRefAttr", "SymbolRefAttr"):
+            return _AttrSyntax("full", storage="SymbolRefAttr")
+        if name == "BoolAttr":
+            return _AttrSyntax("full", storage="BoolAttr")
+        if name in ("ArrayAttr", "DictArrayAttr"):
+            return _AttrSyntax("full", storage="ArrayAttr")
+        if name == "DictionaryAttr":
+            return _AttrSyntax("full", storage="DictionaryAttr")
+        if name == "TypeAttr":
+            return _AttrSyntax("full", storage="TypeAttr")
+        return _AttrSyntax("full")
+    if isinstance(c, AttrRefConstraint):
+        for enum in dialect.enums:
+            if enum.def_name == c.ref:
+                if enum.is_bit_enum:
+                    break
+                width = enum.width or 64
+                storage = "StringAttr" if enum.kind == "string" else "IntegerAttr"
+                return _AttrSyntax("enum", storage=storage, enum=enum, width=width)
+        for attr_def in dialect.attributes:
+            if attr_def.def_name == c.ref:
+                from generator.naming import class_name_from_def
+
+                return _AttrSyntax("stripped", attr_class=class_name_from_def(attr_def.def_name))
+    return _AttrSyntax("full")
+
+
+def format_code(
+    fmt: ResolvedFormat,
+    dialect: DialectDef,
+    py: dict[str, str],
+    type_expr: Callable[[str], str],
+) -> FormatCode:
+    """The `parse` and `print` bodies of an op with a format.
+
+    `py` maps the op's operand, attribute, result, region and successor names to
+    their Python accessor names; `type_expr` gives a module constant for a fixed
+    type written in MLIR syntax (`i1`).
+    """
+    emitter = _Emitter(fmt, dialect, py, lambda a: attr_syntax_of(a, dialect, type_expr), type_expr)
+    return emitter.run()
