@@ -43,6 +43,7 @@ def Builtin_ModuleOp : Builtin_Op<"module", [
                        OptionalAttr<StrAttr>:$sym_visibility);
   let regions = (region SizedRegion<1>:$bodyRegion);
   let assemblyFormat = "($sym_name^)? attr-dict-with-keyword $bodyRegion";
+  let defaultDialect = "builtin";
   let hasVerifier = 1;
   let verifier = [{
     # `attributes` holds the discardable attributes; the name and visibility

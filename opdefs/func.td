@@ -144,6 +144,9 @@ def Func_ConstantOp : Func_Op<"constant", [ConstantLike, Pure, SymbolUserOpInter
   let arguments = (ins FlatSymbolRefAttr:$value);
   let results = (outs AnyType);
   let assemblyFormat = "attr-dict $value `:` type(results)";
+  let asmResultNames = [{
+    return ((0, "f"),)
+  }];
   let hasVerifier = 1;
   let verifier = !strconcat([{
     symbol = self.value.root

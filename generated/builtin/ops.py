@@ -89,6 +89,7 @@ class ModuleOp(OdsOp):
         "SymbolTable",
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "builtin"
 
     def __init__(
         self,

@@ -867,11 +867,14 @@ class SwitchOp(OdsOp):
             width = flag_type.width if isinstance(flag_type, IntegerType) else 64
             count = len(self.case_destinations)
             raw = values.values * count if values.is_splat else values.values
+            operands = self.case_operands
             for index, value in enumerate(raw[:count]):
                 assert isinstance(value, int)
                 text += f",{newline}  {value & ((1 << width) - 1)}: "
-                text += successor_text(self.case_destinations[index], self.case_operands[index])
-        text += newline + "]"
+                case_operands = operands[index] if index < len(operands) else ()
+                text += successor_text(self.case_destinations[index], case_operands)
+            text += newline
+        text += "]"
         elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
         p.out.append(text + p.attr_dict(self, elided))
 

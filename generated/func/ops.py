@@ -612,6 +612,7 @@ class ConstantOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
     TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -694,6 +695,10 @@ class ConstantOp(OdsOp):
             + " : "
             + p.types([r.type for r in self.results])
         )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "f"),)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

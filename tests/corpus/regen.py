@@ -8,6 +8,10 @@ are made, so the tests and this script cannot disagree about it:
   what `mlir-opt-22 --allow-unregistered-dialect --mlir-print-op-generic [FLAGS]`
   prints for it. A first-line comment `// FLAGS: ...` adds options (for example
   `--mlir-print-debuginfo`).
+- `custom/NAME.mlir` is a valid program in the custom form of the generated
+  dialects; `custom/NAME.mlir.expected` is what `mlir-opt-22
+  --allow-unregistered-dialect [FLAGS]` prints for it (custom form) and
+  `custom/NAME.mlir.generic` what it prints with `--mlir-print-op-generic`.
 - `invalid/NAME.mlir` holds malformed programs, one problem per `// -----`
   section, each annotated with `// expected-error@+1 {{...}}` so that
   `--split-input-file --verify-diagnostics` passes. `invalid/NAME.mlir.diag` has
@@ -38,6 +42,7 @@ ORACLE = "mlir-opt-22"
 CORPUS_DIR = Path(__file__).resolve().parent
 GENERIC_DIR = CORPUS_DIR / "generic"
 INVALID_DIR = CORPUS_DIR / "invalid"
+CUSTOM_DIR = CORPUS_DIR / "custom"
 SPLIT_MARKER = "// -----"
 FLAGS_PREFIX = "// FLAGS:"
 WITHOUT_UNREGISTERED = "// RUN-WITHOUT: --allow-unregistered-dialect"
@@ -52,6 +57,11 @@ class Section:
     first_line: int
     last_line: int
     text: str
+
+
+def custom_cases() -> list[Path]:
+    """Return the valid custom-form cases, sorted by name."""
+    return sorted(CUSTOM_DIR.glob("*.mlir"))
 
 
 def generic_cases() -> list[Path]:
@@ -148,6 +158,17 @@ def oracle_generic(case: Path) -> str:
     return proc.stdout
 
 
+def oracle_custom(case: Path, *, generic: bool) -> str:
+    """Return what the oracle prints for a custom-form case, in custom or generic form."""
+    args = ["--allow-unregistered-dialect", *extra_flags(case), case.name]
+    if generic:
+        args.insert(1, "--mlir-print-op-generic")
+    proc = run_oracle(args, case.parent)
+    if proc.returncode != 0 or proc.stderr:
+        raise RuntimeError(f"{ORACLE} rejects {case.name}:\n{proc.stderr}")
+    return proc.stdout
+
+
 def oracle_verify_diagnostics(case: Path) -> subprocess.CompletedProcess[str]:
     """Run the oracle with `--split-input-file --verify-diagnostics` on an invalid file."""
     args = [*dialect_flags(case), "--split-input-file", "--verify-diagnostics", case.name]
@@ -188,6 +209,13 @@ def regenerate(check: bool) -> list[str]:
             _sync(case.with_name(case.name + ".expected"), oracle_generic(case), check, problems)
         except RuntimeError as err:
             problems.append(str(err))
+    for case in custom_cases():
+        for suffix, generic in ((".expected", False), (".generic", True)):
+            try:
+                text = oracle_custom(case, generic=generic)
+                _sync(case.with_name(case.name + suffix), text, check, problems)
+            except RuntimeError as err:
+                problems.append(str(err))
     for case in invalid_cases():
         verify = oracle_verify_diagnostics(case)
         if verify.returncode != 0:
@@ -196,7 +224,9 @@ def regenerate(check: bool) -> list[str]:
             _sync(case.with_name(case.name + ".diag"), oracle_diag(case), check, problems)
         except RuntimeError as err:
             problems.append(str(err))
-    for orphan in _orphans(GENERIC_DIR, ".expected") + _orphans(INVALID_DIR, ".diag"):
+    orphans = _orphans(GENERIC_DIR, ".expected") + _orphans(INVALID_DIR, ".diag")
+    orphans += _orphans(CUSTOM_DIR, ".expected") + _orphans(CUSTOM_DIR, ".generic")
+    for orphan in orphans:
         if check:
             problems.append(f"orphan: {orphan.relative_to(CORPUS_DIR)}")
         else:

@@ -1,0 +1,22 @@
+func.func @branches(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  cf.br ^bb3(%x, %b : i32, i32)
+^bb2:
+  cf.cond_br %c weights([3, 7]), ^bb3(%b, %a : i32, i32), ^bb4
+^bb3(%y: i32, %z: i32):
+  cf.assert %c, "must hold"
+  cf.switch %y : i32, [
+    default: ^bb4,
+    0: ^bb4,
+    -5: ^bb5(%z : i32)
+  ]
+^bb4:
+  return %a : i32
+^bb5(%w: i32):
+  cf.switch %w : i32, [
+    default: ^bb6(%w : i32)
+  ]
+^bb6(%v: i32):
+  return %v : i32
+}
