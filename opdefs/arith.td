@@ -1441,7 +1441,7 @@ def Arith_SelectOp : Arith_Op<"select", [
     uses_pos = p.current_pos()
     uses = p.parse_operand_list()
     if len(uses) != 3:
-        p.error_at(uses_pos, "expected 3 operands")
+        p.op_error(uses_pos, "expected 3 operands")
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
     result_type = p.parse_colon_type()

@@ -1562,6 +1562,8 @@ class CmpFOp(OdsOp):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         ot_lhs = p.parse_type()
+        if not _type_constraint_1(ot_lhs):
+            p.op_error(name_pos, "'lhs' must be floating-point-like, but got '" + str(ot_lhs) + "'")
         operands: list[Value] = []
         operands.append(p.resolve_operand(o_lhs, ot_lhs))
         operands.append(p.resolve_operand(o_rhs, ot_lhs))
@@ -1781,6 +1783,10 @@ class CmpIOp(OdsOp):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         ot_lhs = p.parse_type()
+        if not _type_constraint_5(ot_lhs):
+            p.op_error(
+                name_pos, "'lhs' must be signless-integer-like, but got '" + str(ot_lhs) + "'"
+            )
         operands: list[Value] = []
         operands.append(p.resolve_operand(o_lhs, ot_lhs))
         operands.append(p.resolve_operand(o_rhs, ot_lhs))
@@ -7183,7 +7189,7 @@ class SelectOp(OdsOp):
         uses_pos = p.current_pos()
         uses = p.parse_operand_list()
         if len(uses) != 3:
-            p.error_at(uses_pos, "expected 3 operands")
+            p.op_error(uses_pos, "expected 3 operands")
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         result_type = p.parse_colon_type()

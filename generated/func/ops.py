@@ -525,6 +525,8 @@ class CallIndirectOp(OdsOp):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         ot_callee = p.parse_type()
+        if not _type_constraint_0(ot_callee):
+            p.op_error(name_pos, "'callee' must be function type, but got '" + str(ot_callee) + "'")
         operands: list[Value] = []
         operands.append(p.resolve_operand(o_callee, ot_callee))
         operands += p.resolve_operands(

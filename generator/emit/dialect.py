@@ -1,4 +1,4 @@
-"""The backends of one dialect, run in order: enums, attrs, ops, init and docs.
+"""The backends of one dialect, run in order: enums, types, attrs, ops, init and docs.
 
 `render_dialect` returns the files of `generated/<package>/` and
 `generated/docs/<dialect>.md` for one spec, each Python file tagged with its
@@ -10,7 +10,12 @@ and formats them, once for all files.
 from __future__ import annotations
 
 from generator.emit.docs import render_dialect_doc
-from generator.emit.enums import attrs_module_view, enums_module_view, reference_infos
+from generator.emit.enums import (
+    attrs_module_view,
+    enums_module_view,
+    reference_infos,
+    types_module_view,
+)
 from generator.emit.environment import render
 from generator.emit.ops import ops_module_view
 from generator.emit.package import DialectPackageView, RootPackageView
@@ -36,8 +41,13 @@ def render_dialect(dialect: DialectDef, source: str) -> list[OutputFile]:
         files.append(_python(f"{package}/enums.py", "enums.py.j2", source, module=enums))
         modules.append(("enums", enums.all_names))
         imports["enums"] = enums.all_names
+    types = types_module_view(dialect, source)
+    if types.types:
+        files.append(_python(f"{package}/types.py", "types.py.j2", source, module=types))
+        modules.append(("types", types.all_names))
+        imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
-    if attrs.attrs:
+    if attrs.attrs or attrs.typed_attrs:
         files.append(_python(f"{package}/attrs.py", "attrs.py.j2", source, module=attrs))
         modules.append(("attrs", attrs.all_names))
         imports["attrs"] = attrs.all_names

@@ -83,6 +83,27 @@ class EnumAttrView:
 
 
 @dataclass
+class TypedAttrView:
+    """An attribute that is nothing but its own type: `#dialect.mnemonic : type`."""
+
+    name: str
+    doc: str
+    dialect: str
+    mnemonic: str
+    alias: str | None
+
+
+@dataclass
+class TypeView:
+    """A dialect type without parameters: `!dialect.mnemonic`."""
+
+    name: str
+    doc: str
+    dialect: str
+    mnemonic: str
+
+
+@dataclass
 class AttrsModuleView:
     """`generated/<dialect>/attrs.py`."""
 
@@ -91,6 +112,43 @@ class AttrsModuleView:
     attrs: list[EnumAttrView]
     enum_imports: list[str]
     all_names: list[str]
+    typed_attrs: list[TypedAttrView] | None = None
+
+
+@dataclass
+class TypesModuleView:
+    """`generated/<dialect>/types.py`."""
+
+    dialect: str
+    source: str
+    types: list[TypeView]
+    all_names: list[str]
+
+
+def is_typed_attr_def(attr: AttrDef) -> bool:
+    """Whether an attribute def is only its own type (an `AttributeSelfTypeParameter`)."""
+    params = attr.parameters
+    return (
+        attr.enum is None
+        and len(params) == 1
+        and params[0].type == "SelfType"
+        and (attr.assembly_format is None or not attr.assembly_format.text.strip())
+    )
+
+
+def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
+    """The view of `types.py`: the dialect's types (those without parameters)."""
+    views = [
+        TypeView(
+            name=class_name_from_def(t.def_name),
+            doc=(t.summary or t.def_name).replace('"""', "'''"),
+            dialect=dialect.name,
+            mnemonic=t.mnemonic,
+        )
+        for t in sorted(dialect.types, key=lambda t: class_name_from_def(t.def_name))
+        if not t.parameters
+    ]
+    return TypesModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
 
 
 def _member(symbol: str) -> str:
@@ -152,12 +210,24 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 separator=enum.separator,
             )
         )
+    typed = [
+        TypedAttrView(
+            name=class_name_from_def(attr.def_name),
+            doc=(attr.summary or attr.def_name).replace('"""', "'''"),
+            dialect=dialect.name,
+            mnemonic=attr.mnemonic,
+            alias=attr.alias,
+        )
+        for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
+        if is_typed_attr_def(attr)
+    ]
     return AttrsModuleView(
         dialect.python_package,
         source,
         views,
         sorted({v.enum for v in views}),
-        sorted(v.name for v in views),
+        sorted([v.name for v in views] + [t.name for t in typed]),
+        typed,
     )
 
 

@@ -46,7 +46,7 @@ from generator.spec.format import (
     TypeSource,
     VariableElement,
 )
-from generator.spec.model import AttributeDef, DialectDef, EnumDef
+from generator.spec.model import AttributeDef, DialectDef, EnumDef, OperandDef, ResultDef
 
 __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 
@@ -104,6 +104,7 @@ class _Emitter:
         py: dict[str, str],
         attr_syntax: Callable[[AttributeDef], _AttrSyntax],
         type_expr: Callable[[str], str],
+        type_check: Callable[[OperandDef | ResultDef], tuple[str, str] | None],
     ) -> None:
         self.fmt = fmt
         self.op = fmt.op
@@ -111,6 +112,8 @@ class _Emitter:
         self.py = py
         self.attr_syntax = attr_syntax
         self.type_expr = type_expr
+        self.type_check = type_check
+        self.transform_checks: list[str] = []
         self.constants: dict[str, str] = {}
         self.parse: list[str] = []
         self.print: list[str] = []
@@ -448,15 +451,40 @@ class _Emitter:
                 base = f"attr_type({self.var(src)})"
                 single = True
             if source.transform is not None:
-                expr = source.transform.replace("$_self", base if single else f"{base}[0]")
+                source_type = base if single else f"{base}[0]"
+                self.check_before_transform(src, source_type)
+                expr = source.transform.replace("$_self", source_type)
                 return f"list({expr})" if count else expr
             if count:
                 return f"[{base}] * {count}" if single else base
             return base if single else f"{base}[0]"
         raise FormatUnsupported(f"a type from `{source.kind}`")
 
+    def check_before_transform(
+        self, src: OperandBinding | ResultBinding | AttributeBinding, type_var: str
+    ) -> None:
+        """As mlir-tblgen's parsers do, check a type against its constraint before a
+        `TypesMatchWith` transform is applied to it (the transform may assume it)."""
+        if isinstance(src, AttributeBinding):
+            return
+        entity: OperandDef | ResultDef = (
+            src.operand if isinstance(src, OperandBinding) else src.result
+        )
+        check = self.type_check(entity)
+        if check is None:
+            return
+        fn, summary = check
+        line = (
+            f"if not {fn}({type_var}):\n"
+            f"    p.op_error(name_pos, \"'{src.name}' must be {summary}, but got '\" "
+            f'+ str({type_var}) + "\'")'
+        )
+        if line not in self.transform_checks:
+            self.transform_checks.append(line)
+
     def finish_parse(self) -> None:
         out = self.parse
+        checks_at = len(out)
         op = self.op
         fmt = self.fmt
         # Operands.
@@ -526,6 +554,9 @@ class _Emitter:
                 '("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), '
                 f"({', '.join(sizes)},)))"
             )
+        for check in self.transform_checks:
+            out[checks_at:checks_at] = check.split("\n")
+            checks_at += len(check.split("\n"))
         successors = []
         for i, s in enumerate(op.successors):
             b3 = SuccessorBinding(i, s)
@@ -834,6 +865,7 @@ def format_code(
     dialect: DialectDef,
     py: dict[str, str],
     type_expr: Callable[[str], str],
+    type_check: Callable[[OperandDef | ResultDef], tuple[str, str] | None] = lambda _: None,
 ) -> FormatCode:
     """The `parse` and `print` bodies of an op with a format.
 
@@ -841,5 +873,7 @@ def format_code(
     their Python accessor names; `type_expr` gives a module constant for a fixed
     type written in MLIR syntax (`i1`).
     """
-    emitter = _Emitter(fmt, dialect, py, lambda a: attr_syntax_of(a, dialect, type_expr), type_expr)
+    emitter = _Emitter(
+        fmt, dialect, py, lambda a: attr_syntax_of(a, dialect, type_expr), type_expr, type_check
+    )
     return emitter.run()

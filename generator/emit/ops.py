@@ -819,8 +819,14 @@ class _OpMaker:
             self.constants[name] = f'parse_type("{text}")'
             return name
 
+        def type_check(entity: OperandDef | ResultDef) -> tuple[str, str] | None:
+            fn = self.table.type_check(entity.type)
+            if fn is None:
+                return None
+            return fn, entity.type.summary(self.table.summaries)
+
         try:
-            code = format_code(fmt, self.dialect, self.py, type_expr)
+            code = format_code(fmt, self.dialect, self.py, type_expr, type_check)
         except FormatUnsupported as e:
             self.errors.append(
                 SpecDiagnostic(

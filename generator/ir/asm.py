@@ -52,10 +52,10 @@ def _parse_arguments(
         pos = p.current_pos()
         if p.peek() == "%":
             if types and not named:
-                p.error_at(pos, "expected type instead of SSA identifier")
+                p.op_error(pos, "expected type instead of SSA identifier")
             use = p.parse_operand()
             if use[1] != 0 or p.text.startswith("#", pos + 1 + len(use[0])):
-                p.error_at(pos, "expected valid ssa identifier")
+                p.op_error(pos, "expected valid ssa identifier")
             p.expect(":", "expected ':'")
             type_ = p.parse_type()
             arg_attrs = p.parse_optional_attr_dict()
@@ -66,7 +66,7 @@ def _parse_arguments(
             named.append((use, type_, loc))
         else:
             if named:
-                p.error_at(pos, "expected SSA identifier")
+                p.op_error(pos, "expected SSA identifier")
             type_ = p.parse_type()
             arg_attrs = p.parse_optional_attr_dict()
             lpos = p.skip_ws()
@@ -119,7 +119,7 @@ def parse_function_op(p: Parser, op_class: type[Operation], name_pos: int) -> Op
     attrs = p.parse_optional_attr_dict_with_keyword()
     for inferred in ("sym_visibility", "sym_name", "function_type"):
         if any(k == inferred for k, _ in attrs.entries):
-            p.error_at(
+            p.op_error(
                 attr_pos,
                 f"'{inferred}' is an inferred attribute and should not be specified in the "
                 "explicit attribute dictionary",
@@ -129,7 +129,7 @@ def parse_function_op(p: Parser, op_class: type[Operation], name_pos: int) -> Op
     if p.peek() == "{":
         p.parse_custom_region(body, named)
         if not body.blocks:
-            p.error_at(body_pos, "expected non-empty function body")
+            p.op_error(body_pos, "expected non-empty function body")
     props: list[tuple[str, Attribute | None]] = [
         ("sym_name", name),
         ("function_type", TypeAttr.get(fn_type)),

@@ -39,6 +39,7 @@ from generator.ir.core import Operation
 from generator.ir.types import (
     DYNAMIC,
     IntegerType,
+    NoneType,
     RankedTensorType,
     ShapedType,
     Type,
@@ -52,8 +53,10 @@ if TYPE_CHECKING:
 __all__ = [
     "EMPTY_DICT",
     "DialectAttr",
+    "DialectType",
     "EnumAttr",
     "OdsOp",
+    "TypedDialectAttr",
     "VerifyMessage",
     "adopt_properties",
     "attr_int",
@@ -61,6 +64,7 @@ __all__ = [
     "attr_type",
     "container_element_or_self",
     "dialect_attr_parser",
+    "dialect_type_parser",
     "element_type_or_self",
     "get_property",
     "group_sizes",
@@ -73,6 +77,7 @@ __all__ = [
     "optional_property",
     "property_dict",
     "register_dialect_attr",
+    "register_dialect_type",
     "required_property",
     "segment_sizes",
     "set_property",
@@ -389,6 +394,86 @@ def dialect_attr_parser(dialect: str, mnemonic: str) -> type[DialectAttr] | None
     return _DIALECT_ATTRS.get((dialect, mnemonic))
 
 
+class TypedDialectAttr(DialectAttr):
+    """A dialect attribute with nothing but its own type: `#dialect.mnemonic : type`.
+
+    ODS spells it as an `AttrDef` whose one parameter is an
+    `AttributeSelfTypeParameter` and whose assembly format is empty. `ALIAS`,
+    when set, is the alias name the printer gives it (MLIR's
+    `OpAsmDialectInterface::getAlias`), as in `#extern = #ml_program.extern : i32`.
+    """
+
+    __slots__ = ("type",)
+
+    ALIAS: ClassVar[str | None] = None
+    _cache: ClassVar[dict[tuple[type, Type], TypedDialectAttr]] = {}
+
+    def __init__(self, type_: Type) -> None:
+        super().__init__(has_alias_parts=self.ALIAS is not None or type_.has_alias_parts)
+        self.type = type_
+
+    @classmethod
+    def get(cls, type_: Type) -> Self:
+        """The attribute of this class with type `type_`."""
+        key = (cls, type_)
+        a = TypedDialectAttr._cache.get(key)
+        if a is None:
+            a = TypedDialectAttr._cache[key] = cls(type_)
+        assert isinstance(a, cls)
+        return a
+
+    def body(self) -> str:
+        """The mnemonic; the printer adds ` : type`."""
+        return self.MNEMONIC
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Nothing may follow the mnemonic; the parser reads ` : type` and calls `get`."""
+        if text:
+            return 0, f"unexpected '{text[0]}' after #{cls.DIALECT}.{cls.MNEMONIC}"
+        return cls.get(NoneType.get())
+
+
+class DialectType(Type):
+    """A type a dialect spec defines without parameters, printed `!dialect.mnemonic`."""
+
+    __slots__ = ()
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+    _instances: ClassVar[dict[type, DialectType]] = {}
+
+    @classmethod
+    def get(cls) -> Self:
+        """The one type of this class."""
+        t = DialectType._instances.get(cls)
+        if t is None:
+            t = DialectType._instances[cls] = cls()
+        assert isinstance(t, cls)
+        return t
+
+    def body(self) -> str:
+        """The text after `!dialect.`."""
+        return self.MNEMONIC
+
+
+#: Registered dialect types, by (dialect, mnemonic).
+_DIALECT_TYPES: dict[tuple[str, str], type[DialectType]] = {}
+
+_T = TypeVar("_T", bound=type[DialectType])
+
+
+def register_dialect_type(cls: _T) -> _T:
+    """Register a dialect type class with the parser (a class decorator)."""
+    _DIALECT_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
+    return cls
+
+
+def dialect_type_parser(dialect: str, mnemonic: str) -> type[DialectType] | None:
+    """The registered type class of `!dialect.mnemonic`, if any."""
+    return _DIALECT_TYPES.get((dialect, mnemonic))
+
+
 _KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
 
 
@@ -496,6 +581,9 @@ def _compatible_shape(a: Type, b: Type) -> bool:
     if not a.has_rank or not b.has_rank:
         return True
     if a.rank != b.rank:
+        return False
+    if isinstance(a, VectorType) and isinstance(b, VectorType) and a.scalable != b.scalable:
+        # A scalable dimension is compatible only with a scalable one.
         return False
     return all(DYNAMIC in (x, y) or x == y for x, y in zip(a.shape, b.shape, strict=True))
 

@@ -54,7 +54,13 @@ from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.module import ParsedModule, ResourceBlob
-from generator.ir.ods import DialectAttr, adopt_properties, dialect_attr_parser
+from generator.ir.ods import (
+    DialectAttr,
+    TypedDialectAttr,
+    adopt_properties,
+    dialect_attr_parser,
+    dialect_type_parser,
+)
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -243,6 +249,8 @@ class Parser:
         #: Dialects whose prefix op names may leave out, innermost last: an op's
         #: regions use its `DEFAULT_DIALECT`, the top level `builtin`.
         self.default_dialects: list[str] = ["builtin"]
+        #: The op whose custom parser is running: its errors say `custom op 'name'`.
+        self.custom_op: str | None = None
 
     # -- low-level scanning --------------------------------------------------
 
@@ -981,10 +989,13 @@ class Parser:
                 name_pos, f"'{name}' op has no custom assembly form; use the generic form"
             )
         self.default_dialects.append(op_class.DEFAULT_DIALECT)
+        outer = self.custom_op
+        self.custom_op = name
         try:
             op = op_class.parse(self, name_pos)
         finally:
             self.default_dialects.pop()
+            self.custom_op = outer
         text = self.text
         pos = self.skip_ws()
         if text.startswith("loc", pos) and self.at_loc_keyword(pos):
@@ -1021,7 +1032,7 @@ class Parser:
                 if key in names:
                     problem = op_class.check_inherent_attr(key, value)
                     if problem is not None:
-                        self.error_at(attr_dict_pos, f"'{op_class.OPERATION_NAME}' op {problem}")
+                        self.op_error(attr_dict_pos, f"'{op_class.OPERATION_NAME}' op {problem}")
                     props[key] = value
                 else:
                     kept.append((key, value))
@@ -1044,6 +1055,23 @@ class Parser:
             loc=SourceLoc(self.source, name_pos),
         )
         return op
+
+    def op_error(self, offset: int, message: str) -> NoReturn:
+        """Report an error of the custom parser at `offset`.
+
+        As with MLIR's `OpAsmParser::emitError`, the message starts with
+        `custom op 'name'`; errors of the lexer and of nested ops do not.
+        """
+        if self.custom_op is not None:
+            message = f"custom op '{self.custom_op}' {message}"
+        self.error_at(offset, message)
+
+    def op_error_at_token(self, message: str) -> NoReturn:
+        """`op_error` at the start of the next token."""
+        pos = self.skip_ws()
+        if pos >= len(self.text) and pos > 0:
+            pos -= 1
+        self.op_error(pos, message)
 
     def current_pos(self) -> int:
         """The offset of the next token (MLIR's `getCurrentLocation`)."""
@@ -1086,21 +1114,21 @@ class Parser:
     ) -> list[Value]:
         """Resolve uses with one type each; a count mismatch is reported at `pos`."""
         if len(uses) != len(types):
-            self.error_at(pos, f"{len(uses)} operands present, but expected {len(types)}")
+            self.op_error(pos, f"{len(uses)} operands present, but expected {len(types)}")
         resolve = self.resolve_value
         return [resolve(u[0], u[1], t, u[2]) for u, t in zip(uses, types, strict=True)]
 
     def expect_keyword(self, word: str) -> None:
         """Consume the keyword `word` or report `expected 'word'`."""
         if not self.consume_keyword(word):
-            self.wrong_token(f"expected '{word}'")
+            self.op_error_at_token(f"expected '{word}'")
 
     def parse_keyword(self, message: str = "expected valid keyword") -> str:
         """Parse a bare keyword and return it."""
         pos = self.skip_ws()
         m = _BARE_ID.match(self.text, pos)
         if m is None:
-            self.error_at_token(message)
+            self.op_error_at_token(message)
         self.pos = m.end()
         return m.group()
 
@@ -1146,7 +1174,7 @@ class Parser:
         pos = self.skip_ws()
         fn = self.parse_type()
         if not isinstance(fn, FunctionType):
-            self.error_at(
+            self.op_error(
                 pos,
                 "invalid kind of type specified: expected builtin.function, but found '"
                 + str(fn)
@@ -1171,7 +1199,7 @@ class Parser:
     def parse_symbol_name_attr(self) -> StringAttr:
         """Parse `@name` as the string attribute of a symbol's name."""
         if self.peek() != "@":
-            self.error_at_token("expected valid '@'-identifier for symbol name")
+            self.op_error_at_token("expected valid '@'-identifier for symbol name")
         return StringAttr.get(self.parse_symbol_name())
 
     def parse_optional_symbol_name_attr(self) -> StringAttr | None:
@@ -1208,14 +1236,14 @@ class Parser:
             spelled = self.parse_string_literal()
         else:
             allowed = ", ".join(cases)
-            self.error_at(
+            self.op_error(
                 pos,
                 "expected string or keyword containing one of the following enum values "
                 f"for attribute '{attr_name}' [{allowed}]",
             )
         value = cases.get(spelled)
         if value is None:
-            self.error_at(pos, f'invalid {attr_name} attribute specification: "{spelled}"')
+            self.op_error(pos, f'invalid {attr_name} attribute specification: "{spelled}"')
         return value
 
     def parse_custom_attr(self, attr_class: type[DialectAttr]) -> Attribute:
@@ -1229,7 +1257,7 @@ class Parser:
         if text.startswith("#", pos):
             attr = self.parse_attribute()
             if not isinstance(attr, attr_class):
-                self.error_at(pos, "invalid kind of attribute specified")
+                self.op_error(pos, "invalid kind of attribute specified")
             return attr
         if not text.startswith("<", pos):
             self.wrong_token("expected '<'")
@@ -1237,7 +1265,7 @@ class Parser:
         parsed = attr_class.parse_body(text[pos:end])
         if isinstance(parsed, tuple):
             offset, message = parsed
-            self.error_at(pos + offset, message)
+            self.op_error(pos + offset, message)
         self.pos = end
         return parsed
 
@@ -1289,7 +1317,7 @@ class Parser:
         pos = self.skip_ws()
         m = _SIGNED_INT.match(self.text, pos)
         if m is None:
-            self.error_at(pos, "expected integer value")
+            self.op_error(pos, "expected integer value")
         self.pos = m.end()
         return int(m.group())
 
@@ -1309,7 +1337,7 @@ class Parser:
         pos = self.skip_ws()
         attr = self.parse_attribute(type_)
         if not isinstance(attr, attr_class):
-            self.error_at(pos, "invalid kind of attribute specified")
+            self.op_error(pos, "invalid kind of attribute specified")
         return attr
 
     def parse_dense_array_body(self, element_type: Type) -> Attribute:
@@ -1324,7 +1352,7 @@ class Parser:
                 vpos = self.skip_ws()
                 m = _SIGNED_INT.match(self.text, vpos)
                 if m is None:
-                    self.error_at(vpos, "expected integer value")
+                    self.op_error(vpos, "expected integer value")
                 self.pos = m.end()
                 values.append(int(m.group()))
                 if self.consume_if("]"):
@@ -1749,6 +1777,9 @@ class Parser:
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
+        registered = dialect_type_parser(*symbol)
+        if registered is not None:
+            return registered.get()
         self.check_dialect_allowed(symbol, "`!", "` type")
         return OpaqueType.get(*symbol)
 
@@ -2024,6 +2055,9 @@ class Parser:
             parsed = registered.parse_body(data[len(mnemonic) :])
             if isinstance(parsed, tuple):
                 self.error_at(body_start + parsed[0], parsed[1])
+            if isinstance(parsed, TypedDialectAttr):
+                self.expect(":", "expected ':' and the attribute's type")
+                return parsed.get(self.parse_type())
             return parsed
         symbol_end = self.pos
         attr_type: Type | None = None

@@ -50,7 +50,7 @@ from generator.ir.attributes import (
 )
 from generator.ir.core import Block, Operation, Region, Value
 from generator.ir.module import ResourceBlob
-from generator.ir.ods import DialectAttr
+from generator.ir.ods import DialectAttr, DialectType, TypedDialectAttr
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -428,6 +428,8 @@ class Printer:
             self.used_resources.add(attr.handle)
         elif isinstance(attr, OpaqueAttr):
             base = attr.alias_hint
+        elif isinstance(attr, TypedDialectAttr):
+            base = attr.ALIAS
         info, fresh = self._record(attr, base, False, deferrable)
         if fresh:
             depth = 0
@@ -952,6 +954,8 @@ class Printer:
             if attr.offset != 0:
                 text += ", offset: " + ("?" if attr.offset == DYNAMIC else str(attr.offset))
             return text + ">"
+        if isinstance(attr, TypedDialectAttr):
+            return f"#{attr.DIALECT}.{attr.body()} : {self.type_text(attr.type)}"
         if isinstance(attr, DialectAttr):
             return f"#{attr.DIALECT}.{attr.body()}"
         if isinstance(attr, OpaqueAttr):
@@ -1031,6 +1035,8 @@ class Printer:
             return "tuple<" + ", ".join(self.type_text(x) for x in t.types) + ">"
         if isinstance(t, OpaqueType):
             return _pretty_dialect_symbol("!", t.dialect, t.data)
+        if isinstance(t, DialectType):
+            return f"!{t.DIALECT}.{t.body()}"
         if isinstance(t, IntegerType):
             return ("i", "si", "ui")[t.signedness] + str(t.width)
         if isinstance(t, FloatType):
@@ -1145,6 +1151,8 @@ def _attr_children(attr: Attribute) -> list[Attribute | Type]:
         return [attr.type]
     if isinstance(attr, OpaqueAttr):
         return [attr.type] if attr.type is not None else []
+    if isinstance(attr, TypedDialectAttr):
+        return [attr.type]
     if isinstance(attr, NameLoc):
         return [attr.child] if attr.child is not None else []
     if isinstance(attr, CallSiteLoc):

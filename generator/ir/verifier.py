@@ -279,15 +279,6 @@ class _Verifier:
                 if needs_terminator:
                     self.fail(op, "empty block: expect at least a terminator")
                 continue
-            # As MLIR's verifier does on entering a block, before its ops.
-            last = block.last_op
-            if (
-                needs_terminator
-                and last is not None
-                and last.is_registered
-                and not getattr(last, "IS_TERMINATOR", True)
-            ):
-                self.fail(last, "block with no terminator, has " + _print_in_context(last))
             is_reachable = reachable is None or block in reachable
             while o is not None:
                 nxt = o.next_op
@@ -305,6 +296,15 @@ class _Verifier:
                             self.fail_dominance(o, i)
                 self.verify_op(o)
                 o = nxt
+            # As MLIR's verifier does on leaving a block, after its ops.
+            last = block.last_op
+            if (
+                needs_terminator
+                and last is not None
+                and last.is_registered
+                and not getattr(last, "IS_TERMINATOR", True)
+            ):
+                self.fail(last, "block with no terminator, has " + _print_in_context(last))
 
     def dominates(self, value: Value, user: Operation, _ssa: bool) -> bool:
         """True when `value` properly dominates `user`."""

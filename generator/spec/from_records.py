@@ -182,10 +182,10 @@ class _Reader:
     def type_constraint(self, rec: Record, loc: SourceLoc | None) -> TypeConstraint:
         supers = rec.get("!superclasses", ())
         name = self._name(rec)
-        if "TypeConstraint" not in supers:
+        kind = rec.get("kind")
+        if "TypeConstraint" not in supers or (kind == "ref" and "TypeDef" in supers):
             # A dialect TypeDef, or something unknown that validation reports.
             return TypeRefConstraint(ref=str(rec["!name"]), loc=loc)
-        kind = rec.get("kind")
         elements = [self.ref(e) for e in rec.get("elementTypes") or []]
         items = [self.type_constraint(e, loc) for e in elements if e is not None]
         if kind == "any":
@@ -553,6 +553,8 @@ class _Reader:
             fields["enum"] = str(enum["!name"])
         else:
             fields["parameters"] = self.parameters(rec, loc)
+        if cls is AttrDef and isinstance(rec.get("asmAlias"), str):
+            fields["alias"] = str(rec["asmAlias"])
         return cls(**fields)
 
     def enum(self, rec: Record) -> EnumDef:

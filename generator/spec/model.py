@@ -299,6 +299,9 @@ class AttrDef(SpecNode):
     assembly_format: FormatText | None = None
     enum: str | None = None
     """The def name of the `EnumDef` this attribute wraps, for an enum attribute."""
+    alias: str | None = None
+    """The alias name the printer gives the attribute (`#extern = ...`), as a dialect's
+    `OpAsmDialectInterface::getAlias` does in MLIR."""
 
 
 class EnumCaseDef(SpecNode):

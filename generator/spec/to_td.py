@@ -264,6 +264,8 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
     lines += _dag_field("parameters", "ins", params)
     if item.assembly_format is not None:
         lines.append(_let("assemblyFormat", td_string(item.assembly_format.text)))
+    if isinstance(item, AttrDef) and item.alias is not None:
+        lines.append(_let("asmAlias", td_string(item.alias)))
     return _body(f"def {item.def_name} : {kind}Def<{dialect_def}, {cpp}>", lines)
 
 

@@ -195,6 +195,7 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "assembly_format", _text(item.assembly_format), None)
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
+        _optional(fields, "alias", item.alias, None)
     return fields
 
 

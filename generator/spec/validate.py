@@ -79,6 +79,8 @@ KNOWN_TRAITS: dict[str, str] = {
     "Elementwise": "",
     "ElementwiseMappable": "",
     "FunctionOpInterface": "",
+    "CallableOpInterface": "",
+    "RegionKindInterface": "",
     "HasOnlyGraphRegion": "",
     "HasParent": "op",
     "Idempotent": "",

@@ -285,6 +285,9 @@ class AttrOrTypeParameter<string type, string desc = ""> {
 }
 class TypeParameter<string type, string desc = ""> : AttrOrTypeParameter<type, desc>;
 class AttrParameter<string type, string desc = ""> : AttrOrTypeParameter<type, desc>;
+// The attribute's own type, written after it: `#dialect.mnemonic : type`.
+class AttributeSelfTypeParameter<string desc = "">
+    : AttrOrTypeParameter<"SelfType", desc>;
 class DefaultValuedParameter<string type, string value, string desc = "">
     : AttrOrTypeParameter<type, desc> {
   let defaultValue = value;
@@ -303,9 +306,15 @@ class AttrOrTypeDef<Dialect owner, string defName> {
   dag parameters = (ins);
   string assemblyFormat = ?;
 }
-class TypeDef<Dialect owner, string name> : AttrOrTypeDef<owner, name>;
+// A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
+// and the other wrappers take it.
+class TypeDef<Dialect owner, string name>
+    : TypeConstraint<"ref">, AttrOrTypeDef<owner, name>;
 class AttrDef<Dialect owner, string name>
-    : AttrOrTypeDef<owner, name>, Attr<"def">;
+    : AttrOrTypeDef<owner, name>, Attr<"def"> {
+  // The alias name the printer gives the attribute (`#extern = ...`).
+  string asmAlias = ?;
+}
 
 // A dialect attribute holding one value of an enum, printed
 // `#dialect.mnemonic<value>` with the format "`<` $value `>`" (the parameter

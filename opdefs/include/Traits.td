@@ -72,6 +72,8 @@ def BranchOpInterface : OpTrait<"BranchOpInterface">;
 def CallOpInterface : OpTrait<"CallOpInterface">;
 def CastOpInterface : OpTrait<"CastOpInterface">;
 def FunctionOpInterface : OpTrait<"FunctionOpInterface">;
+def CallableOpInterface : OpTrait<"CallableOpInterface">;
+def RegionKindInterface : OpTrait<"RegionKindInterface">;
 def SymbolUserOpInterface : OpTrait<"SymbolUserOpInterface">;
 
 // Traits over named operands, results and attributes.

@@ -52,6 +52,7 @@ TYPE_POOL_TEXT = [
     "complex<f32>",
     "() -> ()",
     "(i32) -> i32",
+    "!ml_program.token",
 ]
 
 ATTR_POOL_TEXT = [
@@ -69,6 +70,8 @@ ATTR_POOL_TEXT = [
     "() -> ()",
     "(i32) -> i32",
     "@sym",
+    "@gsym",
+    "@csym",
     "@sym::@nested",
     "[]",
     "[1 : i32]",
@@ -273,7 +276,11 @@ def _type_combos(per_slot: list[list[Type]]) -> Iterator[tuple[Type, ...]]:
 #: Symbols the ops under test may reference, declared in the module holding them.
 CONTEXT_SYMBOLS = (
     '"func.func"() <{function_type = () -> (), sym_name = "sym", sym_visibility = "private"}> '
-    "({}) : () -> ()"
+    "({}) : () -> ()\n"
+    '"ml_program.global"() <{is_mutable, sym_name = "gsym", sym_visibility = "private", '
+    "type = i32}> : () -> ()\n"
+    '"ml_program.global"() <{sym_name = "csym", sym_visibility = "private", type = i32, '
+    "value = 1 : i32}> : () -> ()"
 )
 
 

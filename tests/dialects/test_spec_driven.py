@@ -180,4 +180,8 @@ CUSTOM_FORM_NORMALIZES: dict[str, str] = {
         "segment per case; the custom syntax, as MLIR's, always gives a vector and one "
         "segment per case"
     ),
+    "ml_program.global": (
+        "a global without `sym_visibility` prints as `public` (MLIR's syntax always "
+        "writes a visibility), which reads back as an explicit `public`"
+    ),
 }
