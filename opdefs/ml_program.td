@@ -14,6 +14,59 @@ def MLProgram_Dialect : Dialect {
     loads and stores of globals are ordered by tokens that each one produces and
     consumes.
   }];
+  // The custom directives of the ops' formats, as MLIR's ml_program defines them.
+  let extraClassDeclaration = [{
+    def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
+        """`public`, `private` or `nested`: the visibility is always written."""
+        word = p.parse_optional_keyword_of(("public", "private", "nested"))
+        if word is None:
+            p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
+        return (StringAttr.get(word),)
+
+
+    def print_symbol_visibility(p: Printer, op: Operation, visibility: Attribute | None) -> None:
+        p.out.append(visibility.value if isinstance(visibility, StringAttr) else "public")
+
+
+    def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
+        """`(value) : type`, the value optional."""
+        value: Attribute | None = None
+        if p.consume_if("("):
+            value = p.parse_attribute()
+            p.expect(")", "expected ')'")
+        return TypeAttr.get(p.parse_colon_type()), value
+
+
+    def print_typed_initial_value(
+        p: Printer, op: Operation, type_attr: Attribute | None, value: Attribute | None
+    ) -> None:
+        text = f"({p.attr_text(value)})" if value is not None else ""
+        if isinstance(type_attr, TypeAttr):
+            text += " : " + p.type_text(type_attr.value)
+        p.out.append(text)
+
+
+    def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
+        """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
+        p.expect_keyword("ordering")
+        p.expect("(", "expected '('")
+        uses: list[UnresolvedOperand] = []
+        if p.consume_if("("):
+            p.expect(")", "expected ')'")
+        else:
+            uses = p.parse_operand_list()
+        p.expect("->", "expected '->'")
+        produce_type = p.parse_type()
+        p.expect(")", "expected ')'")
+        return uses, produce_type
+
+
+    def print_token_ordering(
+        p: Printer, op: Operation, tokens: Sequence[Value], produce_type: Type
+    ) -> None:
+        consumed = p.operands(tokens) if tokens else "()"
+        p.out.append(f" ordering({consumed} -> {p.type_text(produce_type)})")
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -85,28 +138,6 @@ defvar MLProgram_CheckStore = !strconcat(MLProgram_LookupGlobal, [{
         )
     return None
 }]);
-
-// `ordering(%a, %b -> !ml_program.token)` (`ordering(() -> ...)` for none),
-// MLIR's `custom<TokenOrdering>`, after the op's other operands.
-defvar MLProgram_ParseTokenOrdering = [{
-    p.expect_keyword("ordering")
-    p.expect("(", "expected '('")
-    tokens_pos = p.current_pos()
-    token_uses: list[UnresolvedOperand] = []
-    if p.consume_if("("):
-        p.expect(")", "expected ')'")
-    else:
-        token_uses = p.parse_operand_list()
-    p.expect("->", "expected '->'")
-    produce_type = p.parse_type()
-    p.expect(")", "expected ')'")
-}];
-
-defvar MLProgram_PrintTokenOrdering = [{
-    tokens = self.consume_tokens
-    consumed = p.operands(tokens) if tokens else "()"
-    ordering = f" ordering({consumed} -> {p.type_text(self.produce_token.type)})"
-}];
 
 // The function-like ops' return terminators: operands against the results of
 // the enclosing function's type.
@@ -264,52 +295,9 @@ def MLProgram_GlobalOp : MLProgram_Op<"global", [Symbol]> {
                        UnitAttr:$is_mutable,
                        OptionalAttr<AnyAttr>:$value,
                        OptionalAttr<StrAttr>:$sym_visibility);
-  // MLIR's format: custom<SymbolVisibility>($sym_visibility)
-  // (`mutable` $is_mutable^)? $sym_name `` custom<TypedInitialValue>($type, $value)
-  // attr-dict.
-  let hasCustomAssemblyFormat = 1;
-  let parser = [{
-    word = p.parse_optional_keyword_of(("public", "private", "nested"))
-    if word is None:
-        p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
-    visibility = StringAttr.get(word)
-    is_mutable = UnitAttr.get() if p.consume_keyword("mutable") else None
-    name = p.parse_symbol_name_attr()
-    value: Attribute | None = None
-    if p.consume_if("("):
-        value = p.parse_attribute()
-        p.expect(")", "expected ')'")
-    global_type = p.parse_colon_type()
-    attr_pos = p.current_pos()
-    attrs = p.parse_optional_attr_dict()
-    return p.create_op(
-        cls,
-        name_pos,
-        (),
-        (),
-        properties=(
-            ("sym_name", name),
-            ("type", TypeAttr.get(global_type)),
-            ("is_mutable", is_mutable),
-            ("value", value),
-            ("sym_visibility", visibility),
-        ),
-        attributes=attrs,
-        attr_dict_pos=attr_pos,
-    )
-  }];
-  let printer = [{
-    visibility = self.sym_visibility
-    text = " " + (visibility.value if visibility is not None else "public")
-    if self.is_mutable:
-        text += " mutable"
-    text += " " + p.symbol(self.sym_name.value)
-    value = self.value
-    if value is not None:
-        text += f"({p.attr_text(value)})"
-    text += " : " + p.type_text(self.type.value)
-    elided = ("sym_visibility", "is_mutable", "sym_name", "type", "value")
-    p.out.append(text + p.attr_dict(self, elided))
+  let assemblyFormat = [{
+    custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)? $sym_name ``
+    custom<TypedInitialValue>($type, $value) attr-dict
   }];
   let hasVerifier = 1;
   let verifier = [{
@@ -389,31 +377,10 @@ def MLProgram_GlobalLoadGraphOp : MLProgram_Op<"global_load_graph", [
   let arguments = (ins SymbolRefAttr:$global,
                        Variadic<MLProgram_TokenType>:$consumeTokens);
   let results = (outs AnyType:$result, MLProgram_TokenType:$produceToken);
-  // MLIR's format: $global `` custom<TokenOrdering>($consumeTokens,
-  // type($produceToken)) `:` type($result) attr-dict.
-  let hasCustomAssemblyFormat = 1;
-  let parser = !strconcat([{
-    name = p.parse_flat_symbol_ref()
-  }], MLProgram_ParseTokenOrdering, [{
-    result_type = p.parse_colon_type()
-    attr_pos = p.current_pos()
-    attrs = p.parse_optional_attr_dict()
-    tokens = p.resolve_operands(token_uses, [produce_type] * len(token_uses), tokens_pos)
-    return p.create_op(
-        cls,
-        name_pos,
-        tokens,
-        (result_type, produce_type),
-        properties=(("global", name),),
-        attributes=attrs,
-        attr_dict_pos=attr_pos,
-    )
-  }]);
-  let printer = !strconcat(MLProgram_PrintTokenOrdering, [{
-    text = " " + p.attr_text(self.global_) + ordering
-    text += " : " + p.type_text(self.result.type)
-    p.out.append(text + p.attr_dict(self, ("global",)))
-  }]);
+  let assemblyFormat = [{
+    $global `` custom<TokenOrdering>($consumeTokens, type($produceToken)) `:` type($result)
+    attr-dict
+  }];
   let asmResultNames = [{
     return ((0, "result"), (1, "produceToken"))
   }];
@@ -455,34 +422,10 @@ def MLProgram_GlobalStoreGraphOp : MLProgram_Op<"global_store_graph", [
   let arguments = (ins SymbolRefAttr:$global, AnyType:$value,
                        Variadic<MLProgram_TokenType>:$consumeTokens);
   let results = (outs MLProgram_TokenType:$produceToken);
-  // MLIR's format: $global `=` $value `` custom<TokenOrdering>($consumeTokens,
-  // type($produceToken)) `:` type($value) attr-dict.
-  let hasCustomAssemblyFormat = 1;
-  let parser = !strconcat([{
-    name = p.parse_flat_symbol_ref()
-    p.expect("=", "expected '='")
-    value_use = p.parse_operand()
-  }], MLProgram_ParseTokenOrdering, [{
-    value_type = p.parse_colon_type()
-    attr_pos = p.current_pos()
-    attrs = p.parse_optional_attr_dict()
-    value = p.resolve_operand(value_use, value_type)
-    tokens = p.resolve_operands(token_uses, [produce_type] * len(token_uses), tokens_pos)
-    return p.create_op(
-        cls,
-        name_pos,
-        [value, *tokens],
-        (produce_type,),
-        properties=(("global", name),),
-        attributes=attrs,
-        attr_dict_pos=attr_pos,
-    )
-  }]);
-  let printer = !strconcat(MLProgram_PrintTokenOrdering, [{
-    text = f" {p.attr_text(self.global_)} = {p.operand(self.value)}{ordering}"
-    text += " : " + p.type_text(self.value.type)
-    p.out.append(text + p.attr_dict(self, ("global",)))
-  }]);
+  let assemblyFormat = [{
+    $global `=` $value `` custom<TokenOrdering>($consumeTokens, type($produceToken))
+    `:` type($value) attr-dict
+  }];
   let hasVerifier = 1;
   let verifier = MLProgram_CheckStore;
 }

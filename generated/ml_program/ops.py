@@ -34,6 +34,7 @@ from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
     VerifyMessage,
+    attr_string,
     get_property,
     must,
     optional_property,
@@ -59,6 +60,58 @@ __all__ = [
 ]
 
 _TYPE__ML_PROGRAM_TOKEN = parse_type("!ml_program.token")
+
+
+def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
+    """`public`, `private` or `nested`: the visibility is always written."""
+    word = p.parse_optional_keyword_of(("public", "private", "nested"))
+    if word is None:
+        p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
+    return (StringAttr.get(word),)
+
+
+def print_symbol_visibility(p: Printer, op: Operation, visibility: Attribute | None) -> None:
+    p.out.append(visibility.value if isinstance(visibility, StringAttr) else "public")
+
+
+def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
+    """`(value) : type`, the value optional."""
+    value: Attribute | None = None
+    if p.consume_if("("):
+        value = p.parse_attribute()
+        p.expect(")", "expected ')'")
+    return TypeAttr.get(p.parse_colon_type()), value
+
+
+def print_typed_initial_value(
+    p: Printer, op: Operation, type_attr: Attribute | None, value: Attribute | None
+) -> None:
+    text = f"({p.attr_text(value)})" if value is not None else ""
+    if isinstance(type_attr, TypeAttr):
+        text += " : " + p.type_text(type_attr.value)
+    p.out.append(text)
+
+
+def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
+    """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
+    p.expect_keyword("ordering")
+    p.expect("(", "expected '('")
+    uses: list[UnresolvedOperand] = []
+    if p.consume_if("("):
+        p.expect(")", "expected ')'")
+    else:
+        uses = p.parse_operand_list()
+    p.expect("->", "expected '->'")
+    produce_type = p.parse_type()
+    p.expect(")", "expected ')'")
+    return uses, produce_type
+
+
+def print_token_ordering(
+    p: Printer, op: Operation, tokens: Sequence[Value], produce_type: Type
+) -> None:
+    consumed = p.operands(tokens) if tokens else "()"
+    p.out.append(f" ordering({consumed} -> {p.type_text(produce_type)})")
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -488,30 +541,35 @@ class GlobalOp(OdsOp):
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         """Read the custom form after the op name."""
-        word = p.parse_optional_keyword_of(("public", "private", "nested"))
-        if word is None:
-            p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
-        visibility = StringAttr.get(word)
-        is_mutable = UnitAttr.get() if p.consume_keyword("mutable") else None
-        name = p.parse_symbol_name_attr()
-        value: Attribute | None = None
-        if p.consume_if("("):
-            value = p.parse_attribute()
-            p.expect(")", "expected ')'")
-        global_type = p.parse_colon_type()
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        a_sym_name: Attribute | None = None
+        a_type: Attribute | None = None
+        a_is_mutable: Attribute | None = None
+        a_value: Attribute | None = None
+        a_sym_visibility: Attribute | None = None
+        (a_sym_visibility,) = parse_symbol_visibility(p)
+        if p.consume_keyword("mutable"):
+            a_is_mutable = UnitAttr.get()
+        a_sym_name = p.parse_symbol_name_attr()
+        (
+            a_type,
+            a_value,
+        ) = parse_typed_initial_value(p)
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
         return p.create_op(
             cls,
             name_pos,
-            (),
+            operands,
             (),
             properties=(
-                ("sym_name", name),
-                ("type", TypeAttr.get(global_type)),
-                ("is_mutable", is_mutable),
-                ("value", value),
-                ("sym_visibility", visibility),
+                ("sym_name", a_sym_name),
+                ("type", a_type),
+                ("is_mutable", a_is_mutable),
+                ("value", a_value),
+                ("sym_visibility", a_sym_visibility),
             ),
             attributes=attrs,
             attr_dict_pos=attr_pos,
@@ -519,17 +577,14 @@ class GlobalOp(OdsOp):
 
     def print(self, p: Printer) -> None:
         """Write the custom form after the op name."""
-        visibility = self.sym_visibility
-        text = " " + (visibility.value if visibility is not None else "public")
-        if self.is_mutable:
-            text += " mutable"
-        text += " " + p.symbol(self.sym_name.value)
-        value = self.value
-        if value is not None:
-            text += f"({p.attr_text(value)})"
-        text += " : " + p.type_text(self.type.value)
-        elided = ("sym_visibility", "is_mutable", "sym_name", "type", "value")
-        p.out.append(text + p.attr_dict(self, elided))
+        w = p.out.append
+        w(" ")
+        print_symbol_visibility(p, self, get_property(self, "sym_visibility"))
+        if get_property(self, "is_mutable") is not None:
+            w(" mutable")
+        w(" " + p.symbol(attr_string(get_property(self, "sym_name"))))
+        print_typed_initial_value(p, self, get_property(self, "type"), get_property(self, "value"))
+        w(p.attr_dict(self, ("sym_name", "type", "is_mutable", "value", "sym_visibility")))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -963,43 +1018,40 @@ class GlobalLoadGraphOp(OdsOp):
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         """Read the custom form after the op name."""
-        name = p.parse_flat_symbol_ref()
-
-        p.expect_keyword("ordering")
-        p.expect("(", "expected '('")
-        tokens_pos = p.current_pos()
-        token_uses: list[UnresolvedOperand] = []
-        if p.consume_if("("):
-            p.expect(")", "expected ')'")
-        else:
-            token_uses = p.parse_operand_list()
-        p.expect("->", "expected '->'")
-        produce_type = p.parse_type()
-        p.expect(")", "expected ')'")
-
-        result_type = p.parse_colon_type()
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_consume_tokens: list[UnresolvedOperand] = []
+        a_global_: Attribute | None = None
+        operands_pos = p.current_pos()
+        a_global_ = p.parse_attribute_of(SymbolRefAttr)
+        (
+            o_consume_tokens,
+            rt_produce_token,
+        ) = parse_token_ordering(p)
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
-        tokens = p.resolve_operands(token_uses, [produce_type] * len(token_uses), tokens_pos)
+        operands: list[Value] = []
+        operands += p.resolve_operands(
+            o_consume_tokens, [_TYPE__ML_PROGRAM_TOKEN] * len(o_consume_tokens), operands_pos
+        )
         return p.create_op(
             cls,
             name_pos,
-            tokens,
-            (result_type, produce_type),
-            properties=(("global", name),),
+            operands,
+            [rt_result, rt_produce_token],
+            properties=(("global", a_global_),),
             attributes=attrs,
             attr_dict_pos=attr_pos,
         )
 
     def print(self, p: Printer) -> None:
         """Write the custom form after the op name."""
-        tokens = self.consume_tokens
-        consumed = p.operands(tokens) if tokens else "()"
-        ordering = f" ordering({consumed} -> {p.type_text(self.produce_token.type)})"
-
-        text = " " + p.attr_text(self.global_) + ordering
-        text += " : " + p.type_text(self.result.type)
-        p.out.append(text + p.attr_dict(self, ("global",)))
+        w = p.out.append
+        w(" " + p.attr_text(must(get_property(self, "global"))))
+        print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
+        w(" : " + p.type_text(self.result.type) + p.attr_dict(self, ("global",)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1295,46 +1347,43 @@ class GlobalStoreGraphOp(OdsOp):
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         """Read the custom form after the op name."""
-        name = p.parse_flat_symbol_ref()
+        attr_pos = 0
+        attrs = EMPTY_DICT
+        o_consume_tokens: list[UnresolvedOperand] = []
+        a_global_: Attribute | None = None
+        operands_pos = p.current_pos()
+        a_global_ = p.parse_attribute_of(SymbolRefAttr)
         p.expect("=", "expected '='")
-        value_use = p.parse_operand()
-
-        p.expect_keyword("ordering")
-        p.expect("(", "expected '('")
-        tokens_pos = p.current_pos()
-        token_uses: list[UnresolvedOperand] = []
-        if p.consume_if("("):
-            p.expect(")", "expected ')'")
-        else:
-            token_uses = p.parse_operand_list()
-        p.expect("->", "expected '->'")
-        produce_type = p.parse_type()
-        p.expect(")", "expected ')'")
-
-        value_type = p.parse_colon_type()
+        o_value = p.parse_operand()
+        (
+            o_consume_tokens,
+            rt_produce_token,
+        ) = parse_token_ordering(p)
+        p.expect(":", "expected ':'")
+        ot_value = p.parse_type()
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
-        value = p.resolve_operand(value_use, value_type)
-        tokens = p.resolve_operands(token_uses, [produce_type] * len(token_uses), tokens_pos)
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value, ot_value))
+        operands += p.resolve_operands(
+            o_consume_tokens, [_TYPE__ML_PROGRAM_TOKEN] * len(o_consume_tokens), operands_pos
+        )
         return p.create_op(
             cls,
             name_pos,
-            [value, *tokens],
-            (produce_type,),
-            properties=(("global", name),),
+            operands,
+            [rt_produce_token],
+            properties=(("global", a_global_),),
             attributes=attrs,
             attr_dict_pos=attr_pos,
         )
 
     def print(self, p: Printer) -> None:
         """Write the custom form after the op name."""
-        tokens = self.consume_tokens
-        consumed = p.operands(tokens) if tokens else "()"
-        ordering = f" ordering({consumed} -> {p.type_text(self.produce_token.type)})"
-
-        text = f" {p.attr_text(self.global_)} = {p.operand(self.value)}{ordering}"
-        text += " : " + p.type_text(self.value.type)
-        p.out.append(text + p.attr_dict(self, ("global",)))
+        w = p.out.append
+        w(" " + p.attr_text(must(get_property(self, "global"))) + " = " + p.operand(self.value))
+        print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
+        w(" : " + p.type_text(self.value.type) + p.attr_dict(self, ("global",)))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

@@ -37,10 +37,12 @@ from generator.spec.format import (
     OperandsDirective,
     OptionalGroup,
     QualifiedDirective,
+    RefDirective,
     RegionBinding,
     ResolvedFormat,
     ResultBinding,
     ResultsDirective,
+    StringElement,
     SuccessorBinding,
     TypeDirective,
     TypeSource,
@@ -246,7 +248,58 @@ class _Emitter:
         if isinstance(element, QualifiedDirective):
             self.parse_element(element.arg, ind)
             return
+        if isinstance(element, CustomDirective):
+            self.parse_custom(element, ind)
+            return
         raise FormatUnsupported(f"`{type(element).__name__}` in a format")
+
+    def custom_target(self, arg: FormatNode) -> str:
+        """The parser variable a custom directive's argument reads or fills."""
+        if isinstance(arg, RefDirective):
+            return self.custom_target(arg.arg)
+        if isinstance(arg, TypeDirective):
+            inner = arg.arg
+            if isinstance(inner, OperandsDirective):
+                return "all_operand_types"
+            if isinstance(inner, ResultsDirective):
+                return "all_result_types"
+            assert isinstance(inner, VariableElement)
+            b = self.fmt.binding(inner)
+            if isinstance(b, OperandBinding):
+                return self.operand_type_var(b)
+            assert isinstance(b, ResultBinding)
+            return self.var(b)
+        if isinstance(arg, OperandsDirective):
+            return "all_uses"
+        if isinstance(arg, VariableElement):
+            return self.var(self.fmt.binding(arg))
+        raise FormatUnsupported(f"`{type(arg).__name__}` as an argument of a custom directive")
+
+    def parse_custom(self, element: CustomDirective, ind: str) -> None:
+        """`custom<Name>(...)`: `parse_name(p, inputs...)` returns the other arguments.
+
+        Inputs are the `ref(...)` arguments, regions (filled in place) and quoted
+        expressions; everything else is returned, in order, as a tuple.
+        """
+        inputs: list[str] = []
+        outputs: list[str] = []
+        for arg in element.args:
+            if isinstance(arg, StringElement):
+                inputs.append(arg.value)
+                continue
+            target = self.custom_target(arg)
+            is_region = isinstance(arg, VariableElement) and isinstance(
+                self.fmt.binding(arg), RegionBinding
+            )
+            if isinstance(arg, RefDirective) or is_region:
+                inputs.append(target)
+            else:
+                outputs.append(target)
+        call = f"parse_{_snake(element.name)}({', '.join(['p', *inputs])})"
+        if outputs:
+            self.parse.append(f"{ind}({', '.join(outputs)},) = {call}")
+        else:
+            self.parse.append(f"{ind}{call}")
 
     def parse_variable(self, element: VariableElement, ind: str) -> None:
         out = self.parse
@@ -639,9 +692,42 @@ class _Emitter:
                 f"{self.type_list_expr(element.results)})"
             )
         elif isinstance(element, CustomDirective):
-            raise FormatUnsupported(f"`custom<{element.name}>`")
+            self.flush(ind)
+            args = ["p", "self", *(self.custom_print_arg(a) for a in element.args)]
+            self.print.append(f"{ind}print_{_snake(element.name)}({', '.join(args)})")
         else:
             raise FormatUnsupported(f"`{type(element).__name__}` in a format")
+
+    def custom_print_arg(self, arg: FormatNode) -> str:
+        """What a custom directive's print function gets for one argument."""
+        if isinstance(arg, StringElement):
+            return arg.value
+        if isinstance(arg, RefDirective):
+            return self.custom_print_arg(arg.arg)
+        if isinstance(arg, TypeDirective):
+            inner = arg.arg
+            if isinstance(inner, OperandsDirective | ResultsDirective):
+                return self.type_list_expr(inner)
+            assert isinstance(inner, VariableElement)
+            b = self.fmt.binding(inner)
+            assert isinstance(b, OperandBinding | ResultBinding)
+            getter = self.value_getter(b)
+            if b.variadicity == "single":
+                return f"{getter}.type"
+            if b.variadicity == "optional":
+                return f"({getter}.type if {getter} is not None else None)"
+            return f"[v.type for v in {getter}]"
+        if isinstance(arg, OperandsDirective):
+            return "self.operands"
+        assert isinstance(arg, VariableElement)
+        b = self.fmt.binding(arg)
+        if isinstance(b, OperandBinding | ResultBinding):
+            return self.value_getter(b)
+        if isinstance(b, AttributeBinding):
+            return f'get_property(self, "{b.name}")'
+        if isinstance(b, RegionBinding):
+            return f"self.regions[{b.index}]"
+        return f"self.{self.py[b.name]}"
 
     def value_getter(self, b: OperandBinding | ResultBinding) -> str:
         return f"self.{self.py[b.name]}"
@@ -785,6 +871,11 @@ class _Emitter:
             self.flush(inner)
             if len(self.print) == before:
                 self.print.append(f"{inner}pass")
+
+
+def _snake(name: str) -> str:
+    """`SymbolVisibility` -> `symbol_visibility`: the Python name of a custom directive."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
 
 _DECLARATION = re.compile(r"^([a-z_][a-z0-9_]*)(?:: [^=]+)? = ")

@@ -206,6 +206,8 @@ class OpsModuleView:
     ops: list[OpView]
     constants: list[tuple[str, str]] = field(default_factory=list)
     """Module-level constants of the generated parsers and printers."""
+    extra_code: list[str] = field(default_factory=list)
+    """The dialect's own top-level Python (custom directive functions, helpers)."""
     all_names: list[str] = field(default_factory=list)
     ir_names: list[str] = field(default_factory=list)
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
@@ -1459,6 +1461,7 @@ def ops_module_view(
         functions=table.functions,
         ops=views,
         constants=sorted(constants.items()),
+        extra_code=_code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
         all_names=sorted(v.class_name for v in views),
         ir_names=sorted(set(ir.__all__) - {"ods"}),
         ods_names=sorted(ods.__all__),

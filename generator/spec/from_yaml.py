@@ -131,6 +131,7 @@ _LISTS: dict[tuple[str, str], str] = {
 #: Keys whose string value is text with a position (code or an assembly format).
 _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
     {
+        ("dialect", "extra_code"),
         ("op", "assembly_format"),
         ("op", "verifier"),
         ("op", "fold"),

@@ -430,6 +430,10 @@ class DialectDef(SpecNode):
     attributes: tuple[AttrDef, ...] = ()
     enums: tuple[EnumDef, ...] = ()
     patterns: tuple[PatternDef, ...] = ()
+    extra_code: Code | None = None
+    """Python pasted at the top level of the generated `ops.py` (ODS's dialect
+    `extraClassDeclaration`): the `parse_<name>` and `print_<name>` functions of the
+    format's `custom<Name>` directives, and helpers of the ops' hooks."""
 
     @property
     def python_package(self) -> str:

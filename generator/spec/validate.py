@@ -161,6 +161,8 @@ class _Validator:
             [(d.def_name, d) for d in self.dialect.named_defs()],
             "type, attribute or enum def",
         )
+        if self.dialect.extra_code is not None:
+            self.python(self.dialect.extra_code, "exec", "dialect extra code")
         for op in self.dialect.ops:
             self.op(op)
         for enum in self.dialect.enums:
