@@ -65,7 +65,7 @@ class Startup:
 
 @dataclass(frozen=True)
 class Scaling:
-    """odsgen's per-op time at the largest size over that at the smallest (generic form)."""
+    """odsgen's per-op time at the largest size over that at the smallest, on one form."""
 
     small: int
     large: int
@@ -73,6 +73,7 @@ class Scaling:
     adjusted: float | None
     """The same ratio after subtracting start-up time from both runs; None without it."""
     startup_seconds: float | None
+    form: str = "generic"
 
     @property
     def verdict_value(self) -> float:
@@ -112,12 +113,24 @@ def memory_ratio(runs: dict[str, ToolRun]) -> float | None:
     return _ratio(_rss(runs.get(ODSGEN)), _rss(runs.get(XDSL)))
 
 
-def compute_scaling(results: list[SizeResult], startup: Startup) -> Scaling | None:
-    """The per-op scaling of odsgen's generic whole-process time, if two sizes ran."""
+Form = Literal["generic", "custom"]
+
+
+def form_runs(result: SizeResult, form: Form) -> dict[str, ToolRun]:
+    """The whole-process runs of one size on the generic or the custom form."""
+    return result.generic if form == "generic" else result.custom
+
+
+def compute_scaling(
+    results: list[SizeResult], startup: Startup, form: Form = "generic"
+) -> Scaling | None:
+    """The per-op scaling of odsgen's whole-process time on `form`, if two sizes ran."""
     measured = [
         (r.workload.ops, run.seconds, r.workload.size)
         for r in results
-        if (run := r.generic.get(ODSGEN)) is not None and run.ok and run.seconds is not None
+        if (run := form_runs(r, form).get(ODSGEN)) is not None
+        and run.ok
+        and run.seconds is not None
     ]
     if len(measured) < 2:
         return None
@@ -129,7 +142,7 @@ def compute_scaling(results: list[SizeResult], startup: Startup) -> Scaling | No
     # Below start-up time the subtraction says nothing useful, so no adjusted figure.
     if start is not None and small_s > start and large_s > start:
         adjusted = ((large_s - start) / large_ops) / ((small_s - start) / small_ops)
-    return Scaling(small, large, raw, adjusted, start)
+    return Scaling(small, large, raw, adjusted, start, form)
 
 
 def _failure(tool: str, run: ToolRun | None) -> str:
@@ -138,25 +151,26 @@ def _failure(tool: str, run: ToolRun | None) -> str:
     return f"{tool} {run.status}" + (f" ({run.message})" if run.message else "")
 
 
-def _speed_target(results: list[SizeResult]) -> TargetResult:
-    target = f"generic, whole process: >= {SPEEDUP_TARGET:g}x faster than xdsl-opt at {SPEEDUP_SIZE:,} ops"
+def _speed_target(results: list[SizeResult], form: Form = "generic") -> TargetResult:
+    target = f"{form}, whole process: >= {SPEEDUP_TARGET:g}x faster than xdsl-opt at {SPEEDUP_SIZE:,} ops"
     at_size = next((r for r in results if r.workload.size == SPEEDUP_SIZE), None)
     if at_size is None:
         others = [
             f"{value:.2f}x at {r.workload.size:,}"
             for r in results
-            if (value := speedup(r.generic)) is not None
+            if (value := speedup(form_runs(r, form))) is not None
         ]
         hint = f"; measured {', '.join(others)}" if others else ""
         return TargetResult(target, "SKIP", f"{SPEEDUP_SIZE:,} is not among --sizes{hint}")
-    if not at_size.generic:
-        return TargetResult(target, "SKIP", "no generic input (mlir-opt-22 is missing)")
-    odsgen, xdsl = at_size.generic.get(ODSGEN), at_size.generic.get(XDSL)
+    runs = form_runs(at_size, form)
+    if not runs:
+        return TargetResult(target, "SKIP", f"no {form} input (mlir-opt-22 is missing)")
+    odsgen, xdsl = runs.get(ODSGEN), runs.get(XDSL)
     if xdsl is None or not xdsl.ok:
         return TargetResult(target, "SKIP", _failure(XDSL, xdsl))
     if odsgen is None or not odsgen.ok:
         return TargetResult(target, "FAIL", _failure(ODSGEN, odsgen))
-    value = speedup(at_size.generic)
+    value = speedup(runs)
     assert value is not None
     assert odsgen.seconds is not None
     assert xdsl.seconds is not None
@@ -165,22 +179,24 @@ def _speed_target(results: list[SizeResult]) -> TargetResult:
     return TargetResult(target, verdict, measured, value)
 
 
-def _scaling_target(results: list[SizeResult], scaling: Scaling | None) -> TargetResult:
+def _scaling_target(
+    results: list[SizeResult], scaling: Scaling | None, form: Form = "generic"
+) -> TargetResult:
     if scaling is None:
-        target = f"generic, whole process: per-op time at the largest size <= {SCALING_TARGET:g}x that at the smallest"
+        target = f"{form}, whole process: per-op time at the largest size <= {SCALING_TARGET:g}x that at the smallest"
     else:
-        target = f"generic, whole process: per-op time at {scaling.large:,} ops <= {SCALING_TARGET:g}x that at {scaling.small:,}"
+        target = f"{form}, whole process: per-op time at {scaling.large:,} ops <= {SCALING_TARGET:g}x that at {scaling.small:,}"
     failed = [
         (r.workload.size, run)
         for r in results
-        if (run := r.generic.get(ODSGEN)) is not None and not run.ok
+        if (run := form_runs(r, form).get(ODSGEN)) is not None and not run.ok
     ]
     if failed:
         size, run = failed[0]
         return TargetResult(target, "FAIL", f"at {size:,} ops: {_failure(ODSGEN, run)}")
     if scaling is None:
-        if results and not results[0].generic:
-            return TargetResult(target, "SKIP", "no generic input (mlir-opt-22 is missing)")
+        if results and not form_runs(results[0], form):
+            return TargetResult(target, "SKIP", f"no {form} input (mlir-opt-22 is missing)")
         return TargetResult(target, "SKIP", "needs at least two sizes")
     value = scaling.verdict_value
     verdict: Verdict = "PASS" if value <= SCALING_TARGET else "FAIL"
@@ -191,19 +207,21 @@ def _scaling_target(results: list[SizeResult], scaling: Scaling | None) -> Targe
     return TargetResult(target, verdict, measured, value)
 
 
-def _memory_target(results: list[SizeResult], size: int | None) -> TargetResult:
+def _memory_target(
+    results: list[SizeResult], size: int | None, form: Form = "generic"
+) -> TargetResult:
     """Peak memory against xDSL at `size` ops (None: the largest size run)."""
-    with_generic = [r for r in results if r.generic]
+    with_generic = [r for r in results if form_runs(r, form)]
     if size is None and with_generic:
         size = with_generic[-1].workload.size
     where = f" at {size:,} ops" if size is not None else ""
-    target = f"generic, whole process: peak RSS <= {MEMORY_TARGET:g}x xdsl-opt's{where}"
+    target = f"{form}, whole process: peak RSS <= {MEMORY_TARGET:g}x xdsl-opt's{where}"
     if not with_generic:
-        return TargetResult(target, "SKIP", "no generic input (mlir-opt-22 is missing)")
+        return TargetResult(target, "SKIP", f"no {form} input (mlir-opt-22 is missing)")
     at_size = next((r for r in with_generic if r.workload.size == size), None)
     if at_size is None:
         return TargetResult(target, "SKIP", f"{size:,} is not among --sizes")
-    runs = at_size.generic
+    runs = form_runs(at_size, form)
     odsgen, xdsl = runs.get(ODSGEN), runs.get(XDSL)
     if xdsl is None or not xdsl.ok:
         return TargetResult(target, "SKIP", _failure(XDSL, xdsl))
@@ -220,15 +238,23 @@ def _memory_target(results: list[SizeResult], size: int | None) -> TargetResult:
     return TargetResult(target, verdict, measured, value)
 
 
-def evaluate_targets(results: list[SizeResult], scaling: Scaling | None) -> list[TargetResult]:
-    """The verdict on each target, in the order the report lists them."""
-    targets = [_speed_target(results), _scaling_target(results, scaling)]
-    # The memory target is checked where the speed target is (50k) and on the largest
-    # module, where xDSL's memory use matters most.
-    largest = max((r.workload.size for r in results if r.generic), default=None)
-    targets.append(_memory_target(results, SPEEDUP_SIZE))
-    if largest is not None and largest != SPEEDUP_SIZE:
-        targets.append(_memory_target(results, None))
+def evaluate_targets(
+    results: list[SizeResult], scaling: Scaling | None, custom_scaling: Scaling | None = None
+) -> list[TargetResult]:
+    """The verdict on each target, in the order the report lists them: generic, then custom."""
+    targets: list[TargetResult] = []
+    forms: tuple[tuple[Form, Scaling | None], ...] = (
+        ("generic", scaling),
+        ("custom", custom_scaling),
+    )
+    for f, form_scaling in forms:
+        targets += [_speed_target(results, f), _scaling_target(results, form_scaling, f)]
+        # The memory target is checked where the speed target is (50k) and on the largest
+        # module, where xDSL's memory use matters most.
+        largest = max((r.workload.size for r in results if form_runs(r, f)), default=None)
+        targets.append(_memory_target(results, SPEEDUP_SIZE, f))
+        if largest is not None and largest != SPEEDUP_SIZE:
+            targets.append(_memory_target(results, None, f))
     return targets
 
 
@@ -356,9 +382,9 @@ def _startup_lines(startup: Startup) -> list[str]:
     return [f"start-up (empty module, best time): {'; '.join(parts) or 'not measured'}"]
 
 
-def _scaling_lines(scaling: Scaling | None) -> list[str]:
+def _scaling_lines(scaling: Scaling | None, form: str = "generic") -> list[str]:
     if scaling is None:
-        return ["scaling: needs odsgen generic runs at two or more sizes"]
+        return [f"scaling: needs odsgen {form} runs at two or more sizes"]
     rows = [
         ["raw", f"{scaling.raw:.2f}x"],
         [
@@ -368,7 +394,7 @@ def _scaling_lines(scaling: Scaling | None) -> list[str]:
     ]
     lines = [
         f"scaling: odsgen per-op time at {scaling.large:,} ops / per-op time at "
-        f"{scaling.small:,} ops (generic, whole process)",
+        f"{scaling.small:,} ops ({scaling.form}, whole process)",
         *_table(rows, "lr"),
     ]
     if scaling.startup_seconds is not None:
@@ -386,6 +412,7 @@ def render_text(
     *,
     repeat: int,
     header: list[str],
+    custom_scaling: Scaling | None = None,
 ) -> str:
     """The whole report as plain text."""
     lines = [*header, ""]
@@ -395,6 +422,7 @@ def render_text(
     lines += _startup_lines(startup)
     lines.append("")
     lines += _scaling_lines(scaling)
+    lines += _scaling_lines(custom_scaling, "custom")
     lines.append("")
     lines.append("targets")
     lines += _table([[t.verdict, t.target, t.measured] for t in targets], "lll")
@@ -447,6 +475,7 @@ def results_json(
     targets: list[TargetResult],
     *,
     environment: dict[str, object],
+    custom_scaling: Scaling | None = None,
 ) -> dict[str, object]:
     """The results as one JSON-serializable object."""
     return {
@@ -454,5 +483,6 @@ def results_json(
         "sizes": [_size_json(r) for r in results],
         "startup": {tool: _run_json(run, None) for tool, run in startup.runs.items()},
         "scaling": None if scaling is None else asdict(scaling),
+        "custom_scaling": None if custom_scaling is None else asdict(custom_scaling),
         "targets": [asdict(t) for t in targets],
     }

@@ -208,6 +208,16 @@ class _PendingLoc(LocationAttr):
 UnresolvedOperand = tuple[str, int, int]
 
 
+def _value_key(name: str) -> str | int:
+    """The key of `%name` in the parser's value table: an int for `%123`.
+
+    `%007` stays a string: it is a different name from `%7`.
+    """
+    if name[0] in "123456789" and name.isdigit():
+        return int(name)
+    return 0 if name == "0" else name
+
+
 class _ForwardRef(Value):
     """A placeholder for a value used before its definition."""
 
@@ -231,10 +241,12 @@ class Parser:
         self.type_aliases: dict[str, Type] = {}
         # name -> its value (or tuple of values for a result group); one table,
         # scoped by `def_stack`, since names stay visible in nested regions.
-        self.values: dict[str, Value | tuple[Value, ...]] = {}
-        self.def_stack: list[list[str]] = [[]]
+        # Keys are `_value_key(name)`: numbered names as ints, which take less room
+        # than their strings in the table of a big function.
+        self.values: dict[str | int, Value | tuple[Value, ...]] = {}
+        self.def_stack: list[list[str | int]] = [[]]
         # (name, index) -> placeholder
-        self.forward_refs: dict[tuple[str, int], _ForwardRef] = {}
+        self.forward_refs: dict[tuple[str | int, int], _ForwardRef] = {}
         self.block_scopes: list[dict[str, tuple[Block, int | None]]] = []
         self.block_forward: list[dict[str, int]] = []
         self.resources: dict[str, dict[str, ResourceBlob]] = {}
@@ -555,7 +567,8 @@ class Parser:
     def define_values(self, name: str, group: Sequence[Value], offset: int) -> None:
         """Bind a result group or block argument to `%name`, resolving forward uses."""
         values = self.values
-        prior = values.get(name)
+        key = _value_key(name)
+        prior = values.get(key)
         if prior is not None:
             self.error_at(
                 offset,
@@ -564,15 +577,16 @@ class Parser:
             )
         # A single value is stored as itself: most groups have one value, and this
         # table holds every name of a function body while it is parsed.
-        values[name] = group[0] if len(group) == 1 else tuple(group)
-        self.def_stack[-1].append(name)
+        values[key] = group[0] if len(group) == 1 else tuple(group)
+        self.def_stack[-1].append(key)
         if self.forward_refs:
             self.resolve_forward_refs(name, group, offset)
 
     def resolve_forward_refs(self, name: str, group: Sequence[Value], offset: int) -> None:
         """Replace placeholders for `%name#i` now that the group is defined."""
+        key = _value_key(name)
         for index, value in enumerate(group):
-            ref = self.forward_refs.pop((name, index), None)
+            ref = self.forward_refs.pop((key, index), None)
             if ref is not None:
                 if ref.type is not value.type:
                     self.error_at(
@@ -582,7 +596,7 @@ class Parser:
                     )
                 ref.replace_all_uses_with(value)
         for (fname, findex), ref in list(self.forward_refs.items()):
-            if fname == name and findex >= len(group):
+            if fname == key and findex >= len(group):
                 self.error_at(ref.loc, "reference to invalid result number")
 
     def definition_offset(self, name: str, entry: Value | tuple[Value, ...]) -> int:
@@ -604,7 +618,7 @@ class Parser:
 
     def resolve_value(self, name: str, index: int, type_: Type, offset: int) -> Value:
         """Return the value `%name#index` of type `type_`, or a forward placeholder."""
-        entry = self.values.get(name)
+        entry = self.values.get(_value_key(name))
         if entry is not None:
             if isinstance(entry, tuple):
                 if index >= len(entry):
@@ -622,7 +636,7 @@ class Parser:
                     [(self.definition_offset(name, entry), "prior use here")],
                 )
             return value
-        key = (name, index)
+        key = (_value_key(name), index)
         ref = self.forward_refs.get(key)
         if ref is not None:
             if ref.type is not type_:

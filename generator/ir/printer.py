@@ -163,7 +163,9 @@ class Printer:
         #: Where finished text goes when streaming (see `flush`); None keeps it all.
         self.sink = sink
         self.debuginfo = debuginfo
-        self.value_names: dict[Value, str] = {}
+        #: A value's name: `N` (an int) for `%N`, else the whole text (`%arg0`, `%0#1`,
+        #: `%c1_i32`). Ints take less room in the table of a big function.
+        self.value_names: dict[Value, int | str] = {}
         self.block_names: dict[Block, str] = {}
         self.block_order: dict[Block, int] = {}
         self.aliases: dict[object, _AliasInfo] = {}
@@ -207,14 +209,14 @@ class Printer:
                         next_arg += 1
                 else:
                     for arg in block.args:
-                        names[arg] = f"%{next_value}"
+                        names[arg] = next_value
                         next_value += 1
                 op = block.first_op
                 while op is not None:
                     results = op.results
                     if results:
                         if len(results) == 1:
-                            names[results[0]] = f"%{next_value}"
+                            names[results[0]] = next_value
                         else:
                             _name_results(names, results, f"%{next_value}")
                         next_value += 1
@@ -255,7 +257,7 @@ class Printer:
                         state[1] += 1
                 else:
                     for arg in block.args:
-                        names[arg] = f"%{state[0]}"
+                        names[arg] = state[0]
                         state[0] += 1
                 op = block.first_op
                 while op is not None:
@@ -273,12 +275,11 @@ class Printer:
         names = self.value_names
         hints = op.asm_result_names() if op.HAS_RESULT_NAMES else ()
         if not hints:
-            base = f"%{state[0]}"
-            state[0] += 1
             if len(results) == 1:
-                names[results[0]] = base
+                names[results[0]] = state[0]
             else:
-                _name_results(names, results, base)
+                _name_results(names, results, f"%{state[0]}")
+            state[0] += 1
             return
         bases: dict[int, str] = {}
         for index, hint in hints:
@@ -513,10 +514,9 @@ class Printer:
         if not self.generic and op.HAS_CUSTOM_FORM:
             self.print_custom_op(op, indent)
             return
-        names = self.value_names
         results = op.results
         if results:
-            first = names[results[0]]
+            first = self.operand(results[0])
             if len(results) == 1:
                 head = f"{' ' * indent}{first} = "
             else:
@@ -529,11 +529,7 @@ class Printer:
             name = escape_string(name)[1:-1]
         operands = op.op_operands
         if operands:
-            head += (
-                f'"{name}"('
-                + ", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands])
-                + ")"
-            )
+            head += f'"{name}"(' + self.operands([o.value for o in operands]) + ")"
         else:
             head += f'"{name}"()'
         if op.successors:
@@ -573,7 +569,7 @@ class Printer:
         if results:
             header = self.result_headers.get(op)
             if header is None:
-                first = self.value_names[results[0]]
+                first = self.operand(results[0])
                 many = len(results) > 1
                 header = f"{first.partition('#')[0]}:{len(results)}" if many else first
             head += header + " = "
@@ -600,12 +596,17 @@ class Printer:
 
     def operand(self, value: Value) -> str:
         """The name of a value (`%x`, `%0#1`)."""
-        return self.value_names.get(value, "<<UNKNOWN SSA VALUE>>")
+        name = self.value_names.get(value, "<<UNKNOWN SSA VALUE>>")
+        return name if isinstance(name, str) else f"%{name}"
 
     def operands(self, values: Sequence[Value]) -> str:
         """Comma-separated value names."""
         names = self.value_names
-        return ", ".join([names.get(v, "<<UNKNOWN SSA VALUE>>") for v in values])
+        texts = []
+        for v in values:
+            name = names.get(v, "<<UNKNOWN SSA VALUE>>")
+            texts.append(name if isinstance(name, str) else f"%{name}")
+        return ", ".join(texts)
 
     def types(self, types: Sequence[Type]) -> str:
         """Comma-separated types."""
@@ -793,7 +794,7 @@ class Printer:
         if block.args:
             parts = []
             for arg in block.args:
-                text = f"{self.value_names[arg]}: {self.type_text(arg.type)}"
+                text = f"{self.operand(arg)}: {self.type_text(arg.type)}"
                 if self.debuginfo:
                     text += " " + self.loc_text(arg.loc, allow_alias=False)
                 parts.append(text)
@@ -1118,7 +1119,7 @@ def _file_line_col(loc: SourceLoc) -> FileLineColLoc:
     return FileLineColLoc.get(loc.file.name, line, col)
 
 
-def _name_results(names: dict[Value, str], results: tuple[Value, ...], base: str) -> None:
+def _name_results(names: dict[Value, int | str], results: tuple[Value, ...], base: str) -> None:
     for i, r in enumerate(results):
         names[r] = f"{base}#{i}"
 

@@ -94,6 +94,11 @@ def op_diagnostic(op: Operation, message: str, *, print_op: bool = True) -> Diag
     return diag
 
 
+#: How many ops above a use `dominates` looks for its definition before it numbers
+#: the whole block.
+_NEAR_DEFINITION = 64
+
+
 def _print_in_context(op: Operation) -> str:
     from generator.ir.printer import Printer
 
@@ -334,8 +339,19 @@ class _Verifier:
                 parent_op, parent_op.regions.index(region)
             ):
                 return True
-            if ancestor is value.owner:
+            owner = value.owner
+            if ancestor is owner:
                 return False
+            # Most definitions are a few ops above their uses: look there first, so
+            # that a big block only gets an order table when a use is far from its
+            # definition (the table costs memory in proportion to the block).
+            o = ancestor.prev_op
+            for _ in range(_NEAR_DEFINITION):
+                if o is None:
+                    return False
+                if o is owner:
+                    return True
+                o = o.prev_op
             order = self.order_cache.get(use_block)
             if order is None:
                 order = {}
@@ -346,7 +362,7 @@ class _Verifier:
                     i += 1
                     o = o.next_op
                 self.order_cache[use_block] = order
-            return order[value.owner] < order[ancestor]
+            return order[owner] < order[ancestor]
         return self.block_dominates(region, def_block, use_block, proper=True)
 
     def block_dominates(

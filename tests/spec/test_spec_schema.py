@@ -29,6 +29,7 @@ def test_schema_describes_the_yaml_keys() -> None:
         "attributes",
         "enums",
         "patterns",
+        "extra_code",
     }
     op = schema["$defs"]["OpDef"]
     assert "def" in op["properties"]
