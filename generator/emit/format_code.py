@@ -33,9 +33,11 @@ from generator.spec.format import (
     FormatNode,
     FunctionalTypeDirective,
     LiteralElement,
+    OIList,
     OperandBinding,
     OperandsDirective,
     OptionalGroup,
+    PropDictDirective,
     QualifiedDirective,
     RefDirective,
     RegionBinding,
@@ -47,6 +49,7 @@ from generator.spec.format import (
     TypeDirective,
     TypeSource,
     VariableElement,
+    walk,
 )
 from generator.spec.model import AttributeDef, DialectDef, EnumDef, OperandDef, ResultDef
 
@@ -116,6 +119,7 @@ class _Emitter:
         self.type_expr = type_expr
         self.type_check = type_check
         self.transform_checks: list[str] = []
+        self.oilist_count = 0
         self.constants: dict[str, str] = {}
         self.parse: list[str] = []
         self.print: list[str] = []
@@ -251,7 +255,51 @@ class _Emitter:
         if isinstance(element, CustomDirective):
             self.parse_custom(element, ind)
             return
+        if isinstance(element, PropDictDirective):
+            out.append(f"{ind}prop_dict = p.parse_optional_prop_dict()")
+            return
+        if isinstance(element, OIList):
+            self.parse_oilist(element, ind)
+            return
         raise FormatUnsupported(f"`{type(element).__name__}` in a format")
+
+    def unit_variable(self, elements: tuple[FormatNode, ...]) -> VariableElement | None:
+        """The clause's only variable when it is a `UnitAttr` (written as its keyword alone)."""
+        variables = [e for e in elements if isinstance(e, VariableElement)]
+        if len(variables) != 1 or len(elements) != 1:
+            return None
+        b = self.fmt.binding(variables[0])
+        if isinstance(b, AttributeBinding) and self.attr_syntax(b.attribute).kind == "unit":
+            return variables[0]
+        return None
+
+    def parse_oilist(self, element: OIList, ind: str) -> None:
+        """`oilist(...)`: clauses in any order, each at most once."""
+        out = self.parse
+        for i, _ in enumerate(element.clauses):
+            out.append(f"{ind}seen_{self.oilist_count}_{i} = False")
+        out.append(f"{ind}while True:")
+        inner = ind + "    "
+        for i, clause in enumerate(element.clauses):
+            keyword = clause.literal.spelling
+            out.append(f'{inner}{"if" if i == 0 else "elif"} p.consume_keyword("{keyword}"):')
+            body = inner + "    "
+            flag = f"seen_{self.oilist_count}_{i}"
+            out.append(f"{body}if {flag}:")
+            out.append(
+                f'{body}    p.op_error(p.current_pos(), "`{keyword}` clause can appear at most '
+                'once in the expansion of the oilist directive")'
+            )
+            out.append(f"{body}{flag} = True")
+            unit = self.unit_variable(clause.elements)
+            if unit is not None:
+                out.append(f"{body}{self.var(self.fmt.binding(unit))} = UnitAttr.get()")
+                continue
+            for child in clause.elements:
+                self.parse_element(child, body)
+        out.append(f"{inner}else:")
+        out.append(f"{inner}    break")
+        self.oilist_count += 1
 
     def custom_target(self, arg: FormatNode) -> str:
         """The parser variable a custom directive's argument reads or fills."""
@@ -593,7 +641,7 @@ class _Emitter:
                 for part in parts
             ]
             results = parts[0] if len(parts) == 1 else "[" + ", ".join(items) + "]"
-        props: list[str] = []
+        props: list[str] = ["*prop_dict.entries"] if self.fmt.has_prop_dict else []
         for i, a in enumerate(op.attributes):
             if a.derived is not None:
                 continue
@@ -656,12 +704,27 @@ class _Emitter:
                 self.should_emit_space = False
                 return
             if value == "\\n":
-                raise FormatUnsupported("a `\\n` literal")
+                # MLIR's printNewline: a new line at the op's indentation; the spacing
+                # state is left as it was.
+                self.emit("p.newline()")
+                return
             if self.should_emit_space and _literal_space_before(value, self.last_was_punctuation):
                 self.emit(" ", literal=True)
             self.emit(value, literal=True)
             self.should_emit_space = len(value) != 1 or value[0] not in "<({["
             self.last_was_punctuation = value[0] != "_" and not value[0].isalpha()
+            return
+        if isinstance(element, PropDictDirective):
+            elided = list(self.fmt.bound_attributes)
+            if "AttrSizedOperandSegments" in self.traits:
+                elided.append("operandSegmentSizes")
+            if "AttrSizedResultSegments" in self.traits:
+                elided.append("resultSegmentSizes")
+            self.emit(f"p.prop_dict(self, {tuple(elided)!r})")
+            self.last_was_punctuation = False
+            return
+        if isinstance(element, OIList):
+            self.print_oilist(element, ind)
             return
         if isinstance(element, AttrDictDirective):
             elided = list(self.fmt.bound_attributes)
@@ -670,6 +733,8 @@ class _Emitter:
             if "AttrSizedResultSegments" in self.traits:
                 elided.append("resultSegmentSizes")
             kw = ", with_keyword=True" if element.with_keyword else ""
+            if self.fmt.has_prop_dict:
+                kw += ", discardable_only=True"
             self.emit(f"p.attr_dict(self, {tuple(elided)!r}{kw})")
             self.last_was_punctuation = False
             return
@@ -837,6 +902,21 @@ class _Emitter:
         if isinstance(anchor, QualifiedDirective):
             return self.anchor_condition(anchor.arg)
         raise FormatUnsupported(f"`{type(anchor).__name__}` as an anchor")
+
+    def print_oilist(self, element: OIList, ind: str) -> None:
+        """Each clause whose first variable is present, in the order of the format."""
+        for clause in element.clauses:
+            self.flush(ind)
+            first = next((v for v in walk(clause.elements) if isinstance(v, VariableElement)), None)
+            if first is None:
+                raise FormatUnsupported("an oilist clause without a variable")
+            self.print.append(f"{ind}if {self.anchor_condition(first)}:")
+            inner = ind + "    "
+            self.print_element(clause.literal, inner)
+            if self.unit_variable(clause.elements) is None:
+                for child in clause.elements:
+                    self.print_element(child, inner)
+            self.flush(inner)
 
     def print_optional_group(self, group: OptionalGroup, ind: str) -> None:
         anchor = group.anchor

@@ -1202,6 +1202,18 @@ class Parser:
             return _EMPTY_DICT
         return self.parse_dictionary()
 
+    def parse_optional_prop_dict(self) -> DictionaryAttr:
+        """Parse `<{...}>`, the properties of a `prop-dict`, if it comes next."""
+        pos = self.skip_ws()
+        if not self.text.startswith("<", pos):
+            return _EMPTY_DICT
+        self.pos = pos + 1
+        if self.peek() != "{":
+            self.wrong_token("expected '{' in the properties")
+        props = self.parse_dictionary()
+        self.expect(">", "expected '>' to close properties")
+        return props
+
     def parse_optional_attr_dict_with_keyword(self) -> DictionaryAttr:
         """Parse `attributes {...}` if it comes next."""
         if not self.consume_keyword("attributes"):

@@ -612,6 +612,10 @@ class Printer:
         """Comma-separated types."""
         return ", ".join([self.type_text(t) for t in types])
 
+    def newline(self) -> str:
+        """A line break followed by the indentation of the op being printed."""
+        return "\n" + " " * self.indent
+
     def successor(self, block: Block) -> str:
         """The name of a block (`^bb1`)."""
         return self.block_names.get(block, "<<UNKNOWN BLOCK>>")
@@ -627,16 +631,22 @@ class Printer:
         return f"({self.types(results)})"
 
     def attr_dict(
-        self, op: Operation, elided: Collection[str] = (), *, with_keyword: bool = False
+        self,
+        op: Operation,
+        elided: Collection[str] = (),
+        *,
+        with_keyword: bool = False,
+        discardable_only: bool = False,
     ) -> str:
         """` {...}` (or ` attributes {...}`) of the op's attributes not in `elided`.
 
         The dictionary holds the inherent attributes (the properties) and the
-        discardable ones, sorted by name, as MLIR's `getAttrs()` gives them.
+        discardable ones, sorted by name, as MLIR's `getAttrs()` gives them; with
+        `discardable_only` (a format with `prop-dict`) only the discardable ones.
         """
         entries = op.attributes.entries
         props = op.properties
-        if isinstance(props, DictionaryAttr) and props.entries:
+        if not discardable_only and isinstance(props, DictionaryAttr) and props.entries:
             entries = tuple(sorted((*props.entries, *entries), key=lambda kv: kv[0]))
         if elided:
             entries = tuple([kv for kv in entries if kv[0] not in elided])
@@ -685,6 +695,17 @@ class Printer:
             or bool(term.op_operands)
             or bool(term.results)
         )
+
+    def prop_dict(self, op: Operation, elided: Collection[str] = ()) -> str:
+        """` <{...}>`: the op's properties not in `elided` and not at their default value."""
+        props = op.properties
+        if not isinstance(props, DictionaryAttr):
+            return ""
+        defaults = dict(op.DEFAULT_PROPERTIES)
+        kept = [(k, v) for k, v in props.entries if k not in elided and defaults.get(k) is not v]
+        if not kept:
+            return ""
+        return " <" + self.attr_text(DictionaryAttr.get(tuple(kept))) + ">"
 
     def stripped_attr(self, attr: Attribute) -> str:
         """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`)."""

@@ -2,8 +2,8 @@
 
 A scratch project holds one YAML dialect whose ops use the seed's older assembly
 strings (`test.legacy $lhs, $rhs {...}: ${type(self)}`), else groups, a
-`functional-type`, a buildable type, a `custom<...>` directive with `ref(...)`, and a
-`UnitAttr` anchor. `odsgen generate` writes its package; the test loads it and
+`functional-type`, a buildable type, a `custom<...>` directive with `ref(...)`, a
+`UnitAttr` anchor, an `oilist` and a `prop-dict`. `odsgen generate` writes its package; the test loads it and
 checks that programs in that syntax parse, verify, print back unchanged, and mean
 what the generic form says.
 """
@@ -70,6 +70,25 @@ SPEC = textwrap.dedent(
           - {name: outs, type: Variadic<AnyType>}
         assembly_format: >-
           `(` $args `)` attr-dict `:` functional-type($args, $outs)
+      - def: Fmt_ClausesOp
+        mnemonic: clauses
+        summary: Clauses in any order, and the properties as a dictionary
+        traits: [AttrSizedOperandSegments]
+        operands:
+          - {name: lo, type: Optional<I32>}
+          - {name: hi, type: Optional<I32>}
+        attributes:
+          - {name: nowait, type: UnitAttr}
+          - {name: kind, type: OptionalAttr<I64Attr>}
+        assembly_format: >-
+          oilist(`lower` `(` $lo `)` | `upper` `(` $hi `)` | `nowait` $nowait)
+          prop-dict attr-dict
+      - def: Fmt_LinesOp
+        mnemonic: lines
+        summary: New lines in the printed form
+        operands:
+          - {name: a, type: AnyType}
+        assembly_format: '`[` `\\n` $a `:` type($a) `\\n` `]` attr-dict'
       - def: Fmt_TwiceOp
         mnemonic: twice
         summary: A custom directive reading a type it is given by ref
@@ -124,6 +143,14 @@ CASES = {
         '%0 = "test.v"() : () -> i32\n%1:2 = fmtgen.call_like(%0, %0) : (i32, i32) -> (f32, i8)\n',
         "(i32, i32) -> (f32, i8)",
     ),
+    "oilist": (
+        '%0 = "test.v"() : () -> i32\nfmtgen.clauses lower(%0) upper(%0) nowait\n',
+        "<{nowait, operandSegmentSizes = array<i32: 1, 1>}>",
+    ),
+    "oilist_some": (
+        '%0 = "test.v"() : () -> i32\nfmtgen.clauses upper(%0) <{kind = 3 : i64}> {test.x}\n',
+        "<{kind = 3 : i64, operandSegmentSizes = array<i32: 0, 1>}> {test.x}",
+    ),
     "custom_directive": (
         '%0 = "test.v"() : () -> i32\nfmtgen.twice %0, %0 : i32 x2\n',
         '"fmtgen.twice"(%0, %0) : (i32, i32) -> ()',
@@ -140,6 +167,24 @@ def test_generated_syntax_roundtrips(fmtgen: ModuleType, name: str) -> None:
     assert custom == "module {\n" + body + "}\n"
     assert generic_piece in generic
     assert _roundtrip(custom) == (custom, generic)
+
+
+def test_oilist_clause_order_and_repeats(fmtgen: ModuleType) -> None:
+    """Clauses read in any order print in the format's order; a repeated one is an error."""
+    text = '%0 = "test.v"() : () -> i32\nfmtgen.clauses nowait upper(%0) lower(%0)\n'
+    custom, _ = _roundtrip(text)
+    assert "fmtgen.clauses lower(%0) upper(%0) nowait\n" in custom
+    with pytest.raises(DiagnosticError, match="`nowait` clause can appear at most once"):
+        _roundtrip("fmtgen.clauses nowait nowait\n")
+
+
+def test_newline_literal(fmtgen: ModuleType) -> None:
+    """`\\n` breaks the line at the op's indentation, as MLIR's `printNewline` does."""
+    text = '%0 = "test.v"() : () -> i32\nfmtgen.lines [ %0 : i32 ]\n'
+    custom, _ = _roundtrip(text)
+    # No space before `[` right after the name, by mlir-tblgen's punctuation rule.
+    assert "  fmtgen.lines[\n  %0 : i32\n  ]\n" in custom
+    assert _roundtrip(custom)[0] == custom
 
 
 def test_legacy_format_is_lowered(fmtgen: ModuleType) -> None:
