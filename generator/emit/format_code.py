@@ -41,11 +41,13 @@ from generator.spec.format import (
     QualifiedDirective,
     RefDirective,
     RegionBinding,
+    RegionsDirective,
     ResolvedFormat,
     ResultBinding,
     ResultsDirective,
     StringElement,
     SuccessorBinding,
+    SuccessorsDirective,
     TypeDirective,
     TypeSource,
     VariableElement,
@@ -126,7 +128,7 @@ class _Emitter:
         # The printer's spacing state, as in mlir-tblgen.
         self.should_emit_space = True
         self.last_was_punctuation = False
-        self.pending: list[str] = []
+        self.pending: list[tuple[bool, str]] = []
         self.traits = {t.name for t in self.op.traits}
 
     # -- names -----------------------------------------------------------------
@@ -147,19 +149,18 @@ class _Emitter:
     # -- printing helpers ------------------------------------------------------------
 
     def emit(self, piece: str, literal: bool = False) -> None:
-        """Queue a piece of output text (a literal string or an expression)."""
-        self.pending.append(repr(piece) if literal else piece)
+        """Queue a piece of output text: a literal string, or a Python expression."""
+        if literal and self.pending and self.pending[-1][0]:
+            # Adjacent literals become one string in the generated code.
+            self.pending[-1] = (True, self.pending[-1][1] + piece)
+        else:
+            self.pending.append((literal, piece))
 
     def flush(self, indent: str) -> None:
         if not self.pending:
             return
-        merged: list[str] = []
-        for piece in self.pending:
-            if merged and piece.startswith(("'", '"')) and merged[-1].startswith(("'", '"')):
-                merged[-1] = repr(eval(merged[-1]) + eval(piece))
-            else:
-                merged.append(piece)
-        self.print.append(f"{indent}w({' + '.join(merged)})")
+        parts = [repr(text) if literal else text for literal, text in self.pending]
+        self.print.append(f"{indent}w({' + '.join(parts)})")
         self.pending = []
 
     def space_before_element(self) -> None:
@@ -201,7 +202,14 @@ class _Emitter:
             if o.variadicity != "single":
                 self.parse.append(f"{self.operand_type_var(b)}: list[Type] = []")
         for i, reg in enumerate(op.regions):
-            self.parse.append(f"{self.var(RegionBinding(i, reg))} = Region()")
+            if reg.variadic:
+                self.parse.append(f"{self.var(RegionBinding(i, reg))}: list[Region] = []")
+            else:
+                self.parse.append(f"{self.var(RegionBinding(i, reg))} = Region()")
+        if self.fmt.all_regions:
+            self.parse.append("all_regions: list[Region] = []")
+        if self.fmt.all_successors:
+            self.parse.append("all_successors: list[Block] = []")
         for i, s in enumerate(op.successors):
             if s.variadic:
                 self.parse.append(f"{self.var(SuccessorBinding(i, s))}: list[Block] = []")
@@ -257,6 +265,12 @@ class _Emitter:
             return
         if isinstance(element, PropDictDirective):
             out.append(f"{ind}prop_dict = p.parse_optional_prop_dict()")
+            return
+        if isinstance(element, RegionsDirective):
+            out.append(f"{ind}all_regions = p.parse_region_list()")
+            return
+        if isinstance(element, SuccessorsDirective):
+            out.append(f"{ind}all_successors = p.parse_successor_list()")
             return
         if isinstance(element, OIList):
             self.parse_oilist(element, ind)
@@ -362,6 +376,8 @@ class _Emitter:
                 out.append(f"{ind}{v} = p.parse_operand_list()")
         elif isinstance(b, AttributeBinding):
             out.append(f"{ind}{v} = {self.attr_parse_expr(b.attribute)}")
+        elif isinstance(b, RegionBinding) and b.region.variadic:
+            out.append(f"{ind}{v} = p.parse_region_list()")
         elif isinstance(b, RegionBinding):
             out.append(f"{ind}p.parse_custom_region({v})")
             if "SingleBlock" in self.traits:
@@ -662,7 +678,14 @@ class _Emitter:
         for i, s in enumerate(op.successors):
             b3 = SuccessorBinding(i, s)
             successors.append(f"*{self.var(b3)}" if s.variadic else self.var(b3))
-        regions = [self.var(RegionBinding(i, r)) for i, r in enumerate(op.regions)]
+        if self.fmt.all_successors:
+            successors = ["*all_successors"]
+        regions = [
+            f"*{self.var(RegionBinding(i, r))}" if r.variadic else self.var(RegionBinding(i, r))
+            for i, r in enumerate(op.regions)
+        ]
+        if self.fmt.all_regions:
+            regions = ["*all_regions"]
         out.append("return p.create_op(")
         out.append("    cls,")
         out.append("    name_pos,")
@@ -749,6 +772,11 @@ class _Emitter:
             self.print_variable(element, ind)
         elif isinstance(element, OperandsDirective):
             self.emit("p.operands(self.operands)")
+        elif isinstance(element, SuccessorsDirective):
+            self.emit("', '.join([p.successor(b) for b in self.successors])")
+        elif isinstance(element, RegionsDirective):
+            self.flush(ind)
+            self.print.append(f"{ind}p.print_regions(self.regions)")
         elif isinstance(element, TypeDirective):
             self.emit(self.types_expr(element.arg))
         elif isinstance(element, FunctionalTypeDirective):
@@ -839,6 +867,9 @@ class _Emitter:
                 self.emit(f"p.operands({getter})")
         elif isinstance(b, AttributeBinding):
             self.emit(self.attr_print_expr(b))
+        elif isinstance(b, RegionBinding) and b.region.variadic:
+            self.flush(ind)
+            self.print.append(f"{ind}p.print_regions(self.regions[{b.index}:])")
         elif isinstance(b, RegionBinding):
             self.flush(ind)
             region = f"self.regions[{b.index}]"

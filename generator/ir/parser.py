@@ -1386,6 +1386,17 @@ class Parser:
                 self.expect(",", "expected ',' or ']'")
         return DenseArrayAttr.get(element_type, tuple(values))
 
+    def parse_region_list(self) -> list[Region]:
+        """Parse zero or more comma-separated regions (`{...}, {...}`)."""
+        if self.peek() != "{":
+            return []
+        regions = [Region()]
+        self.parse_region(regions[0])
+        while self.consume_if(","):
+            regions.append(Region())
+            self.parse_region(regions[-1])
+        return regions
+
     def parse_optional_successor(self) -> Block | None:
         """Parse `^name` if it comes next."""
         if self.peek() != "^":

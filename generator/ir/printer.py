@@ -760,6 +760,13 @@ class Printer:
         out.append(" " * (indent - 2))
         out.append("}")
 
+    def print_regions(self, regions: Sequence[Region]) -> None:
+        """Append regions separated by `, ` (the `regions` directive)."""
+        for i, region in enumerate(regions):
+            if i:
+                self.out.append(", ")
+            self.print_region(region)
+
     def print_custom_region(
         self,
         region: Region,

@@ -89,6 +89,15 @@ SPEC = textwrap.dedent(
         operands:
           - {name: a, type: AnyType}
         assembly_format: '`[` `\\n` $a `:` type($a) `\\n` `]` attr-dict'
+      - def: Fmt_WrapOp
+        mnemonic: wrap
+        summary: Every successor and every region through the directives
+        traits: [Terminator]
+        regions:
+          - {name: bodies, constraint: VariadicRegion<AnyRegion>}
+        successors:
+          - {name: dests, variadic: true}
+        assembly_format: 'successors regions attr-dict'
       - def: Fmt_TwiceOp
         mnemonic: twice
         summary: A custom directive reading a type it is given by ref
@@ -185,6 +194,30 @@ def test_newline_literal(fmtgen: ModuleType) -> None:
     # No space before `[` right after the name, by mlir-tblgen's punctuation rule.
     assert "  fmtgen.lines[\n  %0 : i32\n  ]\n" in custom
     assert _roundtrip(custom)[0] == custom
+
+
+def test_regions_and_successors_directives(fmtgen: ModuleType) -> None:
+    """`successors` and `regions` read and write every successor and region, in order."""
+    text = textwrap.dedent(
+        """\
+        "test.holder"() ({
+          fmtgen.wrap ^bb1, ^bb2 {
+            "test.inner"() : () -> ()
+          }, {
+            "test.other"() : () -> ()
+          } {test.x}
+        ^bb1:
+          "test.t"() : () -> ()
+        ^bb2:
+          "test.t"() : () -> ()
+        }) : () -> ()
+        """
+    )
+    custom, generic = _roundtrip(text)
+    assert "fmtgen.wrap ^bb1, ^bb2 {" in custom
+    assert '"fmtgen.wrap"()[^bb1, ^bb2] ({' in generic
+    assert '"test.other"() : () -> ()\n    }) {test.x} : () -> ()' in generic
+    assert _roundtrip(custom) == (custom, generic)
 
 
 def test_legacy_format_is_lowered(fmtgen: ModuleType) -> None:
