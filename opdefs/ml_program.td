@@ -14,8 +14,23 @@ def MLProgram_Dialect : Dialect {
     loads and stores of globals are ordered by tokens that each one produces and
     consumes.
   }];
-  // The custom directives of the ops' formats, as MLIR's ml_program defines them.
+  // The custom directives of the ops' formats, as MLIR's ml_program defines them,
+  // and the symbol lookup of the ops that use globals.
   let extraClassDeclaration = [{
+    def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
+        """The `ml_program.global` that `symbol` names in the nearest enclosing symbol
+        table (among the shipped dialects, `builtin.module` is the one symbol table)."""
+        table = op.parent_op
+        while table is not None and table.name != "builtin.module":
+            table = table.parent_op
+        if table is None or not table.regions or not table.regions[0].blocks:
+            return None
+        for candidate in table.regions[0].ops:
+            if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol.root:
+                return candidate
+        return None
+
+
     def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
         """`public`, `private` or `nested`: the visibility is always written."""
         word = p.parse_optional_keyword_of(("public", "private", "nested"))
@@ -102,20 +117,11 @@ class MLProgram_Op<string mnemonic, list<Trait> traits = []>
 // Shared verifier code
 //===----------------------------------------------------------------------===//
 
-// The `ml_program.global` that `self.global_` names in the nearest enclosing
-// symbol table (a `builtin.module`); sets `symbol` and `found`.
+// The `ml_program.global` that `self.global_` names (see `lookup_global`); sets
+// `symbol`, `found` and `global_type`.
 defvar MLProgram_LookupGlobal = [{
     symbol = self.global_
-    name = symbol.root
-    found: GlobalOp | None = None
-    table = self.parent_op
-    while table is not None and table.name != "builtin.module":
-        table = table.parent_op
-    if table is not None and table.regions and table.regions[0].blocks:
-        for candidate in table.regions[0].ops:
-            if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                found = candidate
-                break
+    found = lookup_global(self, symbol)
     if found is None:
         return f"undefined global: {symbol}"
     global_type = found.type.value

@@ -62,6 +62,20 @@ __all__ = [
 _TYPE__ML_PROGRAM_TOKEN = parse_type("!ml_program.token")
 
 
+def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
+    """The `ml_program.global` that `symbol` names in the nearest enclosing symbol
+    table (among the shipped dialects, `builtin.module` is the one symbol table)."""
+    table = op.parent_op
+    while table is not None and table.name != "builtin.module":
+        table = table.parent_op
+    if table is None or not table.regions or not table.regions[0].blocks:
+        return None
+    for candidate in table.regions[0].ops:
+        if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol.root:
+            return candidate
+    return None
+
+
 def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
     """`public`, `private` or `nested`: the visibility is always written."""
     word = p.parse_optional_keyword_of(("public", "private", "nested"))
@@ -751,16 +765,7 @@ class GlobalLoadOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         symbol = self.global_
-        name = symbol.root
-        found: GlobalOp | None = None
-        table = self.parent_op
-        while table is not None and table.name != "builtin.module":
-            table = table.parent_op
-        if table is not None and table.regions and table.regions[0].blocks:
-            for candidate in table.regions[0].ops:
-                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                    found = candidate
-                    break
+        found = lookup_global(self, symbol)
         if found is None:
             return f"undefined global: {symbol}"
         global_type = found.type.value
@@ -899,16 +904,7 @@ class GlobalLoadConstOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         symbol = self.global_
-        name = symbol.root
-        found: GlobalOp | None = None
-        table = self.parent_op
-        while table is not None and table.name != "builtin.module":
-            table = table.parent_op
-        if table is not None and table.regions and table.regions[0].blocks:
-            for candidate in table.regions[0].ops:
-                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                    found = candidate
-                    break
+        found = lookup_global(self, symbol)
         if found is None:
             return f"undefined global: {symbol}"
         global_type = found.type.value
@@ -1079,16 +1075,7 @@ class GlobalLoadGraphOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         symbol = self.global_
-        name = symbol.root
-        found: GlobalOp | None = None
-        table = self.parent_op
-        while table is not None and table.name != "builtin.module":
-            table = table.parent_op
-        if table is not None and table.regions and table.regions[0].blocks:
-            for candidate in table.regions[0].ops:
-                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                    found = candidate
-                    break
+        found = lookup_global(self, symbol)
         if found is None:
             return f"undefined global: {symbol}"
         global_type = found.type.value
@@ -1228,16 +1215,7 @@ class GlobalStoreOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         symbol = self.global_
-        name = symbol.root
-        found: GlobalOp | None = None
-        table = self.parent_op
-        while table is not None and table.name != "builtin.module":
-            table = table.parent_op
-        if table is not None and table.regions and table.regions[0].blocks:
-            for candidate in table.regions[0].ops:
-                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                    found = candidate
-                    break
+        found = lookup_global(self, symbol)
         if found is None:
             return f"undefined global: {symbol}"
         global_type = found.type.value
@@ -1409,16 +1387,7 @@ class GlobalStoreGraphOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         symbol = self.global_
-        name = symbol.root
-        found: GlobalOp | None = None
-        table = self.parent_op
-        while table is not None and table.name != "builtin.module":
-            table = table.parent_op
-        if table is not None and table.regions and table.regions[0].blocks:
-            for candidate in table.regions[0].ops:
-                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == name:
-                    found = candidate
-                    break
+        found = lookup_global(self, symbol)
         if found is None:
             return f"undefined global: {symbol}"
         global_type = found.type.value

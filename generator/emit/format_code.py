@@ -826,19 +826,12 @@ class _Emitter:
         return f"self.{self.py[b.name]}"
 
     def types_expr(self, arg: FormatNode) -> str:
-        if isinstance(arg, OperandsDirective):
-            return "p.types([v.type for v in self.operands])"
-        if isinstance(arg, ResultsDirective):
-            return "p.types([r.type for r in self.results])"
-        assert isinstance(arg, VariableElement)
-        b = self.fmt.binding(arg)
-        assert isinstance(b, OperandBinding | ResultBinding)
-        getter = self.value_getter(b)
-        if b.variadicity == "single":
-            return f"p.type_text({getter}.type)"
-        if b.variadicity == "optional":
-            return f"(p.type_text({getter}.type) if {getter} is not None else '')"
-        return f"p.types([v.type for v in {getter}])"
+        """The printed text of `type(arg)`."""
+        if isinstance(arg, VariableElement):
+            b = self.fmt.binding(arg)
+            if isinstance(b, OperandBinding | ResultBinding) and b.variadicity == "single":
+                return f"p.type_text({self.value_getter(b)}.type)"
+        return f"p.types({self.type_list_expr(arg)})"
 
     def type_list_expr(self, arg: FormatNode) -> str:
         if isinstance(arg, OperandsDirective):
