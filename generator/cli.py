@@ -1,7 +1,8 @@
 """The `odsgen` command line.
 
-* `odsgen opt FILE|-`: like `mlir-opt`, parse a `.mlir` file, verify it and print
-  it back (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
+* `odsgen opt FILE|-`: like `mlir-opt`, parse a `.mlir` file, verify it, apply
+  pattern sets (`--canonicalize`, `--patterns NAME`) and print it back
+  (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
   `--allow-unregistered-dialect`, `--mlir-print-debuginfo`, `-o OUT`).
 * `odsgen generate [--check]`: regenerate `generated/` from `opdefs/`.
 * `odsgen records --json [-I DIR]... FILE.td`: evaluate a TableGen file and print
@@ -26,12 +27,19 @@ from typing import TextIO
 
 from generator.diagnostics import GeneratorError
 from generator.ir.context import Context
+from generator.ir.core import Operation
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, render_diagnostic
 from generator.ir.expected_diagnostics import check_diagnostics
 from generator.ir.parser import parse_module
 from generator.ir.printer import print_operation
+from generator.ir.rewrite import (
+    apply_patterns_greedily,
+    non_convergence_message,
+    pattern_set,
+    pattern_set_names,
+)
 from generator.ir.source import SourceFile
-from generator.ir.verifier import verify
+from generator.ir.verifier import location_of, verify
 
 __all__ = ["main"]
 
@@ -78,6 +86,13 @@ def _process(
             Diagnostic(Severity.ERROR, chunk.loc(0), "input nests too deeply to be processed")
         )
         return False
+    for pass_name in getattr(args, "passes", None) or ():
+        try:
+            _run_pass(pass_name, parsed.op, ctx)
+            verify(parsed.op, ctx, print_op_on_diagnostic=not args.verify_diagnostics)
+        except DiagnosticError as e:
+            diagnostics.extend(e.diagnostics)
+            return False
     text = print_operation(
         parsed.op,
         generic=args.print_generic,
@@ -87,6 +102,34 @@ def _process(
     )
     sink(text + "\n")
     return True
+
+
+def _run_pass(name: str, op: Operation, ctx: Context) -> None:
+    """Apply a pattern set to the regions of `op`, as mlir-opt's greedy passes do.
+
+    `canonicalize` is MLIR's canonicalizer: every registered canonicalization
+    pattern and every folder, ops visited in program order, at most ten sweeps.
+    Any other name is a set registered by the generated dialects (`--patterns`).
+    A set that does not converge is reported as a warning, and the IR is printed
+    as the last sweep left it.
+    """
+    patterns = pattern_set(name)
+    if name != "canonicalize" and not patterns:
+        known = ", ".join(n for n in pattern_set_names() if n != "canonicalize") or "none"
+        raise DiagnosticError(
+            Diagnostic(
+                Severity.ERROR,
+                location_of(op),
+                f"no pattern set named '{name}' (the generated dialects have: {known})",
+            )
+        )
+    if not apply_patterns_greedily(op, patterns, top_down=True, ctx=ctx):
+        sys.stderr.write(
+            render_diagnostic(
+                Diagnostic(Severity.WARNING, location_of(op), non_convergence_message(10))
+            )
+            + "\n"
+        )
 
 
 def _load_dialects() -> None:
@@ -290,6 +333,21 @@ def build_parser() -> argparse.ArgumentParser:
         dest="verify_diagnostics",
         action="store_true",
         help="check diagnostics against expected-* annotations in the input",
+    )
+    opt.add_argument(
+        "--canonicalize",
+        "-canonicalize",
+        dest="passes",
+        action="append_const",
+        const="canonicalize",
+        help="apply the canonicalization patterns and folders (in command-line order)",
+    )
+    opt.add_argument(
+        "--patterns",
+        dest="passes",
+        action="append",
+        metavar="NAME",
+        help="apply the named pattern set, such as legalize-tf (in command-line order)",
     )
     opt.add_argument(
         "--mlir-print-debuginfo",

@@ -514,6 +514,11 @@ def Arith_AddIOp : Arith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if (zero := constant_value(self.rhs)) is not None and isinstance(zero, IntegerAttr) and zero.value == 0:
+        return self.lhs
+    return None
+  }];
   let hasCanonicalizer = 1;
 }
 

@@ -28,6 +28,7 @@ from generator.ir import (
     DenseStringElementsAttr,
     FloatAttr,
     FloatType,
+    FoldResult,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -44,6 +45,7 @@ from generator.ir import (
     UnrankedTensorType,
     Value,
     VectorType,
+    constant_value,
 )
 from generator.ir.ods import (
     EMPTY_DICT,
@@ -673,6 +675,16 @@ class AddIOp(OdsOp):
             return problem
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if (
+            (zero := constant_value(self.rhs)) is not None
+            and isinstance(zero, IntegerAttr)
+            and zero.value == 0
+        ):
+            return self.lhs
         return None
 
 

@@ -140,6 +140,10 @@ class OpView:
     result_names_body: list[str] = field(default_factory=list)
     """The body of `asm_result_names`; empty when the op suggests no names."""
     default_dialect: str = ""
+    fold_body: list[str] = field(default_factory=list)
+    """The body of `fold` (ODS `hasFolder`); empty without a folder."""
+    canonicalize_body: list[str] = field(default_factory=list)
+    """The body of the static `canonicalize(op, rewriter)` (ODS `hasCanonicalizer`)."""
 
     @property
     def has_custom_form(self) -> bool:
@@ -785,6 +789,10 @@ class _OpMaker:
             operand_range=operand_range,
             result_range=result_range,
             default_dialect=self.op.default_dialect,
+            fold_body=_code_lines(op.fold.text) if op.fold is not None else [],
+            canonicalize_body=(
+                _code_lines(op.canonicalize.text) if op.canonicalize is not None else []
+            ),
             **self._custom_form(),
         )
 

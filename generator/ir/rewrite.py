@@ -60,7 +60,10 @@ __all__ = [
     "fold_op",
     "is_op_trivially_dead",
     "non_convergence_message",
+    "pattern_set",
+    "pattern_set_names",
     "register_constant_materializer",
+    "register_patterns",
     "rewrite_pattern",
     "would_op_be_trivially_dead",
 ]
@@ -157,6 +160,31 @@ def rewrite_pattern(
         return _FunctionPattern(fn, root, benefit)
 
     return make
+
+
+_PATTERN_SETS: dict[str, list[type[PatternLike] | PatternLike]] = {}
+
+
+def register_patterns(name: str, patterns: Iterable[type[PatternLike] | PatternLike]) -> None:
+    """Add `patterns` to the named set `name` (generated dialects do so on import).
+
+    `canonicalize` is the set `odsgen opt --canonicalize` applies; other names are
+    the sets of `--patterns NAME`, such as a legalization between dialects.
+    """
+    listed = _PATTERN_SETS.setdefault(name, [])
+    for pattern in patterns:
+        if pattern not in listed:
+            listed.append(pattern)
+
+
+def pattern_set(name: str) -> list[type[PatternLike] | PatternLike]:
+    """The patterns registered under `name` (empty when there are none)."""
+    return list(_PATTERN_SETS.get(name, ()))
+
+
+def pattern_set_names() -> list[str]:
+    """The names of the registered pattern sets, sorted."""
+    return sorted(_PATTERN_SETS)
 
 
 def _op_name(root: str | type[Operation]) -> str:

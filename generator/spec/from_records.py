@@ -84,6 +84,11 @@ Record = Mapping[str, Any]
 _VALUE_WRAPPERS = {"Variadic": "variadic", "Optional": "optional"}
 
 
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+
 class _RecordError(Exception):
     """A record that cannot be read as what its place requires."""
 
@@ -602,7 +607,12 @@ class _Reader:
         for arg, bind in value.get("args", []):
             args.append(DagArgDef(value=self.leaf(arg, loc), bind=bind, loc=loc))
         operator = value.get("operator") or {}
-        return DagNodeDef(operator=str(operator.get("def", "")), args=tuple(args), loc=loc)
+        return DagNodeDef(
+            operator=str(operator.get("def", "")),
+            bind=value.get("name"),
+            args=tuple(args),
+            loc=loc,
+        )
 
     def leaf(self, value: Any, loc: SourceLoc | None) -> DagNodeDef | DagLeaf | None:
         if value is None:
@@ -617,6 +627,9 @@ class _Reader:
         if rec is None:
             raise _RecordError(f"unexpected value in a pattern: {value.get('printable', value)}")
         spelling = rec.get("spelling") if rec.get("!anonymous", False) else None
+        if rec.get("!anonymous", False) and "expression" in rec:
+            # An inline `NativeCodeCall<"...">`: the model keeps its ODS spelling.
+            spelling = "NativeCodeCall<" + _quoted(str(rec["expression"])) + ">"
         return DagLeaf(kind="name", value=str(spelling or rec["!name"]), loc=loc)
 
     def pattern(self, rec: Record) -> PatternDef:
@@ -631,6 +644,7 @@ class _Reader:
             results=tuple(self.dag(d, loc) for d in rec.get("resultPatterns") or []),
             constraints=tuple(self.dag(d, loc) for d in rec.get("constraints") or []),
             benefit=benefit,
+            **{"set": str(rec.get("patternSet") or "")},
             loc=loc,
         )
 

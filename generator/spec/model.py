@@ -411,6 +411,10 @@ class PatternDef(SpecNode):
     constraints: tuple[DagText, ...] = ()
     benefit: int = 0
     """Added to the default benefit (the number of ops matched), like `addBenefit`."""
+    pattern_set: str = Field(default="", alias="set")
+    """The named set the pattern belongs to (TableGen `patternSet`): `canonicalize`
+    adds it to the canonicalization patterns; empty means the set named after the
+    dialect. `odsgen opt --patterns NAME` applies a set."""
 
 
 DagArgDef.model_rebuild()

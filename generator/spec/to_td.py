@@ -387,7 +387,10 @@ def _pattern(pattern: PatternDef) -> list[str]:
         args.append("[" + ", ".join(constraints) + "]")
     if pattern.benefit:
         args += ["[]", f"(addBenefit {pattern.benefit})"]
-    return [f"def {pattern.name} : {kind}<", ",\n".join("  " + a for a in args) + ">;"]
+    lines = [f"def {pattern.name} : {kind}<", ",\n".join("  " + a for a in args) + ">;"]
+    if pattern.pattern_set:
+        lines[-1] = lines[-1][:-1] + f" {{ let patternSet = {td_string(pattern.pattern_set)}; }}"
+    return lines
 
 
 def _dag_names(node: DagNodeDef) -> Iterable[str]:

@@ -301,6 +301,7 @@ def _pattern(pattern: PatternDef) -> Fields:
     fields.append(("results", [_pattern_result(r) for r in pattern.results]))
     _optional(fields, "constraints", [dag_spelling(c) for c in pattern.constraints], [])
     _optional(fields, "benefit", pattern.benefit, 0)
+    _optional(fields, "set", pattern.pattern_set, "")
     return fields
 
 

@@ -24,6 +24,10 @@ class Pattern<dag source, list<dag> resultPtns, list<dag> preds = [],
   list<dag> constraints = preds;
   list<dag> supplementalPatterns = supplemental;
   dag benefitDelta = benefitAdded;
+  // The named set of the pattern: "canonicalize" for canonicalization patterns;
+  // empty for the set named after the dialect. Set it for a group of patterns
+  // with `let patternSet = "legalize-tf" in { ... }`.
+  string patternSet = "";
 }
 class Pat<dag pattern, dag result, list<dag> preds = [],
           list<dag> supplemental = [], dag benefitAdded = (addBenefit 0)>
