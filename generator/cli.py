@@ -109,7 +109,8 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
 
     `canonicalize` is MLIR's canonicalizer: every registered canonicalization
     pattern and every folder, ops visited in program order, at most ten sweeps.
-    Any other name is a set registered by the generated dialects (`--patterns`).
+    Any other name is a set registered by the generated dialects (`--patterns`),
+    applied bottom-up with folding, as a pass calling `applyPatternsGreedily` does.
     A set that does not converge is reported as a warning, and the IR is printed
     as the last sweep left it.
     """
@@ -123,7 +124,10 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
                 f"no pattern set named '{name}' (the generated dialects have: {known})",
             )
         )
-    if not apply_patterns_greedily(op, patterns, top_down=True, ctx=ctx):
+    # The canonicalizer visits ops in program order; a pass applying a pattern set
+    # with `applyPatternsGreedily` (a legalization) goes bottom-up, MLIR's default.
+    top_down = name == "canonicalize"
+    if not apply_patterns_greedily(op, patterns, top_down=top_down, ctx=ctx):
         sys.stderr.write(
             render_diagnostic(
                 Diagnostic(Severity.WARNING, location_of(op), non_convergence_message(10))

@@ -22,6 +22,7 @@ from generated.arith.enums import (
 from generator.ir import (
     DYNAMIC,
     Attribute,
+    BoolAttr,
     Context,
     DenseElementsAttr,
     DenseResourceElementsAttr,
@@ -36,6 +37,7 @@ from generator.ir import (
     MemRefType,
     Operation,
     OpResult,
+    PatternRewriter,
     RankedTensorType,
     ShapedType,
     SparseElementsAttr,
@@ -45,7 +47,36 @@ from generator.ir import (
     UnrankedTensorType,
     Value,
     VectorType,
+    bool_attr,
     constant_value,
+    float_add,
+    float_compare,
+    float_convert,
+    float_div,
+    float_format,
+    float_maximum,
+    float_maxnum,
+    float_minimum,
+    float_minnum,
+    float_mul,
+    float_neg,
+    float_rem,
+    float_sub,
+    float_to_int,
+    fold_binary,
+    fold_float_binary,
+    fold_float_unary,
+    fold_unary,
+    int_constant,
+    int_to_float,
+    int_width,
+    is_inf_float,
+    is_nan_float,
+    is_one_float,
+    is_zero_float,
+    register_constant_materializer,
+    to_unsigned,
+    zero_attr,
 )
 from generator.ir.ods import (
     EMPTY_DICT,
@@ -53,13 +84,16 @@ from generator.ir.ods import (
     attr_int,
     attr_type,
     container_element_or_self,
+    element_type_or_self,
     get_property,
+    i1_same_shape,
     is_default_property,
     is_typed_attr,
     must,
     optional_property,
     property_dict,
     required_property,
+    set_property,
     tensor_dims,
     typed_attr_type,
     verify_trait,
@@ -195,6 +229,233 @@ _ARITH__ROUNDING_MODE_NAMES = {
     3: "toward_zero",
     4: "to_nearest_away",
 }
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`)."""
+    if not is_typed_attr(value) or typed_attr_type(value) is not type_:
+        return None
+    element = element_type_or_self(type_)
+    if isinstance(element, IntegerType) and not element.is_signless:
+        return None
+    buildable = (
+        IntegerAttr,
+        FloatAttr,
+        DenseElementsAttr,
+        DenseStringElementsAttr,
+        DenseResourceElementsAttr,
+        SparseElementsAttr,
+    )
+    if not isinstance(value, buildable):
+        return None
+    return ConstantOp(value=value, result_type=type_, loc=loc)
+
+
+register_constant_materializer("arith", materialize_constant)
+
+
+# -- helpers of the canonicalization patterns at the end of this file --------
+
+
+def int_attrs_add(a: Attribute, b: Attribute) -> Attribute:
+    """`a + b` of two integer attributes of one type, wrapping around."""
+    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    return IntegerAttr.get(a.type, a.value + b.value)
+
+
+def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
+    """`a - b`, wrapping around."""
+    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    return IntegerAttr.get(a.type, a.value - b.value)
+
+
+def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
+    """`a * b`, wrapping around."""
+    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    return IntegerAttr.get(a.type, a.value * b.value)
+
+
+def merge_overflow(a: Attribute, b: Attribute) -> Attribute:
+    """The overflow flags both ops promise (MLIR's `MergeOverflow`)."""
+    assert isinstance(a, IntegerOverflowFlagsAttr) and isinstance(b, IntegerOverflowFlagsAttr)
+    return IntegerOverflowFlagsAttr.get(IntegerOverflowFlags(a.value & b.value))
+
+
+def is_splat_int(attr: Attribute, value: int) -> bool:
+    """Whether `attr` is the integer `value` or a splat of it; a negative `value`
+    compares as signed, any other as unsigned (so `true : i1` is one)."""
+    return int_constant(attr, signed=value < 0) == value
+
+
+def zero_of(value: Value) -> Attribute:
+    """The zero of the value's integer type (or a splat of zeros)."""
+    zero = zero_attr(value.type)
+    assert zero is not None
+    return zero
+
+
+def inverted_cmpi(predicate: Attribute) -> Attribute:
+    """The cmpi predicate true exactly where `predicate` is false."""
+    assert isinstance(predicate, IntegerAttr)
+    inverse = {0: 1, 1: 0, 2: 5, 3: 4, 4: 3, 5: 2, 6: 9, 7: 8, 8: 7, 9: 6}
+    return IntegerAttr.get(predicate.type, inverse[predicate.value])
+
+
+def is_wider(a: Value, b: Value) -> bool:
+    """Whether `a`'s integer element type is wider than `b`'s."""
+    return int_width(element_type_or_self(a.type)) > int_width(element_type_or_self(b.type))
+
+
+def all_ones(type_: Type) -> int:
+    """The unsigned value with every bit of `type_`'s integer elements set."""
+    return (1 << int_width(type_)) - 1
+
+
+def signed_limits(type_: Type) -> tuple[int, int]:
+    """The smallest and largest signed values of `type_`'s integer elements."""
+    width = int_width(type_)
+    return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+def fits_signed(value: int, width: int) -> bool:
+    """Whether `value` is a `width`-bit two's complement number."""
+    return -(1 << (width - 1)) <= value < (1 << (width - 1))
+
+
+def truncating_div(a: int, b: int) -> int:
+    """`a / b` rounded toward zero, as APInt's `sdiv`."""
+    quotient = abs(a) // abs(b)
+    return -quotient if (a < 0) != (b < 0) else quotient
+
+
+def signed_div(a: int, b: int, width: int) -> int | None:
+    """`sdiv_ov`: None when the quotient overflows (the most negative value by -1)."""
+    quotient = truncating_div(a, b)
+    return quotient if fits_signed(quotient, width) else None
+
+
+def signed_ceil_div(a: int, b: int, width: int) -> int | None:
+    """`ceildivsi` as MLIR folds it: None on a zero divisor or any intermediate overflow."""
+    if not b:
+        return None
+    if not a:
+        return 0
+    if a > 0 and b > 0:
+        return truncating_div(a - 1, b) + 1
+    if a < 0 and b < 0:
+        # ceil(-a / -b); negating the most negative value overflows.
+        if not fits_signed(-a, width) or not fits_signed(-b, width):
+            return None
+        return truncating_div(-a - 1, -b) + 1
+    if a < 0:
+        if not fits_signed(-a, width):
+            return None
+        return -truncating_div(-a, b)
+    if not fits_signed(-b, width):
+        return None
+    return -truncating_div(a, -b)
+
+
+def is_not_of(value: Value, x: Value) -> XOrIOp | None:
+    """The `xori x, <all ones>` that defines `value`, if it is one."""
+    xor = value.defining_op
+    if not isinstance(xor, XOrIOp) or xor.lhs is not x:
+        return None
+    ones = int_constant(constant_value(xor.rhs))
+    return xor if ones is not None and ones == all_ones(xor.rhs.type) else None
+
+
+def fold_div_mul(lhs: Value, rhs: Value, flags: IntegerOverflowFlags) -> Value | None:
+    """`(a * b) / b -> a` when the `muli` has the overflow `flags`."""
+    mul = lhs.defining_op
+    if not isinstance(mul, MulIOp) or (mul.overflow_flags & flags) != flags:
+        return None
+    if mul.lhs is rhs:
+        return mul.rhs
+    if mul.rhs is rhs:
+        return mul.lhs
+    return None
+
+
+def is_i1_like(type_: Type) -> bool:
+    """Whether `type_` or its elements are `i1`."""
+    element = element_type_or_self(type_)
+    return isinstance(element, IntegerType) and element.width == 1
+
+
+SIGNED_CMPI = frozenset(
+    {CmpIPredicate.slt, CmpIPredicate.sle, CmpIPredicate.sgt, CmpIPredicate.sge}
+)
+
+#: The predicate of `cmpi` with its operands swapped.
+SWAPPED_CMPI = {
+    CmpIPredicate.eq: CmpIPredicate.eq,
+    CmpIPredicate.ne: CmpIPredicate.ne,
+    CmpIPredicate.slt: CmpIPredicate.sgt,
+    CmpIPredicate.sle: CmpIPredicate.sge,
+    CmpIPredicate.sgt: CmpIPredicate.slt,
+    CmpIPredicate.sge: CmpIPredicate.sle,
+    CmpIPredicate.ult: CmpIPredicate.ugt,
+    CmpIPredicate.ule: CmpIPredicate.uge,
+    CmpIPredicate.ugt: CmpIPredicate.ult,
+    CmpIPredicate.uge: CmpIPredicate.ule,
+}
+
+
+def apply_cmpi(predicate: CmpIPredicate, lhs: int, rhs: int) -> bool:
+    """`lhs predicate rhs`; the operands are read signed or unsigned as the predicate says."""
+    if predicate == CmpIPredicate.eq:
+        return lhs == rhs
+    if predicate == CmpIPredicate.ne:
+        return lhs != rhs
+    if predicate in (CmpIPredicate.slt, CmpIPredicate.ult):
+        return lhs < rhs
+    if predicate in (CmpIPredicate.sle, CmpIPredicate.ule):
+        return lhs <= rhs
+    if predicate in (CmpIPredicate.sgt, CmpIPredicate.ugt):
+        return lhs > rhs
+    return lhs >= rhs
+
+
+#: The orders (`float_compare`) for which each `cmpf` predicate holds.
+CMPF_ORDERS: dict[CmpFPredicate, frozenset[str]] = {
+    CmpFPredicate.AlwaysFalse: frozenset(),
+    CmpFPredicate.OEQ: frozenset({"eq"}),
+    CmpFPredicate.OGT: frozenset({"gt"}),
+    CmpFPredicate.OGE: frozenset({"gt", "eq"}),
+    CmpFPredicate.OLT: frozenset({"lt"}),
+    CmpFPredicate.OLE: frozenset({"lt", "eq"}),
+    CmpFPredicate.ONE: frozenset({"lt", "gt"}),
+    CmpFPredicate.ORD: frozenset({"lt", "gt", "eq"}),
+    CmpFPredicate.UEQ: frozenset({"unordered", "eq"}),
+    CmpFPredicate.UGT: frozenset({"unordered", "gt"}),
+    CmpFPredicate.UGE: frozenset({"unordered", "gt", "eq"}),
+    CmpFPredicate.ULT: frozenset({"unordered", "lt"}),
+    CmpFPredicate.ULE: frozenset({"unordered", "lt", "eq"}),
+    CmpFPredicate.UNE: frozenset({"unordered", "lt", "gt"}),
+    CmpFPredicate.UNO: frozenset({"unordered"}),
+    CmpFPredicate.AlwaysTrue: frozenset({"unordered", "lt", "gt", "eq"}),
+}
+
+
+def select_elements(
+    condition: DenseElementsAttr, true_value: DenseElementsAttr, false_value: DenseElementsAttr
+) -> Attribute | None:
+    """Choose between two constants element by element under a constant mask."""
+    if condition.raw is not None or true_value.raw is not None or false_value.raw is not None:
+        return None
+    count = true_value.type.num_elements
+
+    def expand(attr: DenseElementsAttr) -> tuple[int | tuple[int, int], ...]:
+        return attr.values * count if attr.is_splat else attr.values
+
+    chosen = [
+        t if c else f
+        for c, t, f in zip(expand(condition), expand(true_value), expand(false_value), strict=True)
+    ]
+    return DenseElementsAttr.get(true_value.type, tuple(chosen))
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -501,6 +762,13 @@ class AddFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if is_zero_float(rhs, negative=True):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_add)
+
 
 @Context.register_op_globally
 class AddIOp(OdsOp):
@@ -679,13 +947,15 @@ class AddIOp(OdsOp):
 
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
-        if (
-            (zero := constant_value(self.rhs)) is not None
-            and isinstance(zero, IntegerAttr)
-            and zero.value == 0
-        ):
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
             return self.lhs
-        return None
+        # addi(subi(a, b), b) -> a and addi(b, subi(a, b)) -> a
+        if isinstance(sub := self.lhs.defining_op, SubIOp) and sub.rhs is self.rhs:
+            return sub.lhs
+        if isinstance(sub := self.rhs.defining_op, SubIOp) and sub.rhs is self.lhs:
+            return sub.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a + b)
 
 
 @Context.register_op_globally
@@ -836,6 +1106,22 @@ class AddUIExtendedOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            no_carry = zero_attr(self.overflow.type)
+            return None if no_carry is None else [self.lhs, no_carry]
+        lhs = constant_value(self.lhs)
+        total = fold_binary(lhs, rhs, lambda a, b: a + b)
+        if total is None:
+            return None
+        limit = 1 << int_width(self.sum.type)
+        carry = fold_binary(
+            lhs, rhs, lambda a, b: int(a + b >= limit), result_type=i1_same_shape(attr_type(lhs))
+        )
+        return None if carry is None else [total, carry]
+
 
 @Context.register_op_globally
 class AndIOp(OdsOp):
@@ -966,6 +1252,24 @@ class AndIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        value = int_constant(rhs)
+        if value == 0:
+            return self.rhs
+        if value is not None and value == all_ones(self.result.type):
+            return self.lhs
+        # and(x, not(x)) -> 0
+        if is_not_of(self.rhs, self.lhs) is not None or is_not_of(self.lhs, self.rhs) is not None:
+            return zero_attr(self.result.type)
+        # and(a, and(a, b)) -> and(a, b)
+        for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+            prev = inner.defining_op
+            if isinstance(prev, AndIOp) and (other is prev.lhs or other is prev.rhs):
+                return prev.result
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
 
 
 @Context.register_op_globally
@@ -1156,6 +1460,11 @@ class BitcastOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # The bits of each element, read unsigned, are the bits of the result element.
+        return fold_unary(constant_value(self.in_), lambda bits: bits, result_type=self.out.type)
+
 
 @Context.register_op_globally
 class CeilDivSIOp(OdsOp):
@@ -1286,6 +1595,16 @@ class CeilDivSIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return self.lhs
+        width = int_width(self.result.type)
+        return fold_binary(
+            constant_value(self.lhs), rhs, lambda a, b: signed_ceil_div(a, b, width), signed=True
+        )
+
 
 @Context.register_op_globally
 class CeilDivUIOp(OdsOp):
@@ -1414,6 +1733,13 @@ class CeilDivUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: -(-a // b) if b else None)
 
 
 @Context.register_op_globally
@@ -1663,6 +1989,22 @@ class CmpFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        lhs = constant_value(self.lhs)
+        rhs = constant_value(self.rhs)
+        left = lhs if isinstance(lhs, FloatAttr) else None
+        right = rhs if isinstance(rhs, FloatAttr) else None
+        # With a NaN operand the other operand does not matter.
+        if left is not None and is_nan_float(left):
+            right = left
+        if right is not None and is_nan_float(right):
+            left = right
+        if left is None or right is None:
+            return None
+        order = float_compare(float_format(left.type), left.bits, right.bits)
+        return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
+
 
 @Context.register_op_globally
 class CmpIOp(OdsOp):
@@ -1875,6 +2217,56 @@ class CmpIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        predicate = self.predicate
+        if self.lhs is self.rhs:
+            return bool_attr(
+                self.result.type,
+                predicate
+                in (
+                    CmpIPredicate.eq,
+                    CmpIPredicate.sle,
+                    CmpIPredicate.sge,
+                    CmpIPredicate.ule,
+                    CmpIPredicate.uge,
+                ),
+            )
+        rhs = constant_value(self.rhs)
+        rhs_value = int_constant(rhs)
+        if rhs_value == 0 and predicate == CmpIPredicate.ne:
+            # ext(x : i1) != 0 -> x, for scalars and vectors
+            ext = self.lhs.defining_op
+            if isinstance(ext, (ExtSIOp, ExtUIOp)):
+                narrow = ext.in_.type
+                if isinstance(narrow, VectorType):
+                    narrow = narrow.element_type
+                if isinstance(narrow, IntegerType) and narrow.width == 1:
+                    return ext.in_
+            if is_i1_like(self.lhs.type):
+                return self.lhs
+        if rhs_value == 1 and predicate == CmpIPredicate.eq and is_i1_like(self.lhs.type):
+            return self.lhs
+        lhs = constant_value(self.lhs)
+        if lhs is not None and rhs is None:
+            # Move the constant to the right.
+            set_property(
+                self, "predicate", IntegerAttr.get(IntegerType.get(64), SWAPPED_CMPI[predicate])
+            )
+            left, right = self.lhs, self.rhs
+            self.set_operand(0, right)
+            self.set_operand(1, left)
+            return []
+        if lhs is None or not is_typed_attr(lhs):
+            return None
+        return fold_binary(
+            lhs,
+            rhs,
+            lambda a, b: int(apply_cmpi(predicate, a, b)),
+            result_type=i1_same_shape(attr_type(lhs)),
+            signed=predicate in SIGNED_CMPI,
+        )
+
 
 @Context.register_op_globally
 class ConstantOp(OdsOp):
@@ -2032,6 +2424,10 @@ class ConstantOp(OdsOp):
                 "unless it's a vector splat"
             )
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.value
 
 
 @Context.register_op_globally
@@ -2205,6 +2601,13 @@ class DivFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if is_one_float(rhs):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_div)
+
 
 @Context.register_op_globally
 class DivSIOp(OdsOp):
@@ -2364,6 +2767,22 @@ class DivSIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return self.lhs
+        if (factor := fold_div_mul(self.lhs, self.rhs, IntegerOverflowFlags.nsw)) is not None:
+            return factor
+        # Division by zero and the overflowing INT_MIN / -1 are left alone.
+        width = int_width(self.result.type)
+        return fold_binary(
+            constant_value(self.lhs),
+            rhs,
+            lambda a, b: signed_div(a, b, width) if b else None,
+            signed=True,
+        )
 
 
 @Context.register_op_globally
@@ -2526,6 +2945,16 @@ class DivUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return self.lhs
+        if (factor := fold_div_mul(self.lhs, self.rhs, IntegerOverflowFlags.nuw)) is not None:
+            return factor
+        # A division by zero is left alone.
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a // b if b else None)
 
 
 @Context.register_op_globally
@@ -2757,6 +3186,23 @@ class ExtFOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # extf(truncf(x)) -> x when both allow contraction
+        trunc = self.in_.defining_op
+        if isinstance(trunc, TruncFOp) and trunc.in_.type is self.out.type:
+            contract = FastMathFlags.contract
+            trunc_flags = trunc.fastmath or FastMathFlags.none
+            ext_flags = self.fastmath or FastMathFlags.none
+            if trunc_flags & contract and ext_flags & contract:
+                return trunc.in_
+        source, target = float_format(self.in_.type), float_format(self.out.type)
+        return fold_unary(
+            constant_value(self.in_),
+            lambda bits: float_convert(source, target, bits),
+            result_type=self.out.type,
+        )
+
 
 @Context.register_op_globally
 class ExtSIOp(OdsOp):
@@ -2942,6 +3388,16 @@ class ExtSIOp(OdsOp):
             results = (" " if len(result_types) == 1 else "s ") + listed(result_types)
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # extsi(extsi(x)) -> extsi(x), in place
+        if isinstance(inner := self.in_.defining_op, ExtSIOp):
+            self.set_operand(0, inner.in_)
+            return []
+        return fold_unary(
+            constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
+        )
 
 
 @Context.register_op_globally
@@ -3130,6 +3586,14 @@ class ExtUIOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # extui(extui(x)) -> extui(x), in place
+        if isinstance(inner := self.in_.defining_op, ExtUIOp):
+            self.set_operand(0, inner.in_)
+            return []
+        return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+
 
 @Context.register_op_globally
 class FloorDivSIOp(OdsOp):
@@ -3259,6 +3723,26 @@ class FloorDivSIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return self.lhs
+        width = int_width(self.result.type)
+        # As in MLIR, only the last element's division by zero or overflow stops the
+        # fold; an earlier one leaves its lhs, or the wrapped quotient, in place.
+        last_ok = [True]
+
+        def floor_div(a: int, b: int) -> int:
+            if not b:
+                last_ok[0] = False
+                return a
+            last_ok[0] = fits_signed(a // b, width)
+            return a // b
+
+        folded = fold_binary(constant_value(self.lhs), rhs, floor_div, signed=True)
+        return folded if last_ok[0] else None
 
 
 @Context.register_op_globally
@@ -3444,6 +3928,15 @@ class FPToSIOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        fmt, width = float_format(self.in_.type), int_width(self.out.type)
+        return fold_unary(
+            constant_value(self.in_),
+            lambda bits: float_to_int(fmt, bits, width, signed=True),
+            result_type=self.out.type,
+        )
+
 
 @Context.register_op_globally
 class FPToUIOp(OdsOp):
@@ -3627,6 +4120,15 @@ class FPToUIOp(OdsOp):
             results = (" " if len(result_types) == 1 else "s ") + listed(result_types)
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        fmt, width = float_format(self.in_.type), int_width(self.out.type)
+        return fold_unary(
+            constant_value(self.in_),
+            lambda bits: float_to_int(fmt, bits, width, signed=False),
+            result_type=self.out.type,
+        )
 
 
 @Context.register_op_globally
@@ -3815,6 +4317,14 @@ class IndexCastOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Sign-extend or truncate to the result's width (64 bits for index).
+        # index_cast(index_cast(x)) -> x is a canonicalization pattern in MLIR 22.
+        return fold_unary(
+            constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
+        )
+
 
 @Context.register_op_globally
 class IndexCastUIOp(OdsOp):
@@ -4000,6 +4510,12 @@ class IndexCastUIOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Zero-extend or truncate to the result's width (64 bits for index).
+        # index_castui(index_castui(x)) -> x is a canonicalization pattern in MLIR 22.
+        return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+
 
 @Context.register_op_globally
 class MaximumFOp(OdsOp):
@@ -4173,6 +4689,15 @@ class MaximumFOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        if is_inf_float(rhs, negative=True):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_maximum)
 
 
 @Context.register_op_globally
@@ -4348,6 +4873,15 @@ class MaxNumFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        if is_nan_float(rhs):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_maxnum)
+
 
 @Context.register_op_globally
 class MaxSIOp(OdsOp):
@@ -4477,6 +5011,19 @@ class MaxSIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        low, high = signed_limits(self.result.type)
+        value = int_constant(rhs, signed=True)
+        if value == high:
+            return self.rhs
+        if value == low:
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b), signed=True)
+
 
 @Context.register_op_globally
 class MaxUIOp(OdsOp):
@@ -4605,6 +5152,18 @@ class MaxUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        value = int_constant(rhs)
+        if value is not None and value == all_ones(self.result.type):
+            return self.rhs
+        if value == 0:
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b))
 
 
 @Context.register_op_globally
@@ -4780,6 +5339,15 @@ class MinimumFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        if is_inf_float(rhs, negative=False):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_minimum)
+
 
 @Context.register_op_globally
 class MinNumFOp(OdsOp):
@@ -4954,6 +5522,15 @@ class MinNumFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        if is_nan_float(rhs):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_minnum)
+
 
 @Context.register_op_globally
 class MinSIOp(OdsOp):
@@ -5083,6 +5660,19 @@ class MinSIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        low, high = signed_limits(self.result.type)
+        value = int_constant(rhs, signed=True)
+        if value == low:
+            return self.rhs
+        if value == high:
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b), signed=True)
+
 
 @Context.register_op_globally
 class MinUIOp(OdsOp):
@@ -5211,6 +5801,18 @@ class MinUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            return self.rhs
+        rhs = constant_value(self.rhs)
+        value = int_constant(rhs)
+        if value == 0:
+            return self.rhs
+        if value is not None and value == all_ones(self.result.type):
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b))
 
 
 @Context.register_op_globally
@@ -5384,6 +5986,19 @@ class MulFOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if is_one_float(rhs):
+            return self.lhs
+        # mulf(x, 0) -> 0 needs both nnan and nsz.
+        no_nans_or_signed_zeros = FastMathFlags.nnan | FastMathFlags.nsz
+        if (self.fastmath & no_nans_or_signed_zeros) == no_nans_or_signed_zeros and is_zero_float(
+            rhs
+        ):
+            return self.rhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_mul)
 
 
 @Context.register_op_globally
@@ -5559,6 +6174,15 @@ class MulIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.rhs
+        if int_constant(rhs) == 1:
+            return self.lhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a * b)
+
 
 @Context.register_op_globally
 class MulSIExtendedOp(OdsOp):
@@ -5708,6 +6332,17 @@ class MulSIExtendedOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if rhs is not None and int_constant(rhs) == 0:
+            return [rhs, rhs]
+        lhs = constant_value(self.lhs)
+        width = int_width(self.low.type)
+        low = fold_binary(lhs, rhs, lambda a, b: a * b)
+        high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width, signed=True)
+        return None if low is None or high is None else [low, high]
+
 
 @Context.register_op_globally
 class MulUIExtendedOp(OdsOp):
@@ -5856,6 +6491,20 @@ class MulUIExtendedOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if rhs is not None and int_constant(rhs) == 0:
+            return [rhs, rhs]
+        if int_constant(rhs) == 1:
+            zero = zero_attr(self.lhs.type)
+            return None if zero is None else [self.lhs, zero]
+        lhs = constant_value(self.lhs)
+        width = int_width(self.low.type)
+        low = fold_binary(lhs, rhs, lambda a, b: a * b)
+        high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width)
+        return None if low is None or high is None else [low, high]
 
 
 @Context.register_op_globally
@@ -6016,6 +6665,12 @@ class NegFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if isinstance(inner := self.operand_.defining_op, NegFOp):
+            return inner.operand_
+        return fold_float_unary(constant_value(self.operand_), float_neg)
+
 
 @Context.register_op_globally
 class OrIOp(OdsOp):
@@ -6145,6 +6800,21 @@ class OrIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        value = int_constant(rhs)
+        if value == 0:
+            return self.lhs
+        if value is not None and rhs is not None and value == all_ones(self.result.type):
+            return rhs
+        # or(x, xor(x, <all ones>)) -> <all ones>
+        if (xor := is_not_of(self.rhs, self.lhs)) is not None:
+            return xor.rhs
+        if (xor := is_not_of(self.lhs, self.rhs)) is not None:
+            return xor.rhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a | b)
 
 
 @Context.register_op_globally
@@ -6319,6 +6989,10 @@ class RemFOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), float_rem)
+
 
 @Context.register_op_globally
 class RemSIOp(OdsOp):
@@ -6448,6 +7122,18 @@ class RemSIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return zero_attr(self.result.type)
+        return fold_binary(
+            constant_value(self.lhs),
+            rhs,
+            lambda a, b: a - b * truncating_div(a, b) if b else None,
+            signed=True,
+        )
+
 
 @Context.register_op_globally
 class RemUIOp(OdsOp):
@@ -6576,6 +7262,13 @@ class RemUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 1:
+            return zero_attr(self.result.type)
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a % b if b else None)
 
 
 @Context.register_op_globally
@@ -7276,6 +7969,61 @@ class SelectOp(OdsOp):
             )
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        true_value, false_value = self.true_value, self.false_value
+        if true_value is false_value:
+            return true_value
+        condition = constant_value(self.condition)
+        if int_constant(condition) == 1:
+            return true_value
+        if int_constant(condition) == 0:
+            return false_value
+        # select(c, true, false) -> c
+        if (
+            self.result.type is IntegerType.get(1)
+            and int_constant(constant_value(true_value)) == 1
+            and int_constant(constant_value(false_value)) == 0
+        ):
+            return self.condition
+        # select(cmpi eq/ne a, b ; a, b) -> b or a
+        cmp = self.condition.defining_op
+        if (
+            isinstance(cmp, CmpIOp)
+            and cmp.predicate in (CmpIPredicate.eq, CmpIPredicate.ne)
+            and {cmp.lhs, cmp.rhs} == {true_value, false_value}
+        ):
+            return true_value if cmp.predicate == CmpIPredicate.ne else false_value
+        # A constant mask over constant operands.
+        chosen_true = constant_value(true_value)
+        chosen_false = constant_value(false_value)
+        if (
+            isinstance(condition, DenseElementsAttr)
+            and isinstance(chosen_true, DenseElementsAttr)
+            and isinstance(chosen_false, DenseElementsAttr)
+        ):
+            return select_elements(condition, chosen_true, chosen_false)
+        return None
+
+    @staticmethod
+    def canonicalize(op: SelectOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        type_ = op.result.type
+        if not isinstance(type_, IntegerType) or type_.width == 1:
+            return False
+        true_value = constant_value(op.true_value)
+        false_value = constant_value(op.false_value)
+        one = int_constant(true_value) == 1 and int_constant(false_value) == 0
+        zero = int_constant(true_value) == 0 and int_constant(false_value) == 1
+        if not (one or zero):
+            return False
+        condition = op.condition
+        if zero:
+            true = rewriter.insert(ConstantOp(value=BoolAttr.get_bool(True), loc=op.loc))
+            condition = rewriter.insert(XOrIOp(condition, true.result, loc=op.loc)).result
+        rewriter.replace_op_with_new_op(op, ExtUIOp(condition, out_type=type_, loc=op.loc))
+        return True
+
 
 @Context.register_op_globally
 class ShLIOp(OdsOp):
@@ -7449,6 +8197,23 @@ class ShLIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.lhs
+        # A shift by the bit width or more is left alone; as in MLIR, only the last
+        # element's shift amount is checked, and a wider shift of another element gives 0.
+        width = int_width(self.result.type)
+        last_in_range = [False]
+
+        def shift(a: int, b: int) -> int:
+            last_in_range[0] = b < width
+            return a << b if b < width else 0
+
+        folded = fold_binary(constant_value(self.lhs), rhs, shift)
+        return folded if last_in_range[0] else None
+
 
 @Context.register_op_globally
 class ShRSIOp(OdsOp):
@@ -7609,6 +8374,24 @@ class ShRSIOp(OdsOp):
             return problem
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.lhs
+        # Only the last element's shift amount is checked, as in MLIR (see shli); a
+        # wider shift of another element fills it with the sign bit.
+        width = int_width(self.result.type)
+        last_in_range = [False]
+
+        def shift(a: int, b: int) -> int:
+            amount = to_unsigned(b, width)
+            last_in_range[0] = amount < width
+            return a >> min(amount, width)
+
+        folded = fold_binary(constant_value(self.lhs), rhs, shift, signed=True)
+        return folded if last_in_range[0] else None
+
 
 @Context.register_op_globally
 class ShRUIOp(OdsOp):
@@ -7768,6 +8551,22 @@ class ShRUIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.lhs
+        # Only the last element's shift amount is checked, as in MLIR (see shli).
+        width = int_width(self.result.type)
+        last_in_range = [False]
+
+        def shift(a: int, b: int) -> int:
+            last_in_range[0] = b < width
+            return a >> b if b < width else 0
+
+        folded = fold_binary(constant_value(self.lhs), rhs, shift)
+        return folded if last_in_range[0] else None
 
 
 @Context.register_op_globally
@@ -7951,6 +8750,16 @@ class SIToFPOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        fmt = float_format(self.out.type)
+        return fold_unary(
+            constant_value(self.in_),
+            lambda a: int_to_float(fmt, a),
+            result_type=self.out.type,
+            signed=True,
+        )
+
 
 @Context.register_op_globally
 class SubFOp(OdsOp):
@@ -8122,6 +8931,13 @@ class SubFOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if is_zero_float(rhs, negative=False):
+            return self.lhs
+        return fold_float_binary(constant_value(self.lhs), rhs, float_sub)
 
 
 @Context.register_op_globally
@@ -8295,6 +9111,24 @@ class SubIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.lhs is self.rhs:
+            # A dynamically shaped zero cannot be a constant.
+            zero = zero_attr(self.result.type)
+            if zero is not None:
+                return zero
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.lhs
+        # subi(addi(a, b), b) -> a and subi(addi(a, b), a) -> b
+        if isinstance(add := self.lhs.defining_op, AddIOp):
+            if self.rhs is add.rhs:
+                return add.lhs
+            if self.rhs is add.lhs:
+                return add.rhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a - b)
 
 
 @Context.register_op_globally
@@ -8566,6 +9400,33 @@ class TruncFOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        ext = self.in_.defining_op
+        if isinstance(ext, ExtFOp):
+            source = ext.in_
+            source_format = float_format(source.type)
+            wide_format = float_format(ext.out.type)
+            # Every value of the source format is one of the extended format.
+            if (
+                source_format.max_exponent <= wide_format.max_exponent
+                and source_format.min_exponent >= wide_format.min_exponent
+                and source_format.precision <= wide_format.precision
+            ):
+                # truncf(extf(x)) -> truncf(x) when x is wider, in place; -> x when it has our type
+                if int_width(source.type) > int_width(self.out.type):
+                    self.set_operand(0, source)
+                    return []
+                if element_type_or_self(source.type) is element_type_or_self(self.out.type):
+                    return source
+        # Only a conversion that loses nothing folds, whatever the rounding mode.
+        source_format, target = float_format(self.in_.type), float_format(self.out.type)
+        return fold_unary(
+            constant_value(self.in_),
+            lambda bits: float_convert(source_format, target, bits),
+            result_type=self.out.type,
+        )
+
 
 @Context.register_op_globally
 class TruncIOp(OdsOp):
@@ -8802,6 +9663,23 @@ class TruncIOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        inner = self.in_.defining_op
+        if isinstance(inner, (ExtUIOp, ExtSIOp)):
+            source = inner.in_
+            # trunci(ext(x)) -> trunci(x) when x is wider, in place; -> x when it has our type
+            if int_width(source.type) > int_width(self.out.type):
+                self.set_operand(0, source)
+                return []
+            if element_type_or_self(source.type) is element_type_or_self(self.out.type):
+                return source
+        # trunci(trunci(x)) -> trunci(x), in place
+        if isinstance(inner, TruncIOp):
+            self.set_operand(0, inner.in_)
+            return []
+        return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+
 
 @Context.register_op_globally
 class UIToFPOp(OdsOp):
@@ -8984,6 +9862,13 @@ class UIToFPOp(OdsOp):
             return f"operand type{operands} and result type{results} are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        fmt = float_format(self.out.type)
+        return fold_unary(
+            constant_value(self.in_), lambda a: int_to_float(fmt, a), result_type=self.out.type
+        )
+
 
 @Context.register_op_globally
 class XOrIOp(OdsOp):
@@ -9113,3 +9998,23 @@ class XOrIOp(OdsOp):
         if (problem := verify_trait(self, "Elementwise")) is not None:
             return problem
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        rhs = constant_value(self.rhs)
+        if int_constant(rhs) == 0:
+            return self.lhs
+        if self.lhs is self.rhs:
+            return zero_attr(self.result.type)
+        # xor(xor(x, a), a) -> x, xor(a, xor(x, a)) -> x, with either operand order inside
+        if isinstance(prev := self.lhs.defining_op, XOrIOp):
+            if prev.rhs is self.rhs:
+                return prev.lhs
+            if prev.lhs is self.rhs:
+                return prev.rhs
+        if isinstance(prev := self.rhs.defining_op, XOrIOp):
+            if prev.rhs is self.lhs:
+                return prev.lhs
+            if prev.lhs is self.lhs:
+                return prev.rhs
+        return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a ^ b)

@@ -62,8 +62,18 @@ def spec_files(root: Path) -> list[Path]:
     )
 
 
+def _has_patterns(spec: Path) -> bool:
+    text = spec.read_text(encoding="utf-8", errors="replace")
+    return any(word in text for word in ("Pat<", "Pattern<", "patterns:", "canonicalize"))
+
+
 def _inputs_hash(root: Path, spec: Path) -> str:
     h = hashlib.sha256(spec.read_bytes())
+    if _has_patterns(spec):
+        # Patterns may name the ops of any other spec.
+        for other in spec_files(root):
+            if other != spec:
+                h.update(other.relative_to(root).as_posix().encode() + b"\0" + other.read_bytes())
     include = root / "opdefs" / "include"
     if spec.suffix == ".td" and include.is_dir():
         for path in sorted(include.rglob("*.td")):
@@ -126,7 +136,12 @@ def _dialect_outputs(root: Path, spec: Path) -> tuple[_DialectEntry, list[Output
 
     source = spec.relative_to(root).as_posix()
     dialect = load_spec(spec)
-    outputs = render_dialect(dialect, source)
+    foreign = None
+    if dialect.patterns:
+        from generator.emit.dialect import op_targets
+
+        foreign = op_targets([load_spec(p) for p in spec_files(root) if p != spec])
+    outputs = render_dialect(dialect, source, foreign)
     entry = _DialectEntry(
         source=source,
         inputs=_inputs_hash(root, spec),

@@ -19,10 +19,26 @@ from generator.emit.enums import (
 from generator.emit.environment import render
 from generator.emit.ops import ops_module_view
 from generator.emit.package import DialectPackageView, RootPackageView
+from generator.emit.patterns import OpTarget, patterns_module_view
+from generator.emit.predicates import ConstraintTable
 from generator.emit.writer import OutputFile
+from generator.ir import __all__ as ir_names
+from generator.ir.ods import __all__ as ods_names
 from generator.spec.model import DialectDef
 
-__all__ = ["render_dialect", "render_root_init"]
+__all__ = ["op_targets", "render_dialect", "render_root_init"]
+
+
+def op_targets(dialects: list[DialectDef]) -> dict[str, OpTarget]:
+    """The ops of other specs that patterns may name, by def name."""
+    targets: dict[str, OpTarget] = {}
+    for dialect in dialects:
+        views = ops_module_view(dialect, "", reference_infos(dialect), {}).ops
+        by_name = {v.op_name: v for v in views}
+        for op in dialect.ops:
+            view = by_name[f"{dialect.name}.{op.mnemonic}"]
+            targets[op.def_name] = OpTarget(op, dialect.name, dialect.python_package, view)
+    return targets
 
 
 def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
@@ -30,8 +46,13 @@ def _python(path: str, template: str, source: str, **context: object) -> OutputF
     return OutputFile(path, text, template, source)
 
 
-def render_dialect(dialect: DialectDef, source: str) -> list[OutputFile]:
-    """Every generated file of one dialect spec (unformatted Python, final Markdown)."""
+def render_dialect(
+    dialect: DialectDef, source: str, foreign: dict[str, OpTarget] | None = None
+) -> list[OutputFile]:
+    """Every generated file of one dialect spec (unformatted Python, final Markdown).
+
+    `foreign` are the ops of other specs that the dialect's patterns may name.
+    """
     package = dialect.python_package
     files: list[OutputFile] = []
     modules: list[tuple[str, list[str]]] = []
@@ -54,6 +75,20 @@ def render_dialect(dialect: DialectDef, source: str) -> list[OutputFile]:
     ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
     files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
     modules.append(("ops", ops.all_names))
+    table = ConstraintTable(refs=reference_infos(dialect), summaries=dialect.def_summaries())
+    patterns = patterns_module_view(dialect, source, ops.ops, foreign or {}, table)
+    if patterns is not None:
+        files.append(
+            _python(
+                f"{package}/patterns.py",
+                "patterns.py.j2",
+                source,
+                module=patterns,
+                ir_names=sorted(set(ir_names) - {"ods"}),
+                ods_names=sorted(ods_names),
+            )
+        )
+        modules.append(("patterns", patterns.all_names))
     init = DialectPackageView(
         dialect=dialect.name,
         package=package,

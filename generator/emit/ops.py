@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator import ir
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
@@ -26,6 +27,7 @@ from generator.spec.constraints import (
     AttrRefConstraint,
     ConfinedAttrConstraint,
     DenseArrayAttrConstraint,
+    FloatAttrConstraint,
     FloatConstraint,
     IndexConstraint,
     IntegerAttrConstraint,
@@ -137,6 +139,9 @@ class OpView:
     """The body of the generated `parse` classmethod; empty without a custom form."""
     print_body: list[str] = field(default_factory=list)
     """The body of the generated `print` method."""
+    print_returns: str = "None"
+    """`bool | None` for a hand-written printer, which may return False to have the
+    op printed in the generic form."""
     result_names_body: list[str] = field(default_factory=list)
     """The body of `asm_result_names`; empty when the op suggests no names."""
     default_dialect: str = ""
@@ -800,7 +805,7 @@ class _OpMaker:
     #: Module-level constants the generated parsers share (name -> expression).
     constants: dict[str, str]
 
-    def _custom_form(self) -> dict[str, list[str]]:
+    def _custom_form(self) -> dict[str, Any]:
         """The `parse` and `print` bodies from the op's assembly format, if it has one."""
         op = self.op
         hooks = {
@@ -812,6 +817,8 @@ class _OpMaker:
             return {
                 "parse_body": _code_lines(op.parser.text),
                 "print_body": _code_lines(op.printer.text),
+                # Only a printer that can fall back to the generic form returns a value.
+                "print_returns": "bool | None" if "return False" in op.printer.text else "None",
                 **hooks,
             }
         if op.assembly_format is None:
@@ -943,6 +950,24 @@ class _OpMaker:
                 return f"IntegerAttr.get(IntegerType.get({info.width}), {info.class_name}.{_enum_member(value)})"
             if kind.storage == "StringAttr":
                 literal = repr(value.strip('"'))
+            elif kind.storage == "BoolAttr" and value in ("true", "false"):
+                # ODS writes bool defaults as C++ literals.
+                literal = "True" if value == "true" else "False"
+        if kind.build_expr == "v" and isinstance(a.type, FloatAttrConstraint):
+            # ODS writes float defaults as C++ (`0.2f`); the value is the same.
+            text = literal.strip('"').removesuffix("f")
+            try:
+                float(text)
+            except ValueError:
+                pass
+            else:
+                expr = f'parse_attribute("{text} : f{a.type.width}")'
+                for name, existing in self.constants.items():
+                    if existing == expr:
+                        return name
+                name = f"_DEFAULT_{len(self.constants)}"
+                self.constants[name] = expr
+                return name
         if kind.build_expr == "v":
             self.errors.append(
                 SpecDiagnostic(

@@ -242,7 +242,7 @@ class Operation:
         """Read the custom form after the op name (generated for ops with a format)."""
         raise NotImplementedError(f"{cls.__name__} has no custom assembly form")
 
-    def print(self, printer: Printer) -> None:
+    def print(self, printer: Printer) -> bool | None:
         """Write the custom form after the op name (generated for ops with a format)."""
         raise NotImplementedError(f"{type(self).__name__} has no custom assembly form")
 

@@ -62,6 +62,7 @@ __all__ = [
     "attr_int",
     "attr_string",
     "attr_type",
+    "broadcast_shapes",
     "container_element_or_self",
     "dialect_attr_parser",
     "dialect_type_parser",
@@ -861,3 +862,25 @@ class OdsOp(Operation):
     GRAPH_REGIONS: ClassVar[bool] = False
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
     TRAITS: ClassVar[tuple[str, ...]] = ()
+
+
+def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | None:
+    """The shape two shapes broadcast to (NumPy's rule, as MLIR's
+    `OpTrait::util::getBroadcastedShape`), or None when they do not broadcast.
+
+    Dimensions are aligned from the right; equal sizes, a size of 1 or a dynamic
+    size on either side are compatible.
+    """
+    out: list[int] = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        elif DYNAMIC in (x, y):
+            out.append(y if x == DYNAMIC else x)
+        else:
+            return None
+    return tuple(reversed(out))

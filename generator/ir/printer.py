@@ -511,8 +511,7 @@ class Printer:
         An op without regions becomes a single string: building one string per op
         (rather than many fragments) keeps the output list small for big modules.
         """
-        if not self.generic and op.HAS_CUSTOM_FORM:
-            self.print_custom_op(op, indent)
+        if not self.generic and op.HAS_CUSTOM_FORM and self.print_custom_op(op, indent):
             return
         results = op.results
         if results:
@@ -562,8 +561,13 @@ class Printer:
             head += " " + self.loc_text(op.loc)
         self.out.append(head + "\n")
 
-    def print_custom_op(self, op: Operation, indent: int) -> None:
-        """Append the custom form of `op` at `indent` spaces, with a newline."""
+    def print_custom_op(self, op: Operation, indent: int) -> bool:
+        """Append the custom form of `op` at `indent` spaces, with a newline.
+
+        A hand-written `print` may return False to have the op printed in the
+        generic form instead (as MLIR printers call `printGenericOp` for shapes
+        their custom form cannot express); False is then returned here too.
+        """
         results = op.results
         head = " " * indent
         if results:
@@ -583,14 +587,19 @@ class Printer:
         ):
             name = name[len(prefix) + 1 :]
         out = self.out
+        mark = len(out)
         out.append(head + name)
         saved = self.indent
         self.indent = indent
-        op.print(self)
+        custom = op.print(self) is not False
         self.indent = saved
+        if not custom:
+            del out[mark:]
+            return False
         if self.debuginfo:
             out.append(" " + self.loc_text(op.loc))
         out.append("\n")
+        return True
 
     # -- the custom-form API (what generated `print` methods call) -----------------
 

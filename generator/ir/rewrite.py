@@ -678,9 +678,7 @@ def is_op_trivially_dead(op: Operation) -> bool:
 def _normalize_fold(op: Operation, raw: FoldResult) -> list[Attribute | Value] | None:
     if raw is None:
         return None
-    if isinstance(raw, (Attribute, Value)):
-        return [raw]
-    results = list(raw)
+    results = [raw] if isinstance(raw, (Attribute, Value)) else list(raw)
     # A single-result fold that returns the op's own result changed the op in place.
     if len(results) == 1 and len(op.results) == 1 and results[0] is op.results[0]:
         return []

@@ -227,7 +227,10 @@ class _Parser:
         name = self.identifier()
         if not name:
             raise ExprError(self.pos, f"expected an operator name, got {self.describe()}")
-        operator = NameExpr(name, None, op_start)
+        # An operator may take arguments: `(NativeCodeCall<"f($0)"> $x)`.
+        self.pos = op_start
+        operator = self.expr()
+        assert isinstance(operator, NameExpr)
         bind = self.binding()
         args: list[DagArg] = []
         if self.accept(")"):

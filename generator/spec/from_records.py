@@ -88,7 +88,6 @@ def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-
 class _RecordError(Exception):
     """A record that cannot be read as what its place requires."""
 
@@ -186,7 +185,9 @@ class _Reader:
 
     def type_constraint(self, rec: Record, loc: SourceLoc | None) -> TypeConstraint:
         supers = rec.get("!superclasses", ())
-        name = self._name(rec)
+        # A constraint the spec defines itself has no name a YAML spec could use,
+        # so the model keeps its structure only.
+        name = None if self.is_main(rec) else self._name(rec)
         kind = rec.get("kind")
         if "TypeConstraint" not in supers or (kind == "ref" and "TypeDef" in supers):
             # A dialect TypeDef, or something unknown that validation reports.
@@ -253,7 +254,9 @@ class _Reader:
 
     def attr_constraint(self, rec: Record, loc: SourceLoc | None) -> AttrConstraint:
         supers = rec.get("!superclasses", ())
-        name = self._name(rec)
+        # A constraint the spec defines itself has no name a YAML spec could use,
+        # so the model keeps its structure only.
+        name = None if self.is_main(rec) else self._name(rec)
         if "AttrConstraint" not in supers or "EnumAttrInfo" in supers or "AttrDef" in supers:
             # The dialect's own enums and attributes, resolved by name.
             return AttrRefConstraint(ref=str(rec["!name"]), loc=loc)
@@ -347,6 +350,7 @@ class _Reader:
         loc = self.loc(rec)
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
+        order: list[str] = []
         for index, (arg, name) in enumerate(self.dag_args(rec.get("arguments"), "ins")):
             arg_rec, arg_name = self.named(arg, name, "argument", index, unnamed_ok=True)
             supers = arg_rec.get("!superclasses", ())
@@ -357,7 +361,9 @@ class _Reader:
                         f"as in '{arg_rec['!name']}:$name'"
                     )
                 attributes.append(self.attribute(arg_rec, arg_name, loc))
+                order.append(arg_name)
             else:
+                order.append(arg_name)
                 variadicity, type_, segment = self.value(arg_rec, loc)
                 operands.append(
                     OperandDef(
@@ -428,6 +434,12 @@ class _Reader:
             traits=tuple(self.trait(t, loc) for t in rec.get("traits") or []),
             operands=tuple(operands),
             attributes=tuple(attributes),
+            argument_order=(
+                tuple(order)
+                if order
+                != [o.name for o in operands] + [a.name for a in attributes if a.derived is None]
+                else ()
+            ),
             results=tuple(results),
             regions=tuple(regions),
             successors=tuple(successors),
@@ -607,8 +619,9 @@ class _Reader:
         for arg, bind in value.get("args", []):
             args.append(DagArgDef(value=self.leaf(arg, loc), bind=bind, loc=loc))
         operator = value.get("operator") or {}
+        op_rec = self.ref(operator)
         return DagNodeDef(
-            operator=str(operator.get("def", "")),
+            operator=self.inline_spelling(op_rec) or str(operator.get("def", "")),
             bind=value.get("name"),
             args=tuple(args),
             loc=loc,
@@ -626,11 +639,40 @@ class _Reader:
         rec = self.ref(value)
         if rec is None:
             raise _RecordError(f"unexpected value in a pattern: {value.get('printable', value)}")
-        spelling = rec.get("spelling") if rec.get("!anonymous", False) else None
-        if rec.get("!anonymous", False) and "expression" in rec:
-            # An inline `NativeCodeCall<"...">`: the model keeps its ODS spelling.
-            spelling = "NativeCodeCall<" + _quoted(str(rec["expression"])) + ">"
-        return DagLeaf(kind="name", value=str(spelling or rec["!name"]), loc=loc)
+        spelling = self.inline_spelling(rec)
+        if spelling is not None:
+            return DagLeaf(kind="name", value=spelling, loc=loc)
+        supers = rec.get("!superclasses", ())
+        leaf = DagLeaf(kind="name", value=str(rec["!name"]), loc=loc)
+        if "TypeConstraint" in supers:
+            return leaf.model_copy(update={"type_constraint": self.type_constraint(rec, loc)})
+        if "AttrConstraint" in supers:
+            return leaf.model_copy(update={"attr_constraint": self.attr_constraint(rec, loc)})
+        return leaf
+
+    def inline_spelling(self, rec: Record | None) -> str | None:
+        """The ODS text of a record a pattern uses by content rather than by name.
+
+        Native calls, constraints over bound symbols and constant attributes are
+        spelled out (`NativeCodeCall<"...">`), so that the model reads the same
+        whichever front end wrote it and whether the record was named or inline.
+        """
+        if rec is None:
+            return None
+        supers = rec.get("!superclasses", ())
+        if "NativeCodeCall" in supers:
+            returns = int(rec.get("numReturns", 1))
+            text = "NativeCodeCall<" + _quoted(str(rec.get("expression", "")))
+            return text + (f", {returns}>" if returns != 1 else ">")
+        if "ConstantAttr" in supers:
+            return str(rec.get("spelling"))
+        if "Constraint" in supers and not (
+            "TypeConstraint" in supers or "AttrConstraint" in supers
+        ):
+            summary = str(rec.get("summary", ""))
+            text = "Constraint<CPred<" + _quoted(self.predicate(rec)) + ">"
+            return text + (f", {_quoted(summary)}>" if summary else ">")
+        return None
 
     def pattern(self, rec: Record) -> PatternDef:
         loc = self.loc(rec)

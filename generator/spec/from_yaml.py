@@ -567,7 +567,7 @@ def _dag(dag: DagExpr, loc_at: Callable[[int], SourceLoc | None]) -> dict[str, A
             value = {"kind": "name", "value": _spell(arg.value), "loc": loc_at(arg.value.offset)}
         args.append({"value": value, "bind": arg.bind, "loc": loc_at(arg.offset)})
     return {
-        "operator": dag.operator.name,
+        "operator": _spell(dag.operator),
         "bind": dag.bind,
         "args": args,
         "loc": loc_at(dag.offset),

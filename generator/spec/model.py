@@ -223,6 +223,10 @@ class OpDef(SpecNode):
     traits: tuple[TraitRef, ...] = ()
     operands: tuple[OperandDef, ...] = ()
     attributes: tuple[AttributeDef, ...] = ()
+    argument_order: tuple[str, ...] = ()
+    """The names of the operands and stored attributes in ODS `ins` order, when
+    that is not all operands then all attributes (`arith.cmpi` lists its
+    predicate first). Pattern DAGs give an op's arguments in this order."""
     results: tuple[ResultDef, ...] = ()
     regions: tuple[RegionDef, ...] = ()
     successors: tuple[SuccessorDef, ...] = ()
@@ -247,8 +251,9 @@ class OpDef(SpecNode):
     `def parse(cls, p: Parser, name_pos: int) -> Operation`, which reads what follows
     the op name with the `Parser`'s custom-form API and returns `p.create_op(...)`."""
     printer: Code | None = None
-    """The body of `def print(self, p: Printer) -> None`, which writes what follows
-    the op name (to `p.out`); given together with `parser`."""
+    """The body of `def print(self, p: Printer) -> bool | None`, which writes what
+    follows the op name (to `p.out`); given together with `parser`. Returning False
+    prints the op in the generic form instead."""
     asm_result_names: Code | None = None
     """The body of `def asm_result_names(self) -> Sequence[tuple[int, str]]`: names
     the custom printer suggests for results (MLIR's `getAsmResultNames`)."""
@@ -382,6 +387,11 @@ class DagLeaf(SpecNode):
 
     kind: Literal["name", "int", "str"]
     value: str | int
+    type_constraint: TypeConstraint | None = Field(default=None, exclude=True)
+    """What a TableGen front end resolved the name to, when it names a type
+    constraint (a YAML spec's names are resolved by the pattern compiler)."""
+    attr_constraint: AttrConstraint | None = Field(default=None, exclude=True)
+    """Likewise for an attribute constraint."""
 
 
 class DagArgDef(SpecNode):

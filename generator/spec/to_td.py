@@ -322,6 +322,9 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
     arguments += [
         attribute_spelling(a, "td") + f":${a.name}" for a in op.attributes if a.derived is None
     ]
+    if op.argument_order:
+        names = [o.name for o in op.operands] + [a.name for a in op.attributes if a.derived is None]
+        arguments = [arguments[names.index(n)] for n in op.argument_order]
     lines += _dag_field("arguments", "ins", arguments)
     for attr in op.attributes:
         if attr.derived is not None:

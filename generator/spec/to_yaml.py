@@ -248,6 +248,7 @@ def _op(op: OpDef) -> Fields:
         _optional(item, "description", attr.description)
         attributes.append(item)
     _optional(fields, "attributes", attributes, [])
+    _optional(fields, "argument_order", list(op.argument_order), [])
     results: list[Fields] = []
     for result in op.results:
         type_ = value_spelling(result.type, result.variadicity, result.segment_attr, "yaml")

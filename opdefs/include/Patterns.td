@@ -51,4 +51,8 @@ class ConstantAttr<Attr attribute, string val> {
   string spelling = "ConstantAttr<" # !cast<string>(attribute) # ", \"" # val # "\">";
 }
 
+def ConstBoolAttrTrue : ConstantAttr<BoolAttr, "true">;
+def ConstBoolAttrFalse : ConstantAttr<BoolAttr, "false">;
+def ConstUnitAttr : ConstantAttr<UnitAttr, "unit">;
+
 #endif // ODSGEN_PATTERNS_TD

@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.emit.enums import reference_infos
 from generator.emit.predicates import ConstraintTable
-from generator.ir import Attribute, Block, Context, Operation, Type
+from generator.ir import Attribute, Block, Context, Operation, StringAttr, Type
 from generator.ir.parser import parse_attribute, parse_source, parse_type
 from generator.ir.source import SourceFile
 from generator.naming import class_name_from_def, sanitize_name, snake_case
@@ -228,7 +228,13 @@ def _attr_choices(info: OpInfo, pool: list[Attribute]) -> Iterator[dict[str, Att
 def find_valid(info: OpInfo, infos: dict[str, OpInfo], budget: int = 3000) -> Instance | None:
     """Search for a valid instance of the op (see the module docstring)."""
     pool = type_pool()
-    enum_attrs = [cls.get(next(iter(cls.KEYWORDS.values()))) for cls in _dialect_attr_classes(info)]
+    enum_attrs: list[Attribute] = [
+        cls.get(next(iter(cls.KEYWORDS.values()))) for cls in _dialect_attr_classes(info)
+    ]
+    # A string enum is stored as a plain string attribute holding a case.
+    enum_attrs += [
+        StringAttr.get(e.cases[0].text) for e in info.dialect.enums if e.kind == "string"
+    ]
     apool = attr_pool(enum_attrs)
     groups = [
         (o.variadicity, c) for o, c in zip(info.op.operands, info.operand_checks, strict=True)
