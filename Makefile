@@ -45,8 +45,9 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: bytecode ## parse/verify/print throughput and memory against xDSL; spec loading and generation times
+bench: bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; spec loading and generation times
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/rewrite.py
 	$(BIN)/python bench/spec_load.py
 	$(BIN)/python bench/generate.py
 

@@ -20,6 +20,236 @@ def Arith_Dialect : Dialect {
     element for vectors and tensors.
   }];
   let hasConstantMaterializer = 1;
+  // Helpers of the folders below, and the constant materializer.
+  let extraClassDeclaration = [{
+    def materialize_constant(
+        rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+    ) -> Operation | None:
+        """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`)."""
+        if not is_typed_attr(value) or typed_attr_type(value) is not type_:
+            return None
+        element = element_type_or_self(type_)
+        if isinstance(element, IntegerType) and not element.is_signless:
+            return None
+        buildable = (
+            IntegerAttr,
+            FloatAttr,
+            DenseElementsAttr,
+            DenseStringElementsAttr,
+            DenseResourceElementsAttr,
+            SparseElementsAttr,
+        )
+        if not isinstance(value, buildable):
+            return None
+        return ConstantOp(value=value, result_type=type_, loc=loc)
+
+
+    register_constant_materializer("arith", materialize_constant)
+
+
+    # -- helpers of the canonicalization patterns at the end of this file --------
+
+
+    def int_attrs_add(a: Attribute, b: Attribute) -> Attribute:
+        """`a + b` of two integer attributes of one type, wrapping around."""
+        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        return IntegerAttr.get(a.type, a.value + b.value)
+
+
+    def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
+        """`a - b`, wrapping around."""
+        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        return IntegerAttr.get(a.type, a.value - b.value)
+
+
+    def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
+        """`a * b`, wrapping around."""
+        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        return IntegerAttr.get(a.type, a.value * b.value)
+
+
+    def merge_overflow(a: Attribute, b: Attribute) -> Attribute:
+        """The overflow flags both ops promise (MLIR's `MergeOverflow`)."""
+        assert isinstance(a, IntegerOverflowFlagsAttr) and isinstance(b, IntegerOverflowFlagsAttr)
+        return IntegerOverflowFlagsAttr.get(IntegerOverflowFlags(a.value & b.value))
+
+
+    def is_splat_int(attr: Attribute, value: int) -> bool:
+        """Whether `attr` is the integer `value` or a splat of it; a negative `value`
+        compares as signed, any other as unsigned (so `true : i1` is one)."""
+        return int_constant(attr, signed=value < 0) == value
+
+
+    def zero_of(value: Value) -> Attribute:
+        """The zero of the value's integer type (or a splat of zeros)."""
+        zero = zero_attr(value.type)
+        assert zero is not None
+        return zero
+
+
+    def inverted_cmpi(predicate: Attribute) -> Attribute:
+        """The cmpi predicate true exactly where `predicate` is false."""
+        assert isinstance(predicate, IntegerAttr)
+        inverse = {0: 1, 1: 0, 2: 5, 3: 4, 4: 3, 5: 2, 6: 9, 7: 8, 8: 7, 9: 6}
+        return IntegerAttr.get(predicate.type, inverse[predicate.value])
+
+
+    def is_wider(a: Value, b: Value) -> bool:
+        """Whether `a`'s integer element type is wider than `b`'s."""
+        return int_width(element_type_or_self(a.type)) > int_width(element_type_or_self(b.type))
+
+
+    def all_ones(type_: Type) -> int:
+        """The unsigned value with every bit of `type_`'s integer elements set."""
+        return (1 << int_width(type_)) - 1
+
+
+    def signed_limits(type_: Type) -> tuple[int, int]:
+        """The smallest and largest signed values of `type_`'s integer elements."""
+        width = int_width(type_)
+        return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+    def fits_signed(value: int, width: int) -> bool:
+        """Whether `value` is a `width`-bit two's complement number."""
+        return -(1 << (width - 1)) <= value < (1 << (width - 1))
+
+
+    def truncating_div(a: int, b: int) -> int:
+        """`a / b` rounded toward zero, as APInt's `sdiv`."""
+        quotient = abs(a) // abs(b)
+        return -quotient if (a < 0) != (b < 0) else quotient
+
+
+    def signed_div(a: int, b: int, width: int) -> int | None:
+        """`sdiv_ov`: None when the quotient overflows (the most negative value by -1)."""
+        quotient = truncating_div(a, b)
+        return quotient if fits_signed(quotient, width) else None
+
+
+    def signed_ceil_div(a: int, b: int, width: int) -> int | None:
+        """`ceildivsi` as MLIR folds it: None on a zero divisor or any intermediate overflow."""
+        if not b:
+            return None
+        if not a:
+            return 0
+        if a > 0 and b > 0:
+            return truncating_div(a - 1, b) + 1
+        if a < 0 and b < 0:
+            # ceil(-a / -b); negating the most negative value overflows.
+            if not fits_signed(-a, width) or not fits_signed(-b, width):
+                return None
+            return truncating_div(-a - 1, -b) + 1
+        if a < 0:
+            if not fits_signed(-a, width):
+                return None
+            return -truncating_div(-a, b)
+        if not fits_signed(-b, width):
+            return None
+        return -truncating_div(a, -b)
+
+
+    def is_not_of(value: Value, x: Value) -> XOrIOp | None:
+        """The `xori x, <all ones>` that defines `value`, if it is one."""
+        xor = value.defining_op
+        if not isinstance(xor, XOrIOp) or xor.lhs is not x:
+            return None
+        ones = int_constant(constant_value(xor.rhs))
+        return xor if ones is not None and ones == all_ones(xor.rhs.type) else None
+
+
+    def fold_div_mul(lhs: Value, rhs: Value, flags: IntegerOverflowFlags) -> Value | None:
+        """`(a * b) / b -> a` when the `muli` has the overflow `flags`."""
+        mul = lhs.defining_op
+        if not isinstance(mul, MulIOp) or (mul.overflow_flags & flags) != flags:
+            return None
+        if mul.lhs is rhs:
+            return mul.rhs
+        if mul.rhs is rhs:
+            return mul.lhs
+        return None
+
+
+    def is_i1_like(type_: Type) -> bool:
+        """Whether `type_` or its elements are `i1`."""
+        element = element_type_or_self(type_)
+        return isinstance(element, IntegerType) and element.width == 1
+
+
+    SIGNED_CMPI = frozenset(
+        {CmpIPredicate.slt, CmpIPredicate.sle, CmpIPredicate.sgt, CmpIPredicate.sge}
+    )
+
+    #: The predicate of `cmpi` with its operands swapped.
+    SWAPPED_CMPI = {
+        CmpIPredicate.eq: CmpIPredicate.eq,
+        CmpIPredicate.ne: CmpIPredicate.ne,
+        CmpIPredicate.slt: CmpIPredicate.sgt,
+        CmpIPredicate.sle: CmpIPredicate.sge,
+        CmpIPredicate.sgt: CmpIPredicate.slt,
+        CmpIPredicate.sge: CmpIPredicate.sle,
+        CmpIPredicate.ult: CmpIPredicate.ugt,
+        CmpIPredicate.ule: CmpIPredicate.uge,
+        CmpIPredicate.ugt: CmpIPredicate.ult,
+        CmpIPredicate.uge: CmpIPredicate.ule,
+    }
+
+
+    def apply_cmpi(predicate: CmpIPredicate, lhs: int, rhs: int) -> bool:
+        """`lhs predicate rhs`; the operands are read signed or unsigned as the predicate says."""
+        if predicate == CmpIPredicate.eq:
+            return lhs == rhs
+        if predicate == CmpIPredicate.ne:
+            return lhs != rhs
+        if predicate in (CmpIPredicate.slt, CmpIPredicate.ult):
+            return lhs < rhs
+        if predicate in (CmpIPredicate.sle, CmpIPredicate.ule):
+            return lhs <= rhs
+        if predicate in (CmpIPredicate.sgt, CmpIPredicate.ugt):
+            return lhs > rhs
+        return lhs >= rhs
+
+
+    #: The orders (`float_compare`) for which each `cmpf` predicate holds.
+    CMPF_ORDERS: dict[CmpFPredicate, frozenset[str]] = {
+        CmpFPredicate.AlwaysFalse: frozenset(),
+        CmpFPredicate.OEQ: frozenset({"eq"}),
+        CmpFPredicate.OGT: frozenset({"gt"}),
+        CmpFPredicate.OGE: frozenset({"gt", "eq"}),
+        CmpFPredicate.OLT: frozenset({"lt"}),
+        CmpFPredicate.OLE: frozenset({"lt", "eq"}),
+        CmpFPredicate.ONE: frozenset({"lt", "gt"}),
+        CmpFPredicate.ORD: frozenset({"lt", "gt", "eq"}),
+        CmpFPredicate.UEQ: frozenset({"unordered", "eq"}),
+        CmpFPredicate.UGT: frozenset({"unordered", "gt"}),
+        CmpFPredicate.UGE: frozenset({"unordered", "gt", "eq"}),
+        CmpFPredicate.ULT: frozenset({"unordered", "lt"}),
+        CmpFPredicate.ULE: frozenset({"unordered", "lt", "eq"}),
+        CmpFPredicate.UNE: frozenset({"unordered", "lt", "gt"}),
+        CmpFPredicate.UNO: frozenset({"unordered"}),
+        CmpFPredicate.AlwaysTrue: frozenset({"unordered", "lt", "gt", "eq"}),
+    }
+
+
+    def select_elements(
+        condition: DenseElementsAttr, true_value: DenseElementsAttr, false_value: DenseElementsAttr
+    ) -> Attribute | None:
+        """Choose between two constants element by element under a constant mask."""
+        if condition.raw is not None or true_value.raw is not None or false_value.raw is not None:
+            return None
+        count = true_value.type.num_elements
+
+        def expand(attr: DenseElementsAttr) -> tuple[int | tuple[int, int], ...]:
+            return attr.values * count if attr.is_splat else attr.values
+
+        chosen = [
+            t if c else f
+            for c, t, f in zip(
+                expand(condition), expand(true_value), expand(false_value), strict=True
+            )
+        ]
+        return DenseElementsAttr.get(true_value.type, tuple(chosen))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -468,6 +698,9 @@ def Arith_ConstantOp : Op<Arith_Dialect, "constant", [
   }];
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
+  let fold = [{
+    return self.value
+  }];
   let hasVerifier = 1;
   let verifier = [{
     result_type = self.result.type
@@ -515,9 +748,15 @@ def Arith_AddIOp : Arith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> {
   }];
   let hasFolder = 1;
   let fold = [{
-    if (zero := constant_value(self.rhs)) is not None and isinstance(zero, IntegerAttr) and zero.value == 0:
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
         return self.lhs
-    return None
+    # addi(subi(a, b), b) -> a and addi(b, subi(a, b)) -> a
+    if isinstance(sub := self.lhs.defining_op, SubIOp) and sub.rhs is self.rhs:
+        return sub.lhs
+    if isinstance(sub := self.rhs.defining_op, SubIOp) and sub.rhs is self.lhs:
+        return sub.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a + b)
   }];
   let hasCanonicalizer = 1;
 }
@@ -545,6 +784,21 @@ def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [
   }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)";
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        no_carry = zero_attr(self.overflow.type)
+        return None if no_carry is None else [self.lhs, no_carry]
+    lhs = constant_value(self.lhs)
+    total = fold_binary(lhs, rhs, lambda a, b: a + b)
+    if total is None:
+        return None
+    limit = 1 << int_width(self.sum.type)
+    carry = fold_binary(
+        lhs, rhs, lambda a, b: int(a + b >= limit), result_type=i1_same_shape(attr_type(lhs))
+    )
+    return None if carry is None else [total, carry]
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -563,6 +817,23 @@ def Arith_SubIOp : Arith_IntBinaryOpWithOverflowFlags<"subi"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        # A dynamically shaped zero cannot be a constant.
+        zero = zero_attr(self.result.type)
+        if zero is not None:
+            return zero
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.lhs
+    # subi(addi(a, b), b) -> a and subi(addi(a, b), a) -> b
+    if isinstance(add := self.lhs.defining_op, AddIOp):
+        if self.rhs is add.rhs:
+            return add.lhs
+        if self.rhs is add.lhs:
+            return add.rhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a - b)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -581,6 +852,14 @@ def Arith_MulIOp : Arith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.rhs
+    if int_constant(rhs) == 1:
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a * b)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -606,6 +885,16 @@ def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [
   }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if rhs is not None and int_constant(rhs) == 0:
+        return [rhs, rhs]
+    lhs = constant_value(self.lhs)
+    width = int_width(self.low.type)
+    low = fold_binary(lhs, rhs, lambda a, b: a * b)
+    high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width, signed=True)
+    return None if low is None or high is None else [low, high]
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -631,6 +920,19 @@ def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
   }];
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if rhs is not None and int_constant(rhs) == 0:
+        return [rhs, rhs]
+    if int_constant(rhs) == 1:
+        zero = zero_attr(self.lhs.type)
+        return None if zero is None else [self.lhs, zero]
+    lhs = constant_value(self.lhs)
+    width = int_width(self.low.type)
+    low = fold_binary(lhs, rhs, lambda a, b: a * b)
+    high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width)
+    return None if low is None or high is None else [low, high]
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -650,6 +952,15 @@ def Arith_DivUIOp : Arith_IntBinaryOpWithExactFlag<"divui", [ConditionallySpecul
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return self.lhs
+    if (factor := fold_div_mul(self.lhs, self.rhs, IntegerOverflowFlags.nuw)) is not None:
+        return factor
+    # A division by zero is left alone.
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a // b if b else None)
+  }];
 }
 
 def Arith_DivSIOp : Arith_IntBinaryOpWithExactFlag<"divsi", [ConditionallySpeculatable]> {
@@ -666,6 +977,21 @@ def Arith_DivSIOp : Arith_IntBinaryOpWithExactFlag<"divsi", [ConditionallySpecul
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return self.lhs
+    if (factor := fold_div_mul(self.lhs, self.rhs, IntegerOverflowFlags.nsw)) is not None:
+        return factor
+    # Division by zero and the overflowing INT_MIN / -1 are left alone.
+    width = int_width(self.result.type)
+    return fold_binary(
+        constant_value(self.lhs),
+        rhs,
+        lambda a, b: signed_div(a, b, width) if b else None,
+        signed=True,
+    )
+  }];
 }
 
 def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui", [ConditionallySpeculatable]> {
@@ -681,6 +1007,12 @@ def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui", [ConditionallySpeculatabl
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: -(-a // b) if b else None)
+  }];
 }
 
 def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi", [ConditionallySpeculatable]> {
@@ -697,6 +1029,15 @@ def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi", [ConditionallySpeculatabl
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return self.lhs
+    width = int_width(self.result.type)
+    return fold_binary(
+        constant_value(self.lhs), rhs, lambda a, b: signed_ceil_div(a, b, width), signed=True
+    )
+  }];
 }
 
 def Arith_FloorDivSIOp : Arith_TotalIntBinaryOp<"floordivsi"> {
@@ -713,6 +1054,25 @@ def Arith_FloorDivSIOp : Arith_TotalIntBinaryOp<"floordivsi"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return self.lhs
+    width = int_width(self.result.type)
+    # As in MLIR, only the last element's division by zero or overflow stops the
+    # fold; an earlier one leaves its lhs, or the wrapped quotient, in place.
+    last_ok = [True]
+
+    def floor_div(a: int, b: int) -> int:
+        if not b:
+            last_ok[0] = False
+            return a
+        last_ok[0] = fits_signed(a // b, width)
+        return a // b
+
+    folded = fold_binary(constant_value(self.lhs), rhs, floor_div, signed=True)
+    return folded if last_ok[0] else None
+  }];
 }
 
 def Arith_RemUIOp : Arith_TotalIntBinaryOp<"remui"> {
@@ -728,6 +1088,12 @@ def Arith_RemUIOp : Arith_TotalIntBinaryOp<"remui"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return zero_attr(self.result.type)
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a % b if b else None)
+  }];
 }
 
 def Arith_RemSIOp : Arith_TotalIntBinaryOp<"remsi"> {
@@ -743,6 +1109,17 @@ def Arith_RemSIOp : Arith_TotalIntBinaryOp<"remsi"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 1:
+        return zero_attr(self.result.type)
+    return fold_binary(
+        constant_value(self.lhs),
+        rhs,
+        lambda a, b: a - b * truncating_div(a, b) if b else None,
+        signed=True,
+    )
+  }];
 }
 
 def Arith_AndIOp : Arith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
@@ -758,6 +1135,23 @@ def Arith_AndIOp : Arith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    value = int_constant(rhs)
+    if value == 0:
+        return self.rhs
+    if value is not None and value == all_ones(self.result.type):
+        return self.lhs
+    # and(x, not(x)) -> 0
+    if is_not_of(self.rhs, self.lhs) is not None or is_not_of(self.lhs, self.rhs) is not None:
+        return zero_attr(self.result.type)
+    # and(a, and(a, b)) -> and(a, b)
+    for inner, other in ((self.lhs, self.rhs), (self.rhs, self.lhs)):
+        prev = inner.defining_op
+        if isinstance(prev, AndIOp) and (other is prev.lhs or other is prev.rhs):
+            return prev.result
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -773,6 +1167,20 @@ def Arith_OrIOp : Arith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    value = int_constant(rhs)
+    if value == 0:
+        return self.lhs
+    if value is not None and rhs is not None and value == all_ones(self.result.type):
+        return rhs
+    # or(x, xor(x, <all ones>)) -> <all ones>
+    if (xor := is_not_of(self.rhs, self.lhs)) is not None:
+        return xor.rhs
+    if (xor := is_not_of(self.lhs, self.rhs)) is not None:
+        return xor.rhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a | b)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -789,6 +1197,25 @@ def Arith_XOrIOp : Arith_TotalIntBinaryOp<"xori", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.lhs
+    if self.lhs is self.rhs:
+        return zero_attr(self.result.type)
+    # xor(xor(x, a), a) -> x, xor(a, xor(x, a)) -> x, with either operand order inside
+    if isinstance(prev := self.lhs.defining_op, XOrIOp):
+        if prev.rhs is self.rhs:
+            return prev.lhs
+        if prev.lhs is self.rhs:
+            return prev.rhs
+    if isinstance(prev := self.rhs.defining_op, XOrIOp):
+        if prev.rhs is self.lhs:
+            return prev.lhs
+        if prev.lhs is self.lhs:
+            return prev.rhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a ^ b)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -807,6 +1234,22 @@ def Arith_ShLIOp : Arith_IntBinaryOpWithOverflowFlags<"shli"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.lhs
+    # A shift by the bit width or more is left alone; as in MLIR, only the last
+    # element's shift amount is checked, and a wider shift of another element gives 0.
+    width = int_width(self.result.type)
+    last_in_range = [False]
+
+    def shift(a: int, b: int) -> int:
+        last_in_range[0] = b < width
+        return a << b if b < width else 0
+
+    folded = fold_binary(constant_value(self.lhs), rhs, shift)
+    return folded if last_in_range[0] else None
+  }];
 }
 
 def Arith_ShRUIOp : Arith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
@@ -823,6 +1266,21 @@ def Arith_ShRUIOp : Arith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.lhs
+    # Only the last element's shift amount is checked, as in MLIR (see shli).
+    width = int_width(self.result.type)
+    last_in_range = [False]
+
+    def shift(a: int, b: int) -> int:
+        last_in_range[0] = b < width
+        return a >> b if b < width else 0
+
+    folded = fold_binary(constant_value(self.lhs), rhs, shift)
+    return folded if last_in_range[0] else None
+  }];
 }
 
 def Arith_ShRSIOp : Arith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
@@ -839,6 +1297,23 @@ def Arith_ShRSIOp : Arith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if int_constant(rhs) == 0:
+        return self.lhs
+    # Only the last element's shift amount is checked, as in MLIR (see shli); a
+    # wider shift of another element fills it with the sign bit.
+    width = int_width(self.result.type)
+    last_in_range = [False]
+
+    def shift(a: int, b: int) -> int:
+        amount = to_unsigned(b, width)
+        last_in_range[0] = amount < width
+        return a >> min(amount, width)
+
+    folded = fold_binary(constant_value(self.lhs), rhs, shift, signed=True)
+    return folded if last_in_range[0] else None
+  }];
 }
 
 def Arith_MaxSIOp : Arith_TotalIntBinaryOp<"maxsi", [Commutative]> {
@@ -853,6 +1328,18 @@ def Arith_MaxSIOp : Arith_TotalIntBinaryOp<"maxsi", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    low, high = signed_limits(self.result.type)
+    value = int_constant(rhs, signed=True)
+    if value == high:
+        return self.rhs
+    if value == low:
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b), signed=True)
+  }];
 }
 
 def Arith_MaxUIOp : Arith_TotalIntBinaryOp<"maxui", [Commutative]> {
@@ -867,6 +1354,17 @@ def Arith_MaxUIOp : Arith_TotalIntBinaryOp<"maxui", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    value = int_constant(rhs)
+    if value is not None and value == all_ones(self.result.type):
+        return self.rhs
+    if value == 0:
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b))
+  }];
 }
 
 def Arith_MinSIOp : Arith_TotalIntBinaryOp<"minsi", [Commutative]> {
@@ -881,6 +1379,18 @@ def Arith_MinSIOp : Arith_TotalIntBinaryOp<"minsi", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    low, high = signed_limits(self.result.type)
+    value = int_constant(rhs, signed=True)
+    if value == low:
+        return self.rhs
+    if value == high:
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b), signed=True)
+  }];
 }
 
 def Arith_MinUIOp : Arith_TotalIntBinaryOp<"minui", [Commutative]> {
@@ -895,6 +1405,17 @@ def Arith_MinUIOp : Arith_TotalIntBinaryOp<"minui", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    value = int_constant(rhs)
+    if value == 0:
+        return self.rhs
+    if value is not None and value == all_ones(self.result.type):
+        return self.lhs
+    return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -914,6 +1435,11 @@ def Arith_NegFOp : Arith_FloatUnaryOp<"negf"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if isinstance(inner := self.operand_.defining_op, NegFOp):
+        return inner.operand_
+    return fold_float_unary(constant_value(self.operand_), float_neg)
+  }];
 }
 
 def Arith_AddFOp : Arith_FloatBinaryOp<"addf", [Commutative]> {
@@ -930,6 +1456,12 @@ def Arith_AddFOp : Arith_FloatBinaryOp<"addf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if is_zero_float(rhs, negative=True):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_add)
+  }];
 }
 
 def Arith_SubFOp : Arith_FloatBinaryOp<"subf"> {
@@ -944,6 +1476,12 @@ def Arith_SubFOp : Arith_FloatBinaryOp<"subf"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if is_zero_float(rhs, negative=False):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_sub)
+  }];
 }
 
 def Arith_MulFOp : Arith_FloatBinaryOp<"mulf", [Commutative]> {
@@ -958,6 +1496,16 @@ def Arith_MulFOp : Arith_FloatBinaryOp<"mulf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if is_one_float(rhs):
+        return self.lhs
+    # mulf(x, 0) -> 0 needs both nnan and nsz.
+    no_nans_or_signed_zeros = FastMathFlags.nnan | FastMathFlags.nsz
+    if (self.fastmath & no_nans_or_signed_zeros) == no_nans_or_signed_zeros and is_zero_float(rhs):
+        return self.rhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_mul)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -973,6 +1521,12 @@ def Arith_DivFOp : Arith_FloatBinaryOp<"divf"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    rhs = constant_value(self.rhs)
+    if is_one_float(rhs):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_div)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -989,6 +1543,9 @@ def Arith_RemFOp : Arith_FloatBinaryOp<"remf"> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), float_rem)
+  }];
 }
 
 def Arith_MaximumFOp : Arith_FloatBinaryOp<"maximumf", [Commutative]> {
@@ -1004,6 +1561,14 @@ def Arith_MaximumFOp : Arith_FloatBinaryOp<"maximumf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    if is_inf_float(rhs, negative=True):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_maximum)
+  }];
 }
 
 def Arith_MaxNumFOp : Arith_FloatBinaryOp<"maxnumf", [Commutative]> {
@@ -1019,6 +1584,14 @@ def Arith_MaxNumFOp : Arith_FloatBinaryOp<"maxnumf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    if is_nan_float(rhs):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_maxnum)
+  }];
 }
 
 def Arith_MinimumFOp : Arith_FloatBinaryOp<"minimumf", [Commutative]> {
@@ -1034,6 +1607,14 @@ def Arith_MinimumFOp : Arith_FloatBinaryOp<"minimumf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    if is_inf_float(rhs, negative=False):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_minimum)
+  }];
 }
 
 def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> {
@@ -1049,6 +1630,14 @@ def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> {
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    if self.lhs is self.rhs:
+        return self.rhs
+    rhs = constant_value(self.rhs)
+    if is_nan_float(rhs):
+        return self.lhs
+    return fold_float_binary(constant_value(self.lhs), rhs, float_minnum)
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -1070,6 +1659,13 @@ def Arith_ExtUIOp : Arith_CastOp<"extui", SignlessFixedWidthIntegerLike,
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    # extui(extui(x)) -> extui(x), in place
+    if isinstance(inner := self.in_.defining_op, ExtUIOp):
+        self.set_operand(0, inner.in_)
+        return []
+    return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+  }];
 }
 
 def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike,
@@ -1086,6 +1682,15 @@ def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike,
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    # extsi(extsi(x)) -> extsi(x), in place
+    if isinstance(inner := self.in_.defining_op, ExtSIOp):
+        self.set_operand(0, inner.in_)
+        return []
+    return fold_unary(
+        constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
+    )
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1110,6 +1715,22 @@ def Arith_ExtFOp : Arith_Op<"extf", [
     $in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)
   }];
   let hasFolder = 1;
+  let fold = [{
+    # extf(truncf(x)) -> x when both allow contraction
+    trunc = self.in_.defining_op
+    if isinstance(trunc, TruncFOp) and trunc.in_.type is self.out.type:
+        contract = FastMathFlags.contract
+        trunc_flags = trunc.fastmath or FastMathFlags.none
+        ext_flags = self.fastmath or FastMathFlags.none
+        if trunc_flags & contract and ext_flags & contract:
+            return trunc.in_
+    source, target = float_format(self.in_.type), float_format(self.out.type)
+    return fold_unary(
+        constant_value(self.in_),
+        lambda bits: float_convert(source, target, bits),
+        result_type=self.out.type,
+    )
+  }];
   let hasVerifier = 1;
   let verifier = !strconcat(Arith_FloatWidening, Arith_CheckCast);
 }
@@ -1166,6 +1787,22 @@ def Arith_TruncIOp : Arith_Op<"trunci", [
     $in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)
   }];
   let hasFolder = 1;
+  let fold = [{
+    inner = self.in_.defining_op
+    if isinstance(inner, (ExtUIOp, ExtSIOp)):
+        source = inner.in_
+        # trunci(ext(x)) -> trunci(x) when x is wider, in place; -> x when it has our type
+        if int_width(source.type) > int_width(self.out.type):
+            self.set_operand(0, source)
+            return []
+        if element_type_or_self(source.type) is element_type_or_self(self.out.type):
+            return source
+    # trunci(trunci(x)) -> trunci(x), in place
+    if isinstance(inner, TruncIOp):
+        self.set_operand(0, inner.in_)
+        return []
+    return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+  }];
   let hasCanonicalizer = 1;
   let hasVerifier = 1;
   let verifier = !strconcat(Arith_IntNarrowing, Arith_CheckCast);
@@ -1196,6 +1833,32 @@ def Arith_TruncFOp : Arith_Op<"truncf", [
     attr-dict `:` type($in) `to` type($out)
   }];
   let hasFolder = 1;
+  let fold = [{
+    ext = self.in_.defining_op
+    if isinstance(ext, ExtFOp):
+        source = ext.in_
+        source_format = float_format(source.type)
+        wide_format = float_format(ext.out.type)
+        # Every value of the source format is one of the extended format.
+        if (
+            source_format.max_exponent <= wide_format.max_exponent
+            and source_format.min_exponent >= wide_format.min_exponent
+            and source_format.precision <= wide_format.precision
+        ):
+            # truncf(extf(x)) -> truncf(x) when x is wider, in place; -> x when it has our type
+            if int_width(source.type) > int_width(self.out.type):
+                self.set_operand(0, source)
+                return []
+            if element_type_or_self(source.type) is element_type_or_self(self.out.type):
+                return source
+    # Only a conversion that loses nothing folds, whatever the rounding mode.
+    source_format, target = float_format(self.in_.type), float_format(self.out.type)
+    return fold_unary(
+        constant_value(self.in_),
+        lambda bits: float_convert(source_format, target, bits),
+        result_type=self.out.type,
+    )
+  }];
   let hasCanonicalizer = 1;
   let hasVerifier = 1;
   let verifier = !strconcat(Arith_FloatNarrowing, Arith_CheckCast);
@@ -1243,6 +1906,12 @@ def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, Float
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    fmt = float_format(self.out.type)
+    return fold_unary(
+        constant_value(self.in_), lambda a: int_to_float(fmt, a), result_type=self.out.type
+    )
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1260,6 +1929,15 @@ def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, Float
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    fmt = float_format(self.out.type)
+    return fold_unary(
+        constant_value(self.in_),
+        lambda a: int_to_float(fmt, a),
+        result_type=self.out.type,
+        signed=True,
+    )
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1277,6 +1955,14 @@ def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthInteger
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    fmt, width = float_format(self.in_.type), int_width(self.out.type)
+    return fold_unary(
+        constant_value(self.in_),
+        lambda bits: float_to_int(fmt, bits, width, signed=False),
+        result_type=self.out.type,
+    )
+  }];
 }
 
 def Arith_FPToSIOp : Arith_CastOp<"fptosi", FloatLike, SignlessFixedWidthIntegerLike,
@@ -1293,6 +1979,14 @@ def Arith_FPToSIOp : Arith_CastOp<"fptosi", FloatLike, SignlessFixedWidthInteger
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    fmt, width = float_format(self.in_.type), int_width(self.out.type)
+    return fold_unary(
+        constant_value(self.in_),
+        lambda bits: float_to_int(fmt, bits, width, signed=True),
+        result_type=self.out.type,
+    )
+  }];
 }
 
 // Index casts also convert memrefs of integers and of indices.
@@ -1316,6 +2010,13 @@ def Arith_IndexCastOp : Arith_CastOp<"index_cast", Arith_IndexCastType,
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    # Sign-extend or truncate to the result's width (64 bits for index).
+    # index_cast(index_cast(x)) -> x is a canonicalization pattern in MLIR 22.
+    return fold_unary(
+        constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
+    )
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1333,6 +2034,11 @@ def Arith_IndexCastUIOp : Arith_CastOp<"index_castui", Arith_IndexCastType,
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    # Zero-extend or truncate to the result's width (64 bits for index).
+    # index_castui(index_castui(x)) -> x is a canonicalization pattern in MLIR 22.
+    return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1357,6 +2063,10 @@ def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastTy
     ```
   }];
   let hasFolder = 1;
+  let fold = [{
+    # The bits of each element, read unsigned, are the bits of the result element.
+    return fold_unary(constant_value(self.in_), lambda bits: bits, result_type=self.out.type)
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1384,6 +2094,55 @@ def Arith_CmpIOp : Arith_CompareOp<"cmpi"> {
                        SignlessIntegerOrIndexLike:$lhs,
                        SignlessIntegerOrIndexLike:$rhs);
   let hasFolder = 1;
+  let fold = [{
+    predicate = self.predicate
+    if self.lhs is self.rhs:
+        return bool_attr(
+            self.result.type,
+            predicate
+            in (
+                CmpIPredicate.eq,
+                CmpIPredicate.sle,
+                CmpIPredicate.sge,
+                CmpIPredicate.ule,
+                CmpIPredicate.uge,
+            ),
+        )
+    rhs = constant_value(self.rhs)
+    rhs_value = int_constant(rhs)
+    if rhs_value == 0 and predicate == CmpIPredicate.ne:
+        # ext(x : i1) != 0 -> x, for scalars and vectors
+        ext = self.lhs.defining_op
+        if isinstance(ext, (ExtSIOp, ExtUIOp)):
+            narrow = ext.in_.type
+            if isinstance(narrow, VectorType):
+                narrow = narrow.element_type
+            if isinstance(narrow, IntegerType) and narrow.width == 1:
+                return ext.in_
+        if is_i1_like(self.lhs.type):
+            return self.lhs
+    if rhs_value == 1 and predicate == CmpIPredicate.eq and is_i1_like(self.lhs.type):
+        return self.lhs
+    lhs = constant_value(self.lhs)
+    if lhs is not None and rhs is None:
+        # Move the constant to the right.
+        set_property(
+            self, "predicate", IntegerAttr.get(IntegerType.get(64), SWAPPED_CMPI[predicate])
+        )
+        left, right = self.lhs, self.rhs
+        self.set_operand(0, right)
+        self.set_operand(1, left)
+        return []
+    if lhs is None or not is_typed_attr(lhs):
+        return None
+    return fold_binary(
+        lhs,
+        rhs,
+        lambda a, b: int(apply_cmpi(predicate, a, b)),
+        result_type=i1_same_shape(attr_type(lhs)),
+        signed=predicate in SIGNED_CMPI,
+    )
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1409,6 +2168,21 @@ def Arith_CmpFOp : Arith_CompareOp<"cmpf"> {
     $predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)
   }];
   let hasFolder = 1;
+  let fold = [{
+    lhs = constant_value(self.lhs)
+    rhs = constant_value(self.rhs)
+    left = lhs if isinstance(lhs, FloatAttr) else None
+    right = rhs if isinstance(rhs, FloatAttr) else None
+    # With a NaN operand the other operand does not matter.
+    if left is not None and is_nan_float(left):
+        right = left
+    if right is not None and is_nan_float(right):
+        left = right
+    if left is None or right is None:
+        return None
+    order = float_compare(float_format(left.type), left.bits, right.bits)
+    return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -1467,7 +2241,61 @@ def Arith_SelectOp : Arith_Op<"select", [
     )
   }];
   let hasFolder = 1;
+  let fold = [{
+    true_value, false_value = self.true_value, self.false_value
+    if true_value is false_value:
+        return true_value
+    condition = constant_value(self.condition)
+    if int_constant(condition) == 1:
+        return true_value
+    if int_constant(condition) == 0:
+        return false_value
+    # select(c, true, false) -> c
+    if (
+        self.result.type is IntegerType.get(1)
+        and int_constant(constant_value(true_value)) == 1
+        and int_constant(constant_value(false_value)) == 0
+    ):
+        return self.condition
+    # select(cmpi eq/ne a, b ; a, b) -> b or a
+    cmp = self.condition.defining_op
+    if (
+        isinstance(cmp, CmpIOp)
+        and cmp.predicate in (CmpIPredicate.eq, CmpIPredicate.ne)
+        and {cmp.lhs, cmp.rhs} == {true_value, false_value}
+    ):
+        return true_value if cmp.predicate == CmpIPredicate.ne else false_value
+    # A constant mask over constant operands.
+    chosen_true = constant_value(true_value)
+    chosen_false = constant_value(false_value)
+    if (
+        isinstance(condition, DenseElementsAttr)
+        and isinstance(chosen_true, DenseElementsAttr)
+        and isinstance(chosen_false, DenseElementsAttr)
+    ):
+        return select_elements(condition, chosen_true, chosen_false)
+    return None
+  }];
   let hasCanonicalizer = 1;
+  // MLIR's C++ pattern SelectToExtUI: a select of an integer one and zero is
+  // the zero extension of the condition (or of its negation).
+  let canonicalize = [{
+    type_ = op.result.type
+    if not isinstance(type_, IntegerType) or type_.width == 1:
+        return False
+    true_value = constant_value(op.true_value)
+    false_value = constant_value(op.false_value)
+    one = int_constant(true_value) == 1 and int_constant(false_value) == 0
+    zero = int_constant(true_value) == 0 and int_constant(false_value) == 1
+    if not (one or zero):
+        return False
+    condition = op.condition
+    if zero:
+        true = rewriter.insert(ConstantOp(value=BoolAttr.get_bool(True), loc=op.loc))
+        condition = rewriter.insert(XOrIOp(condition, true.result, loc=op.loc)).result
+    rewriter.replace_op_with_new_op(op, ExtUIOp(condition, out_type=type_, loc=op.loc))
+    return True
+  }];
   let hasVerifier = 1;
   let verifier = [{
     condition = self.condition.type
@@ -1491,4 +2319,197 @@ def Arith_SelectOp : Arith_Op<"select", [
         )
     return None
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization patterns (pattern set `canonicalize`), as MLIR's
+// ArithCanonicalization.td. Constants are matched as `arith.constant` ops,
+// which is what MLIR's `ConstantLikeMatcher` finds in arith code.
+//===----------------------------------------------------------------------===//
+
+def AddIntAttrs : NativeCodeCall<"arith.int_attrs_add($0, $1)">;
+def SubIntAttrs : NativeCodeCall<"arith.int_attrs_sub($0, $1)">;
+def MulIntAttrs : NativeCodeCall<"arith.int_attrs_mul($0, $1)">;
+def MergeOverflow : NativeCodeCall<"arith.merge_overflow($0, $1)">;
+def ZeroOf : NativeCodeCall<"arith.zero_of($0)">;
+def InvertPredicate : NativeCodeCall<"arith.inverted_cmpi($0)">;
+def IsScalarOrSplatNegativeOne : Constraint<CPred<"arith.is_splat_int($0, -1)">>;
+def IsScalarOrSplatOne : Constraint<CPred<"arith.is_splat_int($0, 1)">>;
+def IsEqOrNe : Constraint<CPred<"$0.value in (0, 1)">>;
+def SameType : Constraint<CPred<"$0.type is $1.type">>;
+def WiderThan : Constraint<CPred<"arith.is_wider($0, $1)">>;
+
+let patternSet = "canonicalize" in {
+
+// addi(addi(x, c0), c1) -> addi(x, c0 + c1)
+def AddIAddConstant : Pat<
+  (Arith_AddIOp (Arith_AddIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_AddIOp $x, (Arith_ConstantOp (AddIntAttrs $c0, $c1)), (MergeOverflow $ovf1, $ovf2))>;
+
+// addi(subi(x, c0), c1) -> addi(x, c1 - c0)
+// Preferred to the next pattern where both match (both constants, or both operands alike).
+def AddISubConstantRHS : Pat<
+  (Arith_AddIOp (Arith_SubIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_AddIOp $x, (Arith_ConstantOp (SubIntAttrs $c1, $c0)), (MergeOverflow $ovf1, $ovf2)),
+  [], [], (addBenefit 1)>;
+
+// addi(subi(c0, x), c1) -> subi(c0 + c1, x)
+def AddISubConstantLHS : Pat<
+  (Arith_AddIOp (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_SubIOp (Arith_ConstantOp (AddIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>;
+
+// addi(x, muli(y, -1)) -> subi(x, y)
+// Preferred to the next pattern where both match (both constants, or both operands alike).
+def AddIMulNegativeOneRhs : Pat<
+  (Arith_AddIOp $x, (Arith_MulIOp $y, (Arith_ConstantOp $c0), $ovf1), $ovf2),
+  (Arith_SubIOp $x, $y),
+  [(IsScalarOrSplatNegativeOne $c0)], [], (addBenefit 1)>;
+
+// addi(muli(x, -1), y) -> subi(y, x)
+def AddIMulNegativeOneLhs : Pat<
+  (Arith_AddIOp (Arith_MulIOp $x, (Arith_ConstantOp $c0), $ovf1), $y, $ovf2),
+  (Arith_SubIOp $y, $x),
+  [(IsScalarOrSplatNegativeOne $c0)]>;
+
+// muli(muli(x, c0), c1) -> muli(x, c0 * c1)
+def MulIMulIConstant : Pat<
+  (Arith_MulIOp (Arith_MulIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_MulIOp $x, (Arith_ConstantOp (MulIntAttrs $c0, $c1)), (MergeOverflow $ovf1, $ovf2))>;
+
+// subi(addi(x, c0), c1) -> addi(x, c0 - c1)
+def SubIRHSAddConstant : Pat<
+  (Arith_SubIOp (Arith_AddIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_AddIOp $x, (Arith_ConstantOp (SubIntAttrs $c0, $c1)))>;
+
+// subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
+def SubILHSAddConstant : Pat<
+  (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
+                (Arith_AddIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1), $ovf2),
+  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c1, $c0)), $x, (MergeOverflow $ovf1, $ovf2))>;
+
+// subi(subi(x, c0), c1) -> subi(x, c0 + c1)
+// Preferred to the next pattern where both match (both constants, or both operands alike).
+def SubIRHSSubConstantRHS : Pat<
+  (Arith_SubIOp (Arith_SubIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_SubIOp $x, (Arith_ConstantOp (AddIntAttrs $c0, $c1)), (MergeOverflow $ovf1, $ovf2)),
+  [], [], (addBenefit 1)>;
+
+// subi(subi(c0, x), c1) -> subi(c0 - c1, x)
+def SubIRHSSubConstantLHS : Pat<
+  (Arith_SubIOp (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1),
+                (Arith_ConstantOp APIntAttr:$c1), $ovf2),
+  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>;
+
+// subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
+// Preferred to the next pattern where both match (both constants, or both operands alike).
+def SubILHSSubConstantRHS : Pat<
+  (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
+                (Arith_SubIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1), $ovf2),
+  (Arith_SubIOp (Arith_ConstantOp (AddIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2)),
+  [], [], (addBenefit 1)>;
+
+// subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
+def SubILHSSubConstantLHS : Pat<
+  (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
+                (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1), $ovf2),
+  (Arith_AddIOp $x, (Arith_ConstantOp (SubIntAttrs $c1, $c0)), (MergeOverflow $ovf1, $ovf2))>;
+
+// subi(subi(a, b), a) -> subi(0, b)
+def SubISubILHSRHSLHS : Pat<
+  (Arith_SubIOp (Arith_SubIOp $x, $y, $ovf1), $x, $ovf2),
+  (Arith_SubIOp (Arith_ConstantOp (ZeroOf $y)), $y)>;
+
+// xori(cmpi(pred, a, b), 1) -> cmpi(~pred, a, b)
+def XOrINotCmpI : Pat<
+  (Arith_XOrIOp (Arith_CmpIOp $pred, $a, $b), (Arith_ConstantOp $c)),
+  (Arith_CmpIOp (InvertPredicate $pred), $a, $b),
+  [(IsScalarOrSplatOne $c)]>;
+
+// cmpi(eq|ne, extsi(a), extsi(b)) -> cmpi(eq|ne, a, b)
+def CmpIExtSI : Pat<
+  (Arith_CmpIOp $pred, (Arith_ExtSIOp $a), (Arith_ExtSIOp $b)),
+  (Arith_CmpIOp $pred, $a, $b),
+  [(SameType $a, $b), (IsEqOrNe $pred)]>;
+
+// cmpi(eq|ne, extui(a), extui(b)) -> cmpi(eq|ne, a, b)
+def CmpIExtUI : Pat<
+  (Arith_CmpIOp $pred, (Arith_ExtUIOp $a), (Arith_ExtUIOp $b)),
+  (Arith_CmpIOp $pred, $a, $b),
+  [(SameType $a, $b), (IsEqOrNe $pred)]>;
+
+// select(pred, select(pred, a, b), c) -> select(pred, a, c)
+// The redundant-select patterns go before SelectNotCond where they overlap, the
+// first before the second, as MLIR tries them.
+def RedundantSelectTrue : Pat<
+  (Arith_SelectOp $pred, (Arith_SelectOp $pred, $a, $b), $c),
+  (Arith_SelectOp $pred, $a, $c),
+  [], [], (addBenefit 3)>;
+
+// select(pred, a, select(pred, b, c)) -> select(pred, a, c)
+def RedundantSelectFalse : Pat<
+  (Arith_SelectOp $pred, $a, (Arith_SelectOp $pred, $b, $c)),
+  (Arith_SelectOp $pred, $a, $c),
+  [], [], (addBenefit 2)>;
+
+// select(pred, false, true) -> not(pred)
+def SelectI1ToNot : Pat<
+  (Arith_SelectOp $pred, (Arith_ConstantOp ConstantAttr<BoolAttr, "false">),
+                         (Arith_ConstantOp ConstantAttr<BoolAttr, "true">)),
+  (Arith_XOrIOp $pred, (Arith_ConstantOp ConstantAttr<BoolAttr, "true">))>;
+
+// select(not(pred), a, b) -> select(pred, b, a)
+def SelectNotCond : Pat<
+  (Arith_SelectOp (Arith_XOrIOp $pred, (Arith_ConstantOp $ones)), $a, $b),
+  (Arith_SelectOp $pred, $b, $a),
+  [(IsScalarOrSplatOne $ones)]>;
+
+// mulf(negf(a), negf(b)) -> mulf(a, b)
+def MulFOfNegF : Pat<
+  (Arith_MulFOp (Arith_NegFOp $a, $fmf1), (Arith_NegFOp $b, $fmf2), $fmf),
+  (Arith_MulFOp $a, $b, $fmf),
+  [(SameType $a, $b)]>;
+
+// divf(negf(a), negf(b)) -> divf(a, b)
+def DivFOfNegF : Pat<
+  (Arith_DivFOp (Arith_NegFOp $a, $fmf1), (Arith_NegFOp $b, $fmf2), $fmf),
+  (Arith_DivFOp $a, $b, $fmf),
+  [(SameType $a, $b)]>;
+
+// extsi(extui(x)) -> extui(x)
+def ExtSIOfExtUI : Pat<(Arith_ExtSIOp (Arith_ExtUIOp $x)), (Arith_ExtUIOp $x)>;
+
+// trunci(extsi(x)) -> extsi(x) when the truncation keeps more bits than x has
+def TruncIExtSIToExtSI : Pat<
+  (Arith_TruncIOp:$tr (Arith_ExtSIOp:$ext $x), $overflow),
+  (Arith_ExtSIOp $x),
+  [(WiderThan $ext, $tr), (WiderThan $tr, $x)]>;
+
+// trunci(extui(x)) -> extui(x) when the truncation keeps more bits than x has
+def TruncIExtUIToExtUI : Pat<
+  (Arith_TruncIOp:$tr (Arith_ExtUIOp:$ext $x), $overflow),
+  (Arith_ExtUIOp $x),
+  [(WiderThan $ext, $tr), (WiderThan $tr, $x)]>;
+
+// index_cast(index_cast(x)) -> x
+def IndexCastOfIndexCast : Pat<
+  (Arith_IndexCastOp:$res (Arith_IndexCastOp $x)),
+  (replaceWithValue $x),
+  [(SameType $res, $x)]>;
+
+// index_castui(index_castui(x)) -> x
+def IndexCastUIOfIndexCastUI : Pat<
+  (Arith_IndexCastUIOp:$res (Arith_IndexCastUIOp $x)),
+  (replaceWithValue $x),
+  [(SameType $res, $x)]>;
+
+// bitcast(bitcast(x)) -> bitcast(x)
+def BitcastOfBitcast : Pat<
+  (Arith_BitcastOp (Arith_BitcastOp $x)),
+  (Arith_BitcastOp $x)>;
 }

@@ -261,25 +261,29 @@ register_constant_materializer("arith", materialize_constant)
 
 def int_attrs_add(a: Attribute, b: Attribute) -> Attribute:
     """`a + b` of two integer attributes of one type, wrapping around."""
-    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    assert isinstance(a, IntegerAttr)
+    assert isinstance(b, IntegerAttr)
     return IntegerAttr.get(a.type, a.value + b.value)
 
 
 def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
     """`a - b`, wrapping around."""
-    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    assert isinstance(a, IntegerAttr)
+    assert isinstance(b, IntegerAttr)
     return IntegerAttr.get(a.type, a.value - b.value)
 
 
 def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
     """`a * b`, wrapping around."""
-    assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+    assert isinstance(a, IntegerAttr)
+    assert isinstance(b, IntegerAttr)
     return IntegerAttr.get(a.type, a.value * b.value)
 
 
 def merge_overflow(a: Attribute, b: Attribute) -> Attribute:
     """The overflow flags both ops promise (MLIR's `MergeOverflow`)."""
-    assert isinstance(a, IntegerOverflowFlagsAttr) and isinstance(b, IntegerOverflowFlagsAttr)
+    assert isinstance(a, IntegerOverflowFlagsAttr)
+    assert isinstance(b, IntegerOverflowFlagsAttr)
     return IntegerOverflowFlagsAttr.get(IntegerOverflowFlags(a.value & b.value))
 
 

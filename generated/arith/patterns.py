@@ -13,6 +13,7 @@ from generator.ir import (
     OpResult,
     PatternRewriter,
     RewritePattern,
+    int_constant,
     parse_attribute,
     register_patterns,
 )
@@ -54,6 +55,11 @@ __all__ = [
 
 _ATTR_0 = parse_attribute("false")
 _ATTR_1 = parse_attribute("true")
+_DEFAULT_ADD_I_OP_OVERFLOW_FLAGS = dict(arith.AddIOp.DEFAULT_PROPERTIES)["overflowFlags"]
+_DEFAULT_DIV_F_OP_FASTMATH = dict(arith.DivFOp.DEFAULT_PROPERTIES)["fastmath"]
+_DEFAULT_MUL_F_OP_FASTMATH = dict(arith.MulFOp.DEFAULT_PROPERTIES)["fastmath"]
+_DEFAULT_MUL_I_OP_OVERFLOW_FLAGS = dict(arith.MulIOp.DEFAULT_PROPERTIES)["overflowFlags"]
+_DEFAULT_SUB_I_OP_OVERFLOW_FLAGS = dict(arith.SubIOp.DEFAULT_PROPERTIES)["overflowFlags"]
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -89,7 +95,7 @@ class AddIAddConstant(RewritePattern):
             return False
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_ADD_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -101,7 +107,7 @@ class AddIAddConstant(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_ADD_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_add(a6, a10)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -140,7 +146,7 @@ class AddISubConstantRHS(RewritePattern):
             return False
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -152,7 +158,7 @@ class AddISubConstantRHS(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_ADD_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_sub(a10, a6)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -191,7 +197,7 @@ class AddISubConstantLHS(RewritePattern):
         v6 = op2.rhs
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -203,7 +209,7 @@ class AddISubConstantLHS(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_ADD_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_add(a5, a10)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -241,16 +247,10 @@ class AddIMulNegativeOneRhs(RewritePattern):
         a7 = get_property(op6, "value")
         if a7 is None:
             return False
-        a8 = get_property(op3, "overflowFlags")
-        if a8 is None:
-            a8 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        a9 = get_property(op, "overflowFlags")
-        if a9 is None:
-            a9 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
         if not (arith.is_splat_int(a7, -1)):
             return False
-        new10 = rewriter.insert(arith.SubIOp(v1, v4, loc=op.loc))
-        rewriter.replace_op(op, [new10.results[0]])
+        new8 = rewriter.insert(arith.SubIOp(v1, v4, loc=op.loc))
+        rewriter.replace_op(op, [new8.results[0]])
         return True
 
 
@@ -280,17 +280,11 @@ class AddIMulNegativeOneLhs(RewritePattern):
         a6 = get_property(op5, "value")
         if a6 is None:
             return False
-        a7 = get_property(op2, "overflowFlags")
-        if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        v8 = op.rhs
-        a9 = get_property(op, "overflowFlags")
-        if a9 is None:
-            a9 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+        v7 = op.rhs
         if not (arith.is_splat_int(a6, -1)):
             return False
-        new10 = rewriter.insert(arith.SubIOp(v8, v3, loc=op.loc))
-        rewriter.replace_op(op, [new10.results[0]])
+        new8 = rewriter.insert(arith.SubIOp(v7, v3, loc=op.loc))
+        rewriter.replace_op(op, [new8.results[0]])
         return True
 
 
@@ -322,7 +316,7 @@ class MulIMulIConstant(RewritePattern):
             return False
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_MUL_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -334,7 +328,7 @@ class MulIMulIConstant(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_MUL_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_mul(a6, a10)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -371,25 +365,19 @@ class SubIRHSAddConstant(RewritePattern):
         a6 = get_property(op5, "value")
         if a6 is None or not _attr_constraint_0(a6):
             return False
-        a7 = get_property(op2, "overflowFlags")
-        if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        v8 = op.rhs
-        if not isinstance(v8, OpResult):
+        v7 = op.rhs
+        if not isinstance(v7, OpResult):
             return False
-        op9 = v8.owner
-        if not isinstance(op9, arith.ConstantOp):
+        op8 = v7.owner
+        if not isinstance(op8, arith.ConstantOp):
             return False
-        a10 = get_property(op9, "value")
-        if a10 is None or not _attr_constraint_0(a10):
+        a9 = get_property(op8, "value")
+        if a9 is None or not _attr_constraint_0(a9):
             return False
-        a11 = get_property(op, "overflowFlags")
-        if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        nat12 = arith.int_attrs_sub(a6, a10)
-        new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
-        new14 = rewriter.insert(arith.AddIOp(v3, new13.results[0], loc=op.loc))
-        rewriter.replace_op(op, [new14.results[0]])
+        nat10 = arith.int_attrs_sub(a6, a9)
+        new11 = rewriter.insert(arith.ConstantOp(value=nat10, loc=op.loc))
+        new12 = rewriter.insert(arith.AddIOp(v3, new11.results[0], loc=op.loc))
+        rewriter.replace_op(op, [new12.results[0]])
         return True
 
 
@@ -430,10 +418,10 @@ class SubILHSAddConstant(RewritePattern):
             return False
         a10 = get_property(op5, "overflowFlags")
         if a10 is None:
-            a10 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a10 = _DEFAULT_ADD_I_OP_OVERFLOW_FLAGS
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_sub(a3, a9)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a10, a11)
@@ -472,7 +460,7 @@ class SubIRHSSubConstantRHS(RewritePattern):
             return False
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -484,7 +472,7 @@ class SubIRHSSubConstantRHS(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_add(a6, a10)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -523,7 +511,7 @@ class SubIRHSSubConstantLHS(RewritePattern):
         v6 = op2.rhs
         a7 = get_property(op2, "overflowFlags")
         if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a7 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         v8 = op.rhs
         if not isinstance(v8, OpResult):
             return False
@@ -535,7 +523,7 @@ class SubIRHSSubConstantLHS(RewritePattern):
             return False
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_sub(a5, a10)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a7, a11)
@@ -583,10 +571,10 @@ class SubILHSSubConstantRHS(RewritePattern):
             return False
         a10 = get_property(op5, "overflowFlags")
         if a10 is None:
-            a10 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a10 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_add(a9, a3)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a10, a11)
@@ -634,10 +622,10 @@ class SubILHSSubConstantLHS(RewritePattern):
         v9 = op5.rhs
         a10 = get_property(op5, "overflowFlags")
         if a10 is None:
-            a10 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a10 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         a11 = get_property(op, "overflowFlags")
         if a11 is None:
-            a11 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
+            a11 = _DEFAULT_SUB_I_OP_OVERFLOW_FLAGS
         nat12 = arith.int_attrs_sub(a3, a8)
         new13 = rewriter.insert(arith.ConstantOp(value=nat12, loc=op.loc))
         nat14 = arith.merge_overflow(a10, a11)
@@ -666,19 +654,13 @@ class SubISubILHSRHSLHS(RewritePattern):
             return False
         v3 = op2.lhs
         v4 = op2.rhs
-        a5 = get_property(op2, "overflowFlags")
-        if a5 is None:
-            a5 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        v6 = op.rhs
-        if v6 is not v3:
+        v5 = op.rhs
+        if v5 is not v3:
             return False
-        a7 = get_property(op, "overflowFlags")
-        if a7 is None:
-            a7 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
-        nat8 = arith.zero_of(v4)
-        new9 = rewriter.insert(arith.ConstantOp(value=nat8, loc=op.loc))
-        new10 = rewriter.insert(arith.SubIOp(new9.results[0], v4, loc=op.loc))
-        rewriter.replace_op(op, [new10.results[0]])
+        nat6 = arith.zero_of(v4)
+        new7 = rewriter.insert(arith.ConstantOp(value=nat6, loc=op.loc))
+        new8 = rewriter.insert(arith.SubIOp(new7.results[0], v4, loc=op.loc))
+        rewriter.replace_op(op, [new8.results[0]])
         return True
 
 
@@ -747,9 +729,9 @@ class CmpIExtSI(RewritePattern):
         if not isinstance(op6, arith.ExtSIOp):
             return False
         v7 = op6.in_
-        if not (v4.type is v7.type):
+        if v4.type is not v7.type:
             return False
-        if not (a1.value in (0, 1)):
+        if int_constant(a1) not in (0, 1):
             return False
         new8 = rewriter.insert(arith.CmpIOp(v4, v7, predicate=a1, loc=op.loc))
         rewriter.replace_op(op, [new8.results[0]])
@@ -783,9 +765,9 @@ class CmpIExtUI(RewritePattern):
         if not isinstance(op6, arith.ExtUIOp):
             return False
         v7 = op6.in_
-        if not (v4.type is v7.type):
+        if v4.type is not v7.type:
             return False
-        if not (a1.value in (0, 1)):
+        if int_constant(a1) not in (0, 1):
             return False
         new8 = rewriter.insert(arith.CmpIOp(v4, v7, predicate=a1, loc=op.loc))
         rewriter.replace_op(op, [new8.results[0]])
@@ -813,10 +795,9 @@ class RedundantSelectTrue(RewritePattern):
         if v4 is not v1:
             return False
         v5 = op3.true_value
-        v6 = op3.false_value
-        v7 = op.false_value
-        new8 = rewriter.insert(arith.SelectOp(v1, v5, v7, loc=op.loc))
-        rewriter.replace_op(op, [new8.results[0]])
+        v6 = op.false_value
+        new7 = rewriter.insert(arith.SelectOp(v1, v5, v6, loc=op.loc))
+        rewriter.replace_op(op, [new7.results[0]])
         return True
 
 
@@ -841,10 +822,9 @@ class RedundantSelectFalse(RewritePattern):
         v5 = op4.condition
         if v5 is not v1:
             return False
-        v6 = op4.true_value
-        v7 = op4.false_value
-        new8 = rewriter.insert(arith.SelectOp(v1, v2, v7, loc=op.loc))
-        rewriter.replace_op(op, [new8.results[0]])
+        v6 = op4.false_value
+        new7 = rewriter.insert(arith.SelectOp(v1, v2, v6, loc=op.loc))
+        rewriter.replace_op(op, [new7.results[0]])
         return True
 
 
@@ -935,26 +915,20 @@ class MulFOfNegF(RewritePattern):
         if not isinstance(op2, arith.NegFOp):
             return False
         v3 = op2.operand_
-        a4 = get_property(op2, "fastmath")
-        if a4 is None:
-            a4 = FastMathFlagsAttr.get(FastMathFlags.none)
-        v5 = op.rhs
-        if not isinstance(v5, OpResult):
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
             return False
-        op6 = v5.owner
-        if not isinstance(op6, arith.NegFOp):
+        op5 = v4.owner
+        if not isinstance(op5, arith.NegFOp):
             return False
-        v7 = op6.operand_
-        a8 = get_property(op6, "fastmath")
-        if a8 is None:
-            a8 = FastMathFlagsAttr.get(FastMathFlags.none)
-        a9 = get_property(op, "fastmath")
-        if a9 is None:
-            a9 = FastMathFlagsAttr.get(FastMathFlags.none)
-        if not (v3.type is v7.type):
+        v6 = op5.operand_
+        a7 = get_property(op, "fastmath")
+        if a7 is None:
+            a7 = _DEFAULT_MUL_F_OP_FASTMATH
+        if v3.type is not v6.type:
             return False
-        new10 = rewriter.insert(arith.MulFOp(v3, v7, fastmath=a9, loc=op.loc))
-        rewriter.replace_op(op, [new10.results[0]])
+        new8 = rewriter.insert(arith.MulFOp(v3, v6, fastmath=a7, loc=op.loc))
+        rewriter.replace_op(op, [new8.results[0]])
         return True
 
 
@@ -975,26 +949,20 @@ class DivFOfNegF(RewritePattern):
         if not isinstance(op2, arith.NegFOp):
             return False
         v3 = op2.operand_
-        a4 = get_property(op2, "fastmath")
-        if a4 is None:
-            a4 = FastMathFlagsAttr.get(FastMathFlags.none)
-        v5 = op.rhs
-        if not isinstance(v5, OpResult):
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
             return False
-        op6 = v5.owner
-        if not isinstance(op6, arith.NegFOp):
+        op5 = v4.owner
+        if not isinstance(op5, arith.NegFOp):
             return False
-        v7 = op6.operand_
-        a8 = get_property(op6, "fastmath")
-        if a8 is None:
-            a8 = FastMathFlagsAttr.get(FastMathFlags.none)
-        a9 = get_property(op, "fastmath")
-        if a9 is None:
-            a9 = FastMathFlagsAttr.get(FastMathFlags.none)
-        if not (v3.type is v7.type):
+        v6 = op5.operand_
+        a7 = get_property(op, "fastmath")
+        if a7 is None:
+            a7 = _DEFAULT_DIV_F_OP_FASTMATH
+        if v3.type is not v6.type:
             return False
-        new10 = rewriter.insert(arith.DivFOp(v3, v7, fastmath=a9, loc=op.loc))
-        rewriter.replace_op(op, [new10.results[0]])
+        new8 = rewriter.insert(arith.DivFOp(v3, v6, fastmath=a7, loc=op.loc))
+        rewriter.replace_op(op, [new8.results[0]])
         return True
 
 
@@ -1037,15 +1005,12 @@ class TruncIExtSIToExtSI(RewritePattern):
         if not isinstance(op2, arith.ExtSIOp):
             return False
         v3 = op2.in_
-        a4 = get_property(op, "overflowFlags")
-        if a4 is None:
-            a4 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
         if not (arith.is_wider(op2.results[0], op.results[0])):
             return False
         if not (arith.is_wider(op.results[0], v3)):
             return False
-        new5 = rewriter.insert(arith.ExtSIOp(v3, out_type=op.results[0].type, loc=op.loc))
-        rewriter.replace_op(op, [new5.results[0]])
+        new4 = rewriter.insert(arith.ExtSIOp(v3, out_type=op.results[0].type, loc=op.loc))
+        rewriter.replace_op(op, [new4.results[0]])
         return True
 
 
@@ -1066,15 +1031,12 @@ class TruncIExtUIToExtUI(RewritePattern):
         if not isinstance(op2, arith.ExtUIOp):
             return False
         v3 = op2.in_
-        a4 = get_property(op, "overflowFlags")
-        if a4 is None:
-            a4 = IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)
         if not (arith.is_wider(op2.results[0], op.results[0])):
             return False
         if not (arith.is_wider(op.results[0], v3)):
             return False
-        new5 = rewriter.insert(arith.ExtUIOp(v3, out_type=op.results[0].type, loc=op.loc))
-        rewriter.replace_op(op, [new5.results[0]])
+        new4 = rewriter.insert(arith.ExtUIOp(v3, out_type=op.results[0].type, loc=op.loc))
+        rewriter.replace_op(op, [new4.results[0]])
         return True
 
 
@@ -1095,7 +1057,7 @@ class IndexCastOfIndexCast(RewritePattern):
         if not isinstance(op2, arith.IndexCastOp):
             return False
         v3 = op2.in_
-        if not (op.results[0].type is v3.type):
+        if op.results[0].type is not v3.type:
             return False
         rewriter.replace_op(op, [v3])
         return True
@@ -1118,7 +1080,7 @@ class IndexCastUIOfIndexCastUI(RewritePattern):
         if not isinstance(op2, arith.IndexCastUIOp):
             return False
         v3 = op2.in_
-        if not (op.results[0].type is v3.type):
+        if op.results[0].type is not v3.type:
             return False
         rewriter.replace_op(op, [v3])
         return True

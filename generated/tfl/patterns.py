@@ -9,7 +9,6 @@ from generated.tf import ops as tf
 from generated.tfl import ops as tfl
 from generator.ir import (
     Attribute,
-    BoolAttr,
     FloatAttr,
     FloatType,
     Operation,
@@ -17,7 +16,6 @@ from generator.ir import (
     PatternRewriter,
     RankedTensorType,
     RewritePattern,
-    StringAttr,
     Type,
     UnrankedTensorType,
     parse_attribute,
@@ -47,6 +45,11 @@ _ATTR_1 = parse_attribute('"RELU"')
 _ATTR_2 = parse_attribute('"NHWC"')
 _ATTR_3 = parse_attribute('"RELU6"')
 _ATTR_4 = parse_attribute("true")
+_DEFAULT_BIAS_ADD_OP_DATA_FORMAT = dict(tf.BiasAddOp.DEFAULT_PROPERTIES)["data_format"]
+_DEFAULT_LEAKY_RELU_OP_ALPHA = dict(tf.LeakyReluOp.DEFAULT_PROPERTIES)["alpha"]
+_DEFAULT_NOT_EQUAL_OP_INCOMPATIBLE_SHAPE_ERROR = dict(tf.NotEqualOp.DEFAULT_PROPERTIES)[
+    "incompatible_shape_error"
+]
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -211,7 +214,7 @@ class LegalizeLeakyRelu(RewritePattern):
         v1 = op.features
         a2 = get_property(op, "alpha")
         if a2 is None:
-            a2 = _DEFAULT_0
+            a2 = _DEFAULT_LEAKY_RELU_OP_ALPHA
         if a2 is None or not _attr_constraint_0(a2):
             return False
         new3 = rewriter.insert(tfl.LeakyReluOp(v1, alpha=a2, loc=op.loc))
@@ -268,7 +271,7 @@ class LegalizeBiasAdd(RewritePattern):
             return False
         a3 = get_property(op, "data_format")
         if a3 is None:
-            a3 = StringAttr.get("NHWC")
+            a3 = _DEFAULT_BIAS_ADD_OP_DATA_FORMAT
         if a3 != _ATTR_2:
             return False
         new4 = rewriter.insert(
@@ -308,7 +311,7 @@ class LegalizeRelu6OfBiasAdd(RewritePattern):
             return False
         a5 = get_property(op2, "data_format")
         if a5 is None:
-            a5 = StringAttr.get("NHWC")
+            a5 = _DEFAULT_BIAS_ADD_OP_DATA_FORMAT
         if a5 != _ATTR_2:
             return False
         new6 = rewriter.insert(
@@ -338,7 +341,7 @@ class LegalizeNotEqual(RewritePattern):
         v2 = op.y
         a3 = get_property(op, "incompatible_shape_error")
         if a3 is None:
-            a3 = BoolAttr.get_bool(True)
+            a3 = _DEFAULT_NOT_EQUAL_OP_INCOMPATIBLE_SHAPE_ERROR
         if a3 != _ATTR_4:
             return False
         new4 = rewriter.insert(tfl.NotEqualOp(v1, v2, output_type=op.results[0].type, loc=op.loc))

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.diagnostics import SpecDiagnostic, SpecValidationError
-from generator.emit.ops import OpView
+from generator.emit.ops import OpView, negated
 from generator.emit.predicates import ConstraintFunction, ConstraintTable
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceLoc
@@ -173,6 +173,8 @@ class _Compiler:
         self.symbols: dict[str, _Symbol] = {}
         self.measure = 0
         self.counter = 0
+        self.defaults: dict[str, str] = {}
+        self.used = _used_symbols(pattern)
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -350,12 +352,12 @@ class _Compiler:
                     arg.loc,
                     f"operand '{param.name}' is variadic: match it with $name or (variadic ...)",
                 )
-            if arg.bind and arg.bind != "_":
+            if arg.bind is not None and arg.bind in self.used:
                 var = self.fresh("vs")
                 self.emit(f"{var} = {expr}")
                 self.bind(arg.bind, _Symbol("values", var), arg.loc)
             return None
-        needs_var = value is not None or (arg.bind and arg.bind != "_")
+        needs_var = value is not None or (arg.bind is not None and arg.bind in self.used)
         if not needs_var:
             return None
         var = expr if re.fullmatch(r"x\d+", expr) else self.fresh("v")
@@ -390,10 +392,15 @@ class _Compiler:
         value = arg.value
         if value is None and not (arg.bind and arg.bind != "_"):
             return None
+        if value is None and arg.bind not in self.used:
+            return None
         var = self.fresh("a")
         self.emit(f"{var} = {expr}")
-        default = dict(target.view.defaults).get(param.name)
-        if default is not None:
+        default = None
+        if param.default is not None:
+            # The default as the op class holds it, read once when the module loads.
+            default = f"_DEFAULT_{snake_case(target.view.class_name).upper()}_{snake_case(param.name).upper()}"
+            self.defaults[default] = f'dict({target.class_ref}.DEFAULT_PROPERTIES)["{param.name}"]'
             self.emit(f"if {var} is None:")
             self.emit(f"    {var} = {default}")
         shape: str | None = None
@@ -438,7 +445,7 @@ class _Compiler:
             for i, entity in enumerate(entities):
                 text = text.replace(f"${i}", entity)
             self.measure += 1
-            self.check(f"not ({text})")
+            self.check(negated(text))
             return
         if len(entities) != 1:
             raise _Fail(node.loc, f"'{node.operator}' constrains one bound value")
@@ -469,7 +476,9 @@ class _Compiler:
             name, index = match.group(1), int(match.group(2))
         symbol = self.symbols.get(name)
         if symbol is None:
-            bound = ", ".join(f"${n}" for n in self.symbols) or "none"
+            source: list[str] = []
+            _names_in(self.pattern.source, source)
+            bound = ", ".join(f"${n}" for n in dict.fromkeys(source) if n != "_") or "none"
             raise _Fail(
                 arg.loc or loc,
                 f"'${arg.bind}' is not bound in the source pattern",
@@ -654,6 +663,30 @@ class _Compiler:
         return root, shape
 
 
+def _names_in(node: DagNodeDef, out: list[str]) -> None:
+    if node.bind:
+        out.append(node.bind)
+    for arg in node.args:
+        if arg.bind:
+            out.append(arg.bind)
+        if isinstance(arg.value, DagNodeDef):
+            _names_in(arg.value, out)
+
+
+def _used_symbols(pattern: PatternDef) -> set[str]:
+    """The symbols a pattern reads after binding them: in results, in constraints, or
+    bound twice in the source (an equality check). Others need no variable."""
+    used: list[str] = []
+    for node in (*pattern.results, *pattern.constraints):
+        _names_in(node, used)
+    names = {re.sub(r"__\d+$", "", n) for n in used} | set(used)
+    source: list[str] = []
+    _names_in(pattern.source, source)
+    names |= {n for n in source if source.count(n) > 1}
+    names.discard("_")
+    return names
+
+
 def _constant_text(kind: str, value: str) -> str | None:
     int_attr = re.fullmatch(r"(?:Any)?(S|U)?I(\d+)Attr", kind)
     if int_attr:
@@ -735,6 +768,7 @@ def patterns_module_view(
     errors: list[SpecDiagnostic] = []
     constants: dict[str, str] = {}
     enums = {e.def_name: e for e in dialect.enums}
+    defaults: dict[str, str] = {}
     packages: set[str] = {package} if canonicalizers else set()
     patterns: list[PatternView] = []
     compiled: list[tuple[PatternDef, PatternView, _Shape]] = []
@@ -746,6 +780,7 @@ def patterns_module_view(
         except _Fail as failure:
             errors.append(failure.diagnostic)
             continue
+        defaults.update(compiler.defaults)
         name = _class_name(pattern, index, root)
         if name in names:
             errors.append(SpecDiagnostic(pattern.loc, f"two patterns are both named '{name}'"))
@@ -793,7 +828,9 @@ def patterns_module_view(
         source=source,
         packages=sorted(packages),
         functions=table.functions,
-        constants=sorted(((n, f"parse_attribute({t!r})") for t, n in constants.items())),
+        constants=sorted(
+            [(n, f"parse_attribute({t!r})") for t, n in constants.items()] + list(defaults.items())
+        ),
         patterns=patterns,
         sets=sorted(sets.items()),
         canonicalizers=canonicalizers,

@@ -34,3 +34,7 @@ def test_readme_runtime_example_runs() -> None:
         in printed
     )
     assert '%2 = "arith.cmpi"(%1, %0) <{predicate = 2 : i64}> : (i32, i32) -> i1' in printed
+    assert (
+        '    %0 = tfl.add %arg0, %arg1 {fused_activation_function = "RELU"} : tensor<4xf32>\n'
+        "    return %0 : tensor<4xf32>\n"
+    ) in printed
