@@ -52,25 +52,29 @@ def Arith_Dialect : Dialect {
 
     def int_attrs_add(a: Attribute, b: Attribute) -> Attribute:
         """`a + b` of two integer attributes of one type, wrapping around."""
-        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        assert isinstance(a, IntegerAttr)
+        assert isinstance(b, IntegerAttr)
         return IntegerAttr.get(a.type, a.value + b.value)
 
 
     def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
         """`a - b`, wrapping around."""
-        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        assert isinstance(a, IntegerAttr)
+        assert isinstance(b, IntegerAttr)
         return IntegerAttr.get(a.type, a.value - b.value)
 
 
     def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
         """`a * b`, wrapping around."""
-        assert isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr)
+        assert isinstance(a, IntegerAttr)
+        assert isinstance(b, IntegerAttr)
         return IntegerAttr.get(a.type, a.value * b.value)
 
 
     def merge_overflow(a: Attribute, b: Attribute) -> Attribute:
         """The overflow flags both ops promise (MLIR's `MergeOverflow`)."""
-        assert isinstance(a, IntegerOverflowFlagsAttr) and isinstance(b, IntegerOverflowFlagsAttr)
+        assert isinstance(a, IntegerOverflowFlagsAttr)
+        assert isinstance(b, IntegerOverflowFlagsAttr)
         return IntegerOverflowFlagsAttr.get(IntegerOverflowFlags(a.value & b.value))
 
 
@@ -2335,7 +2339,7 @@ def ZeroOf : NativeCodeCall<"arith.zero_of($0)">;
 def InvertPredicate : NativeCodeCall<"arith.inverted_cmpi($0)">;
 def IsScalarOrSplatNegativeOne : Constraint<CPred<"arith.is_splat_int($0, -1)">>;
 def IsScalarOrSplatOne : Constraint<CPred<"arith.is_splat_int($0, 1)">>;
-def IsEqOrNe : Constraint<CPred<"$0.value in (0, 1)">>;
+def IsEqOrNe : Constraint<CPred<"int_constant($0) in (0, 1)">>;
 def SameType : Constraint<CPred<"$0.type is $1.type">>;
 def WiderThan : Constraint<CPred<"arith.is_wider($0, $1)">>;
 
