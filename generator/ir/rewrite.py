@@ -18,7 +18,9 @@ The semantics are MLIR's (`PatternMatch.h`, `GreedyPatternRewriteDriver.cpp`,
   unreachable blocks, then pops ops one at a time: a trivially dead op is erased,
   otherwise the op is folded, otherwise the patterns for it are tried in benefit
   order. Every change puts the affected ops back on the worklist. Sweeps repeat
-  until one changes nothing (converged) or `max_iterations` is reached.
+  until one changes nothing (converged) or `max_iterations` is reached. A sweep
+  that keeps changing ops far beyond their number (patterns undoing each other)
+  also ends the rewrite, unconverged, where MLIR's driver would never return.
 
 Folding: an op class may define `fold(self)`, returning None (no fold), an empty
 list (the op was changed in place), or one `Attribute` or `Value` per result
@@ -820,10 +822,17 @@ def constant_materializer(dialect: str) -> ConstantMaterializer | None:
 # -- the greedy driver ------------------------------------------------------------------
 
 
+#: Successful rewrites per op of a sweep after which the sweep is taken to be endless.
+_RUNAWAY_REWRITES_PER_OP = 1000
+
+
 class _Worklist:
     """A LIFO of ops with set semantics and O(1) removal (removed slots become None)."""
 
     __slots__ = ("_index", "_list")
+
+    def __len__(self) -> int:
+        return len(self._index)
 
     def __init__(self) -> None:
         self._list: list[Operation | None] = []
@@ -947,6 +956,7 @@ class _GreedyDriver(RewriteListener):
         self.cse_constants = cse_constants
         self.top_down = top_down
         self.max_rewrites = max_rewrites
+        self.runaway = False
         self.user = listener
         self.worklist = _Worklist()
         self.rewriter = PatternRewriter(listener=self, context=context)
@@ -1048,7 +1058,7 @@ class _GreedyDriver(RewriteListener):
             self._populate()
             continue_rewrites = self._erase_unreachable_blocks()
             continue_rewrites |= self._process_worklist()
-            if not continue_rewrites:
+            if not continue_rewrites or self.runaway:
                 break
         return not continue_rewrites
 
@@ -1132,11 +1142,19 @@ class _GreedyDriver(RewriteListener):
         changed = False
         rewrites = 0
         limit = self.max_rewrites
+        # MLIR lets a sweep run forever when patterns keep undoing each other or keep
+        # matching their own output (or a fold keeps changing its op); a sweep that
+        # changes each op this many times is that, and ends the rewrite unconverged.
+        budget = _RUNAWAY_REWRITES_PER_OP * (len(self.worklist) + 1)
         worklist = self.worklist
         rewriter = self.rewriter
         user = self.user
         fold = self.fold
         while limit is None or rewrites < limit:
+            budget -= 1
+            if budget < 0:
+                self.runaway = True
+                break
             op = worklist.pop()
             if op is None:
                 break

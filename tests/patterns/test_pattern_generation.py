@@ -216,6 +216,15 @@ def test_auxiliary_result_op_and_second_result(pat: ModuleType) -> None:
     assert '"pat.add"(%2#1, %1)' in out
 
 
+def test_a_pattern_matching_its_own_output_ends(pat: ModuleType) -> None:
+    """`PairThenAdd` builds an add it matches again; the driver gives up, unconverged."""
+    text = _ARGS + '%r = "pat.add"(%a, %b) : (i32, i32) -> i32\n' + _USE
+    ctx = Context(allow_unregistered_dialects=True)
+    module = parse_source(SourceFile("case.mlir", text), ctx)
+    assert not apply_patterns_greedily(module, pattern_set("pair"))
+    verify(module, ctx)
+
+
 # -- generation-time errors --------------------------------------------------------
 
 _TD_HEAD = textwrap.dedent(

@@ -1118,6 +1118,31 @@ def test_max_rewrites_bounds_each_sweep() -> None:
     _assert_use_lists_consistent(module)
 
 
+def test_an_endless_sweep_ends_unconverged() -> None:
+    """Without max_rewrites, a pattern that keeps changing its op ends the rewrite
+    instead of running forever, even with no limit on sweeps."""
+    swaps: list[int] = []
+
+    @rewrite_pattern(SubIOp)
+    def swap(op: Operation, rewriter: PatternRewriter) -> bool:
+        with rewriter.modify_op_in_place(op):
+            lhs, rhs = op.operands
+            op.set_operand(0, rhs)
+            op.set_operand(1, lhs)
+        swaps.append(1)
+        return True
+
+    module = _parse(
+        _module(
+            """  %0 = "arith.subi"(%a, %b) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "func.return"(%0) : (i32) -> ()"""
+        )
+    )
+    assert not apply_patterns_greedily(module, [swap], max_iterations=None)
+    assert 100 < len(swaps) < 100_000
+    _assert_use_lists_consistent(module)
+
+
 def test_a_fixpoint_is_stable(arith_folding: None) -> None:
     """Running the driver again on its own output changes nothing."""
     module = _parse(
