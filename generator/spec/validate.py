@@ -218,6 +218,14 @@ class _Validator:
                 self.error(op, "an op has either an assembly format or parser and printer hooks")
         if (op.parser is None) != (op.printer is None):
             self.error(op, "a custom parser and printer come together; give both hooks")
+        if op.has_folder and op.fold is None:
+            self.error(
+                op,
+                "'hasFolder' is set but the op has no 'fold' body",
+                hint="give the body of `def fold(self) -> FoldResult` as the op's fold",
+            )
+        if op.fold is not None and not op.has_folder:
+            self.error(op, "a 'fold' body is given but 'hasFolder' is not set")
         for code, what in (
             (op.verifier, "verifier"),
             (op.fold, "fold hook"),
