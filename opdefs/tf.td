@@ -7,6 +7,8 @@ include "OpBase.td"
 def TF_Dialect : Dialect {
   let name = "tf";
   let summary = "TensorFlow operations";
+  // TensorFlow has thousands of op kinds; those without a def here stay valid.
+  let allowUnknownOperations = 1;
   let description = [{
     The operations of TensorFlow graphs, one MLIR op per TensorFlow op kind,
     with TensorFlow's operand, attribute and result names. Tensors carry their

@@ -1020,3 +1020,7 @@ class SubOp(OdsOp):
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+
+# The dialect is open: `tf` ops it does not define are valid too.
+Context.register_open_dialect("tf")

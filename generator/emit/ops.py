@@ -217,6 +217,8 @@ class OpsModuleView:
     """Module-level constants of the generated parsers and printers."""
     extra_code: list[str] = field(default_factory=list)
     """The dialect's own top-level Python (custom directive functions, helpers)."""
+    open_dialect: str = ""
+    """The dialect's name when it accepts ops it does not define, else empty."""
     all_names: list[str] = field(default_factory=list)
     ir_names: list[str] = field(default_factory=list)
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
@@ -1495,6 +1497,7 @@ def ops_module_view(
         ops=views,
         constants=sorted(constants.items()),
         extra_code=_code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
+        open_dialect=dialect.name if dialect.allow_unknown_operations else "",
         all_names=sorted(v.class_name for v in views),
         ir_names=sorted(set(ir.__all__) - {"ods"}),
         ods_names=sorted(ods.__all__),

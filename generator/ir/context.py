@@ -28,6 +28,8 @@ class Context:
     #: Op classes registered process-wide by generated dialect packages.
     _global_ops: ClassVar[dict[str, type[Operation]]] = {}
     _global_dialects: ClassVar[set[str]] = {"builtin"}
+    #: Registered dialects that accept ops they do not define (open dialects).
+    _open_dialects: ClassVar[set[str]] = set()
 
     def __init__(self, *, allow_unregistered_dialects: bool = False) -> None:
         self.allow_unregistered_dialects = allow_unregistered_dialects
@@ -43,6 +45,17 @@ class Context:
         cls._global_ops[name] = op_class
         cls._global_dialects.add(name.partition(".")[0])
         return op_class
+
+    @classmethod
+    def register_open_dialect(cls, dialect: str) -> None:
+        """Make `dialect` open: its unknown ops are valid, unregistered ops
+        (MLIR's `Dialect::allowUnknownOperations()`)."""
+        cls._global_dialects.add(dialect)
+        cls._open_dialects.add(dialect)
+
+    def is_open_dialect(self, dialect: str) -> bool:
+        """True when the dialect accepts ops it does not define."""
+        return dialect in self._open_dialects
 
     def register_op(self, op_class: type[Operation]) -> None:
         """Register an op class in this context only."""

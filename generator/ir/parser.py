@@ -723,7 +723,7 @@ class Parser:
         """Parse everything after the quoted op name."""
         text = self.text
         ctx = self.ctx
-        if not ctx.is_known_op(name):
+        if not ctx.is_known_op(name) and not ctx.is_open_dialect(name.partition(".")[0]):
             dialect, dot, _ = name.partition(".")
             if dot and ctx.is_known_dialect(dialect):
                 self.error_at(

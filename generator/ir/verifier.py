@@ -200,6 +200,7 @@ class _Verifier:
             not op.is_registered
             and not self.ctx.allow_unregistered_dialects
             and not self.ctx.is_known_op(op.name)
+            and not self.ctx.is_open_dialect(op.dialect_name)
         ):
             self.fail(
                 op,

@@ -727,6 +727,7 @@ class _Reader:
             ),
             enums=tuple(self.each(self.main_records("EnumAttrInfo"), self.enum)),
             patterns=tuple(self.each(self.main_records("Pattern"), self.pattern)),
+            allow_unknown_operations=bool(rec.get("allowUnknownOperations", 0)),
             extra_code=self.text(rec.get("extraClassDeclaration"), self.loc(rec)),
             loc=self.loc(rec),
         )

@@ -444,6 +444,9 @@ class DialectDef(SpecNode):
     attributes: tuple[AttrDef, ...] = ()
     enums: tuple[EnumDef, ...] = ()
     patterns: tuple[PatternDef, ...] = ()
+    allow_unknown_operations: bool = False
+    """An open dialect (TableGen `allowUnknownOperations`): ops of its namespace that
+    it does not define are valid, as in MLIR's `Dialect::allowUnknownOperations()`."""
     extra_code: Code | None = None
     """Python pasted at the top level of the generated `ops.py` (ODS's dialect
     `extraClassDeclaration`): the `parse_<name>` and `print_<name>` functions of the

@@ -433,6 +433,8 @@ def dialect_to_td(dialect: DialectDef) -> str:
         header.append(_let("summary", td_string(dialect.summary)))
     if dialect.description:
         header.append(_let("description", _code(dialect.description, 2)))
+    if dialect.allow_unknown_operations:
+        header.append(_let("allowUnknownOperations", "1"))
     if dialect.extra_code is not None:
         header.append(_let("extraClassDeclaration", _code(dialect.extra_code.text, 2)))
     sections.append(_body(f"def {dialect_def} : Dialect", header))

@@ -312,6 +312,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "package", dialect.package, None)
     _optional(header, "summary", dialect.summary)
     _optional(header, "description", _Text(dialect.description))
+    _optional(header, "allow_unknown_operations", dialect.allow_unknown_operations, False)
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]
     parts: list[tuple[str, list[Fields]]] = [

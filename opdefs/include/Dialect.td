@@ -17,6 +17,9 @@ class Dialect {
   list<string> dependentDialects = [];
   bit hasConstantMaterializer = 0;
   bit hasCanonicalizer = 0;
+  // An open dialect: ops of its namespace that it does not define are still
+  // valid, as MLIR's `Dialect::allowUnknownOperations()` makes them.
+  bit allowUnknownOperations = 0;
   // Python pasted at the top level of the generated ops.py: the parse_<name> and
   // print_<name> functions of custom<Name> format directives, and helpers.
   code extraClassDeclaration = ?;

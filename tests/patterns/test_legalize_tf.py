@@ -18,8 +18,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, SHARED_DIR
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SHARED_DIR = REPO_ROOT.parent / "shared"
 _FILE = "conformance/tensorflow/tfl/legalize-tf.partial.mlir"
 
 

@@ -29,6 +29,7 @@ def test_schema_describes_the_yaml_keys() -> None:
         "attributes",
         "enums",
         "patterns",
+        "allow_unknown_operations",
         "extra_code",
     }
     op = schema["$defs"]["OpDef"]
