@@ -88,10 +88,12 @@ def class_name_from_def(def_name: str) -> str:
 
     As in MLIR, the prefix is everything up to and including the first `_`
     (`TF_AddOp` -> `AddOp`); a name without `_`, or with nothing after it, is kept.
+    The rest starts with a capital, as Python classes do (`TFType_f32RefType`, made
+    by a `foreach`, is `F32RefType`).
     """
     prefix, sep, rest = def_name.partition("_")
     if sep and prefix and rest and rest[0].isalpha():
-        return rest
+        return rest[0].upper() + rest[1:]
     return def_name
 
 

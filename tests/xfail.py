@@ -10,4 +10,15 @@ that starts passing fails the run until its entry is removed, and
 
 from __future__ import annotations
 
-XFAIL: dict[str, str] = {}
+XFAIL: dict[str, str] = {
+    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tfg/invalid_types.mlir#1/0]": (
+        '`!tf_type<"variant>">` is rejected at the same place, but with MLIR\'s message for '
+        "a generated type parser ('expected valid keyword'); TensorFlow's hand-written parser "
+        "says 'unexpected token'"
+    ),
+    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tfg/invalid_types.mlir#1/6]": (
+        '`!tf_type<"resource>">` is rejected at the same place, but with MLIR\'s message for '
+        "a generated type parser ('expected valid keyword'); TensorFlow's hand-written parser "
+        "says 'encountered unexpected token'"
+    ),
+}

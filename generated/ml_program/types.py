@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from generator.ir.ods import DialectType, register_dialect_type
+from generator.ir.ods import (
+    DialectType,
+    register_dialect_type,
+)
 
 __all__ = [
     "TokenType",

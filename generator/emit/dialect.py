@@ -64,7 +64,15 @@ def render_dialect(
         imports["enums"] = enums.all_names
     types = types_module_view(dialect, source)
     if types.types:
-        files.append(_python(f"{package}/types.py", "types.py.j2", source, module=types))
+        files.append(
+            _python(
+                f"{package}/types.py",
+                "types.py.j2",
+                source,
+                module=types,
+                ir_names=sorted(set(ir_names) - {"ods"}),
+            )
+        )
         modules.append(("types", types.all_names))
         imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
@@ -73,8 +81,10 @@ def render_dialect(
         modules.append(("attrs", attrs.all_names))
         imports["attrs"] = attrs.all_names
     ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
-    files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
-    modules.append(("ops", ops.all_names))
+    # A dialect of types or attributes only has no ops module.
+    if dialect.ops or dialect.extra_code is not None or dialect.allow_unknown_operations:
+        files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
+        modules.append(("ops", ops.all_names))
     table = ConstraintTable(refs=reference_infos(dialect), summaries=dialect.def_summaries())
     patterns = patterns_module_view(dialect, source, ops.ops, foreign or {}, table)
     if patterns is not None:

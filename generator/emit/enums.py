@@ -9,8 +9,9 @@ parser. This module also computes `RefInfo` for every def a constraint can name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
 from generator.naming import class_name_from_def, sanitize_name
 from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
@@ -95,12 +96,29 @@ class TypedAttrView:
 
 @dataclass
 class TypeView:
-    """A dialect type without parameters: `!dialect.mnemonic`."""
+    """A dialect type: `!dialect.mnemonic`, or with parameters `!dialect.mnemonic<...>`."""
 
     name: str
     doc: str
     dialect: str
     mnemonic: str
+    params: list[tuple[str, str, str | None]] = field(default_factory=list)
+    """(Python name, annotation, default expression) of each parameter."""
+    parse_body: list[str] = field(default_factory=list)
+    print_body: list[str] = field(default_factory=list)
+    extra_code: list[str] = field(default_factory=list)
+
+    @property
+    def parametric(self) -> bool:
+        """Whether the type has parameters (and the spec's parser and printer)."""
+        return bool(self.params)
+
+    @property
+    def signature(self) -> str:
+        """The parameters of `get`."""
+        return ", ".join(
+            f"{n}: {a}" + (f" = {d}" if d is not None else "") for n, a, d in self.params
+        )
 
 
 @dataclass
@@ -144,9 +162,13 @@ def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
             doc=(t.summary or t.def_name).replace('"""', "'''"),
             dialect=dialect.name,
             mnemonic=t.mnemonic,
+            params=[(sanitize_name(p.name), p.type, p.default) for p in t.parameters],
+            parse_body=code_lines(t.parser.text) if t.parser is not None else [],
+            print_body=code_lines(t.printer.text) if t.printer is not None else [],
+            extra_code=code_lines(t.extra_code.text) if t.extra_code is not None else [],
         )
         for t in sorted(dialect.types, key=lambda t: class_name_from_def(t.def_name))
-        if not t.parameters
+        if not t.parameters or (t.parser is not None and t.printer is not None)
     ]
     return TypesModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
 

@@ -40,7 +40,7 @@ from generator.spec.constraints import (
 from generator.spec.format import resolve_op_format
 from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
-__all__ = ["Check", "OpView", "OpsModuleView", "ops_module_view"]
+__all__ = ["Check", "OpView", "OpsModuleView", "code_lines", "negated", "ops_module_view"]
 
 _SIGN = {
     "signless": "Signedness.SIGNLESS",
@@ -408,7 +408,7 @@ def negated(expr: str) -> str:
     return f"not ({expr})"
 
 
-def _code_lines(text: str) -> list[str]:
+def code_lines(text: str) -> list[str]:
     """Hand-written code from a spec, dedented, as lines (blank lines kept empty)."""
     import textwrap
 
@@ -742,7 +742,7 @@ class _OpMaker:
         doc = [_doc_text(op.summary or f"The `{self.op_name}` operation.")]
         if op.description.strip():
             doc.append("")
-            doc.extend(_doc_text(line) for line in _code_lines(op.description))
+            doc.extend(_doc_text(line) for line in code_lines(op.description))
         doc.extend(["", f"Operation name: `{self.op_name}`. Defined in {self.source}."])
         custom_builders = []
         for index, b in enumerate(op.builders):
@@ -756,7 +756,7 @@ class _OpMaker:
                 CustomBuilder(
                     "build" if index == 0 else f"build_{index}",
                     params,
-                    _code_lines(b.body.text),
+                    code_lines(b.body.text),
                     _doc_text(b.description or f"Build a `{self.op_name}` op."),
                 )
             )
@@ -790,15 +790,15 @@ class _OpMaker:
             successors_expr=succ_expr,
             num_regions=num_regions,
             checks=checks,
-            custom_verifier=_code_lines(op.verifier.text) if op.verifier is not None else [],
+            custom_verifier=code_lines(op.verifier.text) if op.verifier is not None else [],
             custom_builders=custom_builders,
-            extra_code=_code_lines(op.extra_code.text) if op.extra_code is not None else [],
+            extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
             operand_range=operand_range,
             result_range=result_range,
             default_dialect=self.op.default_dialect,
-            fold_body=_code_lines(op.fold.text) if op.fold is not None else [],
+            fold_body=code_lines(op.fold.text) if op.fold is not None else [],
             canonicalize_body=(
-                _code_lines(op.canonicalize.text) if op.canonicalize is not None else []
+                code_lines(op.canonicalize.text) if op.canonicalize is not None else []
             ),
             **self._custom_form(),
         )
@@ -812,13 +812,13 @@ class _OpMaker:
         op = self.op
         hooks = {
             "result_names_body": (
-                _code_lines(op.asm_result_names.text) if op.asm_result_names is not None else []
+                code_lines(op.asm_result_names.text) if op.asm_result_names is not None else []
             ),
         }
         if op.parser is not None and op.printer is not None:
             return {
-                "parse_body": _code_lines(op.parser.text),
-                "print_body": _code_lines(op.printer.text),
+                "parse_body": code_lines(op.parser.text),
+                "print_body": code_lines(op.printer.text),
                 # Only a printer that can fall back to the generic form returns a value.
                 "print_returns": "bool | None" if "return False" in op.printer.text else "None",
                 **hooks,
@@ -1496,7 +1496,7 @@ def ops_module_view(
         functions=table.functions,
         ops=views,
         constants=sorted(constants.items()),
-        extra_code=_code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
+        extra_code=code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
         open_dialect=dialect.name if dialect.allow_unknown_operations else "",
         all_names=sorted(v.class_name for v in views),
         ir_names=sorted(set(ir.__all__) - {"ods"}),

@@ -2,7 +2,7 @@
 
 A syntax error in rendered output is a generator bug: it is reported as an
 `InternalGeneratorError` naming the template and the spec. Formatting runs the
-pinned ruff once over all Python outputs (`ruff check --select I,F401 --fix`, then
+pinned ruff once over all Python outputs (`ruff check --select I,F401,RUF022 --fix`, then
 `ruff format`) with explicit settings (those of this project's pyproject, with
 `generator` and `generated` first-party), so the output never depends on the
 configuration around it.
@@ -116,7 +116,16 @@ def _run_ruff(root: Path, target: Path, failures: list[str]) -> None:
     common = ["--no-cache", "--quiet", *_RUFF_SETTINGS]
     try:
         subprocess.run(
-            [ruff, "check", *common, "--select", "I,F401", "--fix", "--exit-zero", str(target)],
+            [
+                ruff,
+                "check",
+                *common,
+                "--select",
+                "I,F401,RUF022",
+                "--fix",
+                "--exit-zero",
+                str(target),
+            ],
             cwd=root,
             check=True,
             capture_output=True,

@@ -47,6 +47,12 @@ class Context:
         return op_class
 
     @classmethod
+    def register_dialect_globally(cls, dialect: str) -> None:
+        """Know `dialect` in every context created afterwards (a dialect of types or
+        attributes only has no op to register it)."""
+        cls._global_dialects.add(dialect)
+
+    @classmethod
     def register_open_dialect(cls, dialect: str) -> None:
         """Make `dialect` open: its unknown ops are valid, unregistered ops
         (MLIR's `Dialect::allowUnknownOperations()`)."""

@@ -35,6 +35,7 @@ from generator.ir.attributes import (
     SparseElementsAttr,
     StringAttr,
 )
+from generator.ir.context import Context
 from generator.ir.core import Operation
 from generator.ir.types import (
     DYNAMIC,
@@ -49,6 +50,7 @@ from generator.ir.types import (
 
 if TYPE_CHECKING:
     from generator.ir.core import Value
+    from generator.ir.parser import Parser
 
 __all__ = [
     "EMPTY_DICT",
@@ -56,6 +58,7 @@ __all__ = [
     "DialectType",
     "EnumAttr",
     "OdsOp",
+    "ParametricType",
     "TypedDialectAttr",
     "VerifyMessage",
     "adopt_properties",
@@ -65,6 +68,7 @@ __all__ = [
     "broadcast_shapes",
     "container_element_or_self",
     "dialect_attr_parser",
+    "dialect_has_types",
     "dialect_type_parser",
     "element_type_or_self",
     "get_property",
@@ -76,9 +80,11 @@ __all__ = [
     "is_typed_attr",
     "must",
     "optional_property",
+    "parametric_type_parser",
     "property_dict",
     "register_dialect_attr",
     "register_dialect_type",
+    "register_parametric_type",
     "required_property",
     "segment_sizes",
     "set_property",
@@ -458,6 +464,69 @@ class DialectType(Type):
         return self.MNEMONIC
 
 
+class ParametricType(Type):
+    """A dialect type with parameters, printed `!dialect.mnemonic<...>`.
+
+    Instances are uniqued by class and parameters (`unique`). Generated subclasses
+    give a typed `get`, an accessor per parameter, `parse`, which reads what follows
+    the mnemonic with the parser's API, and `print_params`, which returns it.
+    """
+
+    __slots__ = ("params",)
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+    _cache: ClassVar[dict[tuple[type, tuple[object, ...]], ParametricType]] = {}
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super().__init__()
+        self.params = params
+
+    @classmethod
+    def unique(cls, params: tuple[object, ...]) -> Self:
+        """The one type of this class with these parameters."""
+        key = (cls, params)
+        t = ParametricType._cache.get(key)
+        if t is None:
+            t = ParametricType._cache[key] = cls(params)
+        assert isinstance(t, cls)
+        return t
+
+    @classmethod
+    def parse(cls, p: Parser) -> ParametricType:
+        """Read the text after the mnemonic (generated from the spec's parser)."""
+        raise NotImplementedError
+
+    def print_params(self) -> str:
+        """The text after the mnemonic (generated from the spec's printer)."""
+        raise NotImplementedError
+
+
+#: Registered parametric types, by (dialect, mnemonic).
+_PARAMETRIC_TYPES: dict[tuple[str, str], type[ParametricType]] = {}
+
+_P = TypeVar("_P", bound=type[ParametricType])
+
+
+def register_parametric_type(cls: _P) -> _P:
+    """Register a parametric dialect type class with the parser (a class decorator)."""
+    _PARAMETRIC_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
+    Context.register_dialect_globally(cls.DIALECT)
+    return cls
+
+
+def dialect_has_types(dialect: str) -> bool:
+    """Whether a generated dialect registered types (so it knows all of its types)."""
+    return any(d == dialect for d, _ in _PARAMETRIC_TYPES) or any(
+        d == dialect for d, _ in _DIALECT_TYPES
+    )
+
+
+def parametric_type_parser(dialect: str, mnemonic: str) -> type[ParametricType] | None:
+    """The registered parametric type class of `!dialect.mnemonic<...>`, if any."""
+    return _PARAMETRIC_TYPES.get((dialect, mnemonic))
+
+
 #: Registered dialect types, by (dialect, mnemonic).
 _DIALECT_TYPES: dict[tuple[str, str], type[DialectType]] = {}
 
@@ -467,6 +536,7 @@ _T = TypeVar("_T", bound=type[DialectType])
 def register_dialect_type(cls: _T) -> _T:
     """Register a dialect type class with the parser (a class decorator)."""
     _DIALECT_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
+    Context.register_dialect_globally(cls.DIALECT)
     return cls
 
 

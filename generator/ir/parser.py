@@ -56,10 +56,14 @@ from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.module import ParsedModule, ResourceBlob
 from generator.ir.ods import (
     DialectAttr,
+    DialectType,
+    ParametricType,
     TypedDialectAttr,
     adopt_properties,
     dialect_attr_parser,
+    dialect_has_types,
     dialect_type_parser,
+    parametric_type_parser,
 )
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
@@ -1817,6 +1821,24 @@ class Parser:
         registered = dialect_type_parser(*symbol)
         if registered is not None:
             return registered.get()
+        dialect, data = symbol
+        mnemonic = data.partition("<")[0]
+        parametric = parametric_type_parser(dialect, mnemonic)
+        if parametric is not None:
+            # The spec's parser reads the parameters in place, so its errors point
+            # into the source; it must use up exactly the symbol's text.
+            end = self.pos
+            self.pos = start + 2 + len(dialect) + len(mnemonic)
+            parsed = parametric.parse(self)
+            if self.skip_ws() != end:
+                self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
+            return parsed
+        if dialect_has_types(dialect):
+            # A generated dialect's type parser knows all its types, as ODS's does.
+            body = start + 2 + len(dialect)
+            if not _BARE_ID.match(mnemonic):
+                self.error_at(body, "expected valid keyword")
+            self.error_at(body, f"unknown  type `{mnemonic}` in dialect `{dialect}`")
         self.check_dialect_allowed(symbol, "`!", "` type")
         return OpaqueType.get(*symbol)
 
@@ -2677,8 +2699,21 @@ def _dense_from_hex(p: Parser, type_: ShapedType, data: str, pos: int) -> Attrib
 
 
 def _valid_tensor_element(t: Type) -> bool:
-    """MLIR's TensorType::isValidElementType for the types this runtime has."""
-    return isinstance(t, (ComplexType, FloatType, IntegerType, IndexType, VectorType, OpaqueType))
+    """MLIR's TensorType::isValidElementType: the builtin scalar and vector types, and
+    every type of another dialect (which that dialect must check)."""
+    return isinstance(
+        t,
+        (
+            ComplexType,
+            FloatType,
+            IntegerType,
+            IndexType,
+            VectorType,
+            OpaqueType,
+            DialectType,
+            ParametricType,
+        ),
+    )
 
 
 def _valid_memref_element(t: Type) -> bool:

@@ -50,7 +50,7 @@ from generator.ir.attributes import (
 )
 from generator.ir.core import Block, Operation, Region, Value
 from generator.ir.module import ResourceBlob
-from generator.ir.ods import DialectAttr, DialectType, TypedDialectAttr
+from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -1075,6 +1075,8 @@ class Printer:
             return _pretty_dialect_symbol("!", t.dialect, t.data)
         if isinstance(t, DialectType):
             return f"!{t.DIALECT}.{t.body()}"
+        if isinstance(t, ParametricType):
+            return f"!{t.DIALECT}.{t.MNEMONIC}{t.print_params()}"
         if isinstance(t, IntegerType):
             return ("i", "si", "ui")[t.signedness] + str(t.width)
         if isinstance(t, FloatType):

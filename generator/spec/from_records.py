@@ -570,6 +570,10 @@ class _Reader:
             fields["enum"] = str(enum["!name"])
         else:
             fields["parameters"] = self.parameters(rec, loc)
+        if cls is TypeDef:
+            fields["parser"] = self.text(rec.get("parser"), loc)
+            fields["printer"] = self.text(rec.get("printer"), loc)
+            fields["extra_code"] = self.text(rec.get("extraClassDeclaration"), loc)
         if cls is AttrDef and isinstance(rec.get("asmAlias"), str):
             fields["alias"] = str(rec["asmAlias"])
         return cls(**fields)

@@ -143,6 +143,9 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("attribute", "derived"),
         ("builder", "body"),
         ("typedef", "assembly_format"),
+        ("typedef", "parser"),
+        ("typedef", "printer"),
+        ("typedef", "extra_code"),
         ("attrdef", "assembly_format"),
     }
 )

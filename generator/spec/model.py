@@ -284,6 +284,14 @@ class TypeDef(SpecNode):
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
     assembly_format: FormatText | None = None
+    parser: Code | None = None
+    """For a type with parameters (ODS `hasCustomAssemblyFormat`): the body of
+    `def parse(cls, p: Parser) -> Type`, which reads what follows the mnemonic with
+    the parser's API and returns `cls.get(...)`."""
+    printer: Code | None = None
+    """The body of `def print_params(self) -> str`, the text after the mnemonic."""
+    extra_code: Code | None = None
+    """Methods pasted into the type's class (ODS `extraClassDeclaration`)."""
 
 
 class AttrDef(SpecNode):

@@ -305,6 +305,13 @@ class AttrOrTypeDef<Dialect owner, string defName> {
   code description = "";
   dag parameters = (ins);
   string assemblyFormat = ?;
+  // Hand-written syntax for a type with parameters: Python bodies of
+  // `parse(cls, p)` (reading what follows the mnemonic) and `print_params(self)`.
+  bit hasCustomAssemblyFormat = 0;
+  code parser = ?;
+  code printer = ?;
+  // Methods pasted into the generated class.
+  code extraClassDeclaration = ?;
 }
 // A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
 // and the other wrappers take it.

@@ -29,6 +29,8 @@ def _all_infos() -> dict[str, OpInfo]:
     infos: dict[str, OpInfo] = {}
     for spec in spec_files(REPO_ROOT):
         dialect = load_spec(spec)
+        if not dialect.ops:
+            continue  # a dialect of types only (`tf_type`) has no ops module
         module = importlib.import_module(f"generated.{dialect.python_package}.ops")
         for info in op_infos(dialect, module):
             infos[info.name] = info
