@@ -117,3 +117,192 @@ def TFType_VariantType : TFType_Type<"Variant", "variant", "TensorFlow variant">
     return ResourceType.print_subtypes(self.subtypes)
   }];
 }
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def TFType_VersionAttr : AttrDef<TFType_Dialect, "Version"> {
+  let mnemonic = "version";
+  let summary = "An attribute describing the version of a graph";
+  let description = [{
+    The GraphDef version: the `producer` that wrote it, the oldest consumer
+    that may read it, and consumers known not to: 
+    `#tf_type.version<producer = 42, min_consumer = 33, bad_consumers = [1, 2]>`.
+  }];
+  let parameters = (ins
+    AttrParameter<"int", "producer version">:$producer,
+    AttrParameter<"int", "minimum consumer version">:$min_consumer,
+    DefaultValuedParameter<"tuple[int, ...]", "()", "consumers that must not read it">:$bad_consumers
+  );
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    versions: dict[str, int] = {}
+    for field in ("producer", "min_consumer"):
+        pos = p.skip_ws()
+        if p.parse_optional_keyword_of((field,)) is None:
+            p.error_at(pos, f"expected '{field}' in tf_type version")
+        p.expect("=", "expected '='")
+        versions[field] = p.parse_integer()
+        if field == "producer":
+            p.expect(",", "expected ','")
+    bad: list[int] = []
+    if p.consume_if(","):
+        pos = p.skip_ws()
+        if p.parse_optional_keyword_of(("bad_consumers",)) is None:
+            p.error_at(pos, "expected 'bad_consumers' in tf_type version")
+        p.expect("=", "expected '='")
+        p.expect("[", "expected '['")
+        if not p.consume_if("]"):
+            while True:
+                bad.append(p.parse_integer())
+                if not p.consume_if(","):
+                    break
+            p.expect("]", "expected ']'")
+    p.expect(">", "expected '>'")
+    return cls.get(versions["producer"], versions["min_consumer"], tuple(bad))
+  }];
+  let printer = [{
+    text = f"<producer = {self.producer}, min_consumer = {self.min_consumer}"
+    if self.bad_consumers:
+        text += ", bad_consumers = [" + ", ".join(str(b) for b in self.bad_consumers) + "]"
+    return text + ">"
+  }];
+}
+
+def TFType_FuncAttr : AttrDef<TFType_Dialect, "Func"> {
+  let mnemonic = "func";
+  let summary = "Models the `AttrValue.value.func` proto attribute value as a pair of SymbolRef and DictionaryAttr";
+  let description = [{
+    A function and the attributes it is instantiated with:
+    `#tf_type.func<@symbol, {attr = "v"}>`.
+  }];
+  let parameters = (ins
+    AttrParameter<"SymbolRefAttr", "the function">:$symbol,
+    AttrParameter<"DictionaryAttr", "its attributes">:$attrs
+  );
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    symbol = p.parse_attribute()
+    if not isinstance(symbol, SymbolRefAttr):
+        p.error_at(p.current_pos(), "expected a symbol reference")
+    p.expect(",", "expected ','")
+    attrs = p.parse_attribute()
+    if not isinstance(attrs, DictionaryAttr):
+        p.error_at(p.current_pos(), "expected a dictionary attribute")
+    p.expect(">", "expected '>'")
+    return cls.get(symbol, attrs)
+  }];
+  let printer = [{
+    return f"<{self.symbol}, {self.attrs}>"
+  }];
+}
+
+def TFType_PlaceholderAttr : AttrDef<TFType_Dialect, "Placeholder"> {
+  let mnemonic = "placeholder";
+  let summary = "Placeholder attributes are string referring to a function attribute to be substituted on instantiation";
+  let parameters = (ins AttrParameter<"str", "the attribute it stands for">:$value);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    value = p.parse_string_literal()
+    p.expect(">", "expected '>'")
+    return cls.get(value)
+  }];
+  let printer = [{
+    return "<" + escape_string(self.value) + ">"
+  }];
+}
+
+def TFType_ShapeAttr : AttrDef<TFType_Dialect, "Shape"> {
+  let mnemonic = "shape";
+  let summary = "A TensorFlow shape: unranked, or the size of each dimension (`?` if unknown)";
+  let description = [{
+    `#tf_type.shape<10x?x30>`, `#tf_type.shape<*>` for an unknown rank, and
+    `#tf_type.shape<>` for a scalar.
+  }];
+  let parameters = (ins AttrParameter<"tuple[int, ...] | None", "the dimensions, or None when unranked">:$dims);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    if p.consume_if("*"):
+        p.expect(">", "expected '>'")
+        return cls.get(None)
+    dims: list[int] = []
+    if not p.consume_if(">"):
+        while True:
+            if p.consume_if("?"):
+                dims.append(DYNAMIC)
+            else:
+                dims.append(p.parse_integer())
+            pos = p.skip_ws()
+            text = p.text
+            if text.startswith("x", pos):
+                p.pos = pos + 1
+                continue
+            break
+        p.expect(">", "expected '>'")
+    return cls.get(tuple(dims))
+  }];
+  let printer = [{
+    if self.dims is None:
+        return "<*>"
+    return "<" + "x".join("?" if d == DYNAMIC else str(d) for d in self.dims) + ">"
+  }];
+}
+
+def TFType_FullTypeAttr : AttrDef<TFType_Dialect, "FullType"> {
+  let mnemonic = "full_type";
+  let summary = "A TensorFlow full type: a type id, its argument types and an optional attribute";
+  let description = [{
+    TensorFlow's `FullTypeDef` as a tree: `#tf_type.full_type<array<tensor<var "T">>>`.
+    Each node is a type id keyword, optionally its arguments in `<...>`, and
+    optionally a string or integer attribute.
+  }];
+  let parameters = (ins AttrParameter<"tuple[object, ...]", "the type tree: (type id, arguments, attribute)">:$node);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    node = cls.parse_node(p)
+    p.expect(">", "expected '>'")
+    return cls.get(node)
+  }];
+  let printer = [{
+    return "<" + self.print_node(self.node) + ">"
+  }];
+  let extraClassDeclaration = [{
+    @classmethod
+    def parse_node(cls, p: Parser) -> tuple[object, ...]:
+        """`type_id`, `type_id<args>`, each with an optional string or integer after it."""
+        type_id = p.parse_keyword("expected a full type id")
+        args: list[tuple[object, ...]] = []
+        if p.consume_if("<"):
+            while True:
+                args.append(cls.parse_node(p))
+                if not p.consume_if(","):
+                    break
+            p.expect(">", "expected '>'")
+        pos = p.skip_ws()
+        attr: str | int | None = None
+        if p.text.startswith('"', pos):
+            attr = p.parse_string_literal()
+        elif p.text[pos : pos + 1].isdigit() or p.text[pos : pos + 1] == "-":
+            attr = p.parse_integer()
+        return (type_id, tuple(args), attr)
+
+    @classmethod
+    def print_node(cls, node: tuple[object, ...]) -> str:
+        type_id, args, attr = node
+        assert isinstance(args, tuple)
+        text = str(type_id)
+        if args:
+            text += "<" + ", ".join(cls.print_node(a) for a in args) + ">"
+        if isinstance(attr, str):
+            text += " " + escape_string(attr)
+        elif isinstance(attr, int):
+            text += f" {attr}"
+        return text
+  }];
+}

@@ -21,4 +21,19 @@ XFAIL: dict[str, str] = {
         "a generated type parser ('expected valid keyword'); TensorFlow's hand-written parser "
         "says 'encountered unexpected token'"
     ),
+    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tf_executor/tf_executor_ops_location_roundtrip.mlir#1/0]": (
+        "the CHECK lines expect the generic printer of 2020 (`( {`, locations inline as "
+        '`loc("identity@some_function")`, `sym_name` after the function\'s region); MLIR 22, '
+        "and odsgen with it, prints `({`, `#loc` aliases and properties before the region"
+    ),
+    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tf_executor/tf_executor_ops_location_roundtrip.mlir#1/1]": (
+        "as #1/0: the CHECK lines expect the generic printer of 2020 (inline locations, "
+        "`( {`, attributes after the region)"
+    ),
+    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tf_executor/tf_executor_ops_invalid.mlir#1/1]": (
+        '`"tf_executor.graph"(%arg0) : (...) -> ()` has no region and an operand; like '
+        "mlir-opt-22, odsgen reports the missing region first ('requires one region'), where "
+        "the 2020 test expects the operand count; TensorFlow's newer copy of the test adds "
+        "`({})` for this reason"
+    ),
 }

@@ -6,6 +6,13 @@
 Importing this package registers its ops and attributes with the IR runtime.
 """
 
+from generated.tf_type.attrs import (
+    FullTypeAttr,
+    FuncAttr,
+    PlaceholderAttr,
+    ShapeAttr,
+    VersionAttr,
+)
 from generated.tf_type.types import (
     Bfloat16RefType,
     BoolRefType,
@@ -62,6 +69,8 @@ __all__ = [
     "Float8e4m3fnuzRefType",
     "Float8e5m2RefType",
     "Float8e5m2fnuzRefType",
+    "FullTypeAttr",
+    "FuncAttr",
     "HalfRefType",
     "Int4RefType",
     "Int8RefType",
@@ -69,6 +78,7 @@ __all__ = [
     "Int32RefType",
     "Int64RefType",
     "OpaqueTensorType",
+    "PlaceholderAttr",
     "Qint8RefType",
     "Qint8Type",
     "Qint16RefType",
@@ -81,6 +91,7 @@ __all__ = [
     "Quint16Type",
     "ResourceRefType",
     "ResourceType",
+    "ShapeAttr",
     "StringRefType",
     "StringType",
     "Uint4RefType",
@@ -90,4 +101,5 @@ __all__ = [
     "Uint64RefType",
     "VariantRefType",
     "VariantType",
+    "VersionAttr",
 ]

@@ -76,8 +76,16 @@ def render_dialect(
         modules.append(("types", types.all_names))
         imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
-    if attrs.attrs or attrs.typed_attrs:
-        files.append(_python(f"{package}/attrs.py", "attrs.py.j2", source, module=attrs))
+    if attrs.attrs or attrs.typed_attrs or attrs.parametric:
+        files.append(
+            _python(
+                f"{package}/attrs.py",
+                "attrs.py.j2",
+                source,
+                module=attrs,
+                ir_names=sorted(set(ir_names) - {"ods"}),
+            )
+        )
         modules.append(("attrs", attrs.all_names))
         imports["attrs"] = attrs.all_names
     ops = ops_module_view(dialect, source, reference_infos(dialect), imports)

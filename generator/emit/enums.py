@@ -131,6 +131,8 @@ class AttrsModuleView:
     enum_imports: list[str]
     all_names: list[str]
     typed_attrs: list[TypedAttrView] | None = None
+    parametric: list[TypeView] = field(default_factory=list)
+    """Attributes with parameters and hand-written syntax (the view types have too)."""
 
 
 @dataclass
@@ -243,13 +245,28 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
         if is_typed_attr_def(attr)
     ]
+    parametric = [
+        TypeView(
+            name=class_name_from_def(a.def_name),
+            doc=(a.summary or a.def_name).replace('"""', "'''"),
+            dialect=dialect.name,
+            mnemonic=a.mnemonic,
+            params=[(sanitize_name(p.name), p.type, p.default) for p in a.parameters],
+            parse_body=code_lines(a.parser.text),
+            print_body=code_lines(a.printer.text),
+            extra_code=code_lines(a.extra_code.text) if a.extra_code is not None else [],
+        )
+        for a in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
+        if a.enum is None and a.parser is not None and a.printer is not None
+    ]
     return AttrsModuleView(
         dialect.python_package,
         source,
         views,
         sorted({v.enum for v in views}),
-        sorted([v.name for v in views] + [t.name for t in typed]),
+        sorted([v.name for v in views] + [t.name for t in typed] + [p.name for p in parametric]),
         typed,
+        parametric,
     )
 
 

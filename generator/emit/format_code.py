@@ -758,6 +758,13 @@ class _Emitter:
             kw = ", with_keyword=True" if element.with_keyword else ""
             if self.fmt.has_prop_dict:
                 kw += ", discardable_only=True"
+            elif any(
+                a.default is not None and a.derived is None and a.name not in elided
+                for a in self.op.attributes
+            ):
+                # As MLIR's generated printers do, an attribute equal to its default
+                # is left out.
+                kw += ", elide_defaults=True"
             self.emit(f"p.attr_dict(self, {tuple(elided)!r}{kw})")
             self.last_was_punctuation = False
             return

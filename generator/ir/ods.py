@@ -58,6 +58,7 @@ __all__ = [
     "DialectType",
     "EnumAttr",
     "OdsOp",
+    "ParametricAttr",
     "ParametricType",
     "TypedDialectAttr",
     "VerifyMessage",
@@ -68,9 +69,11 @@ __all__ = [
     "broadcast_shapes",
     "container_element_or_self",
     "dialect_attr_parser",
+    "dialect_has_attrs",
     "dialect_has_types",
     "dialect_type_parser",
     "element_type_or_self",
+    "emit_op_error",
     "get_property",
     "group_sizes",
     "i1_same_shape",
@@ -85,11 +88,13 @@ __all__ = [
     "register_dialect_attr",
     "register_dialect_type",
     "register_parametric_type",
+    "register_unknown_type_message",
     "required_property",
     "segment_sizes",
     "set_property",
     "tensor_dims",
     "typed_attr_type",
+    "unknown_type_message",
     "verify_trait",
 ]
 
@@ -396,6 +401,51 @@ def register_dialect_attr(cls: _D) -> _D:
     return cls
 
 
+def dialect_has_attrs(dialect: str) -> bool:
+    """Whether a generated dialect registered attributes (so it knows all of them)."""
+    return any(d == dialect for d, _ in _DIALECT_ATTRS)
+
+
+class ParametricAttr(DialectAttr):
+    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`.
+
+    Like `ParametricType`: uniqued by class and parameters, with a generated typed
+    `get`, an accessor per parameter, `parse` (reading what follows the mnemonic with
+    the parser's API) and `print_params`.
+    """
+
+    __slots__ = ("params",)
+
+    _cache: ClassVar[dict[tuple[type, tuple[object, ...]], ParametricAttr]] = {}
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super().__init__()
+        self.params = params
+
+    @classmethod
+    def unique(cls, params: tuple[object, ...]) -> Self:
+        """The one attribute of this class with these parameters."""
+        key = (cls, params)
+        a = ParametricAttr._cache.get(key)
+        if a is None:
+            a = ParametricAttr._cache[key] = cls(params)
+        assert isinstance(a, cls)
+        return a
+
+    @classmethod
+    def parse(cls, p: Parser) -> ParametricAttr:
+        """Read the text after the mnemonic (generated from the spec's parser)."""
+        raise NotImplementedError
+
+    def print_params(self) -> str:
+        """The text after the mnemonic (generated from the spec's printer)."""
+        raise NotImplementedError
+
+    def body(self) -> str:
+        """The mnemonic and the parameters' text."""
+        return self.MNEMONIC + self.print_params()
+
+
 def dialect_attr_parser(dialect: str, mnemonic: str) -> type[DialectAttr] | None:
     """The registered attribute class for `#dialect.mnemonic`, if any."""
     return _DIALECT_ATTRS.get((dialect, mnemonic))
@@ -538,6 +588,26 @@ def register_dialect_type(cls: _T) -> _T:
     _DIALECT_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
     Context.register_dialect_globally(cls.DIALECT)
     return cls
+
+
+#: How dialects with a hand-written type parser word the error for a type they do not
+#: define, by dialect (`{mnemonic}` stands for the name read).
+_UNKNOWN_TYPE_MESSAGES: dict[str, str] = {}
+
+
+def register_unknown_type_message(dialect: str, template: str) -> None:
+    """Word the parse error for `!dialect.name` of an unknown `name` as the dialect's
+    own type parser does (`"unknown tf_executor type: {mnemonic}"`), instead of the
+    message of ODS's generated type parser."""
+    _UNKNOWN_TYPE_MESSAGES[dialect] = template
+
+
+def unknown_type_message(dialect: str, mnemonic: str) -> str:
+    """The parse error for `!dialect.mnemonic` when the dialect has no such type."""
+    template = _UNKNOWN_TYPE_MESSAGES.get(dialect)
+    if template is None:
+        return f"unknown  type `{mnemonic}` in dialect `{dialect}`"
+    return template.format(mnemonic=mnemonic)
 
 
 def dialect_type_parser(dialect: str, mnemonic: str) -> type[DialectType] | None:
@@ -818,7 +888,10 @@ def _single_block_implicit_terminator(op: Operation, names: tuple[str, ...]) -> 
         last = region.blocks[0].last_op
         if last is None or last.name in names:
             continue
-        return f"expects regions to end with '{names[0]}', found '{last.name}'"
+        return VerifyMessage(
+            f"expects regions to end with '{names[0]}', found '{last.name}'",
+            notes=(f"in custom textual format, the absence of terminator implies '{names[0]}'",),
+        )
     return None
 
 
@@ -900,20 +973,46 @@ class VerifyMessage(str):
     Op verifiers return a plain string, which the verifier prints after
     `'op.name' op `. Some MLIR checks (interface verifiers such as
     `BranchOpInterface`'s) print without that prefix (`prefixed=False`), and some
-    attach notes at the op's location.
+    attach notes at the op's location. A verifier that reports about another op,
+    as MLIR verifiers call `emitOpError` on a nested op, names it in `at`: the
+    error is then at that op's location and prefixed with its name.
     """
 
-    __slots__ = ("notes", "prefixed")
+    __slots__ = ("at", "notes", "prefixed")
 
     prefixed: bool
     notes: tuple[str, ...]
+    at: Operation | None
 
-    def __new__(cls, text: str, *, prefixed: bool = True, notes: Sequence[str] = ()) -> Self:
+    def __new__(
+        cls,
+        text: str,
+        *,
+        prefixed: bool = True,
+        notes: Sequence[str] = (),
+        at: Operation | None = None,
+    ) -> Self:
         """A message; see the class docstring."""
         message = super().__new__(cls, text)
         message.prefixed = prefixed
         message.notes = tuple(notes)
+        message.at = at
         return message
+
+
+#: Errors emitted while an op was verified (`emit_op_error`), reported ahead of the
+#: failure its verifier then returns.
+emitted_op_errors: list[tuple[Operation, str]] = []
+
+
+def emit_op_error(op: Operation, message: str) -> None:
+    """Report `'op.name' op <message>` about `op` as part of the verifier's failure.
+
+    A constraint predicate calls it to say what exactly is wrong before it fails,
+    as MLIR predicates that call `emitOpError` do: both the predicate's own error
+    and the constraint's `failed to verify that ...` are reported.
+    """
+    emitted_op_errors.append((op, message))
 
 
 class OdsOp(Operation):

@@ -57,13 +57,16 @@ from generator.ir.module import ParsedModule, ResourceBlob
 from generator.ir.ods import (
     DialectAttr,
     DialectType,
+    ParametricAttr,
     ParametricType,
     TypedDialectAttr,
     adopt_properties,
     dialect_attr_parser,
+    dialect_has_attrs,
     dialect_has_types,
     dialect_type_parser,
     parametric_type_parser,
+    unknown_type_message,
 )
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
@@ -1838,7 +1841,7 @@ class Parser:
             body = start + 2 + len(dialect)
             if not _BARE_ID.match(mnemonic):
                 self.error_at(body, "expected valid keyword")
-            self.error_at(body, f"unknown  type `{mnemonic}` in dialect `{dialect}`")
+            self.error_at(body, unknown_type_message(dialect, mnemonic))
         self.check_dialect_allowed(symbol, "`!", "` type")
         return OpaqueType.get(*symbol)
 
@@ -2109,6 +2112,20 @@ class Parser:
         dialect, data = symbol
         mnemonic = data.partition("<")[0]
         registered = dialect_attr_parser(dialect, mnemonic)
+        if registered is not None and issubclass(registered, ParametricAttr):
+            # The spec's parser reads the parameters in place (see parse_dialect_type).
+            end = self.pos
+            self.pos = start + 2 + len(dialect) + len(mnemonic)
+            parsed_attr = registered.parse(self)
+            if self.skip_ws() != end:
+                self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
+            return parsed_attr
+        if registered is None and dialect_has_attrs(dialect):
+            # A generated dialect's attribute parser knows all its attributes.
+            body = start + 2 + len(dialect)
+            if not _BARE_ID.match(mnemonic):
+                self.error_at(body, "expected valid keyword")
+            self.error_at(body, f"unknown attribute `{mnemonic}` in dialect `{dialect}`")
         if registered is not None:
             body_start = start + 2 + len(dialect) + len(mnemonic)
             parsed = registered.parse_body(data[len(mnemonic) :])

@@ -505,16 +505,25 @@ class Printer:
             body = self.attr_text(key, inline=True)
         return f"{name} = {body}\n"
 
-    def print_op(self, op: Operation, indent: int) -> None:
+    def print_op(self, op: Operation, indent: int, *, bare: bool = False) -> None:
         """Append the generic form of `op` at `indent` spaces, with a newline.
 
         An op without regions becomes a single string: building one string per op
         (rather than many fragments) keeps the output list small for big modules.
+        `bare` leaves out the indentation, the results, the location and the newline
+        (see `print_generic_op`).
         """
-        if not self.generic and op.HAS_CUSTOM_FORM and self.print_custom_op(op, indent):
+        if (
+            not bare
+            and not self.generic
+            and op.HAS_CUSTOM_FORM
+            and self.print_custom_op(op, indent)
+        ):
             return
         results = op.results
-        if results:
+        if bare:
+            head = ""
+        elif results:
             first = self.operand(results[0])
             if len(results) == 1:
                 head = f"{' ' * indent}{first} = "
@@ -557,9 +566,18 @@ class Printer:
             tuple([o.value.type for o in operands]), tuple([r.type for r in results])
         )
         head += " : " + (fn._text or self.type_text(fn))
+        if bare:
+            self.out.append(head)
+            return
         if self.debuginfo:
             head += " " + self.loc_text(op.loc)
         self.out.append(head + "\n")
+
+    def print_generic_op(self, op: Operation) -> None:
+        """Append `op` in the generic form without its results and location, inside
+        the custom form of the op being printed (MLIR's `printGenericOp`); the ops in
+        its regions are printed as usual."""
+        self.print_op(op, self.indent, bare=True)
 
     def print_custom_op(self, op: Operation, indent: int) -> bool:
         """Append the custom form of `op` at `indent` spaces, with a newline.
@@ -646,12 +664,15 @@ class Printer:
         *,
         with_keyword: bool = False,
         discardable_only: bool = False,
+        elide_defaults: bool = False,
     ) -> str:
         """` {...}` (or ` attributes {...}`) of the op's attributes not in `elided`.
 
         The dictionary holds the inherent attributes (the properties) and the
         discardable ones, sorted by name, as MLIR's `getAttrs()` gives them; with
         `discardable_only` (a format with `prop-dict`) only the discardable ones.
+        `elide_defaults` leaves out properties equal to their default value, as the
+        `attr-dict` of a declarative format does.
         """
         entries = op.attributes.entries
         props = op.properties
@@ -659,6 +680,15 @@ class Printer:
             entries = tuple(sorted((*props.entries, *entries), key=lambda kv: kv[0]))
         if elided:
             entries = tuple([kv for kv in entries if kv[0] not in elided])
+        if elide_defaults and isinstance(props, DictionaryAttr):
+            defaults = dict(op.DEFAULT_PROPERTIES)
+            entries = tuple(
+                [
+                    (k, v)
+                    for k, v in entries
+                    if defaults.get(k) is not v or props.get_entry(k) is not v
+                ]
+            )
         if not entries:
             return ""
         parts = []

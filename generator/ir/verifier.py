@@ -21,7 +21,7 @@ from generator.ir.attributes import DictionaryAttr, FileLineColLoc, LocationAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
-from generator.ir.ods import VerifyMessage
+from generator.ir.ods import VerifyMessage, emitted_op_errors
 from generator.ir.source import SourceFile, SourceLoc
 
 __all__ = ["dominators", "op_diagnostic", "verify"]
@@ -188,12 +188,16 @@ class _Verifier:
         self.order_cache: dict[Block, dict[Operation, int]] = {}
 
     def fail(
-        self, op: Operation, message: str, notes: Sequence[tuple[SourceLoc | None, str]] = ()
+        self,
+        op: Operation,
+        message: str,
+        notes: Sequence[tuple[SourceLoc | None, str]] = (),
+        earlier: Sequence[Diagnostic] = (),
     ) -> NoReturn:
         diag = op_diagnostic(op, message, print_op=self.options.print_op_on_diagnostic)
         for loc, text in notes:
             diag.notes.append(Diagnostic(Severity.NOTE, loc, text))
-        raise DiagnosticError(diag)
+        raise DiagnosticError([*earlier, diag] if earlier else diag)
 
     def verify_op(self, op: Operation) -> None:
         if (
@@ -211,12 +215,22 @@ class _Verifier:
         if op.name == "builtin.module" and not op.is_registered:
             self.verify_module(op)
         # As MLIR does: the op's own invariants, then what its regions hold.
+        if emitted_op_errors:
+            emitted_op_errors.clear()
         message = op.verify_invariants()
         if message is not None:
+            # Errors the op's constraints emitted on the way come first.
+            earlier = [
+                op_diagnostic(o, f"'{o.name}' op {m}", print_op=self.options.print_op_on_diagnostic)
+                for o, m in emitted_op_errors
+            ]
+            emitted_op_errors.clear()
             if isinstance(message, VerifyMessage):
-                text = f"'{op.name}' op {message}" if message.prefixed else str(message)
-                self.fail(op, text, [(location_of(op), note) for note in message.notes])
-            self.fail(op, f"'{op.name}' op {message}")
+                at = message.at or op
+                text = f"'{at.name}' op {message}" if message.prefixed else str(message)
+                notes = [(location_of(at), note) for note in message.notes]
+                self.fail(at, text, notes, earlier)
+            self.fail(op, f"'{op.name}' op {message}", earlier=earlier)
         for index, region in enumerate(op.regions):
             self.verify_region(op, index, region)
         if op.name == "builtin.module" or "SymbolTable" in getattr(op, "TRAITS", ()):

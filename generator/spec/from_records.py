@@ -570,7 +570,7 @@ class _Reader:
             fields["enum"] = str(enum["!name"])
         else:
             fields["parameters"] = self.parameters(rec, loc)
-        if cls is TypeDef:
+        if cls is TypeDef or fields.get("enum") is None:
             fields["parser"] = self.text(rec.get("parser"), loc)
             fields["printer"] = self.text(rec.get("printer"), loc)
             fields["extra_code"] = self.text(rec.get("extraClassDeclaration"), loc)

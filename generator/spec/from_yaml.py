@@ -146,6 +146,9 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("typedef", "parser"),
         ("typedef", "printer"),
         ("typedef", "extra_code"),
+        ("attrdef", "parser"),
+        ("attrdef", "printer"),
+        ("attrdef", "extra_code"),
         ("attrdef", "assembly_format"),
     }
 )

@@ -315,6 +315,13 @@ class AttrDef(SpecNode):
     alias: str | None = None
     """The alias name the printer gives the attribute (`#extern = ...`), as a dialect's
     `OpAsmDialectInterface::getAlias` does in MLIR."""
+    parser: Code | None = None
+    """For an attribute with parameters (ODS `hasCustomAssemblyFormat`): the body of
+    `def parse(cls, p: Parser) -> Attribute`, reading what follows the mnemonic."""
+    printer: Code | None = None
+    """The body of `def print_params(self) -> str`, the text after the mnemonic."""
+    extra_code: Code | None = None
+    """Methods pasted into the attribute's class (ODS `extraClassDeclaration`)."""
 
 
 class EnumCaseDef(SpecNode):

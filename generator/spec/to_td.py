@@ -264,11 +264,11 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
     lines += _dag_field("parameters", "ins", params)
     if item.assembly_format is not None:
         lines.append(_let("assemblyFormat", td_string(item.assembly_format.text)))
-    if isinstance(item, TypeDef) and item.parser is not None and item.printer is not None:
+    if item.parser is not None and item.printer is not None:
         lines.append(_let("hasCustomAssemblyFormat", "1"))
         lines.append(_let("parser", _code(item.parser.text, 2)))
         lines.append(_let("printer", _code(item.printer.text, 2)))
-    if isinstance(item, TypeDef) and item.extra_code is not None:
+    if item.extra_code is not None:
         lines.append(_let("extraClassDeclaration", _code(item.extra_code.text, 2)))
     if isinstance(item, AttrDef) and item.alias is not None:
         lines.append(_let("asmAlias", td_string(item.alias)))

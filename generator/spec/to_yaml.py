@@ -193,10 +193,9 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "description", _Text(item.description))
     _optional(fields, "parameters", [_parameter(p) for p in item.parameters], [])
     _optional(fields, "assembly_format", _text(item.assembly_format), None)
-    if isinstance(item, TypeDef):
-        _optional(fields, "parser", _text(item.parser), None)
-        _optional(fields, "printer", _text(item.printer), None)
-        _optional(fields, "extra_code", _text(item.extra_code), None)
+    _optional(fields, "parser", _text(item.parser), None)
+    _optional(fields, "printer", _text(item.printer), None)
+    _optional(fields, "extra_code", _text(item.extra_code), None)
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
         _optional(fields, "alias", item.alias, None)

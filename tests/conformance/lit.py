@@ -47,14 +47,23 @@ def modernize(text: str) -> str:
     """The file in MLIR 22 syntax, for the syntax changes since it was written.
 
     `func @` and `func private @` became `func.func`; the `std` dialect's ops moved
-    to `arith` and `func` (`addf` is `arith.addf`, `constant` is `arith.constant`,
-    `std.return` is `func.return`); `tf_executor.SwitchN` was renamed `_SwitchN`.
-    CHECK lines and expected messages are updated the same way.
+    to `arith`, `func` and `cf` (`addf` is `arith.addf`, `constant` is
+    `arith.constant`, `return` is `func.return`, `br` is `cf.br`); the generic function
+    op `"func"` is `"func.func"`, and the generic printer writes `({` where it wrote
+    `( {`; `tf_executor.SwitchN` was renamed `_SwitchN`. CHECK lines and expected
+    messages are updated the same way.
     """
     text = re.sub(r"(?<![\w.])func (private |public |nested )?@", r"func.func \1@", text)
     text = re.sub(r"(?<![\w.\"'])std\.return\b", "func.return", text)
     text = re.sub(r"(['\"])std\.(addf|constant)\1", r"\1arith.\2\1", text)
+    text = re.sub(r"(['\"])std\.return\1", r"\1func.return\1", text)
     text = re.sub(r"(=\s*)(addf|constant)(?= )", r"\1arith.\2", text)
+    # `return` and `br` were `std` ops, found from any region; now they are `func` and
+    # `cf` ops, which only `func.func` bodies find without the prefix.
+    text = re.sub(r"^(\s*)return\b(?=[ \n])", r"\1func.return", text, flags=re.M)
+    text = re.sub(r"^(\s*)br\b(?= \^)", r"\1cf.br", text, flags=re.M)
+    text = re.sub(r'(?<=[\s(])"func"\(', '"func.func"(', text)
+    text = text.replace("( {", "({")
     return re.sub(r"\btf_executor\.SwitchN\b", "tf_executor._SwitchN", text)
 
 
@@ -64,6 +73,8 @@ class Pipeline:
 
     line: int
     runs: list[list[str]]
+    tool: str = ""
+    """The tool of the first stage (`mlir-opt`, `tf-opt`, `tfg-opt-no-passes`)."""
     filecheck: list[str] | None = None
     """FileCheck's own arguments after the check file, or None without FileCheck."""
     unsupported: str | None = None
@@ -121,6 +132,7 @@ def pipelines(text: str) -> list[Pipeline]:
             if tool not in OPT_TOOLS:
                 pipe.unsupported = f"tool '{tool}'"
                 break
+            pipe.tool = pipe.tool or tool
             flags: list[str] = []
             for arg in args:
                 if arg == "%s":
@@ -223,8 +235,9 @@ def run_case(case: Case, tmp: Path) -> str | None:
     source.write_text(case.text, encoding="utf-8")
     current = source
     # Upstream's mlir-opt registers MLIR's `test` dialect, which odsgen does not
-    # have; its ops are the closest to unregistered ones.
-    uses_test_dialect = '"test.' in case.text
+    # have; its ops are the closest to unregistered ones. tf-opt accepts ops of
+    # unregistered dialects (`"some.op"`) without the flag, and its tests rely on it.
+    uses_test_dialect = '"test.' in case.text or pipe.tool == "tf-opt"
     for step, flags in enumerate(pipe.runs):
         # A chunk already is one split; the later tools read one module.
         args = [f for f in flags if f != "--split-input-file"] if pipe.split else list(flags)

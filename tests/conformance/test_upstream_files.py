@@ -89,9 +89,14 @@ def test_modernize() -> None:
         '  %1:2 = tf_executor.Enter %x frame "f" constant : tensor<f32>\n'
         "  tf_executor.SwitchN\n"
         "  std.return\n"
+        '  "std.return"() : () -> ()\n'
+        "  return %0 : f32\n"
+        "  br ^bb1\n"
+        '  "func"() ( {\n'
         "}\n"
         "func private @g()\n"
         "// CHECK-LABEL: func @f\n"
+        "// CHECK: return %0\n"
     )
     assert lit.modernize(old) == (
         "func.func @f() {\n"
@@ -100,9 +105,14 @@ def test_modernize() -> None:
         '  %1:2 = tf_executor.Enter %x frame "f" constant : tensor<f32>\n'
         "  tf_executor._SwitchN\n"
         "  func.return\n"
+        '  "func.return"() : () -> ()\n'
+        "  func.return %0 : f32\n"
+        "  cf.br ^bb1\n"
+        '  "func.func"() ({\n'
         "}\n"
         "func.func private @g()\n"
         "// CHECK-LABEL: func.func @f\n"
+        "// CHECK: return %0\n"
     )
 
 

@@ -53,6 +53,8 @@ TYPE_POOL_TEXT = [
     "() -> ()",
     "(i32) -> i32",
     "!ml_program.token",
+    "!tf_executor.control",
+    "!tf_executor.token",
 ]
 
 ATTR_POOL_TEXT = [
@@ -308,15 +310,37 @@ def _dialect_attr_classes(info: OpInfo) -> list[Any]:
     ]
 
 
-def _parent_name(info: OpInfo) -> str | None:
+def _trait_op_name(info: OpInfo, traits: tuple[str, ...]) -> str | None:
+    """The op of this dialect that the first of `traits` the op has names."""
     for trait in info.op.traits:
-        if trait.name in ("HasParent", "ParentOneOf") and trait.args:
+        if trait.name in traits and trait.args:
             arg = trait.args[0]
             ref = arg[0] if isinstance(arg, tuple) else str(arg)
             for other in info.dialect.ops:
                 if ref in (other.def_name, class_name_from_def(other.def_name)):
                     return f"{info.dialect.name}.{other.mnemonic}"
     return None
+
+
+def _parent_name(info: OpInfo) -> str | None:
+    return _trait_op_name(info, ("HasParent", "ParentOneOf"))
+
+
+def _implicit_terminator(info: OpInfo) -> str | None:
+    """The terminator a `SingleBlockImplicitTerminator` op's blocks end with."""
+    return _trait_op_name(info, ("SingleBlockImplicitTerminator",))
+
+
+def _add_implicit_terminators(op: Operation, info: OpInfo, infos: dict[str, OpInfo]) -> None:
+    """End the blocks the builder made with the op's implicit terminator, as MLIR's
+    `ensureTerminator` does (the terminator built without operands)."""
+    name = _implicit_terminator(info)
+    if name is None or name not in infos:
+        return
+    for region in op.regions:
+        for block in region.blocks:
+            if block.last_op is None:
+                block.append(infos[name].cls())
 
 
 def _try(
@@ -330,19 +354,25 @@ def _try(
     parent: Operation | None = None
     holder = _holder()
     block = holder.regions[0].blocks[0]
+    terminator: Operation | None = None
     if parent_name is not None and parent_name in infos:
-        # Build the op inside a valid instance of its parent, emptied for it.
+        # Build the op inside a valid instance of its parent (which stays where the
+        # parent's own search put it), emptied for it but for the terminator the
+        # parent implies, unless the op is that terminator.
         found = find_valid(infos[parent_name], infos, budget=200)
         if found is None:
             return None
         parent = found.op
-        parent.detach()
         holder = found.holder
         region = parent.regions[0]
         if not region.blocks:
             region.add_block(Block())
         block = region.blocks[0]
-        while block.first_op is not None:
+        implied = _implicit_terminator(infos[parent_name])
+        if implied is not None and implied != info.name and block.last_op is not None:
+            terminator = block.last_op
+        while block.first_op is not terminator:
+            assert block.first_op is not None
             block.first_op.erase()
     successors = [Block() for _ in info.op.successors]
     region = block.parent
@@ -353,10 +383,11 @@ def _try(
         op = build(info, operand_types, result_types, attrs, block, successors)
     except (TypeError, ValueError):
         return None
+    if terminator is not None:
+        op.move_before(terminator)
+    _add_implicit_terminators(op, info, infos)
     if op.verify_invariants() is not None:
         return None
-    if parent is not None:
-        holder.regions[0].blocks[0].append(parent)
-        if parent.verify_invariants() is not None:
-            return None
+    if parent is not None and parent.verify_invariants() is not None:
+        return None
     return Instance(op, operand_types, result_types, attrs, parent or op, holder, successors)

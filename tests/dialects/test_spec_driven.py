@@ -47,7 +47,24 @@ def _valid(name: str) -> Instance | None:
 
 
 #: Ops whose valid instances need IR the search does not build, with the reason.
-NO_GENERIC_INSTANCE: dict[str, str] = {}
+NO_GENERIC_INSTANCE: dict[str, str] = {
+    **{
+        f"tf_executor.{name}": (
+            "its data operand (any type) must be a tensor that broadcasts to its data results "
+            "(TensorFlow's broadcast predicate); for an op with this many operands and results "
+            "the search tries the first few candidates of each, all scalars"
+        )
+        for name in ("Switch", "_SwitchN", "Merge", "Enter", "Exit")
+    },
+    "tf_executor.NextIteration.Source": (
+        "its token must have exactly one user, a tf_executor.NextIteration.Sink: the two ops "
+        "are only valid as a pair, and the search builds one op at a time"
+    ),
+    "tf_executor.NextIteration.Sink": (
+        "its token must be the result of a tf_executor.NextIteration.Source: the two ops are "
+        "only valid as a pair, and the search builds one op at a time"
+    ),
+}
 
 
 @pytest.mark.parametrize("name", _op_names())

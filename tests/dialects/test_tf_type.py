@@ -12,8 +12,22 @@ from __future__ import annotations
 import pytest
 
 import generated
-from generated.tf_type import F32RefType, Qint8Type, ResourceType, VariantType
-from generator.ir import Context, DiagnosticError, RankedTensorType, Type, parse_type
+from generated.tf_type import (
+    F32RefType,
+    Qint8Type,
+    ResourceType,
+    ShapeAttr,
+    VariantType,
+    VersionAttr,
+)
+from generator.ir import (
+    Context,
+    DiagnosticError,
+    RankedTensorType,
+    Type,
+    parse_attribute,
+    parse_type,
+)
 from generator.ir.types import DYNAMIC, FloatType
 
 
@@ -41,6 +55,34 @@ def _type(text: str) -> Type:
 )
 def test_types_print_as_written(text: str) -> None:
     assert str(_type(text)) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '#tf_type.full_type<array<for_each<product, tensor<var "T">, var "T">>>',
+        '#tf_type.func<@symbol, {attr = "v"}>',
+        '#tf_type.placeholder<"FOO">',
+        "#tf_type.shape<10x?x30>",
+        "#tf_type.shape<*>",
+        "#tf_type.shape<>",
+        "#tf_type.version<producer = 1, min_consumer = 1, bad_consumers = [1, 2, 5, 12]>",
+    ],
+)
+def test_attributes_print_as_written(text: str) -> None:
+    assert str(parse_attribute(text, Context())) == text
+
+
+def test_attribute_parameters() -> None:
+    version = parse_attribute("#tf_type.version<producer = 42, min_consumer = 33>", Context())
+    assert isinstance(version, VersionAttr)
+    assert (version.producer, version.min_consumer, version.bad_consumers) == (42, 33, ())
+    assert version is VersionAttr.get(42, 33)
+    assert ShapeAttr.get(None) is parse_attribute("#tf_type.shape<*>", Context())
+    with pytest.raises(DiagnosticError, match="expected 'producer' in tf_type version"):
+        parse_attribute("#tf_type.version<>", Context())
+    with pytest.raises(DiagnosticError, match="unknown attribute `nosuch` in dialect `tf_type`"):
+        parse_attribute("#tf_type.nosuch", Context())
 
 
 def test_parameters_and_uniquing() -> None:
