@@ -9,6 +9,21 @@ def TF_Dialect : Dialect {
   let summary = "TensorFlow operations";
   // TensorFlow has thousands of op kinds; those without a def here stay valid.
   let allowUnknownOperations = 1;
+  // The function a `tf.If` branch names.
+  let extraClassDeclaration = [{
+    def lookup_function(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
+        """The `func.func` named `symbol` in the module around `op`, if any."""
+        table = op.parent_op
+        while table is not None and table.name != "builtin.module":
+            table = table.parent_op
+        if table is None or not table.regions or not table.regions[0].blocks:
+            return None
+        for candidate in table.regions[0].ops:
+            name = get_property(candidate, "sym_name")
+            if candidate.name == "func.func" and isinstance(name, StringAttr) and name.value == symbol.root:
+                return candidate
+        return None
+  }];
   let description = [{
     The operations of TensorFlow graphs, one MLIR op per TensorFlow op kind,
     with TensorFlow's operand, attribute and result names. Tensors carry their
@@ -21,7 +36,11 @@ class TF_Op<string mnemonic, list<Trait> traits = []> : Op<TF_Dialect, mnemonic,
 
 def TF_NumberTensor : TensorOf<[BF16, F16, F32, F64, I8, I16, I32, I64]>;
 def TF_FpTensor : TensorOf<[BF16, F16, F32, F64]>;
-def TF_AnyTensor : TensorOf<[BF16, F16, F32, F64, I1, I8, I16, I32, I64]>;
+// TensorFlow's own element types (`!tf_type.string`, `resource`, `variant`, the
+// quantized and reference types), which the tf_type dialect defines.
+def TF_TFTypeElement
+    : Type<CPred<"getattr(type($_self), 'DIALECT', '') == 'tf_type'">, "TensorFlow type">;
+def TF_AnyTensor : TensorOf<[BF16, F16, F32, F64, I1, I8, I16, I32, I64, TF_TFTypeElement]>;
 def TF_I1Tensor : TensorOf<[I1]>;
 
 // The element type of the first operand, as TensorFlow's `T` attribute.
@@ -108,4 +127,94 @@ def TF_ConstOp : TF_Op<"Const", [ConstantLike, Pure]> {
   let fold = [{
     return self.value_attr
   }];
+}
+
+def TF_I1ScalarTensor : TensorRankOf<[I1], [0]>;
+
+def TF_IfOp : TF_Op<"If", []> {
+  let summary = "output = cond ? then_branch(input) : else_branch(input)";
+  let description = [{
+    Calls `then_branch` when `cond` is true and `else_branch` otherwise, with
+    `input` as the arguments; both branches are functions with the same
+    signature, whose results are the op's. A non-scalar `cond` is true when it
+    has elements (TensorFlow's rule for non-boolean conditions).
+  }];
+  let arguments = (ins
+    TF_AnyTensor:$cond,
+    Variadic<TF_AnyTensor>:$input,
+    FlatSymbolRefAttr:$then_branch,
+    FlatSymbolRefAttr:$else_branch,
+    BoolAttr:$is_stateless
+  );
+  let results = (outs Variadic<TF_AnyTensor>:$output);
+  DerivedAttr Tcond = DerivedAttr<TypeAttr, "TypeAttr.get(element_type_or_self(self.cond.type))">;
+  // The branches' signatures are checked against the op (MLIR's verifySymbolUses).
+  let verifier = [{
+    for branch in ("then_branch", "else_branch"):
+        symbol = get_property(self, branch)
+        assert isinstance(symbol, SymbolRefAttr)
+        callee = lookup_function(self, symbol)
+        if callee is None:
+            return f"'{branch}' refers to an undefined function: {symbol}"
+        type_attr = get_property(callee, "function_type")
+        assert isinstance(type_attr, TypeAttr)
+        function_type = type_attr.value
+        assert isinstance(function_type, FunctionType)
+        inputs = tuple(v.type for v in self.input)
+        if len(function_type.inputs) != len(inputs):
+            return (
+                f"'{branch}' function has {len(function_type.inputs)} inputs, "
+                f"but the op has {len(inputs)}"
+            )
+        if len(function_type.results) != len(self.results):
+            return (
+                f"'{branch}' function has {len(function_type.results)} results, "
+                f"but the op has {len(self.results)}"
+            )
+    return None
+  }];
+}
+
+def TF_IfRegionOp : TF_Op<"IfRegion", [
+    SingleBlockImplicitTerminator<"YieldOp">, NoRegionArguments]> {
+  let summary = "output = cond ? then_branch output : else_branch output";
+  let description = [{
+    The region form of `tf.If`: the branches are regions of the op, each
+    ending in a `tf.Yield` of the op's results.
+  }];
+  let arguments = (ins
+    TF_I1ScalarTensor:$cond,
+    BoolAttr:$is_stateless,
+    OptionalAttr<StrAttr>:$_then_func_name,
+    OptionalAttr<StrAttr>:$_else_func_name
+  );
+  let results = (outs Variadic<TF_AnyTensor>:$output);
+  let regions = (region SizedRegion<1>:$then_branch, SizedRegion<1>:$else_branch);
+  let verifier = [{
+    for name, region in (("then", self.regions[0]), ("else", self.regions[1])):
+        block = region.blocks[0]
+        terminator = block.last_op
+        if terminator is None or terminator.name != "tf.Yield":
+            return f"{name} branch must end in a 'tf.Yield'"
+        yielded = [operand.value.type for operand in terminator.op_operands]
+        results = [r.type for r in self.results]
+        if len(yielded) != len(results):
+            return (
+                f"{name} branch yields {len(yielded)} values, "
+                f"but the op has {len(results)} results"
+            )
+        for i, (got, want) in enumerate(zip(yielded, results, strict=True)):
+            if got is not want:
+                return f"{name} branch result #{i} type {got} does not match op result type {want}"
+    return None
+  }];
+}
+
+def TF_YieldOp : TF_Op<"Yield", [
+    Pure, ReturnLike, Terminator, ParentOneOf<["TF_IfRegionOp"]>]> {
+  let summary = "Yield operation";
+  let description = [{
+    Ends a region of a `tf` region op, giving the values the op returns from it.
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
 }

@@ -11,12 +11,15 @@ from generated.tf.ops import (
     AddV2Op,
     BiasAddOp,
     ConstOp,
+    IfOp,
+    IfRegionOp,
     LeakyReluOp,
     MulOp,
     NotEqualOp,
     Relu6Op,
     ReluOp,
     SubOp,
+    YieldOp,
 )
 
 __all__ = [
@@ -24,10 +27,13 @@ __all__ = [
     "AddV2Op",
     "BiasAddOp",
     "ConstOp",
+    "IfOp",
+    "IfRegionOp",
     "LeakyReluOp",
     "MulOp",
     "NotEqualOp",
     "Relu6Op",
     "ReluOp",
     "SubOp",
+    "YieldOp",
 ]

@@ -5,20 +5,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
     Attribute,
+    Block,
     BoolAttr,
     Context,
     FloatAttr,
     FloatType,
     FoldResult,
+    FunctionType,
     IntegerType,
     Location,
+    Operation,
     OpResult,
     RankedTensorType,
+    Region,
     StringAttr,
+    SymbolRefAttr,
     Type,
     TypeAttr,
     UnrankedTensorType,
@@ -30,6 +36,7 @@ from generator.ir.ods import (
     element_type_or_self,
     get_property,
     is_elements_attr,
+    optional_property,
     property_dict,
     required_property,
     verify_trait,
@@ -40,15 +47,36 @@ __all__ = [
     "AddV2Op",
     "BiasAddOp",
     "ConstOp",
+    "IfOp",
+    "IfRegionOp",
     "LeakyReluOp",
     "MulOp",
     "NotEqualOp",
     "Relu6Op",
     "ReluOp",
     "SubOp",
+    "YieldOp",
 ]
 
 _DEFAULT_0 = parse_attribute("0.2 : f32")
+
+
+def lookup_function(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
+    """The `func.func` named `symbol` in the module around `op`, if any."""
+    table = op.parent_op
+    while table is not None and table.name != "builtin.module":
+        table = table.parent_op
+    if table is None or not table.regions or not table.regions[0].blocks:
+        return None
+    for candidate in table.regions[0].ops:
+        name = get_property(candidate, "sym_name")
+        if (
+            candidate.name == "func.func"
+            and isinstance(name, StringAttr)
+            and name.value == symbol.root
+        ):
+            return candidate
+    return None
 
 
 def _type_constraint_0(t: Type) -> bool:
@@ -128,7 +156,12 @@ def _type_constraint_10(t: Type) -> bool:
 
 
 def _type_constraint_11(t: Type) -> bool:
-    """bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer"""
+    """TensorFlow type"""
+    return getattr(type(t), "DIALECT", "") == "tf_type"
+
+
+def _type_constraint_12(t: Type) -> bool:
+    """bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type"""
     return (
         _type_constraint_0(t)
         or _type_constraint_1(t)
@@ -139,22 +172,40 @@ def _type_constraint_11(t: Type) -> bool:
         or _type_constraint_5(t)
         or _type_constraint_6(t)
         or _type_constraint_7(t)
+        or _type_constraint_11(t)
     )
 
 
-def _type_constraint_12(t: Type) -> bool:
-    """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_11(
+def _type_constraint_13(t: Type) -> bool:
+    """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_12(
         t.element_type
     )
 
 
 def _attr_constraint_2(a: Attribute) -> bool:
+    """flat symbol reference attribute"""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def _attr_constraint_3(a: Attribute) -> bool:
+    """bool attribute"""
+    return isinstance(a, BoolAttr)
+
+
+def _type_constraint_14(t: Type) -> bool:
+    """0D tensor of 1-bit signless integer values"""
+    return (
+        isinstance(t, RankedTensorType) and t.rank in (0,) and _type_constraint_10(t.element_type)
+    )
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
     """32-bit float attribute"""
     return isinstance(a, FloatAttr) and str(a.type) == "f32"
 
 
-def _type_constraint_13(t: Type) -> bool:
+def _type_constraint_15(t: Type) -> bool:
     """bfloat16 type or 16-bit float or 32-bit float or 64-bit float"""
     return (
         _type_constraint_0(t)
@@ -164,19 +215,14 @@ def _type_constraint_13(t: Type) -> bool:
     )
 
 
-def _type_constraint_14(t: Type) -> bool:
+def _type_constraint_16(t: Type) -> bool:
     """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_13(
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_15(
         t.element_type
     )
 
 
-def _attr_constraint_3(a: Attribute) -> bool:
-    """bool attribute"""
-    return isinstance(a, BoolAttr)
-
-
-def _type_constraint_15(t: Type) -> bool:
+def _type_constraint_17(t: Type) -> bool:
     """tensor of 1-bit signless integer values"""
     return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_10(
         t.element_type
@@ -521,13 +567,437 @@ class ConstOp(OdsOp):
             return (
                 "attribute 'value' failed to satisfy constraint: constant vector/tensor attribute"
             )
-        if not _type_constraint_12(self.results[0].type):
-            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if not _type_constraint_13(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
         return None
 
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value_attr
+
+
+@Context.register_op_globally
+class IfOp(OdsOp):
+    """output = cond ? then_branch(input) : else_branch(input)
+
+    Calls `then_branch` when `cond` is true and `else_branch` otherwise, with
+    `input` as the arguments; both branches are functions with the same
+    signature, whose results are the op's. A non-scalar `cond` is true when it
+    has elements (TensorFlow's rule for non-boolean conditions).
+
+    Operation name: `tf.If`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.If"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_branch", "else_branch", "is_stateless"}
+    )
+
+    def __init__(
+        self,
+        cond: Value,
+        input: Sequence[Value] = (),
+        *,
+        then_branch: str | Attribute,
+        else_branch: str | Attribute,
+        is_stateless: bool | Attribute,
+        output_types: Sequence[Type],
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(input)
+        then_branch_a: Attribute = (
+            then_branch if isinstance(then_branch, Attribute) else SymbolRefAttr.get(then_branch)
+        )
+        else_branch_a: Attribute = (
+            else_branch if isinstance(else_branch, Attribute) else SymbolRefAttr.get(else_branch)
+        )
+        is_stateless_a: Attribute = (
+            is_stateless if isinstance(is_stateless, Attribute) else BoolAttr.get_bool(is_stateless)
+        )
+        super().__init__(
+            "tf.If",
+            operands,
+            (*output_types,),
+            properties=property_dict(
+                (
+                    ("then_branch", then_branch_a),
+                    ("else_branch", else_branch_a),
+                    ("is_stateless", is_stateless_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "then_branch":
+            return isinstance(value, SymbolRefAttr)
+        if name == "else_branch":
+            return isinstance(value, SymbolRefAttr)
+        if name == "is_stateless":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_branch" and not _attr_constraint_2(value):
+            return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
+        if name == "else_branch" and not _attr_constraint_2(value):
+            return "attribute 'else_branch' failed to satisfy constraint: flat symbol reference attribute"
+        if name == "is_stateless" and not _attr_constraint_3(value):
+            return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def input(self) -> tuple[Value, ...]:
+        """The operand `input`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def output(self) -> tuple[OpResult, ...]:
+        """The result `output`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def then_branch(self) -> SymbolRefAttr:
+        """The attribute `then_branch`."""
+        return required_property(self, "then_branch", SymbolRefAttr)
+
+    @property
+    def then_branch_attr(self) -> Attribute | None:
+        """The attribute `then_branch` as stored (None when unset)."""
+        return get_property(self, "then_branch")
+
+    @property
+    def else_branch(self) -> SymbolRefAttr:
+        """The attribute `else_branch`."""
+        return required_property(self, "else_branch", SymbolRefAttr)
+
+    @property
+    def else_branch_attr(self) -> Attribute | None:
+        """The attribute `else_branch` as stored (None when unset)."""
+        return get_property(self, "else_branch")
+
+    @property
+    def is_stateless(self) -> BoolAttr:
+        """The attribute `is_stateless`."""
+        return required_property(self, "is_stateless", BoolAttr)
+
+    @property
+    def is_stateless_attr(self) -> Attribute | None:
+        """The attribute `is_stateless` as stored (None when unset)."""
+        return get_property(self, "is_stateless")
+
+    @property
+    def tcond(self) -> object:
+        """The derived attribute `Tcond`."""
+        return TypeAttr.get(element_type_or_self(self.cond.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "then_branch") is None:
+            return "requires attribute 'then_branch'"
+        if get_property(self, "else_branch") is None:
+            return "requires attribute 'else_branch'"
+        if get_property(self, "is_stateless") is None:
+            return "requires attribute 'is_stateless'"
+        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_2(attr):
+            return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
+        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_2(attr):
+            return "attribute 'else_branch' failed to satisfy constraint: flat symbol reference attribute"
+        if (attr := get_property(self, "is_stateless")) is not None and not _attr_constraint_3(
+            attr
+        ):
+            return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
+        for index in self._operand_indices(0):
+            if not _type_constraint_13(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_13(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_13(self.results[index].type):
+                return f"result #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        for branch in ("then_branch", "else_branch"):
+            symbol = get_property(self, branch)
+            assert isinstance(symbol, SymbolRefAttr)
+            callee = lookup_function(self, symbol)
+            if callee is None:
+                return f"'{branch}' refers to an undefined function: {symbol}"
+            type_attr = get_property(callee, "function_type")
+            assert isinstance(type_attr, TypeAttr)
+            function_type = type_attr.value
+            assert isinstance(function_type, FunctionType)
+            inputs = tuple(v.type for v in self.input)
+            if len(function_type.inputs) != len(inputs):
+                return (
+                    f"'{branch}' function has {len(function_type.inputs)} inputs, "
+                    f"but the op has {len(inputs)}"
+                )
+            if len(function_type.results) != len(self.results):
+                return (
+                    f"'{branch}' function has {len(function_type.results)} results, "
+                    f"but the op has {len(self.results)}"
+                )
+        return None
+
+
+@Context.register_op_globally
+class IfRegionOp(OdsOp):
+    """output = cond ? then_branch output : else_branch output
+
+    The region form of `tf.If`: the branches are regions of the op, each
+    ending in a `tf.Yield` of the op's results.
+
+    Operation name: `tf.IfRegion`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.IfRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"is_stateless", "_then_func_name", "_else_func_name"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("NoRegionArguments", "SingleBlockImplicitTerminator")
+
+    def __init__(
+        self,
+        cond: Value,
+        *,
+        is_stateless: bool | Attribute,
+        output_types: Sequence[Type],
+        _then_func_name: str | Attribute | None = None,
+        _else_func_name: str | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        is_stateless_a: Attribute = (
+            is_stateless if isinstance(is_stateless, Attribute) else BoolAttr.get_bool(is_stateless)
+        )
+        _then_func_name_a: Attribute | None = (
+            None
+            if _then_func_name is None
+            else (
+                _then_func_name
+                if isinstance(_then_func_name, Attribute)
+                else StringAttr.get(_then_func_name)
+            )
+        )
+        _else_func_name_a: Attribute | None = (
+            None
+            if _else_func_name is None
+            else (
+                _else_func_name
+                if isinstance(_else_func_name, Attribute)
+                else StringAttr.get(_else_func_name)
+            )
+        )
+        super().__init__(
+            "tf.IfRegion",
+            operands,
+            (*output_types,),
+            properties=property_dict(
+                (
+                    ("is_stateless", is_stateless_a),
+                    ("_then_func_name", _then_func_name_a),
+                    ("_else_func_name", _else_func_name_a),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "is_stateless":
+            return isinstance(value, BoolAttr)
+        if name == "_then_func_name":
+            return isinstance(value, StringAttr)
+        if name == "_else_func_name":
+            return isinstance(value, StringAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "is_stateless" and not _attr_constraint_3(value):
+            return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
+        if name == "_then_func_name" and not _attr_constraint_0(value):
+            return "attribute '_then_func_name' failed to satisfy constraint: string attribute"
+        if name == "_else_func_name" and not _attr_constraint_0(value):
+            return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
+        return None
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[0].value
+
+    @property
+    def output(self) -> tuple[OpResult, ...]:
+        """The result `output`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def then_branch(self) -> Region:
+        """The region `then_branch`."""
+        return self.regions[0]
+
+    @property
+    def else_branch(self) -> Region:
+        """The region `else_branch`."""
+        return self.regions[1]
+
+    @property
+    def is_stateless(self) -> BoolAttr:
+        """The attribute `is_stateless`."""
+        return required_property(self, "is_stateless", BoolAttr)
+
+    @property
+    def is_stateless_attr(self) -> Attribute | None:
+        """The attribute `is_stateless` as stored (None when unset)."""
+        return get_property(self, "is_stateless")
+
+    @property
+    def _then_func_name(self) -> StringAttr | None:
+        """The attribute `_then_func_name`."""
+        return optional_property(self, "_then_func_name", StringAttr)
+
+    @property
+    def _then_func_name_attr(self) -> Attribute | None:
+        """The attribute `_then_func_name` as stored (None when unset)."""
+        return get_property(self, "_then_func_name")
+
+    @property
+    def _else_func_name(self) -> StringAttr | None:
+        """The attribute `_else_func_name`."""
+        return optional_property(self, "_else_func_name", StringAttr)
+
+    @property
+    def _else_func_name_attr(self) -> Attribute | None:
+        """The attribute `_else_func_name` as stored (None when unset)."""
+        return get_property(self, "_else_func_name")
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if (
+            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf.Yield",))
+        ) is not None:
+            return problem
+        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+            return problem
+        if get_property(self, "is_stateless") is None:
+            return "requires attribute 'is_stateless'"
+        if (attr := get_property(self, "is_stateless")) is not None and not _attr_constraint_3(
+            attr
+        ):
+            return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
+        if (attr := get_property(self, "_then_func_name")) is not None and not _attr_constraint_0(
+            attr
+        ):
+            return "attribute '_then_func_name' failed to satisfy constraint: string attribute"
+        if (attr := get_property(self, "_else_func_name")) is not None and not _attr_constraint_0(
+            attr
+        ):
+            return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
+        if not _type_constraint_14(self._operands[0].value.type):
+            return f"operand #0 must be 0D tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_13(self.results[index].type):
+                return f"result #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('then_branch') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('else_branch') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        for name, region in (("then", self.regions[0]), ("else", self.regions[1])):
+            block = region.blocks[0]
+            terminator = block.last_op
+            if terminator is None or terminator.name != "tf.Yield":
+                return f"{name} branch must end in a 'tf.Yield'"
+            yielded = [operand.value.type for operand in terminator.op_operands]
+            results = [r.type for r in self.results]
+            if len(yielded) != len(results):
+                return (
+                    f"{name} branch yields {len(yielded)} values, "
+                    f"but the op has {len(results)} results"
+                )
+            for i, (got, want) in enumerate(zip(yielded, results, strict=True)):
+                if got is not want:
+                    return (
+                        f"{name} branch result #{i} type {got} does not match op result type {want}"
+                    )
+        return None
 
 
 @Context.register_op_globally
@@ -571,7 +1041,7 @@ class LeakyReluOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "alpha" and not _attr_constraint_2(value):
+        if name == "alpha" and not _attr_constraint_4(value):
             return "attribute 'alpha' failed to satisfy constraint: 32-bit float attribute"
         return None
 
@@ -610,11 +1080,11 @@ class LeakyReluOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "alpha")) is not None and not _attr_constraint_2(attr):
+        if (attr := get_property(self, "alpha")) is not None and not _attr_constraint_4(attr):
             return "attribute 'alpha' failed to satisfy constraint: 32-bit float attribute"
-        if not _type_constraint_14(self._operands[0].value.type):
+        if not _type_constraint_16(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_14(self.results[0].type):
+        if not _type_constraint_16(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
         if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
             return problem
@@ -804,11 +1274,11 @@ class NotEqualOp(OdsOp):
             return (
                 "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
             )
-        if not _type_constraint_12(self._operands[0].value.type):
-            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_12(self._operands[1].value.type):
-            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
-        if not _type_constraint_15(self.results[0].type):
+        if not _type_constraint_13(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_13(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_17(self.results[0].type):
             return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
         return None
 
@@ -1019,6 +1489,69 @@ class SubOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+
+@Context.register_op_globally
+class YieldOp(OdsOp):
+    """Yield operation
+
+    Ends a region of a `tf` region op, giving the values the op returns from it.
+
+    Operation name: `tf.Yield`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Yield"
+    IS_TERMINATOR: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("ParentOneOf", "Pure", "ReturnLike", "Terminator")
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(operands_)
+        super().__init__(
+            "tf.Yield",
+            operands,
+            (),
+            properties=None,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if (problem := verify_trait(self, "ParentOneOf", ("tf.IfRegion",))) is not None:
+            return problem
+        if (problem := verify_trait(self, "Terminator")) is not None:
+            return problem
         return None
 
 

@@ -56,6 +56,14 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         )
         for name in ("Switch", "_SwitchN", "Merge", "Enter", "Exit")
     },
+    "tf.IfRegion": (
+        "each branch must end in a tf.Yield of values of the op's result types; the search "
+        "builds regions with an empty block or the implicit terminator alone"
+    ),
+    "tf.Yield": (
+        "it must be the terminator of a tf.IfRegion branch (ParentOneOf), which the search "
+        "does not build"
+    ),
     "tf_executor.NextIteration.Source": (
         "its token must have exactly one user, a tf_executor.NextIteration.Sink: the two ops "
         "are only valid as a pair, and the search builds one op at a time"
