@@ -1,0 +1,1237 @@
+"""Every code example of the design documents (`../shared/seeds/*.txt`) as a test case.
+
+Each case holds the example as its document writes it (`written`, HTML entities
+unescaped) and, where that text cannot be read as it stands, the text that is
+actually parsed (`text`) with the reason (`reason`): the example is a fragment and
+is wrapped minimally (in a `func.func` whose arguments are the values the fragment
+uses, or in a module next to the symbols it names), or its syntax never shipped or
+is a typo and is modernized to what MLIR and TensorFlow write. Every case parses,
+verifies and prints back; the printed text, parsed again, prints identically in
+both the custom and the generic form. Examples the document writes in the generic
+form also keep their ops: the generic print of the wrapper's body is compared with
+the example's ops (see `_canonical_ops` for what that comparison ignores).
+
+Examples that are wrong MLIR as written (the typos the seeds' README calls out,
+such as a missing `>`) are the invalid cases: they must end in a clean diagnostic.
+
+Document 003 (the ODS proposal) holds no MLIR: its code is TableGen (`TF_AddOp`, the
+three `Pat` rewrites, run by tests/patterns/test_seed_patterns.py) and an assembly
+string template (`tfl.Add $lhs, $rhs {...}: ${type(self)}`), which is a format, not IR.
+
+Document 002 (an early LangRef) is covered for its standard-op and CFG examples,
+modernized from `std` to `arith`/`func`/`cf`; its memref, affine, tensor-cast, DMA,
+sparse and type-only examples are not covered here (those dialects have no spec).
+
+Document 004 also names, in running text, `ml_program.execute` and `cf.assert_with`;
+the document says neither exists (out of scope, never implemented), so they are not
+cases.
+
+The texts are held here, so the test runs in a clone without `../shared`; when the
+seeds are present, `test_written_text_occurs_in_its_seed` checks that each `written`
+text really is in its document.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import generated
+from generator.ir.context import Context
+from generator.ir.diagnostics import DiagnosticError
+from generator.ir.parser import parse_source
+from generator.ir.printer import print_operation
+from generator.ir.source import SourceFile
+from generator.ir.verifier import verify
+
+generated.load_all_dialects()
+
+SEEDS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+
+SEED_FILES = {
+    "000": "000_e6ff90aef9faa9e6.txt",
+    "001": "001_75d3b761b7b72e6f.txt",
+    "002": "002_c2c46e48a43cacfc.txt",
+    "004": "004_164c0edd97d4bfaf.txt",
+}
+
+#: Dialects `mlir-opt-22` knows; cases using only these are also compared with it.
+UPSTREAM_DIALECTS = frozenset({"builtin", "func", "arith", "cf", "ml_program"})
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    #: The example as the document writes it.
+    written: str
+    #: What is parsed, when it is not `written` itself (wrapped and/or modernized).
+    text: str | None = None
+    #: Why `text` differs from `written`.
+    reason: str = ""
+    #: For examples written in the generic form: the example's ops (modernized
+    #: where needed), to compare with the generic print of the wrapper's body.
+    generic_ops: str | None = None
+    #: A dialect the example needs that may not have a spec yet.
+    needs: str | None = None
+    unregistered: bool = False
+    #: Also compare both prints with mlir-opt-22 (only upstream dialects used).
+    upstream: bool = False
+
+    @property
+    def seed(self) -> str:
+        return self.id[:3]
+
+    @property
+    def source(self) -> str:
+        return self.text if self.text is not None else self.written
+
+
+@dataclass(frozen=True)
+class InvalidCase:
+    id: str
+    written: str
+    #: What is parsed (the example, wrapped as little as possible).
+    text: str
+    #: What the document gets wrong.
+    reason: str
+    #: A part of the first diagnostic's message.
+    message: str
+    needs: str | None = None
+    unregistered: bool = False
+
+    @property
+    def seed(self) -> str:
+        return self.id[:3]
+
+
+# --- 000: the TensorFlow `tf` and `tf_executor` dialects ---------------------------
+
+_000_FUNCTION = """\
+/// This is a regular function, taking inputs by value and returning a new value.
+/// The body is a regular CFG.
+func some_function(%input : tensor<*xf32>) -> tensor<*xf32> {
+  // TensorFlow operations are not variadic: this`tf.add` operation always
+  // takes two inputs and returns a single output. This simplifies
+  // pattern-matching, verification and rewriting.
+  %added = tf.Add %input, %input : tensor<*xf32>
+  // Operations have sequential execution semantics in a basic block, there are
+  // no control dependencies.  The compiler can reorder operations according to
+  // the as-if rule ( https://en.wikipedia.org/wiki/As-if_rule ).
+  %three = arith.constant splat<tensor\\<f32>, 3.0>
+  %mul = tf.Mul %input, %three : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+// Only control flow v2 is supported in TF dialect.
+  // The tf.If operation takes three functions that accept the same
+  // arguments: the condition returns a bool and the two branches must return
+  // the same type, which is also the return of the tf.If.
+  %value = "tf.If\u201d(%added, %mul)
+             {cond: @cond_func, true_branch: @func_foo, false_branch: @func_bar}
+                 : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+return %value : tensor<*xf32>
+}
+"""
+
+_000_GRAPH = """\
+%fetches = tf_executor.graph : tensor<*xf32> {
+  // Operations in the current block execute when their inputs are ready,
+  // possibly concurrently.
+  // Only operations in the tf_executor dialect are expected here.
+  // Ops can return multiple outputs and a control token for control
+  // dependencies.
+  // We don\u2019t mention the control token in the return type here, it is implicit.
+  %0, %ctl0 = tf_executor.opA %feed#0, %feed#1 : tensor<*xf32>
+  %1, %ctl1 = tf_executor.opB : tensor<*xf32>
+  %2, %ctl2 = tf_executor.opC %1, %ctl0 : tensor<*xf32>
+  %3, %ctl3 = tf_executor.opD %2 : tensor<*xf32>
+  tf_executor.fetch %3 : tensor<*xf32>
+}
+"""
+
+_000_ISLAND = """\
+// The island is capturing implicitly %0 and %1. It is also taking a control
+// dependency %ctl0 as input. It produces a tensor<*xf32> value matching the
+// argument of the yield terminator, as well as an extra control token.
+%2, %ctl2 = tf_executor.island (%ctl0)
+                  : (tensor<*xf32>, !tf_executor<"control">) -> tensor<*xf32> {
+  %added = tf.Add %1, %0 : tensor<*xf32>
+  %mul = tf.Mul %added, %1 :tensor<*xf32>
+// The yield terminator operands are the result values of the island.
+  tf_executor.yield %mul : tensor<*xf32>
+}
+"""
+
+_000_LOOP = """\
+%fetches = tf_executor.graph {
+%loop.init, %ctl0 = tf_executor.Enter %count.init : i32
+%next_count, %tok = tf_executor.NextIteration.Source : i32
+%loop.body.init, %ctlMerge = tf_executor.Merge %loop.init, %next_count : i32
+%dec_count, %ctlAdd = tf_executor.island
+    wraps tf.Add %loop.body.init, -1 : (i32, i32) -> i32
+%loop_cond, %ctlNE = tf_executor.island
+    wraps tf.NotEqual %dec_count, 0 : (i32, i32) -> i1
+%true, %false, %ctlSwitch = tf_executor.Switch %loop_cond, %dec_count  : i32
+tf_executor.NextIteration.Sink[%tok] %false : i32
+%exit_count, %ctlExit = tf_executor.Exit %true : i32
+tf_executor.fetch %exit_count : i32
+}
+"""
+
+_TF_CUSTOM_NEVER_SHIPPED = (
+    "`tf` ops never had a custom form (`tf.Add %a, %b : type`): TensorFlow writes "
+    "them in the generic form with a functional type"
+)
+
+CASES_000 = [
+    Case(
+        id="000-tf-dialect-example",
+        written=_000_FUNCTION,
+        text="""\
+func.func @some_function(%input: tensor<*xf32>, %cond: tensor<i1>) -> tensor<*xf32> {
+  %added = "tf.Add"(%input, %input) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  %three = arith.constant dense<3.0> : tensor<f32>
+  %mul = "tf.Mul"(%input, %three) : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+  %value = "tf.If"(%cond, %added, %mul)
+             {then_branch = @func_foo, else_branch = @func_bar, is_stateless = false}
+                 : (tensor<i1>, tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+  return %value : tensor<*xf32>
+}
+func.func private @func_foo(tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+func.func private @func_bar(tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+""",
+        reason=(
+            "`func @name` is `func.func @name` today; "
+            + _TF_CUSTOM_NEVER_SHIPPED
+            + "; `splat<tensor<f32>, 3.0>` (with a stray markdown `\\`) is "
+            '`dense<3.0> : tensor<f32>`; the `\u201d` closing `"tf.If\u201d` is a typographic '
+            "quote typo; attribute dictionaries use `=`, not `:`; and the `tf.If` with a "
+            "`cond` function never shipped: TensorFlow's `tf.If` takes the condition as "
+            "its first operand (a `%cond` argument here) and `then_branch`/`else_branch`/"
+            "`is_stateless` attributes, whose functions must exist (declared beside it)"
+        ),
+    ),
+    Case(
+        id="000-tf_executor.graph-operation",
+        written=_000_GRAPH,
+        text="""\
+func.func @graph(%feed0: tensor<*xf32>, %feed1: tensor<*xf32>) -> tensor<*xf32> {
+  %fetches = tf_executor.graph {
+    %0, %ctl0 = tf_executor.island wraps "tf.OpA"(%feed0, %feed1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    %1, %ctl1 = tf_executor.island wraps "tf.OpB"() : () -> tensor<*xf32>
+    %2, %ctl2 = tf_executor.island(%ctl0) wraps "tf.OpC"(%1) : (tensor<*xf32>) -> tensor<*xf32>
+    %3, %ctl3 = tf_executor.island wraps "tf.OpD"(%2) : (tensor<*xf32>) -> tensor<*xf32>
+    tf_executor.fetch %3 : tensor<*xf32>
+  }
+  return %fetches : tensor<*xf32>
+}
+""",
+        reason=(
+            "`tf_executor.opA`..`opD` are placeholders, and `tf_executor` is closed: a "
+            "graph node that is not an executor op is a `tf` op wrapped in an island "
+            "(`tf.OpA`.. in the open `tf` dialect here); the graph's result types come "
+            "from its fetch (`tf_executor.graph : type {` never shipped); the feeds "
+            "`%feed#0`, `%feed#1` are the wrapper's arguments, and the control operand "
+            "`%ctl0` of `opC` is the island's control input"
+        ),
+    ),
+    Case(
+        id="000-tf_executor.island-operation",
+        written=_000_ISLAND,
+        text="""\
+func.func @island(%0: tensor<*xf32>, %1: tensor<*xf32>, %ctl0: !tf_executor.control) {
+  tf_executor.graph {
+    %2, %ctl2 = tf_executor.island(%ctl0) {
+      %added = "tf.Add"(%1, %0) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+      %mul = "tf.Mul"(%added, %1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+      tf_executor.yield %mul : tensor<*xf32>
+    }
+    tf_executor.fetch
+  }
+  return
+}
+""",
+        reason=(
+            "wrapped in a `tf_executor.graph` (an island lives in one) of a function "
+            "whose arguments are the captured `%0`, `%1` and the control `%ctl0`; the "
+            "island's type signature never shipped (its result types come from the "
+            'yield), nor did `!tf_executor<"control">` (it is `!tf_executor.control`); '
+            + _TF_CUSTOM_NEVER_SHIPPED
+        ),
+    ),
+    Case(
+        id="000-tf_executor.island-wraps",
+        written="%2, %ctl2 = tf_executor.island(%ctl0) wraps tf.Add %1, %0 : tensor<*xf32>\n",
+        text="""\
+func.func @island(%0: tensor<*xf32>, %1: tensor<*xf32>, %ctl0: !tf_executor.control) {
+  tf_executor.graph {
+    %2, %ctl2 = tf_executor.island(%ctl0) wraps "tf.Add"(%1, %0) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+    tf_executor.fetch
+  }
+  return
+}
+""",
+        reason=(
+            "wrapped in a `tf_executor.graph` of a function whose arguments are `%0`, "
+            "`%1` and `%ctl0`; the wrapped op is written generic, as `tf_executor.island "
+            "wraps` prints it: " + _TF_CUSTOM_NEVER_SHIPPED
+        ),
+    ),
+    Case(
+        id="000-example-loop",
+        written=_000_LOOP,
+        text="""\
+func.func @loop(%count.init: tensor<i32>) -> tensor<i32> {
+  %fetches = tf_executor.graph {
+    %loop.init, %ctl0 = tf_executor.Enter %count.init frame "loop" : tensor<i32>
+    %next_count, %tok, %ctlSource = tf_executor.NextIteration.Source : tensor<i32>
+    %loop.body.init, %index, %ctlMerge = tf_executor.Merge %loop.init, %next_count : tensor<i32>
+    %minus_one, %ctlMinusOne = tf_executor.island wraps "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+    %dec_count, %ctlAdd = tf_executor.island wraps "tf.Add"(%loop.body.init, %minus_one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %zero, %ctlZero = tf_executor.island wraps "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+    %loop_cond, %ctlNE = tf_executor.island wraps "tf.NotEqual"(%dec_count, %zero) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %true, %false, %ctlSwitch = tf_executor.Switch %dec_count, %loop_cond : tensor<i32>
+    tf_executor.NextIteration.Sink[%tok] %false : tensor<i32>
+    %exit_count, %ctlExit = tf_executor.Exit %true : tensor<i32>
+    tf_executor.fetch %exit_count : tensor<i32>
+  }
+  return %fetches : tensor<i32>
+}
+""",
+        reason=(
+            "wrapped in a function taking `%count.init`; TensorFlow values are tensors "
+            "(`tensor<i32>`, not `i32`: `tf.Add` takes tensors); `tf_executor.Enter` needs "
+            "its `frame` name; `NextIteration.Source` and `Merge` have three results (the "
+            "value, the token or value index, and the control), not two; "
+            "`tf_executor.Switch` takes the data before the predicate; the literal "
+            "operands `-1` and `0` are not MLIR (they are `tf.Const` islands); "
+            + _TF_CUSTOM_NEVER_SHIPPED
+        ),
+    ),
+]
+
+
+# --- 001: the TensorFlow Graph (`tfg`) dialect -------------------------------------
+
+_001_NODE = """\
+%AddV2, %ctl = tfg.AddV2(%placeholder, %placeholder_1) [%ctl_1, %ctl_2]
+                     device("GPU") assigned_device("TPU") name("add")
+                     {some_attribute = "some attr!"}
+                     : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>)
+"""
+
+_001_GRAPH = """\
+tfg.graph #tfg.version<producer = 42, min_consumer = 33> {
+  %arg0, %ctl_0 = tfg.placeholder() : () -> (tensor<*xi32>)
+  %add, %ctl_1 = tfg.AddV2(%arg0, %arg1)
+                    : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>)
+  %arg1, %ctl_2 = tfg.placeholder() : () -> (tensor<*xi32>)
+}
+"""
+
+_001_GENERIC_FUNC = """\
+  tfg.func generic @foo(%arg0 : !tfg.tensor {tfg.name = "input"},
+                        %arg1 : !tfg.tensor {tfg.name = "another_input"})
+      -> (!tfg.tensor {tfg.name = "result1"},
+          !tfg.tensor {tfg.name = "result2"})
+      attributes {description = "function foo"} {
+    %Greater, %ctl_0 = tfg.Greater(%arg0, %arg1) name("Greater")
+    %G_z = tfg.get_result(%Greater) "z" : 0
+    %Switch, %ctl_1 = tfg.Switch(%G_z, %G_z) name("cond/Switch")
+    %s_true = tfg.get_result %Switch "output_true" : 0
+    %s_false = tfg.get_result %Switch "output_false" : 0
+    tfg.return(%s_true, %s_false) [%ctl_0]
+  }
+"""
+
+_001_FUNC = """\
+  tfg.func @foo(%arg0 : tensor<*xf32> {tfg.name = "input"},
+                %arg1 : tensor<*xf32> {tfg.name = "another_input"})
+      -> (tensor<*xi1> {tfg.name = "result1"},
+          tensor<*xi1> {tfg.name = "result2"})
+      attributes {description = "function foo"} {
+    %Greater, %ctl_0 = tfg.Greater(%arg0, %arg1) [%arg1.ctl] name("Greater")
+                          : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xi1>
+    %Switch:2, %ctl_1 = tfg.Switch(%Greater, %Greater) name("cond/Switch")
+                          : (tensor<*xi1>, tensor<*xi1>) -> tensor<*xi1>
+   tfg.return(%Switch#0, %Switch#1) [%ctl_0]
+  }
+"""
+
+_001_IF_REGION = """\
+  %0, %1, %2 = "tf.IfRegion"(%arg0) ({
+     %t0 = "tf.Abs"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %t1 = "tf.Acos"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %t2 = "tf.Acosh"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+    "tf.Yield"(%t0, %t1, %t2) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()
+  }, {
+     %e0 = "tf.Neg"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %e1 = "tf.Relu"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %e2 = "tf.Sin"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     "tf.Yield"(%e0, %e1, %e2) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  }): (tensor<i1>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  %3 = "tf.Add"(%0, %1) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %4 = "tf.Add"(%2, %3) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+"""
+
+_001_IF_REGION_OPS = """\
+  %0, %1, %2 = "tf.IfRegion"(%arg0) <{is_stateless = false}> ({
+     %t0 = "tf.Abs"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %t1 = "tf.Acos"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %t2 = "tf.Acosh"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+    "tf.Yield"(%t0, %t1, %t2) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()
+  }, {
+     %e0 = "tf.Neg"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %e1 = "tf.Relu"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     %e2 = "tf.Sin"(%arg1) : (tensor<2xf32>) -> tensor<2xf32>
+     "tf.Yield"(%e0, %e1, %e2) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()
+  }): (tensor<i1>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  %3 = "tf.Add"(%0, %1) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %4 = "tf.Add"(%2, %3) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+"""
+
+_IF_REGION_HEAD = "func.func @if_region(%arg0: tensor<i1>, %arg1: tensor<2xf32>) {\n"
+
+_TFG_TYPES = (
+    "TensorFlow spells the opaque tensor and control types and the version attribute in "
+    "the `tf_type` dialect (`!tf_type.tensor`, `!tf_type.control`, `#tf_type.version`), "
+    "as its own test of these examples (tensorflow/core/ir/tests/ops.mlir) does"
+)
+
+CASES_001 = [
+    Case(
+        id="001-general-operations-node",
+        written=_001_NODE,
+        text="""\
+tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
+  %placeholder, %ctl_1 = tfg.placeholder() : () -> (tensor<*xi32>)
+  %placeholder_1, %ctl_2 = tfg.placeholder() : () -> (tensor<*xi32>)
+"""
+        + _001_NODE
+        + "}\n",
+        reason=(
+            "wrapped in a `tfg.graph` whose placeholders define the node's inputs and "
+            "control operands; " + _TFG_TYPES
+        ),
+        needs="tfg",
+    ),
+    Case(
+        id="001-graph-operation",
+        written=_001_GRAPH,
+        text=_001_GRAPH.replace("#tfg.version", "#tf_type.version"),
+        reason=_TFG_TYPES,
+        needs="tfg",
+    ),
+    Case(
+        id="001-function-library-generic",
+        written=_001_GENERIC_FUNC,
+        text="""\
+  tfg.func generic @foo(%arg0 : !tf_type.tensor {tfg.name = "input"},
+                        %arg1 : !tf_type.tensor {tfg.name = "another_input"})
+      -> (!tf_type.tensor {tfg.name = "result1"},
+          !tf_type.tensor {tfg.name = "result2"})
+      attributes {description = "function foo"} {
+    %Greater, %ctl_0 = tfg.Greater(%arg0, %arg1) name("Greater")
+        : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)
+    %G_z = tfg.get_result(%Greater) "z" : 0
+    %Switch, %ctl_1 = tfg.Switch(%G_z, %G_z) name("cond/Switch")
+        : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)
+    %s_true = tfg.get_result(%Switch) "output_true" : 0
+    %s_false = tfg.get_result(%Switch) "output_false" : 0
+    tfg.return(%s_true, %s_false) [%ctl_0] : !tf_type.tensor, !tf_type.tensor
+  }
+""",
+        reason=(
+            _TFG_TYPES + "; that test also writes the nodes' and the return's types, "
+            'which the document leaves out; `tfg.get_result %Switch "output_true" : 0` '
+            "is a typo: the operand is in parentheses, as the document's own "
+            '`tfg.get_result(%Greater) "z" : 0` has it'
+        ),
+        needs="tfg",
+    ),
+    Case(
+        id="001-function-library-instantiated",
+        written=_001_FUNC,
+        text=_001_FUNC.replace(
+            "(tensor<*xi1>, tensor<*xi1>) -> tensor<*xi1>\n   tfg.return",
+            "(tensor<*xi1>, tensor<*xi1>) -> (tensor<*xi1>, tensor<*xi1>)\n   tfg.return",
+        ).replace("[%ctl_0]\n", "[%ctl_0] : tensor<*xi1>, tensor<*xi1>\n"),
+        reason=(
+            "`%Switch:2` has two data results but the signature lists one: the "
+            "result types are `(tensor<*xi1>, tensor<*xi1>)`; `tfg.return` writes its "
+            "operands' types, as TensorFlow's test of this example does"
+        ),
+        needs="tfg",
+    ),
+    Case(
+        id="001-future-enhancements-if-region",
+        written=_001_IF_REGION,
+        text=_IF_REGION_HEAD + _001_IF_REGION_OPS + "  return\n}\n",
+        generic_ops=_001_IF_REGION_OPS,
+        reason=(
+            "wrapped in a function whose arguments are `%arg0` and `%arg1`; the second "
+            "`tf.Yield` lacks its `-> ()` (see the invalid case); TensorFlow's "
+            "`tf.IfRegion` requires its `is_stateless` attribute"
+        ),
+    ),
+]
+
+INVALID_001 = [
+    InvalidCase(
+        id="001-function-library-control-arguments",
+        written="""\
+ tfg.func @foo(%arg0 : tensor<*xf32> {tfg.name = "input"}, %arg0.ctl : !tfg.control
+      %arg1 : tensor<*xf32> {tfg.name = "another_input"}, %arg1.ctl : !tfg.control)
+      -> (tensor<*xi1> {tfg.name = "result1"},
+          tensor<*xi1> {tfg.name = "result2"})
+      attributes {description = "function foo"} {
+   ...
+""",
+        text="""\
+ tfg.func @foo(%arg0 : tensor<*xf32> {tfg.name = "input"}, %arg0.ctl : !tfg.control
+      %arg1 : tensor<*xf32> {tfg.name = "another_input"}, %arg1.ctl : !tfg.control)
+      -> (tensor<*xi1> {tfg.name = "result1"},
+          tensor<*xi1> {tfg.name = "result2"})
+      attributes {description = "function foo"} {
+   ...
+}
+""",
+        reason=(
+            "an illustration of the in-memory arguments, not IR: a comma is missing "
+            "after `%arg0.ctl : !tfg.control` and the body is elided (`...`)"
+        ),
+        message="expected",
+        needs="tfg",
+    ),
+    InvalidCase(
+        id="001-future-enhancements-if-region-yield-typo",
+        written=(
+            '     "tf.Yield"(%e0, %e1, %e2) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)\n'
+        ),
+        text=_IF_REGION_HEAD
+        + _001_IF_REGION.replace(
+            '"tf.IfRegion"(%arg0)', '"tf.IfRegion"(%arg0) <{is_stateless = false}>'
+        )
+        + "  return\n}\n",
+        reason="the generic form's functional type of the second `tf.Yield` lacks `-> ()`",
+        message="expected '->' in function type",
+    ),
+]
+
+
+# --- 004: the ml_program RFC --------------------------------------------------------
+
+_NEVER_SHIPPED_GLOBAL = (
+    "the RFC's proposed `ml_program.global` spellings never shipped: MLIR writes "
+    "`ml_program.global <visibility> [mutable] @name(<initial value>) : <bounding type>`, "
+    "with the visibility always printed (`private` by default)"
+)
+
+CASES_004 = [
+    Case(
+        id="004-global-inline-initialized",
+        written="ml_program.global @foobar = dense<4> : tensor<4xi32>\n",
+        text="ml_program.global private @foobar(dense<4> : tensor<4xi32>) : tensor<4xi32>\n",
+        reason=_NEVER_SHIPPED_GLOBAL,
+        upstream=True,
+    ),
+    Case(
+        id="004-global-wider-bounding-type",
+        written="ml_program.global @foobar : tensor<?xi32> = dense<4> : tensor<4xi32>\n",
+        text="ml_program.global private @foobar(dense<4> : tensor<4xi32>) : tensor<?xi32>\n",
+        reason=_NEVER_SHIPPED_GLOBAL,
+        upstream=True,
+    ),
+    Case(
+        id="004-global-public-mutable-extern",
+        written="ml_program.global public mutable @foobar : tensor<4xi32> extern\n",
+        text=(
+            "ml_program.global public mutable @foobar(#ml_program.extern : tensor<4xi32>) "
+            ": tensor<4xi32>\n"
+        ),
+        reason=_NEVER_SHIPPED_GLOBAL + "; an external initializer is `#ml_program.extern : type`",
+        upstream=True,
+    ),
+    Case(
+        id="004-global-extern-different-storage-type",
+        written="ml_program.global @foobar : tensor<?xi32> extern : tensor<4xi32>\n",
+        text=(
+            "ml_program.global private @foobar(#ml_program.extern : tensor<4xi32>) "
+            ": tensor<?xi32>\n"
+        ),
+        reason=_NEVER_SHIPPED_GLOBAL + "; an external initializer is `#ml_program.extern : type`",
+        upstream=True,
+    ),
+    Case(
+        id="004-design-note-extern-attribute",
+        written="ml_program.global public mutable @foobar = extern : tensor<4xi32>\n",
+        text=(
+            "ml_program.global public mutable @foobar(#ml_program.extern : tensor<4xi32>) "
+            ": tensor<4xi32>\n"
+        ),
+        reason=(
+            _NEVER_SHIPPED_GLOBAL + "; the design note's ExternalAttribute shipped as "
+            "`#ml_program.extern : type`"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="004-design-note-extern-attribute-wider",
+        written="ml_program.global @foobar : tensor<?xi32> = extern : tensor<4xi32>\n",
+        text=(
+            "ml_program.global private @foobar(#ml_program.extern : tensor<4xi32>) "
+            ": tensor<?xi32>\n"
+        ),
+        reason=(
+            _NEVER_SHIPPED_GLOBAL + "; the design note's ExternalAttribute shipped as "
+            "`#ml_program.extern : type`"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="004-global_load",
+        written="%0 = ml_program.global_load @foobar -> tensor<?xi32>\n",
+        text="""\
+ml_program.global private mutable @foobar : tensor<?xi32>
+func.func @load() -> tensor<?xi32> {
+  %0 = ml_program.global_load @foobar : tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+""",
+        reason=(
+            "wrapped in a function returning the value, next to a global it loads; "
+            "the result type follows `:`, not `->` (the RFC's arrow never shipped)"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="004-global_store",
+        written="ml_program.global_store @foobar %0 : tensor<4xi32>\n",
+        text="""\
+ml_program.global private mutable @foobar : tensor<4xi32>
+func.func @store(%0: tensor<4xi32>) {
+  ml_program.global_store @foobar = %0 : tensor<4xi32>
+  return
+}
+""",
+        reason=(
+            "wrapped in a function taking `%0`, next to the mutable global it stores "
+            "to; MLIR writes `@foobar = %0` (the RFC's juxtaposition never shipped)"
+        ),
+        upstream=True,
+    ),
+    # Valid as written: an `ml_program.token` needs no operands and no parent.
+    Case(id="004-alternative-proposal-token", written="%token = ml_program.token\n", upstream=True),
+    Case(
+        id="004-cf-dialect-assert",
+        written="cf.assert %pred\n",
+        text="""\
+func.func @check(%pred: i1) {
+  cf.assert %pred, "assertion failed"
+  return
+}
+""",
+        reason=(
+            "wrapped in a function taking `%pred`; `cf.assert` always carries its "
+            'message (`cf.assert %pred, "..."`)'
+        ),
+        upstream=True,
+    ),
+]
+
+
+# --- 002: the early LangRef's standard ops -----------------------------------------
+
+_STD_TO_ARITH = (
+    "the `std` dialect is gone: its arithmetic is `arith` (`addi` is `arith.addi`, "
+    "`divis`/`diviu` are `arith.divsi`/`arith.divui`, `remis`/`remiu` are "
+    "`arith.remsi`/`arith.remui`)"
+)
+
+
+def _in_func(args: str, body: str, name: str = "f") -> str:
+    """`body` (op lines) in a function with arguments `args` and no results."""
+    return f"func.func @{name}({args}) {{\n{body}  return\n}}\n"
+
+
+def _binary_block(
+    op: str, new: str, types: tuple[str, str, str], comments: tuple[str, str, str]
+) -> tuple[str, str]:
+    """The LangRef's scalar/vector/tensor triple for one binary op: (written, text)."""
+    scalar, vector, tensor = types
+    return (
+        f"// {comments[0]}\n%a = {op} %b, %c : {scalar}\n"
+        f"// {comments[1]}\n%f = {op} %g, %h : {vector}\n"
+        f"// {comments[2]}\n%x = {op} %y, %z : {tensor}\n",
+        _in_func(
+            f"%b: {scalar}, %c: {scalar}, %g: {vector}, %h: {vector}, %y: {tensor}, %z: {tensor}",
+            f"  %a = arith.{new} %b, %c : {scalar}\n"
+            f"  %f = arith.{new} %g, %h : {vector}\n"
+            f"  %x = arith.{new} %y, %z : {tensor}\n",
+        ),
+    )
+
+
+def _binary_case(
+    op: str, new: str, types: tuple[str, str, str], comments: tuple[str, str, str]
+) -> Case:
+    written, text = _binary_block(op, new, types, comments)
+    return Case(
+        id=f"002-{op}-operation",
+        written=written,
+        text=text,
+        reason=(f"wrapped in a function whose arguments are the operands; {_STD_TO_ARITH}"),
+        upstream=True,
+    )
+
+
+_002_SIMPLE = """\
+func @simple(i64, i1) -> i64 {
+^bb0(%a: i64, %cond: i1): // Code dominated by ^bb0 may refer to %a
+br_cond %cond, ^bb1, ^bb2
+^bb1:
+br ^bb3(%a: i64) // Branch passes %a as the argument
+^bb2:
+%b = addi %a, %a : i64
+br ^bb3(%b: i64) // Branch passes %b as the argument
+// ^bb3 receives an argument, named %c, from predecessors
+// and passes it on to bb4 twice.
+^bb3(%c: i64):
+br ^bb4(%c, %c : i64, i64)
+^bb4(%d : i64, %e : i64):
+%0 = addi %d, %e : i64
+return %0 : i64
+}
+"""
+
+_002_SELECT_CFG = """\
+func @select(%a : i32, %b :i32, %flag : i1) -> i32 {
+// Both targets are the same, operands differ
+cond_br %flag, ^bb1(%a : i32), ^bb1(%b : i32)
+^bb1(%x : i32) :
+return %x : i32
+}
+"""
+
+_CMPI_SLT_GENERIC = '%x = "arith.cmpi"(%lhs, %rhs) <{predicate = 2 : i64}> : (i32, i32) -> i1\n'
+_CMPI_EQ_GENERIC = (
+    '%x = "arith.cmpi"(%lhs, %rhs) <{predicate = 0 : i64}>\n'
+    ": (vector<4xi64>, vector<4xi64>) -> vector<4xi1>\n"
+)
+_SELECT_GENERIC = '%x = "arith.select"(%cond, %true, %false) : (i1, i32, i32) -> i32\n'
+_SELECT_VECTOR_GENERIC = """\
+%vx = "arith.select"(%vcond, %vtrue, %vfalse)
+: (vector<42xi1>, vector<42xf32>, vector<42xf32>) -> vector<42xf32>
+"""
+_TF_ADDS = """\
+%a = "tf.Add"(%b, %c)
+: (tensor<*xf32>,tensor<*xf32>) -> tensor<*xf32>
+// TensorFlow Add operation with partially inferred shapes.
+%d = "tf.Add"(%e, %f)
+: (tensor<?x42x?xf32>,tensor<?x42x?xf32>) -> tensor<?x42x?xf32>
+"""
+_TF_CONV = """\
+%y = "tf.Conv2d"(%input, %filter)
+{strides: [1,1,2,1], padding: "SAME", dilations: [2,1,1,1]}
+: (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+"""
+_TF_CONV_OPS = """\
+%y = "tf.Conv2d"(%input, %filter)
+{dilations = [2,1,1,1], padding = "SAME", strides = [1,1,2,1]}
+: (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+"""
+
+CASES_002 = [
+    Case(
+        id="002-blocks-simple",
+        written=_002_SIMPLE,
+        text="""\
+func.func @simple(%a: i64, %cond: i1) -> i64 {
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%a : i64) // Branch passes %a as the argument
+^bb2:
+  %b = arith.addi %a, %a : i64
+  cf.br ^bb3(%b : i64) // Branch passes %b as the argument
+^bb3(%c: i64):
+  cf.br ^bb4(%c, %c : i64, i64)
+^bb4(%d : i64, %e : i64):
+  %0 = arith.addi %d, %e : i64
+  return %0 : i64
+}
+""",
+        reason=(
+            "`func` is `func.func`, whose entry block's arguments are named in the "
+            "signature (an entry label `^bb0(...)` is no longer written); `br_cond`/`br` "
+            "are `cf.cond_br`/`cf.br`; " + _STD_TO_ARITH
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-branching-select",
+        written=_002_SELECT_CFG,
+        text="""\
+func.func @select(%a : i32, %b :i32, %flag : i1) -> i32 {
+// Both targets are the same, operands differ
+cf.cond_br %flag, ^bb1(%a : i32), ^bb1(%b : i32)
+^bb1(%x : i32) :
+return %x : i32
+}
+""",
+        reason="`func` is `func.func`; `cond_br` is `cf.cond_br`",
+        upstream=True,
+    ),
+    _binary_case(
+        "addi",
+        "addi",
+        ("i64", "vector<4xi32>", "tensor<4x?xi8>"),
+        (
+            "Scalar addition.",
+            "SIMD vector element-wise addition, e.g. for Intel SSE.",
+            "Tensor element-wise addition, analogous to HLO's add operation.",
+        ),
+    ),
+    _binary_case(
+        "addf",
+        "addf",
+        ("f64", "vector<4xf32>", "tensor<4x?xbf16>"),
+        (
+            "Scalar addition.",
+            "SIMD vector addition, e.g. for Intel SSE.",
+            "Tensor addition, analogous to HLO's add operation.",
+        ),
+    ),
+    _binary_case(
+        "divis",
+        "divsi",
+        ("i64", "vector<4xi32>", "tensor<4x?xi8>"),
+        (
+            "Scalar signed integer division.",
+            "SIMD vector element-wise division.",
+            "Tensor element-wise integer division.",
+        ),
+    ),
+    _binary_case(
+        "diviu",
+        "divui",
+        ("i64", "vector<4xi32>", "tensor<4x?xi8>"),
+        (
+            "Scalar unsigned integer division.",
+            "SIMD vector element-wise division.",
+            "Tensor element-wise integer division.",
+        ),
+    ),
+    _binary_case(
+        "mulf",
+        "mulf",
+        ("f64", "vector<4xf32>", "tensor<4x?xbf16>"),
+        (
+            "Scalar multiplication.",
+            "SIMD pointwise vector multiplication, e.g. for Intel SSE.",
+            "Tensor pointwise multiplication, analogous to HLO's pointwise multiply operation.",
+        ),
+    ),
+    _binary_case(
+        "remis",
+        "remsi",
+        ("i64", "vector<4xi32>", "tensor<4x?xi8>"),
+        (
+            "Scalar signed integer division remainder.",
+            "SIMD vector element-wise division remainder.",
+            "Tensor element-wise integer division remainder.",
+        ),
+    ),
+    _binary_case(
+        "remiu",
+        "remui",
+        ("i64", "vector<4xi32>", "tensor<4x?xi8>"),
+        (
+            "Scalar unsigned integer division remainder.",
+            "SIMD vector element-wise division remainder.",
+            "Tensor element-wise integer division remainder.",
+        ),
+    ),
+    Case(
+        id="002-cmpi-custom-slt",
+        written='%x = cmpi "slt", %lhs, %rhs : i32\n',
+        text=_in_func("%lhs: i32, %rhs: i32", "  %x = arith.cmpi slt, %lhs, %rhs : i32\n"),
+        reason="wrapped in a function; `cmpi` is `arith.cmpi`, its predicate a bare keyword",
+        upstream=True,
+    ),
+    Case(
+        id="002-cmpi-generic-slt",
+        written='%x = "std.cmpi"(%lhs, %rhs){predicate: 2} : (i32, i32) -> i1\n',
+        text=_in_func("%lhs: i32, %rhs: i32", _CMPI_SLT_GENERIC),
+        generic_ops=_CMPI_SLT_GENERIC,
+        reason=(
+            "wrapped in a function; `std.cmpi` is `arith.cmpi`, whose predicate is an "
+            "`i64` property `<{predicate = 2 : i64}>` (attribute dictionaries use `=`)"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-cmpi-custom-eq",
+        written='%x = cmpi "eq", %lhs, %rhs : vector<4xi64>\n',
+        text=_in_func(
+            "%lhs: vector<4xi64>, %rhs: vector<4xi64>",
+            "  %x = arith.cmpi eq, %lhs, %rhs : vector<4xi64>\n",
+        ),
+        reason="wrapped in a function; `cmpi` is `arith.cmpi`, its predicate a bare keyword",
+        upstream=True,
+    ),
+    Case(
+        id="002-cmpi-generic-eq",
+        written=(
+            '%x = "std.cmpi"(%lhs, %rhs){predicate: 0}\n'
+            ": (vector<4xi64>, vector<4xi64> -> vector<4xi1>\n"
+        ),
+        text=_in_func("%lhs: vector<4xi64>, %rhs: vector<4xi64>", _CMPI_EQ_GENERIC),
+        generic_ops=_CMPI_EQ_GENERIC,
+        reason=(
+            "wrapped in a function; `std.cmpi` is `arith.cmpi` with an `i64` predicate "
+            "property; the operand type list lacks its `)` (see the invalid case)"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-constant-integer",
+        written="%1 = constant 42 : i32\n",
+        text=_in_func("", "  %1 = arith.constant 42 : i32\n"),
+        reason="wrapped in a function; an integer `constant` is `arith.constant`",
+        upstream=True,
+    ),
+    Case(
+        id="002-constant-function",
+        written="%3 = constant @myfn : (tensor<16xf32>, f32) -> tensor<16xf32>\n",
+        text=(
+            "func.func private @myfn(tensor<16xf32>, f32) -> tensor<16xf32>\n"
+            + _in_func("", "  %3 = func.constant @myfn : (tensor<16xf32>, f32) -> tensor<16xf32>\n")
+        ),
+        reason=(
+            "wrapped in a function next to a declaration of `@myfn`; a function "
+            "reference `constant` is `func.constant`"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-constant-generic-integer",
+        written='%1 = "std.constant"(){value: 42} : i32\n',
+        text=_in_func("", '  %1 = "arith.constant"() <{value = 42 : i32}> : () -> i32\n'),
+        generic_ops='%1 = "arith.constant"() <{value = 42 : i32}> : () -> i32\n',
+        reason=(
+            "wrapped in a function; `std.constant` is `arith.constant`, its value a "
+            "typed property `<{value = 42 : i32}>`, and a generic op's type is a "
+            "function type (`() -> i32`, not `i32`)"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-constant-generic-function",
+        written=(
+            '%3 = "std.constant"(){value: @myfn}\n: () -> (tensor<16xf32>, f32) -> tensor<16xf32>\n'
+        ),
+        text=(
+            "func.func private @myfn(tensor<16xf32>, f32) -> tensor<16xf32>\n"
+            + _in_func(
+                "",
+                '  %3 = "func.constant"() <{value = @myfn}> '
+                ": () -> ((tensor<16xf32>, f32) -> tensor<16xf32>)\n",
+            )
+        ),
+        generic_ops=(
+            '%3 = "func.constant"() <{value = @myfn}> : () -> ((tensor<16xf32>, f32) -> '
+            "tensor<16xf32>)\n"
+        ),
+        reason=(
+            "wrapped in a function next to a declaration of `@myfn`; `std.constant` of "
+            "a function is `func.constant` with a `value` property; a function type as "
+            "a result is parenthesized"
+        ),
+        upstream=True,
+    ),
+    Case(
+        id="002-select-custom",
+        written="%x = select %cond, %true, %false : i32\n",
+        text=_in_func(
+            "%cond: i1, %true: i32, %false: i32", "  %x = arith.select %cond, %true, %false : i32\n"
+        ),
+        reason="wrapped in a function; `select` is `arith.select`",
+        upstream=True,
+    ),
+    Case(
+        id="002-select-generic",
+        written='%x = "std.select"(%cond, %true, %false) : (i1, i32, i32) -> i32\n',
+        text=_in_func("%cond: i1, %true: i32, %false: i32", _SELECT_GENERIC),
+        generic_ops=_SELECT_GENERIC,
+        reason="wrapped in a function; `std.select` is `arith.select`",
+        upstream=True,
+    ),
+    Case(
+        id="002-select-generic-vector",
+        written=_SELECT_VECTOR_GENERIC.replace("arith.select", "std.select"),
+        text=_in_func(
+            "%vcond: vector<42xi1>, %vtrue: vector<42xf32>, %vfalse: vector<42xf32>",
+            _SELECT_VECTOR_GENERIC,
+        ),
+        generic_ops=_SELECT_VECTOR_GENERIC,
+        reason="wrapped in a function; `std.select` is `arith.select`",
+        upstream=True,
+    ),
+    Case(
+        id="002-dialect-specific-ops-tf-add",
+        written=_TF_ADDS,
+        text=_in_func(
+            "%b: tensor<*xf32>, %c: tensor<*xf32>, %e: tensor<?x42x?xf32>, %f: tensor<?x42x?xf32>",
+            _TF_ADDS,
+        ),
+        generic_ops=_TF_ADDS.replace(
+            "// TensorFlow Add operation with partially inferred shapes.\n", ""
+        ),
+        reason="wrapped in a function whose arguments are the operands",
+    ),
+    Case(
+        id="002-dialect-specific-ops-tf-conv2d",
+        written=_TF_CONV,
+        text=_in_func("%input: tensor<*xf32>, %filter: tensor<*xf32>", _TF_CONV_OPS),
+        generic_ops=_TF_CONV_OPS,
+        reason=(
+            "wrapped in a function whose arguments are the operands; attribute "
+            "dictionaries use `=`, not `:`, and are printed sorted by name"
+        ),
+    ),
+    Case(
+        id="002-dialect-specific-ops-tpu",
+        written=(
+            '%f = "tpu.vaddf32"(%a, %b)\n'
+            ": (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>\n"
+        ),
+        text=_in_func(
+            "%a: vector<8x128xf32>, %b: vector<8x128xf32>",
+            '%f = "tpu.vaddf32"(%a, %b)\n'
+            ": (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>\n",
+        ),
+        generic_ops=(
+            '%f = "tpu.vaddf32"(%a, %b)\n'
+            ": (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>\n"
+        ),
+        reason="wrapped in a function whose arguments are the operands (an unregistered op)",
+        unregistered=True,
+    ),
+    Case(
+        id="002-dialect-specific-ops-llvm-sadd",
+        written='%x:2 = "llvm.sadd.with.overflow.i16"(%a, %b) : (i16, i16) -> (i16, i1)\n',
+        text=_in_func(
+            "%a: i16, %b: i16",
+            '%x:2 = "llvm.sadd.with.overflow.i16"(%a, %b) : (i16, i16) -> (i16, i1)\n',
+        ),
+        generic_ops='%x:2 = "llvm.sadd.with.overflow.i16"(%a, %b) : (i16, i16) -> (i16, i1)\n',
+        reason="wrapped in a function whose arguments are the operands (an unregistered op)",
+        unregistered=True,
+    ),
+]
+
+INVALID_002 = [
+    InvalidCase(
+        id="002-high-level-structure-tf-print-typo",
+        written=(
+            '"tf.Print"(%C){message: "mul result"}\n: (tensor<100x50xf32) -> (tensor<100x50xf32>)\n'
+        ),
+        text=_in_func(
+            "%C: tensor<100x50xf32>",
+            '  "tf.Print"(%C){message = "mul result"}\n'
+            "  : (tensor<100x50xf32) -> (tensor<100x50xf32>)\n",
+        ),
+        reason=(
+            "the operand type `tensor<100x50xf32` lacks its `>` (the typo the seeds' "
+            "README names); the old `message:` is written `message =` so that the "
+            "missing `>` is the first error"
+        ),
+        message="expected '>'",
+    ),
+    InvalidCase(
+        id="002-cmpi-generic-eq-typo",
+        written=(
+            '%x = "std.cmpi"(%lhs, %rhs){predicate: 0}\n'
+            ": (vector<4xi64>, vector<4xi64> -> vector<4xi1>\n"
+        ),
+        text=_in_func(
+            "%lhs: vector<4xi64>, %rhs: vector<4xi64>",
+            '  %x = "arith.cmpi"(%lhs, %rhs) <{predicate = 0 : i64}>\n'
+            "  : (vector<4xi64>, vector<4xi64> -> vector<4xi1>\n",
+        ),
+        reason=(
+            "the operand type list lacks its `)`; the op is modernized to `arith.cmpi` "
+            "so that the missing `)` is the first error"
+        ),
+        message="expected ')'",
+    ),
+]
+
+CASES = CASES_000 + CASES_001 + CASES_004 + CASES_002
+INVALID = INVALID_001 + INVALID_002
+
+
+# --- helpers -----------------------------------------------------------------------
+
+
+def _skip_unknown_dialect(needs: str | None) -> None:
+    if needs is not None and not Context().is_known_dialect(needs):
+        pytest.skip(f"the `{needs}` dialect has no spec yet (it is being written)")
+
+
+def _parse_verify(text: str, *, unregistered: bool, name: str = "example.mlir"):
+    ctx = Context(allow_unregistered_dialects=unregistered)
+    module = parse_source(SourceFile(name, text), ctx)
+    verify(module, ctx)
+    return module
+
+
+_SSA = re.compile(r"%[\w.$-]+(?:#\d+)?")
+
+
+def _canonical_ops(ops: str) -> str:
+    """`ops` with what the generic comparison ignores taken out.
+
+    - SSA names: the printer numbers values (`%0`, `%arg0`), the documents name them;
+      names are replaced by their order of first appearance, and a result group
+      `%0:3` by its members `%0#0, %0#1, %0#2` (the documents write `%0, %1, %2`).
+    - Whitespace, including line breaks: the documents break long ops over lines.
+    - Comments.
+    - `<{...}>` versus `{...}`: the documents predate properties and show inherent
+      attributes in the attribute dictionary; MLIR today prints them as properties.
+    """
+    ops = re.sub(r"//[^\n]*", "", ops)
+    ops = re.sub(
+        r"(%[\w.$-]+):(\d+)",
+        lambda m: ", ".join(f"{m[1]}#{i}" for i in range(int(m[2]))),
+        ops,
+    )
+    names: dict[str, str] = {}
+    ops = _SSA.sub(lambda m: names.setdefault(m[0], f"%v{len(names)}"), ops)
+    ops = ops.replace("<{", "{").replace("}>", "}")
+    return re.sub(r"\s+", "", ops)
+
+
+def _function_body(generic: str) -> str:
+    """The ops of the last `func.func` of a generic print (the wrapper), without its return.
+
+    Declarations the wrapper needs (`@myfn`) come before it.
+    """
+    lines = generic.splitlines()
+    i = max(n for n, line in enumerate(lines) if line.startswith('  "func.func"')) + 1
+    if lines[i].startswith("  ^bb0("):
+        i += 1
+    body: list[str] = []
+    while not lines[i].startswith('    "func.return"'):
+        body.append(lines[i])
+        i += 1
+    return "\n".join(body) + "\n"
+
+
+def _seed_text(seed: str) -> str:
+    """A seed as its readers see it, whitespace collapsed.
+
+    The 000 copy is markdown rendered to HTML and damaged on the way: `*` became
+    `<em>` emphasis and code fences became `<code>` spans, so those tags are turned
+    back into `*` and a backtick and the remaining tags dropped before unescaping. The
+    002 copy is a scrape of a web page that puts `|` lines between the document's
+    lines; they are dropped.
+    """
+    raw = (SEEDS_DIR / SEED_FILES[seed]).read_text(encoding="utf-8")
+    raw = re.sub(r"</?em>", "*", raw)
+    raw = re.sub(r"</?code>", "`", raw)
+    raw = re.sub(r"</?(?:p|ul|ol|li|h[1-6]|a)(?: [^>]*)?>", "", raw)
+    raw = "\n".join(line for line in raw.splitlines() if line.strip() != "|")
+    return _collapse(html.unescape(raw))
+
+
+def _collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# --- tests -------------------------------------------------------------------------
+
+
+def test_case_ids_are_unique() -> None:
+    ids = [case.id for case in CASES] + [case.id for case in INVALID]
+    assert len(ids) == len(set(ids))
+
+
+def test_every_modernized_case_says_why() -> None:
+    for case in CASES:
+        if case.text is not None:
+            assert case.reason, case.id
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_example_round_trips(case: Case) -> None:
+    """Parses, verifies, and prints back identically in both forms."""
+    _skip_unknown_dialect(case.needs)
+    module = _parse_verify(case.source, unregistered=case.unregistered)
+    for generic in (False, True):
+        printed = print_operation(module, generic=generic)
+        again = _parse_verify(printed, unregistered=case.unregistered, name="printed.mlir")
+        assert print_operation(again, generic=generic) == printed
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in CASES if case.generic_ops is not None], ids=lambda case: case.id
+)
+def test_generic_example_prints_its_ops(case: Case) -> None:
+    """An example written generic prints, in the generic form, the ops it shows."""
+    _skip_unknown_dialect(case.needs)
+    assert case.generic_ops is not None
+    module = _parse_verify(case.source, unregistered=case.unregistered)
+    body = _function_body(print_operation(module, generic=True))
+    assert _canonical_ops(body) == _canonical_ops(case.generic_ops), body
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in CASES if case.upstream], ids=lambda case: case.id
+)
+@pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
+def test_example_prints_as_mlir_opt(case: Case, generic: bool, mlir_opt: str) -> None:
+    """Examples in upstream dialects print byte for byte as mlir-opt-22 prints them."""
+    args = [mlir_opt, "-"] + (["--mlir-print-op-generic"] if generic else [])
+    proc = subprocess.run(args, input=case.source, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    module = _parse_verify(case.source, unregistered=False)
+    # mlir-opt ends its output with an empty line after the module.
+    assert print_operation(module, generic=generic) + "\n" == proc.stdout
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in CASES if case.text is not None], ids=lambda case: case.id
+)
+def test_written_form_fails_cleanly(case: Case) -> None:
+    """The document's own text of a modernized example is rejected with a diagnostic.
+
+    This is what makes a modernization necessary; a bare fragment may also fail only
+    for being a fragment (an undefined value). Either way the failure is a
+    diagnostic, never a traceback.
+    """
+    _skip_unknown_dialect(case.needs)
+    with pytest.raises(DiagnosticError) as info:
+        _parse_verify(case.written, unregistered=True)
+    assert info.value.diagnostics
+    assert info.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize("case", INVALID, ids=lambda case: case.id)
+def test_invalid_example_reports_a_diagnostic(case: InvalidCase) -> None:
+    """A typo of a document ends in a clean diagnostic naming what is wrong."""
+    _skip_unknown_dialect(case.needs)
+    with pytest.raises(DiagnosticError) as info:
+        _parse_verify(case.text, unregistered=case.unregistered)
+    first = info.value.diagnostics[0]
+    assert case.message in first.message, str(info.value)
+
+
+@pytest.mark.parametrize("case", CASES + INVALID, ids=lambda case: case.id)
+def test_written_text_occurs_in_its_seed(case: Case | InvalidCase) -> None:
+    """Each transcribed example is, up to whitespace, text of its document."""
+    if not SEEDS_DIR.is_dir():
+        pytest.skip(f"{SEEDS_DIR} is absent (the design documents are not in this clone)")
+    assert _collapse(case.written) in _seed_text(case.seed)
