@@ -114,6 +114,11 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     A set that does not converge is reported as a warning, and the IR is printed
     as the last sweep left it.
     """
+    if name != "canonicalize":
+        # A named set may belong to dialects the input does not use (tfl's
+        # legalize-tf for tf input); the canonicalization patterns of the dialects
+        # the input uses came with them.
+        _load_dialects(everything=True)
     patterns = pattern_set(name)
     if name != "canonicalize" and not patterns:
         known = ", ".join(n for n in pattern_set_names() if n != "canonicalize") or "none"
@@ -136,15 +141,26 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
         )
 
 
-def _load_dialects() -> None:
-    """Register every generated dialect (none before the first `make generate`)."""
+def _load_dialects(everything: bool = False) -> None:
+    """Make the generated dialects available (none before the first `make generate`).
+
+    They load on first use, as in an MLIR context: the parser imports a dialect's
+    package when the input names one of its ops, types or attributes, so a run pays
+    only for the dialects its input uses. `builtin` is always there; `everything`
+    loads them all (for a pattern set, which may belong to a dialect the input does
+    not use).
+    """
     try:
         import generated
     except ImportError:
         return
-    load = getattr(generated, "load_all_dialects", None)
-    if load is not None:
-        load()
+    if everything or not hasattr(generated, "load_dialect"):
+        load_all = getattr(generated, "load_all_dialects", None)
+        if load_all is not None:
+            load_all()
+        return
+    Context.set_dialect_loader(generated.load_dialect)
+    generated.load_dialect("builtin")
 
 
 def run_opt(args: argparse.Namespace) -> int:

@@ -242,7 +242,7 @@ def _shared_outputs(entries: list[_DialectEntry]) -> list[OutputFile]:
         for e in sorted(entries, key=lambda e: e.dialect)
     ]
     return [
-        render_root_init([(e.package, e.source) for e in entries]),
+        render_root_init([(e.package, e.source, e.dialect) for e in entries]),
         OutputFile("docs/index.md", render_docs_index(index_entries)),
         schema_output(),
     ]

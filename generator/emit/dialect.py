@@ -120,8 +120,12 @@ def render_dialect(
     return files
 
 
-def render_root_init(packages: list[tuple[str, str]]) -> OutputFile:
-    """`generated/__init__.py`, listing every dialect package."""
-    sources = ", ".join(sorted(s for _, s in packages)) or "opdefs/"
-    view = RootPackageView(sources=sources, packages=sorted(p for p, _ in packages))
+def render_root_init(packages: list[tuple[str, str, str]]) -> OutputFile:
+    """`generated/__init__.py`, listing every dialect package: (package, source, dialect)."""
+    sources = ", ".join(sorted(s for _, s, _ in packages)) or "opdefs/"
+    view = RootPackageView(
+        sources=sources,
+        packages=sorted(p for p, _, _ in packages),
+        dialects=sorted((d, p) for p, _, d in packages),
+    )
     return _python("__init__.py", "root_init.py.j2", sources, module=view)

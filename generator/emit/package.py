@@ -7,7 +7,7 @@ package lists the dialects and loads them all for `odsgen opt`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["DialectPackageView", "RootPackageView"]
 
@@ -31,3 +31,5 @@ class RootPackageView:
 
     sources: str
     packages: list[str]
+    dialects: list[tuple[str, str]] = field(default_factory=list)
+    """(dialect name, package) of every dialect, sorted by name."""

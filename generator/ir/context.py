@@ -8,6 +8,7 @@ mlir-opt's `--allow-unregistered-dialect`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, TypeVar
 
 from generator.ir.core import Operation
@@ -28,8 +29,14 @@ class Context:
     #: Op classes registered process-wide by generated dialect packages.
     _global_ops: ClassVar[dict[str, type[Operation]]] = {}
     _global_dialects: ClassVar[set[str]] = {"builtin"}
+    #: Loads a dialect's package by name (`generated.load_dialect`), for dialects
+    #: loaded on first use; None when nothing is loaded lazily.
+    _dialect_loader: ClassVar[Callable[[str], bool] | None] = None
+    _load_attempted: ClassVar[set[str]] = set()
     #: Registered dialects that accept ops they do not define (open dialects).
     _open_dialects: ClassVar[set[str]] = set()
+    #: The class of the ops an open dialect does not define, by dialect.
+    _fallback_ops: ClassVar[dict[str, type[Operation]]] = {}
 
     def __init__(self, *, allow_unregistered_dialects: bool = False) -> None:
         self.allow_unregistered_dialects = allow_unregistered_dialects
@@ -47,6 +54,31 @@ class Context:
         return op_class
 
     @classmethod
+    def set_dialect_loader(cls, loader: Callable[[str], bool] | None) -> None:
+        """Load dialects on first use with `loader(name)` (True when it loaded one).
+
+        As MLIR contexts load dialects lazily, the parser then imports a generated
+        dialect only when the input names one of its ops, types or attributes.
+        """
+        cls._dialect_loader = loader
+        cls._load_attempted.clear()
+
+    def ensure_dialect(self, dialect: str) -> None:
+        """Load `dialect` if a loader is set and it is not known yet; refresh this
+        context with whatever the load registered."""
+        if dialect in self.dialects:
+            return
+        if dialect not in Context._global_dialects:
+            loader = Context._dialect_loader
+            if loader is None or dialect in Context._load_attempted:
+                return
+            Context._load_attempted.add(dialect)
+            loader(dialect)
+        if dialect in Context._global_dialects:
+            self.ops.update(Context._global_ops)
+            self.dialects.update(Context._global_dialects)
+
+    @classmethod
     def register_dialect_globally(cls, dialect: str) -> None:
         """Know `dialect` in every context created afterwards (a dialect of types or
         attributes only has no op to register it)."""
@@ -58,6 +90,22 @@ class Context:
         (MLIR's `Dialect::allowUnknownOperations()`)."""
         cls._global_dialects.add(dialect)
         cls._open_dialects.add(dialect)
+
+    @classmethod
+    def register_fallback_op(cls, dialect: str, op_class: type[Operation]) -> None:
+        """Make `dialect` open, its unknown ops instances of `op_class`.
+
+        The class gives those ops a custom form (its `parse` and `print`, with the
+        op's name in `Parser.custom_op` while parsing), result names and
+        invariants, as an MLIR dialect's parse hook and interface fallback do
+        for the ops it does not register. Ops the dialect defines are unaffected.
+        """
+        cls.register_open_dialect(dialect)
+        cls._fallback_ops[dialect] = op_class
+
+    def fallback_op(self, dialect: str) -> type[Operation] | None:
+        """The class of the unknown ops of `dialect`, if it registered one."""
+        return self._fallback_ops.get(dialect)
 
     def is_open_dialect(self, dialect: str) -> bool:
         """True when the dialect accepts ops it does not define."""

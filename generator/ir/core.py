@@ -250,6 +250,11 @@ class Operation:
         """Suggested result names as (result index, name) (`getAsmResultNames`)."""
         return ()
 
+    def asm_block_arg_names(self, region: Region) -> Sequence[tuple[int, str]]:
+        """Suggested names of the entry block arguments of one of the op's regions,
+        as (argument index, name) (`getAsmBlockArgumentNames`)."""
+        return ()
+
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
         """Whether `value` can be stored as property `name` (MLIR's property conversion)."""

@@ -730,6 +730,8 @@ class Parser:
         """Parse everything after the quoted op name."""
         text = self.text
         ctx = self.ctx
+        if not ctx.is_known_op(name):
+            ctx.ensure_dialect(name.partition(".")[0])
         if not ctx.is_known_op(name) and not ctx.is_open_dialect(name.partition(".")[0]):
             dialect, dot, _ = name.partition(".")
             if dot and ctx.is_known_dialect(dialect):
@@ -843,7 +845,7 @@ class Parser:
             properties, attributes = _module_properties(properties, attributes)
         # A registered class's own `__init__` is its builder, with its own signature;
         # the parser fills in the generic state directly instead.
-        op_class = ctx.ops.get(name, Operation)
+        op_class = ctx.ops.get(name) or ctx.fallback_op(name.partition(".")[0]) or Operation
         if op_class is not Operation and op_class.PROPERTY_NAMES is not None:
             properties, attributes, problem = adopt_properties(op_class, properties, attributes)
             if problem is not None:
@@ -999,9 +1001,19 @@ class Parser:
         self.pos = name_pos + len(spelled)
         name = spelled
         op_class = ctx.ops.get(name)
+        if op_class is None:
+            dialect = spelled.partition(".")[0] if "." in spelled else self.default_dialects[-1]
+            ctx.ensure_dialect(dialect or "builtin")
+            op_class = ctx.ops.get(name)
         if op_class is None and "." not in spelled:
             name = f"{self.default_dialects[-1]}.{spelled}"
             op_class = ctx.ops.get(name)
+        if op_class is None:
+            # An open dialect may give the ops it does not define a custom form.
+            fallback = ctx.fallback_op(name.partition(".")[0])
+            if fallback is not None and "." in name:
+                name = self.op_names.setdefault(name, name)
+                op_class = fallback
         if op_class is None:
             tried = f" (tried '{name}' as well)" if name != spelled else ""
             self.error_at(name_pos, f"custom op '{spelled}' is unknown{tried}")
@@ -1038,12 +1050,14 @@ class Parser:
         attr_dict_pos: int = 0,
         successors: Sequence[Block] = (),
         regions: Sequence[Region] = (),
+        name: str | None = None,
     ) -> Operation:
         """Build the op a custom parser read, as MLIR's `OperationState` would.
 
         Inherent attributes given in the attribute dictionary are checked against
         their constraints (MLIR's `verifyInherentAttrs`) and become properties;
-        default-valued properties still unset get their defaults.
+        default-valued properties still unset get their defaults. `name` is the
+        op's name when the class is a dialect's fallback for its unknown ops.
         """
         props: dict[str, Attribute] = {k: v for k, v in properties if v is not None}
         names = op_class.PROPERTY_NAMES
@@ -1062,7 +1076,8 @@ class Parser:
             if key not in props:
                 props[key] = value
         op = op_class.__new__(op_class)
-        name = op_class.OPERATION_NAME
+        if name is None:
+            name = op_class.OPERATION_NAME
         assert name is not None
         Operation.__init__(
             op,
@@ -1822,6 +1837,9 @@ class Parser:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
         registered = dialect_type_parser(*symbol)
+        if registered is None:
+            self.ctx.ensure_dialect(symbol[0])
+            registered = dialect_type_parser(*symbol)
         if registered is not None:
             return registered.get()
         dialect, data = symbol
@@ -1833,7 +1851,7 @@ class Parser:
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
             parsed = parametric.parse(self)
-            if self.skip_ws() != end:
+            if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
             return parsed
         if dialect_has_types(dialect):
@@ -2111,13 +2129,14 @@ class Parser:
             return alias
         dialect, data = symbol
         mnemonic = data.partition("<")[0]
+        self.ctx.ensure_dialect(dialect)
         registered = dialect_attr_parser(dialect, mnemonic)
         if registered is not None and issubclass(registered, ParametricAttr):
             # The spec's parser reads the parameters in place (see parse_dialect_type).
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
             parsed_attr = registered.parse(self)
-            if self.skip_ws() != end:
+            if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
             return parsed_attr
         if registered is None and dialect_has_attrs(dialect):

@@ -252,7 +252,13 @@ class Printer:
                 block_names[block] = f"^bb{bid}"
                 block_order[block] = bid
                 if bid == 0:
-                    for arg in block.args:
+                    owner = region.parent
+                    hints = dict(owner.asm_block_arg_names(region)) if owner is not None else {}
+                    for index, arg in enumerate(block.args):
+                        hint = hints.get(index)
+                        if hint is not None:
+                            names[arg] = "%" + self._unique_name(hint, scope, state)
+                            continue
                         names[arg] = "%" + self._unique_name(f"arg{state[1]}", scope, state)
                         state[1] += 1
                 else:

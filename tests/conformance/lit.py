@@ -60,7 +60,9 @@ def modernize(text: str) -> str:
     text = re.sub(r"(=\s*)(addf|constant)(?= )", r"\1arith.\2", text)
     # `return` and `br` were `std` ops, found from any region; now they are `func` and
     # `cf` ops, which only `func.func` bodies find without the prefix.
-    text = re.sub(r"^(\s*)return\b(?=[ \n])", r"\1func.return", text, flags=re.M)
+    # (A `return` in a `tfg.func` is the tfg dialect's, whose functions leave out the prefix.)
+    if "tfg.func" not in text:
+        text = re.sub(r"^(\s*)return\b(?=[ \n])", r"\1func.return", text, flags=re.M)
     text = re.sub(r"^(\s*)br\b(?= \^)", r"\1cf.br", text, flags=re.M)
     text = re.sub(r'(?<=[\s(])"func"\(', '"func.func"(', text)
     text = text.replace("( {", "({")
@@ -170,15 +172,23 @@ class Case:
 
 
 def _check_sections(text: str, prefixes: list[str]) -> list[tuple[int, str]]:
-    """(first line, check text) of each CHECK-LABEL block."""
+    """(first line, check text) of each CHECK-LABEL block.
+
+    A block's check text starts with the labels of the blocks before it, so that
+    FileCheck, which matches labels in order, looks for this block's label after
+    theirs, as it does when it checks the whole file at once.
+    """
     pattern = re.compile(r"//\s*(" + "|".join(map(re.escape, prefixes)) + r")(-[A-Z]+)?:")
     sections: list[tuple[int, list[str]]] = []
+    labels: list[str] = []
     for number, line in enumerate(text.splitlines(), 1):
         m = pattern.search(line)
         if not m:
             continue
         if m.group(2) == "-LABEL" or not sections:
-            sections.append((number, []))
+            sections.append((number, list(labels)))
+            if m.group(2) == "-LABEL":
+                labels.append(line)
         sections[-1][1].append(line)
     return [(n, "\n".join(lines) + "\n") for n, lines in sections]
 

@@ -64,6 +64,21 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "it must be the terminator of a tf.IfRegion branch (ParentOneOf), which the search "
         "does not build"
     ),
+    "tfg.graph": (
+        "its version is a #tf_type.version attribute (a Python predicate over the attribute), "
+        "which the search has no candidate for"
+    ),
+    "tfg.func": (
+        "its body must be a non-empty block ending in a tfg.return of the function's results; "
+        "the search builds regions with an empty block"
+    ),
+    "tfg.return": (
+        "it must be the terminator of a tfg.func body (HasParent), which the search does not build"
+    ),
+    "tfg.get_result": (
+        "its operand and result are !tf_type.tensor (a Python predicate over the type), which "
+        "the search has no candidate for"
+    ),
     "tf_executor.NextIteration.Source": (
         "its token must have exactly one user, a tf_executor.NextIteration.Sink: the two ops "
         "are only valid as a pair, and the search builds one op at a time"

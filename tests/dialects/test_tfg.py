@@ -1,0 +1,120 @@
+"""The tfg dialect (opdefs/tfg.td): graphs, functions and the node syntax of the
+ops it does not define, through a dialect fallback class for unknown ops."""
+
+from __future__ import annotations
+
+import pytest
+
+import generated
+from generator.ir import Context, DiagnosticError, print_operation, verify
+from generator.ir.parser import parse_source
+from generator.ir.source import SourceFile
+
+
+@pytest.fixture(autouse=True)
+def _dialects() -> None:
+    generated.load_all_dialects()
+
+
+def _parse_and_verify(text: str) -> None:
+    ctx = Context()
+    verify(parse_source(SourceFile("x.mlir", text), ctx), ctx)
+
+
+def _roundtrip(text: str) -> str:
+    ctx = Context()
+    module = parse_source(SourceFile("x.mlir", text), ctx)
+    verify(module, ctx)
+    printed = print_operation(module, generic=False)
+    again = parse_source(SourceFile("y.mlir", printed), Context())
+    assert print_operation(again, generic=False) == printed
+    return printed
+
+
+def test_generic_nodes_print_in_the_node_syntax() -> None:
+    out = _roundtrip(
+        "tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {\n"
+        '  %a, %c = "tfg.AddV2"(%b, %b, %c2) {_mlir_device = "GPU", _mlir_name = "",'
+        " T = f32} : (tensor<f32>, tensor<f32>, !tf_type.control) -> (tensor<f32>, !tf_type.control)\n"
+        '  %b, %c2 = "tfg.Const"() : () -> (tensor<f32>, !tf_type.control)\n'
+        "}\n"
+    )
+    assert "tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {" in out
+    # Uses before definitions are valid in a graph; control operands are untyped.
+    assert (
+        '%AddV2, %ctl = AddV2(%Const, %Const) [%ctl_0] device("GPU") {T = f32}'
+        " : (tensor<f32>, tensor<f32>) -> (tensor<f32>)"
+    ) in out
+    assert "%Const, %ctl_0 = Const : () -> (tensor<f32>)" in out
+
+
+def test_node_syntax_parses_with_or_without_prefix() -> None:
+    out = _roundtrip(
+        "tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n"
+        '  %ctl = tfg.NoOp assigned_device("TPU") name("n")\n'
+        "  %ctl_1 = NoOp [%ctl]\n"
+        "}\n"
+    )
+    assert 'NoOp assigned_device("TPU") name("n")' in out
+    assert "= NoOp [%ctl]" in out
+
+
+def test_function_arguments_carry_control_tokens() -> None:
+    out = _roundtrip(
+        'tfg.func @f(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {\n'
+        "  %y, %ctl = Identity(%x) [%x.ctl] : (tensor<f32>) -> (tensor<f32>)\n"
+        '  return(%y) [%ctl {tfg.name = "done"}] : tensor<f32>\n'
+        "}\n"
+    )
+    assert 'tfg.func @f(%x: tensor<f32> {tfg.name = "x"})' in out
+    assert "Identity(%x) [%x.ctl]" in out
+    assert 'return(%Identity) [%ctl {tfg.name = "done"}] : tensor<f32>' in out
+
+
+def test_get_result_in_a_generic_function() -> None:
+    out = _roundtrip(
+        "tfg.func generic @g(%x: !tf_type.tensor) -> (!tf_type.tensor) {\n"
+        "  %s, %ctl = Switch(%x, %x) : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)\n"
+        '  %t = get_result(%s) "output_true" : 0\n'
+        "  return(%t) : !tf_type.tensor\n"
+        "}\n"
+    )
+    assert "tfg.func generic @g(%arg0: !tf_type.tensor)" in out
+    assert 'get_result(%Switch) "output_true" : 0' in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("tfg.graph {\n}\n", "invalid kind of attribute specified"),
+        ("tfg.graph #tf_type.version<> {\n}\n", "expected a version attribute"),
+        (
+            'tfg.func @f() {\n  %ctl = "tfg.Op"() : () -> (!tf_type.control)\n}\n',
+            "expects body to be terminated with a tfg.return, but got: tfg.Op",
+        ),
+        (
+            "tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n"
+            '  %a:2, %c = "tfg.Op"() : () -> (!tf_type.control, tensor<f32>, !tf_type.control)\n'
+            "}\n",
+            "found non-control result in position #1 after control result in position #0",
+        ),
+        (
+            "tfg.func @f() {\n"
+            "  %ctl = NoOp\n"
+            '  "tfg.return"(%ctl) {control_ret_attrs = []} : (!tf_type.control) -> ()\n'
+            "}\n",
+            "expected as many control result attributes as there are control operands",
+        ),
+    ],
+)
+def test_verifier_messages(text: str, message: str) -> None:
+    with pytest.raises(DiagnosticError) as raised:
+        _parse_and_verify(text)
+    assert any(message in d.message for d in raised.value.diagnostics)
+
+
+def test_fallback_class_is_only_for_unknown_ops() -> None:
+    ctx = Context()
+    assert ctx.fallback_op("tfg") is not None
+    assert ctx.fallback_op("tf") is None
+    assert ctx.is_open_dialect("tfg")
