@@ -589,3 +589,74 @@ def TFGraph_GetResultOp : TFGraph_Op<"get_result", [Pure]> {
     )
   }];
 }
+
+def TFGraph_YieldOp : TFGraph_Op<"yield", [
+    Pure, ReturnLike, Terminator, AttrSizedOperandSegments]> {
+  let summary = "Yields values and control tokens from a region";
+  let description = [{
+    Ends a region of a tfg region op: the data values it yields, then the
+    control tokens the region's completion depends on, which are written
+    untyped as in the node syntax.
+
+    Example:
+
+    ```mlir
+    yield(%a, %b) [%ctl] : tensor<i32>, tensor<f32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$args, Variadic<AnyType>:$ctls);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    def uses(close: str) -> list[UnresolvedOperand]:
+        found: list[UnresolvedOperand] = []
+        if p.consume_if(close):
+            return found
+        while True:
+            found.append(p.parse_operand())
+            if not p.consume_if(","):
+                break
+        p.expect(close, f"expected '{close}'")
+        return found
+
+    args = uses(")") if p.consume_if("(") else []
+    ctls = uses("]") if p.consume_if("[") else []
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    types_pos = p.current_pos()
+    types = p.parse_type_list() if args and p.consume_if(":") else []
+    operands = p.resolve_operands(args, types, types_pos)
+    operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [],
+        properties=[
+            (
+                "operandSegmentSizes",
+                DenseArrayAttr.get(IntegerType.get(32), (len(args), len(ctls))),
+            )
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    if self.args:
+        p.out.append("(" + ", ".join(p.operand(v) for v in self.args) + ")")
+    if self.ctls:
+        p.out.append(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
+    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+    if self.args:
+        p.out.append(" : " + ", ".join(p.type_text(v.type) for v in self.args))
+  }];
+  let verifier = [{
+    for i, value in enumerate(self.ctls):
+        if not is_control(value.type):
+            return f"control operand #{i} must be a control token, but got '{value.type}'"
+    for i, value in enumerate(self.args):
+        if is_control(value.type):
+            return f"data operand #{i} is a control token; control tokens go in [...]"
+    return None
+  }];
+}

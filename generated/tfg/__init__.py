@@ -11,6 +11,7 @@ from generated.tfg.ops import (
     GetResultOp,
     GraphOp,
     ReturnOp,
+    YieldOp,
 )
 
 __all__ = [
@@ -18,4 +19,5 @@ __all__ = [
     "GetResultOp",
     "GraphOp",
     "ReturnOp",
+    "YieldOp",
 ]

@@ -13,6 +13,7 @@ from generator.ir import (
     Attribute,
     Block,
     Context,
+    DenseArrayAttr,
     Diagnostic,
     DiagnosticError,
     DictionaryAttr,
@@ -40,6 +41,7 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
+    segment_sizes,
     verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
@@ -50,6 +52,7 @@ __all__ = [
     "GetResultOp",
     "GraphOp",
     "ReturnOp",
+    "YieldOp",
 ]
 
 
@@ -1259,6 +1262,164 @@ class ReturnOp(OdsOp):
         count = len(self.control_ret_attrs.value) if self.control_ret_attrs is not None else 0
         if count != len(controls):
             return "expected as many control result attributes as there are control operands"
+        return None
+
+
+@Context.register_op_globally
+class YieldOp(OdsOp):
+    """Yields values and control tokens from a region
+
+    Ends a region of a tfg region op: the data values it yields, then the
+    control tokens the region's completion depends on, which are written
+    untyped as in the node syntax.
+
+    Example:
+
+    ```mlir
+    yield(%a, %b) [%ctl] : tensor<i32>, tensor<f32>
+    ```
+
+    Operation name: `tfg.yield`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.yield"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    IS_TERMINATOR: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "Pure",
+        "ReturnLike",
+        "Terminator",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        args: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(args)
+        operands.extend(ctls)
+        super().__init__(
+            "tfg.yield",
+            operands,
+            (),
+            properties=property_dict(
+                (
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (len(args), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+
+        def uses(close: str) -> list[UnresolvedOperand]:
+            found: list[UnresolvedOperand] = []
+            if p.consume_if(close):
+                return found
+            while True:
+                found.append(p.parse_operand())
+                if not p.consume_if(","):
+                    break
+            p.expect(close, f"expected '{close}'")
+            return found
+
+        args = uses(")") if p.consume_if("(") else []
+        ctls = uses("]") if p.consume_if("[") else []
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        types_pos = p.current_pos()
+        types = p.parse_type_list() if args and p.consume_if(":") else []
+        operands = p.resolve_operands(args, types, types_pos)
+        operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (len(args), len(ctls))),
+                )
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        if self.args:
+            p.out.append("(" + ", ".join(p.operand(v) for v in self.args) + ")")
+        if self.ctls:
+            p.out.append(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
+        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        if self.args:
+            p.out.append(" : " + ", ".join(p.type_text(v.type) for v in self.args))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := verify_trait(self, "Terminator")) is not None:
+            return problem
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        for i, value in enumerate(self.ctls):
+            if not is_control(value.type):
+                return f"control operand #{i} must be a control token, but got '{value.type}'"
+        for i, value in enumerate(self.args):
+            if is_control(value.type):
+                return f"data operand #{i} is a control token; control tokens go in [...]"
         return None
 
 

@@ -118,3 +118,31 @@ def test_fallback_class_is_only_for_unknown_ops() -> None:
     assert ctx.fallback_op("tfg") is not None
     assert ctx.fallback_op("tf") is None
     assert ctx.is_open_dialect("tfg")
+
+
+def test_yield_takes_data_then_untyped_control_tokens() -> None:
+    text = (
+        "func.func @f(%a: tensor<i32>, %b: tensor<f32>, %c: !tf_type.control) {\n"
+        '  "test.region"() ({\n'
+        "    tfg.yield(%a, %b) [%c] : tensor<i32>, tensor<f32>\n"
+        "  }) : () -> ()\n"
+        '  "test.region"() ({\n'
+        "    tfg.yield [%c]\n"
+        "  }) : () -> ()\n"
+        "  return\n"
+        "}\n"
+    )
+    ctx = Context(allow_unregistered_dialects=True)
+    module = parse_source(SourceFile("y.mlir", text), ctx)
+    verify(module, ctx)
+    printed = print_operation(module, generic=False)
+    assert "tfg.yield(%arg0, %arg1) [%arg2] : tensor<i32>, tensor<f32>\n" in printed
+    assert "tfg.yield [%arg2]\n" in printed
+    generic = print_operation(module, generic=True)
+    assert '"tfg.yield"(%arg2) <{operandSegmentSizes = array<i32: 0, 1>}>' in generic
+    bad = text.replace(
+        "tfg.yield(%a, %b) [%c] : tensor<i32>, tensor<f32>", "tfg.yield(%c) : !tf_type.control"
+    )
+    bad_module = parse_source(SourceFile("y.mlir", bad), ctx)
+    with pytest.raises(DiagnosticError, match="data operand #0 is a control token"):
+        verify(bad_module, ctx)
