@@ -42,6 +42,55 @@ def TFGraph_Dialect : Dialect {
     )
 
 
+    def region_keyword(op: Operation, index: int) -> str:
+        """`then`/`else` before an IfRegion's regions; nothing before a CaseRegion's."""
+        if op.name == "tfg.IfRegion":
+            return ("then ", "else ")[index]
+        return ""
+
+
+    def parse_region_op(p: Parser, cls: type[Operation], name_pos: int, kind: str) -> Operation:
+        """The custom form of the region ops (see `TFGraph_RegionOp`)."""
+        first = p.parse_operand()
+        controls: list[UnresolvedOperand] = []
+        if p.consume_if("["):
+            while True:
+                controls.append(p.parse_operand())
+                if not p.consume_if(","):
+                    break
+            p.expect("]", "expected ']'")
+        regions: list[Region] = []
+        if kind == "IfRegion":
+            for word in ("then", "else"):
+                p.expect_keyword(word)
+                regions.append(Region())
+                p.parse_custom_region(regions[-1])
+        elif p.peek() == "{":
+            regions.append(Region())
+            p.parse_custom_region(regions[-1])
+            while p.consume_if(","):
+                regions.append(Region())
+                p.parse_custom_region(regions[-1])
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        types_pos = p.current_pos()
+        function_type = p.parse_type()
+        if not isinstance(function_type, FunctionType) or len(function_type.inputs) != 1:
+            p.error_at(types_pos, "expected a function type with one input")
+        operands = p.resolve_operands([first], list(function_type.inputs), types_pos)
+        operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*function_type.results, control_type()],
+            regions=regions,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+
     def control_type() -> Type:
         """`!tf_type.control`."""
         return TFControlType.get()
@@ -658,5 +707,112 @@ def TFGraph_YieldOp : TFGraph_Op<"yield", [
         if is_control(value.type):
             return f"data operand #{i} is a control token; control tokens go in [...]"
     return None
+  }];
+}
+
+def TFGraph_RegionAttr : AttrDef<TFGraph_Dialect, "RegionAttrs"> {
+  let mnemonic = "region_attrs";
+  let summary = "Region preserved attributes";
+  let description = [{
+    What a region of a region op keeps of the function it came from: the
+    function's attributes and those of its arguments and results, so that the
+    region can be outlined back into the same function:
+    `#tfg.region_attrs<{tf._some_attr} [] [{tf.ret = 1 : i32} ]>` (a dictionary,
+    then one dictionary per argument and one per result).
+  }];
+  let parameters = (ins
+    AttrParameter<"DictionaryAttr", "the function's attributes">:$attrs,
+    AttrParameter<"ArrayAttr", "the arguments' attributes">:$arg_attrs,
+    AttrParameter<"ArrayAttr", "the results' attributes">:$res_attrs
+  );
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    pos = p.skip_ws()
+    attrs = p.parse_attribute()
+    if not isinstance(attrs, DictionaryAttr):
+        p.error_at(pos, "expected a dictionary attribute")
+    lists: list[ArrayAttr] = []
+    for _ in range(2):
+        pos = p.skip_ws()
+        value = p.parse_attribute()
+        if not isinstance(value, ArrayAttr):
+            p.error_at(pos, "expected an array attribute")
+        lists.append(value)
+    p.expect(">", "expected '>'")
+    return cls.get(attrs, lists[0], lists[1])
+  }];
+  let printer = [{
+    return f"<{self.attrs} {self.arg_attrs} {self.res_attrs}>"
+  }];
+}
+
+// The region ops: `CaseRegion %index [%ctl] {...}, {...} {attrs} : (types) -> (types)`
+// and `IfRegion %cond [%ctl] then {...} else {...} {attrs} : (types) -> (types)`.
+// Their data results are followed by a control result, as every node's are.
+class TFGraph_RegionOp<string mnemonic> : TFGraph_Op<mnemonic, []> {
+  let hasCustomAssemblyFormat = 1;
+  let defaultDialect = "tfg";
+  let printer = [{
+    p.out.append(" " + p.operand(self.operands[0]))
+    controls = [o.value for o in self.op_operands[1:]]
+    if controls:
+        p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
+    for i, region in enumerate(self.regions):
+        p.out.append(" " + region_keyword(self, i))
+        p.print_region(region)
+        if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
+            p.out.append(",")
+    p.out.append(p.attr_dict(self, ()))
+    data = [r.type for r in self.results[:-1]]
+    p.out.append(
+        f" : ({p.type_text(self.operands[0].type)}) -> ("
+        + ", ".join(p.type_text(t) for t in data)
+        + ")"
+    )
+  }];
+  let asmResultNames = [{
+    return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+  }];
+  let verifier = [{
+    if not is_control(self.results[-1].type):
+        return f"the last result must be a control token, but got '{self.results[-1].type}'"
+    for i, operand in enumerate(self.op_operands[1:], 1):
+        if not is_control(operand.value.type):
+            return f"operand #{i} must be a control token, but got '{operand.value.type}'"
+    for i, region in enumerate(self.regions):
+        block = region.blocks[0] if region.blocks else None
+        terminator = block.last_op if block is not None else None
+        if terminator is None or terminator.name != "tfg.yield":
+            return f"region #{i} must end in a 'tfg.yield'"
+    return None
+  }];
+}
+
+def TFGraph_CaseRegionOp : TFGraph_RegionOp<"CaseRegion"> {
+  let summary = "A case operation with regions";
+  let description = [{
+    Runs the region `branch_index` selects (the last one for an index out of
+    range), whose yielded values are the op's results.
+  }];
+  let arguments = (ins AnyType:$branch_index, Variadic<AnyType>:$ctls);
+  let results = (outs Variadic<AnyType>:$outs, AnyType:$ctl);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let parser = [{
+    return parse_region_op(p, cls, name_pos, "CaseRegion")
+  }];
+}
+
+def TFGraph_IfRegionOp : TFGraph_RegionOp<"IfRegion"> {
+  let summary = "An if-then-else operation with regions";
+  let description = [{
+    Runs the `then` region when `cond` is true and the `else` region
+    otherwise; the values the region yields are the op's results.
+  }];
+  let arguments = (ins AnyType:$cond, Variadic<AnyType>:$ctls);
+  let results = (outs Variadic<AnyType>:$outs, AnyType:$ctl);
+  let regions = (region SizedRegion<1>:$then_region, SizedRegion<1>:$else_region);
+  let parser = [{
+    return parse_region_op(p, cls, name_pos, "IfRegion")
   }];
 }

@@ -36,8 +36,4 @@ XFAIL: dict[str, str] = {
         "the 2020 test expects the operand count; TensorFlow's newer copy of the test adds "
         "`({})` for this reason"
     ),
-    "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tfg/attributes.mlir#1/0]": (
-        "needs tfg's region ops (`CaseRegion`), `tfg.yield` and the `#tfg.region_attrs` "
-        "attribute, which opdefs/tfg.td does not define yet"
-    ),
 }

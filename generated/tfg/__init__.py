@@ -6,18 +6,26 @@
 Importing this package registers its ops and attributes with the IR runtime.
 """
 
+from generated.tfg.attrs import (
+    RegionAttr,
+)
 from generated.tfg.ops import (
+    CaseRegionOp,
     FuncOp,
     GetResultOp,
     GraphOp,
+    IfRegionOp,
     ReturnOp,
     YieldOp,
 )
 
 __all__ = [
+    "CaseRegionOp",
     "FuncOp",
     "GetResultOp",
     "GraphOp",
+    "IfRegionOp",
+    "RegionAttr",
     "ReturnOp",
     "YieldOp",
 ]

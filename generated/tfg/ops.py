@@ -48,9 +48,11 @@ from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
 
 __all__ = [
+    "CaseRegionOp",
     "FuncOp",
     "GetResultOp",
     "GraphOp",
+    "IfRegionOp",
     "ReturnOp",
     "YieldOp",
 ]
@@ -65,6 +67,55 @@ _NODE_KEYWORDS = (
     ("assigned_device", "_mlir_assigned_device"),
     ("name", "_mlir_name"),
 )
+
+
+def region_keyword(op: Operation, index: int) -> str:
+    """`then`/`else` before an IfRegion's regions; nothing before a CaseRegion's."""
+    if op.name == "tfg.IfRegion":
+        return ("then ", "else ")[index]
+    return ""
+
+
+def parse_region_op(p: Parser, cls: type[Operation], name_pos: int, kind: str) -> Operation:
+    """The custom form of the region ops (see `TFGraph_RegionOp`)."""
+    first = p.parse_operand()
+    controls: list[UnresolvedOperand] = []
+    if p.consume_if("["):
+        while True:
+            controls.append(p.parse_operand())
+            if not p.consume_if(","):
+                break
+        p.expect("]", "expected ']'")
+    regions: list[Region] = []
+    if kind == "IfRegion":
+        for word in ("then", "else"):
+            p.expect_keyword(word)
+            regions.append(Region())
+            p.parse_custom_region(regions[-1])
+    elif p.peek() == "{":
+        regions.append(Region())
+        p.parse_custom_region(regions[-1])
+        while p.consume_if(","):
+            regions.append(Region())
+            p.parse_custom_region(regions[-1])
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":", "expected ':'")
+    types_pos = p.current_pos()
+    function_type = p.parse_type()
+    if not isinstance(function_type, FunctionType) or len(function_type.inputs) != 1:
+        p.error_at(types_pos, "expected a function type with one input")
+    operands = p.resolve_operands([first], list(function_type.inputs), types_pos)
+    operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [*function_type.results, control_type()],
+        regions=regions,
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
 
 
 def control_type() -> Type:
@@ -329,6 +380,299 @@ def _type_constraint_2(t: Type) -> bool:
 def _attr_constraint_8(a: Attribute) -> bool:
     """TensorFlow version attribute"""
     return isinstance(a, TFVersionAttr)
+
+
+@Context.register_op_globally
+class CaseRegionOp(OdsOp):
+    """A case operation with regions
+
+    Runs the region `branch_index` selects (the last one for an index out of
+    range), whose yielded values are the op's results.
+
+    Operation name: `tfg.CaseRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.CaseRegion"
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        num_branches: int = 0,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(ctls)
+        super().__init__(
+            "tfg.CaseRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=None,
+            successors=(),
+            regions=0 + num_branches,
+            loc=loc,
+        )
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> tuple[Region, ...]:
+        """The regions `branches`."""
+        return self.regions[0:]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_region_op(p, cls, name_pos, "CaseRegion")
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(" " + p.operand(self.operands[0]))
+        controls = [o.value for o in self.op_operands[1:]]
+        if controls:
+            p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
+        for i, region in enumerate(self.regions):
+            p.out.append(" " + region_keyword(self, i))
+            p.print_region(region)
+            if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
+                p.out.append(",")
+        p.out.append(p.attr_dict(self, ()))
+        data = [r.type for r in self.results[:-1]]
+        p.out.append(
+            f" : ({p.type_text(self.operands[0].type)}) -> ("
+            + ", ".join(p.type_text(t) for t in data)
+            + ")"
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        for index, region in enumerate(self.regions[0:], 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        if not is_control(self.results[-1].type):
+            return f"the last result must be a control token, but got '{self.results[-1].type}'"
+        for i, operand in enumerate(self.op_operands[1:], 1):
+            if not is_control(operand.value.type):
+                return f"operand #{i} must be a control token, but got '{operand.value.type}'"
+        for i, region in enumerate(self.regions):
+            block = region.blocks[0] if region.blocks else None
+            terminator = block.last_op if block is not None else None
+            if terminator is None or terminator.name != "tfg.yield":
+                return f"region #{i} must end in a 'tfg.yield'"
+        return None
+
+
+@Context.register_op_globally
+class IfRegionOp(OdsOp):
+    """An if-then-else operation with regions
+
+    Runs the `then` region when `cond` is true and the `else` region
+    otherwise; the values the region yields are the op's results.
+
+    Operation name: `tfg.IfRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.IfRegion"
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(ctls)
+        super().__init__(
+            "tfg.IfRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=None,
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_region(self) -> Region:
+        """The region `then_region`."""
+        return self.regions[0]
+
+    @property
+    def else_region(self) -> Region:
+        """The region `else_region`."""
+        return self.regions[1]
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_region_op(p, cls, name_pos, "IfRegion")
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(" " + p.operand(self.operands[0]))
+        controls = [o.value for o in self.op_operands[1:]]
+        if controls:
+            p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
+        for i, region in enumerate(self.regions):
+            p.out.append(" " + region_keyword(self, i))
+            p.print_region(region)
+            if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
+                p.out.append(",")
+        p.out.append(p.attr_dict(self, ()))
+        data = [r.type for r in self.results[:-1]]
+        p.out.append(
+            f" : ({p.type_text(self.operands[0].type)}) -> ("
+            + ", ".join(p.type_text(t) for t in data)
+            + ")"
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        if not is_control(self.results[-1].type):
+            return f"the last result must be a control token, but got '{self.results[-1].type}'"
+        for i, operand in enumerate(self.op_operands[1:], 1):
+            if not is_control(operand.value.type):
+                return f"operand #{i} must be a control token, but got '{operand.value.type}'"
+        for i, region in enumerate(self.regions):
+            block = region.blocks[0] if region.blocks else None
+            terminator = block.last_op if block is not None else None
+            if terminator is None or terminator.name != "tfg.yield":
+                return f"region #{i} must end in a 'tfg.yield'"
+        return None
 
 
 @Context.register_op_globally

@@ -56,6 +56,13 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         )
         for name in ("Switch", "_SwitchN", "Merge", "Enter", "Exit")
     },
+    **{
+        f"tfg.{name}": (
+            "its last result must be a !tf_type.control and each region must end in a "
+            "tfg.yield; the search has no control type and builds regions with an empty block"
+        )
+        for name in ("IfRegion", "CaseRegion")
+    },
     "tf.IfRegion": (
         "each branch must end in a tf.Yield of values of the op's result types; the search "
         "builds regions with an empty block or the implicit terminator alone"

@@ -146,3 +146,33 @@ def test_yield_takes_data_then_untyped_control_tokens() -> None:
     bad_module = parse_source(SourceFile("y.mlir", bad), ctx)
     with pytest.raises(DiagnosticError, match="data operand #0 is a control token"):
         verify(bad_module, ctx)
+
+
+REGION_OPS = """\
+tfg.func @f(%c: tensor<i1>, %i: tensor<i32>, %x: tensor<i32>) -> (tensor<i32>) {
+  %IfRegion, %ctl = IfRegion %c [%x.ctl] then {
+    yield(%x) : tensor<i32>
+  } else {
+    yield(%i) : tensor<i32>
+  } : (tensor<i1>) -> (tensor<i32>)
+  %CaseRegion, %ctl_0 = CaseRegion %i {
+    yield(%x) : tensor<i32>
+  }, {
+    yield(%IfRegion) : tensor<i32>
+  } {region_attrs = [#tfg.region_attrs<{tf.a} [] [{tf.b}]>, #tfg.region_attrs<{} [] []>]} : (tensor<i32>) -> (tensor<i32>)
+  return(%CaseRegion) : tensor<i32>
+}
+"""
+
+
+def test_region_ops_and_region_attrs_print_back() -> None:
+    ctx = Context()
+    module = parse_source(SourceFile("r.mlir", REGION_OPS), ctx)
+    verify(module, ctx)
+    printed = print_operation(module, generic=False)
+    assert "%IfRegion, %ctl = IfRegion %arg0 [%arg2.ctl] then {" in printed
+    assert "} else {" in printed
+    assert "%CaseRegion, %ctl_0 = CaseRegion %arg1 {" in printed
+    assert "#tfg.region_attrs<{tf.a} [] [{tf.b}]>" in printed
+    again = parse_source(SourceFile("r2.mlir", printed), ctx)
+    assert print_operation(again, generic=False) == printed
