@@ -455,6 +455,9 @@ class Parser:
             self.pos = start
             return False
         name = m.group()
+        if "." in name:
+            kind = "attribute" if sigil == "#" else "type"
+            self.error_at(start, f"{kind} names with a '.' are reserved for dialect-defined names")
         if sigil == "#":
             if name in self.attr_aliases:
                 self.error_at(start, f"redefinition of attribute alias id '{name}'")
@@ -1860,22 +1863,26 @@ class Parser:
             if not _BARE_ID.match(mnemonic):
                 self.error_at(body, "expected valid keyword")
             self.error_at(body, unknown_type_message(dialect, mnemonic))
-        self.check_dialect_allowed(symbol, "`!", "` type")
+        self.check_dialect_allowed(symbol, "`!", "` type", start)
         return OpaqueType.get(*symbol)
 
-    def check_dialect_allowed(self, symbol: tuple[str, str], prefix: str, suffix: str) -> None:
+    def check_dialect_allowed(
+        self, symbol: tuple[str, str], prefix: str, suffix: str, start: int
+    ) -> None:
         """Reject a type or attribute of an unknown dialect unless unknown ones are allowed.
 
-        MLIR reports it at the last character of the dialect symbol.
+        MLIR reports it where the dialect's part begins: after the dot of
+        `!dialect.body`, at the `!` or `#` of `!dialect<body>`; the body is quoted
+        as written, without escapes.
         """
         dialect, data = symbol
         ctx = self.ctx
         if ctx.allow_unregistered_dialects or ctx.is_known_dialect(dialect):
             return
-        escaped = data.replace("\\", "\\\\").replace('"', '\\"')
+        dotted = self.text.startswith(".", start + 1 + len(dialect))
         self.error_at(
-            self.pos - 1,
-            f'{prefix}"{dialect}"<"{escaped}">{suffix} created with unregistered dialect. '
+            start + 2 + len(dialect) if dotted else start,
+            f'{prefix}"{dialect}"<"{data}">{suffix} created with unregistered dialect. '
             "If this is intended, please call allowUnregisteredDialects() on the MLIRContext, "
             "or use -allow-unregistered-dialect with the MLIR opt tool used",
         )
@@ -2165,6 +2172,7 @@ class Parser:
                 (dialect, data),
                 "#",
                 f" : '{attr_type if attr_type is not None else 'none'}' attribute",
+                start,
             )
             self.pos = end
         return OpaqueAttr.get(dialect, data, attr_type)
