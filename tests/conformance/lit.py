@@ -53,17 +53,20 @@ def modernize(text: str) -> str:
     `( {`; `tf_executor.SwitchN` was renamed `_SwitchN`. CHECK lines and expected
     messages are updated the same way.
     """
+    # Files still spelling `func @` were written before the `std` dialect was split;
+    # only they have `std` ops to rename (a bare `return` elsewhere is the dialect's own,
+    # as in a `tfg.func`).
+    std_era = re.search(r"(?<![\w.])func (private |public |nested )?@", text) is not None
     text = re.sub(r"(?<![\w.])func (private |public |nested )?@", r"func.func \1@", text)
     text = re.sub(r"(?<![\w.\"'])std\.return\b", "func.return", text)
     text = re.sub(r"(['\"])std\.(addf|constant)\1", r"\1arith.\2\1", text)
     text = re.sub(r"(['\"])std\.return\1", r"\1func.return\1", text)
     text = re.sub(r"(=\s*)(addf|constant)(?= )", r"\1arith.\2", text)
-    # `return` and `br` were `std` ops, found from any region; now they are `func` and
-    # `cf` ops, which only `func.func` bodies find without the prefix.
-    # (A `return` in a `tfg.func` is the tfg dialect's, whose functions leave out the prefix.)
-    if "tfg.func" not in text:
+    if std_era:
+        # `return` and `br` were `std` ops, found from any region; now they are `func`
+        # and `cf` ops, which only `func.func` bodies find without the prefix.
         text = re.sub(r"^(\s*)return\b(?=[ \n])", r"\1func.return", text, flags=re.M)
-    text = re.sub(r"^(\s*)br\b(?= \^)", r"\1cf.br", text, flags=re.M)
+        text = re.sub(r"^(\s*)br\b(?= \^)", r"\1cf.br", text, flags=re.M)
     text = re.sub(r'(?<=[\s(])"func"\(', '"func.func"(', text)
     text = text.replace("( {", "({")
     return re.sub(r"\btf_executor\.SwitchN\b", "tf_executor._SwitchN", text)
