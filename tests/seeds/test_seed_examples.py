@@ -19,15 +19,15 @@ three `Pat` rewrites, run by tests/patterns/test_seed_patterns.py) and an assemb
 string template (`tfl.Add $lhs, $rhs {...}: ${type(self)}`), which is a format, not IR.
 
 Document 002 (an early LangRef) is covered for its standard-op, call and CFG
-examples, modernized from `std` to `arith`/`func`/`cf`, and for its type and attribute
+examples, modernized from `std` to `arith`/`func`/`cf`, for its type and attribute
 examples (types, affine maps, integer sets, elements attributes), each wrapped as the
 argument types of a function declaration or as a discardable attribute of an
-unregistered `"test.op"`. Its op examples of dialects the project does not define
-(`memref`, `affine`, `tensor`, `vector`, `bufferization`: `alloc`, `load`, `affine.for`,
-`dma_start`, ...) are listed in `NOT_COVERED_002` with what each needs;
-`test_not_covered_examples_are_in_their_seed` keeps that list honest, and
-`test_every_002_code_example_is_accounted_for` checks that each line of code of 002 is
-in a case, an invalid case or that list.
+unregistered `"test.op"`, and for its examples of the ops `std` was later split into
+(`memref`, `affine`, `tensor`, `vector`, `bufferization`: `alloc`, `load`,
+`affine.for`, `dma_start`, ...), modernized to what those dialects write today. The
+only code box that is not a case is an example of the document's grammar notation
+(`NOT_COVERED_002`); `test_every_002_code_example_is_accounted_for` checks that each
+line of code of 002 is in a case, an invalid case or that list.
 
 Document 004 also names, in running text, `ml_program.execute` and `cf.assert_with`;
 the document says neither exists (out of scope, never implemented), so they are not
@@ -84,8 +84,8 @@ class Case:
     #: For examples written in the generic form: the example's ops (modernized
     #: where needed), to compare with the generic print of the wrapper's body.
     generic_ops: str | None = None
-    #: A dialect the example needs that may not have a spec yet.
-    needs: str | None = None
+    #: The dialects the example needs, besides `builtin` and `func`.
+    needs: tuple[str, ...] = ()
     unregistered: bool = False
     #: Also compare both prints with mlir-opt-22 (only upstream dialects used).
     upstream: bool = False
@@ -109,7 +109,7 @@ class InvalidCase:
     reason: str
     #: A part of the first diagnostic's message.
     message: str
-    needs: str | None = None
+    needs: tuple[str, ...] = ()
     unregistered: bool = False
 
     @property
@@ -423,14 +423,14 @@ tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
             "wrapped in a `tfg.graph` whose placeholders define the node's inputs and "
             "control operands; " + _TFG_TYPES
         ),
-        needs="tfg",
+        needs=("tfg",),
     ),
     Case(
         id="001-graph-operation",
         written=_001_GRAPH,
         text=_001_GRAPH.replace("#tfg.version", "#tf_type.version"),
         reason=_TFG_TYPES,
-        needs="tfg",
+        needs=("tfg",),
     ),
     Case(
         id="001-function-library-generic",
@@ -457,7 +457,7 @@ tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
             "is a typo: the operand is in parentheses, as the document's own "
             '`tfg.get_result(%Greater) "z" : 0` has it'
         ),
-        needs="tfg",
+        needs=("tfg",),
     ),
     Case(
         id="001-function-library-instantiated",
@@ -471,7 +471,7 @@ tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
             "result types are `(tensor<*xi1>, tensor<*xi1>)`; `tfg.return` writes its "
             "operands' types, as TensorFlow's test of this example does"
         ),
-        needs="tfg",
+        needs=("tfg",),
     ),
     Case(
         id="001-future-enhancements-if-region",
@@ -511,7 +511,7 @@ INVALID_001 = [
             "after `%arg0.ctl : !tfg.control` and the body is elided (`...`)"
         ),
         message="expected",
-        needs="tfg",
+        needs=("tfg",),
     ),
     InvalidCase(
         id="001-future-enhancements-if-region-yield-typo",
@@ -1154,7 +1154,7 @@ CASES_002_TYPES_AND_ATTRIBUTES = [
         ),
         reason=(
             f"the map is the layout of the memref type `memref<40x50xf32, #affine_map2to3>` "
-            f"its example allocates ({_AS_TYPES}; the `alloc` is not covered); "
+            f"its example allocates ({_AS_TYPES}; the `alloc` is the case `002-dimensions-and-symbols-alloc`); "
             f"{_AFFINE_MAP}; {_BOUNDED_MAP}"
         ),
         upstream=True,
@@ -1175,7 +1175,7 @@ CASES_002_TYPES_AND_ATTRIBUTES = [
         ),
         reason=(
             "the map is the layout of the example's two memref types, named and inline "
-            f"({_AS_TYPES}; the `alloc`s are not covered); both print as one `#map`; "
+            f"({_AS_TYPES}; the `alloc`s are the case `002-named-affine-mappings-alloc`); both print as one `#map`; "
             f"{_AFFINE_MAP}; {_BOUNDED_MAP}; the function-style `floordiv(s0,2)` is the "
             "infix `s0 floordiv 2`"
         ),
@@ -1193,7 +1193,7 @@ CASES_002_TYPES_AND_ATTRIBUTES = [
             ": (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + s1 - 1 >= 0)>\n" + _attr_op("a = #set42")
         ),
         reason=(
-            f"{_AS_ATTRIBUTE} (the `affine.if` using it is not covered); an integer set "
+            f"{_AS_ATTRIBUTE} (the `affine.if` using it is the case `002-integer-sets-affine-if`); an integer set "
             "is written `affine_set<...>` with its constraints in parentheses"
         ),
         unregistered=True,
@@ -1501,34 +1501,92 @@ INVALID_002_TYPES_AND_ATTRIBUTES = [
 ]
 
 
-# --- 002: examples not covered -----------------------------------------------------
+# --- 002: ops of the dialects `std` was split into --------------------------------
 
+#: Why the ops of 002's `std` examples are written with their dialect's prefix today.
+_STD_SPLIT = (
+    "`std` was split: allocation, loads, stores, casts and DMAs are `memref` ops, "
+    "`dim` of a tensor and `tensor_cast` are `tensor` ops, `tensor_load`/`tensor_store` "
+    "are `bufferization` ops"
+)
+_DIM_OPERAND = "the dimension of `dim` is an `index` operand (an `arith.constant`)"
+_UNDEFINED_LAYOUT = "the document never defines `{}`; it is defined here as {}"
 
-@dataclass(frozen=True)
-class NotCovered:
-    """An example of 002 that is not a case, and why."""
+_002_MODULE = """\
+func.func @mul(%A: tensor<100x?xf32>, %B: tensor<?x50xf32>) -> (tensor<100x50xf32>) {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %A, %c1 : tensor<100x?xf32>
+  %A_m = memref.alloc(%n) : memref<100x?xf32>
+  bufferization.materialize_in_destination %A in restrict writable %A_m
+      : (tensor<100x?xf32>, memref<100x?xf32>) -> ()
+  %B_m = memref.alloc(%n) : memref<?x50xf32>
+  bufferization.materialize_in_destination %B in restrict writable %B_m
+      : (tensor<?x50xf32>, memref<?x50xf32>) -> ()
+  %C_m = func.call @multiply(%A_m, %B_m)
+      : (memref<100x?xf32>, memref<?x50xf32>) -> (memref<100x50xf32>)
+  memref.dealloc %A_m : memref<100x?xf32>
+  memref.dealloc %B_m : memref<?x50xf32>
+  %C = bufferization.to_tensor %C_m : memref<100x50xf32> to tensor<100x50xf32>
+  memref.dealloc %C_m : memref<100x50xf32>
+  %printed = "tf.Print"(%C) {message = "mul result"}
+      : (tensor<100x50xf32>) -> (tensor<100x50xf32>)
+  return %C : tensor<100x50xf32>
+}
+func.func @multiply(%A: memref<100x?xf32>, %B: memref<?x50xf32>) -> (memref<100x50xf32>) {
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %A, %c1 : memref<100x?xf32>
+  %C = memref.alloc() : memref<100x50xf32>
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 50 {
+      memref.store %zero, %C[%i, %j] : memref<100x50xf32>
+      affine.for %k = 0 to %n {
+        %a_v = memref.load %A[%i, %k] : memref<100x?xf32>
+        %b_v = memref.load %B[%k, %j] : memref<?x50xf32>
+        %prod = arith.mulf %a_v, %b_v : f32
+        %c_v = memref.load %C[%i, %j] : memref<100x50xf32>
+        %sum = arith.addf %c_v, %prod : f32
+        memref.store %sum, %C[%i, %j] : memref<100x50xf32>
+      }
+    }
+  }
+  return %C : memref<100x50xf32>
+}
+"""
 
-    id: str
-    written: str
-    #: The dialects the example needs; the project defines none of them.
-    needs: tuple[str, ...]
-    reason: str
+_AFFINE_MAP2TO3 = "#affine_map2to3 = affine_map<(d0, d1)[s0] -> (d0, d1 + s0, d1 - s0)>\n"
+_AFFINE_MAP42 = "#affine_map42 = affine_map<(d0, d1)[s0] -> (d0, d0 + d1 + s0 floordiv 2)>\n"
+_SET42 = (
+    "#set42 = affine_set<(d0, d1)[s0, s1]\n"
+    "    : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + s1 - 1 >= 0)>\n"
+)
+_IMAP_A_IDENTITY = "#imapA = affine_map<(d0, d1) -> (d0, d1)>\n"
+_IMAP_A_OFFSET = "#imapA = affine_map<(d0, d1) [s0] -> (d0 + s0, d1)>\n"
+_LAYOUT = "#layout = affine_map<(d0, d1) -> (d1, d0)>\n"
+_LAYOUT_1D = "#layout = affine_map<(d0) -> (d0 + 1)>\n"
+_LAYOUT_MAP0 = "#layout_map0 = affine_map<(d0, d1) -> (d1, d0)>\n"
+_LAYOUT_MAP1 = "#layout_map1 = affine_map<(d0, d1)[s0, s1] -> (d0 + s0, d1 + s1)>\n"
+_ID1 = "affine_map<(d0) -> (d0)>"
+_ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
 
+_002_DIM_GENERIC = """\
+  %x = "tensor.dim"(%A, %c0) : (tensor<4 x ? x f32>, index) -> index
+  %y = "tensor.dim"(%A, %c1) : (tensor<4 x ? x f32>, index) -> index
+"""
+_002_INDEX_CONSTANTS_GENERIC = """\
+  %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+  %c1 = "arith.constant"() <{value = 1 : index}> : () -> index
+"""
 
-#: Op examples of dialects the project does not define. Written in MLIR's generic form
-#: as unregistered ops they would only round-trip their syntax: what they mean (an
-#: allocation, a loop, a DMA) is in the operands, attributes and regions their dialect
-#: checks, and most of them changed form since (maps became operands, `std` ops split
-#: across `memref`, `tensor`, `affine`, `bufferization`), so there is nothing faithful
-#: to test. Their maps and types are cases above where the document shows them.
-NOT_COVERED_002 = [
-    NotCovered(
-        id="002-notation-grammar-example",
-        written="example ::= `b` (`an` | `om`)* `a`\n",
-        needs=(),
-        reason=("an example of the document's EBNF notation (in an `mlir` code box), not IR"),
-    ),
-    NotCovered(
+_002_TENSOR_CAST_GENERIC = """\
+  %2 = "tensor.cast"(%1) : (tensor<*xf32>) -> tensor<?x?xf32>
+  %3 = "tensor.cast"(%2) : (tensor<?x?xf32>) -> tensor<4x?xf32>
+  %4 = "tensor.cast"(%3) : (tensor<4x?xf32>) -> tensor<?x?xf32>
+  %5 = "tensor.cast"(%4) : (tensor<?x?xf32>) -> tensor<*xf32>
+"""
+
+CASES_002_STANDARD_OPS = [
+    Case(
         id="002-high-level-structure-module",
         written="""\
 // Compute A*B using an implementation of multiply kernel and print the
@@ -1580,22 +1638,31 @@ store %sum, %C[%i, %j] : memref<100x50xf32>
 return %C : memref<100x50xf32>
 }
 """,
-        needs=("memref", "affine", "bufferization", "tensor"),
+        text=_002_MODULE,
         reason=(
-            "the module computes with `dim` (`tensor.dim`/`memref.dim`), `alloc`/`dealloc`/`load`/`store` (`memref`), `tensor_store`/`tensor_load` (`bufferization`) and `affine.for` loops (`affine`); its `tf.Print` typo is the invalid case `002-high-level-structure-tf-print-typo`"
+            f"`func` is `func.func`; {_STD_SPLIT}; {_DIM_OPERAND}; `tensor_store %A to "
+            "%A_m` is `bufferization.materialize_in_destination %A in restrict writable "
+            "%A_m`, `tensor_load` is `bufferization.to_tensor`; the stored `0` is an "
+            "`f32` constant; the attribute dictionary of `tf.Print` uses `=` and its "
+            "result is named (its `tensor<100x50xf32` typo is the invalid case "
+            "`002-high-level-structure-tf-print-typo`)"
         ),
+        needs=("memref", "affine", "bufferization", "tensor"),
+        unregistered=True,
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-dimensions-and-symbols-alloc",
         written="""\
 %x = alloc()[%N] : memref<40x50xf32, #affine_map2to3>
 """,
+        text=_AFFINE_MAP2TO3
+        + _in_func("%N: index", "  %x = memref.alloc()[%N] : memref<40x50xf32, #affine_map2to3>\n"),
+        reason=f"wrapped in a function taking `%N`, after its map; {_STD_SPLIT}",
         needs=("memref",),
-        reason=(
-            "`alloc()[%N]` is `memref.alloc`; its map and memref type are the case `002-dimensions-and-symbols-memref-layout`"
-        ),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-named-affine-mappings-alloc",
         written="""\
 // SSA value %N to the symbol s0.
@@ -1604,36 +1671,59 @@ return %C : memref<100x50xf32>
 %b = alloc()[%N] : memref<4x4xf32, (d0, d1)[s0] -> (d0, d0 + d1 + floordiv(s0,2))
 size (10, s0)>
 """,
-        needs=("memref",),
-        reason=(
-            "`alloc()[%N]` is `memref.alloc`; its map and both memref types (named and inline map) are the case `002-named-affine-mappings`"
+        text=_AFFINE_MAP42
+        + _in_func(
+            "%N: index",
+            "  %a = memref.alloc()[%N] : memref<4x4xf32, #affine_map42>\n"
+            "  %b = memref.alloc()[%N] : memref<4x4xf32,\n"
+            "      affine_map<(d0, d1)[s0] -> (d0, d0 + d1 + s0 floordiv 2)>>\n",
         ),
+        reason=(
+            f"wrapped in a function taking `%N`, after its map; {_STD_SPLIT}; "
+            f"{_AFFINE_MAP}; {_BOUNDED_MAP}; `floordiv(s0,2)` is `s0 floordiv 2`"
+        ),
+        needs=("memref",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-integer-sets-affine-if",
         written="""\
 affine.if #set42(%i, %j)[%M, %N] {
 ...
 }
 """,
-        needs=("affine",),
-        reason=(
-            "`affine.if` is an `affine` op (with an elided body `...`); its set is the case `002-integer-sets`"
+        text=_SET42
+        + _in_func(
+            "%i: index, %j: index, %M: index, %N: index",
+            "  affine.if #set42(%i, %j)[%M, %N] {\n  }\n",
         ),
+        reason=(
+            "wrapped in a function taking the values, after its set (written "
+            "`affine_set<...>`); the elided body `...` is empty"
+        ),
+        needs=("affine",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-memref-symbol-capture-alloc",
         written="""\
 %n = ...
 %o = ...
 %A = <strong>alloc</strong> (%n)[%o] : <16x?xf32, #imapA>
 """,
-        needs=("memref",),
-        reason=(
-            "`alloc` is `memref.alloc`; the values are elided (`%n = ...`) and the type lacks its `memref` keyword; its map and memref type are the case `002-memref-symbol-capture`"
+        text=_IMAP_A_OFFSET
+        + _in_func(
+            "%n: index, %o: index", "  %A = memref.alloc(%n)[%o] : memref<16x?xf32, #imapA>\n"
         ),
+        reason=(
+            "the elided values `%n = ...`, `%o = ...` are function arguments; the "
+            "`<strong>` markup is the page's; the type is written with its `memref` "
+            f"keyword; {_STD_SPLIT}"
+        ),
+        needs=("memref",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-memref-index-alloc-load",
         written="""\
 // Allocates a memref with 2D index space:
@@ -1642,26 +1732,51 @@ affine.if #set42(%i, %j)[%M, %N] {
 // Loads data from memref '%A' using a 2D index: (%i, %j)
 %v = load %A[%i, %j] : memref<16x32xf32, #imapA, hbm>
 """,
+        text=_IMAP_A_IDENTITY
+        + _in_func(
+            "%i: index, %j: index",
+            '  %A = memref.alloc() : memref<16x32xf32, #imapA, "hbm">\n'
+            '  %v = memref.load %A[%i, %j] : memref<16x32xf32, #imapA, "hbm">\n',
+        ),
+        reason=f"wrapped in a function taking `%i`, `%j`, after `#imapA`; {_STD_SPLIT}; {_HBM}",
         needs=("memref",),
-        reason=("`alloc`/`load` are `memref.alloc`/`memref.load`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-dim-operation",
         written="""\
 // Always returns 4, can be constant folded:
 %x = dim %A, 0 : tensor<4 x ? x f32>
 // Returns the dynamic dimension of %A.
 %y = dim %A, 1 : tensor<4 x ? x f32>
-// Equivalent generic form:
+""",
+        text=_in_func(
+            "%A: tensor<4 x ? x f32>",
+            "  %c0 = arith.constant 0 : index\n"
+            "  %c1 = arith.constant 1 : index\n"
+            "  %x = tensor.dim %A, %c0 : tensor<4 x ? x f32>\n"
+            "  %y = tensor.dim %A, %c1 : tensor<4 x ? x f32>\n",
+        ),
+        reason=f"wrapped in a function taking `%A`; {_STD_SPLIT}; {_DIM_OPERAND}",
+        needs=("tensor",),
+        upstream=True,
+    ),
+    Case(
+        id="002-dim-operation-generic",
+        written="""\
 %x = "std.dim"(%A){index: 0} : (tensor<4 x ? x f32>) -> index
 %y = "std.dim"(%A){index: 1} : (tensor<4 x ? x f32>) -> index
 """,
-        needs=("tensor",),
+        text=_in_func("%A: tensor<4 x ? x f32>", _002_INDEX_CONSTANTS_GENERIC + _002_DIM_GENERIC),
+        generic_ops=_002_INDEX_CONSTANTS_GENERIC + _002_DIM_GENERIC,
         reason=(
-            '`dim` of a tensor is `tensor.dim`, whose index is an `index` operand, not an attribute, so the generic `"std.dim"(%A){index: 0}` has no modern counterpart'
+            f"wrapped in a function taking `%A`; `std.dim` is `tensor.dim`; {_DIM_OPERAND}, "
+            "not an `index` attribute"
         ),
+        needs=("tensor",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-reshape-operation",
         written="""\
 // Allocate base memref with dynamic 16x?xf32.
@@ -1673,12 +1788,26 @@ affine.if #set42(%i, %j)[%M, %N] {
 %DR = reshape %D : memref<16x?xf32, #lmapD, hbm> (%N4)[%N4] to
 (memref<16x?xf32, #lmapD, hbm> -> memref<16x4x?xf32, #imapDR, hbm>)
 """,
-        needs=("memref", "affine"),
-        reason=(
-            "`alloc`/`reshape` are `memref` ops (`reshape` changed: it takes a shape operand, not maps) and `affine.apply` is `affine`; the bounded maps `#lmapD`/`#imapDR` serve only these ops"
+        text=_in_func(
+            "%N: index",
+            '  %D = memref.alloc(%N) : memref<16x?xf32, "hbm">\n'
+            "  %N4 = affine.apply affine_map<()[s0] -> (s0 floordiv 4)>()[%N]\n"
+            "  %DR = memref.expand_shape %D [[0], [1, 2]] output_shape [16, 4, %N4]\n"
+            '      : memref<16x?xf32, "hbm"> into memref<16x4x?xf32, "hbm">\n',
         ),
+        reason=(
+            "wrapped in a function taking `%N`; a `reshape` taking maps never shipped: "
+            "splitting a dimension is `memref.expand_shape`, with the new sizes as "
+            f"`output_shape`; {_BOUNDED_MAP}, and without their bounds `#lmapD` and "
+            "`#imapDR` are the row-major layouts a memref has without a map; the alloc's "
+            "`[%N]` fed only the bound and its type lacked `:` and `memref`; "
+            "`affine.apply` takes its map as `affine_map<...>` with the operand bound to "
+            f"the symbol; {_HBM}"
+        ),
+        needs=("memref", "affine"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-view-operation",
         written="""\
 #map_b = (i,j)[s0, s1] -> (i + s0, j) size (16, s1)
@@ -1696,12 +1825,29 @@ affine.if #set42(%i, %j)[%M, %N] {
 %C = view memref<16x?xf32, #map_a, hbm> -> memref<4x?xf32, #map_c, hbm>
 (%s1) [%0, %n1] %A : memref<16x?xf32, #map_a, hbm>
 """,
-        needs=("memref",),
-        reason=(
-            '`dim`/`view` are `memref` ops (`memref.view` takes a byte shift and sizes, not maps); `#map_a` is never defined; `"std.divi"` divides an `i32` by the literal `2`, which is not an operand'
+        text=_in_func(
+            '%A: memref<16x?xf32, "hbm">, %0: index',
+            "  %c1 = arith.constant 1 : index\n"
+            '  %n1 = memref.dim %A, %c1 : memref<16x?xf32, "hbm">\n'
+            '  %B = memref.subview %A[%0, 0] [4, %n1] [1, 1] : memref<16x?xf32, "hbm">\n'
+            '      to memref<4x?xf32, strided<[?, 1], offset: ?>, "hbm">\n'
+            "  %c2 = arith.constant 2 : index\n"
+            "  %s1 = arith.divui %n1, %c2 : index\n"
+            '  %C = memref.subview %A[%0, 0] [4, %s1] [1, 1] : memref<16x?xf32, "hbm">\n'
+            '      to memref<4x?xf32, strided<[?, 1], offset: ?>, "hbm">\n',
         ),
+        reason=(
+            "wrapped in a function taking `%A` and the offset `%0`; a `view` taking maps "
+            "never shipped: a window of a memref at an offset is `memref.subview` "
+            "(offsets, sizes, strides), whose result layout `strided<[?, 1], offset: ?>` "
+            f"says what `#map_b`/`#map_c` did; {_BOUNDED_MAP}; `#map_a` is never defined "
+            "(the identity layout here); `std.divi` of an `i32` by the literal `2` is "
+            f"`arith.divui` of the `index` size by a constant; {_DIM_OPERAND}; {_HBM}"
+        ),
+        needs=("memref",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-alloc-operation",
         written="""\
 // Allocating memref for a fully static shape.
@@ -1711,26 +1857,58 @@ affine.if #set42(%i, %j)[%M, %N] {
 // #layout_map1.
 %B = alloc(%M, %N)[%x, %y] : memref<?x?xf32, #layout_map1, vmem>
 """,
+        text=_LAYOUT_MAP0
+        + _LAYOUT_MAP1
+        + _in_func(
+            "%M: index, %N: index, %x: index, %y: index",
+            '  %A = memref.alloc() : memref<1024x64xf32, #layout_map0, "hbm">\n'
+            '  %B = memref.alloc(%M, %N)[%x, %y] : memref<?x?xf32, #layout_map1, "vmem">\n',
+        ),
+        reason=(
+            f"wrapped in a function taking the sizes and symbols; {_STD_SPLIT}; "
+            + _UNDEFINED_LAYOUT.format(
+                "#layout_map0`/`#layout_map1", "a transpose and a map with two symbols"
+            )
+            + f'; {_HBM} (and `vmem` is `"vmem"`)'
+        ),
         needs=("memref",),
-        reason=("`alloc` is `memref.alloc`; `#layout_map0`/`#layout_map1` are never defined"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-alloc-static-operation",
         written="""\
 %A = alloc_static(0x1232a00) : memref<1024 x 64 x f32, #layout_map0, hbm>
 """,
+        text=_LAYOUT_MAP0
+        + _in_func("", '  %A = memref.alloc() : memref<1024 x 64 x f32, #layout_map0, "hbm">\n'),
+        reason=(
+            "`alloc_static` never shipped, and no MLIR op places a buffer at a fixed "
+            "address: the allocation is `memref.alloc` without the address; "
+            + _UNDEFINED_LAYOUT.format("#layout_map0", "a transpose")
+            + f"; {_HBM}"
+        ),
         needs=("memref",),
-        reason=("`alloc_static` (at a fixed address) never shipped; allocation is `memref`'s"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-dealloc-operation",
         written="""\
 dealloc %A : memref<128 x f32, #layout, hbm>
 """,
+        text=_LAYOUT_1D
+        + _in_func(
+            '%A: memref<128 x f32, #layout, "hbm">',
+            '  memref.dealloc %A : memref<128 x f32, #layout, "hbm">\n',
+        ),
+        reason=(
+            f"wrapped in a function taking `%A`; {_STD_SPLIT}; "
+            + _UNDEFINED_LAYOUT.format("#layout", "a shift by one")
+            + f"; {_HBM}"
+        ),
         needs=("memref",),
-        reason=("`dealloc` is `memref.dealloc`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-dma-start-operation",
         written="""\
 %size = constant 32 : index
@@ -1741,30 +1919,61 @@ memref<40 x 8 x vector<16xf32>, (d0) -> (d0), 0>,
 memref<2 x 4 x vector<16xf32>, (d0) -> (d0), 2>,
 memref<1 x i32>, (d0) -> (d0), 4>
 """,
-        needs=("memref",),
-        reason=(
-            "`dma_start` is `memref.dma_start` (`alloc` is `memref.alloc`); the tag type `memref<1 x i32>, (d0) -> (d0), 4>` has a stray `>`"
+        text=_in_func(
+            f"%src: memref<40 x 8 x vector<16xf32>, {_ID2}, 0>, "
+            f"%dst: memref<2 x 4 x vector<16xf32>, {_ID2}, 2>, "
+            "%i: index, %j: index, %k: index, %l: index",
+            "  %size = arith.constant 32 : index\n"
+            f"  %tag = memref.alloc() : memref<1 x i32, {_ID1}, 4>\n"
+            "  %idx = arith.constant 0 : index\n"
+            "  memref.dma_start %src[%i, %j], %dst[%k, %l], %size, %tag[%idx] :\n"
+            f"      memref<40 x 8 x vector<16xf32>, {_ID2}, 0>,\n"
+            f"      memref<2 x 4 x vector<16xf32>, {_ID2}, 2>,\n"
+            f"      memref<1 x i32, {_ID1}, 4>\n",
         ),
+        reason=(
+            "wrapped in a function taking the buffers and indices; `constant` is "
+            f"`arith.constant`; {_STD_SPLIT}; {_AFFINE_MAP}; the two-dimensional "
+            "buffers' maps take two dimensions (the document's `(d0) -> (d0)` has one); "
+            "the tag type `memref<1 x i32>, (d0) -> (d0), 4>` has a stray `>`"
+        ),
+        needs=("memref",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-dma-wait-operation",
         written="""\
 dma_wait %tag[%index], %num_elements : memref<1 x i32, (d0) -> (d0), 4>
 """,
+        text=_in_func(
+            f"%tag: memref<1 x i32, {_ID1}, 4>, %index: index, %num_elements: index",
+            f"  memref.dma_wait %tag[%index], %num_elements : memref<1 x i32, {_ID1}, 4>\n",
+        ),
+        reason=f"wrapped in a function taking the values; {_STD_SPLIT}; {_AFFINE_MAP}",
         needs=("memref",),
-        reason=("`dma_wait` is `memref.dma_wait`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-extract-element-operation",
         written="""\
 %3 = extract_element %v[%1, %2] : vector<4x4xi32>
 %4 = extract_element %t[%1, %2] : tensor<4x4xi32>
-%5 = extract_element %ut[%1, %2] : tensor<*xi32>
 """,
+        text=_in_func(
+            "%v: vector<4x4xi32>, %t: tensor<4x4xi32>, %1: index, %2: index",
+            "  %3 = vector.extract %v[%1, %2] : i32 from vector<4x4xi32>\n"
+            "  %4 = tensor.extract %t[%1, %2] : tensor<4x4xi32>\n",
+        ),
+        reason=(
+            "wrapped in a function taking the values; `extract_element` is "
+            "`vector.extract` of a vector (which names the element type: `i32 from`) "
+            "and `tensor.extract` of a tensor; the unranked case is the invalid case "
+            "`002-extract-element-unranked`"
+        ),
         needs=("vector", "tensor"),
-        reason=("`extract_element` is `vector.extract` / `tensor.extract`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-load-operation",
         written="""\
 %1 = affine.apply (d0, d1) -> (3*d0) (%i, %j)
@@ -1774,41 +1983,93 @@ dma_wait %tag[%index], %num_elements : memref<1 x i32, (d0) -> (d0), 4>
 %3 = affine.apply (d0) -> (2*d0 + 1)(%12)
 %13 = load %A[%3, %2] : memref<4x?xi32, #layout, hbm>
 """,
+        text=_LAYOUT
+        + _in_func(
+            '%A: memref<8x?xi32, #layout, "hbm">, %A4: memref<4x?xi32, #layout, "hbm">, '
+            "%i: index, %j: index",
+            "  %1 = affine.apply affine_map<(d0, d1) -> (3*d0)> (%i, %j)\n"
+            "  %2 = affine.apply affine_map<(d0, d1) -> (d1+1)> (%i, %j)\n"
+            '  %12 = memref.load %A[%1, %2] : memref<8x?xi32, #layout, "hbm">\n'
+            "  %i12 = arith.index_cast %12 : i32 to index\n"
+            "  %3 = affine.apply affine_map<(d0) -> (2*d0 + 1)>(%i12)\n"
+            '  %13 = memref.load %A4[%3, %2] : memref<4x?xi32, #layout, "hbm">\n',
+        ),
+        reason=(
+            f"wrapped in a function taking the memrefs and indices; {_STD_SPLIT}; "
+            f"{_AFFINE_MAP}; the loaded `i32` is cast to `index` to serve as an index; "
+            "the two loads read memrefs of different types, so they are two arguments; "
+            + _UNDEFINED_LAYOUT.format("#layout", "a transpose")
+            + f"; {_HBM}"
+        ),
         needs=("affine", "memref"),
-        reason=("`affine.apply` is `affine`, `load` is `memref.load`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-store-operation",
         written="""\
 store %100, %A[%1, 1023] : memref<4x?xf32, #layout, hbm>
 """,
-        needs=("memref",),
-        reason=(
-            "`store` is `memref.store`, whose indices are `index` values (not the literal `1023`)"
+        text=_LAYOUT
+        + _in_func(
+            '%100: f32, %A: memref<4x?xf32, #layout, "hbm">, %1: index',
+            "  %c1023 = arith.constant 1023 : index\n"
+            '  memref.store %100, %A[%1, %c1023] : memref<4x?xf32, #layout, "hbm">\n',
         ),
+        reason=(
+            f"wrapped in a function taking the values; {_STD_SPLIT}; an index is an "
+            "`index` value, so `1023` is an `arith.constant`; "
+            + _UNDEFINED_LAYOUT.format("#layout", "a transpose")
+            + f"; {_HBM}"
+        ),
+        needs=("memref",),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-tensor-load-operation",
         written="""\
 // Produces a value of tensor<4x?xf32> type.
 %12 = tensor_load %10 : memref<4x?xf32, #layout, hbm>
 """,
+        text=_LAYOUT
+        + _in_func(
+            '%10: memref<4x?xf32, #layout, "hbm">',
+            '  %12 = bufferization.to_tensor %10 : memref<4x?xf32, #layout, "hbm">\n'
+            "      to tensor<4x?xf32>\n",
+        ),
+        reason=(
+            f"wrapped in a function taking `%10`; {_STD_SPLIT}: `tensor_load` is "
+            "`bufferization.to_tensor`, which names the tensor type; "
+            + _UNDEFINED_LAYOUT.format("#layout", "a transpose")
+            + f"; {_HBM}"
+        ),
         needs=("bufferization",),
-        reason=("`tensor_load` is `bufferization.to_tensor`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-tensor-store-operation",
         written="""\
 %9 = dim %8, 1 : tensor<4x?xf32>
 %10 = alloc(%9) : memref<4x?xf32, #layout, hbm>
 tensor_store %8, %10 : memref<4x?xf32, #layout, hbm>
 """,
-        needs=("tensor", "memref", "bufferization"),
-        reason=(
-            "`dim` is `tensor.dim`, `alloc` is `memref.alloc`, `tensor_store` is `bufferization.materialize_in_destination`"
+        text=_LAYOUT
+        + _in_func(
+            "%8: tensor<4x?xf32>",
+            "  %c1 = arith.constant 1 : index\n"
+            "  %9 = tensor.dim %8, %c1 : tensor<4x?xf32>\n"
+            '  %10 = memref.alloc(%9) : memref<4x?xf32, #layout, "hbm">\n'
+            "  bufferization.materialize_in_destination %8 in restrict writable %10\n"
+            '      : (tensor<4x?xf32>, memref<4x?xf32, #layout, "hbm">) -> ()\n',
         ),
+        reason=(
+            f"wrapped in a function taking `%8`; {_STD_SPLIT}: `tensor_store %8, %10` "
+            "is `bufferization.materialize_in_destination %8 in restrict writable %10`; "
+            f"{_DIM_OPERAND}; " + _UNDEFINED_LAYOUT.format("#layout", "a transpose") + f"; {_HBM}"
+        ),
+        needs=("tensor", "memref", "bufferization"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-memref-cast-operation",
         written="""\
 // Discard static dimension information.
@@ -1816,39 +2077,114 @@ tensor_store %8, %10 : memref<4x?xf32, #layout, hbm>
 // Convert to a type with more known dimensions.
 %4 = memref_cast %3 : memref<?x?xf32> to memref<4x?xf32>
 """,
+        text=_in_func(
+            "%2: memref<4x?xf32>",
+            "  %3 = memref.cast %2 : memref<4x?xf32> to memref<?x?xf32>\n"
+            "  %4 = memref.cast %3 : memref<?x?xf32> to memref<4x?xf32>\n",
+        ),
+        reason=f"wrapped in a function taking `%2`; {_STD_SPLIT}: `memref_cast` is `memref.cast`",
         needs=("memref",),
-        reason=("`memref_cast` is `memref.cast`"),
+        upstream=True,
     ),
-    NotCovered(
+    Case(
         id="002-tensor-cast-operation",
         written="""\
 // Convert from unknown rank to rank 2 with unknown dimension sizes.
 %2 = "std.tensor_cast"(%1) : (tensor<*xf32>) -> tensor<?x?xf32>
 %2 = tensor_cast %1 : tensor<*xf32> to tensor<?x?xf32>
+""",
+        text=_in_func(
+            "%1: tensor<*xf32>",
+            '  %2 = "tensor.cast"(%1) : (tensor<*xf32>) -> tensor<?x?xf32>\n'
+            "  %6 = tensor.cast %1 : tensor<*xf32> to tensor<?x?xf32>\n",
+        ),
+        reason=(
+            f"wrapped in a function taking `%1`; {_STD_SPLIT}: `tensor_cast` is "
+            "`tensor.cast`; the example defines `%2` twice (the generic and the custom "
+            "form of one op), so the second is `%6`"
+        ),
+        needs=("tensor",),
+        upstream=True,
+    ),
+    Case(
+        id="002-tensor-cast-operation-generic",
+        written="""\
 // Convert to a type with more known dimensions.
 %3 = "std.tensor_cast"(%2) : (tensor<?x?xf32>) -> tensor<4x?xf32>
 // Discard static dimension and rank information.
 %4 = "std.tensor_cast"(%3) : (tensor<4x?xf32>) -> tensor<?x?xf32>
 %5 = "std.tensor_cast"(%4) : (tensor<?x?xf32>) -> tensor<*xf32>
 """,
-        needs=("tensor",),
+        text=_in_func("%1: tensor<*xf32>", _002_TENSOR_CAST_GENERIC),
+        generic_ops=_002_TENSOR_CAST_GENERIC,
         reason=(
-            "`tensor_cast` is `tensor.cast`; `%2` is also defined twice (custom and generic forms of one op)"
+            "wrapped in a function taking `%1`, with the example's first cast to define "
+            "`%2`; `std.tensor_cast` is `tensor.cast`"
         ),
+        needs=("tensor",),
+        upstream=True,
+    ),
+]
+
+INVALID_002_STANDARD_OPS = [
+    InvalidCase(
+        id="002-extract-element-unranked",
+        written="%5 = extract_element %ut[%1, %2] : tensor<*xi32>\n",
+        text=_in_func(
+            "%ut: tensor<*xi32>, %1: index, %2: index",
+            "  %5 = tensor.extract %ut[%1, %2] : tensor<*xi32>\n",
+        ),
+        reason=(
+            "`tensor.extract` reads a ranked tensor only (an unranked tensor is cast to "
+            "a ranked one first); mlir-opt-22 rejects the modernized line the same way"
+        ),
+        message=(
+            "invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xi32>'"
+        ),
+        needs=("tensor",),
     ),
 ]
 
 
-CASES = CASES_000 + CASES_001 + CASES_004 + CASES_002 + CASES_002_TYPES_AND_ATTRIBUTES
-INVALID = INVALID_001 + INVALID_002 + INVALID_002_TYPES_AND_ATTRIBUTES
+# --- 002: examples not covered -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NotCovered:
+    """An example of 002 that is not a case, and why."""
+
+    id: str
+    written: str
+    reason: str
+
+
+NOT_COVERED_002 = [
+    NotCovered(
+        id="002-notation-grammar-example",
+        written="example ::= `b` (`an` | `om`)* `a`\n",
+        reason=("an example of the document's EBNF notation (in an `mlir` code box), not IR"),
+    ),
+]
+
+
+CASES = (
+    CASES_000
+    + CASES_001
+    + CASES_004
+    + CASES_002
+    + CASES_002_TYPES_AND_ATTRIBUTES
+    + CASES_002_STANDARD_OPS
+)
+INVALID = INVALID_001 + INVALID_002 + INVALID_002_TYPES_AND_ATTRIBUTES + INVALID_002_STANDARD_OPS
 
 
 # --- helpers -----------------------------------------------------------------------
 
 
-def _skip_unknown_dialect(needs: str | None) -> None:
-    if needs is not None and not Context().is_known_dialect(needs):
-        pytest.skip(f"the `{needs}` dialect has no spec yet (it is being written)")
+def _skip_unknown_dialect(needs: tuple[str, ...]) -> None:
+    unknown = [dialect for dialect in needs if not Context().is_known_dialect(dialect)]
+    if unknown:
+        pytest.skip(f"no spec for {unknown} in this tree")
 
 
 def _parse_verify(text: str, *, unregistered: bool, name: str = "example.mlir"):
@@ -1964,6 +2300,7 @@ def test_generic_example_prints_its_ops(case: Case) -> None:
 @pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
 def test_example_prints_as_mlir_opt(case: Case, generic: bool, mlir_opt: str) -> None:
     """Examples in upstream dialects print byte for byte as mlir-opt-22 prints them."""
+    _skip_unknown_dialect(case.needs)
     args = [mlir_opt, "-"] + (["--mlir-print-op-generic"] if generic else [])
     if case.unregistered:
         args.append("--allow-unregistered-dialect")
@@ -2017,10 +2354,8 @@ def test_not_covered_ids_are_unique_and_distinct_from_cases() -> None:
 
 @pytest.mark.parametrize("entry", NOT_COVERED_002, ids=lambda entry: entry.id)
 def test_not_covered_examples_are_in_their_seed(entry: NotCovered) -> None:
-    """Each example left out is text of 002, and still needs a dialect with no spec."""
+    """Each example left out is text of 002, and says why it is left out."""
     assert entry.reason
-    known = [dialect for dialect in entry.needs if Context().is_known_dialect(dialect)]
-    assert not known, f"{entry.id} needs {known}, which now have specs: make it a case"
     if not SEEDS_DIR.is_dir():
         pytest.skip(f"{SEEDS_DIR} is absent (the design documents are not in this clone)")
     assert _collapse(entry.written) in _seed_text("002")
