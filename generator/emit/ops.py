@@ -317,6 +317,7 @@ def attr_kind(c: AttrConstraint, refs: dict[str, RefInfo]) -> AttrKind:
             "DictionaryAttr": "DictionaryAttr",
             "SymbolRefAttr": "SymbolRefAttr",
             "AffineMapAttr": "AffineMapAttr",
+            "IntegerSetAttr": "IntegerSetAttr",
         }.get(name, "Attribute")
         return AttrKind(storage, storage, "a", storage, "v")
     if isinstance(c, ArrayAttrConstraint):
@@ -1113,6 +1114,9 @@ class _OpMaker:
             if fn is None:
                 continue
             summary = g.type.summary(self.table.summaries)
+            if g.variadicity in ("variadic", "variadic_of_variadic"):
+                # ODS's `Variadic<T>` (and `VariadicOfVariadic<T>`) says so in its summary.
+                summary = "variadic of " + summary
             if mode == "fixed":
                 value = get.replace("index", str(i))
                 out.append(

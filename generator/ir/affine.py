@@ -44,6 +44,7 @@ __all__ = [
     "parse_affine_map_prefix",
     "parse_integer_set",
     "parse_integer_set_prefix",
+    "parse_ssa_id_map",
 ]
 
 _INT64_MIN = -(1 << 63)
@@ -979,7 +980,16 @@ class _Parser:
     can be parsed out of a larger buffer.
     """
 
-    __slots__ = ("_names", "_pos", "_tok", "_tok_end", "_tok_start", "body_mode", "text")
+    __slots__ = (
+        "_names",
+        "_pos",
+        "_ssa_ids",
+        "_tok",
+        "_tok_end",
+        "_tok_start",
+        "body_mode",
+        "text",
+    )
 
     def __init__(self, text: str, pos: int, *, body_mode: bool) -> None:
         self.text = text
@@ -991,6 +1001,9 @@ class _Parser:
         self._tok_start = pos
         self._tok_end = pos
         self._names: dict[str, AffineExpr] = {}
+        #: SSA names standing for dims and symbols, as (name, offset, is_symbol) in order
+        #: of first use, when the expressions may use them (see `parse_ssa_id_map`).
+        self._ssa_ids: list[tuple[str, int, bool]] | None = None
 
     # -- lexing ---------------------------------------------------------------------------
 
@@ -1329,9 +1342,11 @@ class _Parser:
         if kind == "kw_symbol":
             self._consume()
             self._expect("l_paren", "expected '(' at start of SSA symbol")
-            self._error_wrong_token("unexpected ssa identifier")
+            expr = self._parse_ssa_id(True)
+            self._expect("r_paren", "expected ')' at end of SSA symbol")
+            return expr
         if kind == "percent_id":
-            self._error_wrong_token("unexpected ssa identifier")
+            return self._parse_ssa_id(False)
         if kind == "plus" or kind == "star":
             self._error_here(
                 "missing right operand of binary operator"
@@ -1341,6 +1356,45 @@ class _Parser:
         self._error_here(
             "missing right operand of binary operator" if has_lhs else "expected affine expression"
         )
+
+    def _parse_ssa_id(self, is_symbol: bool) -> AffineExpr:
+        """`%name` as a dim (or, inside `symbol(...)`, a symbol): the one it already stands
+        for, else the next one."""
+        ids = self._ssa_ids
+        if ids is None:
+            self._error_wrong_token("unexpected ssa identifier")
+        if self._tok != "percent_id":
+            self._error_wrong_token("expected ssa identifier")
+        name = self.text[self._tok_start : self._tok_end]
+        dims = symbols = 0
+        for known, _, known_is_symbol in ids:
+            if known == name:
+                self._consume()
+                position = symbols if known_is_symbol else dims
+                return AffineSymbolExpr(position) if known_is_symbol else AffineDimExpr(position)
+            if known_is_symbol:
+                symbols += 1
+            else:
+                dims += 1
+        ids.append((name, self._tok_start, is_symbol))
+        self._consume()
+        return AffineSymbolExpr(symbols) if is_symbol else AffineDimExpr(dims)
+
+    def parse_ssa_id_map(self) -> AffineMap:
+        """`[expr, ...]` over SSA names (MLIR's `parseAffineMapOfSSAIds`)."""
+        self._ssa_ids = []
+        self._lex()
+        self._expect("l_square", "expected '[' in affine map")
+        results: list[AffineExpr] = []
+        if self._tok == "r_square":
+            self._expect("r_square", "", last=True)
+        else:
+            results.append(self._parse_expr())
+            while self._consume_if("comma"):
+                results.append(self._parse_expr())
+            self._expect("r_square", "expected ']' in affine map", last=True)
+        num_symbols = sum(1 for _, _, is_symbol in self._ssa_ids if is_symbol)
+        return AffineMap(len(self._ssa_ids) - num_symbols, num_symbols, results)
 
     def _parse_integer(self) -> AffineExpr:
         spelling = self.text[self._tok_start : self._tok_end]
@@ -1430,3 +1484,22 @@ def parse_integer_set_prefix(source: str, pos: int) -> tuple[IntegerSet, int]:
     result = parser.parse(IntegerSet)
     assert isinstance(result, IntegerSet)
     return result, parser.end
+
+
+def parse_ssa_id_map(source: str, pos: int) -> tuple[AffineMap, list[tuple[str, int]], int]:
+    """Parse `[%i + 1, symbol(%n)]` at `source[pos:]`, the subscripts of affine memory ops.
+
+    Each SSA name stands for a dim, or a symbol when written `symbol(%name)`, numbered
+    in order of first use. Returns the map, the names (without `%`) with their offsets,
+    dims first and then symbols, as the op's operands are ordered, and the offset just
+    past the closing `]`. Raises AffineParseError as the other parsers do.
+    """
+    parser = _Parser(source, pos, body_mode=False)
+    try:
+        result = parser.parse_ssa_id_map()
+    except RecursionError:
+        parser._fail("affine expression is nested too deeply", parser._tok_start)
+    ids = parser._ssa_ids or []
+    dims = [(name[1:], at) for name, at, is_symbol in ids if not is_symbol]
+    symbols = [(name[1:], at) for name, at, is_symbol in ids if is_symbol]
+    return result, dims + symbols, parser.end

@@ -250,6 +250,26 @@ class Operation:
         """Suggested result names as (result index, name) (`getAsmResultNames`)."""
         return ()
 
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The inherent attributes the custom form writes ahead of the op's regions, in
+        order, when it does not write them all after the regions as the generic form
+        does; None for the generic form's order.
+
+        The printer gives aliases to attributes in the order they are printed, as
+        MLIR's alias pre-pass does (it runs the custom printer); an op whose custom
+        form writes maps before its regions, or leaves some out, says which here.
+        """
+        return None
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """What the custom form writes of one of the op's regions: the entry block
+        arguments (None for all of them) and whether the entry block's terminator.
+
+        What is left out gets no alias for its types and locations, as in MLIR, whose
+        alias pre-pass runs the custom printer.
+        """
+        return None, True
+
     def asm_block_arg_names(self, region: Region) -> Sequence[tuple[int, str]]:
         """Suggested names of the entry block arguments of one of the op's regions,
         as (argument index, name) (`getAsmBlockArgumentNames`)."""
@@ -488,6 +508,12 @@ class Operation:
         from generator.ir.verifier import verify
 
         verify(self, ctx if isinstance(ctx, Context) else Context(allow_unregistered_dialects=True))
+
+    def verify_regions(self) -> str | None:
+        """Check what depends on the verified contents of this op's regions, after them
+        (MLIR's `verifyRegions`, and interface checks that need the regions): an error
+        message or None. An op class whose spec defines this method overrides it."""
+        return None
 
     def verify_invariants(self) -> str | None:
         """Check this op's own invariants; registered op classes override this.

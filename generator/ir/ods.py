@@ -896,10 +896,10 @@ def _single_block_implicit_terminator(op: Operation, names: tuple[str, ...]) -> 
 
 
 def _no_region_arguments(op: Operation) -> str | None:
-    for region in op.regions:
+    for index, region in enumerate(op.regions):
         if region.blocks and region.blocks[0].args:
             if len(op.regions) > 1:
-                return "expects region #0 to have no arguments"
+                return f"region #{index} should have no arguments"
             return "region should have no arguments"
     return None
 

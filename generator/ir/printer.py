@@ -48,7 +48,7 @@ from generator.ir.attributes import (
     UnitAttr,
     UnknownLoc,
 )
-from generator.ir.core import Block, Operation, Region, Value
+from generator.ir.core import Block, BlockArgument, Operation, Region, Value
 from generator.ir.module import ResourceBlob
 from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.source import SourceLoc
@@ -350,20 +350,37 @@ class Printer:
         """Visit what `op` prints, in the order MLIR's alias pre-pass does.
 
         That order is: location, regions, operand types, result types, then the
-        attribute dictionary. Properties of an unregistered op are not visited, so
+        attribute dictionary; in the custom form, an op may name the inherent
+        attributes its printer writes first instead (`asm_printed_attrs`), and the
+        parts of its regions it leaves out (`asm_region_parts`). Properties of an unregistered op are not visited, so
         an aliasable attribute used only there prints inline.
         """
         if self.debuginfo:
             self._visit_loc(op.loc, True)
+        printed = None if self.generic or not op.HAS_CUSTOM_FORM else op.asm_printed_attrs()
+        if printed is not None:
+            for attr in printed:
+                if attr.has_alias_parts:
+                    self._visit_attr(attr)
+        custom = not self.generic and op.HAS_CUSTOM_FORM
         for region in op.regions:
+            entry_args, terminators = op.asm_region_parts(region) if custom else (None, True)
             for block in region.blocks:
-                for arg in block.args:
+                args: Sequence[BlockArgument] = block.args
+                stop: Operation | None = None
+                if block is region.blocks[0]:
+                    if entry_args is not None:
+                        args = entry_args
+                    last = block.last_op
+                    if not terminators and getattr(type(last), "IS_TERMINATOR", False):
+                        stop = last
+                for arg in args:
                     if arg.type.has_alias_parts:
                         self._visit_type(arg.type)
                     if self.debuginfo:
                         self._visit_loc(arg.loc, False)
                 o = block.first_op
-                while o is not None:
+                while o is not None and o is not stop:
                     self._visit_op(o)
                     o = o.next_op
         for operand in op.op_operands:
@@ -374,7 +391,7 @@ class Printer:
             if r.type.has_alias_parts:
                 self._visit_type(r.type)
         props = op.properties
-        if props is not None and props.has_alias_parts:
+        if printed is None and props is not None and props.has_alias_parts:
             if op.is_registered:
                 self._visit_attr(props)
             else:

@@ -219,22 +219,30 @@ class _Verifier:
             emitted_op_errors.clear()
         message = op.verify_invariants()
         if message is not None:
-            # Errors the op's constraints emitted on the way come first.
-            earlier = [
-                op_diagnostic(o, f"'{o.name}' op {m}", print_op=self.options.print_op_on_diagnostic)
-                for o, m in emitted_op_errors
-            ]
-            emitted_op_errors.clear()
-            if isinstance(message, VerifyMessage):
-                at = message.at or op
-                text = f"'{at.name}' op {message}" if message.prefixed else str(message)
-                notes = [(location_of(at), note) for note in message.notes]
-                self.fail(at, text, notes, earlier)
-            self.fail(op, f"'{op.name}' op {message}", earlier=earlier)
+            self.fail_op(op, message)
         for index, region in enumerate(op.regions):
             self.verify_region(op, index, region)
+        if op.regions:
+            message = op.verify_regions()
+            if message is not None:
+                self.fail_op(op, message)
         if op.name == "builtin.module" or "SymbolTable" in getattr(op, "TRAITS", ()):
             self.verify_symbol_table(op)
+
+    def fail_op(self, op: Operation, message: str) -> NoReturn:
+        """Report the failure of one of `op`'s verifiers, after the errors its
+        constraints emitted on the way."""
+        earlier = [
+            op_diagnostic(o, f"'{o.name}' op {m}", print_op=self.options.print_op_on_diagnostic)
+            for o, m in emitted_op_errors
+        ]
+        emitted_op_errors.clear()
+        if isinstance(message, VerifyMessage):
+            at = message.at or op
+            text = f"'{at.name}' op {message}" if message.prefixed else str(message)
+            notes = [(location_of(at), note) for note in message.notes]
+            self.fail(at, text, notes, earlier)
+        self.fail(op, f"'{op.name}' op {message}", earlier=earlier)
 
     def verify_symbol_table(self, op: Operation) -> None:
         """MLIR's `SymbolTable` region check, after the nested ops: unique symbol names."""

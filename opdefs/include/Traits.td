@@ -74,7 +74,12 @@ def CastOpInterface : OpTrait<"CastOpInterface">;
 def FunctionOpInterface : OpTrait<"FunctionOpInterface">;
 def CallableOpInterface : OpTrait<"CallableOpInterface">;
 def RegionKindInterface : OpTrait<"RegionKindInterface">;
+def LoopLikeOpInterface : OpTrait<"LoopLikeOpInterface">;
+def RegionBranchOpInterface : OpTrait<"RegionBranchOpInterface">;
 def SymbolUserOpInterface : OpTrait<"SymbolUserOpInterface">;
+// An op reading one size of a shaped value (`source`, then the `index` operand):
+// the affine dialect accepts its result as a dimension or symbol where it can.
+def ShapedDimOpInterface : OpTrait<"ShapedDimOpInterface">;
 
 // Traits over named operands, results and attributes.
 class AllTypesMatch<list<string> names> : OpTrait<"AllTypesMatch", "names", names>;

@@ -85,6 +85,7 @@ ATTR_POOL_TEXT = [
     "dense<1> : vector<4xi32>",
     "dense<1.000000e+00> : tensor<4xf32>",
     "affine_map<(d0) -> (d0)>",
+    "affine_set<(d0) : (d0 >= 0)>",
     '"x"',
 ]
 

@@ -43,6 +43,7 @@ from generator.ir.affine import (
     parse_affine_map_prefix,
     parse_integer_set,
     parse_integer_set_prefix,
+    parse_ssa_id_map,
 )
 
 GOLDEN = Path(__file__).with_name("data") / "affine_golden.txt"
@@ -786,3 +787,26 @@ if __name__ == "__main__":
         raise SystemExit("usage: PYTHONPATH=. python tests/unit/ir/test_affine.py --regenerate")
     regenerate_golden()
     print(f"wrote {GOLDEN}")
+
+
+def test_ssa_id_map_numbers_dims_and_symbols_in_order_of_first_use() -> None:
+    """Each SSA name is one dim (or, in `symbol(...)`, one symbol), reused when repeated;
+    the names come back dims first, as the op's operands are ordered."""
+    source = "[%i, %i * 2 + symbol(%n), symbol(%n) - %j] : memref"
+    amap, names, end = parse_ssa_id_map(source, 0)
+    assert str(amap) == "affine_map<(d0, d1)[s0] -> (d0, d0 * 2 + s0, -d1 + s0)>"
+    assert names == [("i", 1), ("j", 39), ("n", 21)]
+    assert source[end:] == " : memref"
+
+
+def test_ssa_id_map_errors() -> None:
+    """Malformed subscripts fail with MLIR's messages and positions."""
+    for source, offset, message in (
+        ("%i]", 0, "expected '[' in affine map"),
+        ("[%i : x", 3, "expected ']' in affine map"),
+        ("[symbol(%n]", 10, "expected ')' at end of SSA symbol"),
+        ("[%i * %j]", 4, "non-affine expression: at least one of the multiply operands has"),
+    ):
+        with pytest.raises(AffineParseError) as info:
+            parse_ssa_id_map(source, 0)
+        assert (info.value.offset, info.value.message[: len(message)]) == (offset, message)
