@@ -221,7 +221,13 @@ class _Verifier:
         if message is not None:
             # Errors the op's constraints emitted on the way come first.
             earlier = [
-                op_diagnostic(o, f"'{o.name}' op {m}", print_op=self.options.print_op_on_diagnostic)
+                op_diagnostic(
+                    o,
+                    str(m)
+                    if isinstance(m, VerifyMessage) and not m.prefixed
+                    else f"'{o.name}' op {m}",
+                    print_op=self.options.print_op_on_diagnostic,
+                )
                 for o, m in emitted_op_errors
             ]
             emitted_op_errors.clear()

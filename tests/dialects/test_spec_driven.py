@@ -63,6 +63,14 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         )
         for name in ("IfRegion", "CaseRegion")
     },
+    "tensor.generate": (
+        "its body must end in a tensor.yield of the result's element type, with one index "
+        "argument per dimension; the search builds regions with an empty block"
+    ),
+    "tensor.yield": (
+        "it must be the terminator of a tensor.generate body (ParentOneOf), which the search "
+        "does not build"
+    ),
     "tf.IfRegion": (
         "each branch must end in a tf.Yield of values of the op's result types; the search "
         "builds regions with an empty block or the implicit terminator alone"
@@ -140,6 +148,8 @@ def test_each_type_constraint_has_mlir_message(name: str) -> None:
             key = "operand_types" if what == "operand" else "result_types"
             op = _rebuild(info, instance, **{key: changed})
             summary = spec.type.summary(info.summaries)
+            if spec.variadicity in ("variadic", "variadic_of_variadic"):
+                summary = "variadic of " + summary
             assert op.verify_invariants() == f"{what} #{index} must be {summary}, but got '{bad}'"
             broken += 1
             index += len(types)
