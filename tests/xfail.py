@@ -37,8 +37,9 @@ XFAIL: dict[str, str] = {
         "`({})` for this reason"
     ),
     "tests/conformance/test_upstream_files.py::test_upstream_case[tensorflow/tf_executor/tf_executor_ops_invalid.mlir#1/17]": (
-        "the 2020 test expects the ODS message of its time for a variadic operand "
-        "('operand #0 must be control'); MLIR 22's generated verifiers, and odsgen's, name "
-        "the variadic ('operand #0 must be variadic of control')"
+        "the 2020 test expects `operand #0 must be control` for the `Variadic` operand of "
+        "`tf_executor.island`; MLIR 22's ODS words a `Variadic<T>` as `variadic of T` "
+        "(mlir-opt-22: `'tensor.empty' op operand #0 must be variadic of index`), and so "
+        "does odsgen: `operand #0 must be variadic of control`"
     ),
 }

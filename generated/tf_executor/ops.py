@@ -1673,7 +1673,7 @@ class RecvOp(OdsOp):
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
-        rt_output = p.parse_type()
+        rt_output = p.parse_type_of((RankedTensorType, UnrankedTensorType))
         operands: list[Value] = []
         operands += p.resolve_operands(
             o_control_inputs, [_TYPE__TF_EXECUTOR_CONTROL] * len(o_control_inputs), operands_pos
@@ -1973,7 +1973,7 @@ class SendOp(OdsOp):
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
-        ot_input = p.parse_type()
+        ot_input = p.parse_type_of((RankedTensorType, UnrankedTensorType))
         operands: list[Value] = []
         operands.append(p.resolve_operand(o_input, ot_input))
         operands += p.resolve_operands(

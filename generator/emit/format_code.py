@@ -16,14 +16,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from generator.naming import class_name_from_def
 from generator.spec.constraints import (
+    AnyOfConstraint,
     AttrConstraint,
     AttrRefConstraint,
     ConfinedAttrConstraint,
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     IntegerAttrConstraint,
+    ShapedConstraint,
     SimpleAttrConstraint,
+    TypeConstraint,
 )
 from generator.spec.format import (
     AttrDictDirective,
@@ -56,6 +60,47 @@ from generator.spec.format import (
 from generator.spec.model import AttributeDef, DialectDef, EnumDef, OperandDef, ResultDef
 
 __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
+
+
+#: MLIR's C++ classes of shaped types: the runtime classes (a Python expression)
+#: and the IR name of the class (empty for abstract ones such as `TensorType`).
+_CPP_KINDS: dict[str, tuple[str, str]] = {
+    "::mlir::BaseMemRefType": ("(MemRefType, UnrankedMemRefType)", ""),
+    "::mlir::MemRefType": ("MemRefType", "builtin.memref"),
+    "::mlir::RankedTensorType": ("RankedTensorType", "builtin.tensor"),
+    "::mlir::ShapedType": ("ShapedType", ""),
+    "::mlir::TensorType": ("(RankedTensorType, UnrankedTensorType)", ""),
+    "::mlir::UnrankedMemRefType": ("UnrankedMemRefType", "builtin.unranked_memref"),
+    "::mlir::UnrankedTensorType": ("UnrankedTensorType", "builtin.unranked_tensor"),
+    "::mlir::VectorType": ("VectorType", "builtin.vector"),
+}
+
+#: The C++ class of each shaped container, as MLIR's constraints give it. Memrefs
+#: are left out: the `memref` container takes unranked memrefs too, unlike MLIR's.
+_CONTAINER_CPP_TYPES: dict[str, str] = {
+    "tensor": "::mlir::TensorType",
+    "ranked_tensor": "::mlir::RankedTensorType",
+    "static_tensor": "::mlir::RankedTensorType",
+    "non0_ranked_tensor": "::mlir::TensorType",
+    "unranked_tensor": "::mlir::UnrankedTensorType",
+    "vector": "::mlir::VectorType",
+    "shaped": "::mlir::ShapedType",
+}
+
+
+def parsed_type_kind(constraint: TypeConstraint) -> tuple[str, str] | None:
+    """The class (a Python expression) and IR name a custom form parses a type of
+    this constraint as, or None for any type: MLIR's parsers check the kind of a
+    type whose constraint has a C++ class narrower than `::mlir::Type`."""
+    cpp_type: str | None = None
+    if isinstance(constraint, ShapedConstraint):
+        container = constraint.container
+        if constraint.ranks and container == "tensor":
+            container = "ranked_tensor"
+        cpp_type = _CONTAINER_CPP_TYPES.get(container)
+    elif isinstance(constraint, AnyOfConstraint):
+        cpp_type = constraint.cpp_type
+    return _CPP_KINDS.get(cpp_type) if cpp_type is not None else None
 
 
 class FormatUnsupported(Exception):
@@ -363,6 +408,18 @@ class _Emitter:
         else:
             self.parse.append(f"{ind}{call}")
 
+    def implicit_terminator(self) -> str | None:
+        """The class of the op's implicit terminator (`SingleBlockImplicitTerminator`),
+        when it is an op of the same dialect."""
+        trait = self.op.trait("SingleBlockImplicitTerminator")
+        if trait is None or not trait.args:
+            return None
+        ref = str(trait.args[0]).removeprefix("::mlir::").split("::")[-1]
+        for other in self.dialect.ops:
+            if ref in (other.def_name, class_name_from_def(other.def_name)):
+                return class_name_from_def(other.def_name)
+        return None
+
     def parse_variable(self, element: VariableElement, ind: str) -> None:
         out = self.parse
         b = self.fmt.binding(element)
@@ -380,7 +437,10 @@ class _Emitter:
             out.append(f"{ind}{v} = p.parse_region_list()")
         elif isinstance(b, RegionBinding):
             out.append(f"{ind}p.parse_custom_region({v})")
-            if "SingleBlock" in self.traits:
+            terminator = self.implicit_terminator()
+            if terminator is not None:
+                out.append(f"{ind}p.ensure_terminator({v}, {terminator}, name_pos)")
+            elif "SingleBlock" in self.traits:
                 out.append(f"{ind}if not {v}.blocks:")
                 out.append(f"{ind}    {v}.add_block(Block())")
         elif isinstance(b, SuccessorBinding):
@@ -446,7 +506,13 @@ class _Emitter:
             assert isinstance(b, ResultBinding)
             name = self.var(b)
         if b.variadicity == "single":
-            self.parse.append(f"{ind}{name} = p.parse_type()")
+            entity = b.operand if isinstance(b, OperandBinding) else b.result
+            kind = parsed_type_kind(entity.type)
+            if kind is None:
+                self.parse.append(f"{ind}{name} = p.parse_type()")
+            else:
+                args = f'{kind[0]}, "{kind[1]}"' if kind[1] else kind[0]
+                self.parse.append(f"{ind}{name} = p.parse_type_of({args})")
         elif b.variadicity == "optional":
             self.parse.append(f"{ind}{name} = p.parse_optional_type_list()[:1]")
         else:
@@ -619,6 +685,17 @@ class _Emitter:
                 )
             else:
                 raise FormatUnsupported("`operands` without `type(operands)`")
+        elif self.has_all_operand_types():
+            # Operands written one by one, their types all together
+            # (`functional-type(operands, ...)`): resolved together, as mlir-tblgen's
+            # parsers do, with a count mismatch reported at the op name.
+            groups = []
+            for i, o in enumerate(op.operands):
+                uses = self.var(OperandBinding(i, o))
+                groups.append(uses if o.variadicity == "single" else f"*{uses}")
+            out.append(
+                f"operands = p.resolve_operands([{', '.join(groups)}], all_operand_types, name_pos)"
+            )
         else:
             out.append("operands: list[Value] = []")
             for i, o in enumerate(op.operands):

@@ -497,8 +497,14 @@ class _OpMaker:
             *(r.name for r in op.regions),
             *(s.name for s in op.successors),
         ]
+        single_results = {r.name for r in op.results if r.variadicity == "single"}
         for name in names:
-            self.py[name] = sanitize_name(snake_case(name))
+            py = sanitize_name(snake_case(name))
+            if py == "result" and name not in single_results:
+                # `Operation.result` is the single result: only a single result may
+                # take its name (any other value would change the property's type).
+                py += "_"
+            self.py[name] = py
             self.base[name] = snake_case(name)
 
     def has(self, trait: str) -> bool:

@@ -54,8 +54,10 @@ _CONTAINERS: dict[str, str] = {
     "ranked_tensor": "isinstance({v}, RankedTensorType)",
     "unranked_tensor": "isinstance({v}, UnrankedTensorType)",
     "static_tensor": "isinstance({v}, RankedTensorType) and {v}.has_static_shape",
+    "non0_ranked_tensor": "isinstance({v}, RankedTensorType) and {v}.rank >= 1",
     "vector": "isinstance({v}, VectorType)",
     "memref": "isinstance({v}, (MemRefType, UnrankedMemRefType))",
+    "shaped": "isinstance({v}, ShapedType)",
 }
 
 #: Attribute kinds named by their ODS def: the check, with `{v}` for the attribute.

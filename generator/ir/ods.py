@@ -67,12 +67,14 @@ __all__ = [
     "attr_string",
     "attr_type",
     "broadcast_shapes",
+    "compatible_shapes",
     "container_element_or_self",
     "dialect_attr_parser",
     "dialect_has_attrs",
     "dialect_has_types",
     "dialect_type_parser",
     "element_type_or_self",
+    "emit_error",
     "emit_op_error",
     "get_property",
     "group_sizes",
@@ -711,8 +713,12 @@ class EnumAttr(DialectAttr):
 # -- native traits --------------------------------------------------------------------
 
 
-def _compatible_shape(a: Type, b: Type) -> bool:
-    """MLIR's `verifyCompatibleShape`: equal ranks and dims, `?` matching anything."""
+def compatible_shapes(a: Type, b: Type) -> bool:
+    """MLIR's `verifyCompatibleShape`: equal ranks and dims, `?` matching anything.
+
+    An unranked type is compatible with any shaped type; two types that are not
+    shaped are compatible, a shaped type and another type are not.
+    """
     sa = isinstance(a, ShapedType)
     sb = isinstance(b, ShapedType)
     if not sa or not sb:
@@ -752,7 +758,7 @@ def _same_operands_and_result_type(op: Operation) -> str | None:
     first = op.results[0].type
     elem = element_type_or_self(first)
     for t in [r.type for r in op.results[1:]] + _operand_types(op):
-        if element_type_or_self(t) is not elem or not _compatible_shape(t, first):
+        if element_type_or_self(t) is not elem or not compatible_shapes(t, first):
             return "requires the same type for all operands and results"
         if _encoding(t) is not _encoding(first):
             return "requires the same encoding for all operands and results"
@@ -771,7 +777,7 @@ def _same_operands_shape(op: Operation) -> str | None:
     if problem is not None:
         return problem
     types = _operand_types(op)
-    if not all(_compatible_shape(t, types[0]) for t in types[1:]):
+    if not all(compatible_shapes(t, types[0]) for t in types[1:]):
         return "requires the same shape for all operands"
     return None
 
@@ -782,7 +788,7 @@ def _same_operands_and_result_shape(op: Operation) -> str | None:
         return problem
     first = op.operand(0).type
     types = [r.type for r in op.results] + _operand_types(op)[1:]
-    if not all(_compatible_shape(t, first) for t in types):
+    if not all(compatible_shapes(t, first) for t in types):
         return "requires the same shape for all operands and results"
     return None
 
@@ -844,7 +850,7 @@ def _elementwise(op: Operation) -> str | None:
         return VectorType if isinstance(t, VectorType) else RankedTensorType
 
     if any(base(t) is not base(types[0]) for t in types) or not all(
-        _compatible_shape(t, u) for t in types for u in types
+        compatible_shapes(t, u) for t in types for u in types
     ):
         return "all non-scalar operands/results must have the same shape and base type"
     return None
@@ -1013,6 +1019,12 @@ def emit_op_error(op: Operation, message: str) -> None:
     and the constraint's `failed to verify that ...` are reported.
     """
     emitted_op_errors.append((op, message))
+
+
+def emit_error(op: Operation, message: str) -> None:
+    """Report `<message>` at `op`, without the op's name, as part of the verifier's
+    failure (as MLIR predicates that call `emitError` on the op do)."""
+    emitted_op_errors.append((op, VerifyMessage(message, prefixed=False)))
 
 
 class OdsOp(Operation):

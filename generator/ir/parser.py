@@ -1153,7 +1153,11 @@ class Parser:
     ) -> list[Value]:
         """Resolve uses with one type each; a count mismatch is reported at `pos`."""
         if len(uses) != len(types):
-            self.op_error(pos, f"{len(uses)} operands present, but expected {len(types)}")
+            self.op_error(
+                pos,
+                "number of operands and types do not match: "
+                f"got {len(uses)} operands and {len(types)} types",
+            )
         resolve = self.resolve_value
         return [resolve(u[0], u[1], t, u[2]) for u, t in zip(uses, types, strict=True)]
 
@@ -1207,6 +1211,19 @@ class Parser:
             self.pos = pos + 1
             return list(self.parse_type_list_until(")"))
         return [self.parse_non_function_type()]
+
+    def parse_type_of(self, kind: type[Type] | tuple[type[Type], ...], name: str = "") -> Type:
+        """Parse a type that must be a `kind`, as MLIR's `parseType<T>` does for a
+        value whose constraint has a C++ type; `name` is that class's IR name
+        (`builtin.tensor`), which abstract classes such as `TensorType` lack."""
+        pos = self.skip_ws()
+        parsed = self.parse_type()
+        if not isinstance(parsed, kind):
+            message = "invalid kind of type specified"
+            if name:
+                message += f": expected {name}, but found '{parsed}'"
+            self.op_error(pos, message)
+        return parsed
 
     def parse_functional_type(self) -> FunctionType:
         """Parse a function type `(inputs) -> results`."""
@@ -1355,6 +1372,17 @@ class Parser:
             block = self.parse_block_header(region)
             self.parse_block_body(block)
         self.pop_region_scope()
+
+    def ensure_terminator(self, region: Region, terminator: type[Operation], pos: int) -> None:
+        """MLIR's `ensureTerminator`, for the custom form of an op with an implicit
+        terminator: an empty region gets a block, and a block that does not end in a
+        terminator gets `terminator`, built without operands at the op's position."""
+        if not region.blocks:
+            region.add_block(Block())
+        block = region.blocks[-1]
+        last = block.last_op
+        if last is None or not getattr(last, "IS_TERMINATOR", False):
+            block.append(self.create_op(terminator, pos, [], []))
 
     def parse_optional_region(self, region: Region) -> bool:
         """Parse a region if `{` comes next."""

@@ -233,7 +233,11 @@ class _Verifier:
         """Report the failure of one of `op`'s verifiers, after the errors its
         constraints emitted on the way."""
         earlier = [
-            op_diagnostic(o, f"'{o.name}' op {m}", print_op=self.options.print_op_on_diagnostic)
+            op_diagnostic(
+                o,
+                str(m) if isinstance(m, VerifyMessage) and not m.prefixed else f"'{o.name}' op {m}",
+                print_op=self.options.print_op_on_diagnostic,
+            )
             for o, m in emitted_op_errors
         ]
         emitted_op_errors.clear()

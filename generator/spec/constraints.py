@@ -29,6 +29,7 @@ from generator.spec.expr import Expr, ExprError, IntExpr, ListExpr, NameExpr, St
 
 __all__ = [
     "ATTR_PREDICATE_NAMES",
+    "CPP_TYPES",
     "AnyAttrOfConstraint",
     "AnyOfConstraint",
     "AnyTypeConstraint",
@@ -192,15 +193,25 @@ class FunctionTypeConstraint(_TypeConstraintBase):
 
 
 Container = Literal[
-    "tensor", "ranked_tensor", "unranked_tensor", "static_tensor", "vector", "memref"
+    "tensor",
+    "ranked_tensor",
+    "unranked_tensor",
+    "static_tensor",
+    "non0_ranked_tensor",
+    "vector",
+    "memref",
+    "shaped",
 ]
 _CONTAINER_WORDS: dict[str, str] = {
     "tensor": "tensor",
     "ranked_tensor": "ranked tensor",
     "unranked_tensor": "unranked tensor",
     "static_tensor": "statically shaped tensor",
+    # MLIR's own summary for `Non0RankedTensorOf`, dot included.
+    "non0_ranked_tensor": "non-0-ranked.tensor",
     "vector": "vector",
     "memref": "memref",
+    "shaped": "shaped",
 }
 
 
@@ -250,6 +261,10 @@ class AnyOfConstraint(_TypeConstraintBase):
     kind: Literal["any_of"] = "any_of"
     options: tuple[TypeConstraint, ...]
     description: str | None = None
+    cpp_type: str | None = None
+    """MLIR's C++ class of the values (`AnyTypeOf`'s third argument, one of
+    `CPP_TYPES`), when it is narrower than `::mlir::Type`: a custom form then
+    reads a type of another kind as an error, as MLIR's parsers do."""
 
     def summary(self, refs: Mapping[str, str] | None = None) -> str:
         """MLIR's summary text: the given one, or the options' summaries joined with " or "."""
@@ -599,6 +614,20 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
     "AnyStaticShapeTensor": lambda loc: ShapedConstraint(
         name="AnyStaticShapeTensor", container="static_tensor", loc=loc
     ),
+    "AnyNon0RankedTensor": lambda loc: ShapedConstraint(
+        name="AnyNon0RankedTensor", container="non0_ranked_tensor", loc=loc
+    ),
+    "AnyNon0RankedOrUnrankedTensor": lambda loc: AnyOfConstraint(
+        name="AnyNon0RankedOrUnrankedTensor",
+        options=(
+            ShapedConstraint(name="AnyUnrankedTensor", container="unranked_tensor", loc=loc),
+            ShapedConstraint(name="AnyNon0RankedTensor", container="non0_ranked_tensor", loc=loc),
+        ),
+        description="non-0-ranked or unranked tensor",
+        cpp_type="::mlir::TensorType",
+        loc=loc,
+    ),
+    "AnyShaped": lambda loc: ShapedConstraint(name="AnyShaped", container="shaped", loc=loc),
     "AnyVector": lambda loc: ShapedConstraint(name="AnyVector", container="vector", loc=loc),
     "AnyMemRef": lambda loc: ShapedConstraint(name="AnyMemRef", container="memref", loc=loc),
     "FunctionType": lambda loc: FunctionTypeConstraint(name="FunctionType", loc=loc),
@@ -654,13 +683,30 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
     ),
 }
 
+#: The C++ classes of MLIR's type constraints that a union may name (`AnyTypeOf`'s
+#: third argument): the builtin shaped types and their abstract bases.
+CPP_TYPES: tuple[str, ...] = (
+    "::mlir::BaseMemRefType",
+    "::mlir::MemRefType",
+    "::mlir::RankedTensorType",
+    "::mlir::ShapedType",
+    "::mlir::TensorType",
+    "::mlir::UnrankedMemRefType",
+    "::mlir::UnrankedTensorType",
+    "::mlir::VectorType",
+)
+
 #: Parameterized type constraints: name -> (the shapes of its arguments, for messages).
 _TYPE_GENERICS: dict[str, str] = {
-    "AnyTypeOf": 'AnyTypeOf<[types...]> or AnyTypeOf<[types...], "summary">',
+    "AnyTypeOf": (
+        'AnyTypeOf<[types...]>, AnyTypeOf<[types...], "summary"> or '
+        'AnyTypeOf<[types...], "summary", "::mlir::CppType">'
+    ),
     "FloatOfWidths": "FloatOfWidths<[widths...]>",
     "I": "I<width>",
     "MemRefOf": "MemRefOf<[types...]>",
     "MemRefRankOf": "MemRefRankOf<[types...], [ranks...]>",
+    "Non0RankedTensorOf": "Non0RankedTensorOf<[types...]>",
     "RankedTensorOf": "RankedTensorOf<[types...]>",
     "SignlessIntOfWidths": "SignlessIntOfWidths<[widths...]>",
     "StaticShapeTensorOf": "StaticShapeTensorOf<[types...]>",
@@ -772,6 +818,7 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
         "RankedTensorOf": "ranked_tensor",
         "UnrankedTensorOf": "unranked_tensor",
         "StaticShapeTensorOf": "static_tensor",
+        "Non0RankedTensorOf": "non0_ranked_tensor",
         "VectorOf": "vector",
         "MemRefOf": "memref",
     }
@@ -795,16 +842,28 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
             loc=loc,
         )
     if name == "AnyTypeOf":
-        if expr.args is not None and len(expr.args) == 2:
+        description: str | None = None
+        cpp_type: str | None = None
+        if expr.args is not None and len(expr.args) == 3:
+            options, summary, cpp = expr.args
+            description = _str(summary, "summary")
+            cpp_type = _str(cpp, "C++ type")
+            if cpp_type not in CPP_TYPES:
+                raise ExprError(
+                    cpp.offset,
+                    f"unknown C++ type '{cpp_type}'",
+                    "expected one of: " + ", ".join(CPP_TYPES),
+                )
+        elif expr.args is not None and len(expr.args) == 2:
             options, summary = expr.args
-            description: str | None = _str(summary, "summary")
+            description = _str(summary, "summary")
         else:
             (options,) = _args(expr, 1, usage)
-            description = None
         items = _list(options, "type constraints")
         return AnyOfConstraint(
             options=tuple(type_constraint_from_expr(item, loc_at) for item in items),
             description=description,
+            cpp_type=cpp_type,
             loc=loc,
         )
     if name == "TypeOrContainerLike":

@@ -125,6 +125,7 @@ _CONTAINER_OF: dict[str, str] = {
     "ranked_tensor": "RankedTensorOf",
     "unranked_tensor": "UnrankedTensorOf",
     "static_tensor": "StaticShapeTensorOf",
+    "non0_ranked_tensor": "Non0RankedTensorOf",
     "vector": "VectorOf",
     "memref": "MemRefOf",
 }
@@ -133,8 +134,10 @@ _ANY_CONTAINER: dict[str, str] = {
     "ranked_tensor": "AnyRankedTensor",
     "unranked_tensor": "AnyUnrankedTensor",
     "static_tensor": "AnyStaticShapeTensor",
+    "non0_ranked_tensor": "AnyNon0RankedTensor",
     "vector": "AnyVector",
     "memref": "AnyMemRef",
+    "shaped": "AnyShaped",
 }
 _ANY_INTEGER: dict[str, str] = {
     "signless": "AnySignlessInteger",
@@ -227,6 +230,9 @@ def type_spelling(constraint: TypeConstraint, syntax: Syntax) -> str:
         raise _fail(c.loc, f"no ODS spelling for a {c.container} with ranks {ranks}")
     if isinstance(c, AnyOfConstraint):
         options = ", ".join(type_spelling(o, syntax) for o in c.options)
+        if c.cpp_type is not None:
+            summary = ods_string(c.description if c.description is not None else c.summary())
+            return f"AnyTypeOf<[{options}], {summary}, {ods_string(c.cpp_type)}>"
         if c.description is not None:
             return f"AnyTypeOf<[{options}], {ods_string(c.description)}>"
         return f"AnyTypeOf<[{options}]>"

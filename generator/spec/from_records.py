@@ -236,6 +236,8 @@ class _Reader:
             summary = str(rec.get("summary", ""))
             if summary != any_of.joined_summary():
                 any_of = any_of.model_copy(update={"description": summary})
+            if rec.get("cppType"):
+                any_of = any_of.model_copy(update={"cpp_type": str(rec["cppType"])})
             return any_of
         if kind == "predicate":
             return TypePredicateConstraint(

@@ -21,7 +21,7 @@ class TypeConstraint<string constraintKind, string desc = "">
   // "float": the allowed float types ("f32", "bf16"; any float when empty).
   list<string> floatTypes = [];
   // "shaped": "tensor", "ranked_tensor", "unranked_tensor", "static_tensor",
-  // "vector" or "memref".
+  // "non0_ranked_tensor", "vector", "memref" or "shaped" (any of them).
   string container = "";
   // "shaped"/"like": the allowed element types (any type when empty);
   // "any_of": the alternatives.
@@ -119,11 +119,14 @@ def BF16 : FloatOf<["bf16"], "bfloat16 type">;
 def TF32 : FloatOf<["tf32"], "tf32 type">;
 def AnyFloat : FloatOf<[], "floating-point">;
 
-// Alternatives; `desc` replaces the joined summaries of the options.
-class AnyTypeOf<list<TypeConstraint> options, string desc = "">
+// Alternatives; `desc` replaces the joined summaries of the options. `cppClass`
+// is MLIR's C++ class of the values when narrower than `::mlir::Type`
+// (`::mlir::TensorType`): a custom form reads a type of another kind as an error.
+class AnyTypeOf<list<TypeConstraint> options, string desc = "", string cppClass = "">
     : TypeConstraint<"any_of",
         !if(!empty(desc), !interleave(!foreach(o, options, o.summary), " or "), desc)> {
   let elementTypes = options;
+  string cppType = cppClass;
 }
 def AnySignlessIntegerOrIndex : AnyTypeOf<[
     AnyIntegerOf<"signless", "signless integer">,
@@ -146,6 +149,9 @@ class UnrankedTensorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"unranked_tensor", elts, "unranked tensor">;
 class StaticShapeTensorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"static_tensor", elts, "statically shaped tensor">;
+// MLIR's summary of this one has a dot: "non-0-ranked.tensor of ... values".
+class Non0RankedTensorOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"non0_ranked_tensor", elts, "non-0-ranked.tensor">;
 class VectorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"vector", elts, "vector">;
 class MemRefOf<list<TypeConstraint> elts>
@@ -172,8 +178,13 @@ def AnyTensor : TensorOf<[]>;
 def AnyRankedTensor : RankedTensorOf<[]>;
 def AnyUnrankedTensor : UnrankedTensorOf<[]>;
 def AnyStaticShapeTensor : StaticShapeTensorOf<[]>;
+def AnyNon0RankedTensor : Non0RankedTensorOf<[]>;
+def AnyNon0RankedOrUnrankedTensor
+    : AnyTypeOf<[AnyUnrankedTensor, AnyNon0RankedTensor], "non-0-ranked or unranked tensor",
+                "::mlir::TensorType">;
 def AnyVector : VectorOf<[]>;
 def AnyMemRef : MemRefOf<[]>;
+def AnyShaped : ShapedContainerType<"shaped", [], "shaped">;
 def I1Tensor : TensorOf<[I<1>]>;
 def I8Tensor : TensorOf<[I<8>]>;
 def I16Tensor : TensorOf<[I<16>]>;

@@ -21,7 +21,9 @@ LLVM_TBLGEN = Path("/usr/lib/llvm-22/bin/llvm-tblgen")
 CASES = Path(__file__).parent / "cases"
 EXAMPLE_YAML = REPO_ROOT / "tests" / "spec" / "cases" / "example.yaml"
 EXAMPLE_TD = REPO_ROOT / "tests" / "spec_records" / "cases" / "example.td"
-YAML_SPECS = [EXAMPLE_YAML, CASES / "constraints.yaml"]
+#: The YAML specs shipped in `opdefs/`.
+SHIPPED_YAML_SPECS = [REPO_ROOT / "opdefs" / f"{name}.yaml" for name in ("tensor", "bufferization")]
+YAML_SPECS = [EXAMPLE_YAML, CASES / "constraints.yaml", *SHIPPED_YAML_SPECS]
 #: The standard dialects shipped in `opdefs/`.
 STANDARD_SPECS = [
     REPO_ROOT / "opdefs" / f"{name}.td" for name in ("builtin", "func", "arith", "cf")

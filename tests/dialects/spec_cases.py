@@ -55,6 +55,9 @@ TYPE_POOL_TEXT = [
     "!ml_program.token",
     "!tf_executor.control",
     "!tf_executor.token",
+    # Last, so that it changes no earlier choice: a one-element tensor, which an op
+    # taking one operand per element (`tensor.from_elements`) can be built with.
+    "tensor<1xi32>",
 ]
 
 ATTR_POOL_TEXT = [
@@ -341,7 +344,10 @@ def _add_implicit_terminators(op: Operation, info: OpInfo, infos: dict[str, OpIn
     for region in op.regions:
         for block in region.blocks:
             if block.last_op is None:
-                block.append(infos[name].cls())
+                try:
+                    block.append(infos[name].cls())
+                except TypeError:
+                    return  # a terminator with operands: the block stays empty
 
 
 def _try(

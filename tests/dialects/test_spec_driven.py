@@ -63,6 +63,14 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         )
         for name in ("IfRegion", "CaseRegion")
     },
+    "tensor.generate": (
+        "its body must end in a tensor.yield of the result's element type, with one index "
+        "argument per dimension; the search builds regions with an empty block"
+    ),
+    "tensor.yield": (
+        "it must be the terminator of a tensor.generate body (ParentOneOf), which the search "
+        "does not build"
+    ),
     "tf.IfRegion": (
         "each branch must end in a tf.Yield of values of the op's result types; the search "
         "builds regions with an empty block or the implicit terminator alone"

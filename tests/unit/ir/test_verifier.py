@@ -9,6 +9,7 @@ import pytest
 from generator.ir.context import Context
 from generator.ir.core import Operation
 from generator.ir.diagnostics import DiagnosticError
+from generator.ir.ods import emit_error
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 from generator.ir.verifier import verify
@@ -164,3 +165,29 @@ def test_unregistered_ops_need_permission() -> None:
     with pytest.raises(DiagnosticError) as info:
         parse_source(SourceFile("v.mlir", '"foo.bar"() : () -> ()'), strict)
     assert "unregistered dialect" in info.value.diagnostics[0].message
+
+
+class PickyOp(Operation):
+    """A registered op whose check reports a detail, unprefixed, before failing."""
+
+    __slots__ = ()
+    OPERATION_NAME: ClassVar[str | None] = "test.picky"
+
+    def verify_invariants(self) -> str | None:
+        """Fail with a detail emitted first, as a constraint predicate may."""
+        emit_error(self, "shapes do not match")
+        return "failed to verify that it is picky"
+
+
+def test_errors_emitted_by_a_check_come_first_unprefixed() -> None:
+    """`emit_error` reports at the op without its name, ahead of the op's failure."""
+    ctx = _context()
+    ctx.register_op(PickyOp)
+    module = parse_source(SourceFile("v.mlir", '"test.picky"() : () -> ()'), ctx)
+    with pytest.raises(DiagnosticError) as info:
+        verify(module, ctx, print_op_on_diagnostic=False)
+    got = [(d.loc.line_col if d.loc else None, d.message) for d in info.value.diagnostics]
+    assert got == [
+        ((1, 1), "shapes do not match"),
+        ((1, 1), "'test.picky' op failed to verify that it is picky"),
+    ]
