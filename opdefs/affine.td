@@ -464,65 +464,66 @@ def AffineForOp : Affine_Op<"for", [
         """The custom form writes the induction variable but not the loop-carried values'
         arguments, and the yield only when it yields values."""
         return (region.blocks[0].args[:1] if region.blocks else ()), bool(self.inits)
-
-    def verify_regions(self) -> str | None:
-        """MLIR's checks after the body is verified: the loop-like interface's
-        (loop-carried values), then the loop's own (`verifyRegions`)."""
-        block = self.region.blocks[0]
-        # MLIR's LoopLikeOpInterface checks first.
-        iter_args = block.args[1:]
-        inits = self.inits
-        if len(inits) != len(iter_args):
-            return f"different number of inits and region iter_args: {len(inits)} != {len(iter_args)}"
-        terminator = block.last_op
-        yielded = terminator.operands if isinstance(terminator, AffineYieldOp) else ()
-        if yielded and len(iter_args) != len(yielded):
+  }];
+  // MLIR's checks after the body is verified: the loop-like interface's (loop-carried
+  // values), then the loop's own (`verifyRegions`).
+  let hasRegionVerifier = 1;
+  let regionVerifier = [{
+    block = self.region.blocks[0]
+    # MLIR's LoopLikeOpInterface checks first.
+    iter_args = block.args[1:]
+    inits = self.inits
+    if len(inits) != len(iter_args):
+        return f"different number of inits and region iter_args: {len(inits)} != {len(iter_args)}"
+    terminator = block.last_op
+    yielded = terminator.operands if isinstance(terminator, AffineYieldOp) else ()
+    if yielded and len(iter_args) != len(yielded):
+        return (
+            "different number of region iter_args and yielded values: "
+            f"{len(iter_args)} != {len(yielded)}"
+        )
+    if len(self.results) != len(iter_args):
+        return (
+            "different number of loop results and region iter_args: "
+            f"{len(self.results)} != {len(iter_args)}"
+        )
+    for i, (init, arg) in enumerate(zip(inits, iter_args, strict=True)):
+        if init.type != arg.type:
             return (
-                "different number of region iter_args and yielded values: "
-                f"{len(iter_args)} != {len(yielded)}"
+                f"{i}-th init and {i}-th region iter_arg have different type: "
+                f"'{init.type}' != '{arg.type}'"
             )
-        if len(self.results) != len(iter_args):
+        if yielded and arg.type != yielded[i].type:
             return (
-                "different number of loop results and region iter_args: "
-                f"{len(self.results)} != {len(iter_args)}"
+                f"{i}-th region iter_arg and {i}-th yielded value have different type: "
+                f"'{arg.type}' != '{yielded[i].type}'"
             )
-        for i, (init, arg) in enumerate(zip(inits, iter_args, strict=True)):
-            if init.type != arg.type:
-                return (
-                    f"{i}-th init and {i}-th region iter_arg have different type: "
-                    f"'{init.type}' != '{arg.type}'"
-                )
-            if yielded and arg.type != yielded[i].type:
-                return (
-                    f"{i}-th region iter_arg and {i}-th yielded value have different type: "
-                    f"'{arg.type}' != '{yielded[i].type}'"
-                )
-        for i, (arg, result) in enumerate(zip(iter_args, self.results, strict=True)):
-            if arg.type != result.type:
-                return (
-                    f"{i}-th region iter_arg and {i}-th loop result have different type: "
-                    f"'{arg.type}' != '{result.type}'"
-                )
-        if not block.args or block.args[0].type != IndexType.get():
-            return "expected body to have a single index argument for the induction variable"
-        lower = self.lower_bound_map.value
-        upper = self.upper_bound_map.value
-        for amap, operands in ((lower, self.lower_bound_operands), (upper, self.upper_bound_operands)):
-            if amap.num_inputs:
-                problem = check_dim_and_symbol_operands(self, operands, amap.num_dims)
-                if problem is not None:
-                    return problem
-        if not lower.results:
-            return "expected lower bound map to have at least one result"
-        if not upper.results:
-            return "expected upper bound map to have at least one result"
-        if self.results:
-            iter_operands = self.num_operands - lower.num_inputs - upper.num_inputs
-            if iter_operands != len(self.results):
-                return "mismatch between the number of loop-carried values and results"
-            if len(iter_args) != len(self.results):
-                return "mismatch between the number of basic block args and results"
-        return None
+    for i, (arg, result) in enumerate(zip(iter_args, self.results, strict=True)):
+        if arg.type != result.type:
+            return (
+                f"{i}-th region iter_arg and {i}-th loop result have different type: "
+                f"'{arg.type}' != '{result.type}'"
+            )
+    if not block.args or block.args[0].type != IndexType.get():
+        return "expected body to have a single index argument for the induction variable"
+    lower = self.lower_bound_map.value
+    upper = self.upper_bound_map.value
+    for amap, operands in ((lower, self.lower_bound_operands), (upper, self.upper_bound_operands)):
+        if amap.num_inputs:
+            problem = check_dim_and_symbol_operands(self, operands, amap.num_dims)
+            if problem is not None:
+                return problem
+    if not lower.results:
+        return "expected lower bound map to have at least one result"
+    if not upper.results:
+        return "expected upper bound map to have at least one result"
+    if self.results:
+        iter_operands = self.num_operands - lower.num_inputs - upper.num_inputs
+        if iter_operands != len(self.results):
+            return "mismatch between the number of loop-carried values and results"
+        if len(iter_args) != len(self.results):
+            return "mismatch between the number of basic block args and results"
+    return None
   }];
 }
 
@@ -630,17 +631,18 @@ def AffineIfOp : Affine_Op<"if", [
     def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
         """The custom form writes the yields only when the op has results."""
         return None, bool(self.results)
-
-    def verify_regions(self) -> str | None:
-        """MLIR's RegionBranchOpInterface check, after the regions: without an else
-        region the op's results would come from nowhere."""
-        if self.results and not self.else_region.blocks:
-            return VerifyMessage(
-                "along control flow edge from parent to parent: region branch point has 0 "
-                f"operands, but region successor needs {len(self.results)} inputs",
-                notes=("region branch point",),
-            )
-        return None
+  }];
+  // MLIR's RegionBranchOpInterface check, after the regions: without an else region the
+  // op's results would come from nowhere.
+  let hasRegionVerifier = 1;
+  let regionVerifier = [{
+    if self.results and not self.else_region.blocks:
+        return VerifyMessage(
+            "along control flow edge from parent to parent: region branch point has 0 "
+            f"operands, but region successor needs {len(self.results)} inputs",
+            notes=("region branch point",),
+        )
+    return None
   }];
   let hasVerifier = 1;
   let verifier = [{

@@ -805,22 +805,8 @@ class AffineForOp(OdsOp):
                 )
         return None
 
-    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
-        """The bound maps the custom form writes, ahead of the body."""
-        return [
-            attr
-            for attr in (self.lower_bound_map, self.upper_bound_map)
-            if not is_short_bound(attr.value)
-        ]
-
-    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
-        """The custom form writes the induction variable but not the loop-carried values'
-        arguments, and the yield only when it yields values."""
-        return (region.blocks[0].args[:1] if region.blocks else ()), bool(self.inits)
-
     def verify_regions(self) -> str | None:
-        """MLIR's checks after the body is verified: the loop-like interface's
-        (loop-carried values), then the loop's own (`verifyRegions`)."""
+        """The spec's checks of the verified regions."""
         block = self.region.blocks[0]
         # MLIR's LoopLikeOpInterface checks first.
         iter_args = block.args[1:]
@@ -881,6 +867,19 @@ class AffineForOp(OdsOp):
             if len(iter_args) != len(self.results):
                 return "mismatch between the number of basic block args and results"
         return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The bound maps the custom form writes, ahead of the body."""
+        return [
+            attr
+            for attr in (self.lower_bound_map, self.upper_bound_map)
+            if not is_short_bound(attr.value)
+        ]
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """The custom form writes the induction variable but not the loop-carried values'
+        arguments, and the yield only when it yields values."""
+        return (region.blocks[0].args[:1] if region.blocks else ()), bool(self.inits)
 
 
 @Context.register_op_globally
@@ -1114,17 +1113,8 @@ class AffineIfOp(OdsOp):
             return problem
         return None
 
-    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
-        """The custom form writes the condition ahead of the regions."""
-        return [self.condition]
-
-    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
-        """The custom form writes the yields only when the op has results."""
-        return None, bool(self.results)
-
     def verify_regions(self) -> str | None:
-        """MLIR's RegionBranchOpInterface check, after the regions: without an else
-        region the op's results would come from nowhere."""
+        """The spec's checks of the verified regions."""
         if self.results and not self.else_region.blocks:
             return VerifyMessage(
                 "along control flow edge from parent to parent: region branch point has 0 "
@@ -1132,6 +1122,14 @@ class AffineIfOp(OdsOp):
                 notes=("region branch point",),
             )
         return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the condition ahead of the regions."""
+        return [self.condition]
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """The custom form writes the yields only when the op has results."""
+        return None, bool(self.results)
 
 
 @Context.register_op_globally

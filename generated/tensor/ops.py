@@ -893,9 +893,14 @@ class GenerateOp(OdsOp):
         given = len(self.dynamic_extents)
         if given != expected:
             return f"incorrect number of dynamic sizes, has {given}, expected {expected}"
-        body = self.body.blocks[0]
-        if any(op.verify_invariants() is not None for op in body):
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        result_type = self.result.type
+        if not isinstance(result_type, ShapedType):
             return None
+        body = self.body.blocks[0]
         if not all(isinstance(arg.type, IndexType) for arg in body.args):
             return VerifyMessage("all body arguments must be index", prefixed=False)
         if len(body.args) != result_type.rank:

@@ -131,6 +131,7 @@ class OpView:
     num_regions: str
     checks: list[Check]
     custom_verifier: list[str]
+    region_verifier: list[str]
     custom_builders: list[CustomBuilder]
     extra_code: list[str]
     operand_range: list[str]
@@ -798,6 +799,9 @@ class _OpMaker:
             num_regions=num_regions,
             checks=checks,
             custom_verifier=code_lines(op.verifier.text) if op.verifier is not None else [],
+            region_verifier=(
+                code_lines(op.region_verifier.text) if op.region_verifier is not None else []
+            ),
             custom_builders=custom_builders,
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
             operand_range=operand_range,

@@ -449,6 +449,7 @@ class _Reader:
             builders=tuple(self.builder(b, loc) for b in rec.get("builders") or []),
             skip_default_builders=bool(rec.get("skipDefaultBuilders", 0)),
             verifier=self.text(rec.get("verifier"), loc),
+            region_verifier=self.text(rec.get("regionVerifier"), loc),
             has_folder=bool(rec.get("hasFolder", 0)),
             fold=self.text(rec.get("fold"), loc),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),

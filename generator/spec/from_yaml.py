@@ -134,6 +134,7 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("dialect", "extra_code"),
         ("op", "assembly_format"),
         ("op", "verifier"),
+        ("op", "region_verifier"),
         ("op", "fold"),
         ("op", "canonicalize"),
         ("op", "extra_code"),

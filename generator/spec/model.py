@@ -240,6 +240,11 @@ class OpDef(SpecNode):
     it returns MLIR's error message without the `'dialect.op' op ` prefix, or None.
     It may use the public names of `generator.ir` and the dialect's op classes.
     """
+    region_verifier: Code | None = None
+    """Checks that need the verified contents of the regions (ODS
+    `hasRegionVerifier`): the body of `def verify_regions(self) -> str | None`, run
+    after the ops nested in the op's regions verify, returning a message as `verifier`
+    does."""
     has_folder: bool = False
     fold: Code | None = None
     has_canonicalizer: bool = False

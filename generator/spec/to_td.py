@@ -356,6 +356,11 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
         lines.append(_let("skipDefaultBuilders", "1"))
     if op.verifier is not None:
         lines += [_let("hasVerifier", "1"), _let("verifier", _code(op.verifier.text, 2))]
+    if op.region_verifier is not None:
+        lines += [
+            _let("hasRegionVerifier", "1"),
+            _let("regionVerifier", _code(op.region_verifier.text, 2)),
+        ]
     if op.has_folder:
         lines.append(_let("hasFolder", "1"))
     if op.fold is not None:

@@ -277,6 +277,7 @@ def _op(op: OpDef) -> Fields:
     _optional(fields, "builders", [_builder(b) for b in op.builders], [])
     _optional(fields, "skip_default_builders", op.skip_default_builders, False)
     _optional(fields, "verifier", _text(op.verifier), None)
+    _optional(fields, "region_verifier", _text(op.region_verifier), None)
     _optional(fields, "has_folder", op.has_folder, False)
     _optional(fields, "fold", _text(op.fold), None)
     _optional(fields, "has_canonicalizer", op.has_canonicalizer, False)

@@ -231,6 +231,7 @@ class _Validator:
             self.error(op, "a 'fold' body is given but 'hasFolder' is not set")
         for code, what in (
             (op.verifier, "verifier"),
+            (op.region_verifier, "region verifier"),
             (op.fold, "fold hook"),
             (op.canonicalize, "canonicalize hook"),
             (op.extra_code, "extra code"),

@@ -2,7 +2,7 @@
 // builders and Python hooks, with MLIR's field names.
 //
 // Hand-written hooks are Python in code blocks: `verifier` (with
-// `hasVerifier`), `fold` (with `hasFolder`), `canonicalize` (with
+// `hasVerifier`), `regionVerifier` (with `hasRegionVerifier`), `fold` (with `hasFolder`), `canonicalize` (with
 // `hasCanonicalizer`) and `extraClassDeclaration` (methods pasted into the op
 // class). A `verifier` is the body of `verify_custom(self)`: it returns MLIR's
 // message without the "'dialect.op' op " prefix, or None, and may use the
@@ -71,6 +71,10 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   bit skipDefaultBuilders = 0;
   bit hasVerifier = 0;
   code verifier = ?;
+  // Checks that need the verified contents of the regions: the body of
+  // `verify_regions(self)`, run after the ops nested in the regions verify.
+  bit hasRegionVerifier = 0;
+  code regionVerifier = ?;
   bit hasFolder = 0;
   code fold = ?;
   bit hasCanonicalizer = 0;
