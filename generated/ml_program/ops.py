@@ -29,7 +29,10 @@ from generator.ir import (
     Value,
     parse_type,
 )
-from generator.ir.asm import parse_function_op, print_function_op
+from generator.ir.asm import (
+    parse_function_op,
+    print_function_op,
+)
 from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
@@ -1067,7 +1070,7 @@ class GlobalLoadGraphOp(OdsOp):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         for index in self._operand_indices(0):
             if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[1].type):
             return f"result #1 must be Token for establishing execution ordering in a graph, but got '{self.results[1].type}'"
         return self.verify_custom()
@@ -1379,7 +1382,7 @@ class GlobalStoreGraphOp(OdsOp):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         for index in self._operand_indices(1):
             if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be Token for establishing execution ordering in a graph, but got '{self.results[0].type}'"
         return self.verify_custom()

@@ -752,10 +752,10 @@ class IfOp(OdsOp):
                 return f"operand #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
             if not _type_constraint_13(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
             if not _type_constraint_13(self.results[index].type):
-                return f"result #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
+                return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -969,7 +969,7 @@ class IfRegionOp(OdsOp):
             return f"operand #0 must be 0D tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
         for index in self._result_indices(0):
             if not _type_constraint_13(self.results[index].type):
-                return f"result #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
+                return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('then_branch') failed to verify constraint: region with 1 blocks"

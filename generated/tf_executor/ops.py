@@ -450,7 +450,7 @@ class ControlTriggerOp(OdsOp):
             return problem
         for index in self._operand_indices(0):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be control, but got '{self.results[0].type}'"
         return None
@@ -724,7 +724,7 @@ class EnterOp(OdsOp):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
         for index in self._operand_indices(1):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
             return f"result #1 must be control, but got '{self.results[1].type}'"
         if not (control_operands_after_all_data(self)):
@@ -863,7 +863,7 @@ class ExitOp(OdsOp):
             return problem
         for index in self._operand_indices(1):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
             return f"result #1 must be control, but got '{self.results[1].type}'"
         if not (tf_broadcastable_to_result(self, 0, 0)):
@@ -1006,7 +1006,7 @@ class LoopCondOp(OdsOp):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_3(self.results[0].type):
             return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
         if not _type_constraint_0(self.results[1].type):
@@ -1320,7 +1320,7 @@ class NextIterationSinkOp(OdsOp):
                 )
         for index in self._operand_indices(2):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1743,7 +1743,7 @@ class RecvOp(OdsOp):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
         for index in self._operand_indices(0):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_4(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         if not _type_constraint_0(self.results[1].type):
@@ -2042,7 +2042,7 @@ class SendOp(OdsOp):
                 return f"operand #{index} must be tensor of any type values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be control, but got '{self.results[0].type}'"
         return None
@@ -2207,7 +2207,7 @@ class SwitchOp(OdsOp):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(2):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[2].type):
             return f"result #2 must be control, but got '{self.results[2].type}'"
         if not (control_operands_after_all_data(self)):
@@ -2415,7 +2415,7 @@ class SwitchNOp(OdsOp):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(2):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(1):
             if not _type_constraint_0(self.results[index].type):
                 return f"result #{index} must be control, but got '{self.results[index].type}'"
@@ -2935,7 +2935,7 @@ class IslandOp(OdsOp):
             return problem
         for index in self._operand_indices(0):
             if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be control, but got '{self._operands[index].value.type}'"
+                return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(1):
             if not _type_constraint_0(self.results[index].type):
                 return f"result #{index} must be control, but got '{self.results[index].type}'"

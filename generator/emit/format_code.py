@@ -23,6 +23,7 @@ from generator.spec.constraints import (
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     IntegerAttrConstraint,
+    ShapedConstraint,
     SimpleAttrConstraint,
 )
 from generator.spec.format import (
@@ -445,7 +446,17 @@ class _Emitter:
         else:
             assert isinstance(b, ResultBinding)
             name = self.var(b)
-        if b.variadicity == "single":
+        entity = b.operand if isinstance(b, OperandBinding) else b.result
+        kind = (
+            _TYPE_CLASSES.get(entity.type.container)
+            if isinstance(entity.type, ShapedConstraint)
+            else None
+        )
+        if b.variadicity == "single" and kind is not None:
+            # mlir-tblgen's parsers read a memref or vector type as its C++ class and
+            # reject any other kind of type where it is written.
+            self.parse.append(f'{ind}{name} = p.parse_type_of_kind({kind[0]}, "{kind[1]}")')
+        elif b.variadicity == "single":
             self.parse.append(f"{ind}{name} = p.parse_type()")
         elif b.variadicity == "optional":
             self.parse.append(f"{ind}{name} = p.parse_optional_type_list()[:1]")
@@ -477,8 +488,16 @@ class _Emitter:
         anchor = group.anchor
         inverted = group.inverted
         elements = list(group.else_elements if inverted else group.then_elements)
-        first = elements[0]
-        rest = elements[1:]
+        # Spacing literals (`` and ` `) only shape the printed text; the first element
+        # after them says whether the group is present, as in mlir-tblgen.
+        lead = 0
+        while lead < len(elements) - 1:
+            element = elements[lead]
+            if not isinstance(element, LiteralElement) or not element.is_whitespace:
+                break
+            lead += 1
+        first = elements[lead]
+        rest = elements[lead + 1 :]
         # The condition: the group's first element is present.
         if isinstance(first, LiteralElement):
             if _is_keyword(first.spelling):
@@ -1060,6 +1079,14 @@ def attr_syntax_of(
 
                 return _AttrSyntax("stripped", attr_class=class_name_from_def(attr_def.def_name))
     return _AttrSyntax("full")
+
+
+#: The type classes a `type(...)` directive of a single value reads, by container of
+#: its constraint: the runtime class and MLIR's name of it.
+_TYPE_CLASSES: dict[str, tuple[str, str]] = {
+    "memref": ("MemRefType", "builtin.memref"),
+    "vector": ("VectorType", "builtin.vector"),
+}
 
 
 def format_code(

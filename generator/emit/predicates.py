@@ -55,7 +55,7 @@ _CONTAINERS: dict[str, str] = {
     "unranked_tensor": "isinstance({v}, UnrankedTensorType)",
     "static_tensor": "isinstance({v}, RankedTensorType) and {v}.has_static_shape",
     "vector": "isinstance({v}, VectorType)",
-    "memref": "isinstance({v}, (MemRefType, UnrankedMemRefType))",
+    "memref": "isinstance({v}, MemRefType)",
 }
 
 #: Attribute kinds named by their ODS def: the check, with `{v}` for the attribute.

@@ -270,6 +270,8 @@ class Parser:
         self.default_dialects: list[str] = ["builtin"]
         #: The op whose custom parser is running: its errors say `custom op 'name'`.
         self.custom_op: str | None = None
+        #: Where that op's name starts (MLIR's `getNameLoc`).
+        self.custom_op_pos = 0
 
     # -- low-level scanning --------------------------------------------------
 
@@ -1025,13 +1027,13 @@ class Parser:
                 name_pos, f"'{name}' op has no custom assembly form; use the generic form"
             )
         self.default_dialects.append(op_class.DEFAULT_DIALECT)
-        outer = self.custom_op
-        self.custom_op = name
+        outer, outer_pos = self.custom_op, self.custom_op_pos
+        self.custom_op, self.custom_op_pos = name, name_pos
         try:
             op = op_class.parse(self, name_pos)
         finally:
             self.default_dialects.pop()
-            self.custom_op = outer
+            self.custom_op, self.custom_op_pos = outer, outer_pos
         text = self.text
         pos = self.skip_ws()
         if text.startswith("loc", pos) and self.at_loc_keyword(pos):
@@ -1076,7 +1078,7 @@ class Parser:
                     kept.append((key, value))
             attributes = DictionaryAttr.get(tuple(kept))
         for key, value in op_class.DEFAULT_PROPERTIES:
-            if key not in props:
+            if key not in props and key not in op_class.OPTIONAL_DEFAULTS:
                 props[key] = value
         op = op_class.__new__(op_class)
         if name is None:
@@ -1207,6 +1209,18 @@ class Parser:
             self.pos = pos + 1
             return list(self.parse_type_list_until(")"))
         return [self.parse_non_function_type()]
+
+    def parse_type_of_kind(self, kind: type[Type], name: str) -> Type:
+        """A type of class `kind` (MLIR's `name` for it, `builtin.memref`), as generated
+        parsers read a type whose constraint has a C++ class; other types are rejected."""
+        pos = self.skip_ws()
+        parsed = self.parse_type()
+        if not isinstance(parsed, kind):
+            self.op_error(
+                pos,
+                f"invalid kind of type specified: expected {name}, but found '{parsed}'",
+            )
+        return parsed
 
     def parse_functional_type(self) -> FunctionType:
         """Parse a function type `(inputs) -> results`."""

@@ -673,7 +673,12 @@ _TYPE_GENERICS: dict[str, str] = {
     "VectorOfRankAndType": "VectorOfRankAndType<[ranks...], [types...]>",
 }
 _VALUE_WRAPPERS = ("Optional", "Variadic", "VariadicOfVariadic")
-_ATTR_WRAPPERS = ("DefaultValuedAttr", "DefaultValuedStrAttr", "OptionalAttr")
+_ATTR_WRAPPERS = (
+    "DefaultValuedAttr",
+    "DefaultValuedOptionalAttr",
+    "DefaultValuedStrAttr",
+    "OptionalAttr",
+)
 _ATTR_GENERICS: dict[str, str] = {
     "AnyAttrOf": "AnyAttrOf<[attrs...]>",
     "Attr": 'Attr<CPred<"python expression over $_self">, "summary">',
@@ -1007,12 +1012,14 @@ def attribute_from_expr(expr: Expr, loc_at: LocAt) -> tuple[AttrConstraint, bool
     """Interpret an attribute's constraint with its ODS wrapper.
 
     Returns the constraint, whether the attribute is optional, and its default
-    value (the text of `DefaultValuedAttr<attr, "value">`), if any.
+    value (the text of `DefaultValuedAttr<attr, "value">`), if any; a
+    `DefaultValuedOptionalAttr` is optional and has a default.
     """
     if isinstance(expr, NameExpr) and expr.name in _ATTR_WRAPPERS:
         if expr.name == "OptionalAttr":
             (inner,) = _args(expr, 1, "OptionalAttr<attr>")
             return attr_constraint_from_expr(inner, loc_at), True, None
         inner, default = _args(expr, 2, f'{expr.name}<attr, "value">')
-        return attr_constraint_from_expr(inner, loc_at), False, _str(default, "default value")
+        optional = expr.name == "DefaultValuedOptionalAttr"
+        return attr_constraint_from_expr(inner, loc_at), optional, _str(default, "default value")
     return attr_constraint_from_expr(expr, loc_at), False, None

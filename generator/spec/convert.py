@@ -302,6 +302,8 @@ def attr_spelling(constraint: AttrConstraint, syntax: Syntax) -> str:
 def attribute_spelling(attr: AttributeDef, syntax: Syntax) -> str:
     """An op attribute's constraint with its `OptionalAttr`/`DefaultValuedAttr` wrapper."""
     inner = attr_spelling(attr.type, syntax)
+    if attr.default is not None and attr.optional:
+        return f"DefaultValuedOptionalAttr<{inner}, {ods_string(ods_default(attr.default))}>"
     if attr.default is not None:
         return f"DefaultValuedAttr<{inner}, {ods_string(ods_default(attr.default))}>"
     if attr.optional:
