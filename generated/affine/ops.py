@@ -25,7 +25,6 @@ from generator.ir import (
     OpResult,
     Region,
     Type,
-    UnrankedMemRefType,
     Value,
 )
 from generator.ir.ods import (
@@ -257,7 +256,7 @@ def _attr_constraint_2(a: Attribute) -> bool:
 
 def _type_constraint_1(t: Type) -> bool:
     """memref of any type values"""
-    return isinstance(t, (MemRefType, UnrankedMemRefType))
+    return isinstance(t, MemRefType)
 
 
 @Context.register_op_globally

@@ -43,7 +43,6 @@ from generator.ir import (
     SparseElementsAttr,
     Type,
     UnitAttr,
-    UnrankedMemRefType,
     UnrankedTensorType,
     Value,
     VectorType,
@@ -529,7 +528,7 @@ def _type_constraint_10(t: Type) -> bool:
 
 def _type_constraint_11(t: Type) -> bool:
     """memref of signless integer or floating-point values"""
-    return isinstance(t, (MemRefType, UnrankedMemRefType)) and _type_constraint_10(t.element_type)
+    return isinstance(t, MemRefType) and _type_constraint_10(t.element_type)
 
 
 def _type_constraint_12(t: Type) -> bool:
@@ -577,7 +576,7 @@ def _type_constraint_14(t: Type) -> bool:
 
 def _type_constraint_15(t: Type) -> bool:
     """memref of signless integer or index values"""
-    return isinstance(t, (MemRefType, UnrankedMemRefType)) and _type_constraint_14(t.element_type)
+    return isinstance(t, MemRefType) and _type_constraint_14(t.element_type)
 
 
 def _type_constraint_16(t: Type) -> bool:

@@ -93,7 +93,7 @@ def _type_constraint_3(t: Type) -> bool:
 
 
 def _type_constraint_4(t: Type) -> bool:
-    """memref of any type values"""
+    """ranked or unranked memref of any type values"""
     return isinstance(t, (MemRefType, UnrankedMemRefType))
 
 

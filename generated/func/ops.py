@@ -25,7 +25,10 @@ from generator.ir import (
     UnitAttr,
     Value,
 )
-from generator.ir.asm import parse_function_op, print_function_op
+from generator.ir.asm import (
+    parse_function_op,
+    print_function_op,
+)
 from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,

@@ -29,7 +29,10 @@ from generator.ir import (
     Value,
     parse_type,
 )
-from generator.ir.asm import parse_function_op, print_function_op
+from generator.ir.asm import (
+    parse_function_op,
+    print_function_op,
+)
 from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,

@@ -32,7 +32,9 @@ from generator.ir import (
     UnitAttr,
     Value,
 )
-from generator.ir.asm import parse_optional_visibility
+from generator.ir.asm import (
+    parse_optional_visibility,
+)
 from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,

@@ -75,9 +75,12 @@ _CPP_KINDS: dict[str, tuple[str, str]] = {
     "::mlir::VectorType": ("VectorType", "builtin.vector"),
 }
 
-#: The C++ class of each shaped container, as MLIR's constraints give it. Memrefs
-#: are left out: the `memref` container takes unranked memrefs too, unlike MLIR's.
+#: The C++ class of each shaped container, as MLIR's constraints give it.
 _CONTAINER_CPP_TYPES: dict[str, str] = {
+    "memref": "::mlir::MemRefType",
+    "unranked_memref": "::mlir::UnrankedMemRefType",
+    "non0_ranked_memref": "::mlir::MemRefType",
+    "ranked_or_unranked_memref": "::mlir::BaseMemRefType",
     "tensor": "::mlir::TensorType",
     "ranked_tensor": "::mlir::RankedTensorType",
     "static_tensor": "::mlir::RankedTensorType",
@@ -543,8 +546,16 @@ class _Emitter:
         anchor = group.anchor
         inverted = group.inverted
         elements = list(group.else_elements if inverted else group.then_elements)
-        first = elements[0]
-        rest = elements[1:]
+        # Spacing literals (`` and ` `) only shape the printed text; the first element
+        # after them says whether the group is present, as in mlir-tblgen.
+        lead = 0
+        while lead < len(elements) - 1:
+            element = elements[lead]
+            if not isinstance(element, LiteralElement) or not element.is_whitespace:
+                break
+            lead += 1
+        first = elements[lead]
+        rest = elements[lead + 1 :]
         # The condition: the group's first element is present.
         if isinstance(first, LiteralElement):
             if _is_keyword(first.spelling):

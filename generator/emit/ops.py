@@ -116,6 +116,8 @@ class OpView:
     isolated: bool
     property_names_expr: str
     defaults: list[tuple[str, str]]
+    optional_defaults_expr: str
+    """The names of the defaults never set implicitly, as a Python expression ("" if none)."""
     conversions: list[tuple[str, str]]
     inherent_checks: list[tuple[str, str, str]]
     accessors: list[Accessor]
@@ -190,6 +192,11 @@ class OpView:
     def has_defaults(self) -> bool:
         """Whether some property has a default value."""
         return bool(self.defaults)
+
+    @property
+    def has_optional_defaults(self) -> bool:
+        """Whether some default is never set implicitly (`DefaultValuedOptionalAttr`)."""
+        return bool(self.optional_defaults_expr)
 
     @property
     def has_conversions(self) -> bool:
@@ -773,6 +780,12 @@ class _OpMaker:
             if prop_names
             else "frozenset()"
         )
+        optional_defaults = [a.name for a in stored if a.optional and a.default is not None]
+        optional_defaults_expr = (
+            "frozenset({" + ", ".join(f'"{n}"' for n in optional_defaults) + "})"
+            if optional_defaults
+            else ""
+        )
         return OpView(
             class_name=cls,
             op_name=self.op_name,
@@ -785,6 +798,7 @@ class _OpMaker:
             isolated=self.has("IsolatedFromAbove"),
             property_names_expr=names_expr,
             defaults=defaults,
+            optional_defaults_expr=optional_defaults_expr,
             conversions=conversions,
             inherent_checks=inherent_checks,
             accessors=accessors,
@@ -940,6 +954,15 @@ class _OpMaker:
                 else [f"a = {get}", f"return None if a is None else {kind.value_expr}"]
             )
             return [Accessor(py, f"{kind.value_type} | None", body, doc), raw]
+        if a.optional:
+            # A `DefaultValuedOptionalAttr`: the default stands in when it is unset.
+            default = self._default_expr(a, kind)
+            body = [
+                f'a = optional_property(self, "{a.name}", {kind.storage})',
+                f"a = {default} if a is None else a",
+                f"return {kind.value_expr}",
+            ]
+            return [Accessor(py, kind.value_type, body, doc), raw]
         get = f'required_property(self, "{a.name}", {kind.storage})'
         if kind.value_expr == "a":
             body = [f"return {get}"]
@@ -1344,7 +1367,11 @@ class _OpMaker:
             )
             if a.is_optional or a.default is not None:
                 optional_kw.append(Param(py, f"{ann} | None", "None"))
-                fallback = self._default_expr(a, kind) if a.default is not None else "None"
+                fallback = (
+                    self._default_expr(a, kind)
+                    if a.default is not None and not a.optional
+                    else "None"
+                )
                 body.append(
                     f"{var}: Attribute | None = {fallback} if {py} is None else ({convert})"
                 )

@@ -56,7 +56,11 @@ _CONTAINERS: dict[str, str] = {
     "static_tensor": "isinstance({v}, RankedTensorType) and {v}.has_static_shape",
     "non0_ranked_tensor": "isinstance({v}, RankedTensorType) and {v}.rank >= 1",
     "vector": "isinstance({v}, VectorType)",
-    "memref": "isinstance({v}, (MemRefType, UnrankedMemRefType))",
+    "memref": "isinstance({v}, MemRefType)",
+    "unranked_memref": "isinstance({v}, UnrankedMemRefType)",
+    "non0_ranked_memref": "isinstance({v}, MemRefType) and {v}.rank >= 1",
+    "ranked_or_unranked_memref": "isinstance({v}, (MemRefType, UnrankedMemRefType))",
+    "strided_memref": "isinstance({v}, MemRefType) and is_strided({v})",
     "shaped": "isinstance({v}, ShapedType)",
 }
 

@@ -10,6 +10,7 @@ code import from. Its parts:
 - `builder`: `InsertionPoint` and `Builder`, which create ops in blocks.
 - `context`: `Context`, the registry of dialects and op classes.
 - `parser` and `printer`: the textual IR (`parse_source`, `print_operation`).
+- `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
 - `rewrite` and `folding`: patterns, the greedy driver and folding (`fold_op`),
   and the constant-folding helpers op folders are written with (`fold_binary`,
@@ -97,6 +98,14 @@ from generator.ir.folding import (
     to_signed,
     to_unsigned,
     zero_attr,
+)
+from generator.ir.layout import (
+    canonical_strides,
+    is_strided,
+    layout_symbol_count,
+    saturated_add,
+    saturated_mul,
+    strides_and_offset,
 )
 from generator.ir.module import ParsedModule
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
@@ -215,6 +224,7 @@ __all__ = [
     "VectorType",
     "apply_patterns_greedily",
     "bool_attr",
+    "canonical_strides",
     "constant_materializer",
     "constant_value",
     "float_add",
@@ -243,7 +253,9 @@ __all__ = [
     "is_nan_float",
     "is_one_float",
     "is_op_trivially_dead",
+    "is_strided",
     "is_zero_float",
+    "layout_symbol_count",
     "non_convergence_message",
     "parse_attribute",
     "parse_module",
@@ -255,6 +267,9 @@ __all__ = [
     "register_constant_materializer",
     "register_patterns",
     "rewrite_pattern",
+    "saturated_add",
+    "saturated_mul",
+    "strides_and_offset",
     "to_signed",
     "to_unsigned",
     "verify",

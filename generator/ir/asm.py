@@ -1,9 +1,14 @@
-"""Custom forms shared by several ops: function-like ops and symbol visibility.
+"""Custom forms shared by several ops: function-like ops, symbol visibility, index lists.
 
 Hand-written `parse` and `print` hooks of op specs call these, as MLIR's ops
 call `function_interface_impl`: `func.func` and `ml_program.func` read and write
 `[visibility] @name(%arg: type {attrs}, ...) -> (type {attrs}, ...)
 [attributes {...}] [{ body }]` the same way.
+
+The `custom<DynamicIndexList>` format directive of ops that take a list of
+mixed static and dynamic indices (`memref.subview`, `vector.extract`, ...) is
+`parse_dynamic_index_list` and `print_dynamic_index_list`: generated parsers and
+printers call them by that name.
 """
 
 from __future__ import annotations
@@ -13,19 +18,22 @@ from collections.abc import Sequence
 from generator.ir.attributes import (
     ArrayAttr,
     Attribute,
+    DenseArrayAttr,
     DictionaryAttr,
     StringAttr,
     TypeAttr,
 )
-from generator.ir.core import Location, Operation, Region
+from generator.ir.core import Location, Operation, Region, Value
 from generator.ir.ods import EMPTY_DICT, get_property
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
-from generator.ir.types import FunctionType, Type
+from generator.ir.types import DYNAMIC, FunctionType, IntegerType, Type
 
 __all__ = [
+    "parse_dynamic_index_list",
     "parse_function_op",
     "parse_optional_visibility",
+    "print_dynamic_index_list",
     "print_function_op",
 ]
 
@@ -206,3 +214,56 @@ def print_function_op(p: Printer, op: Operation) -> None:
     if not external:
         out.append(" ")
         p.print_region(body, entry_args=False)
+
+
+def parse_dynamic_index_list(p: Parser) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
+    """`[%a, 4, %b]`: the SSA values, and the `static_*` array with `DYNAMIC` in their places.
+
+    MLIR's `parseDynamicIndexList` with square brackets. As there, an entry may
+    be written in brackets of its own (`[4]`, a scalable index); ops that keep
+    no scalable flags accept and drop them.
+    """
+    values: list[UnresolvedOperand] = []
+    integers: list[int] = []
+    if not p.consume_if("["):
+        p.wrong_token("expected '[' in dynamic index list")
+    if not p.consume_if("]"):
+        while True:
+            use = p.parse_optional_operand()
+            scalable = p.consume_if("[")
+            if use is not None:
+                values.append(use)
+                integers.append(DYNAMIC)
+            else:
+                start = p.current_pos()
+                integers.append(p.parse_integer())
+                if p.text.startswith(".", p.pos):
+                    # A float literal is one token, and not an integer.
+                    p.op_error(start, "expected integer value")
+            if scalable and not p.consume_if("]"):
+                # MLIR reports the failed list, with no more precise error, at the op name.
+                p.op_error(p.custom_op_pos, "expected SSA value or integer")
+            if p.consume_if("]"):
+                break
+            if not p.consume_if(","):
+                p.wrong_token("expected ']' in dynamic index list")
+    return values, DenseArrayAttr.get(IntegerType.get(64), tuple(integers))
+
+
+def print_dynamic_index_list(
+    p: Printer, op: Operation, values: Sequence[Value], integers: Attribute | None
+) -> None:
+    """Write `[%a, 4, %b]` from the SSA values and the `static_*` array (MLIR's
+    `printDynamicIndexList`); a value missing from a malformed op prints as `<<NULL VALUE>>`."""
+    entries = integers.values if isinstance(integers, DenseArrayAttr) else ()
+    parts: list[str] = []
+    next_value = 0
+    for entry in entries:
+        if entry == DYNAMIC:
+            parts.append(
+                p.operand(values[next_value]) if next_value < len(values) else "<<NULL VALUE>>"
+            )
+            next_value += 1
+        else:
+            parts.append(str(entry))
+    p.out.append("[" + ", ".join(parts) + "]")

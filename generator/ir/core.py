@@ -229,6 +229,9 @@ class Operation:
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = None
     #: Default values of default-valued properties, set when the op is created.
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = ()
+    #: The default-valued properties among them that are optional (ODS's
+    #: `DefaultValuedOptionalAttr`): their defaults are never set implicitly.
+    OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset()
     #: Whether the class reads and writes a custom assembly form (`parse`, `print`).
     HAS_CUSTOM_FORM: ClassVar[bool] = False
     #: The dialect whose prefix op names may leave out inside this op's regions

@@ -217,7 +217,7 @@ def adopt_properties(
                 values[key] = value
     defaults = op_class.DEFAULT_PROPERTIES
     for key, value in defaults:
-        if key not in values:
+        if key not in values and key not in op_class.OPTIONAL_DEFAULTS:
             values[key] = value
     if not values:
         return None, attributes, None

@@ -270,6 +270,8 @@ class Parser:
         self.default_dialects: list[str] = ["builtin"]
         #: The op whose custom parser is running: its errors say `custom op 'name'`.
         self.custom_op: str | None = None
+        #: Where that op's name starts (MLIR's `getNameLoc`).
+        self.custom_op_pos = 0
 
     # -- low-level scanning --------------------------------------------------
 
@@ -1025,13 +1027,13 @@ class Parser:
                 name_pos, f"'{name}' op has no custom assembly form; use the generic form"
             )
         self.default_dialects.append(op_class.DEFAULT_DIALECT)
-        outer = self.custom_op
-        self.custom_op = name
+        outer, outer_pos = self.custom_op, self.custom_op_pos
+        self.custom_op, self.custom_op_pos = name, name_pos
         try:
             op = op_class.parse(self, name_pos)
         finally:
             self.default_dialects.pop()
-            self.custom_op = outer
+            self.custom_op, self.custom_op_pos = outer, outer_pos
         text = self.text
         pos = self.skip_ws()
         if text.startswith("loc", pos) and self.at_loc_keyword(pos):
@@ -1076,7 +1078,7 @@ class Parser:
                     kept.append((key, value))
             attributes = DictionaryAttr.get(tuple(kept))
         for key, value in op_class.DEFAULT_PROPERTIES:
-            if key not in props:
+            if key not in props and key not in op_class.OPTIONAL_DEFAULTS:
                 props[key] = value
         op = op_class.__new__(op_class)
         if name is None:

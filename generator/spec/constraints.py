@@ -200,6 +200,10 @@ Container = Literal[
     "non0_ranked_tensor",
     "vector",
     "memref",
+    "unranked_memref",
+    "non0_ranked_memref",
+    "ranked_or_unranked_memref",
+    "strided_memref",
     "shaped",
 ]
 _CONTAINER_WORDS: dict[str, str] = {
@@ -211,6 +215,10 @@ _CONTAINER_WORDS: dict[str, str] = {
     "non0_ranked_tensor": "non-0-ranked.tensor",
     "vector": "vector",
     "memref": "memref",
+    "unranked_memref": "unranked.memref",
+    "non0_ranked_memref": "non-0-ranked.memref",
+    "ranked_or_unranked_memref": "ranked or unranked memref",
+    "strided_memref": "strided memref",
     "shaped": "shaped",
 }
 
@@ -630,6 +638,26 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
     "AnyShaped": lambda loc: ShapedConstraint(name="AnyShaped", container="shaped", loc=loc),
     "AnyVector": lambda loc: ShapedConstraint(name="AnyVector", container="vector", loc=loc),
     "AnyMemRef": lambda loc: ShapedConstraint(name="AnyMemRef", container="memref", loc=loc),
+    "AnyUnrankedMemRef": lambda loc: ShapedConstraint(
+        name="AnyUnrankedMemRef", container="unranked_memref", loc=loc
+    ),
+    "AnyNon0RankedMemRef": lambda loc: ShapedConstraint(
+        name="AnyNon0RankedMemRef", container="non0_ranked_memref", loc=loc
+    ),
+    "AnyRankedOrUnrankedMemRef": lambda loc: ShapedConstraint(
+        name="AnyRankedOrUnrankedMemRef", container="ranked_or_unranked_memref", loc=loc
+    ),
+    "AnyNon0RankedOrUnrankedMemRef": lambda loc: AnyOfConstraint(
+        name="AnyNon0RankedOrUnrankedMemRef",
+        options=(
+            ShapedConstraint(name="AnyUnrankedMemRef", container="unranked_memref", loc=loc),
+            ShapedConstraint(name="AnyNon0RankedMemRef", container="non0_ranked_memref", loc=loc),
+        ),
+        loc=loc,
+    ),
+    "AnyStridedMemRef": lambda loc: ShapedConstraint(
+        name="AnyStridedMemRef", container="strided_memref", loc=loc
+    ),
     "FunctionType": lambda loc: FunctionTypeConstraint(name="FunctionType", loc=loc),
     # MLIR's summary of `SignlessIntegerLike` is "signless-integer", without "-like".
     "SignlessIntegerLike": lambda loc: LikeConstraint(
@@ -705,6 +733,10 @@ _TYPE_GENERICS: dict[str, str] = {
     "FloatOfWidths": "FloatOfWidths<[widths...]>",
     "I": "I<width>",
     "MemRefOf": "MemRefOf<[types...]>",
+    "Non0RankedMemRefOf": "Non0RankedMemRefOf<[types...]>",
+    "RankedOrUnrankedMemRefOf": "RankedOrUnrankedMemRefOf<[types...]>",
+    "StridedMemRefOf": "StridedMemRefOf<[types...]>",
+    "UnrankedMemRefOf": "UnrankedMemRefOf<[types...]>",
     "MemRefRankOf": "MemRefRankOf<[types...], [ranks...]>",
     "Non0RankedTensorOf": "Non0RankedTensorOf<[types...]>",
     "RankedTensorOf": "RankedTensorOf<[types...]>",
@@ -719,7 +751,12 @@ _TYPE_GENERICS: dict[str, str] = {
     "VectorOfRankAndType": "VectorOfRankAndType<[ranks...], [types...]>",
 }
 _VALUE_WRAPPERS = ("Optional", "Variadic", "VariadicOfVariadic")
-_ATTR_WRAPPERS = ("DefaultValuedAttr", "DefaultValuedStrAttr", "OptionalAttr")
+_ATTR_WRAPPERS = (
+    "DefaultValuedAttr",
+    "DefaultValuedOptionalAttr",
+    "DefaultValuedStrAttr",
+    "OptionalAttr",
+)
 _ATTR_GENERICS: dict[str, str] = {
     "AnyAttrOf": "AnyAttrOf<[attrs...]>",
     "Attr": 'Attr<CPred<"python expression over $_self">, "summary">',
@@ -821,6 +858,10 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
         "Non0RankedTensorOf": "non0_ranked_tensor",
         "VectorOf": "vector",
         "MemRefOf": "memref",
+        "UnrankedMemRefOf": "unranked_memref",
+        "Non0RankedMemRefOf": "non0_ranked_memref",
+        "RankedOrUnrankedMemRefOf": "ranked_or_unranked_memref",
+        "StridedMemRefOf": "strided_memref",
     }
     if name in shaped:
         (elements,) = _args(expr, 1, usage)
@@ -1066,12 +1107,14 @@ def attribute_from_expr(expr: Expr, loc_at: LocAt) -> tuple[AttrConstraint, bool
     """Interpret an attribute's constraint with its ODS wrapper.
 
     Returns the constraint, whether the attribute is optional, and its default
-    value (the text of `DefaultValuedAttr<attr, "value">`), if any.
+    value (the text of `DefaultValuedAttr<attr, "value">`), if any; a
+    `DefaultValuedOptionalAttr` is optional and has a default.
     """
     if isinstance(expr, NameExpr) and expr.name in _ATTR_WRAPPERS:
         if expr.name == "OptionalAttr":
             (inner,) = _args(expr, 1, "OptionalAttr<attr>")
             return attr_constraint_from_expr(inner, loc_at), True, None
         inner, default = _args(expr, 2, f'{expr.name}<attr, "value">')
-        return attr_constraint_from_expr(inner, loc_at), False, _str(default, "default value")
+        optional = expr.name == "DefaultValuedOptionalAttr"
+        return attr_constraint_from_expr(inner, loc_at), optional, _str(default, "default value")
     return attr_constraint_from_expr(expr, loc_at), False, None

@@ -128,6 +128,10 @@ _CONTAINER_OF: dict[str, str] = {
     "non0_ranked_tensor": "Non0RankedTensorOf",
     "vector": "VectorOf",
     "memref": "MemRefOf",
+    "unranked_memref": "UnrankedMemRefOf",
+    "non0_ranked_memref": "Non0RankedMemRefOf",
+    "ranked_or_unranked_memref": "RankedOrUnrankedMemRefOf",
+    "strided_memref": "StridedMemRefOf",
 }
 _ANY_CONTAINER: dict[str, str] = {
     "tensor": "AnyTensor",
@@ -137,6 +141,10 @@ _ANY_CONTAINER: dict[str, str] = {
     "non0_ranked_tensor": "AnyNon0RankedTensor",
     "vector": "AnyVector",
     "memref": "AnyMemRef",
+    "unranked_memref": "AnyUnrankedMemRef",
+    "non0_ranked_memref": "AnyNon0RankedMemRef",
+    "ranked_or_unranked_memref": "AnyRankedOrUnrankedMemRef",
+    "strided_memref": "AnyStridedMemRef",
     "shaped": "AnyShaped",
 }
 _ANY_INTEGER: dict[str, str] = {
@@ -308,6 +316,8 @@ def attr_spelling(constraint: AttrConstraint, syntax: Syntax) -> str:
 def attribute_spelling(attr: AttributeDef, syntax: Syntax) -> str:
     """An op attribute's constraint with its `OptionalAttr`/`DefaultValuedAttr` wrapper."""
     inner = attr_spelling(attr.type, syntax)
+    if attr.default is not None and attr.optional:
+        return f"DefaultValuedOptionalAttr<{inner}, {ods_string(ods_default(attr.default))}>"
     if attr.default is not None:
         return f"DefaultValuedAttr<{inner}, {ods_string(ods_default(attr.default))}>"
     if attr.optional:

@@ -485,6 +485,14 @@ class _Reader:
             return AttributeDef(
                 name=name, type=self.attr_constraint(base, loc), optional=True, loc=loc
             )
+        if base is not None and "DefaultValuedOptionalAttr" in supers:
+            return AttributeDef(
+                name=name,
+                type=self.attr_constraint(base, loc),
+                optional=True,
+                default=str(rec.get("defaultValue", "")),
+                loc=loc,
+            )
         if base is not None and "DefaultValuedAttr" in supers:
             return AttributeDef(
                 name=name,

@@ -3,8 +3,8 @@
 // `Attr<kind, summary>` is declarative like `TypeConstraint`: `kind` is one of
 // "integer", "float", "simple", "type_attr", "array", "dense_array",
 // "ranked_elements", "confined", "any_of" and "predicate", or "enum" and "def"
-// for enums and dialect attributes. `OptionalAttr`, `DefaultValuedAttr` and
-// `DerivedAttr` say how an op holds the attribute.
+// for enums and dialect attributes. `OptionalAttr`, `DefaultValuedAttr`,
+// `DefaultValuedOptionalAttr` and `DerivedAttr` say how an op holds the attribute.
 // Enums (`I32EnumAttr`, `I64EnumAttr`, `StrEnumAttr`, the bit enums
 // `I32BitEnumAttr` and `I64BitEnumAttr`, and `EnumAttr`) and `TypeDef`/`AttrDef`
 // follow MLIR's EnumAttr.td and AttrTypeBase.td.
@@ -58,6 +58,13 @@ class DefaultValuedAttr<Attr attr, string value> : Attr<attr.kind, attr.summary>
 }
 class DefaultValuedStrAttr<Attr attr, string value>
     : DefaultValuedAttr<attr, value>;
+// Optional, with `value` standing in when it is absent: never set implicitly,
+// and left out of the custom form when equal to the default.
+class DefaultValuedOptionalAttr<Attr attr, string value>
+    : Attr<attr.kind, attr.summary> {
+  Attr baseAttr = attr;
+  string defaultValue = value;
+}
 // A derived attribute: computed by a Python expression over `self`, never
 // stored. Declared as a field of the op, not in `arguments`.
 class DerivedAttr<Attr attr, code body> {

@@ -21,7 +21,9 @@ class TypeConstraint<string constraintKind, string desc = "">
   // "float": the allowed float types ("f32", "bf16"; any float when empty).
   list<string> floatTypes = [];
   // "shaped": "tensor", "ranked_tensor", "unranked_tensor", "static_tensor",
-  // "non0_ranked_tensor", "vector", "memref" or "shaped" (any of them).
+  // "non0_ranked_tensor", "vector", "memref", "unranked_memref",
+  // "non0_ranked_memref", "ranked_or_unranked_memref", "strided_memref" or
+  // "shaped" (any of them).
   string container = "";
   // "shaped"/"like": the allowed element types (any type when empty);
   // "any_of": the alternatives.
@@ -156,6 +158,16 @@ class VectorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"vector", elts, "vector">;
 class MemRefOf<list<TypeConstraint> elts>
     : ShapedContainerType<"memref", elts, "memref">;
+class UnrankedMemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"unranked_memref", elts, "unranked.memref">;
+class Non0RankedMemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"non0_ranked_memref", elts, "non-0-ranked.memref">;
+class RankedOrUnrankedMemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"ranked_or_unranked_memref", elts, "ranked or unranked memref">;
+// A memref whose layout has strides (the identity, `strided<...>`, or a map that
+// is one).
+class StridedMemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"strided_memref", elts, "strided memref">;
 class TensorRankOf<list<TypeConstraint> elts, list<int> rs>
     : ShapedContainerType<"ranked_tensor", elts,
         !interleave(!foreach(r, rs, r # "D"), "/") # " tensor"> {
@@ -184,6 +196,11 @@ def AnyNon0RankedOrUnrankedTensor
                 "::mlir::TensorType">;
 def AnyVector : VectorOf<[]>;
 def AnyMemRef : MemRefOf<[]>;
+def AnyUnrankedMemRef : UnrankedMemRefOf<[]>;
+def AnyNon0RankedMemRef : Non0RankedMemRefOf<[]>;
+def AnyRankedOrUnrankedMemRef : RankedOrUnrankedMemRefOf<[]>;
+def AnyNon0RankedOrUnrankedMemRef : AnyTypeOf<[AnyUnrankedMemRef, AnyNon0RankedMemRef]>;
+def AnyStridedMemRef : StridedMemRefOf<[]>;
 def AnyShaped : ShapedContainerType<"shaped", [], "shaped">;
 def I1Tensor : TensorOf<[I<1>]>;
 def I8Tensor : TensorOf<[I<8>]>;

@@ -55,6 +55,8 @@ TYPE_POOL_TEXT = [
     "!ml_program.token",
     "!tf_executor.control",
     "!tf_executor.token",
+    "memref<f32>",
+    "memref<1xf32, strided<[1], offset: 1>>",
     # Last, so that it changes no earlier choice: a one-element tensor, which an op
     # taking one operand per element (`tensor.from_elements`) can be built with.
     "tensor<1xi32>",
@@ -84,6 +86,7 @@ ATTR_POOL_TEXT = [
     "array<i32>",
     "array<i32: 1>",
     "array<i64: 1>",
+    "array<i64>",
     "dense<1> : tensor<1xi32>",
     "dense<1> : vector<4xi32>",
     "dense<1.000000e+00> : tensor<4xf32>",

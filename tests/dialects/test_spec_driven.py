@@ -111,6 +111,14 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "its token must be the result of a tf_executor.NextIteration.Source: the two ops are "
         "only valid as a pair, and the search builds one op at a time"
     ),
+    "memref.dma_start": (
+        "its operands are one list whose parts the ranks of its memref operands tell apart "
+        "(memrefs, indices, a size); the search gives the values of a group one type"
+    ),
+    "memref.alloca": (
+        "it must be nested in an op with an automatic allocation scope (a function), which "
+        "the search does not build"
+    ),
 }
 
 

@@ -1,6 +1,7 @@
 """Shaped-type constraints beyond containers of one kind, and the C++ type of a union.
 
-`AnyShaped`, `AnyNon0RankedTensor` and `AnyNon0RankedOrUnrankedTensor` carry
+`AnyShaped`, `AnyNon0RankedTensor`, `AnyNon0RankedOrUnrankedTensor` and the
+memref constraints besides `AnyMemRef` (unranked, ranked or unranked, strided) carry
 MLIR's summaries; `AnyTypeOf`'s third argument names MLIR's C++ class of the
 values, which makes a custom form check the kind of a type as it reads it.
 """
@@ -40,6 +41,22 @@ def _constraint(text: str) -> TypeConstraint:
             'AnyTypeOf<[AnyTensor], "TensorLikeType instance", "::mlir::TensorType">',
             "TensorLikeType instance",
             id="cpp-typed-union",
+        ),
+        pytest.param("AnyUnrankedMemRef", "unranked.memref of any type values", id="unranked-mr"),
+        pytest.param(
+            "AnyRankedOrUnrankedMemRef",
+            "ranked or unranked memref of any type values",
+            id="ranked-or-unranked-mr",
+        ),
+        pytest.param(
+            "AnyNon0RankedOrUnrankedMemRef",
+            "unranked.memref of any type values or non-0-ranked.memref of any type values",
+            id="non0-or-unranked-mr",
+        ),
+        pytest.param(
+            "StridedMemRefOf<[I8]>",
+            "strided memref of 8-bit signless integer values",
+            id="strided-mr",
         ),
     ],
 )
@@ -86,7 +103,15 @@ def test_the_third_argument_of_any_type_of_is_the_cpp_type() -> None:
             ("(MemRefType, UnrankedMemRefType)", ""),
             id="cpp-typed-union",
         ),
-        pytest.param("AnyMemRef", None, id="memref"),
+        pytest.param("AnyMemRef", ("MemRefType", "builtin.memref"), id="memref"),
+        pytest.param(
+            "AnyUnrankedMemRef",
+            ("UnrankedMemRefType", "builtin.unranked_memref"),
+            id="unranked-memref",
+        ),
+        pytest.param(
+            "AnyRankedOrUnrankedMemRef", ("(MemRefType, UnrankedMemRefType)", ""), id="base-memref"
+        ),
         pytest.param("AnyTypeOf<[AnyRankedTensor, AnyUnrankedTensor]>", None, id="plain-union"),
         pytest.param("I32", None, id="integer"),
     ],
