@@ -19,8 +19,12 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.emit.writer import OutputFile, WriteReport, write_tree
+
+if TYPE_CHECKING:
+    from generator.spec.model import DialectDef
 
 __all__ = ["MANIFEST", "GenerateResult", "generate"]
 
@@ -129,18 +133,29 @@ def _outputs_intact(out: Path, outputs: dict[str, str]) -> bool:
     return True
 
 
-def _dialect_outputs(root: Path, spec: Path) -> tuple[_DialectEntry, list[OutputFile]]:
-    """Load, validate and render one spec (the expensive part)."""
+def _dialect_outputs(
+    root: Path, spec: Path, loaded: dict[Path, DialectDef]
+) -> tuple[_DialectEntry, list[OutputFile]]:
+    """Load, validate and render one spec (the expensive part).
+
+    `loaded` keeps the specs read so far in this run: a dialect with patterns reads
+    every other spec for the ops its patterns may create, and each is read once.
+    """
     from generator.emit.dialect import render_dialect
     from generator.spec.convert import load_spec
 
+    def load(path: Path) -> DialectDef:
+        if path not in loaded:
+            loaded[path] = load_spec(path)
+        return loaded[path]
+
     source = spec.relative_to(root).as_posix()
-    dialect = load_spec(spec)
+    dialect = load(spec)
     foreign = None
     if dialect.patterns:
         from generator.emit.dialect import op_targets
 
-        foreign = op_targets([load_spec(p) for p in spec_files(root) if p != spec])
+        foreign = op_targets([load(p) for p in spec_files(root) if p != spec])
     outputs = render_dialect(dialect, source, foreign)
     entry = _DialectEntry(
         source=source,
@@ -165,6 +180,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     outputs: list[OutputFile] = []
     fresh: list[OutputFile] = []
     regenerated: list[str] = []
+    loaded: dict[Path, DialectDef] = {}
     for spec in spec_files(root):
         source = spec.relative_to(root).as_posix()
         previous = old.get(source)
@@ -178,7 +194,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
                 OutputFile(rel, (out / rel).read_text(encoding="utf-8")) for rel in previous.outputs
             )
             continue
-        entry, produced = _dialect_outputs(root, spec)
+        entry, produced = _dialect_outputs(root, spec, loaded)
         entries.append(entry)
         fresh.extend(produced)
         regenerated.append(source)
