@@ -266,7 +266,8 @@ class Operation:
 
     def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
         """What the custom form writes of one of the op's regions: the entry block
-        arguments (None for all of them) and whether the entry block's terminator.
+        arguments (None for all of them) and whether it writes the entry block's
+        terminator.
 
         What is left out gets no alias for its types and locations, as in MLIR, whose
         alias pre-pass runs the custom printer.
@@ -515,7 +516,8 @@ class Operation:
     def verify_regions(self) -> str | None:
         """Check what depends on the verified contents of this op's regions, after them
         (MLIR's `verifyRegions`, and interface checks that need the regions): an error
-        message or None. An op class whose spec defines this method overrides it."""
+        message or None. The class generated for a spec with a `regionVerifier`
+        overrides it."""
         return None
 
     def verify_invariants(self) -> str | None:
