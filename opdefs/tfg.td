@@ -34,6 +34,9 @@ def TFGraph_Dialect : Dialect {
     from generated.tf_type.attrs import VersionAttr as TFVersionAttr
     from generated.tf_type.types import ControlType as TFControlType
     from generated.tf_type.types import OpaqueTensorType as TFOpaqueTensorType
+    from generated.tf_type.types import ResourceType as TFResourceType
+    from generated.tf_type.types import VariantType as TFVariantType
+    from generated.tfg.attrs import RegionAttr as TFGRegionAttr
 
     _NODE_KEYWORDS = (
         ("device", "_mlir_device"),
@@ -42,53 +45,206 @@ def TFGraph_Dialect : Dialect {
     )
 
 
-    def region_keyword(op: Operation, index: int) -> str:
-        """`then`/`else` before an IfRegion's regions; nothing before a CaseRegion's."""
-        if op.name == "tfg.IfRegion":
-            return ("then ", "else ")[index]
-        return ""
-
-
-    def parse_region_op(p: Parser, cls: type[Operation], name_pos: int, kind: str) -> Operation:
-        """The custom form of the region ops (see `TFGraph_RegionOp`)."""
-        first = p.parse_operand()
+    def parse_control_uses(p: Parser) -> list[UnresolvedOperand]:
+        """`[%ctl, ...]`, if it comes next: the control operands of a region op."""
         controls: list[UnresolvedOperand] = []
         if p.consume_if("["):
-            while True:
-                controls.append(p.parse_operand())
-                if not p.consume_if(","):
-                    break
+            controls = p.parse_operand_list()
             p.expect("]", "expected ']'")
-        regions: list[Region] = []
-        if kind == "IfRegion":
-            for word in ("then", "else"):
-                p.expect_keyword(word)
-                regions.append(Region())
-                p.parse_custom_region(regions[-1])
-        elif p.peek() == "{":
-            regions.append(Region())
-            p.parse_custom_region(regions[-1])
-            while p.consume_if(","):
-                regions.append(Region())
-                p.parse_custom_region(regions[-1])
+        return controls
+
+
+    def controls_text(p: Printer, values: Sequence[Value]) -> str:
+        """` [%ctl, ...]`, or nothing without control operands."""
+        return " [" + p.operands(values) + "]" if values else ""
+
+
+    def parse_region_op_tail(p: Parser) -> tuple[DictionaryAttr, int, FunctionType, int]:
+        """`{attrs} : (ins) -> outs` after the regions of an if- or case-like op."""
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         types_pos = p.current_pos()
-        function_type = p.parse_type()
-        if not isinstance(function_type, FunctionType) or len(function_type.inputs) != 1:
-            p.error_at(types_pos, "expected a function type with one input")
-        operands = p.resolve_operands([first], list(function_type.inputs), types_pos)
+        fn = p.parse_type()
+        if not isinstance(fn, FunctionType):
+            p.error_at(types_pos, "invalid kind of type specified")
+        return attrs, attr_pos, fn, types_pos
+
+
+    def parse_branch_op(p: Parser, cls: type[Operation], name_pos: int, is_if: bool) -> Operation:
+        """The custom form of the if- and case-like region ops: the condition or
+        branch index, control operands, the regions (`then {..} else {..}`, or
+        `{..}, {..}`), attributes and `: (type) -> (types)`."""
+        first = p.parse_operand()
+        controls = parse_control_uses(p)
+        regions: list[Region] = []
+        if is_if:
+            for word in ("then", "else"):
+                p.expect_keyword(word)
+                regions.append(Region())
+                p.parse_region(regions[-1])
+        else:
+            regions = p.parse_region_list()
+        attrs, attr_pos, fn, types_pos = parse_region_op_tail(p)
+        operands = p.resolve_operands([first], list(fn.inputs), types_pos)
         operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
         return p.create_op(
             cls,
             name_pos,
             operands,
-            [*function_type.results, control_type()],
+            [*fn.results, control_type()],
             regions=regions,
             attributes=attrs,
             attr_dict_pos=attr_pos,
         )
+
+
+    def region_op_result_names(op: Operation) -> Sequence[tuple[int, str]]:
+        """The first result is named after the op when it has data results, the
+        control result `ctl`."""
+        names: list[tuple[int, str]] = []
+        count = len(op.results)
+        if count > 1 and not is_control(op.results[0].type):
+            names.append((0, op.name.partition(".")[2]))
+        if any(is_control(r.type) for r in op.results):
+            names.append((count - 1, "ctl"))
+        return names
+
+
+    def is_tfg_tensor(t: Type) -> bool:
+        """A tensor or an opaque tensor."""
+        return isinstance(t, (RankedTensorType, UnrankedTensorType)) or is_opaque_tensor(t)
+
+
+    def loop_data_args(region: Region) -> list[Value]:
+        """The data arguments of a region: the first half of its entry block's."""
+        if not region.blocks:
+            return []
+        args = region.blocks[0].args
+        return list(args[: len(args) - len(args) // 2])
+
+
+    def verify_region_args_paired(op: Operation) -> str | None:
+        """Each region has as many control tokens as data values among its arguments."""
+        for index, region in enumerate(op.regions):
+            args = region.blocks[0].args if region.blocks else ()
+            controls = sum(1 for a in args if is_control(a.type))
+            data = len(args) - controls
+            if controls != data:
+                return (
+                    f"region #{index} expected same number of data values and control "
+                    f"tokens ({data} vs. {controls})"
+                )
+        return None
+
+
+    def verify_loop_region_args(op: Operation, index: int) -> str | None:
+        """The data arguments of a loop region are not control tokens."""
+        for number, arg in enumerate(loop_data_args(op.regions[index])):
+            if is_control(arg.type):
+                return f"region #{index} argument #{number} should not be a control token"
+        return None
+
+
+    def terminator_of(region: Region) -> Operation | None:
+        """The last op of the region's entry block."""
+        return region.blocks[0].last_op if region.blocks else None
+
+
+    def successor_operands(op: Operation | None) -> list[Value]:
+        """The data operands a `yield` or `condition` forwards to its successor."""
+        if isinstance(op, (YieldOp, ConditionOp)):
+            return list(op.args)
+        return []
+
+
+    def verify_preserved_attrs(op: Operation, attrs: Sequence[Attribute | None]) -> str | None:
+        """Preserved region attributes list one entry per data argument and result."""
+        for index, (attr, region) in enumerate(zip(attrs, op.regions, strict=True)):
+            if not isinstance(attr, TFGRegionAttr):
+                continue
+            num_args = len(loop_data_args(region))
+            if num_args != len(attr.arg_attrs.value):
+                return (
+                    f"region #{index} has {num_args} argument(s) but preserved attributes "
+                    f"has {len(attr.arg_attrs.value)}"
+                )
+            terminator = terminator_of(region)
+            num_rets = 1 if isinstance(terminator, ConditionOp) else len(successor_operands(terminator))
+            if num_rets != len(attr.res_attrs.value):
+                return (
+                    f"region #{index} has {num_rets} result(s) but preserved attributes "
+                    f"has {len(attr.res_attrs.value)}"
+                )
+        return None
+
+
+    def _cast_compatible(a: Type, b: Type) -> bool:
+        """TensorFlow's `HasCompatibleElementTypes`: the same type up to unknown
+        dimensions, ranks and resource or variant subtypes."""
+        if a == b:
+            return True
+        a_tensor = isinstance(a, (RankedTensorType, UnrankedTensorType))
+        b_tensor = isinstance(b, (RankedTensorType, UnrankedTensorType))
+        if a_tensor != b_tensor:
+            return False
+        if not a_tensor:
+            # Variants are all compatible, resources when their subtypes are.
+            if type(a) is not type(b) or not isinstance(a, (TFResourceType, TFVariantType)):
+                return False
+            if isinstance(a, TFVariantType):
+                return True
+            assert isinstance(b, TFResourceType)
+            if not a.subtypes or not b.subtypes:
+                return True
+            if len(a.subtypes) != len(b.subtypes):
+                return False
+            return all(
+                _cast_compatible(x, y) for x, y in zip(a.subtypes, b.subtypes, strict=True)
+            )
+        assert isinstance(a, (RankedTensorType, UnrankedTensorType))
+        assert isinstance(b, (RankedTensorType, UnrankedTensorType))
+        if not _cast_compatible(a.element_type, b.element_type):
+            return False
+        if not isinstance(a, RankedTensorType) or not isinstance(b, RankedTensorType):
+            return True
+        if len(a.shape) != len(b.shape):
+            return False
+        return all(x == y or DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape, strict=True))
+
+
+    def verify_edges(
+        op: Operation, edges: Sequence[tuple[str, str, Sequence[Value], Sequence[Value]]]
+    ) -> str | None:
+        """The types along each control flow edge of a region op, as
+        `RegionBranchOpInterface` checks them: (source, target, forwarded values,
+        the successor's inputs)."""
+        for source, target, operands, inputs in edges:
+            prefix = f"along control flow edge from {source} to {target}: "
+            if len(operands) != len(inputs):
+                return (
+                    f"{prefix}region branch point has {len(operands)} operands, but region "
+                    f"successor needs {len(inputs)} inputs"
+                )
+            for index, (value, arg) in enumerate(zip(operands, inputs, strict=True)):
+                if not _cast_compatible(value.type, arg.type):
+                    return (
+                        f"{prefix}successor operand type #{index} '{value.type}' should match "
+                        f"successor input type #{index} '{arg.type}'"
+                    )
+        return None
+
+
+    def terminator_edges(
+        op: Operation, index: int, targets: Sequence[tuple[str, Sequence[Value]]]
+    ) -> list[tuple[str, str, Sequence[Value], Sequence[Value]]]:
+        """The edges from the terminator of region `index` to `targets`, when it
+        forwards values (a `yield` or `condition`)."""
+        terminator = terminator_of(op.regions[index])
+        if not isinstance(terminator, (YieldOp, ConditionOp)):
+            return []
+        operands = successor_operands(terminator)
+        return [(f"Operation {terminator.name}", t, operands, inputs) for t, inputs in targets]
 
 
     def control_type() -> Type:
@@ -747,72 +903,488 @@ def TFGraph_RegionAttr : AttrDef<TFGraph_Dialect, "RegionAttrs"> {
   }];
 }
 
-// The region ops: `CaseRegion %index [%ctl] {...}, {...} {attrs} : (types) -> (types)`
-// and `IfRegion %cond [%ctl] then {...} else {...} {attrs} : (types) -> (types)`.
-// Their data results are followed by a control result, as every node's are.
-class TFGraph_RegionOp<string mnemonic> : TFGraph_Op<mnemonic, []> {
+def TFGraph_Tensor : Type<CPred<"is_tfg_tensor($_self)">, "a tensor or opaque tensor type">;
+
+def TFGraph_Control : Type<CPred<"is_control($_self)">, "control dependence">;
+
+def TFGraph_RegionAttrs : PredAttr<CPred<"isinstance($_self, TFGRegionAttr)">,
+                                   "Region attributes, argument and result attributes.">;
+
+def TFGraph_DictionaryArrayAttr
+    : TypedArrayAttrBase<DictionaryAttr, "an array of dictionaries">;
+
+// The region ops hold single-block graph regions. Their data results are
+// followed by a control result, as every node's are, and each region's entry
+// block arguments are N data values followed by their N control tokens.
+class TFGraph_RegionOp<string mnemonic, list<Trait> traits = []>
+    : TFGraph_Op<mnemonic, !listconcat([SingleBlock, HasOnlyGraphRegion], traits)> {
   let hasCustomAssemblyFormat = 1;
   let defaultDialect = "tfg";
-  let printer = [{
-    p.out.append(" " + p.operand(self.operands[0]))
-    controls = [o.value for o in self.op_operands[1:]]
-    if controls:
-        p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
-    for i, region in enumerate(self.regions):
-        p.out.append(" " + region_keyword(self, i))
-        p.print_region(region)
-        if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
-            p.out.append(",")
-    p.out.append(p.attr_dict(self, ()))
-    data = [r.type for r in self.results[:-1]]
-    p.out.append(
-        f" : ({p.type_text(self.operands[0].type)}) -> ("
-        + ", ".join(p.type_text(t) for t in data)
-        + ")"
-    )
-  }];
   let asmResultNames = [{
-    return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+    return region_op_result_names(self)
   }];
-  let verifier = [{
-    if not is_control(self.results[-1].type):
-        return f"the last result must be a control token, but got '{self.results[-1].type}'"
-    for i, operand in enumerate(self.op_operands[1:], 1):
-        if not is_control(operand.value.type):
-            return f"operand #{i} must be a control token, but got '{operand.value.type}'"
-    for i, region in enumerate(self.regions):
-        block = region.blocks[0] if region.blocks else None
-        terminator = block.last_op if block is not None else None
-        if terminator is None or terminator.name != "tfg.yield":
-            return f"region #{i} must end in a 'tfg.yield'"
-    return None
-  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
-def TFGraph_CaseRegionOp : TFGraph_RegionOp<"CaseRegion"> {
-  let summary = "A case operation with regions";
-  let description = [{
-    Runs the region `branch_index` selects (the last one for an index out of
-    range), whose yielded values are the op's results.
-  }];
-  let arguments = (ins AnyType:$branch_index, Variadic<AnyType>:$ctls);
-  let results = (outs Variadic<AnyType>:$outs, AnyType:$ctl);
-  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
-  let parser = [{
-    return parse_region_op(p, cls, name_pos, "CaseRegion")
-  }];
-}
-
-def TFGraph_IfRegionOp : TFGraph_RegionOp<"IfRegion"> {
-  let summary = "An if-then-else operation with regions";
+// `IfRegion %cond [%ctl] then {...} else {...} {attrs} : (type) -> (types)`.
+class TFGraph_IfLikeRegionOp<string mnemonic> : TFGraph_RegionOp<mnemonic> {
   let description = [{
     Runs the `then` region when `cond` is true and the `else` region
-    otherwise; the values the region yields are the op's results.
+    otherwise, once its control operands are done; the values the region
+    yields are the op's results. The regions take no arguments: they use the
+    values around them. `then_attrs`/`else_attrs` and
+    `then_region_attrs`/`else_region_attrs` keep the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %IfRegion, %ctl = IfRegion %cond [%ctl_0] then {
+      yield(%a) : tensor<f32>
+    } else {
+      yield(%b) : tensor<f32>
+    } : (tensor<i1>) -> tensor<f32>
+    ```
   }];
-  let arguments = (ins AnyType:$cond, Variadic<AnyType>:$ctls);
-  let results = (outs Variadic<AnyType>:$outs, AnyType:$ctl);
+  let arguments = (ins
+    I1Tensor:$cond,
+    Variadic<TFGraph_Control>:$ctls,
+    OptionalAttr<DictionaryAttr>:$then_attrs,
+    OptionalAttr<DictionaryAttr>:$else_attrs,
+    OptionalAttr<TFGraph_RegionAttrs>:$then_region_attrs,
+    OptionalAttr<TFGraph_RegionAttrs>:$else_region_attrs
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
   let regions = (region SizedRegion<1>:$then_region, SizedRegion<1>:$else_region);
   let parser = [{
-    return parse_region_op(p, cls, name_pos, "IfRegion")
+    return parse_branch_op(p, cls, name_pos, True)
+  }];
+  let printer = [{
+    p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+    p.print_region(self.then_region)
+    p.out.append(" else ")
+    p.print_region(self.else_region)
+    p.out.append(p.attr_dict(self, ()))
+    outs = tuple([r.type for r in self.outs])
+    p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+  }];
+  let verifier = [{
+    message = verify_region_args_paired(self)
+    if message is not None:
+        return message
+    if not isinstance(terminator_of(self.then_region), YieldOp):
+        return "then region must be terminated by a 'tfg.yield'"
+    if not isinstance(terminator_of(self.else_region), YieldOp):
+        return "else region must be terminated by a 'tfg.yield'"
+    return verify_preserved_attrs(self, (self.then_region_attrs, self.else_region_attrs))
+  }];
+  let regionVerifier = [{
+    outs = list(self.outs)
+    edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+        ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+    ]
+    for index in range(2):
+        edges += terminator_edges(self, index, [("parent", outs)])
+    return verify_edges(self, edges)
+  }];
+}
+
+def TFGraph_IfRegionOp : TFGraph_IfLikeRegionOp<"IfRegion"> {
+  let summary = "An if-then-else operation with regions";
+}
+
+def TFGraph_StatelessIfRegionOp : TFGraph_IfLikeRegionOp<"StatelessIfRegion"> {
+  let summary = "An if-then-else operation with regions, without side effects";
+}
+
+def TFGraph_StatefulIfRegionOp : TFGraph_IfLikeRegionOp<"StatefulIfRegion"> {
+  let summary = "An if-then-else operation with regions, with side effects";
+}
+
+// `CaseRegion %index [%ctl] {...}, {...} {attrs} : (type) -> (types)`.
+class TFGraph_CaseLikeRegionOp<string mnemonic> : TFGraph_RegionOp<mnemonic> {
+  let description = [{
+    Runs the region `branch_index` selects (the last one for an index out of
+    range), once its control operands are done; the values the region yields
+    are the op's results. The regions take no arguments. `branch_attrs` and
+    `region_attrs` keep, one entry per region, the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %CaseRegion, %ctl = CaseRegion %index {
+      yield(%a) : tensor<f32>
+    }, {
+      yield(%b) : tensor<f32>
+    } : (tensor<i32>) -> tensor<f32>
+    ```
+  }];
+  let arguments = (ins
+    I32Tensor:$branch_index,
+    Variadic<TFGraph_Control>:$ctls,
+    OptionalAttr<TFGraph_DictionaryArrayAttr>:$branch_attrs,
+    OptionalAttr<TypedArrayAttrBase<TFGraph_RegionAttrs,
+                                    "case region preserved attributes">>:$region_attrs
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let parser = [{
+    return parse_branch_op(p, cls, name_pos, False)
+  }];
+  let printer = [{
+    p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+    p.print_regions(self.regions)
+    p.out.append(p.attr_dict(self, ()))
+    outs = tuple([r.type for r in self.outs])
+    p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+  }];
+  let verifier = [{
+    message = verify_region_args_paired(self)
+    if message is not None:
+        return message
+    for index, region in enumerate(self.regions):
+        if not isinstance(terminator_of(region), YieldOp):
+            return f"branch region #{index} is not terminated by a 'tfg.yield' op"
+    count = len(self.regions)
+    if self.branch_attrs is not None and len(self.branch_attrs.value) != count:
+        return f"has {count} regions but {len(self.branch_attrs.value)} branch function attributes"
+    if self.region_attrs is not None:
+        if len(self.region_attrs.value) != count:
+            return f"expected {count} region attribute(s) but got {len(self.region_attrs.value)}"
+        return verify_preserved_attrs(self, self.region_attrs.value)
+    return None
+  }];
+  let regionVerifier = [{
+    outs = list(self.outs)
+    edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+        ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+    ]
+    for index in range(len(self.regions)):
+        edges += terminator_edges(self, index, [("parent", outs)])
+    return verify_edges(self, edges)
+  }];
+}
+
+def TFGraph_CaseRegionOp : TFGraph_CaseLikeRegionOp<"CaseRegion"> {
+  let summary = "A case operation with regions";
+}
+
+def TFGraph_StatelessCaseRegionOp : TFGraph_CaseLikeRegionOp<"StatelessCaseRegion"> {
+  let summary = "A case operation with regions, without side effects";
+}
+
+def TFGraph_StatefulCaseRegionOp : TFGraph_CaseLikeRegionOp<"StatefulCaseRegion"> {
+  let summary = "A case operation with regions, with side effects";
+}
+
+def TFGraph_ConditionOp : TFGraph_Op<"condition", [
+    Pure, ReturnLike, Terminator, AttrSizedOperandSegments]> {
+  let summary = "Ends the condition region of a while loop";
+  let description = [{
+    Ends the condition region of a while-like region op: `cond` says whether
+    the loop runs its body again, with `args` (as many as the loop's
+    operands) as the body's arguments, or ends with `args` as the loop's
+    results. The control operands follow, untyped.
+
+    Example:
+
+    ```mlir
+    condition %less : tensor<i1> (%a, %b) [%ctl] : tensor<f32>, tensor<i32>
+    ```
+  }];
+  let arguments = (ins
+    I1Tensor:$cond,
+    Variadic<TFGraph_Tensor>:$args,
+    Variadic<TFGraph_Control>:$ctls
+  );
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    cond = p.parse_operand()
+    p.expect(":", "expected ':'")
+    cond_type = p.parse_type()
+    args: list[UnresolvedOperand] = []
+    if p.consume_if("("):
+        args = p.parse_operand_list()
+        p.expect(")", "expected ')'")
+    ctls = parse_control_uses(p)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    types_pos = p.current_pos()
+    types = p.parse_type_list() if p.consume_if(":") else []
+    operands = p.resolve_operands([cond], [cond_type], cond[2])
+    operands += p.resolve_operands(args, types, types_pos)
+    operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [],
+        properties=[
+            (
+                "operandSegmentSizes",
+                DenseArrayAttr.get(IntegerType.get(32), (1, len(args), len(ctls))),
+            )
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = f" {p.operand(self.cond)} : {p.type_text(self.cond.type)}"
+    if self.args:
+        text += f" ({p.operands(self.args)})"
+    text += controls_text(p, self.ctls)
+    text += p.attr_dict(self, ["operandSegmentSizes"])
+    if self.args:
+        text += " : " + p.types([v.type for v in self.args])
+    p.out.append(text)
+  }];
+}
+
+// `WhileRegion(%init) [%ctl] {cond} do {body} {attrs} : (types) -> (types)`.
+class TFGraph_WhileLikeRegionOp<string mnemonic>
+    : TFGraph_RegionOp<mnemonic, [AttrSizedOperandSegments]> {
+  let description = [{
+    A while loop over N values: `init`, then the values each iteration of
+    the body yields. The `cond` region takes the N values and their N
+    control tokens and ends with a `tfg.condition` that either passes its
+    arguments on to the `body` region, which takes the same arguments and
+    yields the next values, or ends the loop with them as the op's results.
+    The loop starts once its control operands are done. `cond_attrs`,
+    `body_attrs`, `cond_region_attrs` and `body_region_attrs` keep the call
+    and function attributes of the functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %WhileRegion, %ctl = WhileRegion(%x) [%ctl_0] {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Less, %ctl_1 = Less(%arg0, %limit) : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+      condition %Less : tensor<i1> (%arg0) : tensor<i32>
+    } do {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Next, %ctl_1 = Next(%arg0) [%arg1] : (tensor<i32>) -> (tensor<i32>)
+      yield(%Next) : tensor<i32>
+    } {parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+    ```
+  }];
+  let arguments = (ins
+    Variadic<TFGraph_Tensor>:$init,
+    Variadic<TFGraph_Control>:$ctls,
+    I64Attr:$parallel_iterations,
+    OptionalAttr<DictionaryAttr>:$cond_attrs,
+    OptionalAttr<DictionaryAttr>:$body_attrs,
+    OptionalAttr<TFGraph_RegionAttrs>:$cond_region_attrs,
+    OptionalAttr<TFGraph_RegionAttrs>:$body_region_attrs
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let regions = (region SizedRegion<1>:$cond_region, SizedRegion<1>:$body_region);
+  let parser = [{
+    init: list[UnresolvedOperand] = []
+    init_pos = p.skip_ws()
+    if p.consume_if("("):
+        init = p.parse_operand_list()
+        p.expect(")", "expected ')'")
+    controls = parse_control_uses(p)
+    cond_region = Region()
+    p.parse_region(cond_region)
+    p.expect_keyword("do")
+    body_region = Region()
+    p.parse_region(body_region)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    types_pos = p.current_pos()
+    inputs: list[Type] = []
+    outputs: list[Type] = []
+    if p.consume_if(":"):
+        fn = p.parse_type()
+        if not isinstance(fn, FunctionType):
+            p.error_at(types_pos, "invalid kind of type specified")
+        inputs, outputs = list(fn.inputs), list(fn.results)
+    operands = p.resolve_operands(init, inputs, init_pos)
+    operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [*outputs, control_type()],
+        properties=[
+            (
+                "operandSegmentSizes",
+                DenseArrayAttr.get(IntegerType.get(32), (len(init), len(controls))),
+            )
+        ],
+        regions=[cond_region, body_region],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = f"({p.operands(self.init)})" if self.init else ""
+    p.out.append(text + controls_text(p, self.ctls) + " ")
+    p.print_region(self.cond_region)
+    p.out.append(" do ")
+    p.print_region(self.body_region)
+    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+    if self.init:
+        ins = tuple([v.type for v in self.init])
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+  }];
+  let verifier = [{
+    message = verify_region_args_paired(self)
+    if message is not None:
+        return message
+    if not isinstance(terminator_of(self.cond_region), ConditionOp):
+        return "condition region must be terminated by a 'tfg.condition' op"
+    if not isinstance(terminator_of(self.body_region), YieldOp):
+        return "body region must be terminated by a 'tfg.yield' op"
+    return (
+        verify_loop_region_args(self, 0)
+        or verify_loop_region_args(self, 1)
+        or verify_preserved_attrs(self, (self.cond_region_attrs, self.body_region_attrs))
+    )
+  }];
+  let regionVerifier = [{
+    cond_args = loop_data_args(self.cond_region)
+    body_args = loop_data_args(self.body_region)
+    edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+        ("parent", "Region #0", list(self.init), cond_args)
+    ]
+    edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
+    edges += terminator_edges(self, 1, [("Region #0", cond_args)])
+    return verify_edges(self, edges)
+  }];
+}
+
+def TFGraph_WhileRegionOp : TFGraph_WhileLikeRegionOp<"WhileRegion"> {
+  let summary = "A while loop with regions";
+}
+
+def TFGraph_StatelessWhileRegionOp : TFGraph_WhileLikeRegionOp<"StatelessWhileRegion"> {
+  let summary = "A while loop with regions, without side effects";
+}
+
+def TFGraph_StatefulWhileRegionOp : TFGraph_WhileLikeRegionOp<"StatefulWhileRegion"> {
+  let summary = "A while loop with regions, with side effects";
+}
+
+def TFGraph_ForRegionOp : TFGraph_RegionOp<"ForRegion", [AttrSizedOperandSegments]> {
+  let summary = "A for loop with a region";
+  let description = [{
+    Runs its body for each index from `start` up to `limit` (excluded) by
+    `delta`, all scalar i32 tensors, over N values: `init`, then the values
+    each iteration yields, the last of which are the op's results. The body
+    takes the index, the N values, and then their control tokens. The loop
+    starts once its control operands are done. `body_attrs` and
+    `region_attrs` keep the call and function attributes of the function
+    the body came from.
+
+    Example:
+
+    ```mlir
+    %ForRegion, %ctl = ForRegion(%x) [%ctl_0] from %start to %limit by %delta {
+    ^bb0(%arg0: tensor<i32>, %arg1: tensor<f32>, %arg2: !tf_type.control, %arg3: !tf_type.control):
+      yield(%arg1) [%arg3] : tensor<f32>
+    } : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let arguments = (ins
+    I32Tensor:$start,
+    I32Tensor:$limit,
+    I32Tensor:$delta,
+    Variadic<TFGraph_Tensor>:$init,
+    Variadic<TFGraph_Control>:$ctls,
+    OptionalAttr<DictionaryAttr>:$body_attrs,
+    OptionalAttr<TFGraph_RegionAttrs>:$region_attrs
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let regions = (region SizedRegion<1>:$body_region);
+  let parser = [{
+    init: list[UnresolvedOperand] = []
+    init_pos = p.skip_ws()
+    if p.consume_if("("):
+        init = p.parse_operand_list()
+        p.expect(")", "expected ')'")
+    controls = parse_control_uses(p)
+    bounds: list[UnresolvedOperand] = []
+    for word in ("from", "to", "by"):
+        p.expect_keyword(word)
+        bounds.append(p.parse_operand())
+    body = Region()
+    p.parse_region(body)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":", "expected ':'")
+    types_pos = p.current_pos()
+    p.expect("(", "expected '('")
+    bound_types = [p.parse_type()]
+    for _ in range(2):
+        p.expect(",", "expected ','")
+        bound_types.append(p.parse_type())
+    init_types = p.parse_type_list() if p.consume_if(",") else []
+    p.expect(")", "expected ')'")
+    outputs: list[Type] = []
+    if p.consume_if("->"):
+        p.expect("(", "expected '('")
+        outputs = p.parse_type_list()
+        p.expect(")", "expected ')'")
+    operands = p.resolve_operands(bounds, bound_types, types_pos)
+    operands += p.resolve_operands(init, init_types, init_pos)
+    operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [*outputs, control_type()],
+        properties=[
+            (
+                "operandSegmentSizes",
+                DenseArrayAttr.get(IntegerType.get(32), (1, 1, 1, len(init), len(controls))),
+            )
+        ],
+        regions=[body],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = f"({p.operands(self.init)})" if self.init else ""
+    text += controls_text(p, self.ctls)
+    text += f" from {p.operand(self.start)} to {p.operand(self.limit)} by {p.operand(self.delta)} "
+    p.out.append(text)
+    p.print_region(self.body_region)
+    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+    types = [v.type for v in (self.start, self.limit, self.delta, *self.init)]
+    text = f" : ({p.types(types)})"
+    if self.outs:
+        text += f" -> ({p.types([r.type for r in self.outs])})"
+    p.out.append(text)
+  }];
+  let verifier = [{
+    message = verify_region_args_paired(self)
+    if message is not None:
+        return message
+    if not isinstance(terminator_of(self.body_region), YieldOp):
+        return "body region must be terminated by a 'tfg.yield' op"
+    args = self.body_region.blocks[0].args
+    if not args:
+        return "expected the body block to have at least have the loop index as an argument"
+    index = args[0].type
+    if not isinstance(index, (RankedTensorType, UnrankedTensorType)) or (
+        index.element_type != IntegerType.get(32)
+    ):
+        return "expected first body block argument to be an i32 tensor"
+    return verify_loop_region_args(self, 0) or verify_preserved_attrs(self, (self.region_attrs,))
+  }];
+  let regionVerifier = [{
+    data = loop_data_args(self.body_region)[1:]
+    edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+        ("parent", "Region #0", list(self.init), data)
+    ]
+    edges += terminator_edges(self, 0, [("Region #0", data), ("parent", list(self.outs))])
+    return verify_edges(self, edges)
   }];
 }

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    DYNAMIC,
     ArrayAttr,
     Attribute,
     Block,
@@ -23,6 +24,7 @@ from generator.ir import (
     Location,
     Operation,
     OpResult,
+    RankedTensorType,
     Region,
     Severity,
     StringAttr,
@@ -30,6 +32,7 @@ from generator.ir import (
     Type,
     TypeAttr,
     UnitAttr,
+    UnrankedTensorType,
     Value,
 )
 from generator.ir.asm import (
@@ -51,11 +54,20 @@ from generator.ir.printer import Printer
 
 __all__ = [
     "CaseRegionOp",
+    "ConditionOp",
+    "ForRegionOp",
     "FuncOp",
     "GetResultOp",
     "GraphOp",
     "IfRegionOp",
     "ReturnOp",
+    "StatefulCaseRegionOp",
+    "StatefulIfRegionOp",
+    "StatefulWhileRegionOp",
+    "StatelessCaseRegionOp",
+    "StatelessIfRegionOp",
+    "StatelessWhileRegionOp",
+    "WhileRegionOp",
     "YieldOp",
 ]
 
@@ -63,6 +75,9 @@ __all__ = [
 from generated.tf_type.attrs import VersionAttr as TFVersionAttr
 from generated.tf_type.types import ControlType as TFControlType
 from generated.tf_type.types import OpaqueTensorType as TFOpaqueTensorType
+from generated.tf_type.types import ResourceType as TFResourceType
+from generated.tf_type.types import VariantType as TFVariantType
+from generated.tfg.attrs import RegionAttr as TFGRegionAttr
 
 _NODE_KEYWORDS = (
     ("device", "_mlir_device"),
@@ -71,53 +86,204 @@ _NODE_KEYWORDS = (
 )
 
 
-def region_keyword(op: Operation, index: int) -> str:
-    """`then`/`else` before an IfRegion's regions; nothing before a CaseRegion's."""
-    if op.name == "tfg.IfRegion":
-        return ("then ", "else ")[index]
-    return ""
-
-
-def parse_region_op(p: Parser, cls: type[Operation], name_pos: int, kind: str) -> Operation:
-    """The custom form of the region ops (see `TFGraph_RegionOp`)."""
-    first = p.parse_operand()
+def parse_control_uses(p: Parser) -> list[UnresolvedOperand]:
+    """`[%ctl, ...]`, if it comes next: the control operands of a region op."""
     controls: list[UnresolvedOperand] = []
     if p.consume_if("["):
-        while True:
-            controls.append(p.parse_operand())
-            if not p.consume_if(","):
-                break
+        controls = p.parse_operand_list()
         p.expect("]", "expected ']'")
-    regions: list[Region] = []
-    if kind == "IfRegion":
-        for word in ("then", "else"):
-            p.expect_keyword(word)
-            regions.append(Region())
-            p.parse_custom_region(regions[-1])
-    elif p.peek() == "{":
-        regions.append(Region())
-        p.parse_custom_region(regions[-1])
-        while p.consume_if(","):
-            regions.append(Region())
-            p.parse_custom_region(regions[-1])
+    return controls
+
+
+def controls_text(p: Printer, values: Sequence[Value]) -> str:
+    """` [%ctl, ...]`, or nothing without control operands."""
+    return " [" + p.operands(values) + "]" if values else ""
+
+
+def parse_region_op_tail(p: Parser) -> tuple[DictionaryAttr, int, FunctionType, int]:
+    """`{attrs} : (ins) -> outs` after the regions of an if- or case-like op."""
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
     p.expect(":", "expected ':'")
     types_pos = p.current_pos()
-    function_type = p.parse_type()
-    if not isinstance(function_type, FunctionType) or len(function_type.inputs) != 1:
-        p.error_at(types_pos, "expected a function type with one input")
-    operands = p.resolve_operands([first], list(function_type.inputs), types_pos)
+    fn = p.parse_type()
+    if not isinstance(fn, FunctionType):
+        p.error_at(types_pos, "invalid kind of type specified")
+    return attrs, attr_pos, fn, types_pos
+
+
+def parse_branch_op(p: Parser, cls: type[Operation], name_pos: int, is_if: bool) -> Operation:
+    """The custom form of the if- and case-like region ops: the condition or
+    branch index, control operands, the regions (`then {..} else {..}`, or
+    `{..}, {..}`), attributes and `: (type) -> (types)`."""
+    first = p.parse_operand()
+    controls = parse_control_uses(p)
+    regions: list[Region] = []
+    if is_if:
+        for word in ("then", "else"):
+            p.expect_keyword(word)
+            regions.append(Region())
+            p.parse_region(regions[-1])
+    else:
+        regions = p.parse_region_list()
+    attrs, attr_pos, fn, types_pos = parse_region_op_tail(p)
+    operands = p.resolve_operands([first], list(fn.inputs), types_pos)
     operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
     return p.create_op(
         cls,
         name_pos,
         operands,
-        [*function_type.results, control_type()],
+        [*fn.results, control_type()],
         regions=regions,
         attributes=attrs,
         attr_dict_pos=attr_pos,
     )
+
+
+def region_op_result_names(op: Operation) -> Sequence[tuple[int, str]]:
+    """The first result is named after the op when it has data results, the
+    control result `ctl`."""
+    names: list[tuple[int, str]] = []
+    count = len(op.results)
+    if count > 1 and not is_control(op.results[0].type):
+        names.append((0, op.name.partition(".")[2]))
+    if any(is_control(r.type) for r in op.results):
+        names.append((count - 1, "ctl"))
+    return names
+
+
+def is_tfg_tensor(t: Type) -> bool:
+    """A tensor or an opaque tensor."""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) or is_opaque_tensor(t)
+
+
+def loop_data_args(region: Region) -> list[Value]:
+    """The data arguments of a region: the first half of its entry block's."""
+    if not region.blocks:
+        return []
+    args = region.blocks[0].args
+    return list(args[: len(args) - len(args) // 2])
+
+
+def verify_region_args_paired(op: Operation) -> str | None:
+    """Each region has as many control tokens as data values among its arguments."""
+    for index, region in enumerate(op.regions):
+        args = region.blocks[0].args if region.blocks else ()
+        controls = sum(1 for a in args if is_control(a.type))
+        data = len(args) - controls
+        if controls != data:
+            return (
+                f"region #{index} expected same number of data values and control "
+                f"tokens ({data} vs. {controls})"
+            )
+    return None
+
+
+def verify_loop_region_args(op: Operation, index: int) -> str | None:
+    """The data arguments of a loop region are not control tokens."""
+    for number, arg in enumerate(loop_data_args(op.regions[index])):
+        if is_control(arg.type):
+            return f"region #{index} argument #{number} should not be a control token"
+    return None
+
+
+def terminator_of(region: Region) -> Operation | None:
+    """The last op of the region's entry block."""
+    return region.blocks[0].last_op if region.blocks else None
+
+
+def successor_operands(op: Operation | None) -> list[Value]:
+    """The data operands a `yield` or `condition` forwards to its successor."""
+    if isinstance(op, (YieldOp, ConditionOp)):
+        return list(op.args)
+    return []
+
+
+def verify_preserved_attrs(op: Operation, attrs: Sequence[Attribute | None]) -> str | None:
+    """Preserved region attributes list one entry per data argument and result."""
+    for index, (attr, region) in enumerate(zip(attrs, op.regions, strict=True)):
+        if not isinstance(attr, TFGRegionAttr):
+            continue
+        num_args = len(loop_data_args(region))
+        if num_args != len(attr.arg_attrs.value):
+            return (
+                f"region #{index} has {num_args} argument(s) but preserved attributes "
+                f"has {len(attr.arg_attrs.value)}"
+            )
+        terminator = terminator_of(region)
+        num_rets = 1 if isinstance(terminator, ConditionOp) else len(successor_operands(terminator))
+        if num_rets != len(attr.res_attrs.value):
+            return (
+                f"region #{index} has {num_rets} result(s) but preserved attributes "
+                f"has {len(attr.res_attrs.value)}"
+            )
+    return None
+
+
+def _cast_compatible(a: Type, b: Type) -> bool:
+    """TensorFlow's `HasCompatibleElementTypes`: the same type up to unknown
+    dimensions, ranks and resource or variant subtypes."""
+    if a == b:
+        return True
+    a_tensor = isinstance(a, (RankedTensorType, UnrankedTensorType))
+    b_tensor = isinstance(b, (RankedTensorType, UnrankedTensorType))
+    if a_tensor != b_tensor:
+        return False
+    if not a_tensor:
+        # Variants are all compatible, resources when their subtypes are.
+        if type(a) is not type(b) or not isinstance(a, (TFResourceType, TFVariantType)):
+            return False
+        if isinstance(a, TFVariantType):
+            return True
+        assert isinstance(b, TFResourceType)
+        if not a.subtypes or not b.subtypes:
+            return True
+        if len(a.subtypes) != len(b.subtypes):
+            return False
+        return all(_cast_compatible(x, y) for x, y in zip(a.subtypes, b.subtypes, strict=True))
+    assert isinstance(a, (RankedTensorType, UnrankedTensorType))
+    assert isinstance(b, (RankedTensorType, UnrankedTensorType))
+    if not _cast_compatible(a.element_type, b.element_type):
+        return False
+    if not isinstance(a, RankedTensorType) or not isinstance(b, RankedTensorType):
+        return True
+    if len(a.shape) != len(b.shape):
+        return False
+    return all(x == y or DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape, strict=True))
+
+
+def verify_edges(
+    op: Operation, edges: Sequence[tuple[str, str, Sequence[Value], Sequence[Value]]]
+) -> str | None:
+    """The types along each control flow edge of a region op, as
+    `RegionBranchOpInterface` checks them: (source, target, forwarded values,
+    the successor's inputs)."""
+    for source, target, operands, inputs in edges:
+        prefix = f"along control flow edge from {source} to {target}: "
+        if len(operands) != len(inputs):
+            return (
+                f"{prefix}region branch point has {len(operands)} operands, but region "
+                f"successor needs {len(inputs)} inputs"
+            )
+        for index, (value, arg) in enumerate(zip(operands, inputs, strict=True)):
+            if not _cast_compatible(value.type, arg.type):
+                return (
+                    f"{prefix}successor operand type #{index} '{value.type}' should match "
+                    f"successor input type #{index} '{arg.type}'"
+                )
+    return None
+
+
+def terminator_edges(
+    op: Operation, index: int, targets: Sequence[tuple[str, Sequence[Value]]]
+) -> list[tuple[str, str, Sequence[Value], Sequence[Value]]]:
+    """The edges from the terminator of region `index` to `targets`, when it
+    forwards values (a `yield` or `condition`)."""
+    terminator = terminator_of(op.regions[index])
+    if not isinstance(terminator, (YieldOp, ConditionOp)):
+        return []
+    operands = successor_operands(terminator)
+    return [(f"Operation {terminator.name}", t, operands, inputs) for t, inputs in targets]
 
 
 def control_type() -> Type:
@@ -325,61 +491,120 @@ Context.register_fallback_op("tfg", NodeOp)
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
-    """unit attribute"""
-    return isinstance(a, UnitAttr)
+    """dictionary of named attribute values"""
+    return isinstance(a, DictionaryAttr)
 
 
 def _attr_constraint_1(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _type_constraint_0(t: Type) -> bool:
-    """function type"""
-    return isinstance(t, FunctionType)
+    """an array of dictionaries"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_0(x) for x in a.value)
 
 
 def _attr_constraint_2(a: Attribute) -> bool:
-    """type attribute of function type"""
-    return isinstance(a, TypeAttr) and _type_constraint_0(a.value)
+    """Region attributes, argument and result attributes."""
+    return isinstance(a, TFGRegionAttr)
 
 
 def _attr_constraint_3(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
+    """case region preserved attributes"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_2(x) for x in a.value)
 
 
-def _attr_constraint_4(a: Attribute) -> bool:
-    """array attribute"""
-    return isinstance(a, ArrayAttr)
-
-
-def _attr_constraint_5(a: Attribute) -> bool:
-    """flat symbol reference attribute"""
-    return isinstance(a, SymbolRefAttr) and not a.nested
-
-
-def _attr_constraint_6(a: Attribute) -> bool:
-    """string array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_3(x) for x in a.value)
-
-
-def _type_constraint_1(t: Type) -> bool:
+def _type_constraint_0(t: Type) -> bool:
     """32-bit signless integer"""
     return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
 
 
-def _attr_constraint_7(a: Attribute) -> bool:
-    """32-bit signless integer attribute"""
-    return isinstance(a, IntegerAttr) and _type_constraint_1(a.type)
+def _type_constraint_1(t: Type) -> bool:
+    """tensor of 32-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_0(
+        t.element_type
+    )
 
 
 def _type_constraint_2(t: Type) -> bool:
+    """control dependence"""
+    return is_control(t)
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """a tensor or opaque tensor type"""
+    return is_tfg_tensor(t)
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """1-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
+
+
+def _type_constraint_5(t: Type) -> bool:
+    """tensor of 1-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_4(
+        t.element_type
+    )
+
+
+def _type_constraint_6(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_6(a.type)
+
+
+def _attr_constraint_5(a: Attribute) -> bool:
+    """unit attribute"""
+    return isinstance(a, UnitAttr)
+
+
+def _attr_constraint_6(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _type_constraint_7(t: Type) -> bool:
+    """function type"""
+    return isinstance(t, FunctionType)
+
+
+def _attr_constraint_7(a: Attribute) -> bool:
+    """type attribute of function type"""
+    return isinstance(a, TypeAttr) and _type_constraint_7(a.value)
+
+
+def _attr_constraint_8(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _attr_constraint_9(a: Attribute) -> bool:
+    """array attribute"""
+    return isinstance(a, ArrayAttr)
+
+
+def _attr_constraint_10(a: Attribute) -> bool:
+    """flat symbol reference attribute"""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
+    """string array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_8(x) for x in a.value)
+
+
+def _attr_constraint_12(a: Attribute) -> bool:
+    """32-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_0(a.type)
+
+
+def _type_constraint_8(t: Type) -> bool:
     """opaque tensor"""
     return is_opaque_tensor(t)
 
 
-def _attr_constraint_8(a: Attribute) -> bool:
+def _attr_constraint_13(a: Attribute) -> bool:
     """TensorFlow version attribute"""
     return isinstance(a, TFVersionAttr)
 
@@ -389,7 +614,20 @@ class CaseRegionOp(OdsOp):
     """A case operation with regions
 
     Runs the region `branch_index` selects (the last one for an index out of
-    range), whose yielded values are the op's results.
+    range), once its control operands are done; the values the region yields
+    are the op's results. The regions take no arguments. `branch_attrs` and
+    `region_attrs` keep, one entry per region, the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %CaseRegion, %ctl = CaseRegion %index {
+      yield(%a) : tensor<f32>
+    }, {
+      yield(%b) : tensor<f32>
+    } : (tensor<i32>) -> tensor<f32>
+    ```
 
     Operation name: `tfg.CaseRegion`. Defined in opdefs/tfg.td.
     """
@@ -397,6 +635,9 @@ class CaseRegionOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfg.CaseRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -408,6 +649,8 @@ class CaseRegionOp(OdsOp):
         *,
         outs_types: Sequence[Type],
         ctl_type: Type,
+        branch_attrs: Attribute | None = None,
+        region_attrs: Attribute | None = None,
         num_branches: int = 0,
         loc: Location | None = None,
     ) -> None:
@@ -415,15 +658,37 @@ class CaseRegionOp(OdsOp):
         operands: list[Value] = []
         operands.append(branch_index)
         operands.extend(ctls)
+        branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
         super().__init__(
             "tfg.CaseRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=None,
+            properties=property_dict(
+                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
+            ),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
         )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branch_attrs":
+            return isinstance(value, ArrayAttr)
+        if name == "region_attrs":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branch_attrs" and not _attr_constraint_1(value):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if name == "region_attrs" and not _attr_constraint_3(value):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        return None
 
     def _operand_indices(self, group: int) -> range:
         """The operand positions of operand group `group`."""
@@ -468,33 +733,42 @@ class CaseRegionOp(OdsOp):
         """The regions `branches`."""
         return self.regions[0:]
 
+    @property
+    def branch_attrs(self) -> ArrayAttr | None:
+        """The attribute `branch_attrs`."""
+        return optional_property(self, "branch_attrs", ArrayAttr)
+
+    @property
+    def branch_attrs_attr(self) -> Attribute | None:
+        """The attribute `branch_attrs` as stored (None when unset)."""
+        return get_property(self, "branch_attrs")
+
+    @property
+    def region_attrs(self) -> ArrayAttr | None:
+        """The attribute `region_attrs`."""
+        return optional_property(self, "region_attrs", ArrayAttr)
+
+    @property
+    def region_attrs_attr(self) -> Attribute | None:
+        """The attribute `region_attrs` as stored (None when unset)."""
+        return get_property(self, "region_attrs")
+
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         """Read the custom form after the op name."""
-        return parse_region_op(p, cls, name_pos, "CaseRegion")
+        return parse_branch_op(p, cls, name_pos, False)
 
     def print(self, p: Printer) -> None:
         """Write the custom form after the op name."""
-        p.out.append(" " + p.operand(self.operands[0]))
-        controls = [o.value for o in self.op_operands[1:]]
-        if controls:
-            p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
-        for i, region in enumerate(self.regions):
-            p.out.append(" " + region_keyword(self, i))
-            p.print_region(region)
-            if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
-                p.out.append(",")
+        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.print_regions(self.regions)
         p.out.append(p.attr_dict(self, ()))
-        data = [r.type for r in self.results[:-1]]
-        p.out.append(
-            f" : ({p.type_text(self.operands[0].type)}) -> ("
-            + ", ".join(p.type_text(t) for t in data)
-            + ")"
-        )
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
-        return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+        return region_op_result_names(self)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -504,6 +778,28 @@ class CaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+            attr
+        ):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+            attr
+        ):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
@@ -511,17 +807,360 @@ class CaseRegionOp(OdsOp):
 
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
-        if not is_control(self.results[-1].type):
-            return f"the last result must be a control token, but got '{self.results[-1].type}'"
-        for i, operand in enumerate(self.op_operands[1:], 1):
-            if not is_control(operand.value.type):
-                return f"operand #{i} must be a control token, but got '{operand.value.type}'"
-        for i, region in enumerate(self.regions):
-            block = region.blocks[0] if region.blocks else None
-            terminator = block.last_op if block is not None else None
-            if terminator is None or terminator.name != "tfg.yield":
-                return f"region #{i} must end in a 'tfg.yield'"
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        for index, region in enumerate(self.regions):
+            if not isinstance(terminator_of(region), YieldOp):
+                return f"branch region #{index} is not terminated by a 'tfg.yield' op"
+        count = len(self.regions)
+        if self.branch_attrs is not None and len(self.branch_attrs.value) != count:
+            return (
+                f"has {count} regions but {len(self.branch_attrs.value)} branch function attributes"
+            )
+        if self.region_attrs is not None:
+            if len(self.region_attrs.value) != count:
+                return (
+                    f"expected {count} region attribute(s) but got {len(self.region_attrs.value)}"
+                )
+            return verify_preserved_attrs(self, self.region_attrs.value)
         return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(len(self.regions)):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class ForRegionOp(OdsOp):
+    """A for loop with a region
+
+    Runs its body for each index from `start` up to `limit` (excluded) by
+    `delta`, all scalar i32 tensors, over N values: `init`, then the values
+    each iteration yields, the last of which are the op's results. The body
+    takes the index, the N values, and then their control tokens. The loop
+    starts once its control operands are done. `body_attrs` and
+    `region_attrs` keep the call and function attributes of the function
+    the body came from.
+
+    Example:
+
+    ```mlir
+    %ForRegion, %ctl = ForRegion(%x) [%ctl_0] from %start to %limit by %delta {
+    ^bb0(%arg0: tensor<i32>, %arg1: tensor<f32>, %arg2: !tf_type.control, %arg3: !tf_type.control):
+      yield(%arg1) [%arg3] : tensor<f32>
+    } : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.ForRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.ForRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"body_attrs", "region_attrs", "operandSegmentSizes"}
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "HasOnlyGraphRegion",
+        "SingleBlock",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        start: Value,
+        limit: Value,
+        delta: Value,
+        init: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        body_attrs: Attribute | None = None,
+        region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(start)
+        operands.append(limit)
+        operands.append(delta)
+        operands.extend(init)
+        operands.extend(ctls)
+        body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        super().__init__(
+            "tfg.ForRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("body_attrs", body_attrs_a),
+                    ("region_attrs", region_attrs_a),
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (1, 1, 1, len(init), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "body_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "body_attrs" and not _attr_constraint_0(value):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1, 1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def start(self) -> Value:
+        """The operand `start`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def limit(self) -> Value:
+        """The operand `limit`."""
+        return self._operands[self._operand_indices(1).start].value
+
+    @property
+    def delta(self) -> Value:
+        """The operand `delta`."""
+        return self._operands[self._operand_indices(2).start].value
+
+    @property
+    def init(self) -> tuple[Value, ...]:
+        """The operand `init`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(3)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(4)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def body_region(self) -> Region:
+        """The region `body_region`."""
+        return self.regions[0]
+
+    @property
+    def body_attrs(self) -> DictionaryAttr | None:
+        """The attribute `body_attrs`."""
+        return optional_property(self, "body_attrs", DictionaryAttr)
+
+    @property
+    def body_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_attrs` as stored (None when unset)."""
+        return get_property(self, "body_attrs")
+
+    @property
+    def region_attrs(self) -> Attribute | None:
+        """The attribute `region_attrs`."""
+        return optional_property(self, "region_attrs", Attribute)
+
+    @property
+    def region_attrs_attr(self) -> Attribute | None:
+        """The attribute `region_attrs` as stored (None when unset)."""
+        return get_property(self, "region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        init: list[UnresolvedOperand] = []
+        init_pos = p.skip_ws()
+        if p.consume_if("("):
+            init = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        controls = parse_control_uses(p)
+        bounds: list[UnresolvedOperand] = []
+        for word in ("from", "to", "by"):
+            p.expect_keyword(word)
+            bounds.append(p.parse_operand())
+        body = Region()
+        p.parse_region(body)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        types_pos = p.current_pos()
+        p.expect("(", "expected '('")
+        bound_types = [p.parse_type()]
+        for _ in range(2):
+            p.expect(",", "expected ','")
+            bound_types.append(p.parse_type())
+        init_types = p.parse_type_list() if p.consume_if(",") else []
+        p.expect(")", "expected ')'")
+        outputs: list[Type] = []
+        if p.consume_if("->"):
+            p.expect("(", "expected '('")
+            outputs = p.parse_type_list()
+            p.expect(")", "expected ')'")
+        operands = p.resolve_operands(bounds, bound_types, types_pos)
+        operands += p.resolve_operands(init, init_types, init_pos)
+        operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*outputs, control_type()],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (1, 1, 1, len(init), len(controls))),
+                )
+            ],
+            regions=[body],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        text = f"({p.operands(self.init)})" if self.init else ""
+        text += controls_text(p, self.ctls)
+        text += (
+            f" from {p.operand(self.start)} to {p.operand(self.limit)} by {p.operand(self.delta)} "
+        )
+        p.out.append(text)
+        p.print_region(self.body_region)
+        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        types = [v.type for v in (self.start, self.limit, self.delta, *self.init)]
+        text = f" : ({p.types(types)})"
+        if self.outs:
+            text += f" -> ({p.types([r.type for r in self.outs])})"
+        p.out.append(text)
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(2):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(3):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(4):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.body_region), YieldOp):
+            return "body region must be terminated by a 'tfg.yield' op"
+        args = self.body_region.blocks[0].args
+        if not args:
+            return "expected the body block to have at least have the loop index as an argument"
+        index = args[0].type
+        if not isinstance(index, (RankedTensorType, UnrankedTensorType)) or (
+            index.element_type != IntegerType.get(32)
+        ):
+            return "expected first body block argument to be an i32 tensor"
+        return verify_loop_region_args(self, 0) or verify_preserved_attrs(
+            self, (self.region_attrs,)
+        )
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        data = loop_data_args(self.body_region)[1:]
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", "Region #0", list(self.init), data)
+        ]
+        edges += terminator_edges(self, 0, [("Region #0", data), ("parent", list(self.outs))])
+        return verify_edges(self, edges)
 
 
 @Context.register_op_globally
@@ -529,7 +1168,21 @@ class IfRegionOp(OdsOp):
     """An if-then-else operation with regions
 
     Runs the `then` region when `cond` is true and the `else` region
-    otherwise; the values the region yields are the op's results.
+    otherwise, once its control operands are done; the values the region
+    yields are the op's results. The regions take no arguments: they use the
+    values around them. `then_attrs`/`else_attrs` and
+    `then_region_attrs`/`else_region_attrs` keep the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %IfRegion, %ctl = IfRegion %cond [%ctl_0] then {
+      yield(%a) : tensor<f32>
+    } else {
+      yield(%b) : tensor<f32>
+    } : (tensor<i1>) -> tensor<f32>
+    ```
 
     Operation name: `tfg.IfRegion`. Defined in opdefs/tfg.td.
     """
@@ -537,6 +1190,11 @@ class IfRegionOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfg.IfRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -548,17 +1206,36 @@ class IfRegionOp(OdsOp):
         *,
         outs_types: Sequence[Type],
         ctl_type: Type,
+        then_attrs: Attribute | None = None,
+        else_attrs: Attribute | None = None,
+        then_region_attrs: Attribute | None = None,
+        else_region_attrs: Attribute | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
         operands.append(cond)
         operands.extend(ctls)
+        then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        then_region_attrs_a: Attribute | None = (
+            None if then_region_attrs is None else (then_region_attrs)
+        )
+        else_region_attrs_a: Attribute | None = (
+            None if else_region_attrs is None else (else_region_attrs)
+        )
         super().__init__(
             "tfg.IfRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=None,
+            properties=property_dict(
+                (
+                    ("then_attrs", then_attrs_a),
+                    ("else_attrs", else_attrs_a),
+                    ("then_region_attrs", then_region_attrs_a),
+                    ("else_region_attrs", else_region_attrs_a),
+                )
+            ),
             successors=(),
             regions=2,
             loc=loc,
@@ -567,6 +1244,28 @@ class IfRegionOp(OdsOp):
             self.regions[0].add_block(Block())
         for _ in range(1):
             self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "then_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "else_attrs":
+            return isinstance(value, DictionaryAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_attrs" and not _attr_constraint_0(value):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "else_attrs" and not _attr_constraint_0(value):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "then_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "else_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
 
     def _operand_indices(self, group: int) -> range:
         """The operand positions of operand group `group`."""
@@ -616,33 +1315,64 @@ class IfRegionOp(OdsOp):
         """The region `else_region`."""
         return self.regions[1]
 
+    @property
+    def then_attrs(self) -> DictionaryAttr | None:
+        """The attribute `then_attrs`."""
+        return optional_property(self, "then_attrs", DictionaryAttr)
+
+    @property
+    def then_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_attrs` as stored (None when unset)."""
+        return get_property(self, "then_attrs")
+
+    @property
+    def else_attrs(self) -> DictionaryAttr | None:
+        """The attribute `else_attrs`."""
+        return optional_property(self, "else_attrs", DictionaryAttr)
+
+    @property
+    def else_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_attrs` as stored (None when unset)."""
+        return get_property(self, "else_attrs")
+
+    @property
+    def then_region_attrs(self) -> Attribute | None:
+        """The attribute `then_region_attrs`."""
+        return optional_property(self, "then_region_attrs", Attribute)
+
+    @property
+    def then_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_region_attrs` as stored (None when unset)."""
+        return get_property(self, "then_region_attrs")
+
+    @property
+    def else_region_attrs(self) -> Attribute | None:
+        """The attribute `else_region_attrs`."""
+        return optional_property(self, "else_region_attrs", Attribute)
+
+    @property
+    def else_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_region_attrs` as stored (None when unset)."""
+        return get_property(self, "else_region_attrs")
+
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         """Read the custom form after the op name."""
-        return parse_region_op(p, cls, name_pos, "IfRegion")
+        return parse_branch_op(p, cls, name_pos, True)
 
     def print(self, p: Printer) -> None:
         """Write the custom form after the op name."""
-        p.out.append(" " + p.operand(self.operands[0]))
-        controls = [o.value for o in self.op_operands[1:]]
-        if controls:
-            p.out.append(" [" + ", ".join(p.operand(v) for v in controls) + "]")
-        for i, region in enumerate(self.regions):
-            p.out.append(" " + region_keyword(self, i))
-            p.print_region(region)
-            if self.name == "tfg.CaseRegion" and i + 1 < len(self.regions):
-                p.out.append(",")
+        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.print_region(self.then_region)
+        p.out.append(" else ")
+        p.print_region(self.else_region)
         p.out.append(p.attr_dict(self, ()))
-        data = [r.type for r in self.results[:-1]]
-        p.out.append(
-            f" : ({p.type_text(self.operands[0].type)}) -> ("
-            + ", ".join(p.type_text(t) for t in data)
-            + ")"
-        )
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
-        return ((0, self.name.partition(".")[2]), (len(self.results) - 1, "ctl"))
+        return region_op_result_names(self)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -654,6 +1384,32 @@ class IfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_5(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
@@ -664,16 +1420,2315 @@ class IfRegionOp(OdsOp):
 
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
-        if not is_control(self.results[-1].type):
-            return f"the last result must be a control token, but got '{self.results[-1].type}'"
-        for i, operand in enumerate(self.op_operands[1:], 1):
-            if not is_control(operand.value.type):
-                return f"operand #{i} must be a control token, but got '{operand.value.type}'"
-        for i, region in enumerate(self.regions):
-            block = region.blocks[0] if region.blocks else None
-            terminator = block.last_op if block is not None else None
-            if terminator is None or terminator.name != "tfg.yield":
-                return f"region #{i} must end in a 'tfg.yield'"
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.then_region), YieldOp):
+            return "then region must be terminated by a 'tfg.yield'"
+        if not isinstance(terminator_of(self.else_region), YieldOp):
+            return "else region must be terminated by a 'tfg.yield'"
+        return verify_preserved_attrs(self, (self.then_region_attrs, self.else_region_attrs))
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(2):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulCaseRegionOp(OdsOp):
+    """A case operation with regions, with side effects
+
+    Runs the region `branch_index` selects (the last one for an index out of
+    range), once its control operands are done; the values the region yields
+    are the op's results. The regions take no arguments. `branch_attrs` and
+    `region_attrs` keep, one entry per region, the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %CaseRegion, %ctl = CaseRegion %index {
+      yield(%a) : tensor<f32>
+    }, {
+      yield(%b) : tensor<f32>
+    } : (tensor<i32>) -> tensor<f32>
+    ```
+
+    Operation name: `tfg.StatefulCaseRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulCaseRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        branch_attrs: Attribute | None = None,
+        region_attrs: Attribute | None = None,
+        num_branches: int = 0,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(ctls)
+        branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        super().__init__(
+            "tfg.StatefulCaseRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
+            ),
+            successors=(),
+            regions=0 + num_branches,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branch_attrs":
+            return isinstance(value, ArrayAttr)
+        if name == "region_attrs":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branch_attrs" and not _attr_constraint_1(value):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if name == "region_attrs" and not _attr_constraint_3(value):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> tuple[Region, ...]:
+        """The regions `branches`."""
+        return self.regions[0:]
+
+    @property
+    def branch_attrs(self) -> ArrayAttr | None:
+        """The attribute `branch_attrs`."""
+        return optional_property(self, "branch_attrs", ArrayAttr)
+
+    @property
+    def branch_attrs_attr(self) -> Attribute | None:
+        """The attribute `branch_attrs` as stored (None when unset)."""
+        return get_property(self, "branch_attrs")
+
+    @property
+    def region_attrs(self) -> ArrayAttr | None:
+        """The attribute `region_attrs`."""
+        return optional_property(self, "region_attrs", ArrayAttr)
+
+    @property
+    def region_attrs_attr(self) -> Attribute | None:
+        """The attribute `region_attrs` as stored (None when unset)."""
+        return get_property(self, "region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_branch_op(p, cls, name_pos, False)
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.print_regions(self.regions)
+        p.out.append(p.attr_dict(self, ()))
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+            attr
+        ):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+            attr
+        ):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate(self.regions[0:], 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        for index, region in enumerate(self.regions):
+            if not isinstance(terminator_of(region), YieldOp):
+                return f"branch region #{index} is not terminated by a 'tfg.yield' op"
+        count = len(self.regions)
+        if self.branch_attrs is not None and len(self.branch_attrs.value) != count:
+            return (
+                f"has {count} regions but {len(self.branch_attrs.value)} branch function attributes"
+            )
+        if self.region_attrs is not None:
+            if len(self.region_attrs.value) != count:
+                return (
+                    f"expected {count} region attribute(s) but got {len(self.region_attrs.value)}"
+                )
+            return verify_preserved_attrs(self, self.region_attrs.value)
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(len(self.regions)):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulIfRegionOp(OdsOp):
+    """An if-then-else operation with regions, with side effects
+
+    Runs the `then` region when `cond` is true and the `else` region
+    otherwise, once its control operands are done; the values the region
+    yields are the op's results. The regions take no arguments: they use the
+    values around them. `then_attrs`/`else_attrs` and
+    `then_region_attrs`/`else_region_attrs` keep the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %IfRegion, %ctl = IfRegion %cond [%ctl_0] then {
+      yield(%a) : tensor<f32>
+    } else {
+      yield(%b) : tensor<f32>
+    } : (tensor<i1>) -> tensor<f32>
+    ```
+
+    Operation name: `tfg.StatefulIfRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulIfRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        then_attrs: Attribute | None = None,
+        else_attrs: Attribute | None = None,
+        then_region_attrs: Attribute | None = None,
+        else_region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(ctls)
+        then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        then_region_attrs_a: Attribute | None = (
+            None if then_region_attrs is None else (then_region_attrs)
+        )
+        else_region_attrs_a: Attribute | None = (
+            None if else_region_attrs is None else (else_region_attrs)
+        )
+        super().__init__(
+            "tfg.StatefulIfRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("then_attrs", then_attrs_a),
+                    ("else_attrs", else_attrs_a),
+                    ("then_region_attrs", then_region_attrs_a),
+                    ("else_region_attrs", else_region_attrs_a),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "then_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "else_attrs":
+            return isinstance(value, DictionaryAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_attrs" and not _attr_constraint_0(value):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "else_attrs" and not _attr_constraint_0(value):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "then_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "else_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_region(self) -> Region:
+        """The region `then_region`."""
+        return self.regions[0]
+
+    @property
+    def else_region(self) -> Region:
+        """The region `else_region`."""
+        return self.regions[1]
+
+    @property
+    def then_attrs(self) -> DictionaryAttr | None:
+        """The attribute `then_attrs`."""
+        return optional_property(self, "then_attrs", DictionaryAttr)
+
+    @property
+    def then_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_attrs` as stored (None when unset)."""
+        return get_property(self, "then_attrs")
+
+    @property
+    def else_attrs(self) -> DictionaryAttr | None:
+        """The attribute `else_attrs`."""
+        return optional_property(self, "else_attrs", DictionaryAttr)
+
+    @property
+    def else_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_attrs` as stored (None when unset)."""
+        return get_property(self, "else_attrs")
+
+    @property
+    def then_region_attrs(self) -> Attribute | None:
+        """The attribute `then_region_attrs`."""
+        return optional_property(self, "then_region_attrs", Attribute)
+
+    @property
+    def then_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_region_attrs` as stored (None when unset)."""
+        return get_property(self, "then_region_attrs")
+
+    @property
+    def else_region_attrs(self) -> Attribute | None:
+        """The attribute `else_region_attrs`."""
+        return optional_property(self, "else_region_attrs", Attribute)
+
+    @property
+    def else_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_region_attrs` as stored (None when unset)."""
+        return get_property(self, "else_region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_branch_op(p, cls, name_pos, True)
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.print_region(self.then_region)
+        p.out.append(" else ")
+        p.print_region(self.else_region)
+        p.out.append(p.attr_dict(self, ()))
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_5(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.then_region), YieldOp):
+            return "then region must be terminated by a 'tfg.yield'"
+        if not isinstance(terminator_of(self.else_region), YieldOp):
+            return "else region must be terminated by a 'tfg.yield'"
+        return verify_preserved_attrs(self, (self.then_region_attrs, self.else_region_attrs))
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(2):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulWhileRegionOp(OdsOp):
+    """A while loop with regions, with side effects
+
+    A while loop over N values: `init`, then the values each iteration of
+    the body yields. The `cond` region takes the N values and their N
+    control tokens and ends with a `tfg.condition` that either passes its
+    arguments on to the `body` region, which takes the same arguments and
+    yields the next values, or ends the loop with them as the op's results.
+    The loop starts once its control operands are done. `cond_attrs`,
+    `body_attrs`, `cond_region_attrs` and `body_region_attrs` keep the call
+    and function attributes of the functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %WhileRegion, %ctl = WhileRegion(%x) [%ctl_0] {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Less, %ctl_1 = Less(%arg0, %limit) : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+      condition %Less : tensor<i1> (%arg0) : tensor<i32>
+    } do {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Next, %ctl_1 = Next(%arg0) [%arg1] : (tensor<i32>) -> (tensor<i32>)
+      yield(%Next) : tensor<i32>
+    } {parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+    ```
+
+    Operation name: `tfg.StatefulWhileRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulWhileRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {
+            "parallel_iterations",
+            "cond_attrs",
+            "body_attrs",
+            "cond_region_attrs",
+            "body_region_attrs",
+            "operandSegmentSizes",
+        }
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "HasOnlyGraphRegion",
+        "SingleBlock",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        init: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        cond_attrs: Attribute | None = None,
+        body_attrs: Attribute | None = None,
+        cond_region_attrs: Attribute | None = None,
+        body_region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(init)
+        operands.extend(ctls)
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        cond_region_attrs_a: Attribute | None = (
+            None if cond_region_attrs is None else (cond_region_attrs)
+        )
+        body_region_attrs_a: Attribute | None = (
+            None if body_region_attrs is None else (body_region_attrs)
+        )
+        super().__init__(
+            "tfg.StatefulWhileRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("cond_attrs", cond_attrs_a),
+                    ("body_attrs", body_attrs_a),
+                    ("cond_region_attrs", cond_region_attrs_a),
+                    ("body_region_attrs", body_region_attrs_a),
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "cond_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "body_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "parallel_iterations" and not _attr_constraint_4(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "cond_attrs" and not _attr_constraint_0(value):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "body_attrs" and not _attr_constraint_0(value):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "body_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def init(self) -> tuple[Value, ...]:
+        """The operand `init`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond_region(self) -> Region:
+        """The region `cond_region`."""
+        return self.regions[0]
+
+    @property
+    def body_region(self) -> Region:
+        """The region `body_region`."""
+        return self.regions[1]
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def cond_attrs(self) -> DictionaryAttr | None:
+        """The attribute `cond_attrs`."""
+        return optional_property(self, "cond_attrs", DictionaryAttr)
+
+    @property
+    def cond_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_attrs")
+
+    @property
+    def body_attrs(self) -> DictionaryAttr | None:
+        """The attribute `body_attrs`."""
+        return optional_property(self, "body_attrs", DictionaryAttr)
+
+    @property
+    def body_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_attrs` as stored (None when unset)."""
+        return get_property(self, "body_attrs")
+
+    @property
+    def cond_region_attrs(self) -> Attribute | None:
+        """The attribute `cond_region_attrs`."""
+        return optional_property(self, "cond_region_attrs", Attribute)
+
+    @property
+    def cond_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_region_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_region_attrs")
+
+    @property
+    def body_region_attrs(self) -> Attribute | None:
+        """The attribute `body_region_attrs`."""
+        return optional_property(self, "body_region_attrs", Attribute)
+
+    @property
+    def body_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_region_attrs` as stored (None when unset)."""
+        return get_property(self, "body_region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        init: list[UnresolvedOperand] = []
+        init_pos = p.skip_ws()
+        if p.consume_if("("):
+            init = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        controls = parse_control_uses(p)
+        cond_region = Region()
+        p.parse_region(cond_region)
+        p.expect_keyword("do")
+        body_region = Region()
+        p.parse_region(body_region)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        types_pos = p.current_pos()
+        inputs: list[Type] = []
+        outputs: list[Type] = []
+        if p.consume_if(":"):
+            fn = p.parse_type()
+            if not isinstance(fn, FunctionType):
+                p.error_at(types_pos, "invalid kind of type specified")
+            inputs, outputs = list(fn.inputs), list(fn.results)
+        operands = p.resolve_operands(init, inputs, init_pos)
+        operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*outputs, control_type()],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (len(init), len(controls))),
+                )
+            ],
+            regions=[cond_region, body_region],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        text = f"({p.operands(self.init)})" if self.init else ""
+        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.print_region(self.cond_region)
+        p.out.append(" do ")
+        p.print_region(self.body_region)
+        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        if self.init:
+            ins = tuple([v.type for v in self.init])
+            outs = tuple([r.type for r in self.outs])
+            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_4(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.cond_region), ConditionOp):
+            return "condition region must be terminated by a 'tfg.condition' op"
+        if not isinstance(terminator_of(self.body_region), YieldOp):
+            return "body region must be terminated by a 'tfg.yield' op"
+        return (
+            verify_loop_region_args(self, 0)
+            or verify_loop_region_args(self, 1)
+            or verify_preserved_attrs(self, (self.cond_region_attrs, self.body_region_attrs))
+        )
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        cond_args = loop_data_args(self.cond_region)
+        body_args = loop_data_args(self.body_region)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", "Region #0", list(self.init), cond_args)
+        ]
+        edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
+        edges += terminator_edges(self, 1, [("Region #0", cond_args)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessCaseRegionOp(OdsOp):
+    """A case operation with regions, without side effects
+
+    Runs the region `branch_index` selects (the last one for an index out of
+    range), once its control operands are done; the values the region yields
+    are the op's results. The regions take no arguments. `branch_attrs` and
+    `region_attrs` keep, one entry per region, the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %CaseRegion, %ctl = CaseRegion %index {
+      yield(%a) : tensor<f32>
+    }, {
+      yield(%b) : tensor<f32>
+    } : (tensor<i32>) -> tensor<f32>
+    ```
+
+    Operation name: `tfg.StatelessCaseRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessCaseRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        branch_attrs: Attribute | None = None,
+        region_attrs: Attribute | None = None,
+        num_branches: int = 0,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(ctls)
+        branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        super().__init__(
+            "tfg.StatelessCaseRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
+            ),
+            successors=(),
+            regions=0 + num_branches,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branch_attrs":
+            return isinstance(value, ArrayAttr)
+        if name == "region_attrs":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branch_attrs" and not _attr_constraint_1(value):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if name == "region_attrs" and not _attr_constraint_3(value):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> tuple[Region, ...]:
+        """The regions `branches`."""
+        return self.regions[0:]
+
+    @property
+    def branch_attrs(self) -> ArrayAttr | None:
+        """The attribute `branch_attrs`."""
+        return optional_property(self, "branch_attrs", ArrayAttr)
+
+    @property
+    def branch_attrs_attr(self) -> Attribute | None:
+        """The attribute `branch_attrs` as stored (None when unset)."""
+        return get_property(self, "branch_attrs")
+
+    @property
+    def region_attrs(self) -> ArrayAttr | None:
+        """The attribute `region_attrs`."""
+        return optional_property(self, "region_attrs", ArrayAttr)
+
+    @property
+    def region_attrs_attr(self) -> Attribute | None:
+        """The attribute `region_attrs` as stored (None when unset)."""
+        return get_property(self, "region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_branch_op(p, cls, name_pos, False)
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.print_regions(self.regions)
+        p.out.append(p.attr_dict(self, ()))
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+            attr
+        ):
+            return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+            attr
+        ):
+            return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate(self.regions[0:], 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        for index, region in enumerate(self.regions):
+            if not isinstance(terminator_of(region), YieldOp):
+                return f"branch region #{index} is not terminated by a 'tfg.yield' op"
+        count = len(self.regions)
+        if self.branch_attrs is not None and len(self.branch_attrs.value) != count:
+            return (
+                f"has {count} regions but {len(self.branch_attrs.value)} branch function attributes"
+            )
+        if self.region_attrs is not None:
+            if len(self.region_attrs.value) != count:
+                return (
+                    f"expected {count} region attribute(s) but got {len(self.region_attrs.value)}"
+                )
+            return verify_preserved_attrs(self, self.region_attrs.value)
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(len(self.regions)):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessIfRegionOp(OdsOp):
+    """An if-then-else operation with regions, without side effects
+
+    Runs the `then` region when `cond` is true and the `else` region
+    otherwise, once its control operands are done; the values the region
+    yields are the op's results. The regions take no arguments: they use the
+    values around them. `then_attrs`/`else_attrs` and
+    `then_region_attrs`/`else_region_attrs` keep the call and function
+    attributes of the branch functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %IfRegion, %ctl = IfRegion %cond [%ctl_0] then {
+      yield(%a) : tensor<f32>
+    } else {
+      yield(%b) : tensor<f32>
+    } : (tensor<i1>) -> tensor<f32>
+    ```
+
+    Operation name: `tfg.StatelessIfRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessIfRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        ctls: Sequence[Value] = (),
+        *,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        then_attrs: Attribute | None = None,
+        else_attrs: Attribute | None = None,
+        then_region_attrs: Attribute | None = None,
+        else_region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(ctls)
+        then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        then_region_attrs_a: Attribute | None = (
+            None if then_region_attrs is None else (then_region_attrs)
+        )
+        else_region_attrs_a: Attribute | None = (
+            None if else_region_attrs is None else (else_region_attrs)
+        )
+        super().__init__(
+            "tfg.StatelessIfRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("then_attrs", then_attrs_a),
+                    ("else_attrs", else_attrs_a),
+                    ("then_region_attrs", then_region_attrs_a),
+                    ("else_region_attrs", else_region_attrs_a),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "then_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "else_attrs":
+            return isinstance(value, DictionaryAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_attrs" and not _attr_constraint_0(value):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "else_attrs" and not _attr_constraint_0(value):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "then_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "else_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_region(self) -> Region:
+        """The region `then_region`."""
+        return self.regions[0]
+
+    @property
+    def else_region(self) -> Region:
+        """The region `else_region`."""
+        return self.regions[1]
+
+    @property
+    def then_attrs(self) -> DictionaryAttr | None:
+        """The attribute `then_attrs`."""
+        return optional_property(self, "then_attrs", DictionaryAttr)
+
+    @property
+    def then_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_attrs` as stored (None when unset)."""
+        return get_property(self, "then_attrs")
+
+    @property
+    def else_attrs(self) -> DictionaryAttr | None:
+        """The attribute `else_attrs`."""
+        return optional_property(self, "else_attrs", DictionaryAttr)
+
+    @property
+    def else_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_attrs` as stored (None when unset)."""
+        return get_property(self, "else_attrs")
+
+    @property
+    def then_region_attrs(self) -> Attribute | None:
+        """The attribute `then_region_attrs`."""
+        return optional_property(self, "then_region_attrs", Attribute)
+
+    @property
+    def then_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `then_region_attrs` as stored (None when unset)."""
+        return get_property(self, "then_region_attrs")
+
+    @property
+    def else_region_attrs(self) -> Attribute | None:
+        """The attribute `else_region_attrs`."""
+        return optional_property(self, "else_region_attrs", Attribute)
+
+    @property
+    def else_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `else_region_attrs` as stored (None when unset)."""
+        return get_property(self, "else_region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_branch_op(p, cls, name_pos, True)
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.print_region(self.then_region)
+        p.out.append(" else ")
+        p.print_region(self.else_region)
+        p.out.append(p.attr_dict(self, ()))
+        outs = tuple([r.type for r in self.outs])
+        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_5(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.then_region), YieldOp):
+            return "then region must be terminated by a 'tfg.yield'"
+        if not isinstance(terminator_of(self.else_region), YieldOp):
+            return "else region must be terminated by a 'tfg.yield'"
+        return verify_preserved_attrs(self, (self.then_region_attrs, self.else_region_attrs))
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        outs = list(self.outs)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", f"Region #{i}", [], loop_data_args(r)) for i, r in enumerate(self.regions)
+        ]
+        for index in range(2):
+            edges += terminator_edges(self, index, [("parent", outs)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessWhileRegionOp(OdsOp):
+    """A while loop with regions, without side effects
+
+    A while loop over N values: `init`, then the values each iteration of
+    the body yields. The `cond` region takes the N values and their N
+    control tokens and ends with a `tfg.condition` that either passes its
+    arguments on to the `body` region, which takes the same arguments and
+    yields the next values, or ends the loop with them as the op's results.
+    The loop starts once its control operands are done. `cond_attrs`,
+    `body_attrs`, `cond_region_attrs` and `body_region_attrs` keep the call
+    and function attributes of the functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %WhileRegion, %ctl = WhileRegion(%x) [%ctl_0] {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Less, %ctl_1 = Less(%arg0, %limit) : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+      condition %Less : tensor<i1> (%arg0) : tensor<i32>
+    } do {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Next, %ctl_1 = Next(%arg0) [%arg1] : (tensor<i32>) -> (tensor<i32>)
+      yield(%Next) : tensor<i32>
+    } {parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+    ```
+
+    Operation name: `tfg.StatelessWhileRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessWhileRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {
+            "parallel_iterations",
+            "cond_attrs",
+            "body_attrs",
+            "cond_region_attrs",
+            "body_region_attrs",
+            "operandSegmentSizes",
+        }
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "HasOnlyGraphRegion",
+        "SingleBlock",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        init: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        cond_attrs: Attribute | None = None,
+        body_attrs: Attribute | None = None,
+        cond_region_attrs: Attribute | None = None,
+        body_region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(init)
+        operands.extend(ctls)
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        cond_region_attrs_a: Attribute | None = (
+            None if cond_region_attrs is None else (cond_region_attrs)
+        )
+        body_region_attrs_a: Attribute | None = (
+            None if body_region_attrs is None else (body_region_attrs)
+        )
+        super().__init__(
+            "tfg.StatelessWhileRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("cond_attrs", cond_attrs_a),
+                    ("body_attrs", body_attrs_a),
+                    ("cond_region_attrs", cond_region_attrs_a),
+                    ("body_region_attrs", body_region_attrs_a),
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "cond_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "body_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "parallel_iterations" and not _attr_constraint_4(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "cond_attrs" and not _attr_constraint_0(value):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "body_attrs" and not _attr_constraint_0(value):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "body_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def init(self) -> tuple[Value, ...]:
+        """The operand `init`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond_region(self) -> Region:
+        """The region `cond_region`."""
+        return self.regions[0]
+
+    @property
+    def body_region(self) -> Region:
+        """The region `body_region`."""
+        return self.regions[1]
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def cond_attrs(self) -> DictionaryAttr | None:
+        """The attribute `cond_attrs`."""
+        return optional_property(self, "cond_attrs", DictionaryAttr)
+
+    @property
+    def cond_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_attrs")
+
+    @property
+    def body_attrs(self) -> DictionaryAttr | None:
+        """The attribute `body_attrs`."""
+        return optional_property(self, "body_attrs", DictionaryAttr)
+
+    @property
+    def body_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_attrs` as stored (None when unset)."""
+        return get_property(self, "body_attrs")
+
+    @property
+    def cond_region_attrs(self) -> Attribute | None:
+        """The attribute `cond_region_attrs`."""
+        return optional_property(self, "cond_region_attrs", Attribute)
+
+    @property
+    def cond_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_region_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_region_attrs")
+
+    @property
+    def body_region_attrs(self) -> Attribute | None:
+        """The attribute `body_region_attrs`."""
+        return optional_property(self, "body_region_attrs", Attribute)
+
+    @property
+    def body_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_region_attrs` as stored (None when unset)."""
+        return get_property(self, "body_region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        init: list[UnresolvedOperand] = []
+        init_pos = p.skip_ws()
+        if p.consume_if("("):
+            init = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        controls = parse_control_uses(p)
+        cond_region = Region()
+        p.parse_region(cond_region)
+        p.expect_keyword("do")
+        body_region = Region()
+        p.parse_region(body_region)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        types_pos = p.current_pos()
+        inputs: list[Type] = []
+        outputs: list[Type] = []
+        if p.consume_if(":"):
+            fn = p.parse_type()
+            if not isinstance(fn, FunctionType):
+                p.error_at(types_pos, "invalid kind of type specified")
+            inputs, outputs = list(fn.inputs), list(fn.results)
+        operands = p.resolve_operands(init, inputs, init_pos)
+        operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*outputs, control_type()],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (len(init), len(controls))),
+                )
+            ],
+            regions=[cond_region, body_region],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        text = f"({p.operands(self.init)})" if self.init else ""
+        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.print_region(self.cond_region)
+        p.out.append(" do ")
+        p.print_region(self.body_region)
+        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        if self.init:
+            ins = tuple([v.type for v in self.init])
+            outs = tuple([r.type for r in self.outs])
+            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_4(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.cond_region), ConditionOp):
+            return "condition region must be terminated by a 'tfg.condition' op"
+        if not isinstance(terminator_of(self.body_region), YieldOp):
+            return "body region must be terminated by a 'tfg.yield' op"
+        return (
+            verify_loop_region_args(self, 0)
+            or verify_loop_region_args(self, 1)
+            or verify_preserved_attrs(self, (self.cond_region_attrs, self.body_region_attrs))
+        )
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        cond_args = loop_data_args(self.cond_region)
+        body_args = loop_data_args(self.body_region)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", "Region #0", list(self.init), cond_args)
+        ]
+        edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
+        edges += terminator_edges(self, 1, [("Region #0", cond_args)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class WhileRegionOp(OdsOp):
+    """A while loop with regions
+
+    A while loop over N values: `init`, then the values each iteration of
+    the body yields. The `cond` region takes the N values and their N
+    control tokens and ends with a `tfg.condition` that either passes its
+    arguments on to the `body` region, which takes the same arguments and
+    yields the next values, or ends the loop with them as the op's results.
+    The loop starts once its control operands are done. `cond_attrs`,
+    `body_attrs`, `cond_region_attrs` and `body_region_attrs` keep the call
+    and function attributes of the functions the regions came from.
+
+    Example:
+
+    ```mlir
+    %WhileRegion, %ctl = WhileRegion(%x) [%ctl_0] {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Less, %ctl_1 = Less(%arg0, %limit) : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+      condition %Less : tensor<i1> (%arg0) : tensor<i32>
+    } do {
+    ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+      %Next, %ctl_1 = Next(%arg0) [%arg1] : (tensor<i32>) -> (tensor<i32>)
+      yield(%Next) : tensor<i32>
+    } {parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+    ```
+
+    Operation name: `tfg.WhileRegion`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.WhileRegion"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {
+            "parallel_iterations",
+            "cond_attrs",
+            "body_attrs",
+            "cond_region_attrs",
+            "body_region_attrs",
+            "operandSegmentSizes",
+        }
+    )
+    GRAPH_REGIONS: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "HasOnlyGraphRegion",
+        "SingleBlock",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    DEFAULT_DIALECT: ClassVar[str] = "tfg"
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        init: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        cond_attrs: Attribute | None = None,
+        body_attrs: Attribute | None = None,
+        cond_region_attrs: Attribute | None = None,
+        body_region_attrs: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(init)
+        operands.extend(ctls)
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        cond_region_attrs_a: Attribute | None = (
+            None if cond_region_attrs is None else (cond_region_attrs)
+        )
+        body_region_attrs_a: Attribute | None = (
+            None if body_region_attrs is None else (body_region_attrs)
+        )
+        super().__init__(
+            "tfg.WhileRegion",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("cond_attrs", cond_attrs_a),
+                    ("body_attrs", body_attrs_a),
+                    ("cond_region_attrs", cond_region_attrs_a),
+                    ("body_region_attrs", body_region_attrs_a),
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=2,
+            loc=loc,
+        )
+        for _ in range(1):
+            self.regions[0].add_block(Block())
+        for _ in range(1):
+            self.regions[1].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "cond_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "body_attrs":
+            return isinstance(value, DictionaryAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "parallel_iterations" and not _attr_constraint_4(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "cond_attrs" and not _attr_constraint_0(value):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "body_attrs" and not _attr_constraint_0(value):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if name == "body_region_attrs" and not _attr_constraint_2(value):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def init(self) -> tuple[Value, ...]:
+        """The operand `init`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond_region(self) -> Region:
+        """The region `cond_region`."""
+        return self.regions[0]
+
+    @property
+    def body_region(self) -> Region:
+        """The region `body_region`."""
+        return self.regions[1]
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def cond_attrs(self) -> DictionaryAttr | None:
+        """The attribute `cond_attrs`."""
+        return optional_property(self, "cond_attrs", DictionaryAttr)
+
+    @property
+    def cond_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_attrs")
+
+    @property
+    def body_attrs(self) -> DictionaryAttr | None:
+        """The attribute `body_attrs`."""
+        return optional_property(self, "body_attrs", DictionaryAttr)
+
+    @property
+    def body_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_attrs` as stored (None when unset)."""
+        return get_property(self, "body_attrs")
+
+    @property
+    def cond_region_attrs(self) -> Attribute | None:
+        """The attribute `cond_region_attrs`."""
+        return optional_property(self, "cond_region_attrs", Attribute)
+
+    @property
+    def cond_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `cond_region_attrs` as stored (None when unset)."""
+        return get_property(self, "cond_region_attrs")
+
+    @property
+    def body_region_attrs(self) -> Attribute | None:
+        """The attribute `body_region_attrs`."""
+        return optional_property(self, "body_region_attrs", Attribute)
+
+    @property
+    def body_region_attrs_attr(self) -> Attribute | None:
+        """The attribute `body_region_attrs` as stored (None when unset)."""
+        return get_property(self, "body_region_attrs")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        init: list[UnresolvedOperand] = []
+        init_pos = p.skip_ws()
+        if p.consume_if("("):
+            init = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        controls = parse_control_uses(p)
+        cond_region = Region()
+        p.parse_region(cond_region)
+        p.expect_keyword("do")
+        body_region = Region()
+        p.parse_region(body_region)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        types_pos = p.current_pos()
+        inputs: list[Type] = []
+        outputs: list[Type] = []
+        if p.consume_if(":"):
+            fn = p.parse_type()
+            if not isinstance(fn, FunctionType):
+                p.error_at(types_pos, "invalid kind of type specified")
+            inputs, outputs = list(fn.inputs), list(fn.results)
+        operands = p.resolve_operands(init, inputs, init_pos)
+        operands += p.resolve_operands(controls, [control_type()] * len(controls), types_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*outputs, control_type()],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (len(init), len(controls))),
+                )
+            ],
+            regions=[cond_region, body_region],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        text = f"({p.operands(self.init)})" if self.init else ""
+        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.print_region(self.cond_region)
+        p.out.append(" do ")
+        p.print_region(self.body_region)
+        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        if self.init:
+            ins = tuple([v.type for v in self.init])
+            outs = tuple([r.type for r in self.outs])
+            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 2:
+            return "expected 2 regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := verify_trait(self, "SingleBlock")) is not None:
+            return problem
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_4(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+            attr
+        ):
+            return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_2(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        for index, region in enumerate((self.regions[0],), 0):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
+        for index, region in enumerate((self.regions[1],), 1):
+            if len(region.blocks) != 1:
+                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        message = verify_region_args_paired(self)
+        if message is not None:
+            return message
+        if not isinstance(terminator_of(self.cond_region), ConditionOp):
+            return "condition region must be terminated by a 'tfg.condition' op"
+        if not isinstance(terminator_of(self.body_region), YieldOp):
+            return "body region must be terminated by a 'tfg.yield' op"
+        return (
+            verify_loop_region_args(self, 0)
+            or verify_loop_region_args(self, 1)
+            or verify_preserved_attrs(self, (self.cond_region_attrs, self.body_region_attrs))
+        )
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        cond_args = loop_data_args(self.cond_region)
+        body_args = loop_data_args(self.body_region)
+        edges: list[tuple[str, str, Sequence[Value], Sequence[Value]]] = [
+            ("parent", "Region #0", list(self.init), cond_args)
+        ]
+        edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
+        edges += terminator_edges(self, 1, [("Region #0", cond_args)])
+        return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class ConditionOp(OdsOp):
+    """Ends the condition region of a while loop
+
+    Ends the condition region of a while-like region op: `cond` says whether
+    the loop runs its body again, with `args` (as many as the loop's
+    operands) as the body's arguments, or ends with `args` as the loop's
+    results. The control operands follow, untyped.
+
+    Example:
+
+    ```mlir
+    condition %less : tensor<i1> (%a, %b) [%ctl] : tensor<f32>, tensor<i32>
+    ```
+
+    Operation name: `tfg.condition`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.condition"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    IS_TERMINATOR: ClassVar[bool] = True
+    TRAITS: ClassVar[tuple[str, ...]] = (
+        "AttrSizedOperandSegments",
+        "Pure",
+        "ReturnLike",
+        "Terminator",
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        args: Sequence[Value] = (),
+        ctls: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(args)
+        operands.extend(ctls)
+        super().__init__(
+            "tfg.condition",
+            operands,
+            (),
+            properties=property_dict(
+                (
+                    (
+                        "operandSegmentSizes",
+                        DenseArrayAttr.get(IntegerType.get(32), (1, len(args), len(ctls))),
+                    ),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
+        start = sum(sizes[:group])
+        return range(start, start + sizes[group])
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def ctls(self) -> tuple[Value, ...]:
+        """The operand `ctls`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        cond = p.parse_operand()
+        p.expect(":", "expected ':'")
+        cond_type = p.parse_type()
+        args: list[UnresolvedOperand] = []
+        if p.consume_if("("):
+            args = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        ctls = parse_control_uses(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        types_pos = p.current_pos()
+        types = p.parse_type_list() if p.consume_if(":") else []
+        operands = p.resolve_operands([cond], [cond_type], cond[2])
+        operands += p.resolve_operands(args, types, types_pos)
+        operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [],
+            properties=[
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(IntegerType.get(32), (1, len(args), len(ctls))),
+                )
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: Printer) -> None:
+        """Write the custom form after the op name."""
+        text = f" {p.operand(self.cond)} : {p.type_text(self.cond.type)}"
+        if self.args:
+            text += f" ({p.operands(self.args)})"
+        text += controls_text(p, self.ctls)
+        text += p.attr_dict(self, ["operandSegmentSizes"])
+        if self.args:
+            text += " : " + p.types([v.type for v in self.args])
+        p.out.append(text)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        for index in self._operand_indices(0):
+            if not _type_constraint_5(self._operands[index].value.type):
+                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(2):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
+        if (problem := verify_trait(self, "Terminator")) is not None:
+            return problem
         return None
 
 
@@ -835,27 +3890,27 @@ class FuncOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "generic" and not _attr_constraint_0(value):
+        if name == "generic" and not _attr_constraint_5(value):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
-        if name == "sym_name" and not _attr_constraint_1(value):
+        if name == "sym_name" and not _attr_constraint_6(value):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if name == "function_type" and not _attr_constraint_2(value):
+        if name == "function_type" and not _attr_constraint_7(value):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if name == "sym_visibility" and not _attr_constraint_3(value):
+        if name == "sym_visibility" and not _attr_constraint_8(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if name == "arg_attrs" and not _attr_constraint_4(value):
+        if name == "arg_attrs" and not _attr_constraint_9(value):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if name == "res_attrs" and not _attr_constraint_4(value):
+        if name == "res_attrs" and not _attr_constraint_9(value):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if name == "description" and not _attr_constraint_3(value):
+        if name == "description" and not _attr_constraint_8(value):
             return "attribute 'description' failed to satisfy constraint: string attribute"
-        if name == "is_stateful" and not _attr_constraint_0(value):
+        if name == "is_stateful" and not _attr_constraint_5(value):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if name == "gradient" and not _attr_constraint_5(value):
+        if name == "gradient" and not _attr_constraint_10(value):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if name == "control_output" and not _attr_constraint_6(value):
+        if name == "control_output" and not _attr_constraint_11(value):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
         return None
 
@@ -1073,31 +4128,31 @@ class FuncOp(OdsOp):
             return "requires attribute 'sym_name'"
         if get_property(self, "function_type") is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "generic")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "generic")) is not None and not _attr_constraint_5(attr):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_1(attr):
+        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_6(attr):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_7(
             attr
         ):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_3(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_4(attr):
+        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_9(attr):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_4(attr):
+        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_9(attr):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "description")) is not None and not _attr_constraint_3(attr):
+        if (attr := get_property(self, "description")) is not None and not _attr_constraint_8(attr):
             return "attribute 'description' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "is_stateful")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "is_stateful")) is not None and not _attr_constraint_5(attr):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_5(attr):
+        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_10(attr):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_6(
+        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_11(
             attr
         ):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
@@ -1219,9 +4274,9 @@ class GetResultOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "name" and not _attr_constraint_3(value):
+        if name == "name" and not _attr_constraint_8(value):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if name == "number" and not _attr_constraint_7(value):
+        if name == "number" and not _attr_constraint_12(value):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
@@ -1304,15 +4359,15 @@ class GetResultOp(OdsOp):
             return "requires attribute 'name'"
         if get_property(self, "number") is None:
             return "requires attribute 'number'"
-        if (attr := get_property(self, "name")) is not None and not _attr_constraint_3(attr):
+        if (attr := get_property(self, "name")) is not None and not _attr_constraint_8(attr):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "number")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "number")) is not None and not _attr_constraint_12(attr):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
-        if not _type_constraint_2(self._operands[0].value.type):
+        if not _type_constraint_8(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_2(self.results[0].type):
+        if not _type_constraint_8(self.results[0].type):
             return f"result #0 must be opaque tensor, but got '{self.results[0].type}'"
         return None
 
@@ -1378,7 +4433,7 @@ class GraphOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "version" and not _attr_constraint_8(value):
+        if name == "version" and not _attr_constraint_13(value):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         return None
 
@@ -1453,7 +4508,7 @@ class GraphOp(OdsOp):
             return problem
         if get_property(self, "version") is None:
             return "requires attribute 'version'"
-        if (attr := get_property(self, "version")) is not None and not _attr_constraint_8(attr):
+        if (attr := get_property(self, "version")) is not None and not _attr_constraint_13(attr):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -1522,7 +4577,7 @@ class ReturnOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "control_ret_attrs" and not _attr_constraint_4(value):
+        if name == "control_ret_attrs" and not _attr_constraint_9(value):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         return None
 
@@ -1594,7 +4649,7 @@ class ReturnOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tfg.func",))) is not None:
             return problem
-        if (attr := get_property(self, "control_ret_attrs")) is not None and not _attr_constraint_4(
+        if (attr := get_property(self, "control_ret_attrs")) is not None and not _attr_constraint_9(
             attr
         ):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"

@@ -61,8 +61,28 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
             "its last result must be a !tf_type.control and each region must end in a "
             "tfg.yield; the search has no control type and builds regions with an empty block"
         )
-        for name in ("IfRegion", "CaseRegion")
+        for name in (
+            "IfRegion",
+            "StatelessIfRegion",
+            "StatefulIfRegion",
+            "CaseRegion",
+            "StatelessCaseRegion",
+            "StatefulCaseRegion",
+        )
     },
+    **{
+        f"tfg.{name}": (
+            "its last result must be a !tf_type.control, its cond region must end in a "
+            "tfg.condition and its body in a tfg.yield; the search has no control type and "
+            "builds regions with an empty block"
+        )
+        for name in ("WhileRegion", "StatelessWhileRegion", "StatefulWhileRegion")
+    },
+    "tfg.ForRegion": (
+        "its last result must be a !tf_type.control and its body must take the loop index, an "
+        "i32 tensor, and end in a tfg.yield; the search has no control type and builds regions "
+        "with an empty block"
+    ),
     "tensor.generate": (
         "its body must end in a tensor.yield of the result's element type, with one index "
         "argument per dimension; the search builds regions with an empty block"

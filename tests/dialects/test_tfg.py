@@ -159,7 +159,7 @@ tfg.func @f(%c: tensor<i1>, %i: tensor<i32>, %x: tensor<i32>) -> (tensor<i32>) {
     yield(%x) : tensor<i32>
   }, {
     yield(%IfRegion) : tensor<i32>
-  } {region_attrs = [#tfg.region_attrs<{tf.a} [] [{tf.b}]>, #tfg.region_attrs<{} [] []>]} : (tensor<i32>) -> (tensor<i32>)
+  } {region_attrs = [#tfg.region_attrs<{tf.a} [] [{tf.b}]>, #tfg.region_attrs<{} [] [{}]>]} : (tensor<i32>) -> (tensor<i32>)
   return(%CaseRegion) : tensor<i32>
 }
 """
