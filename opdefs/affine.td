@@ -300,6 +300,8 @@ def AffineForOp : Affine_Op<"for", [
     Example:
 
     ```mlir
+    #lb = affine_map<(d0)[s0] -> (d0, s0)>
+    #ub = affine_map<(d0) -> (d0 + 4, 128)>
     affine.for %i = 0 to %n step 4 {
       affine.for %j = max #lb(%i)[%m] to min #ub(%i) {
         "test.use"(%i, %j) : (index, index) -> ()
