@@ -13,8 +13,8 @@ def TFGraph_Dialect : Dialect {
   let description = [{
     A TensorFlow graph (GraphDef) as MLIR: `tfg.graph` holds the nodes of a
     graph in a graph region, in any order, and `tfg.func` a function of the
-    graph's function library. Every node is an op of this dialect that the
-    dialect does not define, written in the node syntax
+    graph's function library. A node is an op of this dialect, written in
+    the node syntax
 
     ```mlir
     %AddV2, %ctl = AddV2(%a, %b) [%ctl_0] device("GPU") name("add") {T = f32} : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
@@ -27,10 +27,16 @@ def TFGraph_Dialect : Dialect {
     the node's attributes, and the types of its data operands and results.
     Every node also returns a `!tf_type.control` result after its data
     results, which the syntax leaves implicit. The `tfg.` prefix may be left
-    out inside a graph or a function.
+    out inside a graph or a function. The dialect defines the nodes that
+    call functions for control flow (`If`, `Case`, `While`, `For` and their
+    stateless and stateful variants), which check the functions they call;
+    any other node name is a node of the same syntax the dialect does not
+    define.
   }];
   let allowUnknownOperations = 1;
   let extraClassDeclaration = [{
+    from generated.tf_type.attrs import FuncAttr as TFFuncAttr
+    from generated.tf_type.attrs import ShapeAttr as TFShapeAttr
     from generated.tf_type.attrs import VersionAttr as TFVersionAttr
     from generated.tf_type.types import ControlType as TFControlType
     from generated.tf_type.types import OpaqueTensorType as TFOpaqueTensorType
@@ -373,6 +379,185 @@ def TFGraph_Dialect : Dialect {
         return None
 
 
+    def parse_node(p: Parser, cls: type[Operation], name_pos: int, name: str | None) -> Operation:
+        """The node syntax: data operands, control operands, keywords, attributes and
+        types, with the trailing control result left implicit."""
+        data, controls, _, data_pos = parse_node_operands(p, False)
+        keywords = parse_node_keywords(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        if keywords:
+            attrs = DictionaryAttr.get((*attrs.entries, *keywords))
+        inputs, outputs = parse_node_types(p)
+        control = control_type()
+        operands = p.resolve_operands(data, inputs, data_pos)
+        operands += p.resolve_operands(controls, [control] * len(controls), data_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [*outputs, control],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            name=name,
+        )
+
+
+    def print_node(p: Printer, op: Operation) -> bool | None:
+        """The node syntax of `op`, or False (the generic form) when its control
+        operands or results do not all follow its data ones."""
+        data, controls = split_controls(op.operands)
+        outputs, result_controls = split_controls(op.results)
+        # Only the trailing control result is implicit in the node syntax.
+        if len(result_controls) != 1 or len(controls) + len(data) != op.num_operands:
+            return False
+        if any(not is_control(v.type) for v in controls):
+            return False
+        text = ""
+        if data:
+            text += f"({p.operands(data)})"
+        if controls:
+            text += " [" + p.operands(controls) + "]"
+        text += node_keywords_text(p, op)
+        text += p.attr_dict(op, [k for _, k in _NODE_KEYWORDS])
+        text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
+        p.out.append(text)
+        return None
+
+
+    def lookup_graph_func(op: Operation, attr: Attribute | None) -> Operation | None:
+        """The `tfg.func` a `#tf_type.func` attribute names, in the nearest symbol
+        table around `op`; None when there is none (a function of another
+        library is not an error)."""
+        if not isinstance(attr, TFFuncAttr) or not attr.symbol.is_flat:
+            return None
+        table = op.parent_op
+        while table is not None and not (
+            table.name == "builtin.module" or "SymbolTable" in getattr(table, "TRAITS", ())
+        ):
+            table = table.parent_op
+        if table is None:
+            return None
+        for region in table.regions:
+            for block in region.blocks:
+                for candidate in block:
+                    if isinstance(candidate, FuncOp) and candidate.sym_name.value == attr.symbol.root:
+                        return candidate
+        return None
+
+
+    def verify_call_signature(
+        op: Operation, func: Operation, operands: Sequence[Type], results: Sequence[Type], what: str
+    ) -> VerifyMessage | None:
+        """The function `func` that `op` calls takes `operands` and returns
+        `results`; a generic function only in number."""
+        assert isinstance(func, FuncOp)
+        fn_type = func.function_type.value
+        if not isinstance(fn_type, FunctionType):
+            return None
+        arguments, returns = fn_type.inputs, fn_type.results
+        message: str | None = None
+        if len(operands) * 2 != len(arguments):
+            message = (
+                f"{what} function has {len(arguments) // 2} arguments but was provided "
+                f"{len(operands)}"
+            )
+        elif len(results) != len(returns):
+            message = f"{what} function has {len(returns)} results but expected {len(results)}"
+        elif not func.generic:
+            for index, given in enumerate(operands):
+                expected = arguments[index * 2]
+                if not _cast_compatible(expected, given):
+                    message = (
+                        f"{what} function argument #{index} type '{expected}' is not compatible "
+                        f"with corresponding operand type: '{given}'"
+                    )
+                    break
+            else:
+                for index, given in enumerate(results):
+                    expected = returns[index]
+                    if not _cast_compatible(expected, given):
+                        message = (
+                            f"{what} function result #{index} type '{expected}' is not "
+                            f"compatible with corresponding result type: '{given}'"
+                        )
+                        break
+        if message is None:
+            return None
+        # TensorFlow's note shows the function as it prints, then points at it.
+        printed = print_operation(func, generic=False).rstrip("\n")
+        note = ("\n" if "\n" in printed else "") + printed + "\nsee referenced function"
+        return VerifyMessage(message, notes=[(func, note)])
+
+
+    def verify_type_array(values: Sequence[Value], types: Attribute | None, kind: str) -> str | None:
+        """The data values of a call-like op have the dtypes its `Tin`, `Tout` or
+        `T` attribute lists, when it has one."""
+        if not isinstance(types, ArrayAttr):
+            return None
+        if len(values) != len(types.value):
+            return f"has {len(values)} {kind}s but {len(types.value)} {kind} types"
+        for index, (value, entry) in enumerate(zip(values, types.value, strict=True)):
+            if not isinstance(entry, TypeAttr):
+                continue
+            if not _cast_compatible(value.type, UnrankedTensorType.get(entry.value)):
+                return (
+                    f"{kind} #{index} is incompatible with dtype '{entry.value}', got: "
+                    f"'{value.type}'"
+                )
+        return None
+
+
+    def call_op_types(op: Operation) -> tuple[list[Value], list[Value]] | str:
+        """The data operands and data results of a call-like op, or why its
+        control operands and results are misplaced."""
+        data, controls = split_controls(op.operands)
+        if any(not is_control(v.type) for v in controls):
+            return "not all control tokens come after non-control operands"
+        outs, result_controls = split_controls(op.results)
+        if not result_controls:
+            return "does not define a control result"
+        if len(result_controls) != 1:
+            return "must have a control token result as and only as its last result"
+        return data, outs
+
+
+    def verify_call_op(
+        op: Operation,
+        calls: Sequence[tuple[Attribute | None, str]],
+        skip: int,
+        results: Sequence[Type] | None,
+        in_types: Attribute | None,
+        out_types: Attribute | None,
+        first_arg: int,
+    ) -> str | None:
+        """The checks of a call-like op: its controls come last, each function of
+        `calls` (attribute, name in messages) that the module defines takes the
+        data operands after the first `skip` and returns the data results (or
+        `results`), and its type arrays list the dtypes of the operands from
+        `first_arg` on and of the results."""
+        if isinstance(op.parent_op, (GraphOp, FuncOp)):
+            # The check a graph or function makes of each of its nodes first.
+            message = verify_controls_last(op)
+            if message is not None:
+                return message
+        found = call_op_types(op)
+        if isinstance(found, str):
+            return found
+        data, outs = found
+        operands = [v.type for v in data[skip:]]
+        returns = [v.type for v in outs] if results is None else list(results)
+        for attr, what in calls:
+            func = lookup_graph_func(op, attr)
+            if func is not None:
+                message = verify_call_signature(op, func, operands, returns, what)
+                if message is not None:
+                    return message
+        return verify_type_array(data[first_arg:], in_types, "argument") or verify_type_array(
+            outs, out_types, "result"
+        )
+
+
     class NodeOp(Operation):
         """A TensorFlow node: a `tfg` op the dialect does not define.
 
@@ -388,44 +573,10 @@ def TFGraph_Dialect : Dialect {
         def parse(cls, p: Parser, name_pos: int) -> Operation:
             name = p.custom_op
             assert name is not None
-            data, controls, _, data_pos = parse_node_operands(p, False)
-            keywords = parse_node_keywords(p)
-            attr_pos = p.current_pos()
-            attrs = p.parse_optional_attr_dict()
-            if keywords:
-                attrs = DictionaryAttr.get((*attrs.entries, *keywords))
-            inputs, outputs = parse_node_types(p)
-            control = control_type()
-            operands = p.resolve_operands(data, inputs, data_pos)
-            operands += p.resolve_operands(controls, [control] * len(controls), data_pos)
-            return p.create_op(
-                cls,
-                name_pos,
-                operands,
-                [*outputs, control],
-                attributes=attrs,
-                attr_dict_pos=attr_pos,
-                name=name,
-            )
+            return parse_node(p, cls, name_pos, name)
 
         def print(self, p: Printer) -> bool | None:
-            data, controls = split_controls(self.operands)
-            outputs, result_controls = split_controls(self.results)
-            # Only the trailing control result is implicit in the node syntax.
-            if len(result_controls) != 1 or len(controls) + len(data) != self.num_operands:
-                return False
-            if any(not is_control(v.type) for v in controls):
-                return False
-            text = ""
-            if data:
-                text += f"({p.operands(data)})"
-            if controls:
-                text += " [" + p.operands(controls) + "]"
-            text += node_keywords_text(p, self)
-            text += p.attr_dict(self, [k for _, k in _NODE_KEYWORDS])
-            text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
-            p.out.append(text)
-            return None
+            return print_node(p, self)
 
         def asm_result_names(self) -> Sequence[tuple[int, str]]:
             # The first result is named after the op, the control result `ctl`.
@@ -1386,5 +1537,204 @@ def TFGraph_ForRegionOp : TFGraph_RegionOp<"ForRegion", [AttrSizedOperandSegment
     ]
     edges += terminator_edges(self, 0, [("Region #0", data), ("parent", list(self.outs))])
     return verify_edges(self, edges)
+  }];
+}
+
+def TFGraph_FuncAttr : PredAttr<CPred<"isinstance($_self, TFFuncAttr)">,
+                                "a TensorFlow function attribute">;
+
+def TFGraph_ShapeAttr : PredAttr<CPred<"isinstance($_self, TFShapeAttr)">,
+                                 "a TensorFlow shape attribute">;
+
+def TFGraph_ShapesAttr : TypedArrayAttrBase<TFGraph_ShapeAttr, "an array of shapes">;
+
+def TFGraph_TensorOrControl
+    : Type<CPred<"is_tfg_tensor($_self) or is_control($_self)">,
+           "a tensor, opaque tensor or control type">;
+
+// The ops calling functions for their control flow (TensorFlow's functional
+// If, Case, While and For). They are nodes: written in the node syntax, as a
+// tfg op the dialect does not define would be, with their data operands,
+// control operands, attributes and types, and a trailing control result.
+class TFGraph_CallOp<string mnemonic>
+    : TFGraph_Op<mnemonic, [SymbolUserOpInterface]> {
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    return parse_node(p, cls, name_pos, None)
+  }];
+  let printer = [{
+    if print_node(p, self) is False:
+        return False
+    return None
+  }];
+  let asmResultNames = [{
+    return region_op_result_names(self)
+  }];
+  let hasVerifier = 1;
+}
+
+// `If(%cond, %args...) [%ctls] {then_branch = .., else_branch = ..} : (types) -> (types)`.
+class TFGraph_IfLikeOp<string mnemonic> : TFGraph_CallOp<mnemonic> {
+  let description = [{
+    Calls `then_branch` with the data operands after `cond` when `cond` is
+    true, `else_branch` otherwise; the function's results are the op's data
+    results. A function the module defines must take and return values of
+    types compatible with the op's. `Tcond`, `Tin`, `Tout` and
+    `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %If, %ctl = If(%cond, %x) [%ctl_0] {else_branch = #tf_type.func<@else, {}>, then_branch = #tf_type.func<@then, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let arguments = (ins
+    AnyTypeOf<[TFGraph_OpaqueTensor, I1Tensor]>:$cond,
+    Variadic<TFGraph_TensorOrControl>:$args,
+    TFGraph_FuncAttr:$then_branch,
+    TFGraph_FuncAttr:$else_branch,
+    OptionalAttr<TypeAttr>:$Tcond,
+    OptionalAttr<TypeArrayAttr>:$Tin,
+    OptionalAttr<TypeArrayAttr>:$Tout,
+    OptionalAttr<TFGraph_ShapesAttr>:$output_shapes
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let verifier = [{
+    calls = ((self.then_branch, "then"), (self.else_branch, "else"))
+    return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
+  }];
+}
+
+def TFGraph_IfOp : TFGraph_IfLikeOp<"If"> {
+  let summary = "An if-then-else operation calling functions";
+}
+
+def TFGraph_StatelessIfOp : TFGraph_IfLikeOp<"StatelessIf"> {
+  let summary = "An if-then-else operation calling functions without side effects";
+}
+
+def TFGraph_StatefulIfOp : TFGraph_IfLikeOp<"StatefulIf"> {
+  let summary = "An if-then-else operation calling functions with side effects";
+}
+
+// `Case(%index, %args...) [%ctls] {branches = [..]} : (types) -> (types)`.
+class TFGraph_CaseLikeOp<string mnemonic> : TFGraph_CallOp<mnemonic> {
+  let description = [{
+    Calls the function of `branches` that `branch_index` selects with the
+    data operands after the index; its results are the op's data results.
+    Each function the module defines must take and return values of types
+    compatible with the op's. `Tin`, `Tout` and `output_shapes` keep the
+    node's type attributes: when present, the operands and results have
+    those dtypes.
+
+    Example:
+
+    ```mlir
+    %Case, %ctl = Case(%index, %x) {branches = [#tf_type.func<@b0, {}>, #tf_type.func<@b1, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let arguments = (ins
+    AnyTypeOf<[TFGraph_OpaqueTensor, I32Tensor]>:$branch_index,
+    Variadic<TFGraph_TensorOrControl>:$args,
+    TypedArrayAttrBase<TFGraph_FuncAttr, "an array of functions">:$branches,
+    OptionalAttr<TypeArrayAttr>:$Tin,
+    OptionalAttr<TypeArrayAttr>:$Tout,
+    OptionalAttr<TFGraph_ShapesAttr>:$output_shapes
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let verifier = [{
+    calls = [(f, f"branch #{i}") for i, f in enumerate(self.branches.value)]
+    return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
+  }];
+}
+
+def TFGraph_CaseOp : TFGraph_CaseLikeOp<"Case"> {
+  let summary = "A switch operation calling one of its functions";
+}
+
+def TFGraph_StatelessCaseOp : TFGraph_CaseLikeOp<"StatelessCase"> {
+  let summary = "A switch operation calling one of its functions, without side effects";
+}
+
+def TFGraph_StatefulCaseOp : TFGraph_CaseLikeOp<"StatefulCase"> {
+  let summary = "A switch operation calling one of its functions, with side effects";
+}
+
+// `While(%args...) [%ctls] {body = .., cond = .., parallel_iterations = N} : (types) -> (types)`.
+class TFGraph_WhileLikeOp<string mnemonic> : TFGraph_CallOp<mnemonic> {
+  let description = [{
+    A loop over its data operands: while `cond` returns true for the
+    current values, `body` computes the next ones; the last values are the
+    op's data results. A `cond` the module defines must take values of the
+    operands' types and return an `i1` tensor, a `body` take and return
+    them. `parallel_iterations` is how many iterations may run at once; `T`
+    and `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %While, %ctl = While(%x) {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let arguments = (ins
+    Variadic<TFGraph_TensorOrControl>:$args,
+    TFGraph_FuncAttr:$cond,
+    TFGraph_FuncAttr:$body,
+    I64Attr:$parallel_iterations,
+    OptionalAttr<TypeArrayAttr>:$T,
+    OptionalAttr<TFGraph_ShapesAttr>:$output_shapes
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let verifier = [{
+    i1_tensor = UnrankedTensorType.get(IntegerType.get(1))
+    message = verify_call_op(self, [(self.cond, "cond")], 0, [i1_tensor], None, None, 0)
+    if message is not None:
+        return message
+    return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
+  }];
+}
+
+def TFGraph_WhileOp : TFGraph_WhileLikeOp<"While"> {
+  let summary = "A loop operation calling functions";
+}
+
+def TFGraph_StatelessWhileOp : TFGraph_WhileLikeOp<"StatelessWhile"> {
+  let summary = "A loop operation calling functions, without side effects";
+}
+
+def TFGraph_StatefulWhileOp : TFGraph_WhileLikeOp<"StatefulWhile"> {
+  let summary = "A loop operation calling functions, with side effects";
+}
+
+def TFGraph_ForOp : TFGraph_CallOp<"For"> {
+  let summary = "A counted loop operation calling a function";
+  let description = [{
+    Calls `body` once for each index from `start` up to `limit` by steps of
+    `delta`, with the index and the current values of the data operands
+    after `delta`; the body returns the next values, and the last ones are
+    the op's data results. A `body` the module defines must take an index
+    and values of the operands' types and return them. `T` keeps the node's
+    type attribute: when present, the operands after `delta` and the results
+    have those dtypes.
+
+    Example:
+
+    ```mlir
+    %For, %ctl = For(%start, %limit, %delta, %x) {body = #tf_type.func<@body, {}>} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let arguments = (ins
+    AnyTypeOf<[TFGraph_OpaqueTensor, I32Tensor]>:$start,
+    AnyTypeOf<[TFGraph_OpaqueTensor, I32Tensor]>:$limit,
+    AnyTypeOf<[TFGraph_OpaqueTensor, I32Tensor]>:$delta,
+    Variadic<TFGraph_TensorOrControl>:$args,
+    TFGraph_FuncAttr:$body,
+    OptionalAttr<TypeArrayAttr>:$T
+  );
+  let results = (outs Variadic<TFGraph_Tensor>:$outs, TFGraph_Control:$ctl);
+  let verifier = [{
+    return verify_call_op(self, [(self.body, "body")], 2, None, self.t_attr, self.t_attr, 3)
   }];
 }

@@ -34,6 +34,7 @@ from generator.ir import (
     UnitAttr,
     UnrankedTensorType,
     Value,
+    print_operation,
 )
 from generator.ir.asm import (
     parse_optional_visibility,
@@ -53,25 +54,37 @@ from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
 
 __all__ = [
+    "CaseOp",
     "CaseRegionOp",
     "ConditionOp",
+    "ForOp",
     "ForRegionOp",
     "FuncOp",
     "GetResultOp",
     "GraphOp",
+    "IfOp",
     "IfRegionOp",
     "ReturnOp",
+    "StatefulCaseOp",
     "StatefulCaseRegionOp",
+    "StatefulIfOp",
     "StatefulIfRegionOp",
+    "StatefulWhileOp",
     "StatefulWhileRegionOp",
+    "StatelessCaseOp",
     "StatelessCaseRegionOp",
+    "StatelessIfOp",
     "StatelessIfRegionOp",
+    "StatelessWhileOp",
     "StatelessWhileRegionOp",
+    "WhileOp",
     "WhileRegionOp",
     "YieldOp",
 ]
 
 
+from generated.tf_type.attrs import FuncAttr as TFFuncAttr
+from generated.tf_type.attrs import ShapeAttr as TFShapeAttr
 from generated.tf_type.attrs import VersionAttr as TFVersionAttr
 from generated.tf_type.types import ControlType as TFControlType
 from generated.tf_type.types import OpaqueTensorType as TFOpaqueTensorType
@@ -419,6 +432,183 @@ def verify_controls_last(op: Operation) -> str | None:
     return None
 
 
+def parse_node(p: Parser, cls: type[Operation], name_pos: int, name: str | None) -> Operation:
+    """The node syntax: data operands, control operands, keywords, attributes and
+    types, with the trailing control result left implicit."""
+    data, controls, _, data_pos = parse_node_operands(p, False)
+    keywords = parse_node_keywords(p)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    if keywords:
+        attrs = DictionaryAttr.get((*attrs.entries, *keywords))
+    inputs, outputs = parse_node_types(p)
+    control = control_type()
+    operands = p.resolve_operands(data, inputs, data_pos)
+    operands += p.resolve_operands(controls, [control] * len(controls), data_pos)
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [*outputs, control],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+        name=name,
+    )
+
+
+def print_node(p: Printer, op: Operation) -> bool | None:
+    """The node syntax of `op`, or False (the generic form) when its control
+    operands or results do not all follow its data ones."""
+    data, controls = split_controls(op.operands)
+    outputs, result_controls = split_controls(op.results)
+    # Only the trailing control result is implicit in the node syntax.
+    if len(result_controls) != 1 or len(controls) + len(data) != op.num_operands:
+        return False
+    if any(not is_control(v.type) for v in controls):
+        return False
+    text = ""
+    if data:
+        text += f"({p.operands(data)})"
+    if controls:
+        text += " [" + p.operands(controls) + "]"
+    text += node_keywords_text(p, op)
+    text += p.attr_dict(op, [k for _, k in _NODE_KEYWORDS])
+    text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
+    p.out.append(text)
+    return None
+
+
+def lookup_graph_func(op: Operation, attr: Attribute | None) -> Operation | None:
+    """The `tfg.func` a `#tf_type.func` attribute names, in the nearest symbol
+    table around `op`; None when there is none (a function of another
+    library is not an error)."""
+    if not isinstance(attr, TFFuncAttr) or not attr.symbol.is_flat:
+        return None
+    table = op.parent_op
+    while table is not None and not (
+        table.name == "builtin.module" or "SymbolTable" in getattr(table, "TRAITS", ())
+    ):
+        table = table.parent_op
+    if table is None:
+        return None
+    for region in table.regions:
+        for block in region.blocks:
+            for candidate in block:
+                if isinstance(candidate, FuncOp) and candidate.sym_name.value == attr.symbol.root:
+                    return candidate
+    return None
+
+
+def verify_call_signature(
+    op: Operation, func: Operation, operands: Sequence[Type], results: Sequence[Type], what: str
+) -> VerifyMessage | None:
+    """The function `func` that `op` calls takes `operands` and returns
+    `results`; a generic function only in number."""
+    assert isinstance(func, FuncOp)
+    fn_type = func.function_type.value
+    if not isinstance(fn_type, FunctionType):
+        return None
+    arguments, returns = fn_type.inputs, fn_type.results
+    message: str | None = None
+    if len(operands) * 2 != len(arguments):
+        message = (
+            f"{what} function has {len(arguments) // 2} arguments but was provided {len(operands)}"
+        )
+    elif len(results) != len(returns):
+        message = f"{what} function has {len(returns)} results but expected {len(results)}"
+    elif not func.generic:
+        for index, given in enumerate(operands):
+            expected = arguments[index * 2]
+            if not _cast_compatible(expected, given):
+                message = (
+                    f"{what} function argument #{index} type '{expected}' is not compatible "
+                    f"with corresponding operand type: '{given}'"
+                )
+                break
+        else:
+            for index, given in enumerate(results):
+                expected = returns[index]
+                if not _cast_compatible(expected, given):
+                    message = (
+                        f"{what} function result #{index} type '{expected}' is not "
+                        f"compatible with corresponding result type: '{given}'"
+                    )
+                    break
+    if message is None:
+        return None
+    # TensorFlow's note shows the function as it prints, then points at it.
+    printed = print_operation(func, generic=False).rstrip("\n")
+    note = ("\n" if "\n" in printed else "") + printed + "\nsee referenced function"
+    return VerifyMessage(message, notes=[(func, note)])
+
+
+def verify_type_array(values: Sequence[Value], types: Attribute | None, kind: str) -> str | None:
+    """The data values of a call-like op have the dtypes its `Tin`, `Tout` or
+    `T` attribute lists, when it has one."""
+    if not isinstance(types, ArrayAttr):
+        return None
+    if len(values) != len(types.value):
+        return f"has {len(values)} {kind}s but {len(types.value)} {kind} types"
+    for index, (value, entry) in enumerate(zip(values, types.value, strict=True)):
+        if not isinstance(entry, TypeAttr):
+            continue
+        if not _cast_compatible(value.type, UnrankedTensorType.get(entry.value)):
+            return (
+                f"{kind} #{index} is incompatible with dtype '{entry.value}', got: '{value.type}'"
+            )
+    return None
+
+
+def call_op_types(op: Operation) -> tuple[list[Value], list[Value]] | str:
+    """The data operands and data results of a call-like op, or why its
+    control operands and results are misplaced."""
+    data, controls = split_controls(op.operands)
+    if any(not is_control(v.type) for v in controls):
+        return "not all control tokens come after non-control operands"
+    outs, result_controls = split_controls(op.results)
+    if not result_controls:
+        return "does not define a control result"
+    if len(result_controls) != 1:
+        return "must have a control token result as and only as its last result"
+    return data, outs
+
+
+def verify_call_op(
+    op: Operation,
+    calls: Sequence[tuple[Attribute | None, str]],
+    skip: int,
+    results: Sequence[Type] | None,
+    in_types: Attribute | None,
+    out_types: Attribute | None,
+    first_arg: int,
+) -> str | None:
+    """The checks of a call-like op: its controls come last, each function of
+    `calls` (attribute, name in messages) that the module defines takes the
+    data operands after the first `skip` and returns the data results (or
+    `results`), and its type arrays list the dtypes of the operands from
+    `first_arg` on and of the results."""
+    if isinstance(op.parent_op, (GraphOp, FuncOp)):
+        # The check a graph or function makes of each of its nodes first.
+        message = verify_controls_last(op)
+        if message is not None:
+            return message
+    found = call_op_types(op)
+    if isinstance(found, str):
+        return found
+    data, outs = found
+    operands = [v.type for v in data[skip:]]
+    returns = [v.type for v in outs] if results is None else list(results)
+    for attr, what in calls:
+        func = lookup_graph_func(op, attr)
+        if func is not None:
+            message = verify_call_signature(op, func, operands, returns, what)
+            if message is not None:
+                return message
+    return verify_type_array(data[first_arg:], in_types, "argument") or verify_type_array(
+        outs, out_types, "result"
+    )
+
+
 class NodeOp(Operation):
     """A TensorFlow node: a `tfg` op the dialect does not define.
 
@@ -434,44 +624,10 @@ class NodeOp(Operation):
     def parse(cls, p: Parser, name_pos: int) -> Operation:
         name = p.custom_op
         assert name is not None
-        data, controls, _, data_pos = parse_node_operands(p, False)
-        keywords = parse_node_keywords(p)
-        attr_pos = p.current_pos()
-        attrs = p.parse_optional_attr_dict()
-        if keywords:
-            attrs = DictionaryAttr.get((*attrs.entries, *keywords))
-        inputs, outputs = parse_node_types(p)
-        control = control_type()
-        operands = p.resolve_operands(data, inputs, data_pos)
-        operands += p.resolve_operands(controls, [control] * len(controls), data_pos)
-        return p.create_op(
-            cls,
-            name_pos,
-            operands,
-            [*outputs, control],
-            attributes=attrs,
-            attr_dict_pos=attr_pos,
-            name=name,
-        )
+        return parse_node(p, cls, name_pos, name)
 
     def print(self, p: Printer) -> bool | None:
-        data, controls = split_controls(self.operands)
-        outputs, result_controls = split_controls(self.results)
-        # Only the trailing control result is implicit in the node syntax.
-        if len(result_controls) != 1 or len(controls) + len(data) != self.num_operands:
-            return False
-        if any(not is_control(v.type) for v in controls):
-            return False
-        text = ""
-        if data:
-            text += f"({p.operands(data)})"
-        if controls:
-            text += " [" + p.operands(controls) + "]"
-        text += node_keywords_text(p, self)
-        text += p.attr_dict(self, [k for _, k in _NODE_KEYWORDS])
-        text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
-        p.out.append(text)
-        return None
+        return print_node(p, self)
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         # The first result is named after the op, the control result `ctl`.
@@ -491,122 +647,396 @@ Context.register_fallback_op("tfg", NodeOp)
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
-    """dictionary of named attribute values"""
-    return isinstance(a, DictionaryAttr)
+    """a TensorFlow function attribute"""
+    return isinstance(a, TFFuncAttr)
 
 
 def _attr_constraint_1(a: Attribute) -> bool:
-    """an array of dictionaries"""
+    """an array of functions"""
     return isinstance(a, ArrayAttr) and all(_attr_constraint_0(x) for x in a.value)
 
 
 def _attr_constraint_2(a: Attribute) -> bool:
-    """Region attributes, argument and result attributes."""
-    return isinstance(a, TFGRegionAttr)
+    """any type attribute"""
+    return isinstance(a, TypeAttr)
 
 
 def _attr_constraint_3(a: Attribute) -> bool:
-    """case region preserved attributes"""
+    """type array attribute"""
     return isinstance(a, ArrayAttr) and all(_attr_constraint_2(x) for x in a.value)
 
 
-def _type_constraint_0(t: Type) -> bool:
-    """32-bit signless integer"""
-    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
-
-
-def _type_constraint_1(t: Type) -> bool:
-    """tensor of 32-bit signless integer values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_0(
-        t.element_type
-    )
-
-
-def _type_constraint_2(t: Type) -> bool:
-    """control dependence"""
-    return is_control(t)
-
-
-def _type_constraint_3(t: Type) -> bool:
-    """a tensor or opaque tensor type"""
-    return is_tfg_tensor(t)
-
-
-def _type_constraint_4(t: Type) -> bool:
-    """1-bit signless integer"""
-    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
-
-
-def _type_constraint_5(t: Type) -> bool:
-    """tensor of 1-bit signless integer values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_4(
-        t.element_type
-    )
-
-
-def _type_constraint_6(t: Type) -> bool:
-    """64-bit signless integer"""
-    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
-
-
 def _attr_constraint_4(a: Attribute) -> bool:
-    """64-bit signless integer attribute"""
-    return isinstance(a, IntegerAttr) and _type_constraint_6(a.type)
+    """a TensorFlow shape attribute"""
+    return isinstance(a, TFShapeAttr)
 
 
 def _attr_constraint_5(a: Attribute) -> bool:
-    """unit attribute"""
-    return isinstance(a, UnitAttr)
+    """an array of shapes"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_4(x) for x in a.value)
 
 
-def _attr_constraint_6(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _type_constraint_7(t: Type) -> bool:
-    """function type"""
-    return isinstance(t, FunctionType)
-
-
-def _attr_constraint_7(a: Attribute) -> bool:
-    """type attribute of function type"""
-    return isinstance(a, TypeAttr) and _type_constraint_7(a.value)
-
-
-def _attr_constraint_8(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _attr_constraint_9(a: Attribute) -> bool:
-    """array attribute"""
-    return isinstance(a, ArrayAttr)
-
-
-def _attr_constraint_10(a: Attribute) -> bool:
-    """flat symbol reference attribute"""
-    return isinstance(a, SymbolRefAttr) and not a.nested
-
-
-def _attr_constraint_11(a: Attribute) -> bool:
-    """string array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_8(x) for x in a.value)
-
-
-def _attr_constraint_12(a: Attribute) -> bool:
-    """32-bit signless integer attribute"""
-    return isinstance(a, IntegerAttr) and _type_constraint_0(a.type)
-
-
-def _type_constraint_8(t: Type) -> bool:
+def _type_constraint_0(t: Type) -> bool:
     """opaque tensor"""
     return is_opaque_tensor(t)
 
 
+def _type_constraint_1(t: Type) -> bool:
+    """32-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
+
+
+def _type_constraint_2(t: Type) -> bool:
+    """tensor of 32-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_1(
+        t.element_type
+    )
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """opaque tensor or tensor of 32-bit signless integer values"""
+    return _type_constraint_0(t) or _type_constraint_2(t)
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """a tensor, opaque tensor or control type"""
+    return is_tfg_tensor(t) or is_control(t)
+
+
+def _type_constraint_5(t: Type) -> bool:
+    """a tensor or opaque tensor type"""
+    return is_tfg_tensor(t)
+
+
+def _type_constraint_6(t: Type) -> bool:
+    """control dependence"""
+    return is_control(t)
+
+
+def _attr_constraint_6(a: Attribute) -> bool:
+    """dictionary of named attribute values"""
+    return isinstance(a, DictionaryAttr)
+
+
+def _attr_constraint_7(a: Attribute) -> bool:
+    """an array of dictionaries"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_6(x) for x in a.value)
+
+
+def _attr_constraint_8(a: Attribute) -> bool:
+    """Region attributes, argument and result attributes."""
+    return isinstance(a, TFGRegionAttr)
+
+
+def _attr_constraint_9(a: Attribute) -> bool:
+    """case region preserved attributes"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_8(x) for x in a.value)
+
+
+def _type_constraint_7(t: Type) -> bool:
+    """1-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
+
+
+def _type_constraint_8(t: Type) -> bool:
+    """tensor of 1-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_7(
+        t.element_type
+    )
+
+
+def _type_constraint_9(t: Type) -> bool:
+    """opaque tensor or tensor of 1-bit signless integer values"""
+    return _type_constraint_0(t) or _type_constraint_8(t)
+
+
+def _type_constraint_10(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
+
+
+def _attr_constraint_10(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_10(a.type)
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
+    """unit attribute"""
+    return isinstance(a, UnitAttr)
+
+
+def _attr_constraint_12(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _type_constraint_11(t: Type) -> bool:
+    """function type"""
+    return isinstance(t, FunctionType)
+
+
 def _attr_constraint_13(a: Attribute) -> bool:
+    """type attribute of function type"""
+    return isinstance(a, TypeAttr) and _type_constraint_11(a.value)
+
+
+def _attr_constraint_14(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _attr_constraint_15(a: Attribute) -> bool:
+    """array attribute"""
+    return isinstance(a, ArrayAttr)
+
+
+def _attr_constraint_16(a: Attribute) -> bool:
+    """flat symbol reference attribute"""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def _attr_constraint_17(a: Attribute) -> bool:
+    """string array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_14(x) for x in a.value)
+
+
+def _attr_constraint_18(a: Attribute) -> bool:
+    """32-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_1(a.type)
+
+
+def _attr_constraint_19(a: Attribute) -> bool:
     """TensorFlow version attribute"""
     return isinstance(a, TFVersionAttr)
+
+
+@Context.register_op_globally
+class CaseOp(OdsOp):
+    """A switch operation calling one of its functions
+
+    Calls the function of `branches` that `branch_index` selects with the
+    data operands after the index; its results are the op's data results.
+    Each function the module defines must take and return values of types
+    compatible with the op's. `Tin`, `Tout` and `output_shapes` keep the
+    node's type attributes: when present, the operands and results have
+    those dtypes.
+
+    Example:
+
+    ```mlir
+    %Case, %ctl = Case(%index, %x) {branches = [#tf_type.func<@b0, {}>, #tf_type.func<@b1, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.Case`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.Case"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"branches", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        args: Sequence[Value] = (),
+        *,
+        branches: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(args)
+        branches_a: Attribute = branches
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.Case",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("branches", branches_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branches":
+            return isinstance(value, ArrayAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branches" and not _attr_constraint_1(value):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> ArrayAttr:
+        """The attribute `branches`."""
+        return required_property(self, "branches", ArrayAttr)
+
+    @property
+    def branches_attr(self) -> Attribute | None:
+        """The attribute `branches` as stored (None when unset)."""
+        return get_property(self, "branches")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "branches") is None:
+            return "requires attribute 'branches'"
+        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = [(f, f"branch #{i}") for i, f in enumerate(self.branches.value)]
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -684,9 +1114,9 @@ class CaseRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "branch_attrs" and not _attr_constraint_1(value):
+        if name == "branch_attrs" and not _attr_constraint_7(value):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if name == "region_attrs" and not _attr_constraint_3(value):
+        if name == "region_attrs" and not _attr_constraint_9(value):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
@@ -780,25 +1210,25 @@ class CaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
         ):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
@@ -835,6 +1265,206 @@ class CaseRegionOp(OdsOp):
         for index in range(len(self.regions)):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class ForOp(OdsOp):
+    """A counted loop operation calling a function
+
+    Calls `body` once for each index from `start` up to `limit` by steps of
+    `delta`, with the index and the current values of the data operands
+    after `delta`; the body returns the next values, and the last ones are
+    the op's data results. A `body` the module defines must take an index
+    and values of the operands' types and return them. `T` keeps the node's
+    type attribute: when present, the operands after `delta` and the results
+    have those dtypes.
+
+    Example:
+
+    ```mlir
+    %For, %ctl = For(%start, %limit, %delta, %x) {body = #tf_type.func<@body, {}>} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.For`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.For"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"body", "T"})
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        start: Value,
+        limit: Value,
+        delta: Value,
+        args: Sequence[Value] = (),
+        *,
+        body: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        t: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(start)
+        operands.append(limit)
+        operands.append(delta)
+        operands.extend(args)
+        body_a: Attribute = body
+        t_a: Attribute | None = None if t is None else (t)
+        super().__init__(
+            "tfg.For",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict((("body", body_a), ("T", t_a))),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "T":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "body" and not _attr_constraint_0(value):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "T" and not _attr_constraint_3(value):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 3
+        if group < 3:
+            return range(group, group + 1)
+        if group == 3:
+            return range(3, 3 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def start(self) -> Value:
+        """The operand `start`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def limit(self) -> Value:
+        """The operand `limit`."""
+        return self._operands[self._operand_indices(1).start].value
+
+    @property
+    def delta(self) -> Value:
+        """The operand `delta`."""
+        return self._operands[self._operand_indices(2).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(3)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def body(self) -> Attribute:
+        """The attribute `body`."""
+        return required_property(self, "body", Attribute)
+
+    @property
+    def body_attr(self) -> Attribute | None:
+        """The attribute `body` as stored (None when unset)."""
+        return get_property(self, "body")
+
+    @property
+    def t(self) -> ArrayAttr | None:
+        """The attribute `T`."""
+        return optional_property(self, "T", ArrayAttr)
+
+    @property
+    def t_attr(self) -> Attribute | None:
+        """The attribute `T` as stored (None when unset)."""
+        return get_property(self, "T")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if get_property(self, "body") is None:
+            return "requires attribute 'body'"
+        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(2):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(3):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return verify_call_op(self, [(self.body, "body")], 2, None, self.t_attr, self.t_attr, 3)
 
 
 @Context.register_op_globally
@@ -933,9 +1563,9 @@ class ForRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "body_attrs" and not _attr_constraint_0(value):
+        if name == "body_attrs" and not _attr_constraint_6(value):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "region_attrs" and not _attr_constraint_2(value):
+        if name == "region_attrs" and not _attr_constraint_8(value):
             return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -1102,32 +1732,32 @@ class ForRegionOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(2):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(3):
-            if not _type_constraint_3(self._operands[index].value.type):
+            if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(4):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -1161,6 +1791,275 @@ class ForRegionOp(OdsOp):
         ]
         edges += terminator_edges(self, 0, [("Region #0", data), ("parent", list(self.outs))])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class IfOp(OdsOp):
+    """An if-then-else operation calling functions
+
+    Calls `then_branch` with the data operands after `cond` when `cond` is
+    true, `else_branch` otherwise; the function's results are the op's data
+    results. A function the module defines must take and return values of
+    types compatible with the op's. `Tcond`, `Tin`, `Tout` and
+    `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %If, %ctl = If(%cond, %x) [%ctl_0] {else_branch = #tf_type.func<@else, {}>, then_branch = #tf_type.func<@then, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.If`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.If"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        args: Sequence[Value] = (),
+        *,
+        then_branch: Attribute,
+        else_branch: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tcond: Type | Attribute | None = None,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(args)
+        then_branch_a: Attribute = then_branch
+        else_branch_a: Attribute = else_branch
+        tcond_a: Attribute | None = (
+            None
+            if tcond is None
+            else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
+        )
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.If",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("then_branch", then_branch_a),
+                    ("else_branch", else_branch_a),
+                    ("Tcond", tcond_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "Tcond":
+            return isinstance(value, TypeAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_branch" and not _attr_constraint_0(value):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "else_branch" and not _attr_constraint_0(value):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "Tcond" and not _attr_constraint_2(value):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_branch(self) -> Attribute:
+        """The attribute `then_branch`."""
+        return required_property(self, "then_branch", Attribute)
+
+    @property
+    def then_branch_attr(self) -> Attribute | None:
+        """The attribute `then_branch` as stored (None when unset)."""
+        return get_property(self, "then_branch")
+
+    @property
+    def else_branch(self) -> Attribute:
+        """The attribute `else_branch`."""
+        return required_property(self, "else_branch", Attribute)
+
+    @property
+    def else_branch_attr(self) -> Attribute | None:
+        """The attribute `else_branch` as stored (None when unset)."""
+        return get_property(self, "else_branch")
+
+    @property
+    def tcond(self) -> TypeAttr | None:
+        """The attribute `Tcond`."""
+        return optional_property(self, "Tcond", TypeAttr)
+
+    @property
+    def tcond_attr(self) -> Attribute | None:
+        """The attribute `Tcond` as stored (None when unset)."""
+        return get_property(self, "Tcond")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "then_branch") is None:
+            return "requires attribute 'then_branch'"
+        if get_property(self, "else_branch") is None:
+            return "requires attribute 'else_branch'"
+        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_9(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = ((self.then_branch, "then"), (self.else_branch, "else"))
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -1257,13 +2156,13 @@ class IfRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "then_attrs" and not _attr_constraint_0(value):
+        if name == "then_attrs" and not _attr_constraint_6(value):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "else_attrs" and not _attr_constraint_0(value):
+        if name == "else_attrs" and not _attr_constraint_6(value):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "then_region_attrs" and not _attr_constraint_2(value):
+        if name == "then_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "else_region_attrs" and not _attr_constraint_2(value):
+        if name == "else_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -1386,29 +2285,29 @@ class IfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_5(self._operands[index].value.type):
+            if not _type_constraint_8(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -1438,6 +2337,235 @@ class IfRegionOp(OdsOp):
         for index in range(2):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulCaseOp(OdsOp):
+    """A switch operation calling one of its functions, with side effects
+
+    Calls the function of `branches` that `branch_index` selects with the
+    data operands after the index; its results are the op's data results.
+    Each function the module defines must take and return values of types
+    compatible with the op's. `Tin`, `Tout` and `output_shapes` keep the
+    node's type attributes: when present, the operands and results have
+    those dtypes.
+
+    Example:
+
+    ```mlir
+    %Case, %ctl = Case(%index, %x) {branches = [#tf_type.func<@b0, {}>, #tf_type.func<@b1, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatefulCase`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulCase"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"branches", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        args: Sequence[Value] = (),
+        *,
+        branches: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(args)
+        branches_a: Attribute = branches
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatefulCase",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("branches", branches_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branches":
+            return isinstance(value, ArrayAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branches" and not _attr_constraint_1(value):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> ArrayAttr:
+        """The attribute `branches`."""
+        return required_property(self, "branches", ArrayAttr)
+
+    @property
+    def branches_attr(self) -> Attribute | None:
+        """The attribute `branches` as stored (None when unset)."""
+        return get_property(self, "branches")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "branches") is None:
+            return "requires attribute 'branches'"
+        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = [(f, f"branch #{i}") for i, f in enumerate(self.branches.value)]
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -1515,9 +2643,9 @@ class StatefulCaseRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "branch_attrs" and not _attr_constraint_1(value):
+        if name == "branch_attrs" and not _attr_constraint_7(value):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if name == "region_attrs" and not _attr_constraint_3(value):
+        if name == "region_attrs" and not _attr_constraint_9(value):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
@@ -1611,25 +2739,25 @@ class StatefulCaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
         ):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
@@ -1666,6 +2794,275 @@ class StatefulCaseRegionOp(OdsOp):
         for index in range(len(self.regions)):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulIfOp(OdsOp):
+    """An if-then-else operation calling functions with side effects
+
+    Calls `then_branch` with the data operands after `cond` when `cond` is
+    true, `else_branch` otherwise; the function's results are the op's data
+    results. A function the module defines must take and return values of
+    types compatible with the op's. `Tcond`, `Tin`, `Tout` and
+    `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %If, %ctl = If(%cond, %x) [%ctl_0] {else_branch = #tf_type.func<@else, {}>, then_branch = #tf_type.func<@then, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatefulIf`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulIf"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        args: Sequence[Value] = (),
+        *,
+        then_branch: Attribute,
+        else_branch: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tcond: Type | Attribute | None = None,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(args)
+        then_branch_a: Attribute = then_branch
+        else_branch_a: Attribute = else_branch
+        tcond_a: Attribute | None = (
+            None
+            if tcond is None
+            else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
+        )
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatefulIf",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("then_branch", then_branch_a),
+                    ("else_branch", else_branch_a),
+                    ("Tcond", tcond_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "Tcond":
+            return isinstance(value, TypeAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_branch" and not _attr_constraint_0(value):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "else_branch" and not _attr_constraint_0(value):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "Tcond" and not _attr_constraint_2(value):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_branch(self) -> Attribute:
+        """The attribute `then_branch`."""
+        return required_property(self, "then_branch", Attribute)
+
+    @property
+    def then_branch_attr(self) -> Attribute | None:
+        """The attribute `then_branch` as stored (None when unset)."""
+        return get_property(self, "then_branch")
+
+    @property
+    def else_branch(self) -> Attribute:
+        """The attribute `else_branch`."""
+        return required_property(self, "else_branch", Attribute)
+
+    @property
+    def else_branch_attr(self) -> Attribute | None:
+        """The attribute `else_branch` as stored (None when unset)."""
+        return get_property(self, "else_branch")
+
+    @property
+    def tcond(self) -> TypeAttr | None:
+        """The attribute `Tcond`."""
+        return optional_property(self, "Tcond", TypeAttr)
+
+    @property
+    def tcond_attr(self) -> Attribute | None:
+        """The attribute `Tcond` as stored (None when unset)."""
+        return get_property(self, "Tcond")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "then_branch") is None:
+            return "requires attribute 'then_branch'"
+        if get_property(self, "else_branch") is None:
+            return "requires attribute 'else_branch'"
+        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_9(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = ((self.then_branch, "then"), (self.else_branch, "else"))
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -1762,13 +3159,13 @@ class StatefulIfRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "then_attrs" and not _attr_constraint_0(value):
+        if name == "then_attrs" and not _attr_constraint_6(value):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "else_attrs" and not _attr_constraint_0(value):
+        if name == "else_attrs" and not _attr_constraint_6(value):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "then_region_attrs" and not _attr_constraint_2(value):
+        if name == "then_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "else_region_attrs" and not _attr_constraint_2(value):
+        if name == "else_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -1891,29 +3288,29 @@ class StatefulIfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_5(self._operands[index].value.type):
+            if not _type_constraint_8(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -1943,6 +3340,252 @@ class StatefulIfRegionOp(OdsOp):
         for index in range(2):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatefulWhileOp(OdsOp):
+    """A loop operation calling functions, with side effects
+
+    A loop over its data operands: while `cond` returns true for the
+    current values, `body` computes the next ones; the last values are the
+    op's data results. A `cond` the module defines must take values of the
+    operands' types and return an `i1` tensor, a `body` take and return
+    them. `parallel_iterations` is how many iterations may run at once; `T`
+    and `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %While, %ctl = While(%x) {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatefulWhile`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatefulWhile"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"cond", "body", "parallel_iterations", "T", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        args: Sequence[Value] = (),
+        *,
+        cond: Attribute,
+        body: Attribute,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        t: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(args)
+        cond_a: Attribute = cond
+        body_a: Attribute = body
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        t_a: Attribute | None = None if t is None else (t)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatefulWhile",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("cond", cond_a),
+                    ("body", body_a),
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("T", t_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "T":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "cond" and not _attr_constraint_0(value):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "body" and not _attr_constraint_0(value):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "T" and not _attr_constraint_3(value):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond(self) -> Attribute:
+        """The attribute `cond`."""
+        return required_property(self, "cond", Attribute)
+
+    @property
+    def cond_attr(self) -> Attribute | None:
+        """The attribute `cond` as stored (None when unset)."""
+        return get_property(self, "cond")
+
+    @property
+    def body(self) -> Attribute:
+        """The attribute `body`."""
+        return required_property(self, "body", Attribute)
+
+    @property
+    def body_attr(self) -> Attribute | None:
+        """The attribute `body` as stored (None when unset)."""
+        return get_property(self, "body")
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def t(self) -> ArrayAttr | None:
+        """The attribute `T`."""
+        return optional_property(self, "T", ArrayAttr)
+
+    @property
+    def t_attr(self) -> Attribute | None:
+        """The attribute `T` as stored (None when unset)."""
+        return get_property(self, "T")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if get_property(self, "cond") is None:
+            return "requires attribute 'cond'"
+        if get_property(self, "body") is None:
+            return "requires attribute 'body'"
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_10(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        i1_tensor = UnrankedTensorType.get(IntegerType.get(1))
+        message = verify_call_op(self, [(self.cond, "cond")], 0, [i1_tensor], None, None, 0)
+        if message is not None:
+            return message
+        return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
 @Context.register_op_globally
@@ -2071,15 +3714,15 @@ class StatefulWhileRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "parallel_iterations" and not _attr_constraint_4(value):
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if name == "cond_attrs" and not _attr_constraint_0(value):
+        if name == "cond_attrs" and not _attr_constraint_6(value):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "body_attrs" and not _attr_constraint_0(value):
+        if name == "body_attrs" and not _attr_constraint_6(value):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+        if name == "cond_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "body_region_attrs" and not _attr_constraint_2(value):
+        if name == "body_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -2257,31 +3900,31 @@ class StatefulWhileRegionOp(OdsOp):
             return "requires attribute 'parallel_iterations'"
         if (
             attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_4(attr):
+        ) is not None and not _attr_constraint_10(attr):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
+            if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -2316,6 +3959,235 @@ class StatefulWhileRegionOp(OdsOp):
         edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
         edges += terminator_edges(self, 1, [("Region #0", cond_args)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessCaseOp(OdsOp):
+    """A switch operation calling one of its functions, without side effects
+
+    Calls the function of `branches` that `branch_index` selects with the
+    data operands after the index; its results are the op's data results.
+    Each function the module defines must take and return values of types
+    compatible with the op's. `Tin`, `Tout` and `output_shapes` keep the
+    node's type attributes: when present, the operands and results have
+    those dtypes.
+
+    Example:
+
+    ```mlir
+    %Case, %ctl = Case(%index, %x) {branches = [#tf_type.func<@b0, {}>, #tf_type.func<@b1, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatelessCase`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessCase"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"branches", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        branch_index: Value,
+        args: Sequence[Value] = (),
+        *,
+        branches: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(branch_index)
+        operands.extend(args)
+        branches_a: Attribute = branches
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatelessCase",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("branches", branches_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "branches":
+            return isinstance(value, ArrayAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "branches" and not _attr_constraint_1(value):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def branch_index(self) -> Value:
+        """The operand `branch_index`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def branches(self) -> ArrayAttr:
+        """The attribute `branches`."""
+        return required_property(self, "branches", ArrayAttr)
+
+    @property
+    def branches_attr(self) -> Attribute | None:
+        """The attribute `branches` as stored (None when unset)."""
+        return get_property(self, "branches")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "branches") is None:
+            return "requires attribute 'branches'"
+        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+            return "attribute 'branches' failed to satisfy constraint: an array of functions"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = [(f, f"branch #{i}") for i, f in enumerate(self.branches.value)]
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -2393,9 +4265,9 @@ class StatelessCaseRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "branch_attrs" and not _attr_constraint_1(value):
+        if name == "branch_attrs" and not _attr_constraint_7(value):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if name == "region_attrs" and not _attr_constraint_3(value):
+        if name == "region_attrs" and not _attr_constraint_9(value):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
@@ -2489,25 +4361,25 @@ class StatelessCaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_1(
+        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
         ):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_3(
+        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
@@ -2544,6 +4416,275 @@ class StatelessCaseRegionOp(OdsOp):
         for index in range(len(self.regions)):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessIfOp(OdsOp):
+    """An if-then-else operation calling functions without side effects
+
+    Calls `then_branch` with the data operands after `cond` when `cond` is
+    true, `else_branch` otherwise; the function's results are the op's data
+    results. A function the module defines must take and return values of
+    types compatible with the op's. `Tcond`, `Tin`, `Tout` and
+    `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %If, %ctl = If(%cond, %x) [%ctl_0] {else_branch = #tf_type.func<@else, {}>, then_branch = #tf_type.func<@then, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatelessIf`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessIf"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        cond: Value,
+        args: Sequence[Value] = (),
+        *,
+        then_branch: Attribute,
+        else_branch: Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        tcond: Type | Attribute | None = None,
+        tin: Attribute | None = None,
+        tout: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.append(cond)
+        operands.extend(args)
+        then_branch_a: Attribute = then_branch
+        else_branch_a: Attribute = else_branch
+        tcond_a: Attribute | None = (
+            None
+            if tcond is None
+            else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
+        )
+        tin_a: Attribute | None = None if tin is None else (tin)
+        tout_a: Attribute | None = None if tout is None else (tout)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatelessIf",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("then_branch", then_branch_a),
+                    ("else_branch", else_branch_a),
+                    ("Tcond", tcond_a),
+                    ("Tin", tin_a),
+                    ("Tout", tout_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "Tcond":
+            return isinstance(value, TypeAttr)
+        if name == "Tin":
+            return isinstance(value, ArrayAttr)
+        if name == "Tout":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "then_branch" and not _attr_constraint_0(value):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "else_branch" and not _attr_constraint_0(value):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "Tcond" and not _attr_constraint_2(value):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if name == "Tin" and not _attr_constraint_3(value):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if name == "Tout" and not _attr_constraint_3(value):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 1
+        if group < 1:
+            return range(group, group + 1)
+        if group == 1:
+            return range(1, 1 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def cond(self) -> Value:
+        """The operand `cond`."""
+        return self._operands[self._operand_indices(0).start].value
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def then_branch(self) -> Attribute:
+        """The attribute `then_branch`."""
+        return required_property(self, "then_branch", Attribute)
+
+    @property
+    def then_branch_attr(self) -> Attribute | None:
+        """The attribute `then_branch` as stored (None when unset)."""
+        return get_property(self, "then_branch")
+
+    @property
+    def else_branch(self) -> Attribute:
+        """The attribute `else_branch`."""
+        return required_property(self, "else_branch", Attribute)
+
+    @property
+    def else_branch_attr(self) -> Attribute | None:
+        """The attribute `else_branch` as stored (None when unset)."""
+        return get_property(self, "else_branch")
+
+    @property
+    def tcond(self) -> TypeAttr | None:
+        """The attribute `Tcond`."""
+        return optional_property(self, "Tcond", TypeAttr)
+
+    @property
+    def tcond_attr(self) -> Attribute | None:
+        """The attribute `Tcond` as stored (None when unset)."""
+        return get_property(self, "Tcond")
+
+    @property
+    def tin(self) -> ArrayAttr | None:
+        """The attribute `Tin`."""
+        return optional_property(self, "Tin", ArrayAttr)
+
+    @property
+    def tin_attr(self) -> Attribute | None:
+        """The attribute `Tin` as stored (None when unset)."""
+        return get_property(self, "Tin")
+
+    @property
+    def tout(self) -> ArrayAttr | None:
+        """The attribute `Tout`."""
+        return optional_property(self, "Tout", ArrayAttr)
+
+    @property
+    def tout_attr(self) -> Attribute | None:
+        """The attribute `Tout` as stored (None when unset)."""
+        return get_property(self, "Tout")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if get_property(self, "then_branch") is None:
+            return "requires attribute 'then_branch'"
+        if get_property(self, "else_branch") is None:
+            return "requires attribute 'else_branch'"
+        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+            return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
+        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tin' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'Tout' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_9(self._operands[index].value.type):
+                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        for index in self._operand_indices(1):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        calls = ((self.then_branch, "then"), (self.else_branch, "else"))
+        return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
 @Context.register_op_globally
@@ -2640,13 +4781,13 @@ class StatelessIfRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "then_attrs" and not _attr_constraint_0(value):
+        if name == "then_attrs" and not _attr_constraint_6(value):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "else_attrs" and not _attr_constraint_0(value):
+        if name == "else_attrs" and not _attr_constraint_6(value):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "then_region_attrs" and not _attr_constraint_2(value):
+        if name == "then_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "else_region_attrs" and not _attr_constraint_2(value):
+        if name == "else_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -2769,29 +4910,29 @@ class StatelessIfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_5(self._operands[index].value.type):
+            if not _type_constraint_8(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -2821,6 +4962,252 @@ class StatelessIfRegionOp(OdsOp):
         for index in range(2):
             edges += terminator_edges(self, index, [("parent", outs)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class StatelessWhileOp(OdsOp):
+    """A loop operation calling functions, without side effects
+
+    A loop over its data operands: while `cond` returns true for the
+    current values, `body` computes the next ones; the last values are the
+    op's data results. A `cond` the module defines must take values of the
+    operands' types and return an `i1` tensor, a `body` take and return
+    them. `parallel_iterations` is how many iterations may run at once; `T`
+    and `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %While, %ctl = While(%x) {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.StatelessWhile`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.StatelessWhile"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"cond", "body", "parallel_iterations", "T", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        args: Sequence[Value] = (),
+        *,
+        cond: Attribute,
+        body: Attribute,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        t: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(args)
+        cond_a: Attribute = cond
+        body_a: Attribute = body
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        t_a: Attribute | None = None if t is None else (t)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.StatelessWhile",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("cond", cond_a),
+                    ("body", body_a),
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("T", t_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "T":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "cond" and not _attr_constraint_0(value):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "body" and not _attr_constraint_0(value):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "T" and not _attr_constraint_3(value):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond(self) -> Attribute:
+        """The attribute `cond`."""
+        return required_property(self, "cond", Attribute)
+
+    @property
+    def cond_attr(self) -> Attribute | None:
+        """The attribute `cond` as stored (None when unset)."""
+        return get_property(self, "cond")
+
+    @property
+    def body(self) -> Attribute:
+        """The attribute `body`."""
+        return required_property(self, "body", Attribute)
+
+    @property
+    def body_attr(self) -> Attribute | None:
+        """The attribute `body` as stored (None when unset)."""
+        return get_property(self, "body")
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def t(self) -> ArrayAttr | None:
+        """The attribute `T`."""
+        return optional_property(self, "T", ArrayAttr)
+
+    @property
+    def t_attr(self) -> Attribute | None:
+        """The attribute `T` as stored (None when unset)."""
+        return get_property(self, "T")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if get_property(self, "cond") is None:
+            return "requires attribute 'cond'"
+        if get_property(self, "body") is None:
+            return "requires attribute 'body'"
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_10(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        i1_tensor = UnrankedTensorType.get(IntegerType.get(1))
+        message = verify_call_op(self, [(self.cond, "cond")], 0, [i1_tensor], None, None, 0)
+        if message is not None:
+            return message
+        return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
 @Context.register_op_globally
@@ -2949,15 +5336,15 @@ class StatelessWhileRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "parallel_iterations" and not _attr_constraint_4(value):
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if name == "cond_attrs" and not _attr_constraint_0(value):
+        if name == "cond_attrs" and not _attr_constraint_6(value):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "body_attrs" and not _attr_constraint_0(value):
+        if name == "body_attrs" and not _attr_constraint_6(value):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+        if name == "cond_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "body_region_attrs" and not _attr_constraint_2(value):
+        if name == "body_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -3135,31 +5522,31 @@ class StatelessWhileRegionOp(OdsOp):
             return "requires attribute 'parallel_iterations'"
         if (
             attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_4(attr):
+        ) is not None and not _attr_constraint_10(attr):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
+            if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -3194,6 +5581,252 @@ class StatelessWhileRegionOp(OdsOp):
         edges += terminator_edges(self, 0, [("Region #1", body_args), ("parent", list(self.outs))])
         edges += terminator_edges(self, 1, [("Region #0", cond_args)])
         return verify_edges(self, edges)
+
+
+@Context.register_op_globally
+class WhileOp(OdsOp):
+    """A loop operation calling functions
+
+    A loop over its data operands: while `cond` returns true for the
+    current values, `body` computes the next ones; the last values are the
+    op's data results. A `cond` the module defines must take values of the
+    operands' types and return an `i1` tensor, a `body` take and return
+    them. `parallel_iterations` is how many iterations may run at once; `T`
+    and `output_shapes` keep the node's type attributes: when present, the
+    operands and results have those dtypes.
+
+    Example:
+
+    ```mlir
+    %While, %ctl = While(%x) {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<f32>) -> (tensor<f32>)
+    ```
+
+    Operation name: `tfg.While`. Defined in opdefs/tfg.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfg.While"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"cond", "body", "parallel_iterations", "T", "output_shapes"}
+    )
+    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+    HAS_RESULT_NAMES: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        args: Sequence[Value] = (),
+        *,
+        cond: Attribute,
+        body: Attribute,
+        parallel_iterations: int | Attribute,
+        outs_types: Sequence[Type],
+        ctl_type: Type,
+        t: Attribute | None = None,
+        output_shapes: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(args)
+        cond_a: Attribute = cond
+        body_a: Attribute = body
+        parallel_iterations_a: Attribute = (
+            parallel_iterations
+            if isinstance(parallel_iterations, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
+        )
+        t_a: Attribute | None = None if t is None else (t)
+        output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        super().__init__(
+            "tfg.While",
+            operands,
+            (*outs_types, ctl_type),
+            properties=property_dict(
+                (
+                    ("cond", cond_a),
+                    ("body", body_a),
+                    ("parallel_iterations", parallel_iterations_a),
+                    ("T", t_a),
+                    ("output_shapes", output_shapes_a),
+                )
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "parallel_iterations":
+            return isinstance(value, IntegerAttr)
+        if name == "T":
+            return isinstance(value, ArrayAttr)
+        if name == "output_shapes":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "cond" and not _attr_constraint_0(value):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "body" and not _attr_constraint_0(value):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "T" and not _attr_constraint_3(value):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if name == "output_shapes" and not _attr_constraint_5(value):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        return None
+
+    def _operand_indices(self, group: int) -> range:
+        """The operand positions of operand group `group`."""
+        extra = len(self._operands) - 0
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    def _result_indices(self, group: int) -> range:
+        """The result positions of result group `group`."""
+        extra = len(self.results) - 1
+        if group < 0:
+            return range(group, group + 1)
+        if group == 0:
+            return range(0, 0 + extra)
+        return range(group + extra - 1, group + extra)
+
+    @property
+    def args(self) -> tuple[Value, ...]:
+        """The operand `args`."""
+        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+
+    @property
+    def outs(self) -> tuple[OpResult, ...]:
+        """The result `outs`."""
+        return tuple([self.results[j] for j in self._result_indices(0)])
+
+    @property
+    def ctl(self) -> OpResult:
+        """The result `ctl`."""
+        return self.results[self._result_indices(1).start]
+
+    @property
+    def cond(self) -> Attribute:
+        """The attribute `cond`."""
+        return required_property(self, "cond", Attribute)
+
+    @property
+    def cond_attr(self) -> Attribute | None:
+        """The attribute `cond` as stored (None when unset)."""
+        return get_property(self, "cond")
+
+    @property
+    def body(self) -> Attribute:
+        """The attribute `body`."""
+        return required_property(self, "body", Attribute)
+
+    @property
+    def body_attr(self) -> Attribute | None:
+        """The attribute `body` as stored (None when unset)."""
+        return get_property(self, "body")
+
+    @property
+    def parallel_iterations(self) -> IntegerAttr:
+        """The attribute `parallel_iterations`."""
+        return required_property(self, "parallel_iterations", IntegerAttr)
+
+    @property
+    def parallel_iterations_attr(self) -> Attribute | None:
+        """The attribute `parallel_iterations` as stored (None when unset)."""
+        return get_property(self, "parallel_iterations")
+
+    @property
+    def t(self) -> ArrayAttr | None:
+        """The attribute `T`."""
+        return optional_property(self, "T", ArrayAttr)
+
+    @property
+    def t_attr(self) -> Attribute | None:
+        """The attribute `T` as stored (None when unset)."""
+        return get_property(self, "T")
+
+    @property
+    def output_shapes(self) -> ArrayAttr | None:
+        """The attribute `output_shapes`."""
+        return optional_property(self, "output_shapes", ArrayAttr)
+
+    @property
+    def output_shapes_attr(self) -> Attribute | None:
+        """The attribute `output_shapes` as stored (None when unset)."""
+        return get_property(self, "output_shapes")
+
+    @classmethod
+    def parse(cls, p: Parser, name_pos: int) -> Operation:
+        """Read the custom form after the op name."""
+        return parse_node(p, cls, name_pos, None)
+
+    def print(self, p: Printer) -> bool | None:
+        """Write the custom form after the op name."""
+        if print_node(p, self) is False:
+            return False
+        return None
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return region_op_result_names(self)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 1:
+            return "expected 1 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if get_property(self, "cond") is None:
+            return "requires attribute 'cond'"
+        if get_property(self, "body") is None:
+            return "requires attribute 'body'"
+        if get_property(self, "parallel_iterations") is None:
+            return "requires attribute 'parallel_iterations'"
+        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
+        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+            return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
+        if (
+            attr := get_property(self, "parallel_iterations")
+        ) is not None and not _attr_constraint_10(attr):
+            return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
+        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+            return "attribute 'T' failed to satisfy constraint: type array attribute"
+        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
+            attr
+        ):
+            return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
+        for index in self._operand_indices(0):
+            if not _type_constraint_4(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
+        for index in self._result_indices(0):
+            if not _type_constraint_5(self.results[index].type):
+                return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
+        for index in self._result_indices(1):
+            if not _type_constraint_6(self.results[index].type):
+                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        i1_tensor = UnrankedTensorType.get(IntegerType.get(1))
+        message = verify_call_op(self, [(self.cond, "cond")], 0, [i1_tensor], None, None, 0)
+        if message is not None:
+            return message
+        return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
 @Context.register_op_globally
@@ -3322,15 +5955,15 @@ class WhileRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "parallel_iterations" and not _attr_constraint_4(value):
+        if name == "parallel_iterations" and not _attr_constraint_10(value):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if name == "cond_attrs" and not _attr_constraint_0(value):
+        if name == "cond_attrs" and not _attr_constraint_6(value):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "body_attrs" and not _attr_constraint_0(value):
+        if name == "body_attrs" and not _attr_constraint_6(value):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if name == "cond_region_attrs" and not _attr_constraint_2(value):
+        if name == "cond_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if name == "body_region_attrs" and not _attr_constraint_2(value):
+        if name == "body_region_attrs" and not _attr_constraint_8(value):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
@@ -3508,31 +6141,31 @@ class WhileRegionOp(OdsOp):
             return "requires attribute 'parallel_iterations'"
         if (
             attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_4(attr):
+        ) is not None and not _attr_constraint_10(attr):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_0(attr):
+        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_2(
+        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
+            if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         for index in self._result_indices(0):
-            if not _type_constraint_3(self.results[index].type):
+            if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
         for index in self._result_indices(1):
-            if not _type_constraint_2(self.results[index].type):
+            if not _type_constraint_6(self.results[index].type):
                 return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -3719,13 +6352,13 @@ class ConditionOp(OdsOp):
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         for index in self._operand_indices(0):
-            if not _type_constraint_5(self._operands[index].value.type):
+            if not _type_constraint_8(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(1):
-            if not _type_constraint_3(self._operands[index].value.type):
+            if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
         for index in self._operand_indices(2):
-            if not _type_constraint_2(self._operands[index].value.type):
+            if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
@@ -3890,27 +6523,27 @@ class FuncOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "generic" and not _attr_constraint_5(value):
+        if name == "generic" and not _attr_constraint_11(value):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
-        if name == "sym_name" and not _attr_constraint_6(value):
+        if name == "sym_name" and not _attr_constraint_12(value):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if name == "function_type" and not _attr_constraint_7(value):
+        if name == "function_type" and not _attr_constraint_13(value):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if name == "sym_visibility" and not _attr_constraint_8(value):
+        if name == "sym_visibility" and not _attr_constraint_14(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if name == "arg_attrs" and not _attr_constraint_9(value):
+        if name == "arg_attrs" and not _attr_constraint_15(value):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if name == "res_attrs" and not _attr_constraint_9(value):
+        if name == "res_attrs" and not _attr_constraint_15(value):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if name == "description" and not _attr_constraint_8(value):
+        if name == "description" and not _attr_constraint_14(value):
             return "attribute 'description' failed to satisfy constraint: string attribute"
-        if name == "is_stateful" and not _attr_constraint_5(value):
+        if name == "is_stateful" and not _attr_constraint_11(value):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if name == "gradient" and not _attr_constraint_10(value):
+        if name == "gradient" and not _attr_constraint_16(value):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if name == "control_output" and not _attr_constraint_11(value):
+        if name == "control_output" and not _attr_constraint_17(value):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
         return None
 
@@ -4128,31 +6761,35 @@ class FuncOp(OdsOp):
             return "requires attribute 'sym_name'"
         if get_property(self, "function_type") is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "generic")) is not None and not _attr_constraint_5(attr):
+        if (attr := get_property(self, "generic")) is not None and not _attr_constraint_11(attr):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_6(attr):
+        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_12(attr):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_7(
+        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_13(
             attr
         ):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_8(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_14(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_9(attr):
+        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_15(attr):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_9(attr):
+        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_15(attr):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "description")) is not None and not _attr_constraint_8(attr):
+        if (attr := get_property(self, "description")) is not None and not _attr_constraint_14(
+            attr
+        ):
             return "attribute 'description' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "is_stateful")) is not None and not _attr_constraint_5(attr):
+        if (attr := get_property(self, "is_stateful")) is not None and not _attr_constraint_11(
+            attr
+        ):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_10(attr):
+        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_16(attr):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_11(
+        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_17(
             attr
         ):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
@@ -4274,9 +6911,9 @@ class GetResultOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "name" and not _attr_constraint_8(value):
+        if name == "name" and not _attr_constraint_14(value):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if name == "number" and not _attr_constraint_12(value):
+        if name == "number" and not _attr_constraint_18(value):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
@@ -4359,15 +6996,15 @@ class GetResultOp(OdsOp):
             return "requires attribute 'name'"
         if get_property(self, "number") is None:
             return "requires attribute 'number'"
-        if (attr := get_property(self, "name")) is not None and not _attr_constraint_8(attr):
+        if (attr := get_property(self, "name")) is not None and not _attr_constraint_14(attr):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "number")) is not None and not _attr_constraint_12(attr):
+        if (attr := get_property(self, "number")) is not None and not _attr_constraint_18(attr):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
-        if not _type_constraint_8(self._operands[0].value.type):
+        if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_8(self.results[0].type):
+        if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be opaque tensor, but got '{self.results[0].type}'"
         return None
 
@@ -4433,7 +7070,7 @@ class GraphOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "version" and not _attr_constraint_13(value):
+        if name == "version" and not _attr_constraint_19(value):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         return None
 
@@ -4508,7 +7145,7 @@ class GraphOp(OdsOp):
             return problem
         if get_property(self, "version") is None:
             return "requires attribute 'version'"
-        if (attr := get_property(self, "version")) is not None and not _attr_constraint_13(attr):
+        if (attr := get_property(self, "version")) is not None and not _attr_constraint_19(attr):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -4577,7 +7214,7 @@ class ReturnOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "control_ret_attrs" and not _attr_constraint_9(value):
+        if name == "control_ret_attrs" and not _attr_constraint_15(value):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         return None
 
@@ -4649,9 +7286,9 @@ class ReturnOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tfg.func",))) is not None:
             return problem
-        if (attr := get_property(self, "control_ret_attrs")) is not None and not _attr_constraint_9(
-            attr
-        ):
+        if (
+            attr := get_property(self, "control_ret_attrs")
+        ) is not None and not _attr_constraint_15(attr):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem

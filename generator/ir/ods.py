@@ -979,15 +979,17 @@ class VerifyMessage(str):
     Op verifiers return a plain string, which the verifier prints after
     `'op.name' op `. Some MLIR checks (interface verifiers such as
     `BranchOpInterface`'s) print without that prefix (`prefixed=False`), and some
-    attach notes at the op's location. A verifier that reports about another op,
-    as MLIR verifiers call `emitOpError` on a nested op, names it in `at`: the
-    error is then at that op's location and prefixed with its name.
+    attach notes at the op's location, or at another op's (a note given as
+    `(op, text)`, as notes that point at a referenced symbol are). A verifier that
+    reports about another op, as MLIR verifiers call `emitOpError` on a nested op,
+    names it in `at`: the error is then at that op's location and prefixed with
+    its name.
     """
 
     __slots__ = ("at", "notes", "prefixed")
 
     prefixed: bool
-    notes: tuple[str, ...]
+    notes: tuple[str | tuple[Operation, str], ...]
     at: Operation | None
 
     def __new__(
@@ -995,7 +997,7 @@ class VerifyMessage(str):
         text: str,
         *,
         prefixed: bool = True,
-        notes: Sequence[str] = (),
+        notes: Sequence[str | tuple[Operation, str]] = (),
         at: Operation | None = None,
     ) -> Self:
         """A message; see the class docstring."""

@@ -244,7 +244,12 @@ class _Verifier:
         if isinstance(message, VerifyMessage):
             at = message.at or op
             text = f"'{at.name}' op {message}" if message.prefixed else str(message)
-            notes = [(location_of(at), note) for note in message.notes]
+            notes = [
+                (location_of(note[0]), note[1])
+                if isinstance(note, tuple)
+                else (location_of(at), note)
+                for note in message.notes
+            ]
             self.fail(at, text, notes, earlier)
         self.fail(op, f"'{op.name}' op {message}", earlier=earlier)
 

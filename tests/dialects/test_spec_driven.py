@@ -78,6 +78,25 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         )
         for name in ("WhileRegion", "StatelessWhileRegion", "StatefulWhileRegion")
     },
+    **{
+        f"tfg.{name}": (
+            "its last result must be a !tf_type.control and its functions are #tf_type.func "
+            "attributes (a Python predicate over the attribute); the search has no control "
+            "type and no candidate for the attribute"
+        )
+        for name in (
+            "If",
+            "StatelessIf",
+            "StatefulIf",
+            "Case",
+            "StatelessCase",
+            "StatefulCase",
+            "While",
+            "StatelessWhile",
+            "StatefulWhile",
+            "For",
+        )
+    },
     "tfg.ForRegion": (
         "its last result must be a !tf_type.control and its body must take the loop index, an "
         "i32 tensor, and end in a tfg.yield; the search has no control type and builds regions "
