@@ -8,7 +8,6 @@ what mlir-opt-22 prints for the same IR, and it parses back to the same text.
 
 from __future__ import annotations
 
-import generated
 from generated.affine import (
     AffineApplyOp,
     AffineForOp,
@@ -135,7 +134,6 @@ def build_matvec() -> ModuleOp:
 
 def test_a_loop_nest_builds_verifies_and_prints_as_mlir_does() -> None:
     """The builders make a loop nest that verifies and prints as mlir-opt-22 prints it."""
-    generated.load_all_dialects()
     module = build_matvec()
     ctx = Context(allow_unregistered_dialects=True)
     verify(module, ctx)
@@ -150,7 +148,6 @@ def test_a_loop_nest_builds_verifies_and_prints_as_mlir_does() -> None:
 def test_valid_dims_and_symbols_follow_the_affine_scope() -> None:
     """Function arguments and top-level values are symbols; induction variables are dims
     only; values made inside a loop by unknown ops are neither."""
-    generated.load_all_dialects()
     source = """\
 func.func @f(%n: index) {
   %c = arith.constant 4 : index

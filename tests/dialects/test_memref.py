@@ -69,7 +69,6 @@ module {
 
 def test_builders_make_a_verified_function() -> None:
     """The builders, with the subview builder inferring its type, make what mlir-opt prints."""
-    generated.load_all_dialects()
     buffer_type = MemRefType.get((16, DYNAMIC), F32)
     module = ModuleOp()
     fn = (
@@ -159,7 +158,6 @@ func.func @f(%v: vector<4x4x4xi32>, %i: index) -> i32 {
   return %0 : i32
 }
 """
-    generated.load_all_dialects()
     ctx = Context()
     module = parse_source(SourceFile("<test>", text), ctx)
     verify(module, ctx)
@@ -213,7 +211,6 @@ def test_dynamic_index_list_errors(indices: str, message: str) -> None:
         "  return\n"
         "}\n"
     )
-    generated.load_all_dialects()
     with pytest.raises(DiagnosticError) as caught:
         parse_source(SourceFile("<test>", text), Context())
     assert str(caught.value).splitlines()[0] == message

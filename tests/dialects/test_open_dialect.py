@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-import generated
 from generator.ir import Context, DiagnosticError, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
 
 
 def test_unknown_op_of_an_open_dialect_is_valid() -> None:

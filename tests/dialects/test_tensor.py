@@ -9,7 +9,6 @@ mlir-opt prints it, and parses back to the same text.
 
 from __future__ import annotations
 
-import generated
 from generated.bufferization import MaterializeInDestinationOp, ToBufferOp, ToTensorOp
 from generated.builtin import ModuleOp
 from generated.func import FuncOp, ReturnOp
@@ -98,7 +97,6 @@ def build_update() -> ModuleOp:
 
 def test_built_ops_infer_types_verify_and_print_like_mlir() -> None:
     """The built function verifies and prints as mlir-opt-22 prints it; it parses back."""
-    generated.load_all_dialects()
     module = build_update()
     ctx = Context()
     verify(module, ctx)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import generated
 from generated.tf import IfOp, ReluOp
 from generator.ir import Context, DiagnosticError, TypeAttr, print_operation, verify
 from generator.ir.parser import parse_source
@@ -31,11 +30,6 @@ func.func @f(%c: tensor<i1>, %x: tensor<f32>) -> (tensor<f32>, tensor<f32>, tens
   return %0, %1, %2 : tensor<f32>, tensor<f32>, tensor<2x!tf_type.string>
 }
 """
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
 
 
 def _parse(text: str) -> str:

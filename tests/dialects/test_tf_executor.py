@@ -10,14 +10,13 @@ TensorFlow's do.
 from __future__ import annotations
 
 import pytest
+from dialects.ir_text import parse_verified
 
-import generated
 from generated.tf_executor import ControlType, IslandOp, SendOp
 from generator.ir import (
     Context,
     DiagnosticError,
     NameLoc,
-    Operation,
     apply_patterns_greedily,
     parse_source,
     pattern_set,
@@ -25,18 +24,6 @@ from generator.ir import (
     verify,
 )
 from generator.ir.source import SourceFile
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
-
-
-def _parse(text: str) -> Operation:
-    ctx = Context()
-    module = parse_source(SourceFile("x.mlir", text), ctx)
-    verify(module, ctx)
-    return module
 
 
 def _errors(text: str) -> list[str]:
@@ -79,15 +66,15 @@ module {
 
 
 def test_every_op_prints_back_as_written() -> None:
-    module = _parse(EVERY_OP)
+    module = parse_verified(EVERY_OP)
     assert print_operation(module, generic=False) == EVERY_OP
     # The generic form holds everything the custom form says.
     generic = print_operation(module, generic=True)
-    assert print_operation(_parse(generic), generic=True) == generic
+    assert print_operation(parse_verified(generic), generic=True) == generic
 
 
 def test_implicit_terminators_give_the_result_types() -> None:
-    module = _parse(
+    module = parse_verified(
         "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
         "  %0 = tf_executor.graph {\n"
         "    %1:2 = tf_executor.island {\n"
@@ -122,7 +109,7 @@ def test_wraps_writes_one_location_for_three() -> None:
         "  return\n"
         "}\n"
     )
-    module = _parse(text)
+    module = parse_verified(text)
     printed = print_operation(module, generic=False, debuginfo=True)
     assert (
         'tf_executor.island wraps "tf.Neg"(%arg0) : (tensor<f32>) -> tensor<f32> loc(#loc'
@@ -130,7 +117,7 @@ def test_wraps_writes_one_location_for_three() -> None:
     )
     # Read back, the island, the op it wraps and the implied yield all have that
     # location, which the alias at the end of the text names.
-    again = _parse(printed)
+    again = parse_verified(printed)
     island = next(op for op in again.walk() if isinstance(op, IslandOp))
     locs = {id(island.loc), *(id(op.loc) for op in island.body.blocks[0])}
     assert len(locs) == 1
@@ -139,12 +126,12 @@ def test_wraps_writes_one_location_for_three() -> None:
     changed = text.replace(
         'tf_executor.yield %1 : tensor<f32> loc("neg")', "tf_executor.yield %1 : tensor<f32>"
     )
-    assert "wraps" not in print_operation(_parse(changed), generic=False)
+    assert "wraps" not in print_operation(parse_verified(changed), generic=False)
 
 
 def test_unknown_type_is_reported_as_tensorflow_words_it() -> None:
     with pytest.raises(DiagnosticError, match="unknown tf_executor type: foobar"):
-        _parse("func.func private @f() -> !tf_executor.foobar\n")
+        parse_verified("func.func private @f() -> !tf_executor.foobar\n")
 
 
 def test_control_after_data_reports_the_operand_and_the_constraint() -> None:
@@ -212,7 +199,7 @@ def test_merge_applies_tensorflow_type_rules(merge: str, message: str) -> None:
     assert _errors(text) == [f"'tf_executor.Merge' op {message}"]
     # A reference type is accepted where what it refers to is expected, and a
     # variant without subtypes matches one with.
-    _parse(
+    parse_verified(
         "func.func @f(%r: tensor<4x!tf_type.f32ref>, %f: tensor<4xf32>, "
         "%v: tensor<4x!tf_type.variant>, %w: tensor<4x!tf_type.variant<tensor<2xf32>>>) {\n"
         "  tf_executor.graph {\n"
@@ -240,7 +227,7 @@ def test_send_needs_its_rendezvous_attributes() -> None:
         "}\n"
     )
     assert _errors(text) == ["'tf_executor.Send' op requires attribute 'tensor_name'"]
-    module = _parse(text.replace("7 : i64}", '7 : i64, tensor_name = "t"}'))
+    module = parse_verified(text.replace("7 : i64}", '7 : i64, tensor_name = "t"}'))
     send = next(op for op in module.walk() if isinstance(op, SendOp))
     assert send.tensor_name.value == "t"
     assert not send.client_terminated.value
@@ -309,6 +296,6 @@ module {
 def test_canonicalization_patterns_and_folder() -> None:
     """DropEmptyGraph, HoistInnerOpsSingleIslandGraph, both DropEmptyIsland patterns,
     DropEmptyControlTrigger and the folder of an empty island with one control input."""
-    module = _parse(CANONICALIZE_IN)
+    module = parse_verified(CANONICALIZE_IN)
     assert apply_patterns_greedily(module, pattern_set("canonicalize"), top_down=True)
     assert print_operation(module, generic=False) == CANONICALIZE_OUT

@@ -10,7 +10,6 @@ back, and printed identically.
 
 from __future__ import annotations
 
-import generated
 from generated.builtin import ModuleOp
 from generated.func import FuncOp, ReturnOp
 from generated.tf import AddV2Op, ConstOp
@@ -107,7 +106,6 @@ def build_loop() -> ModuleOp:
 
 
 def test_a_loop_builds_verifies_prints_and_parses_back() -> None:
-    generated.load_all_dialects()
     module = build_loop()
     ctx = Context(allow_unregistered_dialects=True)
     verify(module, ctx)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 
-import generated
 from generated.tf_type import (
     F32RefType,
     Qint8Type,
@@ -29,11 +28,6 @@ from generator.ir import (
     parse_type,
 )
 from generator.ir.types import DYNAMIC, FloatType
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
 
 
 def _type(text: str) -> Type:

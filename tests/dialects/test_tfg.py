@@ -4,28 +4,15 @@ ops it does not define, through a dialect fallback class for unknown ops."""
 from __future__ import annotations
 
 import pytest
+from dialects.ir_text import parse_verified
 
-import generated
 from generator.ir import Context, DiagnosticError, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
 
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
-
-
-def _parse_and_verify(text: str) -> None:
-    ctx = Context()
-    verify(parse_source(SourceFile("x.mlir", text), ctx), ctx)
-
-
 def _roundtrip(text: str) -> str:
-    ctx = Context()
-    module = parse_source(SourceFile("x.mlir", text), ctx)
-    verify(module, ctx)
-    printed = print_operation(module, generic=False)
+    printed = print_operation(parse_verified(text), generic=False)
     again = parse_source(SourceFile("y.mlir", printed), Context())
     assert print_operation(again, generic=False) == printed
     return printed
@@ -109,7 +96,7 @@ def test_get_result_in_a_generic_function() -> None:
 )
 def test_verifier_messages(text: str, message: str) -> None:
     with pytest.raises(DiagnosticError) as raised:
-        _parse_and_verify(text)
+        parse_verified(text)
     assert any(message in d.message for d in raised.value.diagnostics)
 
 

@@ -11,34 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
+from dialects.ir_text import RunOdsgen, check_verify_diagnostics, parse_verified, print_text
 
-import generated
 from generator.cli import main
 from generator.ir import Context, print_operation, verify
-from generator.ir.core import Operation
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
-
-
-def _parse(text: str) -> Operation:
-    ctx = Context()
-    module = parse_source(SourceFile("x.mlir", text), ctx)
-    verify(module, ctx)
-    return module
-
-
-def _custom(text: str) -> str:
-    return print_operation(_parse(text), generic=False)
-
-
-def _generic(text: str) -> str:
-    return print_operation(_parse(text), generic=True)
-
 
 FUNCS = """\
 tfg.func @then_func(%arg0: tensor<*xf32>, %arg1: tensor<*xf32>)
@@ -173,15 +151,15 @@ OPS = (
 
 
 def test_custom_form_prints_as_tensorflow_does() -> None:
-    printed = _custom(CALL_OPS)
+    printed = print_text(CALL_OPS)
     lines = [line.strip() for line in printed.splitlines()]
     for expected in PRINTED:
         assert expected in lines, expected
-    assert _custom(printed) == printed
+    assert print_text(printed) == printed
 
 
 def test_every_op_is_registered() -> None:
-    module = _parse(CALL_OPS)
+    module = parse_verified(CALL_OPS)
     graph = module.regions[0].blocks[0].last_op
     assert graph is not None
     names = {op.name: op for op in graph.regions[0].blocks[0]}
@@ -196,14 +174,14 @@ def test_prints_as_an_unknown_op_of_the_same_name() -> None:
     pattern = r"\b(" + "|".join(OPS) + r")\b(?=[( \[])"
     renamed = re.sub(pattern, r"X\1", GRAPH)
     assert renamed != GRAPH
-    unknown = _custom(FUNCS + renamed)
-    assert re.sub(r"\bX(" + "|".join(OPS) + ")", r"\1", unknown) == _custom(CALL_OPS)
+    unknown = print_text(FUNCS + renamed)
+    assert re.sub(r"\bX(" + "|".join(OPS) + ")", r"\1", unknown) == print_text(CALL_OPS)
 
 
 def test_generic_form_round_trips() -> None:
-    generic = _generic(CALL_OPS)
-    assert _generic(generic) == generic
-    assert _custom(generic) == _custom(CALL_OPS)
+    generic = print_text(CALL_OPS, generic=True)
+    assert print_text(generic, generic=True) == generic
+    assert print_text(generic) == print_text(CALL_OPS)
     assert (
         '"tfg.For"(%3#0, %3#1, %3#2, %1#0) <{T = [f32], body = #tf_type.func<@for_body, {}>}> '
         ": (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>, !tf_type.control)"
@@ -379,11 +357,8 @@ tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
 """
 
 
-def test_verifier_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "invalid.mlir"
-    path.write_text(INVALID, encoding="utf-8")
-    code = main(["opt", str(path), "--split-input-file", "--verify-diagnostics"])
-    assert code == 0, capsys.readouterr().err
+def test_verifier_messages(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    check_verify_diagnostics(run_odsgen, tmp_path, INVALID)
 
 
 def test_signature_note_shows_the_function(
@@ -495,4 +470,4 @@ def test_builders_make_call_ops() -> None:
         "%For, %ctl_5 = For(%I, %I, %I, %X) {body = #tf_type.func<@body, {}>} "
         ": (tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)"
     ) in printed
-    assert _custom(printed) == printed
+    assert print_text(printed) == printed

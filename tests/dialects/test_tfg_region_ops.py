@@ -9,32 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dialects.ir_text import RunOdsgen, check_verify_diagnostics, print_text
 
-import generated
-from generator.cli import main
 from generator.ir import Context, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
-
-
-@pytest.fixture(autouse=True)
-def _dialects() -> None:
-    generated.load_all_dialects()
-
-
-def _custom(text: str) -> str:
-    ctx = Context()
-    module = parse_source(SourceFile("x.mlir", text), ctx)
-    verify(module, ctx)
-    return print_operation(module, generic=False)
-
-
-def _generic(text: str) -> str:
-    ctx = Context()
-    module = parse_source(SourceFile("x.mlir", text), ctx)
-    verify(module, ctx)
-    return print_operation(module, generic=True)
-
 
 # One graph per op, with TensorFlow's region-op test cases.
 REGION_OPS = """\
@@ -208,19 +187,19 @@ module {
     ("text", "printed"), [(REGION_OPS, REGION_OPS_PRINTED), (VARIANTS, VARIANTS_PRINTED)]
 )
 def test_custom_form_prints_as_tensorflow_does(text: str, printed: str) -> None:
-    assert _custom(text) == printed
-    assert _custom(printed) == printed
+    assert print_text(text) == printed
+    assert print_text(printed) == printed
 
 
 @pytest.mark.parametrize("text", [REGION_OPS, VARIANTS])
 def test_generic_form_round_trips(text: str) -> None:
-    generic = _generic(text)
-    assert _generic(generic) == generic
-    assert _custom(generic) == _custom(text)
+    generic = print_text(text, generic=True)
+    assert print_text(generic, generic=True) == generic
+    assert print_text(generic) == print_text(text)
 
 
 def test_generic_form_of_the_loops() -> None:
-    generic = _generic(REGION_OPS)
+    generic = print_text(REGION_OPS, generic=True)
     assert (
         '"tfg.WhileRegion"(%3#0, %3#1, %3#2) <{operandSegmentSizes = array<i32: 2, 1>, '
         "parallel_iterations = 10 : i64}> ({"
@@ -236,7 +215,7 @@ def test_generic_form_of_the_loops() -> None:
 
 
 def test_result_names_follow_the_op_name() -> None:
-    printed = _custom(VARIANTS)
+    printed = print_text(VARIANTS)
     assert "%StatelessWhileRegion, %ctl = StatelessWhileRegion(%arg0) {" in printed
     # Without data results only the control result is named.
     assert "%ctl_0 = StatefulWhileRegion [%ctl] {" in printed
@@ -527,11 +506,8 @@ tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {
 """
 
 
-def test_verifier_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "invalid.mlir"
-    path.write_text(INVALID, encoding="utf-8")
-    code = main(["opt", str(path), "--split-input-file", "--verify-diagnostics"])
-    assert code == 0, capsys.readouterr().err
+def test_verifier_messages(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    check_verify_diagnostics(run_odsgen, tmp_path, INVALID)
 
 
 def test_builders_make_a_while_loop() -> None:
@@ -580,4 +556,4 @@ def test_builders_make_a_while_loop() -> None:
     assert "%WhileRegion, %ctl_1 = WhileRegion(%X) [%ctl] {" in printed
     assert "condition %C : tensor<i1> (%arg0) [%arg1] : tensor<i32>" in printed
     assert "} {parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>" in printed
-    assert _custom(printed) == printed
+    assert print_text(printed) == printed
