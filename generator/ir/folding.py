@@ -560,60 +560,48 @@ def _opposite_zeros(x: FloatValue, y: FloatValue) -> bool:
     )
 
 
+def _float_extremum(fmt: FloatFormat, a: int, b: int, *, larger: bool, nan_wins: bool) -> int:
+    """The larger (or smaller) of two floats, with -0 below +0.
+
+    With `nan_wins` (IEEE-754 2019 `maximum`/`minimum`) a NaN operand gives that NaN,
+    quieted; without it (LLVM's `maxnum`/`minnum`) a quiet NaN loses to a number and
+    a signaling one wins, quieted.
+    """
+    x, y = _decode(fmt, a), _decode(fmt, b)
+    if not nan_wins:
+        if _is_signaling(fmt, a, x):
+            return _quiet(fmt, a)
+        if _is_signaling(fmt, b, y):
+            return _quiet(fmt, b)
+    if _is_nan(x):
+        return _quiet(fmt, a) if nan_wins else b
+    if _is_nan(y):
+        return _quiet(fmt, b) if nan_wins else a
+    if _opposite_zeros(x, y):
+        return (b if x.negative else a) if larger else (a if x.negative else b)
+    if larger:
+        return b if float_compare(fmt, a, b) == "lt" else a
+    return b if float_compare(fmt, b, a) == "lt" else a
+
+
 def float_maximum(fmt: FloatFormat, a: int, b: int) -> int:
     """IEEE-754 2019 `maximum`: a NaN operand gives NaN, and +0 is above -0."""
-    x, y = _decode(fmt, a), _decode(fmt, b)
-    if _is_nan(x):
-        return _quiet(fmt, a)
-    if _is_nan(y):
-        return _quiet(fmt, b)
-    if _opposite_zeros(x, y):
-        return b if x.negative else a
-    return b if float_compare(fmt, a, b) == "lt" else a
+    return _float_extremum(fmt, a, b, larger=True, nan_wins=True)
 
 
 def float_minimum(fmt: FloatFormat, a: int, b: int) -> int:
     """IEEE-754 2019 `minimum`: a NaN operand gives NaN, and -0 is below +0."""
-    x, y = _decode(fmt, a), _decode(fmt, b)
-    if _is_nan(x):
-        return _quiet(fmt, a)
-    if _is_nan(y):
-        return _quiet(fmt, b)
-    if _opposite_zeros(x, y):
-        return a if x.negative else b
-    return b if float_compare(fmt, b, a) == "lt" else a
+    return _float_extremum(fmt, a, b, larger=False, nan_wins=True)
 
 
 def float_maxnum(fmt: FloatFormat, a: int, b: int) -> int:
     """LLVM's `maxnum`: a quiet NaN loses to a number, a signaling one wins quieted."""
-    x, y = _decode(fmt, a), _decode(fmt, b)
-    if _is_signaling(fmt, a, x):
-        return _quiet(fmt, a)
-    if _is_signaling(fmt, b, y):
-        return _quiet(fmt, b)
-    if _is_nan(x):
-        return b
-    if _is_nan(y):
-        return a
-    if _opposite_zeros(x, y):
-        return b if x.negative else a
-    return b if float_compare(fmt, a, b) == "lt" else a
+    return _float_extremum(fmt, a, b, larger=True, nan_wins=False)
 
 
 def float_minnum(fmt: FloatFormat, a: int, b: int) -> int:
     """LLVM's `minnum`: a quiet NaN loses to a number, a signaling one wins quieted."""
-    x, y = _decode(fmt, a), _decode(fmt, b)
-    if _is_signaling(fmt, a, x):
-        return _quiet(fmt, a)
-    if _is_signaling(fmt, b, y):
-        return _quiet(fmt, b)
-    if _is_nan(x):
-        return b
-    if _is_nan(y):
-        return a
-    if _opposite_zeros(x, y):
-        return a if x.negative else b
-    return b if float_compare(fmt, b, a) == "lt" else a
+    return _float_extremum(fmt, a, b, larger=False, nan_wins=False)
 
 
 def float_convert(source: FloatFormat, target: FloatFormat, bits: int) -> int | None:
