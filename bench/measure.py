@@ -221,13 +221,14 @@ def _load_runtime(repo_root: Path) -> _Runtime:
             raise _RuntimeUnavailable(
                 f"{module_name}.{attribute}: {type(exc).__name__}: {exc}"
             ) from exc
-    # Register the generated dialects, as `odsgen opt` does, so their custom forms parse.
+    # Contexts load the generated dialects on first use, as under `odsgen opt`, so
+    # their custom forms parse.
     try:
         generated = importlib.import_module("generated")
     except ImportError:
         pass
     else:
-        generated.load_all_dialects()
+        found[0] = generated.context
     return _Runtime(*found)
 
 

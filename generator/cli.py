@@ -35,8 +35,6 @@ from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
     apply_patterns_greedily,
     non_convergence_message,
-    pattern_set,
-    pattern_set_names,
 )
 from generator.ir.source import SourceFile
 from generator.ir.verifier import location_of, verify
@@ -118,10 +116,10 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
         # A named set may belong to dialects the input does not use (tfl's
         # legalize-tf for tf input); the canonicalization patterns of the dialects
         # the input uses came with them.
-        _load_dialects(everything=True)
-    patterns = pattern_set(name)
+        ctx.load_all_available_dialects()
+    patterns = ctx.pattern_set(name)
     if name != "canonicalize" and not patterns:
-        known = ", ".join(n for n in pattern_set_names() if n != "canonicalize") or "none"
+        known = ", ".join(n for n in ctx.pattern_set_names() if n != "canonicalize") or "none"
         raise DiagnosticError(
             Diagnostic(
                 Severity.ERROR,
@@ -141,26 +139,21 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
         )
 
 
-def _load_dialects(everything: bool = False) -> None:
-    """Make the generated dialects available (none before the first `make generate`).
+def _context(allow_unregistered_dialects: bool) -> Context:
+    """A context that loads the generated dialects on first use (none before the
+    first `make generate`).
 
-    They load on first use, as in an MLIR context: the parser imports a dialect's
-    package when the input names one of its ops, types or attributes, so a run pays
-    only for the dialects its input uses. `builtin` is always there; `everything`
-    loads them all (for a pattern set, which may belong to a dialect the input does
-    not use).
+    As in an MLIR context, the parser loads a dialect when the input names one of
+    its ops, types or attributes, so a run pays only for the dialects its input
+    uses; `builtin` is always loaded.
     """
     try:
         import generated
     except ImportError:
-        return
-    if everything or not hasattr(generated, "load_dialect"):
-        load_all = getattr(generated, "load_all_dialects", None)
-        if load_all is not None:
-            load_all()
-        return
-    Context.set_dialect_loader(generated.load_dialect)
-    generated.load_dialect("builtin")
+        return Context(allow_unregistered_dialects=allow_unregistered_dialects)
+    return Context(
+        allow_unregistered_dialects=allow_unregistered_dialects, registry=generated.registry()
+    )
 
 
 def run_opt(args: argparse.Namespace) -> int:
@@ -179,8 +172,7 @@ def run_opt(args: argparse.Namespace) -> int:
             )
             return 1
     source = SourceFile(name, text)
-    _load_dialects()
-    ctx = Context(allow_unregistered_dialects=args.allow_unregistered_dialect)
+    ctx = _context(args.allow_unregistered_dialect)
     chunks = split_chunks(source) if args.split_input_file else [source]
     if args.output and args.output != "-":
         try:

@@ -44,8 +44,6 @@ def Arith_Dialect : Dialect {
         return ConstantOp(value=value, result_type=type_, loc=loc)
 
 
-    register_constant_materializer("arith", materialize_constant)
-
 
     # -- helpers of the canonicalization patterns at the end of this file --------
 

@@ -33,8 +33,9 @@ def TfExecutor_Dialect : Dialect {
   // broadcast rules TensorFlow applies to its own element types, and the
   // rewrites of the canonicalization patterns.
   let extraClassDeclaration = [{
-    # TensorFlow's hand-written type parser knows `control` and `token` only.
-    register_unknown_type_message("tf_executor", "unknown tf_executor type: {mnemonic}")
+    def unknown_type_message(mnemonic: str) -> str:
+        """TensorFlow's hand-written type parser knows `control` and `token` only."""
+        return f"unknown tf_executor type: {mnemonic}"
 
 
     def is_control(t: Type) -> bool:
@@ -42,7 +43,7 @@ def TfExecutor_Dialect : Dialect {
         return t is ControlType.get()
 
 
-    def control_operands_after_all_data(op: Operation) -> bool:
+    def control_operands_after_all_data(op: Operation) -> bool | EmittedFailure:
         """No data operand follows a control operand (`ControlOperandsAfterAllData`).
 
         Like TensorFlow's predicate, it reports the first offending operand
@@ -53,8 +54,9 @@ def TfExecutor_Dialect : Dialect {
             if is_control(value.type):
                 found_control = True
             elif found_control:
-                emit_op_error(op, f"found non-control operand #{index} after control operand")
-                return False
+                return emit_op_error(
+                    op, f"found non-control operand #{index} after control operand"
+                )
         return True
 
 

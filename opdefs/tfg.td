@@ -592,7 +592,8 @@ def TFGraph_Dialect : Dialect {
             return verify_controls_last(self)
 
 
-    Context.register_fallback_op("tfg", NodeOp)
+    # The class of the tfg ops this dialect does not define (the dialect's fallback).
+    fallback_op = NodeOp
   }];
 }
 

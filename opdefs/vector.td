@@ -87,12 +87,14 @@ def Vector_ExtractOp : Vector_Op<"extract", [
 
     compatible = one_element(inferred, result) or one_element(result, inferred)
     if inferred != result and not compatible:
-        emit_op_error(
-            self,
-            f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
-            f"operation '{result}'",
+        return with_emitted(
+            emit_op_error(
+                self,
+                f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
+                f"operation '{result}'",
+            ),
+            "failed to infer returned types",
         )
-        return "failed to infer returned types"
     return None
   }];
 }

@@ -3,10 +3,12 @@
 # @generated
 """The `affine` dialect: Loops, conditionals and index arithmetic over affine maps
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.affine.ops import (
+    OPS,
     AffineApplyOp,
     AffineForOp,
     AffineIfOp,
@@ -16,6 +18,7 @@ from generated.affine.ops import (
     AffineStoreOp,
     AffineYieldOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AffineApplyOp",
@@ -27,3 +30,9 @@ __all__ = [
     "AffineStoreOp",
     "AffineYieldOp",
 ]
+
+#: The `affine` dialect, to load into a context.
+DIALECT = Dialect(
+    "affine",
+    ops=OPS,
+)

@@ -13,7 +13,6 @@ from generator.ir import (
     Attribute,
     Block,
     BlockArgument,
-    Context,
     DenseArrayAttr,
     IndexType,
     IntegerAttr,
@@ -259,7 +258,6 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, MemRefType)
 
 
-@Context.register_op_globally
 class AffineApplyOp(OdsOp):
     """Apply a one-result affine map to index operands
 
@@ -416,7 +414,6 @@ class AffineApplyOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class AffineForOp(OdsOp):
     """A loop over an affine range of indices
 
@@ -883,7 +880,6 @@ class AffineForOp(OdsOp):
         return (region.blocks[0].args[:1] if region.blocks else ()), bool(self.inits)
 
 
-@Context.register_op_globally
 class AffineIfOp(OdsOp):
     """Run one of two regions, on whether indices are in an integer set
 
@@ -1133,7 +1129,6 @@ class AffineIfOp(OdsOp):
         return None, bool(self.results)
 
 
-@Context.register_op_globally
 class AffineLoadOp(OdsOp):
     """Read an element of a memref at affine subscripts
 
@@ -1311,7 +1306,6 @@ class AffineLoadOp(OdsOp):
         return []
 
 
-@Context.register_op_globally
 class AffineMaxOp(OdsOp):
     """The maximum of the results of an affine map
 
@@ -1435,7 +1429,6 @@ class AffineMaxOp(OdsOp):
         return check_min_max(self)
 
 
-@Context.register_op_globally
 class AffineMinOp(OdsOp):
     """The minimum of the results of an affine map
 
@@ -1559,7 +1552,6 @@ class AffineMinOp(OdsOp):
         return check_min_max(self)
 
 
-@Context.register_op_globally
 class AffineStoreOp(OdsOp):
     """Write an element of a memref at affine subscripts
 
@@ -1736,7 +1728,6 @@ class AffineStoreOp(OdsOp):
         return []
 
 
-@Context.register_op_globally
 class AffineYieldOp(OdsOp):
     """End a region of an affine op, with the values it gives back
 
@@ -1850,3 +1841,16 @@ class AffineYieldOp(OdsOp):
             if result.type != value.type:
                 return "types mismatch between yield op and its parent"
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AffineApplyOp,
+    AffineForOp,
+    AffineIfOp,
+    AffineLoadOp,
+    AffineMaxOp,
+    AffineMinOp,
+    AffineStoreOp,
+    AffineYieldOp,
+)

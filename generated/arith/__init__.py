@@ -3,10 +3,12 @@
 # @generated
 """The `arith` dialect: Integer and floating-point arithmetic
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.arith.attrs import (
+    ATTRIBUTES,
     FastMathFlagsAttr,
     IntegerOverflowFlagsAttr,
 )
@@ -19,6 +21,7 @@ from generated.arith.enums import (
     RoundingMode,
 )
 from generated.arith.ops import (
+    OPS,
     AddFOp,
     AddIOp,
     AddUIExtendedOp,
@@ -70,8 +73,10 @@ from generated.arith.ops import (
     TruncIOp,
     UIToFPOp,
     XOrIOp,
+    materialize_constant,
 )
 from generated.arith.patterns import (
+    PATTERN_SETS,
     AddIAddConstant,
     AddIMulNegativeOneLhs,
     AddIMulNegativeOneRhs,
@@ -102,6 +107,7 @@ from generated.arith.patterns import (
     TruncIExtUIToExtUI,
     XOrINotCmpI,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AddFOp",
@@ -193,3 +199,12 @@ __all__ = [
     "XOrINotCmpI",
     "XOrIOp",
 ]
+
+#: The `arith` dialect, to load into a context.
+DIALECT = Dialect(
+    "arith",
+    ops=OPS,
+    attributes=ATTRIBUTES,
+    constant_materializer=materialize_constant,
+    pattern_sets=PATTERN_SETS,
+)

@@ -23,7 +23,6 @@ from generator.ir import (
     DYNAMIC,
     Attribute,
     BoolAttr,
-    Context,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     DenseStringElementsAttr,
@@ -73,7 +72,6 @@ from generator.ir import (
     is_nan_float,
     is_one_float,
     is_zero_float,
-    register_constant_materializer,
     to_unsigned,
     zero_attr,
 )
@@ -250,9 +248,6 @@ def materialize_constant(
     if not isinstance(value, buildable):
         return None
     return ConstantOp(value=value, result_type=type_, loc=loc)
-
-
-register_constant_materializer("arith", materialize_constant)
 
 
 # -- helpers of the canonicalization patterns at the end of this file --------
@@ -591,7 +586,6 @@ def _attr_constraint_6(a: Attribute) -> bool:
     )
 
 
-@Context.register_op_globally
 class AddFOp(OdsOp):
     """Floating-point addition
 
@@ -773,7 +767,6 @@ class AddFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_add)
 
 
-@Context.register_op_globally
 class AddIOp(OdsOp):
     """Integer addition
 
@@ -961,7 +954,6 @@ class AddIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a + b)
 
 
-@Context.register_op_globally
 class AddUIExtendedOp(OdsOp):
     """Unsigned integer addition with a carry-out bit
 
@@ -1126,7 +1118,6 @@ class AddUIExtendedOp(OdsOp):
         return None if carry is None else [total, carry]
 
 
-@Context.register_op_globally
 class AndIOp(OdsOp):
     """Bitwise and of integers
 
@@ -1275,7 +1266,6 @@ class AndIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
 
 
-@Context.register_op_globally
 class BitcastOp(OdsOp):
     """Reinterpret the bits of a value as another type of the same width
 
@@ -1469,7 +1459,6 @@ class BitcastOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda bits: bits, result_type=self.out.type)
 
 
-@Context.register_op_globally
 class CeilDivSIOp(OdsOp):
     """Signed integer division rounding up
 
@@ -1609,7 +1598,6 @@ class CeilDivSIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class CeilDivUIOp(OdsOp):
     """Unsigned integer division rounding up
 
@@ -1745,7 +1733,6 @@ class CeilDivUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: -(-a // b) if b else None)
 
 
-@Context.register_op_globally
 class CmpFOp(OdsOp):
     """Floating-point comparison
 
@@ -2009,7 +1996,6 @@ class CmpFOp(OdsOp):
         return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
 
 
-@Context.register_op_globally
 class CmpIOp(OdsOp):
     """Integer comparison
 
@@ -2271,7 +2257,6 @@ class CmpIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class ConstantOp(OdsOp):
     """An integer, floating-point or elements constant
 
@@ -2433,7 +2418,6 @@ class ConstantOp(OdsOp):
         return self.value
 
 
-@Context.register_op_globally
 class DivFOp(OdsOp):
     """Floating-point division
 
@@ -2612,7 +2596,6 @@ class DivFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_div)
 
 
-@Context.register_op_globally
 class DivSIOp(OdsOp):
     """Signed integer division
 
@@ -2788,7 +2771,6 @@ class DivSIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class DivUIOp(OdsOp):
     """Unsigned integer division
 
@@ -2960,7 +2942,6 @@ class DivUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a // b if b else None)
 
 
-@Context.register_op_globally
 class ExtFOp(OdsOp):
     """Widen a floating-point value
 
@@ -3207,7 +3188,6 @@ class ExtFOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class ExtSIOp(OdsOp):
     """Sign-extend an integer
 
@@ -3403,7 +3383,6 @@ class ExtSIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class ExtUIOp(OdsOp):
     """Zero-extend an integer
 
@@ -3598,7 +3577,6 @@ class ExtUIOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
 
-@Context.register_op_globally
 class FloorDivSIOp(OdsOp):
     """Signed integer division rounding down
 
@@ -3748,7 +3726,6 @@ class FloorDivSIOp(OdsOp):
         return folded if last_ok[0] else None
 
 
-@Context.register_op_globally
 class FPToSIOp(OdsOp):
     """Convert floating point to a signed integer
 
@@ -3941,7 +3918,6 @@ class FPToSIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class FPToUIOp(OdsOp):
     """Convert floating point to an unsigned integer
 
@@ -4134,7 +4110,6 @@ class FPToUIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class IndexCastOp(OdsOp):
     """Convert between index and integer, sign-extending
 
@@ -4329,7 +4304,6 @@ class IndexCastOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class IndexCastUIOp(OdsOp):
     """Convert between index and integer, zero-extending
 
@@ -4520,7 +4494,6 @@ class IndexCastUIOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
 
-@Context.register_op_globally
 class MaximumFOp(OdsOp):
     """Floating-point maximum, propagating NaN
 
@@ -4703,7 +4676,6 @@ class MaximumFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_maximum)
 
 
-@Context.register_op_globally
 class MaxNumFOp(OdsOp):
     """Floating-point maximum, ignoring NaN
 
@@ -4886,7 +4858,6 @@ class MaxNumFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_maxnum)
 
 
-@Context.register_op_globally
 class MaxSIOp(OdsOp):
     """Signed integer maximum
 
@@ -5028,7 +4999,6 @@ class MaxSIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b), signed=True)
 
 
-@Context.register_op_globally
 class MaxUIOp(OdsOp):
     """Unsigned integer maximum
 
@@ -5169,7 +5139,6 @@ class MaxUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b))
 
 
-@Context.register_op_globally
 class MinimumFOp(OdsOp):
     """Floating-point minimum, propagating NaN
 
@@ -5352,7 +5321,6 @@ class MinimumFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_minimum)
 
 
-@Context.register_op_globally
 class MinNumFOp(OdsOp):
     """Floating-point minimum, ignoring NaN
 
@@ -5535,7 +5503,6 @@ class MinNumFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_minnum)
 
 
-@Context.register_op_globally
 class MinSIOp(OdsOp):
     """Signed integer minimum
 
@@ -5677,7 +5644,6 @@ class MinSIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b), signed=True)
 
 
-@Context.register_op_globally
 class MinUIOp(OdsOp):
     """Unsigned integer minimum
 
@@ -5818,7 +5784,6 @@ class MinUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b))
 
 
-@Context.register_op_globally
 class MulFOp(OdsOp):
     """Floating-point multiplication
 
@@ -6004,7 +5969,6 @@ class MulFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_mul)
 
 
-@Context.register_op_globally
 class MulIOp(OdsOp):
     """Integer multiplication
 
@@ -6187,7 +6151,6 @@ class MulIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a * b)
 
 
-@Context.register_op_globally
 class MulSIExtendedOp(OdsOp):
     """Signed integer multiplication giving the full product
 
@@ -6347,7 +6310,6 @@ class MulSIExtendedOp(OdsOp):
         return None if low is None or high is None else [low, high]
 
 
-@Context.register_op_globally
 class MulUIExtendedOp(OdsOp):
     """Unsigned integer multiplication giving the full product
 
@@ -6510,7 +6472,6 @@ class MulUIExtendedOp(OdsOp):
         return None if low is None or high is None else [low, high]
 
 
-@Context.register_op_globally
 class NegFOp(OdsOp):
     """Floating-point negation
 
@@ -6675,7 +6636,6 @@ class NegFOp(OdsOp):
         return fold_float_unary(constant_value(self.operand_), float_neg)
 
 
-@Context.register_op_globally
 class OrIOp(OdsOp):
     """Bitwise or of integers
 
@@ -6820,7 +6780,6 @@ class OrIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a | b)
 
 
-@Context.register_op_globally
 class RemFOp(OdsOp):
     """Floating-point remainder
 
@@ -6997,7 +6956,6 @@ class RemFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), float_rem)
 
 
-@Context.register_op_globally
 class RemSIOp(OdsOp):
     """Signed integer remainder
 
@@ -7138,7 +7096,6 @@ class RemSIOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class RemUIOp(OdsOp):
     """Unsigned integer remainder
 
@@ -7274,7 +7231,6 @@ class RemUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a % b if b else None)
 
 
-@Context.register_op_globally
 class ScalingExtFOp(OdsOp):
     """Widen floating-point values, multiplying them by scales
 
@@ -7523,7 +7479,6 @@ class ScalingExtFOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ScalingTruncFOp(OdsOp):
     """Narrow floating-point values, dividing them by scales
 
@@ -7810,7 +7765,6 @@ class ScalingTruncFOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SelectOp(OdsOp):
     """Choose between two values
 
@@ -8028,7 +7982,6 @@ class SelectOp(OdsOp):
         return True
 
 
-@Context.register_op_globally
 class ShLIOp(OdsOp):
     """Integer shift left
 
@@ -8218,7 +8171,6 @@ class ShLIOp(OdsOp):
         return folded if last_in_range[0] else None
 
 
-@Context.register_op_globally
 class ShRSIOp(OdsOp):
     """Arithmetic shift right
 
@@ -8396,7 +8348,6 @@ class ShRSIOp(OdsOp):
         return folded if last_in_range[0] else None
 
 
-@Context.register_op_globally
 class ShRUIOp(OdsOp):
     """Logical shift right
 
@@ -8572,7 +8523,6 @@ class ShRUIOp(OdsOp):
         return folded if last_in_range[0] else None
 
 
-@Context.register_op_globally
 class SIToFPOp(OdsOp):
     """Convert a signed integer to floating point
 
@@ -8764,7 +8714,6 @@ class SIToFPOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class SubFOp(OdsOp):
     """Floating-point subtraction
 
@@ -8943,7 +8892,6 @@ class SubFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_sub)
 
 
-@Context.register_op_globally
 class SubIOp(OdsOp):
     """Integer subtraction
 
@@ -9134,7 +9082,6 @@ class SubIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a - b)
 
 
-@Context.register_op_globally
 class TruncFOp(OdsOp):
     """Narrow a floating-point value
 
@@ -9431,7 +9378,6 @@ class TruncFOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class TruncIOp(OdsOp):
     """Truncate an integer
 
@@ -9684,7 +9630,6 @@ class TruncIOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
 
-@Context.register_op_globally
 class UIToFPOp(OdsOp):
     """Convert an unsigned integer to floating point
 
@@ -9873,7 +9818,6 @@ class UIToFPOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class XOrIOp(OdsOp):
     """Bitwise exclusive or of integers
 
@@ -10021,3 +9965,59 @@ class XOrIOp(OdsOp):
             if prev.lhs is self.lhs:
                 return prev.rhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a ^ b)
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AddFOp,
+    AddIOp,
+    AddUIExtendedOp,
+    AndIOp,
+    BitcastOp,
+    CeilDivSIOp,
+    CeilDivUIOp,
+    CmpFOp,
+    CmpIOp,
+    ConstantOp,
+    DivFOp,
+    DivSIOp,
+    DivUIOp,
+    ExtFOp,
+    ExtSIOp,
+    ExtUIOp,
+    FloorDivSIOp,
+    FPToSIOp,
+    FPToUIOp,
+    IndexCastOp,
+    IndexCastUIOp,
+    MaximumFOp,
+    MaxNumFOp,
+    MaxSIOp,
+    MaxUIOp,
+    MinimumFOp,
+    MinNumFOp,
+    MinSIOp,
+    MinUIOp,
+    MulFOp,
+    MulIOp,
+    MulSIExtendedOp,
+    MulUIExtendedOp,
+    NegFOp,
+    OrIOp,
+    RemFOp,
+    RemSIOp,
+    RemUIOp,
+    ScalingExtFOp,
+    ScalingTruncFOp,
+    SelectOp,
+    ShLIOp,
+    ShRSIOp,
+    ShRUIOp,
+    SIToFPOp,
+    SubFOp,
+    SubIOp,
+    TruncFOp,
+    TruncIOp,
+    UIToFPOp,
+    XOrIOp,
+)

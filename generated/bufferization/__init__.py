@@ -3,15 +3,18 @@
 # @generated
 """The `bufferization` dialect: Moving between tensor values and memref buffers
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.bufferization.ops import (
+    OPS,
     AllocTensorOp,
     MaterializeInDestinationOp,
     ToBufferOp,
     ToTensorOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AllocTensorOp",
@@ -19,3 +22,9 @@ __all__ = [
     "ToBufferOp",
     "ToTensorOp",
 ]
+
+#: The `bufferization` dialect, to load into a context.
+DIALECT = Dialect(
+    "bufferization",
+    ops=OPS,
+)

@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     Attribute,
-    Context,
     DenseArrayAttr,
     IndexType,
     IntegerType,
@@ -29,6 +28,7 @@ from generator.ir import (
 )
 from generator.ir.ods import (
     EMPTY_DICT,
+    EmittedFailure,
     OdsOp,
     VerifyMessage,
     element_type_or_self,
@@ -38,6 +38,7 @@ from generator.ir.ods import (
     property_dict,
     segment_sizes,
     verify_trait,
+    with_emitted,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -50,7 +51,7 @@ __all__ = [
 ]
 
 
-def buffer_types_match(op: Operation, tensor: Type, buffer: Type) -> bool:
+def buffer_types_match(op: Operation, tensor: Type, buffer: Type) -> bool | EmittedFailure:
     """Whether a tensor and a memref have the same shape (an unranked one counting
     as no dimensions) and element type; when not, reports which of the two differs
     (an error at the op, ahead of the failed trait's own)."""
@@ -59,11 +60,9 @@ def buffer_types_match(op: Operation, tensor: Type, buffer: Type) -> bool:
     tensor_dims = tensor.shape if tensor.has_rank else ()
     buffer_dims = buffer.shape if buffer.has_rank else ()
     if tensor_dims != buffer_dims:
-        emit_error(op, "shapes do not match")
-        return False
+        return emit_error(op, "shapes do not match")
     if tensor.element_type != buffer.element_type:
-        emit_error(op, "element types do not match")
-        return False
+        return emit_error(op, "element types do not match")
     return True
 
 
@@ -102,7 +101,6 @@ def _type_constraint_5(t: Type) -> bool:
     return _type_constraint_4(t)
 
 
-@Context.register_op_globally
 class AllocTensorOp(OdsOp):
     """allocate buffer for a tensor
 
@@ -321,7 +319,6 @@ class AllocTensorOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class MaterializeInDestinationOp(OdsOp):
     """copy a tensor
 
@@ -553,7 +550,6 @@ class MaterializeInDestinationOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ToBufferOp(OdsOp):
     """cast a tensor-like type to buffer-like type
 
@@ -698,8 +694,10 @@ class ToBufferOp(OdsOp):
             return f"operand #0 must be TensorLikeType instance, but got '{self._operands[0].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be BufferLikeType instance, but got '{self.results[0].type}'"
-        if not (buffer_types_match(self, self.tensor.type, self.buffer.type)):
-            return "failed to verify that specified tensor and buffer types match"
+        if not (emitted := buffer_types_match(self, self.tensor.type, self.buffer.type)):
+            return with_emitted(
+                emitted, "failed to verify that specified tensor and buffer types match"
+            )
         if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
             return problem
         if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
@@ -707,7 +705,6 @@ class ToBufferOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ToTensorOp(OdsOp):
     """create a tensor-like type from a buffer-like type
 
@@ -882,10 +879,21 @@ class ToTensorOp(OdsOp):
             return f"operand #0 must be BufferLikeType instance, but got '{self._operands[0].value.type}'"
         if not _type_constraint_3(self.results[0].type):
             return f"result #0 must be TensorLikeType instance, but got '{self.results[0].type}'"
-        if not (buffer_types_match(self, self.result.type, self.buffer.type)):
-            return "failed to verify that specified tensor and buffer types match"
+        if not (emitted := buffer_types_match(self, self.result.type, self.buffer.type)):
+            return with_emitted(
+                emitted, "failed to verify that specified tensor and buffer types match"
+            )
         if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
             return problem
         if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
             return problem
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AllocTensorOp,
+    MaterializeInDestinationOp,
+    ToBufferOp,
+    ToTensorOp,
+)

@@ -3,15 +3,24 @@
 # @generated
 """The `builtin` dialect: The module container and other ops every program may use
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.builtin.ops import (
+    OPS,
     ModuleOp,
     UnrealizedConversionCastOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "ModuleOp",
     "UnrealizedConversionCastOp",
 ]
+
+#: The `builtin` dialect, to load into a context.
+DIALECT = Dialect(
+    "builtin",
+    ops=OPS,
+)

@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     Attribute,
     Block,
-    Context,
     Location,
     Operation,
     OpResult,
@@ -48,7 +47,6 @@ def _attr_constraint_1(a: Attribute) -> bool:
     return isinstance(a, StringAttr)
 
 
-@Context.register_op_globally
 class ModuleOp(OdsOp):
     """A container of top-level ops, and a symbol table
 
@@ -247,7 +245,6 @@ class ModuleOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class UnrealizedConversionCastOp(OdsOp):
     """A placeholder cast between the types of two conversion stages
 
@@ -368,3 +365,10 @@ class UnrealizedConversionCastOp(OdsOp):
         if not self.results:
             return "expected at least one result for cast operation"
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    ModuleOp,
+    UnrealizedConversionCastOp,
+)

@@ -3,15 +3,18 @@
 # @generated
 """The `cf` dialect: Branches between blocks, and runtime assertions
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.cf.ops import (
+    OPS,
     AssertOp,
     BranchOp,
     CondBranchOp,
     SwitchOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AssertOp",
@@ -19,3 +22,9 @@ __all__ = [
     "CondBranchOp",
     "SwitchOp",
 ]
+
+#: The `cf` dialect, to load into a context.
+DIALECT = Dialect(
+    "cf",
+    ops=OPS,
+)

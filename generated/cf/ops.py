@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     Attribute,
     Block,
-    Context,
     DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
@@ -78,7 +77,6 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, IntegerType)
 
 
-@Context.register_op_globally
 class AssertOp(OdsOp):
     """Stop with a message when a condition is false
 
@@ -204,7 +202,6 @@ class AssertOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class BranchOp(OdsOp):
     """Jump to a block
 
@@ -345,7 +342,6 @@ class BranchOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CondBranchOp(OdsOp):
     """Jump to one of two blocks depending on a condition
 
@@ -628,7 +624,6 @@ class CondBranchOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SwitchOp(OdsOp):
     """Jump to the block chosen by an integer
 
@@ -959,3 +954,12 @@ class SwitchOp(OdsOp):
                 f"({len(destinations)})"
             )
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AssertOp,
+    BranchOp,
+    CondBranchOp,
+    SwitchOp,
+)

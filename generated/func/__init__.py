@@ -3,16 +3,19 @@
 # @generated
 """The `func` dialect: Functions, calls and returns
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.func.ops import (
+    OPS,
     CallIndirectOp,
     CallOp,
     ConstantOp,
     FuncOp,
     ReturnOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "CallIndirectOp",
@@ -21,3 +24,9 @@ __all__ = [
     "FuncOp",
     "ReturnOp",
 ]
+
+#: The `func` dialect, to load into a context.
+DIALECT = Dialect(
+    "func",
+    ops=OPS,
+)

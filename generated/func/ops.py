@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     ArrayAttr,
     Attribute,
-    Context,
     DictionaryAttr,
     FunctionType,
     Location,
@@ -92,7 +91,6 @@ def _attr_constraint_6(a: Attribute) -> bool:
     return isinstance(a, StringAttr)
 
 
-@Context.register_op_globally
 class CallOp(OdsOp):
     """Call a function by name
 
@@ -384,7 +382,6 @@ class CallOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CallIndirectOp(OdsOp):
     """Call a function given as a value
 
@@ -594,7 +591,6 @@ class CallIndirectOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ConstantOp(OdsOp):
     """A function, as a value
 
@@ -746,7 +742,6 @@ class ConstantOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class FuncOp(OdsOp):
     """A named function with a body of SSA control flow
 
@@ -1043,7 +1038,6 @@ class FuncOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ReturnOp(OdsOp):
     """Return from a function
 
@@ -1176,3 +1170,13 @@ class ReturnOp(OdsOp):
                     prefixed=False,
                 )
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    CallOp,
+    CallIndirectOp,
+    ConstantOp,
+    FuncOp,
+    ReturnOp,
+)

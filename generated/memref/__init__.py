@@ -3,10 +3,12 @@
 # @generated
 """The `memref` dialect: Buffers: allocation, element access, views and reshapes
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.memref.ops import (
+    OPS,
     AllocaOp,
     AllocOp,
     CastOp,
@@ -21,6 +23,7 @@ from generated.memref.ops import (
     StoreOp,
     SubViewOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AllocOp",
@@ -37,3 +40,9 @@ __all__ = [
     "StoreOp",
     "SubViewOp",
 ]
+
+#: The `memref` dialect, to load into a context.
+DIALECT = Dialect(
+    "memref",
+    ops=OPS,
+)

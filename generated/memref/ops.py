@@ -13,7 +13,6 @@ from generator.ir import (
     ArrayAttr,
     Attribute,
     BoolAttr,
-    Context,
     DenseArrayAttr,
     IndexType,
     IntegerAttr,
@@ -425,7 +424,6 @@ def _attr_constraint_5(a: Attribute) -> bool:
     return isinstance(a, BoolAttr)
 
 
-@Context.register_op_globally
 class AllocOp(OdsOp):
     """Allocate a buffer
 
@@ -625,7 +623,6 @@ class AllocOp(OdsOp):
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
-@Context.register_op_globally
 class AllocaOp(OdsOp):
     """Allocate a buffer on the stack
 
@@ -829,7 +826,6 @@ class AllocaOp(OdsOp):
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
-@Context.register_op_globally
 class CastOp(OdsOp):
     """Convert a memref to a compatible memref type
 
@@ -950,7 +946,6 @@ class CastOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CollapseShapeOp(OdsOp):
     """A view with groups of dimensions merged into one
 
@@ -1128,7 +1123,6 @@ class CollapseShapeOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CopyOp(OdsOp):
     """Copy the contents of one buffer into another
 
@@ -1243,7 +1237,6 @@ class CopyOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class DeallocOp(OdsOp):
     """Free a buffer
 
@@ -1336,7 +1329,6 @@ class DeallocOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class DimOp(OdsOp):
     """The size of one dimension of a buffer
 
@@ -1462,7 +1454,6 @@ class DimOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class DmaStartOp(OdsOp):
     """Start an asynchronous copy between buffers
 
@@ -1650,7 +1641,6 @@ class DmaStartOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class DmaWaitOp(OdsOp):
     """Wait for an asynchronous copy to finish
 
@@ -1800,7 +1790,6 @@ class DmaWaitOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ExpandShapeOp(OdsOp):
     """A view with some dimensions split into several
 
@@ -2054,7 +2043,6 @@ class ExpandShapeOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class LoadOp(OdsOp):
     """Read one element of a buffer
 
@@ -2269,7 +2257,6 @@ class LoadOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class StoreOp(OdsOp):
     """Write one element of a buffer
 
@@ -2483,7 +2470,6 @@ class StoreOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SubViewOp(OdsOp):
     """A strided view of part of a buffer
 
@@ -2905,3 +2891,21 @@ class SubViewOp(OdsOp):
                     prefixed=False,
                 )
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AllocOp,
+    AllocaOp,
+    CastOp,
+    CollapseShapeOp,
+    CopyOp,
+    DeallocOp,
+    DimOp,
+    DmaStartOp,
+    DmaWaitOp,
+    ExpandShapeOp,
+    LoadOp,
+    StoreOp,
+    SubViewOp,
+)

@@ -3,13 +3,16 @@
 # @generated
 """The `ml_program` dialect: Structure of machine-learning programs
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.ml_program.attrs import (
+    ATTRIBUTES,
     ExternAttr,
 )
 from generated.ml_program.ops import (
+    OPS,
     FuncOp,
     GlobalLoadConstOp,
     GlobalLoadGraphOp,
@@ -23,8 +26,10 @@ from generated.ml_program.ops import (
     TokenOp,
 )
 from generated.ml_program.types import (
+    TYPES,
     TokenType,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "ExternAttr",
@@ -41,3 +46,11 @@ __all__ = [
     "TokenOp",
     "TokenType",
 ]
+
+#: The `ml_program` dialect, to load into a context.
+DIALECT = Dialect(
+    "ml_program",
+    ops=OPS,
+    types=TYPES,
+    attributes=ATTRIBUTES,
+)

@@ -14,7 +14,6 @@ from generated.ml_program.types import (
 from generator.ir import (
     ArrayAttr,
     Attribute,
-    Context,
     DictionaryAttr,
     FunctionType,
     Location,
@@ -27,7 +26,6 @@ from generator.ir import (
     TypeAttr,
     UnitAttr,
     Value,
-    parse_type,
 )
 from generator.ir.asm import (
     parse_function_op,
@@ -62,7 +60,7 @@ __all__ = [
     "TokenOp",
 ]
 
-_TYPE__ML_PROGRAM_TOKEN = parse_type("!ml_program.token")
+_TYPE__ML_PROGRAM_TOKEN = TokenType.get()
 
 
 def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
@@ -181,7 +179,6 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, TokenType)
 
 
-@Context.register_op_globally
 class FuncOp(OdsOp):
     """Function containing a single `SSACFG` region
 
@@ -400,7 +397,6 @@ class FuncOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalOp(OdsOp):
     """Module level declaration of a global variable
 
@@ -638,7 +634,6 @@ class GlobalOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalLoadOp(OdsOp):
     """Direct load of a mutable value from a global
 
@@ -778,7 +773,6 @@ class GlobalLoadOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalLoadConstOp(OdsOp):
     """Direct load a constant value from a global
 
@@ -919,7 +913,6 @@ class GlobalLoadConstOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalLoadGraphOp(OdsOp):
     """Direct load of a mutable value from a global in Graph region
 
@@ -1088,7 +1081,6 @@ class GlobalLoadGraphOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalStoreOp(OdsOp):
     """Direct store of a value into a mutable global
 
@@ -1230,7 +1222,6 @@ class GlobalStoreOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GlobalStoreGraphOp(OdsOp):
     """Direct store of a value into a mutable global
 
@@ -1402,7 +1393,6 @@ class GlobalStoreGraphOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class OutputOp(OdsOp):
     """Outputs values from a subgraph function
 
@@ -1531,7 +1521,6 @@ class OutputOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ReturnOp(OdsOp):
     """Returns values from a `func` op
 
@@ -1660,7 +1649,6 @@ class ReturnOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SubgraphOp(OdsOp):
     """An function containing a single `Graph` region
 
@@ -1884,7 +1872,6 @@ class SubgraphOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class TokenOp(OdsOp):
     """Produces a new token value
 
@@ -1963,3 +1950,19 @@ class TokenOp(OdsOp):
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be Token for establishing execution ordering in a graph, but got '{self.results[0].type}'"
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    FuncOp,
+    GlobalOp,
+    GlobalLoadOp,
+    GlobalLoadConstOp,
+    GlobalLoadGraphOp,
+    GlobalStoreOp,
+    GlobalStoreGraphOp,
+    OutputOp,
+    ReturnOp,
+    SubgraphOp,
+    TokenOp,
+)

@@ -3,10 +3,12 @@
 # @generated
 """The `tensor` dialect: Creation and manipulation of tensor values
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tensor.ops import (
+    OPS,
     CastOp,
     DimOp,
     EmptyOp,
@@ -18,6 +20,7 @@ from generated.tensor.ops import (
     SplatOp,
     YieldOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "CastOp",
@@ -31,3 +34,9 @@ __all__ = [
     "SplatOp",
     "YieldOp",
 ]
+
+#: The `tensor` dialect, to load into a context.
+DIALECT = Dialect(
+    "tensor",
+    ops=OPS,
+)

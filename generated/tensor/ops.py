@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     Block,
-    Context,
     IndexType,
     Location,
     Operation,
@@ -94,7 +93,6 @@ def _type_constraint_6(t: Type) -> bool:
     return isinstance(t, RankedTensorType) and t.has_static_shape
 
 
-@Context.register_op_globally
 class CastOp(OdsOp):
     """tensor cast operation
 
@@ -221,7 +219,6 @@ class CastOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class DimOp(OdsOp):
     """dimension index operation
 
@@ -344,7 +341,6 @@ class DimOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class EmptyOp(OdsOp):
     """empty tensor operation
 
@@ -472,7 +468,6 @@ class EmptyOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ExtractOp(OdsOp):
     """element extraction operation
 
@@ -623,7 +618,6 @@ class ExtractOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class FromElementsOp(OdsOp):
     """tensor from elements operation.
 
@@ -746,7 +740,6 @@ class FromElementsOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GenerateOp(OdsOp):
     """Creates a dynamically sized tensor from elements
 
@@ -911,7 +904,6 @@ class GenerateOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class InsertOp(OdsOp):
     """element insertion operation
 
@@ -1076,7 +1068,6 @@ class InsertOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class RankOp(OdsOp):
     """rank operation
 
@@ -1183,7 +1174,6 @@ class RankOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SplatOp(OdsOp):
     """tensor splat or broadcast operation
 
@@ -1332,7 +1322,6 @@ class SplatOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class YieldOp(OdsOp):
     """Yield a value from a region
 
@@ -1428,3 +1417,18 @@ class YieldOp(OdsOp):
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    CastOp,
+    DimOp,
+    EmptyOp,
+    ExtractOp,
+    FromElementsOp,
+    GenerateOp,
+    InsertOp,
+    RankOp,
+    SplatOp,
+    YieldOp,
+)

@@ -3,10 +3,12 @@
 # @generated
 """The `tf` dialect: TensorFlow operations
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tf.ops import (
+    OPS,
     AddOp,
     AddV2Op,
     BiasAddOp,
@@ -21,6 +23,7 @@ from generated.tf.ops import (
     SubOp,
     YieldOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AddOp",
@@ -37,3 +40,10 @@ __all__ = [
     "SubOp",
     "YieldOp",
 ]
+
+#: The `tf` dialect, to load into a context.
+DIALECT = Dialect(
+    "tf",
+    ops=OPS,
+    is_open=True,
+)

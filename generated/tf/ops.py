@@ -12,7 +12,6 @@ from generator.ir import (
     Attribute,
     Block,
     BoolAttr,
-    Context,
     FloatAttr,
     FloatType,
     FoldResult,
@@ -229,7 +228,6 @@ def _type_constraint_17(t: Type) -> bool:
     )
 
 
-@Context.register_op_globally
 class AddOp(OdsOp):
     """Returns x + y element-wise.
 
@@ -304,7 +302,6 @@ class AddOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class AddV2Op(OdsOp):
     """Returns x + y element-wise.
 
@@ -380,7 +377,6 @@ class AddV2Op(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class BiasAddOp(OdsOp):
     """Adds `bias` to `value`.
 
@@ -494,7 +490,6 @@ class BiasAddOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ConstOp(OdsOp):
     """Constant tensor op
 
@@ -576,7 +571,6 @@ class ConstOp(OdsOp):
         return self.value_attr
 
 
-@Context.register_op_globally
 class IfOp(OdsOp):
     """output = cond ? then_branch(input) : else_branch(input)
 
@@ -784,7 +778,6 @@ class IfOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class IfRegionOp(OdsOp):
     """output = cond ? then_branch output : else_branch output
 
@@ -1000,7 +993,6 @@ class IfRegionOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class LeakyReluOp(OdsOp):
     """Computes rectified linear with a slope `alpha` below zero.
 
@@ -1091,7 +1083,6 @@ class LeakyReluOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class MulOp(OdsOp):
     """Returns x * y element-wise.
 
@@ -1164,7 +1155,6 @@ class MulOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class NotEqualOp(OdsOp):
     """Returns the truth value of (x != y) element-wise.
 
@@ -1283,7 +1273,6 @@ class NotEqualOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ReluOp(OdsOp):
     """Computes rectified linear: `max(features, 0)`.
 
@@ -1351,7 +1340,6 @@ class ReluOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class Relu6Op(OdsOp):
     """Computes rectified linear 6: `min(max(features, 0), 6)`.
 
@@ -1419,7 +1407,6 @@ class Relu6Op(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SubOp(OdsOp):
     """Returns x - y element-wise.
 
@@ -1492,7 +1479,6 @@ class SubOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class YieldOp(OdsOp):
     """Yield operation
 
@@ -1555,5 +1541,19 @@ class YieldOp(OdsOp):
         return None
 
 
-# The dialect is open: `tf` ops it does not define are valid too.
-Context.register_open_dialect("tf")
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AddOp,
+    AddV2Op,
+    BiasAddOp,
+    ConstOp,
+    IfOp,
+    IfRegionOp,
+    LeakyReluOp,
+    MulOp,
+    NotEqualOp,
+    ReluOp,
+    Relu6Op,
+    SubOp,
+    YieldOp,
+)

@@ -3,10 +3,12 @@
 # @generated
 """The `tf_executor` dialect: The TensorFlow executor's execution model
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tf_executor.ops import (
+    OPS,
     ControlTriggerOp,
     EnterOp,
     ExitOp,
@@ -22,16 +24,20 @@ from generated.tf_executor.ops import (
     SwitchNOp,
     SwitchOp,
     YieldOp,
+    unknown_type_message,
 )
 from generated.tf_executor.patterns import (
+    PATTERN_SETS,
     ControlTriggerOpCanonicalize,
     GraphOpCanonicalize,
     IslandOpCanonicalize,
 )
 from generated.tf_executor.types import (
+    TYPES,
     ControlType,
     TokenType,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "ControlTriggerOp",
@@ -55,3 +61,12 @@ __all__ = [
     "TokenType",
     "YieldOp",
 ]
+
+#: The `tf_executor` dialect, to load into a context.
+DIALECT = Dialect(
+    "tf_executor",
+    ops=OPS,
+    types=TYPES,
+    unknown_type_message=unknown_type_message,
+    pattern_sets=PATTERN_SETS,
+)

@@ -36,6 +36,7 @@ from generator.ir import (
 )
 from generator.ir.ods import (
     EMPTY_DICT,
+    EmittedFailure,
     OdsOp,
     VerifyMessage,
     broadcast_shapes,
@@ -43,9 +44,9 @@ from generator.ir.ods import (
     emit_op_error,
     get_property,
     property_dict,
-    register_unknown_type_message,
     required_property,
     verify_trait,
+    with_emitted,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -68,11 +69,13 @@ __all__ = [
     "YieldOp",
 ]
 
-_TYPE__TF_EXECUTOR_CONTROL = parse_type("!tf_executor.control")
-_TYPE__TF_EXECUTOR_TOKEN = parse_type("!tf_executor.token")
+_TYPE__TF_EXECUTOR_CONTROL = ControlType.get()
+_TYPE__TF_EXECUTOR_TOKEN = TokenType.get()
 
-# TensorFlow's hand-written type parser knows `control` and `token` only.
-register_unknown_type_message("tf_executor", "unknown tf_executor type: {mnemonic}")
+
+def unknown_type_message(mnemonic: str) -> str:
+    """TensorFlow's hand-written type parser knows `control` and `token` only."""
+    return f"unknown tf_executor type: {mnemonic}"
 
 
 def is_control(t: Type) -> bool:
@@ -80,7 +83,7 @@ def is_control(t: Type) -> bool:
     return t is ControlType.get()
 
 
-def control_operands_after_all_data(op: Operation) -> bool:
+def control_operands_after_all_data(op: Operation) -> bool | EmittedFailure:
     """No data operand follows a control operand (`ControlOperandsAfterAllData`).
 
     Like TensorFlow's predicate, it reports the first offending operand
@@ -91,8 +94,7 @@ def control_operands_after_all_data(op: Operation) -> bool:
         if is_control(value.type):
             found_control = True
         elif found_control:
-            emit_op_error(op, f"found non-control operand #{index} after control operand")
-            return False
+            return emit_op_error(op, f"found non-control operand #{index} after control operand")
     return True
 
 
@@ -349,7 +351,6 @@ def _type_constraint_7(t: Type) -> bool:
     return isinstance(t, TokenType)
 
 
-@Context.register_op_globally
 class ControlTriggerOp(OdsOp):
     """A live control that waits for its control inputs
 
@@ -465,7 +466,6 @@ class ControlTriggerOp(OdsOp):
         return True
 
 
-@Context.register_op_globally
 class EnterOp(OdsOp):
     """Forwards its input into the execution frame of a loop
 
@@ -727,16 +727,18 @@ class EnterOp(OdsOp):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
             return f"result #1 must be control, but got '{self.results[1].type}'"
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
-        if not (tf_broadcastable_to_result(self, 0, 0)):
-            return "failed to verify that data operand must be broadcastable to result"
+        if not (emitted := tf_broadcastable_to_result(self, 0, 0)):
+            return with_emitted(
+                emitted, "failed to verify that data operand must be broadcastable to result"
+            )
         return None
 
 
-@Context.register_op_globally
 class ExitOp(OdsOp):
     """Forwards its input out of the execution frame of a loop
 
@@ -866,12 +868,13 @@ class ExitOp(OdsOp):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
             return f"result #1 must be control, but got '{self.results[1].type}'"
-        if not (tf_broadcastable_to_result(self, 0, 0)):
-            return "failed to verify that data operand must be broadcastable to result"
+        if not (emitted := tf_broadcastable_to_result(self, 0, 0)):
+            return with_emitted(
+                emitted, "failed to verify that data operand must be broadcastable to result"
+            )
         return None
 
 
-@Context.register_op_globally
 class LoopCondOp(OdsOp):
     """The condition of a loop
 
@@ -1014,7 +1017,6 @@ class LoopCondOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class MergeOp(OdsOp):
     """Forwards the first of its inputs that is live
 
@@ -1159,9 +1161,10 @@ class MergeOp(OdsOp):
             return f"result #1 must be tensor of 32-bit signless integer values, but got '{self.results[1].type}'"
         if not _type_constraint_0(self.results[2].type):
             return f"result #2 must be control, but got '{self.results[2].type}'"
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
         return self.verify_custom()
 
@@ -1191,7 +1194,6 @@ class MergeOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class NextIterationSinkOp(OdsOp):
     """Feeds the next iteration of a loop
 
@@ -1338,7 +1340,6 @@ class NextIterationSinkOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class NextIterationSourceOp(OdsOp):
     """The value of the next iteration of a loop
 
@@ -1455,7 +1456,6 @@ class NextIterationSourceOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class RecvOp(OdsOp):
     """Receives a tensor from another device
 
@@ -1751,7 +1751,6 @@ class RecvOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SendOp(OdsOp):
     """Sends a tensor to another device
 
@@ -2048,7 +2047,6 @@ class SendOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SwitchOp(OdsOp):
     """Forwards a value to one of two outputs
 
@@ -2210,18 +2208,22 @@ class SwitchOp(OdsOp):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[2].type):
             return f"result #2 must be control, but got '{self.results[2].type}'"
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
-        if not (tf_broadcastable_to_result(self, 0, 0)):
-            return "failed to verify that data operand must be broadcastable to true result"
-        if not (tf_broadcastable_to_result(self, 0, 1)):
-            return "failed to verify that data operand must be broadcastable to false result"
+        if not (emitted := tf_broadcastable_to_result(self, 0, 0)):
+            return with_emitted(
+                emitted, "failed to verify that data operand must be broadcastable to true result"
+            )
+        if not (emitted := tf_broadcastable_to_result(self, 0, 1)):
+            return with_emitted(
+                emitted, "failed to verify that data operand must be broadcastable to false result"
+            )
         return None
 
 
-@Context.register_op_globally
 class SwitchNOp(OdsOp):
     """Forwards a value to one of N outputs
 
@@ -2419,9 +2421,10 @@ class SwitchNOp(OdsOp):
         for index in self._result_indices(1):
             if not _type_constraint_0(self.results[index].type):
                 return f"result #{index} must be control, but got '{self.results[index].type}'"
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
         return self.verify_custom()
 
@@ -2447,7 +2450,6 @@ class SwitchNOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class FetchOp(OdsOp):
     """Ends a graph and returns its values
 
@@ -2547,16 +2549,16 @@ class FetchOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
         return None
 
 
-@Context.register_op_globally
 class GraphOp(OdsOp):
     """A TensorFlow graph, executed by the TensorFlow executor
 
@@ -2753,7 +2755,6 @@ class GraphOp(OdsOp):
         return True
 
 
-@Context.register_op_globally
 class IslandOp(OdsOp):
     """Wraps ops of other dialects for a graph
 
@@ -3011,7 +3012,6 @@ class IslandOp(OdsOp):
         return first
 
 
-@Context.register_op_globally
 class YieldOp(OdsOp):
     """Ends an island and returns its values
 
@@ -3109,10 +3109,31 @@ class YieldOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.island",))) is not None:
             return problem
-        if not (control_operands_after_all_data(self)):
-            return (
-                "failed to verify that all control inputs must appear after any non-control input"
+        if not (emitted := control_operands_after_all_data(self)):
+            return with_emitted(
+                emitted,
+                "failed to verify that all control inputs must appear after any non-control input",
             )
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    ControlTriggerOp,
+    EnterOp,
+    ExitOp,
+    LoopCondOp,
+    MergeOp,
+    NextIterationSinkOp,
+    NextIterationSourceOp,
+    RecvOp,
+    SendOp,
+    SwitchOp,
+    SwitchNOp,
+    FetchOp,
+    GraphOp,
+    IslandOp,
+    YieldOp,
+)

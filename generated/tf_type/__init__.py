@@ -3,10 +3,12 @@
 # @generated
 """The `tf_type` dialect: TensorFlow element types
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tf_type.attrs import (
+    ATTRIBUTES,
     FullTypeAttr,
     FuncAttr,
     PlaceholderAttr,
@@ -14,6 +16,7 @@ from generated.tf_type.attrs import (
     VersionAttr,
 )
 from generated.tf_type.types import (
+    TYPES,
     Bfloat16RefType,
     BoolRefType,
     Complex64RefType,
@@ -55,6 +58,7 @@ from generated.tf_type.types import (
     VariantRefType,
     VariantType,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "Bfloat16RefType",
@@ -103,3 +107,10 @@ __all__ = [
     "VariantType",
     "VersionAttr",
 ]
+
+#: The `tf_type` dialect, to load into a context.
+DIALECT = Dialect(
+    "tf_type",
+    types=TYPES,
+    attributes=ATTRIBUTES,
+)

@@ -3,13 +3,16 @@
 # @generated
 """The `tfg` dialect: TensorFlow graphs
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tfg.attrs import (
+    ATTRIBUTES,
     RegionAttr,
 )
 from generated.tfg.ops import (
+    OPS,
     CaseOp,
     CaseRegionOp,
     ConditionOp,
@@ -36,7 +39,9 @@ from generated.tfg.ops import (
     WhileOp,
     WhileRegionOp,
     YieldOp,
+    fallback_op,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "CaseOp",
@@ -67,3 +72,12 @@ __all__ = [
     "WhileRegionOp",
     "YieldOp",
 ]
+
+#: The `tfg` dialect, to load into a context.
+DIALECT = Dialect(
+    "tfg",
+    ops=OPS,
+    attributes=ATTRIBUTES,
+    is_open=True,
+    fallback_op=fallback_op,
+)

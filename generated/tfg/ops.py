@@ -13,7 +13,6 @@ from generator.ir import (
     ArrayAttr,
     Attribute,
     Block,
-    Context,
     DenseArrayAttr,
     Diagnostic,
     DiagnosticError,
@@ -643,7 +642,8 @@ class NodeOp(Operation):
         return verify_controls_last(self)
 
 
-Context.register_fallback_op("tfg", NodeOp)
+# The class of the tfg ops this dialect does not define (the dialect's fallback).
+fallback_op = NodeOp
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -810,7 +810,6 @@ def _attr_constraint_19(a: Attribute) -> bool:
     return isinstance(a, TFVersionAttr)
 
 
-@Context.register_op_globally
 class CaseOp(OdsOp):
     """A switch operation calling one of its functions
 
@@ -1039,7 +1038,6 @@ class CaseOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class CaseRegionOp(OdsOp):
     """A case operation with regions
 
@@ -1267,7 +1265,6 @@ class CaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class ForOp(OdsOp):
     """A counted loop operation calling a function
 
@@ -1467,7 +1464,6 @@ class ForOp(OdsOp):
         return verify_call_op(self, [(self.body, "body")], 2, None, self.t_attr, self.t_attr, 3)
 
 
-@Context.register_op_globally
 class ForRegionOp(OdsOp):
     """A for loop with a region
 
@@ -1793,7 +1789,6 @@ class ForRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class IfOp(OdsOp):
     """An if-then-else operation calling functions
 
@@ -2062,7 +2057,6 @@ class IfOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class IfRegionOp(OdsOp):
     """An if-then-else operation with regions
 
@@ -2339,7 +2333,6 @@ class IfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatefulCaseOp(OdsOp):
     """A switch operation calling one of its functions, with side effects
 
@@ -2568,7 +2561,6 @@ class StatefulCaseOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class StatefulCaseRegionOp(OdsOp):
     """A case operation with regions, with side effects
 
@@ -2796,7 +2788,6 @@ class StatefulCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatefulIfOp(OdsOp):
     """An if-then-else operation calling functions with side effects
 
@@ -3065,7 +3056,6 @@ class StatefulIfOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class StatefulIfRegionOp(OdsOp):
     """An if-then-else operation with regions, with side effects
 
@@ -3342,7 +3332,6 @@ class StatefulIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatefulWhileOp(OdsOp):
     """A loop operation calling functions, with side effects
 
@@ -3588,7 +3577,6 @@ class StatefulWhileOp(OdsOp):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-@Context.register_op_globally
 class StatefulWhileRegionOp(OdsOp):
     """A while loop with regions, with side effects
 
@@ -3961,7 +3949,6 @@ class StatefulWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatelessCaseOp(OdsOp):
     """A switch operation calling one of its functions, without side effects
 
@@ -4190,7 +4177,6 @@ class StatelessCaseOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class StatelessCaseRegionOp(OdsOp):
     """A case operation with regions, without side effects
 
@@ -4418,7 +4404,6 @@ class StatelessCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatelessIfOp(OdsOp):
     """An if-then-else operation calling functions without side effects
 
@@ -4687,7 +4672,6 @@ class StatelessIfOp(OdsOp):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-@Context.register_op_globally
 class StatelessIfRegionOp(OdsOp):
     """An if-then-else operation with regions, without side effects
 
@@ -4964,7 +4948,6 @@ class StatelessIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class StatelessWhileOp(OdsOp):
     """A loop operation calling functions, without side effects
 
@@ -5210,7 +5193,6 @@ class StatelessWhileOp(OdsOp):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-@Context.register_op_globally
 class StatelessWhileRegionOp(OdsOp):
     """A while loop with regions, without side effects
 
@@ -5583,7 +5565,6 @@ class StatelessWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class WhileOp(OdsOp):
     """A loop operation calling functions
 
@@ -5829,7 +5810,6 @@ class WhileOp(OdsOp):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-@Context.register_op_globally
 class WhileRegionOp(OdsOp):
     """A while loop with regions
 
@@ -6202,7 +6182,6 @@ class WhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-@Context.register_op_globally
 class ConditionOp(OdsOp):
     """Ends the condition region of a while loop
 
@@ -6365,7 +6344,6 @@ class ConditionOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class FuncOp(OdsOp):
     """A function of a TensorFlow graph's library
 
@@ -6847,7 +6825,6 @@ class FuncOp(OdsOp):
         return names
 
 
-@Context.register_op_globally
 class GetResultOp(OdsOp):
     """Looks up a result of a node by name
 
@@ -7009,7 +6986,6 @@ class GetResultOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class GraphOp(OdsOp):
     """A TensorFlow graph
 
@@ -7155,7 +7131,6 @@ class GraphOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ReturnOp(OdsOp):
     """Returns from a tfg.func
 
@@ -7303,7 +7278,6 @@ class ReturnOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class YieldOp(OdsOp):
     """Yields values and control tokens from a region
 
@@ -7461,5 +7435,32 @@ class YieldOp(OdsOp):
         return None
 
 
-# The dialect is open: `tfg` ops it does not define are valid too.
-Context.register_open_dialect("tfg")
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    CaseOp,
+    CaseRegionOp,
+    ForOp,
+    ForRegionOp,
+    IfOp,
+    IfRegionOp,
+    StatefulCaseOp,
+    StatefulCaseRegionOp,
+    StatefulIfOp,
+    StatefulIfRegionOp,
+    StatefulWhileOp,
+    StatefulWhileRegionOp,
+    StatelessCaseOp,
+    StatelessCaseRegionOp,
+    StatelessIfOp,
+    StatelessIfRegionOp,
+    StatelessWhileOp,
+    StatelessWhileRegionOp,
+    WhileOp,
+    WhileRegionOp,
+    ConditionOp,
+    FuncOp,
+    GetResultOp,
+    GraphOp,
+    ReturnOp,
+    YieldOp,
+)

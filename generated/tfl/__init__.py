@@ -3,13 +3,15 @@
 # @generated
 """The `tfl` dialect: TensorFlow Lite operations
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.tfl.enums import (
     AFAttr,
 )
 from generated.tfl.ops import (
+    OPS,
     AddOp,
     ConstOp,
     LeakyReluOp,
@@ -20,6 +22,7 @@ from generated.tfl.ops import (
     SubOp,
 )
 from generated.tfl.patterns import (
+    PATTERN_SETS,
     LegalizeAdd,
     LegalizeAddV2,
     LegalizeBiasAdd,
@@ -33,6 +36,7 @@ from generated.tfl.patterns import (
     LegalizeReluOfAdd,
     LegalizeSub,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "AFAttr",
@@ -57,3 +61,10 @@ __all__ = [
     "ReluOp",
     "SubOp",
 ]
+
+#: The `tfl` dialect, to load into a context.
+DIALECT = Dialect(
+    "tfl",
+    ops=OPS,
+    pattern_sets=PATTERN_SETS,
+)

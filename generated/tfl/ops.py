@@ -12,7 +12,6 @@ from generated.tfl.enums import (
 )
 from generator.ir import (
     Attribute,
-    Context,
     FloatAttr,
     FoldResult,
     IntegerType,
@@ -88,7 +87,6 @@ def _attr_constraint_2(a: Attribute) -> bool:
     return is_elements_attr(a)
 
 
-@Context.register_op_globally
 class AddOp(OdsOp):
     """Addition operator
 
@@ -241,7 +239,6 @@ class AddOp(OdsOp):
         )
 
 
-@Context.register_op_globally
 class LeakyReluOp(OdsOp):
     """Leaky Relu operator
 
@@ -330,7 +327,6 @@ class LeakyReluOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class MulOp(OdsOp):
     """Multiplication operator
 
@@ -463,7 +459,6 @@ class MulOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class NotEqualOp(OdsOp):
     """Not-equal operator
 
@@ -531,7 +526,6 @@ class NotEqualOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ConstOp(OdsOp):
     """Constant pseudo op.
 
@@ -616,7 +610,6 @@ class ConstOp(OdsOp):
         return self.value_attr
 
 
-@Context.register_op_globally
 class ReluOp(OdsOp):
     """Relu operator
 
@@ -681,7 +674,6 @@ class ReluOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class Relu6Op(OdsOp):
     """Relu6 operator
 
@@ -746,7 +738,6 @@ class Relu6Op(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class SubOp(OdsOp):
     """Subtraction operator
 
@@ -877,3 +868,16 @@ class SubOp(OdsOp):
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AddOp,
+    LeakyReluOp,
+    MulOp,
+    NotEqualOp,
+    ConstOp,
+    ReluOp,
+    Relu6Op,
+    SubOp,
+)

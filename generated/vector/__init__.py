@@ -3,13 +3,22 @@
 # @generated
 """The `vector` dialect: Operations on values of vector type
 
-Importing this package registers its ops and attributes with the IR runtime.
+`DIALECT` is the dialect to load into a `Context`; importing this package
+registers nothing.
 """
 
 from generated.vector.ops import (
+    OPS,
     ExtractOp,
 )
+from generator.ir import Dialect
 
 __all__ = [
     "ExtractOp",
 ]
+
+#: The `vector` dialect, to load into a context.
+DIALECT = Dialect(
+    "vector",
+    ops=OPS,
+)

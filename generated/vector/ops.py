@@ -11,7 +11,6 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     Attribute,
-    Context,
     DenseArrayAttr,
     IndexType,
     Location,
@@ -35,6 +34,7 @@ from generator.ir.ods import (
     get_property,
     property_dict,
     required_property,
+    with_emitted,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -61,7 +61,6 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, IndexType)
 
 
-@Context.register_op_globally
 class ExtractOp(OdsOp):
     """Take an element or a sub-vector out of a vector
 
@@ -274,10 +273,16 @@ class ExtractOp(OdsOp):
 
         compatible = one_element(inferred, result) or one_element(result, inferred)
         if inferred != result and not compatible:
-            emit_op_error(
-                self,
-                f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
-                f"operation '{result}'",
+            return with_emitted(
+                emit_op_error(
+                    self,
+                    f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
+                    f"operation '{result}'",
+                ),
+                "failed to infer returned types",
             )
-            return "failed to infer returned types"
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (ExtractOp,)

@@ -9,6 +9,8 @@ and formats them, once for all files.
 
 from __future__ import annotations
 
+import ast
+
 from generator.emit.docs import render_dialect_doc
 from generator.emit.enums import (
     attrs_module_view,
@@ -39,6 +41,35 @@ def op_targets(dialects: list[DialectDef]) -> dict[str, OpTarget]:
             view = by_name[f"{dialect.name}.{op.mnemonic}"]
             targets[op.def_name] = OpTarget(op, dialect.name, dialect.python_package, view)
     return targets
+
+
+#: Names a dialect's extra code may define, and the `Dialect` parameter each sets:
+#: the hooks MLIR dialects implement in C++ (`materializeConstant`, the type
+#: parser's error for an unknown type, and the class of an open dialect's ops).
+DIALECT_HOOKS: dict[str, str] = {
+    "materialize_constant": "constant_materializer",
+    "unknown_type_message": "unknown_type_message",
+    "fallback_op": "fallback_op",
+}
+
+
+def dialect_hooks(dialect: DialectDef) -> list[tuple[str, str]]:
+    """The dialect hooks the spec's extra code defines: (parameter, name), by parameter."""
+    if dialect.extra_code is None:
+        return []
+    try:
+        tree = ast.parse(dialect.extra_code.text)
+    except SyntaxError:
+        return []
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return sorted((DIALECT_HOOKS[n], n) for n in names if n in DIALECT_HOOKS)
 
 
 def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
@@ -107,6 +138,24 @@ def render_dialect(
             )
         )
         modules.append(("patterns", patterns.all_names))
+    dialect_imports: list[tuple[str, str]] = []
+    dialect_args: list[tuple[str, str]] = []
+    for module, listing, parameter in (
+        ("ops", "OPS", "ops"),
+        ("types", "TYPES", "types"),
+        ("attrs", "ATTRIBUTES", "attributes"),
+    ):
+        if any(name == module for name, _ in modules):
+            dialect_imports.append((module, listing))
+            dialect_args.append((parameter, listing))
+    if dialect.allow_unknown_operations:
+        dialect_args.append(("is_open", "True"))
+    for parameter, name in dialect_hooks(dialect):
+        dialect_imports.append(("ops", name))
+        dialect_args.append((parameter, name))
+    if patterns is not None and patterns.sets:
+        dialect_imports.append(("patterns", "PATTERN_SETS"))
+        dialect_args.append(("pattern_sets", "PATTERN_SETS"))
     init = DialectPackageView(
         dialect=dialect.name,
         package=package,
@@ -114,6 +163,8 @@ def render_dialect(
         summary=(dialect.summary or f"the {dialect.name} dialect").replace('"""', "'''"),
         modules=modules,
         all_names=sorted(n for _, names in modules for n in names),
+        dialect_imports=dialect_imports,
+        dialect_args=dialect_args,
     )
     files.append(_python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init))
     files.append(OutputFile(f"docs/{dialect.name}.md", render_dialect_doc(dialect, source)))

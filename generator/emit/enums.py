@@ -3,8 +3,8 @@
 `generated/<dialect>/enums.py` holds one Python enum per spec enum: `IntEnum` for
 `I32EnumAttr`/`I64EnumAttr`, `StrEnum` for `StrEnumAttr`, `IntFlag` for bit
 enums. `generated/<dialect>/attrs.py` holds the dialect attributes that wrap an
-enum (MLIR's `EnumAttr`, printed `#arith.fastmath<fast>`), registered with the
-parser. This module also computes `RefInfo` for every def a constraint can name.
+enum (MLIR's `EnumAttr`, printed `#arith.fastmath<fast>`), listed in
+`ATTRIBUTES` for the dialect's `Dialect`. This module also computes `RefInfo` for every def a constraint can name.
 """
 
 from __future__ import annotations

@@ -225,8 +225,6 @@ class OpsModuleView:
     """Module-level constants of the generated parsers and printers."""
     extra_code: list[str] = field(default_factory=list)
     """The dialect's own top-level Python (custom directive functions, helpers)."""
-    open_dialect: str = ""
-    """The dialect's name when it accepts ops it does not define, else empty."""
     all_names: list[str] = field(default_factory=list)
     ir_names: list[str] = field(default_factory=list)
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
@@ -400,6 +398,15 @@ _NEGATED_COMPARISONS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.In: ast.NotIn,
     ast.NotIn: ast.In,
 }
+
+
+def _is_call(expr: str) -> bool:
+    """Whether a Python expression is a single function call."""
+    try:
+        tree = ast.parse(expr.replace("$_op", "self").strip(), mode="eval")
+    except SyntaxError:
+        return False
+    return isinstance(tree.body, ast.Call)
 
 
 def negated(expr: str) -> str:
@@ -858,9 +865,18 @@ class _OpMaker:
         if fmt is None:
             return {"parse_body": [], "print_body": [], **hooks}
 
+        own_types = {
+            f"!{self.dialect.name}.{t.mnemonic}": class_name_from_def(t.def_name)
+            for t in self.dialect.types
+            if not t.parameters
+        }
+
         def type_expr(text: str) -> str:
             name = "_TYPE_" + "".join(c if c.isalnum() else "_" for c in text).upper()
-            self.constants[name] = f'parse_type("{text}")'
+            # The dialect's own types are built by their classes: a type of a
+            # dialect is parsed only in a context that loaded the dialect.
+            own = own_types.get(text)
+            self.constants[name] = f"{own}.get()" if own else f'parse_type("{text}")'
             return name
 
         def type_check(entity: OperandDef | ResultDef) -> tuple[str, str] | None:
@@ -1257,6 +1273,15 @@ class _OpMaker:
             return [Check(cond, fstring(f"failed to verify that {summary}"))]
         if trait.name == "PredOpTrait":
             summary, pred = (str(x) for x in trait.args)
+            if "$_op" in pred and _is_call(pred):
+                # A function of the op may return the errors it emitted (an
+                # `EmittedFailure`), reported ahead of the trait's own message.
+                return [
+                    Check(
+                        f"not (emitted := {pred.replace('$_op', 'self').strip()})",
+                        f"with_emitted(emitted, {fstring(f'failed to verify that {summary}')})",
+                    )
+                ]
             return [
                 Check(
                     negated(pred.replace("$_op", "self")),
@@ -1538,7 +1563,6 @@ def ops_module_view(
         ops=views,
         constants=sorted(constants.items()),
         extra_code=code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
-        open_dialect=dialect.name if dialect.allow_unknown_operations else "",
         all_names=sorted(v.class_name for v in views),
         ir_names=sorted(set(ir.__all__) - {"ods"}),
         ods_names=sorted(ods.__all__),

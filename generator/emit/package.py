@@ -1,8 +1,9 @@
 """The `init` backend: `generated/__init__.py` and each dialect's `__init__.py`.
 
-A dialect package's `__init__` imports its modules (which registers the op and
-attribute classes with the runtime) and re-exports their public names. The root
-package lists the dialects and loads them all for `odsgen opt`.
+A dialect package's `__init__` imports its modules, re-exports their public
+names and builds the dialect's `Dialect` (`DIALECT`) from the classes, hooks and
+pattern sets they define. The root package lists the dialects and gives a
+registry that loads them on first use, for `odsgen opt`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ class DialectPackageView:
     modules: list[tuple[str, list[str]]]
     """Each module and the names it exports, in import order."""
     all_names: list[str]
+    dialect_imports: list[tuple[str, str]] = field(default_factory=list)
+    """(module, name) of what `DIALECT` is built from beyond the public names."""
+    dialect_args: list[tuple[str, str]] = field(default_factory=list)
+    """The keyword arguments of `Dialect(...)` after the name: (parameter, expression)."""
 
 
 @dataclass

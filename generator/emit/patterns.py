@@ -3,9 +3,9 @@
 Each pattern becomes a `RewritePattern` subclass with a straight-line matcher
 and rewrite: op class checks, walks to the ops defining operands, constraint
 checks and attribute tests, then the result ops built through the generated
-builders. The module registers its patterns under their named sets
-(`register_patterns`), so `odsgen opt --canonicalize` and `--patterns NAME`
-find them.
+builders. The module lists its patterns by named set (`PATTERN_SETS`), which
+the dialect's `Dialect` carries into every context that loads it, so
+`odsgen opt --canonicalize` and `--patterns NAME` find them.
 
 Checked here, at the spec's line and column: unknown ops, argument counts,
 unbound and re-bound symbols, result ops that leave a required attribute or

@@ -8,7 +8,8 @@ code import from. Its parts:
 - `types` and `attributes`: the builtin types and attributes, uniqued so that
   equality is identity.
 - `builder`: `InsertionPoint` and `Builder`, which create ops in blocks.
-- `context`: `Context`, the registry of dialects and op classes.
+- `context`: `Context`, the dialects loaded for a run and what they bring.
+- `dialect`: `Dialect`, what a dialect contributes, and `DialectRegistry`.
 - `parser` and `printer`: the textual IR (`parse_source`, `print_operation`).
 - `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
@@ -67,6 +68,7 @@ from generator.ir.core import (
     Value,
 )
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.dialect import ConstantMaterializer, Dialect, DialectRegistry
 from generator.ir.folding import (
     FloatOrder,
     bool_attr,
@@ -111,7 +113,6 @@ from generator.ir.module import ParsedModule
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
-    ConstantMaterializer,
     FoldResult,
     FrozenPatternSet,
     PatternLike,
@@ -119,15 +120,10 @@ from generator.ir.rewrite import (
     RewriteListener,
     RewritePattern,
     apply_patterns_greedily,
-    constant_materializer,
     constant_value,
     fold_op,
     is_op_trivially_dead,
     non_convergence_message,
-    pattern_set,
-    pattern_set_names,
-    register_constant_materializer,
-    register_patterns,
     rewrite_pattern,
     would_op_be_trivially_dead,
 )
@@ -172,6 +168,8 @@ __all__ = [
     "DenseStringElementsAttr",
     "Diagnostic",
     "DiagnosticError",
+    "Dialect",
+    "DialectRegistry",
     "DictionaryAttr",
     "DistinctAttr",
     "FileLineColLoc",
@@ -225,7 +223,6 @@ __all__ = [
     "apply_patterns_greedily",
     "bool_attr",
     "canonical_strides",
-    "constant_materializer",
     "constant_value",
     "float_add",
     "float_compare",
@@ -261,11 +258,7 @@ __all__ = [
     "parse_module",
     "parse_source",
     "parse_type",
-    "pattern_set",
-    "pattern_set_names",
     "print_operation",
-    "register_constant_materializer",
-    "register_patterns",
     "rewrite_pattern",
     "saturated_add",
     "saturated_mul",

@@ -22,6 +22,7 @@ from generator.ir.types import (
     Signedness,
     Type,
 )
+from generator.ir.uniquing import UniqueTable, unique
 
 if TYPE_CHECKING:
     from generator.ir.affine import AffineMap, IntegerSet
@@ -110,7 +111,7 @@ class IntegerAttr(Attribute):
     """`42 : i32`; `value` is already wrapped to the type (see `wrap_integer`)."""
 
     __slots__ = ("type", "value")
-    _cache: ClassVar[dict[tuple[Type, int], IntegerAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Type, int], IntegerAttr]] = UniqueTable()
 
     def __init__(self, type_: Type, value: int) -> None:
         super().__init__()
@@ -124,8 +125,9 @@ class IntegerAttr(Attribute):
         key = (type_, value)
         a = cls._cache.get(key)
         if a is None:
-            a = BoolAttr(type_, value) if type_ is _I1 else cls(type_, value)
-            cls._cache[key] = a
+            a = unique(
+                cls._cache, key, BoolAttr(type_, value) if type_ is _I1 else cls(type_, value)
+            )
         return a
 
 
@@ -149,7 +151,7 @@ class FloatAttr(Attribute):
     """`1.000000e+00 : f32`; the value is kept as the raw bits of its format."""
 
     __slots__ = ("bits", "type")
-    _cache: ClassVar[dict[tuple[Type, int], FloatAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Type, int], FloatAttr]] = UniqueTable()
 
     def __init__(self, type_: FloatType, bits: int) -> None:
         super().__init__()
@@ -162,7 +164,7 @@ class FloatAttr(Attribute):
         key = (type_, bits)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, bits)
+            a = unique(cls._cache, key, cls(type_, bits))
         return a
 
     @classmethod
@@ -184,7 +186,7 @@ class StringAttr(Attribute):
     """`"text"`, optionally typed (`"text" : i32`)."""
 
     __slots__ = ("type", "value")
-    _cache: ClassVar[dict[tuple[str, Type | None], StringAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[str, Type | None], StringAttr]] = UniqueTable()
 
     def __init__(self, value: str, type_: Type | None) -> None:
         super().__init__(type_ is not None and type_.has_alias_parts)
@@ -200,7 +202,7 @@ class StringAttr(Attribute):
         key = (value, type_)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(value, type_)
+            a = unique(cls._cache, key, cls(value, type_))
         return a
 
 
@@ -222,7 +224,7 @@ class ArrayAttr(Attribute):
     """`[a, b, ...]`."""
 
     __slots__ = ("value",)
-    _cache: ClassVar[dict[tuple[Attribute, ...], ArrayAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Attribute, ...], ArrayAttr]] = UniqueTable()
 
     def __init__(self, value: tuple[Attribute, ...]) -> None:
         super().__init__(any(a.has_alias_parts for a in value))
@@ -233,7 +235,7 @@ class ArrayAttr(Attribute):
         """Return the array attribute."""
         a = cls._cache.get(value)
         if a is None:
-            a = cls._cache[value] = cls(value)
+            a = unique(cls._cache, value, cls(value))
         return a
 
     def __len__(self) -> int:
@@ -247,7 +249,7 @@ class DictionaryAttr(Attribute):
     """`{name = value, ...}`, entries sorted by name as MLIR keeps them."""
 
     __slots__ = ("entries",)
-    _cache: ClassVar[dict[tuple[tuple[str, Attribute], ...], DictionaryAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[tuple[str, Attribute], ...], DictionaryAttr]] = UniqueTable()
 
     def __init__(self, entries: tuple[tuple[str, Attribute], ...]) -> None:
         super().__init__(any(a.has_alias_parts for _, a in entries))
@@ -268,7 +270,7 @@ class DictionaryAttr(Attribute):
             for (k1, _), (k2, _) in pairwise(items):
                 if k1 == k2:
                     raise ValueError(f"duplicate key '{k1}' in dictionary attribute")
-            a = cls._cache[items] = cls(items)
+            a = unique(cls._cache, items, cls(items))
         return a
 
     def get_entry(self, name: str) -> Attribute | None:
@@ -295,7 +297,7 @@ class TypeAttr(Attribute):
     """A type used as an attribute."""
 
     __slots__ = ("value",)
-    _cache: ClassVar[dict[Type, TypeAttr]] = {}
+    _cache: ClassVar[UniqueTable[Type, TypeAttr]] = UniqueTable()
 
     def __init__(self, value: Type) -> None:
         super().__init__(value.has_alias_parts)
@@ -306,7 +308,7 @@ class TypeAttr(Attribute):
         """Return the type attribute."""
         a = cls._cache.get(value)
         if a is None:
-            a = cls._cache[value] = cls(value)
+            a = unique(cls._cache, value, cls(value))
         return a
 
 
@@ -314,7 +316,7 @@ class SymbolRefAttr(Attribute):
     """`@root::@nested...`; a flat reference has no nested parts."""
 
     __slots__ = ("nested", "root")
-    _cache: ClassVar[dict[tuple[str, tuple[str, ...]], SymbolRefAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[str, tuple[str, ...]], SymbolRefAttr]] = UniqueTable()
 
     def __init__(self, root: str, nested: tuple[str, ...]) -> None:
         super().__init__()
@@ -327,7 +329,7 @@ class SymbolRefAttr(Attribute):
         key = (root, nested)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(root, nested)
+            a = unique(cls._cache, key, cls(root, nested))
         return a
 
     @property
@@ -340,7 +342,7 @@ class AffineMapAttr(Attribute):
     """`affine_map<...>`, printed through a `#map` alias."""
 
     __slots__ = ("value",)
-    _cache: ClassVar[dict[object, AffineMapAttr]] = {}
+    _cache: ClassVar[UniqueTable[object, AffineMapAttr]] = UniqueTable()
 
     def __init__(self, value: AffineMap) -> None:
         super().__init__(True)
@@ -351,7 +353,7 @@ class AffineMapAttr(Attribute):
         """Return the attribute wrapping a (uniqued) affine map."""
         a = cls._cache.get(value)
         if a is None:
-            a = cls._cache[value] = cls(value)
+            a = unique(cls._cache, value, cls(value))
         return a
 
 
@@ -359,7 +361,7 @@ class IntegerSetAttr(Attribute):
     """`affine_set<...>`, printed through a `#set` alias."""
 
     __slots__ = ("value",)
-    _cache: ClassVar[dict[object, IntegerSetAttr]] = {}
+    _cache: ClassVar[UniqueTable[object, IntegerSetAttr]] = UniqueTable()
 
     def __init__(self, value: IntegerSet) -> None:
         super().__init__(True)
@@ -370,7 +372,7 @@ class IntegerSetAttr(Attribute):
         """Return the attribute wrapping a (uniqued) integer set."""
         a = cls._cache.get(value)
         if a is None:
-            a = cls._cache[value] = cls(value)
+            a = unique(cls._cache, value, cls(value))
         return a
 
 
@@ -378,7 +380,7 @@ class StridedLayoutAttr(Attribute):
     """`strided<[s0, s1], offset: o>`; `DYNAMIC` marks `?`."""
 
     __slots__ = ("offset", "strides")
-    _cache: ClassVar[dict[tuple[tuple[int, ...], int], StridedLayoutAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[tuple[int, ...], int], StridedLayoutAttr]] = UniqueTable()
 
     def __init__(self, strides: tuple[int, ...], offset: int) -> None:
         super().__init__()
@@ -391,7 +393,7 @@ class StridedLayoutAttr(Attribute):
         key = (strides, offset)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(strides, offset)
+            a = unique(cls._cache, key, cls(strides, offset))
         return a
 
 
@@ -413,8 +415,10 @@ class DenseElementsAttr(Attribute):
 
     __slots__ = ("is_splat", "raw", "type", "values")
     _cache: ClassVar[
-        dict[tuple[ShapedType, bool, tuple[DenseElement, ...], bytes | None], DenseElementsAttr]
-    ] = {}
+        UniqueTable[
+            tuple[ShapedType, bool, tuple[DenseElement, ...], bytes | None], DenseElementsAttr
+        ]
+    ] = UniqueTable()
 
     def __init__(
         self,
@@ -448,7 +452,7 @@ class DenseElementsAttr(Attribute):
         key = (type_, is_splat, values, raw)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, values, is_splat, raw)
+            a = unique(cls._cache, key, cls(type_, values, is_splat, raw))
         return a
 
     @property
@@ -466,7 +470,9 @@ class DenseStringElementsAttr(Attribute):
     """`dense<["a", "b"]> : tensor<2x!tf_type.string>`."""
 
     __slots__ = ("is_splat", "type", "values")
-    _cache: ClassVar[dict[tuple[ShapedType, tuple[str, ...]], DenseStringElementsAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[ShapedType, tuple[str, ...]], DenseStringElementsAttr]] = (
+        UniqueTable()
+    )
 
     def __init__(self, type_: ShapedType, values: tuple[str, ...], is_splat: bool) -> None:
         super().__init__(type_.has_alias_parts)
@@ -483,7 +489,7 @@ class DenseStringElementsAttr(Attribute):
         key = (type_, values)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, values, is_splat)
+            a = unique(cls._cache, key, cls(type_, values, is_splat))
         return a
 
 
@@ -491,7 +497,7 @@ class DenseResourceElementsAttr(Attribute):
     """`dense_resource<name> : tensor<...>`; the blob lives in the file's resource section."""
 
     __slots__ = ("handle", "type")
-    _cache: ClassVar[dict[tuple[ShapedType, str], DenseResourceElementsAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[ShapedType, str], DenseResourceElementsAttr]] = UniqueTable()
 
     def __init__(self, type_: ShapedType, handle: str) -> None:
         # Marked as having alias parts so the printer's pre-pass sees which blobs are used.
@@ -505,7 +511,7 @@ class DenseResourceElementsAttr(Attribute):
         key = (type_, handle)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, handle)
+            a = unique(cls._cache, key, cls(type_, handle))
         return a
 
 
@@ -513,7 +519,9 @@ class SparseElementsAttr(Attribute):
     """`sparse<indices, values> : tensor<...>`."""
 
     __slots__ = ("indices", "type", "values")
-    _cache: ClassVar[dict[tuple[ShapedType, Attribute, Attribute], SparseElementsAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[ShapedType, Attribute, Attribute], SparseElementsAttr]] = (
+        UniqueTable()
+    )
 
     def __init__(self, type_: ShapedType, indices: Attribute, values: Attribute) -> None:
         super().__init__(type_.has_alias_parts)
@@ -527,7 +535,7 @@ class SparseElementsAttr(Attribute):
         key = (type_, indices, values)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(type_, indices, values)
+            a = unique(cls._cache, key, cls(type_, indices, values))
         return a
 
 
@@ -535,7 +543,7 @@ class DenseArrayAttr(Attribute):
     """`array<i32: 1, 2>`; float elements are raw bits."""
 
     __slots__ = ("element_type", "values")
-    _cache: ClassVar[dict[tuple[Type, tuple[int, ...]], DenseArrayAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Type, tuple[int, ...]], DenseArrayAttr]] = UniqueTable()
 
     def __init__(self, element_type: Type, values: tuple[int, ...]) -> None:
         super().__init__()
@@ -548,7 +556,7 @@ class DenseArrayAttr(Attribute):
         key = (element_type, values)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(element_type, values)
+            a = unique(cls._cache, key, cls(element_type, values))
         return a
 
 
@@ -561,7 +569,7 @@ class OpaqueAttr(Attribute):
     """
 
     __slots__ = ("alias_hint", "data", "dialect", "type")
-    _cache: ClassVar[dict[tuple[str, str, Type | None], OpaqueAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[str, str, Type | None], OpaqueAttr]] = UniqueTable()
 
     def __init__(self, dialect: str, data: str, type_: Type | None) -> None:
         super().__init__(type_ is not None and type_.has_alias_parts)
@@ -578,7 +586,7 @@ class OpaqueAttr(Attribute):
         key = (dialect, data, type_)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(dialect, data, type_)
+            a = unique(cls._cache, key, cls(dialect, data, type_))
         return a
 
 
@@ -627,7 +635,9 @@ class FileLineColLoc(LocationAttr):
     """
 
     __slots__ = ("col", "end_col", "end_line", "filename", "line")
-    _cache: ClassVar[dict[tuple[str, int, int | None, int | None, int | None], FileLineColLoc]] = {}
+    _cache: ClassVar[
+        UniqueTable[tuple[str, int, int | None, int | None, int | None], FileLineColLoc]
+    ] = UniqueTable()
 
     def __init__(
         self,
@@ -657,7 +667,7 @@ class FileLineColLoc(LocationAttr):
         key = (filename, line, col, end_line, end_col)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(filename, line, col, end_line, end_col)
+            a = unique(cls._cache, key, cls(filename, line, col, end_line, end_col))
         return a
 
 
@@ -665,7 +675,7 @@ class NameLoc(LocationAttr):
     """`loc("name")` or `loc("name"(child))`."""
 
     __slots__ = ("child", "name")
-    _cache: ClassVar[dict[tuple[str, LocationAttr | None], NameLoc]] = {}
+    _cache: ClassVar[UniqueTable[tuple[str, LocationAttr | None], NameLoc]] = UniqueTable()
 
     def __init__(self, name: str, child: LocationAttr | None) -> None:
         super().__init__(True)
@@ -680,7 +690,7 @@ class NameLoc(LocationAttr):
         key = (name, child)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(name, child)
+            a = unique(cls._cache, key, cls(name, child))
         return a
 
 
@@ -688,7 +698,7 @@ class CallSiteLoc(LocationAttr):
     """`loc(callsite(callee at caller))`."""
 
     __slots__ = ("callee", "caller")
-    _cache: ClassVar[dict[tuple[LocationAttr, LocationAttr], CallSiteLoc]] = {}
+    _cache: ClassVar[UniqueTable[tuple[LocationAttr, LocationAttr], CallSiteLoc]] = UniqueTable()
 
     def __init__(self, callee: LocationAttr, caller: LocationAttr) -> None:
         super().__init__(True)
@@ -701,7 +711,7 @@ class CallSiteLoc(LocationAttr):
         key = (callee, caller)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(callee, caller)
+            a = unique(cls._cache, key, cls(callee, caller))
         return a
 
 
@@ -709,7 +719,9 @@ class FusedLoc(LocationAttr):
     """`loc(fused<metadata>[a, b])`."""
 
     __slots__ = ("locations", "metadata")
-    _cache: ClassVar[dict[tuple[tuple[LocationAttr, ...], Attribute | None], FusedLoc]] = {}
+    _cache: ClassVar[UniqueTable[tuple[tuple[LocationAttr, ...], Attribute | None], FusedLoc]] = (
+        UniqueTable()
+    )
 
     def __init__(self, locations: tuple[LocationAttr, ...], metadata: Attribute | None) -> None:
         super().__init__(True)
@@ -751,5 +763,5 @@ class FusedLoc(LocationAttr):
         key = (tuple(flat), metadata)
         a = cls._cache.get(key)
         if a is None:
-            a = cls._cache[key] = cls(key[0], metadata)
+            a = unique(cls._cache, key, cls(key[0], metadata))
         return a

@@ -1,132 +1,233 @@
-"""The context: which dialects and ops are known, and how strict parsing is.
+"""The context: the dialects loaded for a run, and everything that comes with them.
 
-Generated dialect packages register their op classes here; the parser asks the
-context for the class of each op name it reads. Ops of dialects nobody
-registered are accepted only when `allow_unregistered_dialects` is set, as with
-mlir-opt's `--allow-unregistered-dialect`.
+A `Context` owns the state that depends on which dialects are loaded, as an
+`MLIRContext` does: the op classes by name, the dialect type and attribute
+classes by mnemonic, open dialects and their fallback op classes, constant
+materializers, pattern sets, and how strict parsing is. Nothing of it is global:
+two contexts in one process load different dialects and see only their own.
+
+Dialects are `Dialect` objects (`generator.ir.dialect`). `load_dialect` loads one;
+a context given a `DialectRegistry` also loads the registry's dialects on first
+use (`get_or_load_dialect`), which the parser does when its input names an op,
+type or attribute of a dialect not loaded yet. Ops of dialects nobody loaded are
+accepted only when `allow_unregistered_dialects` is set, as with mlir-opt's
+`--allow-unregistered-dialect`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar, TypeVar
+import threading
+from typing import TYPE_CHECKING
 
-from generator.ir.core import Operation
+from generator.ir.dialect import Dialect, DialectRegistry, PatternSetEntry
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from generator.ir.attributes import Attribute
+    from generator.ir.core import Operation
+    from generator.ir.dialect import ConstantMaterializer
+    from generator.ir.types import Type
 
 __all__ = ["Context"]
 
-_Op = TypeVar("_Op", bound=type[Operation])
-
-#: Ops the runtime itself knows, whatever dialects are registered.
+#: Ops the runtime itself knows, whatever dialects are loaded.
 _BUILTIN_OPS = frozenset({"builtin.module", "builtin.unrealized_conversion_cast"})
 
 
 class Context:
-    """Registered dialects and op classes, plus parsing options."""
+    """The loaded dialects, their ops, types, attributes and patterns, and parsing options.
 
-    __slots__ = ("allow_unregistered_dialects", "dialects", "ops")
+    `ops` maps each op name of the loaded dialects to its class (the parser's
+    lookup); use `lookup_op` outside the runtime's hot paths.
+    """
 
-    #: Op classes registered process-wide by generated dialect packages.
-    _global_ops: ClassVar[dict[str, type[Operation]]] = {}
-    _global_dialects: ClassVar[set[str]] = {"builtin"}
-    #: Loads a dialect's package by name (`generated.load_dialect`), for dialects
-    #: loaded on first use; None when nothing is loaded lazily.
-    _dialect_loader: ClassVar[Callable[[str], bool] | None] = None
-    _load_attempted: ClassVar[set[str]] = set()
-    #: Registered dialects that accept ops they do not define (open dialects).
-    _open_dialects: ClassVar[set[str]] = set()
-    #: The class of the ops an open dialect does not define, by dialect.
-    _fallback_ops: ClassVar[dict[str, type[Operation]]] = {}
+    __slots__ = (
+        "_attempted",
+        "_attr_dialects",
+        "_attrs",
+        "_dialects",
+        "_known_dialects",
+        "_lock",
+        "_pattern_sets",
+        "_registry",
+        "_type_dialects",
+        "_types",
+        "allow_unregistered_dialects",
+        "ops",
+    )
 
-    def __init__(self, *, allow_unregistered_dialects: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        allow_unregistered_dialects: bool = False,
+        dialects: Iterable[Dialect] = (),
+        registry: DialectRegistry | None = None,
+    ) -> None:
         self.allow_unregistered_dialects = allow_unregistered_dialects
-        self.ops: dict[str, type[Operation]] = dict(self._global_ops)
-        self.dialects: set[str] = set(self._global_dialects)
+        self.ops: dict[str, type[Operation]] = {}
+        self._dialects: dict[str, Dialect] = {}
+        self._known_dialects: set[str] = {"builtin"}
+        self._types: dict[tuple[str, str], type[Type]] = {}
+        self._attrs: dict[tuple[str, str], type[Attribute]] = {}
+        self._type_dialects: set[str] = set()
+        self._attr_dialects: set[str] = set()
+        self._pattern_sets: dict[str, list[PatternSetEntry]] = {}
+        self._registry = registry
+        self._attempted: set[str] = set()
+        self._lock = threading.RLock()
+        for dialect in dialects:
+            self.load_dialect(dialect)
+        if registry is not None and "builtin" in registry:
+            # As in MLIR, the builtin dialect is always loaded.
+            self.get_or_load_dialect("builtin")
 
-    @classmethod
-    def register_op_globally(cls, op_class: _Op) -> _Op:
-        """Register an op class for every context created afterwards (a class decorator)."""
-        name = op_class.OPERATION_NAME
-        if name is None:
-            raise ValueError(f"{op_class.__name__} has no OPERATION_NAME")
-        cls._global_ops[name] = op_class
-        cls._global_dialects.add(name.partition(".")[0])
-        return op_class
+    # -- loading --------------------------------------------------------------------
 
-    @classmethod
-    def set_dialect_loader(cls, loader: Callable[[str], bool] | None) -> None:
-        """Load dialects on first use with `loader(name)` (True when it loaded one).
+    def load_dialect(self, dialect: Dialect) -> Dialect:
+        """Load `dialect` into this context (again loading one loaded already is a no-op)."""
+        with self._lock:
+            current = self._dialects.get(dialect.name)
+            if current is dialect:
+                return dialect
+            if current is not None:
+                raise ValueError(f"another dialect named '{dialect.name}' is already loaded")
+            for op_class in dialect.ops:
+                name = op_class.OPERATION_NAME
+                assert name is not None
+                self.ops[name] = op_class
+            for type_class in dialect.types:
+                key = (_class_str(type_class, "DIALECT"), _class_str(type_class, "MNEMONIC"))
+                self._types[key] = type_class
+                self._type_dialects.add(key[0])
+            for attr_class in dialect.attributes:
+                key = (_class_str(attr_class, "DIALECT"), _class_str(attr_class, "MNEMONIC"))
+                self._attrs[key] = attr_class
+                self._attr_dialects.add(key[0])
+            for set_name, patterns in dialect.pattern_sets.items():
+                listed = self._pattern_sets.setdefault(set_name, [])
+                listed.extend(p for p in patterns if p not in listed)
+            self._dialects[dialect.name] = dialect
+            self._known_dialects.add(dialect.name)
+            return dialect
 
-        As MLIR contexts load dialects lazily, the parser then imports a generated
-        dialect only when the input names one of its ops, types or attributes.
-        """
-        cls._dialect_loader = loader
-        cls._load_attempted.clear()
+    def get_or_load_dialect(self, name: str) -> Dialect | None:
+        """The loaded dialect `name`, loading it from the registry when it has it."""
+        dialect = self._dialects.get(name)
+        if dialect is not None or self._registry is None:
+            return dialect
+        with self._lock:
+            if name in self._attempted:
+                return self._dialects.get(name)
+            self._attempted.add(name)
+            loaded = self._registry.load(name)
+            return self.load_dialect(loaded) if loaded is not None else None
 
-    def ensure_dialect(self, dialect: str) -> None:
-        """Load `dialect` if a loader is set and it is not known yet; refresh this
-        context with whatever the load registered."""
-        if dialect in self.dialects:
-            return
-        if dialect not in Context._global_dialects:
-            loader = Context._dialect_loader
-            if loader is None or dialect in Context._load_attempted:
-                return
-            Context._load_attempted.add(dialect)
-            loader(dialect)
-        if dialect in Context._global_dialects:
-            self.ops.update(Context._global_ops)
-            self.dialects.update(Context._global_dialects)
+    def ensure_dialect(self, name: str) -> None:
+        """Load `name` from the registry if it is not loaded yet and the registry has it."""
+        if name not in self._dialects and self._registry is not None:
+            self.get_or_load_dialect(name)
 
-    @classmethod
-    def register_dialect_globally(cls, dialect: str) -> None:
-        """Know `dialect` in every context created afterwards (a dialect of types or
-        attributes only has no op to register it)."""
-        cls._global_dialects.add(dialect)
+    def load_all_available_dialects(self) -> None:
+        """Load every dialect of the registry (MLIR's `loadAllAvailableDialects`)."""
+        if self._registry is not None:
+            for name in self._registry.names:
+                self.get_or_load_dialect(name)
 
-    @classmethod
-    def register_open_dialect(cls, dialect: str) -> None:
-        """Make `dialect` open: its unknown ops are valid, unregistered ops
-        (MLIR's `Dialect::allowUnknownOperations()`)."""
-        cls._global_dialects.add(dialect)
-        cls._open_dialects.add(dialect)
+    @property
+    def registry(self) -> DialectRegistry | None:
+        """The registry dialects are loaded from on first use, if any."""
+        return self._registry
 
-    @classmethod
-    def register_fallback_op(cls, dialect: str, op_class: type[Operation]) -> None:
-        """Make `dialect` open, its unknown ops instances of `op_class`.
+    @property
+    def loaded_dialects(self) -> list[Dialect]:
+        """The loaded dialects, in load order."""
+        return list(self._dialects.values())
 
-        The class gives those ops a custom form (its `parse` and `print`, with the
-        op's name in `Parser.custom_op` while parsing), result names and
-        invariants, as an MLIR dialect's parse hook and interface fallback do
-        for the ops it does not register. Ops the dialect defines are unaffected.
-        """
-        cls.register_open_dialect(dialect)
-        cls._fallback_ops[dialect] = op_class
+    def dialect(self, name: str) -> Dialect | None:
+        """The loaded dialect `name`, or None (it is not loaded by this call)."""
+        return self._dialects.get(name)
 
-    def fallback_op(self, dialect: str) -> type[Operation] | None:
-        """The class of the unknown ops of `dialect`, if it registered one."""
-        return self._fallback_ops.get(dialect)
-
-    def is_open_dialect(self, dialect: str) -> bool:
-        """True when the dialect accepts ops it does not define."""
-        return dialect in self._open_dialects
+    # -- ops ------------------------------------------------------------------------
 
     def register_op(self, op_class: type[Operation]) -> None:
-        """Register an op class in this context only."""
+        """Make one op class known to this context only, outside any dialect."""
         name = op_class.OPERATION_NAME
         if name is None:
             raise ValueError(f"{op_class.__name__} has no OPERATION_NAME")
         self.ops[name] = op_class
-        self.dialects.add(name.partition(".")[0])
+        self._known_dialects.add(name.partition(".")[0])
 
     def lookup_op(self, name: str) -> type[Operation] | None:
-        """Return the registered class for an op name, or None."""
+        """The class of the op `name` in the loaded dialects, or None."""
         return self.ops.get(name)
 
     def is_known_op(self, name: str) -> bool:
-        """True when the op is registered or built into the runtime."""
+        """True when the op is loaded or built into the runtime."""
         return name in self.ops or name in _BUILTIN_OPS
 
     def is_known_dialect(self, dialect: str) -> bool:
-        """True when some op of this dialect is registered."""
-        return dialect in self.dialects
+        """True when the dialect is loaded (`builtin` always is)."""
+        return dialect in self._known_dialects
+
+    def is_open_dialect(self, dialect: str) -> bool:
+        """True when the loaded dialect accepts ops it does not define."""
+        loaded = self._dialects.get(dialect)
+        return loaded is not None and loaded.is_open
+
+    def fallback_op(self, dialect: str) -> type[Operation] | None:
+        """The class of the unknown ops of an open dialect, if it has one."""
+        loaded = self._dialects.get(dialect)
+        return loaded.fallback_op if loaded is not None else None
+
+    # -- types and attributes -------------------------------------------------------------
+
+    def lookup_type(self, dialect: str, mnemonic: str) -> type[Type] | None:
+        """The class of `!dialect.mnemonic` in the loaded dialects, or None."""
+        return self._types.get((dialect, mnemonic))
+
+    def dialect_has_types(self, dialect: str) -> bool:
+        """Whether a loaded dialect defines types (so it knows all of its types)."""
+        return dialect in self._type_dialects
+
+    def unknown_type_message(self, dialect: str, mnemonic: str) -> str:
+        """The parse error for `!dialect.mnemonic` when the dialect has no such type."""
+        loaded = self._dialects.get(dialect)
+        if loaded is not None and loaded.unknown_type_message is not None:
+            return loaded.unknown_type_message(mnemonic)
+        return f"unknown  type `{mnemonic}` in dialect `{dialect}`"
+
+    def lookup_attr(self, dialect: str, mnemonic: str) -> type[Attribute] | None:
+        """The class of `#dialect.mnemonic` in the loaded dialects, or None."""
+        return self._attrs.get((dialect, mnemonic))
+
+    def dialect_has_attrs(self, dialect: str) -> bool:
+        """Whether a loaded dialect defines attributes (so it knows all of them)."""
+        return dialect in self._attr_dialects
+
+    # -- rewriting ----------------------------------------------------------------------
+
+    def pattern_set(self, name: str) -> list[PatternSetEntry]:
+        """The patterns of the loaded dialects in the set `name` (empty when none)."""
+        return list(self._pattern_sets.get(name, ()))
+
+    def pattern_set_names(self) -> list[str]:
+        """The names of the pattern sets of the loaded dialects, sorted."""
+        return sorted(self._pattern_sets)
+
+    def add_patterns(self, name: str, patterns: Iterable[PatternSetEntry]) -> None:
+        """Add patterns to the set `name` of this context, outside any dialect."""
+        listed = self._pattern_sets.setdefault(name, [])
+        listed.extend(p for p in patterns if p not in listed)
+
+    def constant_materializer(self, dialect: str) -> ConstantMaterializer | None:
+        """The constant materializer of the loaded dialect `dialect`, if any."""
+        loaded = self._dialects.get(dialect)
+        return loaded.constant_materializer if loaded is not None else None
+
+
+def _class_str(cls: type, name: str) -> str:
+    value = getattr(cls, name, None)
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{cls.__name__} has no {name}")
+    return value

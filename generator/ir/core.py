@@ -20,6 +20,7 @@ from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, Unk
 from generator.ir.types import Type
 
 if TYPE_CHECKING:
+    from generator.ir.dialect import Dialect
     from generator.ir.parser import Parser
     from generator.ir.printer import Printer
     from generator.ir.source import SourceLoc
@@ -224,6 +225,9 @@ class Operation:
 
     #: Set by registered op classes; None for unregistered ops.
     OPERATION_NAME: ClassVar[str | None] = None
+    #: The dialect of a registered op class, set when its `Dialect` is made (an
+    #: MLIR op knows its dialect); None for unregistered ops.
+    DIALECT: ClassVar[Dialect | None] = None
     #: The inherent attribute names of a registered op class with ODS properties
     #: (stored as a dictionary in `properties`); None for ops without that scheme.
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = None

@@ -35,7 +35,6 @@ from generator.ir.attributes import (
     SparseElementsAttr,
     StringAttr,
 )
-from generator.ir.context import Context
 from generator.ir.core import Operation
 from generator.ir.types import (
     DYNAMIC,
@@ -47,6 +46,7 @@ from generator.ir.types import (
     UnrankedTensorType,
     VectorType,
 )
+from generator.ir.uniquing import UniqueTable, unique
 
 if TYPE_CHECKING:
     from generator.ir.core import Value
@@ -56,6 +56,7 @@ __all__ = [
     "EMPTY_DICT",
     "DialectAttr",
     "DialectType",
+    "EmittedFailure",
     "EnumAttr",
     "OdsOp",
     "ParametricAttr",
@@ -69,10 +70,6 @@ __all__ = [
     "broadcast_shapes",
     "compatible_shapes",
     "container_element_or_self",
-    "dialect_attr_parser",
-    "dialect_has_attrs",
-    "dialect_has_types",
-    "dialect_type_parser",
     "element_type_or_self",
     "emit_error",
     "emit_op_error",
@@ -85,19 +82,14 @@ __all__ = [
     "is_typed_attr",
     "must",
     "optional_property",
-    "parametric_type_parser",
     "property_dict",
-    "register_dialect_attr",
-    "register_dialect_type",
-    "register_parametric_type",
-    "register_unknown_type_message",
     "required_property",
     "segment_sizes",
     "set_property",
     "tensor_dims",
     "typed_attr_type",
-    "unknown_type_message",
     "verify_trait",
+    "with_emitted",
 ]
 
 _EMPTY: tuple[tuple[str, Attribute], ...] = ()
@@ -390,24 +382,6 @@ class DialectAttr(Attribute):
         raise NotImplementedError
 
 
-#: Parsers of registered dialect attributes, by (dialect, mnemonic).
-_DIALECT_ATTRS: dict[tuple[str, str], type[DialectAttr]] = {}
-
-
-_D = TypeVar("_D", bound=type[DialectAttr])
-
-
-def register_dialect_attr(cls: _D) -> _D:
-    """Make the parser build `cls` for `#dialect.mnemonic...` (a class decorator)."""
-    _DIALECT_ATTRS[(cls.DIALECT, cls.MNEMONIC)] = cls
-    return cls
-
-
-def dialect_has_attrs(dialect: str) -> bool:
-    """Whether a generated dialect registered attributes (so it knows all of them)."""
-    return any(d == dialect for d, _ in _DIALECT_ATTRS)
-
-
 class ParametricAttr(DialectAttr):
     """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`.
 
@@ -418,7 +392,7 @@ class ParametricAttr(DialectAttr):
 
     __slots__ = ("params",)
 
-    _cache: ClassVar[dict[tuple[type, tuple[object, ...]], ParametricAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], ParametricAttr]] = UniqueTable()
 
     def __init__(self, params: tuple[object, ...]) -> None:
         super().__init__()
@@ -430,7 +404,8 @@ class ParametricAttr(DialectAttr):
         key = (cls, params)
         a = ParametricAttr._cache.get(key)
         if a is None:
-            a = ParametricAttr._cache[key] = cls(params)
+            made: ParametricAttr = cls(params)
+            a = unique(ParametricAttr._cache, key, made)
         assert isinstance(a, cls)
         return a
 
@@ -448,11 +423,6 @@ class ParametricAttr(DialectAttr):
         return self.MNEMONIC + self.print_params()
 
 
-def dialect_attr_parser(dialect: str, mnemonic: str) -> type[DialectAttr] | None:
-    """The registered attribute class for `#dialect.mnemonic`, if any."""
-    return _DIALECT_ATTRS.get((dialect, mnemonic))
-
-
 class TypedDialectAttr(DialectAttr):
     """A dialect attribute with nothing but its own type: `#dialect.mnemonic : type`.
 
@@ -465,7 +435,7 @@ class TypedDialectAttr(DialectAttr):
     __slots__ = ("type",)
 
     ALIAS: ClassVar[str | None] = None
-    _cache: ClassVar[dict[tuple[type, Type], TypedDialectAttr]] = {}
+    _cache: ClassVar[UniqueTable[tuple[type, Type], TypedDialectAttr]] = UniqueTable()
 
     def __init__(self, type_: Type) -> None:
         super().__init__(has_alias_parts=self.ALIAS is not None or type_.has_alias_parts)
@@ -477,7 +447,8 @@ class TypedDialectAttr(DialectAttr):
         key = (cls, type_)
         a = TypedDialectAttr._cache.get(key)
         if a is None:
-            a = TypedDialectAttr._cache[key] = cls(type_)
+            made: TypedDialectAttr = cls(type_)
+            a = unique(TypedDialectAttr._cache, key, made)
         assert isinstance(a, cls)
         return a
 
@@ -500,14 +471,15 @@ class DialectType(Type):
 
     DIALECT: ClassVar[str] = ""
     MNEMONIC: ClassVar[str] = ""
-    _instances: ClassVar[dict[type, DialectType]] = {}
+    _instances: ClassVar[UniqueTable[type, DialectType]] = UniqueTable()
 
     @classmethod
     def get(cls) -> Self:
         """The one type of this class."""
         t = DialectType._instances.get(cls)
         if t is None:
-            t = DialectType._instances[cls] = cls()
+            made: DialectType = cls()
+            t = unique(DialectType._instances, cls, made)
         assert isinstance(t, cls)
         return t
 
@@ -528,7 +500,7 @@ class ParametricType(Type):
 
     DIALECT: ClassVar[str] = ""
     MNEMONIC: ClassVar[str] = ""
-    _cache: ClassVar[dict[tuple[type, tuple[object, ...]], ParametricType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], ParametricType]] = UniqueTable()
 
     def __init__(self, params: tuple[object, ...]) -> None:
         super().__init__()
@@ -540,7 +512,8 @@ class ParametricType(Type):
         key = (cls, params)
         t = ParametricType._cache.get(key)
         if t is None:
-            t = ParametricType._cache[key] = cls(params)
+            made: ParametricType = cls(params)
+            t = unique(ParametricType._cache, key, made)
         assert isinstance(t, cls)
         return t
 
@@ -552,69 +525,6 @@ class ParametricType(Type):
     def print_params(self) -> str:
         """The text after the mnemonic (generated from the spec's printer)."""
         raise NotImplementedError
-
-
-#: Registered parametric types, by (dialect, mnemonic).
-_PARAMETRIC_TYPES: dict[tuple[str, str], type[ParametricType]] = {}
-
-_P = TypeVar("_P", bound=type[ParametricType])
-
-
-def register_parametric_type(cls: _P) -> _P:
-    """Register a parametric dialect type class with the parser (a class decorator)."""
-    _PARAMETRIC_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
-    Context.register_dialect_globally(cls.DIALECT)
-    return cls
-
-
-def dialect_has_types(dialect: str) -> bool:
-    """Whether a generated dialect registered types (so it knows all of its types)."""
-    return any(d == dialect for d, _ in _PARAMETRIC_TYPES) or any(
-        d == dialect for d, _ in _DIALECT_TYPES
-    )
-
-
-def parametric_type_parser(dialect: str, mnemonic: str) -> type[ParametricType] | None:
-    """The registered parametric type class of `!dialect.mnemonic<...>`, if any."""
-    return _PARAMETRIC_TYPES.get((dialect, mnemonic))
-
-
-#: Registered dialect types, by (dialect, mnemonic).
-_DIALECT_TYPES: dict[tuple[str, str], type[DialectType]] = {}
-
-_T = TypeVar("_T", bound=type[DialectType])
-
-
-def register_dialect_type(cls: _T) -> _T:
-    """Register a dialect type class with the parser (a class decorator)."""
-    _DIALECT_TYPES[(cls.DIALECT, cls.MNEMONIC)] = cls
-    Context.register_dialect_globally(cls.DIALECT)
-    return cls
-
-
-#: How dialects with a hand-written type parser word the error for a type they do not
-#: define, by dialect (`{mnemonic}` stands for the name read).
-_UNKNOWN_TYPE_MESSAGES: dict[str, str] = {}
-
-
-def register_unknown_type_message(dialect: str, template: str) -> None:
-    """Word the parse error for `!dialect.name` of an unknown `name` as the dialect's
-    own type parser does (`"unknown tf_executor type: {mnemonic}"`), instead of the
-    message of ODS's generated type parser."""
-    _UNKNOWN_TYPE_MESSAGES[dialect] = template
-
-
-def unknown_type_message(dialect: str, mnemonic: str) -> str:
-    """The parse error for `!dialect.mnemonic` when the dialect has no such type."""
-    template = _UNKNOWN_TYPE_MESSAGES.get(dialect)
-    if template is None:
-        return f"unknown  type `{mnemonic}` in dialect `{dialect}`"
-    return template.format(mnemonic=mnemonic)
-
-
-def dialect_type_parser(dialect: str, mnemonic: str) -> type[DialectType] | None:
-    """The registered type class of `!dialect.mnemonic`, if any."""
-    return _DIALECT_TYPES.get((dialect, mnemonic))
 
 
 _KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
@@ -639,7 +549,7 @@ class EnumAttr(DialectAttr):
     GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
     BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
     SEPARATOR: ClassVar[str] = ", "
-    _instances: ClassVar[dict[int, EnumAttr]]
+    _instances: ClassVar[UniqueTable[int, EnumAttr]]
     _spellings: ClassVar[dict[int, str]]
 
     def __init__(self, value: int) -> None:
@@ -648,7 +558,7 @@ class EnumAttr(DialectAttr):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls._instances = {}
+        cls._instances = UniqueTable()
         cls._spellings = {mask: word for word, mask in reversed(cls.KEYWORDS.items())}
 
     @classmethod
@@ -657,7 +567,8 @@ class EnumAttr(DialectAttr):
         raw = int(value.value if isinstance(value, enum.Enum) else value)
         a = cls._instances.get(raw)
         if a is None:
-            a = cls._instances[raw] = cls(raw)
+            made: EnumAttr = cls(raw)
+            a = unique(cls._instances, raw, made)
         return a  # type: ignore[return-value]
 
     @property
@@ -983,14 +894,16 @@ class VerifyMessage(str):
     `(op, text)`, as notes that point at a referenced symbol are). A verifier that
     reports about another op, as MLIR verifiers call `emitOpError` on a nested op,
     names it in `at`: the error is then at that op's location and prefixed with
-    its name.
+    its name. `earlier` holds the errors a check emitted on its way to this
+    failure (`emit_op_error`), reported ahead of it.
     """
 
-    __slots__ = ("at", "notes", "prefixed")
+    __slots__ = ("at", "earlier", "notes", "prefixed")
 
     prefixed: bool
     notes: tuple[str | tuple[Operation, str], ...]
     at: Operation | None
+    earlier: tuple[tuple[Operation, str], ...]
 
     def __new__(
         cls,
@@ -999,34 +912,71 @@ class VerifyMessage(str):
         prefixed: bool = True,
         notes: Sequence[str | tuple[Operation, str]] = (),
         at: Operation | None = None,
+        earlier: Sequence[tuple[Operation, str]] = (),
     ) -> Self:
         """A message; see the class docstring."""
         message = super().__new__(cls, text)
         message.prefixed = prefixed
         message.notes = tuple(notes)
         message.at = at
+        message.earlier = tuple(earlier)
         return message
 
 
-#: Errors emitted while an op was verified (`emit_op_error`), reported ahead of the
-#: failure its verifier then returns.
-emitted_op_errors: list[tuple[Operation, str]] = []
+class EmittedFailure:
+    """A failed check that reported what exactly is wrong (false in a condition).
 
-
-def emit_op_error(op: Operation, message: str) -> None:
-    """Report `'op.name' op <message>` about `op` as part of the verifier's failure.
-
-    A constraint predicate calls it to say what exactly is wrong before it fails,
-    as MLIR predicates that call `emitOpError` do: both the predicate's own error
-    and the constraint's `failed to verify that ...` are reported.
+    MLIR predicates and verifiers `return op->emitOpError(...)`: the error is
+    reported and the check fails. Here the check returns the `EmittedFailure`
+    that `emit_op_error` or `emit_error` makes; the op's verifier passes it on
+    with its own message (`with_emitted`), and both are reported, the emitted
+    errors first. Nothing is kept anywhere else, so checks stay free of state.
     """
-    emitted_op_errors.append((op, message))
+
+    __slots__ = ("errors",)
+
+    def __init__(self, errors: Sequence[tuple[Operation, str]]) -> None:
+        self.errors = tuple(errors)
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<EmittedFailure {[m for _, m in self.errors]}>"
 
 
-def emit_error(op: Operation, message: str) -> None:
-    """Report `<message>` at `op`, without the op's name, as part of the verifier's
-    failure (as MLIR predicates that call `emitError` on the op do)."""
-    emitted_op_errors.append((op, VerifyMessage(message, prefixed=False)))
+def emit_op_error(op: Operation, message: str) -> EmittedFailure:
+    """A failure reporting `'op.name' op <message>` about `op` (return it from a check).
+
+    A constraint predicate returns it to say what exactly is wrong, as MLIR
+    predicates that call `emitOpError` do: both the predicate's own error and the
+    constraint's `failed to verify that ...` are reported.
+    """
+    return EmittedFailure(((op, message),))
+
+
+def emit_error(op: Operation, message: str) -> EmittedFailure:
+    """A failure reporting `<message>` at `op`, without the op's name (as MLIR
+    predicates that call `emitError` on the op do)."""
+    return EmittedFailure(((op, VerifyMessage(message, prefixed=False)),))
+
+
+def with_emitted(result: object, message: str) -> str:
+    """`message`, preceded by the errors `result` reported when it is an `EmittedFailure`.
+
+    A verifier returns it when a check failed: `return with_emitted(ok, "...")`.
+    """
+    if not isinstance(result, EmittedFailure):
+        return message
+    if isinstance(message, VerifyMessage):
+        return VerifyMessage(
+            str(message),
+            prefixed=message.prefixed,
+            notes=message.notes,
+            at=message.at,
+            earlier=(*result.errors, *message.earlier),
+        )
+    return VerifyMessage(message, earlier=result.errors)
 
 
 class OdsOp(Operation):

@@ -61,12 +61,6 @@ from generator.ir.ods import (
     ParametricType,
     TypedDialectAttr,
     adopt_properties,
-    dialect_attr_parser,
-    dialect_has_attrs,
-    dialect_has_types,
-    dialect_type_parser,
-    parametric_type_parser,
-    unknown_type_message,
 )
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
@@ -1869,16 +1863,17 @@ class Parser:
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
             return alias
-        registered = dialect_type_parser(*symbol)
-        if registered is None:
-            self.ctx.ensure_dialect(symbol[0])
-            registered = dialect_type_parser(*symbol)
-        if registered is not None:
-            return registered.get()
         dialect, data = symbol
+        ctx = self.ctx
+        registered = ctx.lookup_type(dialect, data)
+        if registered is None:
+            ctx.ensure_dialect(dialect)
+            registered = ctx.lookup_type(dialect, data)
+        if registered is not None and issubclass(registered, DialectType):
+            return registered.get()
         mnemonic = data.partition("<")[0]
-        parametric = parametric_type_parser(dialect, mnemonic)
-        if parametric is not None:
+        parametric = ctx.lookup_type(dialect, mnemonic)
+        if parametric is not None and issubclass(parametric, ParametricType):
             # The spec's parser reads the parameters in place, so its errors point
             # into the source; it must use up exactly the symbol's text.
             end = self.pos
@@ -1887,12 +1882,12 @@ class Parser:
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
             return parsed
-        if dialect_has_types(dialect):
+        if ctx.dialect_has_types(dialect):
             # A generated dialect's type parser knows all its types, as ODS's does.
             body = start + 2 + len(dialect)
             if not _BARE_ID.match(mnemonic):
                 self.error_at(body, "expected valid keyword")
-            self.error_at(body, unknown_type_message(dialect, mnemonic))
+            self.error_at(body, ctx.unknown_type_message(dialect, mnemonic))
         self.check_dialect_allowed(symbol, "`!", "` type", start)
         return OpaqueType.get(*symbol)
 
@@ -2167,7 +2162,8 @@ class Parser:
         dialect, data = symbol
         mnemonic = data.partition("<")[0]
         self.ctx.ensure_dialect(dialect)
-        registered = dialect_attr_parser(dialect, mnemonic)
+        found = self.ctx.lookup_attr(dialect, mnemonic)
+        registered = found if found is not None and issubclass(found, DialectAttr) else None
         if registered is not None and issubclass(registered, ParametricAttr):
             # The spec's parser reads the parameters in place (see parse_dialect_type).
             end = self.pos
@@ -2176,7 +2172,7 @@ class Parser:
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
             return parsed_attr
-        if registered is None and dialect_has_attrs(dialect):
+        if registered is None and self.ctx.dialect_has_attrs(dialect):
             # A generated dialect's attribute parser knows all its attributes.
             body = start + 2 + len(dialect)
             if not _BARE_ID.match(mnemonic):

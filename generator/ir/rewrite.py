@@ -25,8 +25,8 @@ The semantics are MLIR's (`PatternMatch.h`, `GreedyPatternRewriteDriver.cpp`,
 Folding: an op class may define `fold(self)`, returning None (no fold), an empty
 list (the op was changed in place), or one `Attribute` or `Value` per result
 (a single one for a single-result op). Attributes are turned into constant ops by
-the materializer registered for the op's dialect
-(`register_constant_materializer`), as MLIR's `Dialect::materializeConstant`.
+the constant materializer of the op's dialect (`Dialect.constant_materializer`),
+as MLIR's `Dialect::materializeConstant`.
 The traits `Commutative`, `Idempotent` and `Involution` fold as MLIR's trait
 folders do. `constant_value` reads the value of a `ConstantLike` op's result,
 as MLIR's `m_Constant` does.
@@ -49,7 +49,6 @@ from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.types import Type
 
 __all__ = [
-    "ConstantMaterializer",
     "FoldResult",
     "FrozenPatternSet",
     "PatternLike",
@@ -57,15 +56,10 @@ __all__ = [
     "RewriteListener",
     "RewritePattern",
     "apply_patterns_greedily",
-    "constant_materializer",
     "constant_value",
     "fold_op",
     "is_op_trivially_dead",
     "non_convergence_message",
-    "pattern_set",
-    "pattern_set_names",
-    "register_constant_materializer",
-    "register_patterns",
     "rewrite_pattern",
     "would_op_be_trivially_dead",
 ]
@@ -162,31 +156,6 @@ def rewrite_pattern(
         return _FunctionPattern(fn, root, benefit)
 
     return make
-
-
-_PATTERN_SETS: dict[str, list[type[PatternLike] | PatternLike]] = {}
-
-
-def register_patterns(name: str, patterns: Iterable[type[PatternLike] | PatternLike]) -> None:
-    """Add `patterns` to the named set `name` (generated dialects do so on import).
-
-    `canonicalize` is the set `odsgen opt --canonicalize` applies; other names are
-    the sets of `--patterns NAME`, such as a legalization between dialects.
-    """
-    listed = _PATTERN_SETS.setdefault(name, [])
-    for pattern in patterns:
-        if pattern not in listed:
-            listed.append(pattern)
-
-
-def pattern_set(name: str) -> list[type[PatternLike] | PatternLike]:
-    """The patterns registered under `name` (empty when there are none)."""
-    return list(_PATTERN_SETS.get(name, ()))
-
-
-def pattern_set_names() -> list[str]:
-    """The names of the registered pattern sets, sorted."""
-    return sorted(_PATTERN_SETS)
 
 
 def _op_name(root: str | type[Operation]) -> str:
@@ -791,34 +760,6 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
     return results
 
 
-#: Makes a constant op for (rewriter, value, type, location), inserted with the
-#: rewriter at its insertion point; None when the value cannot be materialized.
-ConstantMaterializer: TypeAlias = (
-    "Callable[[PatternRewriter, Attribute, Type, Location | None], Operation | None]"
-)
-
-_MATERIALIZERS: dict[str, ConstantMaterializer] = {}
-
-
-def register_constant_materializer(dialect: str, fn: ConstantMaterializer | None) -> None:
-    """Set how folded attributes become constant ops of `dialect` (None removes it).
-
-    This is MLIR's `Dialect::materializeConstant`: the function receives the
-    rewriter (positioned before the folded op), the attribute, the result type and
-    the folded op's location, and returns a `ConstantLike` op producing the value,
-    or None. A fold whose attributes cannot be materialized does not happen.
-    """
-    if fn is None:
-        _MATERIALIZERS.pop(dialect, None)
-    else:
-        _MATERIALIZERS[dialect] = fn
-
-
-def constant_materializer(dialect: str) -> ConstantMaterializer | None:
-    """The constant materializer registered for `dialect`, if any."""
-    return _MATERIALIZERS.get(dialect)
-
-
 # -- the greedy driver ------------------------------------------------------------------
 
 
@@ -1218,7 +1159,8 @@ class _GreedyDriver(RewriteListener):
         return True
 
     def _materialize(self, op: Operation, value: Attribute, type_: Type) -> Operation | None:
-        materializer = _MATERIALIZERS.get(op.dialect_name)
+        dialect = type(op).DIALECT
+        materializer = dialect.constant_materializer if dialect is not None else None
         if materializer is None:
             return None
         rewriter = self.rewriter

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from generator.ir.uniquing import UniqueTable, unique
+
 if TYPE_CHECKING:
     from generator.ir.attributes import Attribute
 
@@ -79,7 +81,7 @@ class IntegerType(Type):
     """`iN`, `siN` or `uiN`."""
 
     __slots__ = ("signedness", "width")
-    _cache: ClassVar[dict[tuple[int, int], IntegerType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[int, int], IntegerType]] = UniqueTable()
 
     def __init__(self, width: int, signedness: int) -> None:
         super().__init__()
@@ -94,7 +96,7 @@ class IntegerType(Type):
         key = (width, signedness)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(width, signedness)
+            t = unique(cls._cache, key, cls(width, signedness))
         return t
 
     @property
@@ -165,7 +167,7 @@ class FloatType(Type):
     """A floating-point type, named by its MLIR keyword (`f32`, `bf16`, `f8E4M3FN`, ...)."""
 
     __slots__ = ("name",)
-    _cache: ClassVar[dict[str, FloatType]] = {}
+    _cache: ClassVar[UniqueTable[str, FloatType]] = UniqueTable()
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -179,7 +181,7 @@ class FloatType(Type):
         if t is None:
             if name not in FLOAT_TYPE_NAMES:
                 raise ValueError(f"unknown float type '{name}'")
-            t = cls._cache[name] = cls(name)
+            t = unique(cls._cache, name, cls(name))
         return t
 
     @property
@@ -194,7 +196,7 @@ class ComplexType(Type):
     """`complex<T>`."""
 
     __slots__ = ("element_type",)
-    _cache: ClassVar[dict[Type, ComplexType]] = {}
+    _cache: ClassVar[UniqueTable[Type, ComplexType]] = UniqueTable()
 
     def __init__(self, element_type: Type) -> None:
         super().__init__(element_type.has_alias_parts)
@@ -205,7 +207,7 @@ class ComplexType(Type):
         """Return `complex<element_type>`."""
         t = cls._cache.get(element_type)
         if t is None:
-            t = cls._cache[element_type] = cls(element_type)
+            t = unique(cls._cache, element_type, cls(element_type))
         return t
 
 
@@ -213,7 +215,9 @@ class FunctionType(Type):
     """`(inputs) -> results`."""
 
     __slots__ = ("inputs", "results")
-    _cache: ClassVar[dict[tuple[tuple[Type, ...], tuple[Type, ...]], FunctionType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[tuple[Type, ...], tuple[Type, ...]], FunctionType]] = (
+        UniqueTable()
+    )
 
     def __init__(self, inputs: tuple[Type, ...], results: tuple[Type, ...]) -> None:
         super().__init__(any(t.has_alias_parts for t in inputs + results))
@@ -226,7 +230,7 @@ class FunctionType(Type):
         key = (inputs, results)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(inputs, results)
+            t = unique(cls._cache, key, cls(inputs, results))
         return t
 
 
@@ -238,7 +242,7 @@ class TupleType(Type):
     """`tuple<T...>`; a long one is itself printed through an alias."""
 
     __slots__ = ("types",)
-    _cache: ClassVar[dict[tuple[Type, ...], TupleType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Type, ...], TupleType]] = UniqueTable()
 
     def __init__(self, types: tuple[Type, ...]) -> None:
         super().__init__(
@@ -251,7 +255,7 @@ class TupleType(Type):
         """Return `tuple<types...>`."""
         t = cls._cache.get(types)
         if t is None:
-            t = cls._cache[types] = cls(types)
+            t = unique(cls._cache, types, cls(types))
         return t
 
 
@@ -307,7 +311,9 @@ class VectorType(ShapedType):
     """`vector<4x[8]xf32>`; `scalable` flags each dimension."""
 
     __slots__ = ("_shape", "scalable")
-    _cache: ClassVar[dict[tuple[tuple[int, ...], Type, tuple[bool, ...]], VectorType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[tuple[int, ...], Type, tuple[bool, ...]], VectorType]] = (
+        UniqueTable()
+    )
 
     def __init__(
         self, shape: tuple[int, ...], element_type: Type, scalable: tuple[bool, ...]
@@ -332,7 +338,7 @@ class VectorType(ShapedType):
         key = (shape, element_type, scalable)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(shape, element_type, scalable)
+            t = unique(cls._cache, key, cls(shape, element_type, scalable))
         return t
 
 
@@ -340,7 +346,9 @@ class RankedTensorType(ShapedType):
     """`tensor<4x?xf32>` with an optional encoding attribute."""
 
     __slots__ = ("_shape", "encoding")
-    _cache: ClassVar[dict[tuple[tuple[int, ...], Type, Attribute | None], RankedTensorType]] = {}
+    _cache: ClassVar[
+        UniqueTable[tuple[tuple[int, ...], Type, Attribute | None], RankedTensorType]
+    ] = UniqueTable()
 
     def __init__(
         self, shape: tuple[int, ...], element_type: Type, encoding: Attribute | None
@@ -365,7 +373,7 @@ class RankedTensorType(ShapedType):
         key = (shape, element_type, encoding)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(shape, element_type, encoding)
+            t = unique(cls._cache, key, cls(shape, element_type, encoding))
         return t
 
 
@@ -373,7 +381,7 @@ class UnrankedTensorType(ShapedType):
     """`tensor<*xf32>`."""
 
     __slots__ = ()
-    _cache: ClassVar[dict[Type, UnrankedTensorType]] = {}
+    _cache: ClassVar[UniqueTable[Type, UnrankedTensorType]] = UniqueTable()
 
     def __init__(self, element_type: Type) -> None:
         super().__init__(element_type.has_alias_parts)
@@ -394,7 +402,7 @@ class UnrankedTensorType(ShapedType):
         """Return `tensor<*xT>`."""
         t = cls._cache.get(element_type)
         if t is None:
-            t = cls._cache[element_type] = cls(element_type)
+            t = unique(cls._cache, element_type, cls(element_type))
         return t
 
 
@@ -403,8 +411,8 @@ class MemRefType(ShapedType):
 
     __slots__ = ("_shape", "layout", "memory_space")
     _cache: ClassVar[
-        dict[tuple[tuple[int, ...], Type, Attribute | None, Attribute | None], MemRefType]
-    ] = {}
+        UniqueTable[tuple[tuple[int, ...], Type, Attribute | None, Attribute | None], MemRefType]
+    ] = UniqueTable()
 
     def __init__(
         self,
@@ -442,7 +450,7 @@ class MemRefType(ShapedType):
         key = (shape, element_type, layout, memory_space)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(shape, element_type, layout, memory_space)
+            t = unique(cls._cache, key, cls(shape, element_type, layout, memory_space))
         return t
 
 
@@ -450,7 +458,7 @@ class UnrankedMemRefType(ShapedType):
     """`memref<*xf32, memory_space>`."""
 
     __slots__ = ("memory_space",)
-    _cache: ClassVar[dict[tuple[Type, Attribute | None], UnrankedMemRefType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[Type, Attribute | None], UnrankedMemRefType]] = UniqueTable()
 
     def __init__(self, element_type: Type, memory_space: Attribute | None) -> None:
         super().__init__(
@@ -476,7 +484,7 @@ class UnrankedMemRefType(ShapedType):
         key = (element_type, memory_space)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(element_type, memory_space)
+            t = unique(cls._cache, key, cls(element_type, memory_space))
         return t
 
 
@@ -489,7 +497,7 @@ class OpaqueType(Type):
     """
 
     __slots__ = ("alias_hint", "data", "dialect")
-    _cache: ClassVar[dict[tuple[str, str], OpaqueType]] = {}
+    _cache: ClassVar[UniqueTable[tuple[str, str], OpaqueType]] = UniqueTable()
 
     def __init__(self, dialect: str, data: str) -> None:
         super().__init__()
@@ -503,5 +511,5 @@ class OpaqueType(Type):
         key = (dialect, data)
         t = cls._cache.get(key)
         if t is None:
-            t = cls._cache[key] = cls(dialect, data)
+            t = unique(cls._cache, key, cls(dialect, data))
         return t

@@ -21,7 +21,7 @@ from generator.ir.attributes import DictionaryAttr, FileLineColLoc, LocationAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
-from generator.ir.ods import VerifyMessage, emitted_op_errors
+from generator.ir.ods import VerifyMessage
 from generator.ir.source import SourceFile, SourceLoc
 
 __all__ = ["dominators", "op_diagnostic", "verify"]
@@ -215,8 +215,6 @@ class _Verifier:
         if op.name == "builtin.module" and not op.is_registered:
             self.verify_module(op)
         # As MLIR does: the op's own invariants, then what its regions hold.
-        if emitted_op_errors:
-            emitted_op_errors.clear()
         message = op.verify_invariants()
         if message is not None:
             self.fail_op(op, message)
@@ -238,9 +236,8 @@ class _Verifier:
                 str(m) if isinstance(m, VerifyMessage) and not m.prefixed else f"'{o.name}' op {m}",
                 print_op=self.options.print_op_on_diagnostic,
             )
-            for o, m in emitted_op_errors
+            for o, m in (message.earlier if isinstance(message, VerifyMessage) else ())
         ]
-        emitted_op_errors.clear()
         if isinstance(message, VerifyMessage):
             at = message.at or op
             text = f"'{at.name}' op {message}" if message.prefixed else str(message)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.ir import Context, print_operation, verify
+import generated
+from generator.ir import print_operation, verify
 from generator.ir.core import Operation
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
@@ -16,7 +17,7 @@ RunOdsgen = Callable[[list[str]], tuple[int, str, str]]
 
 def parse_verified(text: str, name: str = "x.mlir") -> Operation:
     """The module `text` holds, parsed and verified (registered dialects only)."""
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile(name, text), ctx)
     verify(module, ctx)
     return module

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+import generated
 from generator.emit.enums import reference_infos
 from generator.emit.predicates import ConstraintTable
-from generator.ir import Attribute, Block, Context, Operation, StringAttr, Type
+from generator.ir import Attribute, Block, Operation, StringAttr, Type
 from generator.ir.parser import parse_attribute, parse_source, parse_type
 from generator.ir.source import SourceFile
 from generator.naming import class_name_from_def, sanitize_name, snake_case
@@ -98,12 +99,14 @@ ATTR_POOL_TEXT = [
 
 def type_pool() -> list[Type]:
     """The candidate types, simplest first."""
-    return [parse_type(t) for t in TYPE_POOL_TEXT]
+    ctx = generated.context()
+    return [parse_type(t, ctx) for t in TYPE_POOL_TEXT]
 
 
 def attr_pool(extra: list[Attribute]) -> list[Attribute]:
     """The candidate attributes, simplest first, plus the dialect's own (enum cases)."""
-    return [parse_attribute(t) for t in ATTR_POOL_TEXT] + extra
+    ctx = generated.context()
+    return [parse_attribute(t, ctx) for t in ATTR_POOL_TEXT] + extra
 
 
 @dataclass
@@ -301,7 +304,7 @@ CONTEXT_SYMBOLS = (
 
 def _holder() -> Operation:
     """A module with the context symbols, for the op under test to go in."""
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("<context>", CONTEXT_SYMBOLS), ctx)
     return module
 

@@ -8,6 +8,7 @@ what mlir-opt-22 prints for the same IR, and it parses back to the same text.
 
 from __future__ import annotations
 
+import generated
 from generated.affine import (
     AffineApplyOp,
     AffineForOp,
@@ -23,7 +24,6 @@ from generated.func import FuncOp, ReturnOp
 from generator.ir import (
     AffineMapAttr,
     Block,
-    Context,
     FloatAttr,
     FloatType,
     FunctionType,
@@ -135,7 +135,7 @@ def build_matvec() -> ModuleOp:
 def test_a_loop_nest_builds_verifies_and_prints_as_mlir_does() -> None:
     """The builders make a loop nest that verifies and prints as mlir-opt-22 prints it."""
     module = build_matvec()
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     verify(module, ctx)
     text = print_operation(module, generic=False)
     assert text == EXPECTED
@@ -162,7 +162,7 @@ func.func @f(%n: index) {
 }
 """
     module = parse_source(
-        SourceFile("scope.mlir", source), Context(allow_unregistered_dialects=True)
+        SourceFile("scope.mlir", source), generated.context(allow_unregistered_dialects=True)
     )
     fn = next(iter(module.regions[0].blocks[0]))
     entry = fn.regions[0].blocks[0]

@@ -29,7 +29,6 @@ from generator.ir import (
     DYNAMIC,
     Block,
     BoolAttr,
-    Context,
     DenseArrayAttr,
     DiagnosticError,
     FloatType,
@@ -158,7 +157,7 @@ func.func @f(%v: vector<4x4x4xi32>, %i: index) -> i32 {
   return %0 : i32
 }
 """
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("<test>", text), ctx)
     verify(module, ctx)
     extract = next(op for op in module.walk() if isinstance(op, ExtractOp))
@@ -212,5 +211,5 @@ def test_dynamic_index_list_errors(indices: str, message: str) -> None:
         "}\n"
     )
     with pytest.raises(DiagnosticError) as caught:
-        parse_source(SourceFile("<test>", text), Context())
+        parse_source(SourceFile("<test>", text), generated.context())
     assert str(caught.value).splitlines()[0] == message

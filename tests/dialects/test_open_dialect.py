@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from generator.ir import Context, DiagnosticError, print_operation, verify
+import generated
+from generator.ir import DiagnosticError, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
 
 def test_unknown_op_of_an_open_dialect_is_valid() -> None:
     text = '%0 = "tf.SomeFutureOp"() {T = f32} : () -> tensor<2xf32>\n'
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("x.mlir", text), ctx)
     verify(module, ctx)
     assert '"tf.SomeFutureOp"() {T = f32} : () -> tensor<2xf32>' in print_operation(module)
@@ -26,4 +27,4 @@ def test_unknown_op_of_a_closed_dialect_is_an_error() -> None:
     with pytest.raises(
         DiagnosticError, match=r"unregistered operation 'tfl\.nope' found in dialect"
     ):
-        parse_source(SourceFile("x.mlir", '"tfl.nope"() : () -> ()\n'), Context())
+        parse_source(SourceFile("x.mlir", '"tfl.nope"() : () -> ()\n'), generated.context())

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from dialects.spec_cases import Instance, OpInfo, attr_pool, find_valid, op_infos, type_pool
 
+import generated
 from generator.emit.build import spec_files
-from generator.ir import Block, Context, Operation
+from generator.ir import Block, Operation
 from generator.ir.parser import parse_source
 from generator.ir.printer import print_operation
 from generator.ir.source import SourceFile
@@ -263,7 +264,7 @@ def test_generic_print_parse_print(name: str) -> None:
     if instance is None:
         pytest.skip("no valid instance")
     text = print_operation(instance.holder, generic=True)
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     module = parse_source(SourceFile("<spec-driven>", text), ctx)
     assert print_operation(module, generic=True) == text
 
@@ -282,7 +283,7 @@ def test_custom_print_parse_print(name: str) -> None:
         pytest.skip("no custom form: printed generic")
     text = print_operation(instance.holder, generic=False)
     assert f'"{name}"' not in text, "an op with a custom form printed generic"
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     module = parse_source(SourceFile("<spec-driven>", text), ctx)
     assert print_operation(module, generic=False) == text
     if name in CUSTOM_FORM_NORMALIZES:

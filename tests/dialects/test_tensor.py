@@ -9,6 +9,7 @@ mlir-opt prints it, and parses back to the same text.
 
 from __future__ import annotations
 
+import generated
 from generated.bufferization import MaterializeInDestinationOp, ToBufferOp, ToTensorOp
 from generated.builtin import ModuleOp
 from generated.func import FuncOp, ReturnOp
@@ -24,7 +25,6 @@ from generated.tensor import (
 from generator.ir import (
     DYNAMIC,
     Block,
-    Context,
     FloatType,
     FunctionType,
     IndexType,
@@ -98,7 +98,7 @@ def build_update() -> ModuleOp:
 def test_built_ops_infer_types_verify_and_print_like_mlir() -> None:
     """The built function verifies and prints as mlir-opt-22 prints it; it parses back."""
     module = build_update()
-    ctx = Context()
+    ctx = generated.context()
     verify(module, ctx)
     text = print_operation(module, generic=False)
     assert text == EXPECTED

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+import generated
 from generated.tf import IfOp, ReluOp
-from generator.ir import Context, DiagnosticError, TypeAttr, print_operation, verify
+from generator.ir import DiagnosticError, TypeAttr, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -33,7 +34,7 @@ func.func @f(%c: tensor<i1>, %x: tensor<f32>) -> (tensor<f32>, tensor<f32>, tens
 
 
 def _parse(text: str) -> str:
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("x.mlir", text), ctx)
     verify(module, ctx)
     return print_operation(module, generic=False)
@@ -46,7 +47,7 @@ def test_region_and_call_forms_verify_and_print_back() -> None:
 
 
 def test_derived_attributes() -> None:
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("x.mlir", PROGRAM), ctx)
     ops = list(module.walk())
     if_op = next(op for op in ops if isinstance(op, IfOp))

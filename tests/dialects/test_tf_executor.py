@@ -12,14 +12,13 @@ from __future__ import annotations
 import pytest
 from dialects.ir_text import parse_verified
 
+import generated
 from generated.tf_executor import ControlType, IslandOp, SendOp
 from generator.ir import (
-    Context,
     DiagnosticError,
     NameLoc,
     apply_patterns_greedily,
     parse_source,
-    pattern_set,
     print_operation,
     verify,
 )
@@ -27,7 +26,7 @@ from generator.ir.source import SourceFile
 
 
 def _errors(text: str) -> list[str]:
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     with pytest.raises(DiagnosticError) as info:
         verify(parse_source(SourceFile("x.mlir", text), ctx), ctx, print_op_on_diagnostic=False)
     return [d.message for d in info.value.diagnostics]
@@ -151,7 +150,7 @@ def test_control_after_data_reports_the_operand_and_the_constraint() -> None:
 
 
 def test_graph_reports_at_the_op_it_rejects() -> None:
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     text = (
         "func.func @f(%x: tensor<f32>) {\n"
         "  tf_executor.graph {\n"
@@ -297,5 +296,7 @@ def test_canonicalization_patterns_and_folder() -> None:
     """DropEmptyGraph, HoistInnerOpsSingleIslandGraph, both DropEmptyIsland patterns,
     DropEmptyControlTrigger and the folder of an empty island with one control input."""
     module = parse_verified(CANONICALIZE_IN)
-    assert apply_patterns_greedily(module, pattern_set("canonicalize"), top_down=True)
+    patterns = generated.load_dialect("tf_executor")
+    assert patterns is not None
+    assert apply_patterns_greedily(module, patterns.pattern_sets["canonicalize"], top_down=True)
     assert print_operation(module, generic=False) == CANONICALIZE_OUT

@@ -10,6 +10,7 @@ back, and printed identically.
 
 from __future__ import annotations
 
+import generated
 from generated.builtin import ModuleOp
 from generated.func import FuncOp, ReturnOp
 from generated.tf import AddV2Op, ConstOp
@@ -30,7 +31,6 @@ from generated.tf_executor import (
 )
 from generator.ir import (
     Block,
-    Context,
     FunctionType,
     IntegerType,
     Operation,
@@ -107,7 +107,7 @@ def build_loop() -> ModuleOp:
 
 def test_a_loop_builds_verifies_prints_and_parses_back() -> None:
     module = build_loop()
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     verify(module, ctx)
     text = print_operation(module, generic=False)
     for piece in (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+import generated
 from generated.tf_type import (
     F32RefType,
     Qint8Type,
@@ -20,7 +21,6 @@ from generated.tf_type import (
     VersionAttr,
 )
 from generator.ir import (
-    Context,
     DiagnosticError,
     RankedTensorType,
     Type,
@@ -31,7 +31,7 @@ from generator.ir.types import DYNAMIC, FloatType
 
 
 def _type(text: str) -> Type:
-    return parse_type(text, Context())
+    return parse_type(text, generated.context())
 
 
 @pytest.mark.parametrize(
@@ -64,19 +64,21 @@ def test_types_print_as_written(text: str) -> None:
     ],
 )
 def test_attributes_print_as_written(text: str) -> None:
-    assert str(parse_attribute(text, Context())) == text
+    assert str(parse_attribute(text, generated.context())) == text
 
 
 def test_attribute_parameters() -> None:
-    version = parse_attribute("#tf_type.version<producer = 42, min_consumer = 33>", Context())
+    version = parse_attribute(
+        "#tf_type.version<producer = 42, min_consumer = 33>", generated.context()
+    )
     assert isinstance(version, VersionAttr)
     assert (version.producer, version.min_consumer, version.bad_consumers) == (42, 33, ())
     assert version is VersionAttr.get(42, 33)
-    assert ShapeAttr.get(None) is parse_attribute("#tf_type.shape<*>", Context())
+    assert ShapeAttr.get(None) is parse_attribute("#tf_type.shape<*>", generated.context())
     with pytest.raises(DiagnosticError, match="expected 'producer' in tf_type version"):
-        parse_attribute("#tf_type.version<>", Context())
+        parse_attribute("#tf_type.version<>", generated.context())
     with pytest.raises(DiagnosticError, match="unknown attribute `nosuch` in dialect `tf_type`"):
-        parse_attribute("#tf_type.nosuch", Context())
+        parse_attribute("#tf_type.nosuch", generated.context())
 
 
 def test_parameters_and_uniquing() -> None:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pytest
 from dialects.ir_text import parse_verified
 
-from generator.ir import Context, DiagnosticError, print_operation, verify
+import generated
+from generator.ir import DiagnosticError, print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
 
 def _roundtrip(text: str) -> str:
     printed = print_operation(parse_verified(text), generic=False)
-    again = parse_source(SourceFile("y.mlir", printed), Context())
+    again = parse_source(SourceFile("y.mlir", printed), generated.context())
     assert print_operation(again, generic=False) == printed
     return printed
 
@@ -101,7 +102,9 @@ def test_verifier_messages(text: str, message: str) -> None:
 
 
 def test_fallback_class_is_only_for_unknown_ops() -> None:
-    ctx = Context()
+    ctx = generated.context()
+    ctx.ensure_dialect("tfg")
+    ctx.ensure_dialect("tf")
     assert ctx.fallback_op("tfg") is not None
     assert ctx.fallback_op("tf") is None
     assert ctx.is_open_dialect("tfg")
@@ -119,7 +122,7 @@ def test_yield_takes_data_then_untyped_control_tokens() -> None:
         "  return\n"
         "}\n"
     )
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     module = parse_source(SourceFile("y.mlir", text), ctx)
     verify(module, ctx)
     printed = print_operation(module, generic=False)
@@ -153,7 +156,7 @@ tfg.func @f(%c: tensor<i1>, %i: tensor<i32>, %x: tensor<i32>) -> (tensor<i32>) {
 
 
 def test_region_ops_and_region_attrs_print_back() -> None:
-    ctx = Context()
+    ctx = generated.context()
     module = parse_source(SourceFile("r.mlir", REGION_OPS), ctx)
     verify(module, ctx)
     printed = print_operation(module, generic=False)

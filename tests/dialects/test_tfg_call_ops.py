@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from dialects.ir_text import RunOdsgen, check_verify_diagnostics, parse_verified, print_text
 
+import generated
 from generator.cli import main
-from generator.ir import Context, print_operation, verify
+from generator.ir import print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -397,7 +398,7 @@ def test_builders_make_call_ops() -> None:
     def func(name: str) -> FuncAttr:
         return FuncAttr.get(SymbolRefAttr.get(name), DictionaryAttr.get(()))
 
-    ctx = Context()
+    ctx = generated.context()
     seed = parse_source(
         SourceFile(
             "seed.mlir",

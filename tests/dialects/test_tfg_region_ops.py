@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from dialects.ir_text import RunOdsgen, check_verify_diagnostics, print_text
 
-from generator.ir import Context, print_operation, verify
+import generated
+from generator.ir import print_operation, verify
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -518,7 +519,7 @@ def test_builders_make_a_while_loop() -> None:
 
     i32 = RankedTensorType.get((), IntegerType.get(32))
     control = ControlType.get()
-    ctx = Context()
+    ctx = generated.context()
     seed = parse_source(
         SourceFile(
             "seed.mlir",

@@ -18,8 +18,10 @@ from types import ModuleType
 
 import pytest
 
+import generated
 from generator.cli import main
-from generator.ir import Context, DiagnosticError, print_operation, verify
+from generator.ir import DiagnosticError, print_operation, verify
+from generator.ir.dialect import Dialect
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -132,7 +134,9 @@ def fmtgen(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 
 def _roundtrip(text: str) -> tuple[str, str]:
-    ctx = Context(allow_unregistered_dialects=True)
+    ops = sys.modules["fmtgen_ops_under_test"]
+    ctx = generated.context(allow_unregistered_dialects=True)
+    ctx.load_dialect(Dialect("fmtgen", ops=ops.OPS))
     module = parse_source(SourceFile("case.mlir", text), ctx)
     verify(module, ctx)
     return print_operation(module, generic=False), print_operation(module, generic=True)

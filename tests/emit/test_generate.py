@@ -202,7 +202,9 @@ def test_generated_code_matches_golden(tmp_path: Path) -> None:
 
 
 _BEHAVIOUR = """
-from generated.mini import AddOp, CallOp, CondBrOp, ConstantOp, Flags, FlagsAttr, RegionOp, ScaleOp
+from generated.mini import (
+    DIALECT, AddOp, CallOp, CondBrOp, ConstantOp, Flags, FlagsAttr, RegionOp, ScaleOp,
+)
 from generator.ir import (
     Block, Context, FloatAttr, FloatType, IntegerAttr, IntegerType, SourceFile, parse_source,
     print_operation, verify,
@@ -228,7 +230,7 @@ text = '''
 %0 = "foo.src"() : () -> f32
 %1 = "mini.scale"(%0) <{factor = 1.0 : f32, flags = #mini.flags<safe,fast>}> : (f32) -> f32
 '''
-ctx = Context(allow_unregistered_dialects=True)
+ctx = Context(allow_unregistered_dialects=True, dialects=[DIALECT])
 module = parse_source(SourceFile("t.mlir", text), ctx)
 verify(module, ctx)
 printed = print_operation(module, generic=True)

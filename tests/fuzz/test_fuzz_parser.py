@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.ir.context import Context
+import generated
 from generator.ir.diagnostics import DiagnosticError
 from generator.ir.parser import parse_source
 from generator.ir.printer import print_operation
@@ -119,7 +119,7 @@ def test_fuzz_seeds_exist() -> None:
 @given(mutated_inputs())
 def test_parse_verify_print_only_raise_diagnostics(text: str) -> None:
     """Parse, verify and print of a mutated corpus input raise nothing but DiagnosticError."""
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     try:
         op = parse_source(SourceFile("fuzz.mlir", text), ctx)
         verify(op, ctx)
@@ -127,7 +127,7 @@ def test_parse_verify_print_only_raise_diagnostics(text: str) -> None:
         return
     printed = print_operation(op, generic=True)
     # Reading the printer's output back may report a diagnostic, but nothing else.
-    again = Context(allow_unregistered_dialects=True)
+    again = generated.context(allow_unregistered_dialects=True)
     with contextlib.suppress(DiagnosticError):
         verify(parse_source(SourceFile("printed.mlir", printed), again), again)
 

@@ -18,15 +18,16 @@ from types import ModuleType
 
 import pytest
 
+import generated
 from generator.cli import main
 from generator.ir import (
     Context,
     FrozenPatternSet,
     apply_patterns_greedily,
-    pattern_set,
     print_operation,
     verify,
 )
+from generator.ir.dialect import PatternSetEntry
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -133,11 +134,25 @@ def pat(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return importlib.import_module("generated.pat")
 
 
+def _context() -> Context:
+    """A context with the shipped dialects and the scratch dialect `pat`."""
+    import importlib
+
+    ctx = generated.context(allow_unregistered_dialects=True)
+    ctx.load_dialect(importlib.import_module("generated.pat").DIALECT)
+    return ctx
+
+
+def pattern_set(name: str) -> list[PatternSetEntry]:
+    """The patterns of the set `name` of the scratch dialect."""
+    return _context().pattern_set(name)
+
+
 def _run(text: str, set_name: str) -> str:
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = _context()
     module = parse_source(SourceFile("case.mlir", text), ctx)
     verify(module, ctx)
-    assert apply_patterns_greedily(module, pattern_set(set_name), top_down=True)
+    assert apply_patterns_greedily(module, ctx.pattern_set(set_name), top_down=True)
     verify(module, ctx)
     return print_operation(module, generic=True)
 
@@ -180,7 +195,7 @@ def test_either_matches_both_orders(pat: ModuleType, order: str) -> None:
         '%c = "pat.const"() <{value = 21 : i32}> : () -> i32\n'
         f'%r = "pat.mul"{order} : (i32, i32) -> i32\n' + _USE
     )
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = _context()
     module = parse_source(SourceFile("case.mlir", text), ctx)
     # One application: the rewritten op matches again (42, 84, ...), so the
     # driver is allowed a single rewrite and no folding.
@@ -206,7 +221,7 @@ def test_constraint_over_two_symbols(pat: ModuleType) -> None:
 
 def test_auxiliary_result_op_and_second_result(pat: ModuleType) -> None:
     text = _ARGS + '%r = "pat.add"(%a, %b) : (i32, i32) -> i32\n' + _USE
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = _context()
     module = parse_source(SourceFile("case.mlir", text), ctx)
     # The new add matches again, so one rewrite is all the driver may do.
     apply_patterns_greedily(module, pattern_set("pair"), max_iterations=1, max_rewrites=1)
@@ -219,7 +234,7 @@ def test_auxiliary_result_op_and_second_result(pat: ModuleType) -> None:
 def test_a_pattern_matching_its_own_output_ends(pat: ModuleType) -> None:
     """`PairThenAdd` builds an add it matches again; the driver gives up, unconverged."""
     text = _ARGS + '%r = "pat.add"(%a, %b) : (i32, i32) -> i32\n' + _USE
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = _context()
     module = parse_source(SourceFile("case.mlir", text), ctx)
     assert not apply_patterns_greedily(module, pattern_set("pair"))
     verify(module, ctx)

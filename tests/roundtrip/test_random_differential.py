@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.ir.context import Context
+import generated
 from generator.ir.parser import parse_source
 from generator.ir.printer import print_operation
 from generator.ir.source import SourceFile
@@ -1066,7 +1066,7 @@ def odsgen_print(text: str, name: str, first_line: int, debuginfo: bool) -> str:
 
     A program after the first of a batch is the chunk after a `// -----` line.
     """
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     # Where mlir-opt's chunk starts: just past the marker, on the line before.
     split_at = (first_line - 1, len(SPLIT_MARKER.rstrip("\n")) + 1) if first_line > 1 else None
     op = parse_source(SourceFile(name, text, first_line=first_line, split_at=split_at), ctx)

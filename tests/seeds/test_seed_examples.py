@@ -49,7 +49,6 @@ from pathlib import Path
 import pytest
 
 import generated
-from generator.ir.context import Context
 from generator.ir.diagnostics import DiagnosticError
 from generator.ir.parser import parse_source
 from generator.ir.printer import print_operation
@@ -2183,7 +2182,7 @@ INVALID = INVALID_001 + INVALID_002 + INVALID_002_TYPES_AND_ATTRIBUTES + INVALID
 
 
 def _parse_verify(text: str, *, unregistered: bool, name: str = "example.mlir"):
-    ctx = Context(allow_unregistered_dialects=unregistered)
+    ctx = generated.context(allow_unregistered_dialects=unregistered)
     module = parse_source(SourceFile(name, text), ctx)
     verify(module, ctx)
     return module
@@ -2263,7 +2262,9 @@ def test_case_ids_are_unique() -> None:
 @pytest.mark.parametrize("case", CASES + INVALID, ids=lambda case: case.id)
 def test_the_dialects_a_case_needs_are_generated(case: Case | InvalidCase) -> None:
     """The dialects a case is noted to need have specs (they are generated)."""
-    assert all(Context().is_known_dialect(dialect) for dialect in case.needs)
+    assert all(
+        generated.context().get_or_load_dialect(dialect) is not None for dialect in case.needs
+    )
 
 
 def test_every_modernized_case_says_why() -> None:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import generated
 from generator.ir.attributes import (
     DictionaryAttr,
     FileLineColLoc,
@@ -24,7 +25,6 @@ from generator.ir.attributes import (
     UnitAttr,
 )
 from generator.ir.builder import Builder, InsertionPoint
-from generator.ir.context import Context
 from generator.ir.core import (
     Block,
     BlockArgument,
@@ -383,7 +383,7 @@ def _build_module() -> Operation:
 def test_built_module_prints_parses_and_verifies() -> None:
     """A built module prints as mlir-opt does, parses back to the same text, and verifies."""
     module = _build_module()
-    ctx = Context(allow_unregistered_dialects=True)
+    ctx = generated.context(allow_unregistered_dialects=True)
     verify(module, ctx)
     text = print_operation(module, generic=True)
     assert text == EXPECTED_MODULE
@@ -518,4 +518,4 @@ def test_random_rewrites_keep_use_lists_consistent(data: st.DataObject) -> None:
                 op.erase()
                 assert op.parent is None
         _check_use_lists(block)
-    verify(holder, Context(allow_unregistered_dialects=True))
+    verify(holder, generated.context(allow_unregistered_dialects=True))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.ir import Context, DiagnosticError
+import generated
+from generator.ir import DiagnosticError
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 
@@ -43,11 +44,10 @@ _UNREGISTERED = (
     ],
 )
 def test_error_position_and_message(text: str, column: int, message: str) -> None:
-    import generated
 
     generated.load_all_dialects()
     with pytest.raises(DiagnosticError) as raised:
-        parse_source(SourceFile("x.mlir", text + "\n"), Context())
+        parse_source(SourceFile("x.mlir", text + "\n"), generated.context())
     diag = raised.value.diagnostics[0]
     assert diag.message == message
     assert diag.loc is not None

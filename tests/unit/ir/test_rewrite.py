@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import generated.func  # noqa: F401  (registers func.func and func.return for parsing)
+import generated
+import generated.func
 from generated.arith import AddIOp, AndIOp, ConstantOp, MulIOp, SubIOp
 from generated.func import FuncOp, ReturnOp
 from generator.ir import (
@@ -53,12 +54,10 @@ from generator.ir.rewrite import (
     RewriteListener,
     RewritePattern,
     apply_patterns_greedily,
-    constant_materializer,
     constant_value,
     fold_op,
     is_op_trivially_dead,
     non_convergence_message,
-    register_constant_materializer,
     rewrite_pattern,
     would_op_be_trivially_dead,
 )
@@ -82,7 +81,9 @@ def _module(body: str, args: str = "%a: i32, %b: i32", results: str = "i32") -> 
 
 
 def _parse(text: str) -> Operation:
-    return parse_source(SourceFile("in.mlir", text), Context(allow_unregistered_dialects=True))
+    return parse_source(
+        SourceFile("in.mlir", text), generated.context(allow_unregistered_dialects=True)
+    )
 
 
 def _print(op: Operation) -> str:
@@ -207,12 +208,11 @@ def _materialize_arith(
 @contextmanager
 def _arith_materializer(fn: ConstantMaterializer | None) -> Iterator[None]:
     """Use `fn` as the arith constant materializer (None: none), then restore the dialect's."""
-    previous = constant_materializer("arith")
-    register_constant_materializer("arith", fn)
-    try:
+    dialect = AddIOp.DIALECT
+    assert dialect is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dialect, "constant_materializer", fn)
         yield
-    finally:
-        register_constant_materializer("arith", previous)
 
 
 @contextmanager
@@ -1053,7 +1053,7 @@ def test_the_rewriter_carries_the_context() -> None:
         seen.append(rewriter.context)
         return False
 
-    ctx = Context()
+    ctx = generated.context()
     apply_patterns_greedily(_one_add(), [look], ctx=ctx)
     assert seen
     assert all(c is ctx for c in seen)
@@ -1296,7 +1296,8 @@ def test_same_output_as_mlir_opt_canonicalize(
         check=True,
     ).stdout
     module = parse_source(
-        SourceFile(str(source), _DIFFERENTIAL_INPUT), Context(allow_unregistered_dialects=True)
+        SourceFile(str(source), _DIFFERENTIAL_INPUT),
+        generated.context(allow_unregistered_dialects=True),
     )
     assert apply_patterns_greedily(module, [], top_down=top_down)
     # mlir-opt ends its output with an empty line.

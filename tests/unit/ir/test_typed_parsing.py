@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import pytest
 
-from generator.ir.context import Context
+import generated
 from generator.ir.core import Block, Operation, Region
 from generator.ir.diagnostics import DiagnosticError
 from generator.ir.parser import Parser
@@ -15,7 +15,7 @@ from generator.ir.types import IndexType, RankedTensorType, Type, UnrankedTensor
 
 
 def _parser(text: str) -> Parser:
-    parser = Parser(SourceFile("t.mlir", text), Context())
+    parser = Parser(SourceFile("t.mlir", text), generated.context())
     parser.custom_op = "test.op"
     return parser
 

@@ -9,7 +9,7 @@ import pytest
 from generator.ir.context import Context
 from generator.ir.core import Operation
 from generator.ir.diagnostics import DiagnosticError
-from generator.ir.ods import emit_error
+from generator.ir.ods import emit_error, with_emitted
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 from generator.ir.verifier import verify
@@ -175,8 +175,9 @@ class PickyOp(Operation):
 
     def verify_invariants(self) -> str | None:
         """Fail with a detail emitted first, as a constraint predicate may."""
-        emit_error(self, "shapes do not match")
-        return "failed to verify that it is picky"
+        return with_emitted(
+            emit_error(self, "shapes do not match"), "failed to verify that it is picky"
+        )
 
 
 def test_errors_emitted_by_a_check_come_first_unprefixed() -> None:

@@ -18,13 +18,13 @@ from generated.mini.enums import (
 from generator.ir import (
     Attribute,
     Block,
-    Context,
     DenseArrayAttr,
     FloatAttr,
     FloatType,
     IntegerAttr,
     IntegerType,
     Location,
+    Operation,
     OpResult,
     Region,
     SymbolRefAttr,
@@ -115,7 +115,6 @@ def _type_constraint_5(t: Type) -> bool:
     return isinstance(t, FloatType)
 
 
-@Context.register_op_globally
 class AddOp(OdsOp):
     """integer addition
 
@@ -227,7 +226,6 @@ class AddOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CallOp(OdsOp):
     """The `mini.call` operation.
 
@@ -352,7 +350,6 @@ class CallOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CmpOp(OdsOp):
     """The `mini.cmp` operation.
 
@@ -458,7 +455,6 @@ class CmpOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class CondBrOp(OdsOp):
     """The `mini.cond_br` operation.
 
@@ -569,7 +565,6 @@ class CondBrOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ConstantOp(OdsOp):
     """The `mini.constant` operation.
 
@@ -636,7 +631,6 @@ class ConstantOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class RegionOp(OdsOp):
     """an op with a one-block body
 
@@ -691,7 +685,6 @@ class RegionOp(OdsOp):
         return None
 
 
-@Context.register_op_globally
 class ScaleOp(OdsOp):
     """scale by a constant
 
@@ -817,3 +810,15 @@ class ScaleOp(OdsOp):
         if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
             return problem
         return None
+
+
+#: The op classes of the dialect, in the order of their names.
+OPS: tuple[type[Operation], ...] = (
+    AddOp,
+    CallOp,
+    CmpOp,
+    CondBrOp,
+    ConstantOp,
+    RegionOp,
+    ScaleOp,
+)
