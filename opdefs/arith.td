@@ -398,15 +398,9 @@ def Arith_RoundingMode : I32EnumAttr<"RoundingMode", "Floating point rounding mo
 // Shared checks
 //===----------------------------------------------------------------------===//
 
-// `$_self` with its element type replaced by i1, as MLIR's `getI1SameShape`.
-defvar Arith_I1SameShape =
-    "VectorType.get($_self.shape, IntegerType.get(1), $_self.scalable)"
-    # " if isinstance($_self, VectorType)"
-    # " else RankedTensorType.get($_self.shape, IntegerType.get(1), $_self.encoding)"
-    # " if isinstance($_self, RankedTensorType)"
-    # " else UnrankedTensorType.get(IntegerType.get(1))"
-    # " if isinstance($_self, UnrankedTensorType)"
-    # " else IntegerType.get(1)";
+// `$_self` with its element type replaced by i1, as MLIR's `getI1SameShape` (the
+// runtime's `i1_same_shape`).
+defvar Arith_I1SameShape = "i1_same_shape($_self)";
 
 // A cast keeps the dimensions of a tensor; other types count as no dimensions
 // (`tensor_dims`, from the runtime).

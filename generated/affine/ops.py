@@ -33,6 +33,7 @@ from generator.ir.ods import (
     get_property,
     property_dict,
     required_property,
+    segment_range,
     segment_sizes,
     verify_trait,
 )
@@ -323,19 +324,10 @@ class AffineApplyOp(OdsOp):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def map_operands(self) -> tuple[Value, ...]:
         """The operand `mapOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result_0(self) -> OpResult:
@@ -389,7 +381,7 @@ class AffineApplyOp(OdsOp):
             return "requires attribute 'map'"
         if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
@@ -510,8 +502,7 @@ class AffineForOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @classmethod
     def build(
@@ -582,40 +573,28 @@ class AffineForOp(OdsOp):
             return "attribute 'step' failed to satisfy constraint: index attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def lower_bound_operands(self) -> tuple[Value, ...]:
         """The operand `lowerBoundOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def upper_bound_operands(self) -> tuple[Value, ...]:
         """The operand `upperBoundOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def inits(self) -> tuple[Value, ...]:
         """The operand `inits`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def results_(self) -> tuple[OpResult, ...]:
         """The result `results`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def region(self) -> Region:
@@ -790,17 +769,14 @@ class AffineForOp(OdsOp):
             return "attribute 'upperBoundMap' failed to satisfy constraint: AffineMap attribute"
         if (attr := get_property(self, "step")) is not None and not _attr_constraint_1(attr):
             return "attribute 'step' failed to satisfy constraint: index attribute"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return (
-                    f"region #{index} ('region') failed to verify constraint: region with 1 blocks"
-                )
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('region') failed to verify constraint: region with 1 blocks"
         return None
 
     def verify_regions(self) -> str | None:
@@ -941,8 +917,7 @@ class AffineIfOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @classmethod
     def build(
@@ -978,33 +953,15 @@ class AffineIfOp(OdsOp):
             return "attribute 'condition' failed to satisfy constraint: IntegerSet attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operand_0(self) -> tuple[Value, ...]:
         """The operand `operand_0`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def results_(self) -> tuple[OpResult, ...]:
         """The result `results`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def then_region(self) -> Region:
@@ -1095,9 +1052,8 @@ class AffineIfOp(OdsOp):
             return "requires attribute 'condition'"
         if (attr := get_property(self, "condition")) is not None and not _attr_constraint_2(attr):
             return "attribute 'condition' failed to satisfy constraint: IntegerSet attribute"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('thenRegion') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1211,24 +1167,15 @@ class AffineLoadOp(OdsOp):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def memref(self) -> Value:
         """The operand `memref`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def result(self) -> OpResult:
@@ -1285,10 +1232,9 @@ class AffineLoadOp(OdsOp):
             return "requires attribute 'map'"
         if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         return self.verify_custom()
@@ -1367,19 +1313,10 @@ class AffineMaxOp(OdsOp):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result_0(self) -> OpResult:
@@ -1417,7 +1354,7 @@ class AffineMaxOp(OdsOp):
             return "requires attribute 'map'"
         if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
@@ -1490,19 +1427,10 @@ class AffineMinOp(OdsOp):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result_0(self) -> OpResult:
@@ -1540,7 +1468,7 @@ class AffineMinOp(OdsOp):
             return "requires attribute 'map'"
         if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
@@ -1630,29 +1558,20 @@ class AffineStoreOp(OdsOp):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def value(self) -> Value:
         """The operand `value`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def memref(self) -> Value:
         """The operand `memref`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @property
     def map(self) -> AffineMapAttr:
@@ -1707,10 +1626,9 @@ class AffineStoreOp(OdsOp):
             return "requires attribute 'map'"
         if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
-        for index in self._operand_indices(1):
-            if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        if not _type_constraint_1(self._operands[1].value.type):
+            return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         return self.verify_custom()
@@ -1772,19 +1690,10 @@ class AffineYieldOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:

@@ -565,18 +565,13 @@ def _type_constraint_13(t: Type) -> bool:
 
 
 def _type_constraint_14(t: Type) -> bool:
-    """signless integer or index"""
-    return _type_constraint_2(t) or _type_constraint_3(t)
+    """memref of signless integer or index values"""
+    return isinstance(t, MemRefType) and _type_constraint_4(t.element_type)
 
 
 def _type_constraint_15(t: Type) -> bool:
-    """memref of signless integer or index values"""
-    return isinstance(t, MemRefType) and _type_constraint_14(t.element_type)
-
-
-def _type_constraint_16(t: Type) -> bool:
     """signless-integer-like or memref of signless-integer"""
-    return _type_constraint_5(t) or _type_constraint_15(t)
+    return _type_constraint_5(t) or _type_constraint_14(t)
 
 
 def _attr_constraint_6(a: Attribute) -> bool:
@@ -1794,15 +1789,7 @@ class CmpFOp(OdsOp):
             else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
         )
         if result_type is None:
-            result_type = (
-                VectorType.get(lhs.type.shape, IntegerType.get(1), lhs.type.scalable)
-                if isinstance(lhs.type, VectorType)
-                else RankedTensorType.get(lhs.type.shape, IntegerType.get(1), lhs.type.encoding)
-                if isinstance(lhs.type, RankedTensorType)
-                else UnrankedTensorType.get(IntegerType.get(1))
-                if isinstance(lhs.type, UnrankedTensorType)
-                else IntegerType.get(1)
-            )
+            result_type = i1_same_shape(lhs.type)
         super().__init__(
             "arith.cmpf",
             operands,
@@ -1899,15 +1886,7 @@ class CmpFOp(OdsOp):
             cls,
             name_pos,
             operands,
-            [
-                VectorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.scalable)
-                if isinstance(ot_lhs, VectorType)
-                else RankedTensorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.encoding)
-                if isinstance(ot_lhs, RankedTensorType)
-                else UnrankedTensorType.get(IntegerType.get(1))
-                if isinstance(ot_lhs, UnrankedTensorType)
-                else IntegerType.get(1)
-            ],
+            [i1_same_shape(ot_lhs)],
             properties=(
                 ("predicate", a_predicate),
                 ("fastmath", a_fastmath),
@@ -1959,17 +1938,7 @@ class CmpFOp(OdsOp):
             )
         if not _type_constraint_7(self.results[0].type):
             return f"result #0 must be bool-like, but got '{self.results[0].type}'"
-        if (
-            VectorType.get(self.lhs.type.shape, IntegerType.get(1), self.lhs.type.scalable)
-            if isinstance(self.lhs.type, VectorType)
-            else RankedTensorType.get(
-                self.lhs.type.shape, IntegerType.get(1), self.lhs.type.encoding
-            )
-            if isinstance(self.lhs.type, RankedTensorType)
-            else UnrankedTensorType.get(IntegerType.get(1))
-            if isinstance(self.lhs.type, UnrankedTensorType)
-            else IntegerType.get(1)
-        ) is not self.result.type:
+        if (i1_same_shape(self.lhs.type)) is not self.result.type:
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
@@ -2050,15 +2019,7 @@ class CmpIOp(OdsOp):
             else IntegerAttr.get(IntegerType.get(64), int(predicate))
         )
         if result_type is None:
-            result_type = (
-                VectorType.get(lhs.type.shape, IntegerType.get(1), lhs.type.scalable)
-                if isinstance(lhs.type, VectorType)
-                else RankedTensorType.get(lhs.type.shape, IntegerType.get(1), lhs.type.encoding)
-                if isinstance(lhs.type, RankedTensorType)
-                else UnrankedTensorType.get(IntegerType.get(1))
-                if isinstance(lhs.type, UnrankedTensorType)
-                else IntegerType.get(1)
-            )
+            result_type = i1_same_shape(lhs.type)
         super().__init__(
             "arith.cmpi",
             operands,
@@ -2137,15 +2098,7 @@ class CmpIOp(OdsOp):
             cls,
             name_pos,
             operands,
-            [
-                VectorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.scalable)
-                if isinstance(ot_lhs, VectorType)
-                else RankedTensorType.get(ot_lhs.shape, IntegerType.get(1), ot_lhs.encoding)
-                if isinstance(ot_lhs, RankedTensorType)
-                else UnrankedTensorType.get(IntegerType.get(1))
-                if isinstance(ot_lhs, UnrankedTensorType)
-                else IntegerType.get(1)
-            ],
+            [i1_same_shape(ot_lhs)],
             properties=(("predicate", a_predicate),),
             attributes=attrs,
             attr_dict_pos=attr_pos,
@@ -2186,17 +2139,7 @@ class CmpIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_7(self.results[0].type):
             return f"result #0 must be bool-like, but got '{self.results[0].type}'"
-        if (
-            VectorType.get(self.lhs.type.shape, IntegerType.get(1), self.lhs.type.scalable)
-            if isinstance(self.lhs.type, VectorType)
-            else RankedTensorType.get(
-                self.lhs.type.shape, IntegerType.get(1), self.lhs.type.encoding
-            )
-            if isinstance(self.lhs.type, RankedTensorType)
-            else UnrankedTensorType.get(IntegerType.get(1))
-            if isinstance(self.lhs.type, UnrankedTensorType)
-            else IntegerType.get(1)
-        ) is not self.result.type:
+        if (i1_same_shape(self.lhs.type)) is not self.result.type:
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
@@ -4219,9 +4162,9 @@ class IndexCastOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_16(self._operands[0].value.type):
+        if not _type_constraint_15(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like or memref of signless-integer, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_16(self.results[0].type):
+        if not _type_constraint_15(self.results[0].type):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
@@ -4411,9 +4354,9 @@ class IndexCastUIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_16(self._operands[0].value.type):
+        if not _type_constraint_15(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like or memref of signless-integer, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_16(self.results[0].type):
+        if not _type_constraint_15(self.results[0].type):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"

@@ -36,6 +36,7 @@ from generator.ir.ods import (
     get_property,
     optional_property,
     property_dict,
+    segment_range,
     segment_sizes,
     verify_trait,
     with_emitted,
@@ -180,27 +181,22 @@ class AllocTensorOp(OdsOp):
             return isinstance(value, DenseArrayAttr)
         return True
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
         """The operand `dynamic_sizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def copy(self) -> Value | None:
         """The operand `copy`."""
-        r = self._operand_indices(1)
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
         return self._operands[r.start].value if len(r) else None
 
     @property
     def size_hint(self) -> Value | None:
         """The operand `size_hint`."""
-        r = self._operand_indices(2)
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
         return self._operands[r.start].value if len(r) else None
 
     @property
@@ -278,21 +274,21 @@ class AllocTensorOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if len(r := self._operand_indices(1)) > 1:
+        if len(r := segment_range(self, "operandSegmentSizes", 1, 3)) > 1:
             return (
                 f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
             )
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 3):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of any type values, but got '{self._operands[index].value.type}'"
-        if len(r := self._operand_indices(2)) > 1:
+        if len(r := segment_range(self, "operandSegmentSizes", 2, 3)) > 1:
             return (
                 f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
             )
-        for index in self._operand_indices(2):
+        for index in segment_range(self, "operandSegmentSizes", 2, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return (
                     f"operand #{index} must be index, but got '{self._operands[index].value.type}'"
@@ -397,15 +393,6 @@ class MaterializeInDestinationOp(OdsOp):
             return "attribute 'writable' failed to satisfy constraint: unit attribute"
         return None
 
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def source(self) -> Value:
         """The operand `source`."""
@@ -419,7 +406,7 @@ class MaterializeInDestinationOp(OdsOp):
     @property
     def result_(self) -> OpResult | None:
         """The result `result`."""
-        r = self._result_indices(0)
+        r = range(0, len(self.results))
         return self.results[r.start] if len(r) else None
 
     @property
@@ -508,11 +495,11 @@ class MaterializeInDestinationOp(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_2(self._operands[1].value.type):
             return f"operand #1 must be shaped of any type values, but got '{self._operands[1].value.type}'"
-        if len(r := self._result_indices(0)) > 1:
+        if len(r := range(0, len(self.results))) > 1:
             return (
                 f"result group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
             )
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results)):
             if not _type_constraint_1(self.results[index].type):
                 return f"result #{index} must be tensor of any type values, but got '{self.results[index].type}'"
         if element_type_or_self(self.source.type) != element_type_or_self(self.dest.type):

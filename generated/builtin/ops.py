@@ -42,11 +42,6 @@ def _attr_constraint_0(a: Attribute) -> bool:
     return isinstance(a, StringAttr)
 
 
-def _attr_constraint_1(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
 class ModuleOp(OdsOp):
     """A container of top-level ops, and a symbol table
 
@@ -123,8 +118,7 @@ class ModuleOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -140,7 +134,7 @@ class ModuleOp(OdsOp):
         """The constraint check of an inherent attribute given in the attribute dictionary."""
         if name == "sym_name" and not _attr_constraint_0(value):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if name == "sym_visibility" and not _attr_constraint_1(value):
+        if name == "sym_visibility" and not _attr_constraint_0(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         return None
 
@@ -224,13 +218,12 @@ class ModuleOp(OdsOp):
             return problem
         if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_1(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('bodyRegion') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"
         if (problem := verify_trait(self, "Symbol", True)) is not None:
             return problem
         return self.verify_custom()
@@ -289,33 +282,15 @@ class UnrealizedConversionCastOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def inputs(self) -> tuple[Value, ...]:
         """The operand `inputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def outputs(self) -> tuple[OpResult, ...]:
         """The result `outputs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:

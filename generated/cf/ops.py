@@ -35,6 +35,7 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
+    segment_range,
     segment_sizes,
     verify_trait,
 )
@@ -248,19 +249,10 @@ class BranchOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def dest_operands(self) -> tuple[Value, ...]:
         """The operand `destOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def dest(self) -> Block:
@@ -432,26 +424,22 @@ class CondBranchOp(OdsOp):
             )
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def condition(self) -> Value:
         """The operand `condition`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 3).start].value
 
     @property
     def true_dest_operands(self) -> tuple[Value, ...]:
         """The operand `trueDestOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def false_dest_operands(self) -> tuple[Value, ...]:
         """The operand `falseDestOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def true_dest(self) -> Block:
@@ -581,7 +569,7 @@ class CondBranchOp(OdsOp):
             return (
                 "attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute"
             )
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
         if (problem := verify_trait(self, "Terminator")) is not None:
@@ -727,26 +715,21 @@ class SwitchOp(OdsOp):
             return "attribute 'case_operand_segments' failed to satisfy constraint: i32 dense array attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def flag(self) -> Value:
         """The operand `flag`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 3).start].value
 
     @property
     def default_operands(self) -> tuple[Value, ...]:
         """The operand `defaultOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def case_operands(self) -> tuple[tuple[Value, ...], ...]:
         """The operand `caseOperands`."""
-        r = self._operand_indices(2)
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
         values = [self._operands[j].value for j in r]
         sizes = segment_sizes(self, "case_operand_segments") or ()
         starts = [sum(sizes[:k]) for k in range(len(sizes))]
@@ -899,7 +882,7 @@ class SwitchOp(OdsOp):
             attr := get_property(self, "case_operand_segments")
         ) is not None and not _attr_constraint_1(attr):
             return "attribute 'case_operand_segments' failed to satisfy constraint: i32 dense array attribute"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be integer, but got '{self._operands[index].value.type}'"
         if (problem := verify_trait(self, "Terminator")) is not None:

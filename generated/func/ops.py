@@ -86,11 +86,6 @@ def _attr_constraint_5(a: Attribute) -> bool:
     return isinstance(a, TypeAttr) and _type_constraint_0(a.value)
 
 
-def _attr_constraint_6(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
 class CallOp(OdsOp):
     """Call a function by name
 
@@ -194,33 +189,15 @@ class CallOp(OdsOp):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result_0(self) -> tuple[OpResult, ...]:
         """The result `result_0`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def callee(self) -> SymbolRefAttr:
@@ -455,38 +432,20 @@ class CallIndirectOp(OdsOp):
             )
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def callee(self) -> Value:
         """The operand `callee`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def callee_operands(self) -> tuple[Value, ...]:
         """The operand `callee_operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def results_(self) -> tuple[OpResult, ...]:
         """The result `results`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
@@ -577,9 +536,8 @@ class CallIndirectOp(OdsOp):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        for index in self._operand_indices(0):
-            if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be function type, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be function type, but got '{self._operands[0].value.type}'"
         if (self.callee.type.inputs if isinstance(self.callee.type, FunctionType) else ()) != tuple(
             [v.type for v in self.callee_operands]
         ):
@@ -863,7 +821,7 @@ class FuncOp(OdsOp):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if name == "function_type" and not _attr_constraint_5(value):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if name == "sym_visibility" and not _attr_constraint_6(value):
+        if name == "sym_visibility" and not _attr_constraint_4(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if name == "arg_attrs" and not _attr_constraint_2(value):
             return (
@@ -971,7 +929,7 @@ class FuncOp(OdsOp):
             attr
         ):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_6(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_4(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
@@ -1088,19 +1046,10 @@ class ReturnOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:

@@ -46,6 +46,7 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
+    segment_range,
     segment_sizes,
     verify_trait,
 )
@@ -501,21 +502,17 @@ class AllocOp(OdsOp):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
         """The operand `dynamicSizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def symbol_operands(self) -> tuple[Value, ...]:
         """The operand `symbolOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def memref(self) -> OpResult:
@@ -608,10 +605,10 @@ class AllocOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[0].type):
@@ -697,21 +694,17 @@ class AllocaOp(OdsOp):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
         """The operand `dynamicSizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def symbol_operands(self) -> tuple[Value, ...]:
         """The operand `symbolOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def memref(self) -> OpResult:
@@ -804,10 +797,10 @@ class AllocaOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[0].type):
@@ -1500,19 +1493,10 @@ class DmaStartOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -1684,29 +1668,20 @@ class DmaWaitOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def tag_mem_ref(self) -> Value:
         """The operand `tagMemRef`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def tag_indices(self) -> tuple[Value, ...]:
         """The operand `tagIndices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 1]])
 
     @property
     def num_elements(self) -> Value:
         """The operand `numElements`."""
-        return self._operands[self._operand_indices(2).start].value
+        return self._operands[-1].value
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -1765,17 +1740,13 @@ class DmaWaitOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 1):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
-            if not _type_constraint_0(self._operands[index].value.type):
-                return (
-                    f"operand #{index} must be index, but got '{self._operands[index].value.type}'"
-                )
+        if not _type_constraint_0(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be index, but got '{self._operands[-1].value.type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1864,24 +1835,15 @@ class ExpandShapeOp(OdsOp):
             return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def src(self) -> Value:
         """The operand `src`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def output_shape(self) -> tuple[Value, ...]:
         """The operand `output_shape`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def result(self) -> OpResult:
@@ -1995,10 +1957,9 @@ class ExpandShapeOp(OdsOp):
             attr := get_property(self, "static_output_shape")
         ) is not None and not _attr_constraint_4(attr):
             return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_4(self._operands[index].value.type):
-                return f"operand #{index} must be strided memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_4(self._operands[0].value.type):
+            return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_4(self.results[0].type):
@@ -2123,24 +2084,15 @@ class LoadOp(OdsOp):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def memref(self) -> Value:
         """The operand `memref`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def result(self) -> OpResult:
@@ -2235,10 +2187,9 @@ class LoadOp(OdsOp):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
-        for index in self._operand_indices(0):
-            if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if (element_type_or_self(self.memref.type)) is not self.result.type:
@@ -2334,29 +2285,20 @@ class StoreOp(OdsOp):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def value(self) -> Value:
         """The operand `value`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def memref(self) -> Value:
         """The operand `memref`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @property
     def nontemporal(self) -> BoolAttr:
@@ -2451,10 +2393,9 @@ class StoreOp(OdsOp):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
-        for index in self._operand_indices(1):
-            if not _type_constraint_1(self._operands[index].value.type):
-                return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        if not _type_constraint_1(self._operands[1].value.type):
+            return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if (element_type_or_self(self.memref.type)) is not self.value.type:
@@ -2612,31 +2553,28 @@ class SubViewOp(OdsOp):
             )
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def source(self) -> Value:
         """The operand `source`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 4).start].value
 
     @property
     def offsets(self) -> tuple[Value, ...]:
         """The operand `offsets`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def sizes(self) -> tuple[Value, ...]:
         """The operand `sizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        r = segment_range(self, "operandSegmentSizes", 2, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def strides(self) -> tuple[Value, ...]:
         """The operand `strides`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(3)])
+        r = segment_range(self, "operandSegmentSizes", 3, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def result(self) -> OpResult:
@@ -2798,16 +2736,16 @@ class SubViewOp(OdsOp):
             return (
                 "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
             )
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 4):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be memref of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 4):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        for index in segment_range(self, "operandSegmentSizes", 2, 4):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(3):
+        for index in segment_range(self, "operandSegmentSizes", 3, 4):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[0].type):

@@ -155,21 +155,16 @@ def _attr_constraint_3(a: Attribute) -> bool:
 
 
 def _attr_constraint_4(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _attr_constraint_5(a: Attribute) -> bool:
     """any type attribute"""
     return isinstance(a, TypeAttr)
 
 
-def _attr_constraint_6(a: Attribute) -> bool:
+def _attr_constraint_5(a: Attribute) -> bool:
     """unit attribute"""
     return isinstance(a, UnitAttr)
 
 
-def _attr_constraint_7(a: Attribute) -> bool:
+def _attr_constraint_6(a: Attribute) -> bool:
     """symbol reference attribute"""
     return isinstance(a, SymbolRefAttr)
 
@@ -292,7 +287,7 @@ class FuncOp(OdsOp):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if name == "sym_visibility" and not _attr_constraint_4(value):
+        if name == "sym_visibility" and not _attr_constraint_0(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         return None
 
@@ -388,7 +383,7 @@ class FuncOp(OdsOp):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_4(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
@@ -493,11 +488,11 @@ class GlobalOp(OdsOp):
         """The constraint check of an inherent attribute given in the attribute dictionary."""
         if name == "sym_name" and not _attr_constraint_0(value):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if name == "type" and not _attr_constraint_5(value):
+        if name == "type" and not _attr_constraint_4(value):
             return "attribute 'type' failed to satisfy constraint: any type attribute"
-        if name == "is_mutable" and not _attr_constraint_6(value):
+        if name == "is_mutable" and not _attr_constraint_5(value):
             return "attribute 'is_mutable' failed to satisfy constraint: unit attribute"
-        if name == "sym_visibility" and not _attr_constraint_4(value):
+        if name == "sym_visibility" and not _attr_constraint_0(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         return None
 
@@ -615,11 +610,11 @@ class GlobalOp(OdsOp):
             return "requires attribute 'type'"
         if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "type")) is not None and not _attr_constraint_5(attr):
+        if (attr := get_property(self, "type")) is not None and not _attr_constraint_4(attr):
             return "attribute 'type' failed to satisfy constraint: any type attribute"
-        if (attr := get_property(self, "is_mutable")) is not None and not _attr_constraint_6(attr):
+        if (attr := get_property(self, "is_mutable")) is not None and not _attr_constraint_5(attr):
             return "attribute 'is_mutable' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_4(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
@@ -688,7 +683,7 @@ class GlobalLoadOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "global" and not _attr_constraint_7(value):
+        if name == "global" and not _attr_constraint_6(value):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return None
 
@@ -756,7 +751,7 @@ class GlobalLoadOp(OdsOp):
             return "requires zero operands"
         if get_property(self, "global") is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -826,7 +821,7 @@ class GlobalLoadConstOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "global" and not _attr_constraint_7(value):
+        if name == "global" and not _attr_constraint_6(value):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return None
 
@@ -894,7 +889,7 @@ class GlobalLoadConstOp(OdsOp):
             return "requires zero operands"
         if get_property(self, "global") is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -969,23 +964,14 @@ class GlobalLoadGraphOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "global" and not _attr_constraint_7(value):
+        if name == "global" and not _attr_constraint_6(value):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return None
-
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
 
     @property
     def consume_tokens(self) -> tuple[Value, ...]:
         """The operand `consumeTokens`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result(self) -> OpResult:
@@ -1059,9 +1045,9 @@ class GlobalLoadGraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if get_property(self, "global") is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[1].type):
@@ -1134,7 +1120,7 @@ class GlobalStoreOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "global" and not _attr_constraint_7(value):
+        if name == "global" and not _attr_constraint_6(value):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return None
 
@@ -1203,7 +1189,7 @@ class GlobalStoreOp(OdsOp):
             return "requires a single operand"
         if get_property(self, "global") is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -1278,28 +1264,19 @@ class GlobalStoreGraphOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "global" and not _attr_constraint_7(value):
+        if name == "global" and not _attr_constraint_6(value):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return None
-
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
 
     @property
     def value(self) -> Value:
         """The operand `value`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def consume_tokens(self) -> tuple[Value, ...]:
         """The operand `consumeTokens`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def produce_token(self) -> OpResult:
@@ -1369,9 +1346,9 @@ class GlobalStoreGraphOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if get_property(self, "global") is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_7(attr):
+        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
-        for index in self._operand_indices(1):
+        for index in range(1, len(self._operands)):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of Token for establishing execution ordering in a graph, but got '{self._operands[index].value.type}'"
         if not _type_constraint_1(self.results[0].type):
@@ -1434,19 +1411,10 @@ class OutputOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -1562,19 +1530,10 @@ class ReturnOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -1765,7 +1724,7 @@ class SubgraphOp(OdsOp):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if name == "sym_visibility" and not _attr_constraint_4(value):
+        if name == "sym_visibility" and not _attr_constraint_0(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         return None
 
@@ -1863,7 +1822,7 @@ class SubgraphOp(OdsOp):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_4(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"

@@ -383,19 +383,10 @@ class EmptyOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
         """The operand `dynamicSizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result(self) -> OpResult:
@@ -449,7 +440,7 @@ class EmptyOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_5(self.results[0].type):
@@ -514,24 +505,15 @@ class ExtractOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def tensor(self) -> Value:
         """The operand `tensor`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def result(self) -> OpResult:
@@ -600,10 +582,9 @@ class ExtractOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        for index in self._operand_indices(0):
-            if not _type_constraint_5(self._operands[index].value.type):
-                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be ranked tensor of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if (element_type_or_self(self.tensor.type)) is not self.result.type:
@@ -661,19 +642,10 @@ class FromElementsOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def elements(self) -> tuple[Value, ...]:
         """The operand `elements`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result(self) -> OpResult:
@@ -788,22 +760,12 @@ class GenerateOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
+        self.regions[0].add_block(Block())
 
     @property
     def dynamic_extents(self) -> tuple[Value, ...]:
         """The operand `dynamicExtents`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def result(self) -> OpResult:
@@ -867,14 +829,13 @@ class GenerateOp(OdsOp):
             problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tensor.yield",))
         ) is not None:
             return problem
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('body') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -952,29 +913,20 @@ class InsertOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def scalar(self) -> Value:
         """The operand `scalar`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def dest(self) -> Value:
         """The operand `dest`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def indices(self) -> tuple[Value, ...]:
         """The operand `indices`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @property
     def result(self) -> OpResult:
@@ -1046,10 +998,9 @@ class InsertOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        for index in self._operand_indices(1):
-            if not _type_constraint_5(self._operands[index].value.type):
-                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        if not _type_constraint_5(self._operands[1].value.type):
+            return f"operand #1 must be ranked tensor of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_5(self.results[0].type):
@@ -1219,24 +1170,15 @@ class SplatOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def input(self) -> Value:
         """The operand `input`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
         """The operand `dynamicSizes`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def aggregate(self) -> OpResult:
@@ -1301,7 +1243,7 @@ class SplatOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        for index in self._operand_indices(1):
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if not _type_constraint_5(self.results[0].type):

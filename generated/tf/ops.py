@@ -651,38 +651,20 @@ class IfOp(OdsOp):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def input(self) -> tuple[Value, ...]:
         """The operand `input`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def output(self) -> tuple[OpResult, ...]:
         """The result `output`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def then_branch(self) -> SymbolRefAttr:
@@ -741,13 +723,12 @@ class IfOp(OdsOp):
             attr
         ):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_13(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_13(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_13(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results)):
             if not _type_constraint_13(self.results[index].type):
                 return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
         return self.verify_custom()
@@ -844,10 +825,8 @@ class IfRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -871,15 +850,6 @@ class IfRegionOp(OdsOp):
             return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
         return None
 
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
@@ -888,7 +858,7 @@ class IfRegionOp(OdsOp):
     @property
     def output(self) -> tuple[OpResult, ...]:
         """The result `output`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def then_branch(self) -> Region:
@@ -960,15 +930,13 @@ class IfRegionOp(OdsOp):
             return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
         if not _type_constraint_14(self._operands[0].value.type):
             return f"operand #0 must be 0D tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results)):
             if not _type_constraint_13(self.results[index].type):
                 return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('then_branch') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('else_branch') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('then_branch') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('else_branch') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1512,19 +1480,10 @@ class YieldOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

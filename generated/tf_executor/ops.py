@@ -392,19 +392,10 @@ class ControlTriggerOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def control(self) -> OpResult:
@@ -449,7 +440,7 @@ class ControlTriggerOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
@@ -577,24 +568,15 @@ class EnterOp(OdsOp):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def data(self) -> Value:
         """The operand `data`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def output(self) -> OpResult:
@@ -722,7 +704,7 @@ class EnterOp(OdsOp):
             attr := get_property(self, "parallel_iterations")
         ) is not None and not _attr_constraint_2(attr):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        for index in self._operand_indices(1):
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
@@ -787,24 +769,15 @@ class ExitOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def data(self) -> Value:
         """The operand `data`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def output(self) -> OpResult:
@@ -863,7 +836,7 @@ class ExitOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        for index in self._operand_indices(1):
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[1].type):
@@ -923,24 +896,15 @@ class LoopCondOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def input(self) -> Value:
         """The operand `input`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def output(self) -> OpResult:
@@ -1004,10 +968,9 @@ class LoopCondOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_3(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_3(self.results[0].type):
@@ -1067,19 +1030,10 @@ class MergeOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def inputs_and_control(self) -> tuple[Value, ...]:
         """The operand `inputs_and_control`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def output(self) -> OpResult:
@@ -1239,29 +1193,20 @@ class NextIterationSinkOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def token(self) -> Value:
         """The operand `token`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def input(self) -> Value:
         """The operand `input`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -1315,12 +1260,9 @@ class NextIterationSinkOp(OdsOp):
             return f"expected 2 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        for index in self._operand_indices(0):
-            if not _type_constraint_7(self._operands[index].value.type):
-                return (
-                    f"operand #{index} must be token, but got '{self._operands[index].value.type}'"
-                )
-        for index in self._operand_indices(2):
+        if not _type_constraint_7(self._operands[0].value.type):
+            return f"operand #0 must be token, but got '{self._operands[0].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         return self.verify_custom()
@@ -1583,19 +1525,10 @@ class RecvOp(OdsOp):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def output(self) -> OpResult:
@@ -1741,7 +1674,7 @@ class RecvOp(OdsOp):
             attr
         ):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_4(self.results[0].type):
@@ -1880,24 +1813,15 @@ class SendOp(OdsOp):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def input(self) -> Value:
         """The operand `input`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def control(self) -> OpResult:
@@ -2036,10 +1960,9 @@ class SendOp(OdsOp):
             attr
         ):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_4(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_4(self._operands[0].value.type):
+            return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[0].type):
@@ -2102,29 +2025,20 @@ class SwitchOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def data(self) -> Value:
         """The operand `data`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def predicate(self) -> Value:
         """The operand `predicate`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @property
     def true_output(self) -> OpResult:
@@ -2200,10 +2114,9 @@ class SwitchOp(OdsOp):
             return f"expected 2 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        for index in self._operand_indices(1):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        if not _type_constraint_3(self._operands[1].value.type):
+            return f"operand #1 must be tensor of 1-bit signless integer values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
         if not _type_constraint_0(self.results[2].type):
@@ -2294,48 +2207,30 @@ class SwitchNOp(OdsOp):
             return "attribute 'num_outs' failed to satisfy constraint: 64-bit signless integer attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 2
-        if group < 2:
-            return range(group, group + 1)
-        if group == 2:
-            return range(2, 2 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def data(self) -> Value:
         """The operand `data`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def index(self) -> Value:
         """The operand `index`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        return tuple([o.value for o in self._operands[2:]])
 
     @property
     def outputs(self) -> tuple[OpResult, ...]:
         """The result `outputs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def control(self) -> OpResult:
         """The result `control`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def num_outs(self) -> IntegerAttr:
@@ -2412,15 +2307,13 @@ class SwitchNOp(OdsOp):
             return "requires attribute 'num_outs'"
         if (attr := get_property(self, "num_outs")) is not None and not _attr_constraint_2(attr):
             return "attribute 'num_outs' failed to satisfy constraint: 64-bit signless integer attribute"
-        for index in self._operand_indices(1):
-            if not _type_constraint_6(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        if not _type_constraint_6(self._operands[1].value.type):
+            return f"operand #1 must be tensor of 32-bit signless integer values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_0(self.results[index].type):
-                return f"result #{index} must be control, but got '{self.results[index].type}'"
+        if not _type_constraint_0(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control, but got '{self.results[-1].type}'"
         if not (emitted := control_operands_after_all_data(self)):
             return with_emitted(
                 emitted,
@@ -2493,19 +2386,10 @@ class FetchOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def fetches(self) -> tuple[Value, ...]:
         """The operand `fetches`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -2609,22 +2493,12 @@ class GraphOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
+        self.regions[0].add_block(Block())
 
     @property
     def results_(self) -> tuple[OpResult, ...]:
         """The result `results`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def body(self) -> Region:
@@ -2678,9 +2552,8 @@ class GraphOp(OdsOp):
             problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.fetch",))
         ) is not None:
             return problem
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('body') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -2812,41 +2685,22 @@ class IslandOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
+        self.regions[0].add_block(Block())
 
     @property
     def control_inputs(self) -> tuple[Value, ...]:
         """The operand `controlInputs`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def outputs(self) -> tuple[OpResult, ...]:
         """The result `outputs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def control(self) -> OpResult:
         """The result `control`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def body(self) -> Region:
@@ -2934,15 +2788,13 @@ class IslandOp(OdsOp):
             problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.yield",))
         ) is not None:
             return problem
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_0(self.results[index].type):
-                return f"result #{index} must be control, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_0(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('body') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -3053,19 +2905,10 @@ class YieldOp(OdsOp):
             loc=loc,
         )
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def fetches(self) -> tuple[Value, ...]:
         """The operand `fetches`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:

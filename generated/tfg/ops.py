@@ -46,6 +46,7 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
+    segment_range,
     segment_sizes,
     verify_trait,
 )
@@ -781,31 +782,26 @@ def _attr_constraint_13(a: Attribute) -> bool:
 
 
 def _attr_constraint_14(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _attr_constraint_15(a: Attribute) -> bool:
     """array attribute"""
     return isinstance(a, ArrayAttr)
 
 
-def _attr_constraint_16(a: Attribute) -> bool:
+def _attr_constraint_15(a: Attribute) -> bool:
     """flat symbol reference attribute"""
     return isinstance(a, SymbolRefAttr) and not a.nested
 
 
-def _attr_constraint_17(a: Attribute) -> bool:
+def _attr_constraint_16(a: Attribute) -> bool:
     """string array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_14(x) for x in a.value)
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_12(x) for x in a.value)
 
 
-def _attr_constraint_18(a: Attribute) -> bool:
+def _attr_constraint_17(a: Attribute) -> bool:
     """32-bit signless integer attribute"""
     return isinstance(a, IntegerAttr) and _type_constraint_1(a.type)
 
 
-def _attr_constraint_19(a: Attribute) -> bool:
+def _attr_constraint_18(a: Attribute) -> bool:
     """TensorFlow version attribute"""
     return isinstance(a, TFVersionAttr)
 
@@ -903,43 +899,25 @@ class CaseOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> ArrayAttr:
@@ -1018,18 +996,16 @@ class CaseOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_3(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1118,43 +1094,25 @@ class CaseRegionOp(OdsOp):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> tuple[Region, ...]:
@@ -1216,18 +1174,16 @@ class CaseRegionOp(OdsOp):
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_2(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
@@ -1340,53 +1296,35 @@ class ForOp(OdsOp):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 3
-        if group < 3:
-            return range(group, group + 1)
-        if group == 3:
-            return range(3, 3 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def start(self) -> Value:
         """The operand `start`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def limit(self) -> Value:
         """The operand `limit`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[1].value
 
     @property
     def delta(self) -> Value:
         """The operand `delta`."""
-        return self._operands[self._operand_indices(2).start].value
+        return self._operands[2].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(3)])
+        return tuple([o.value for o in self._operands[3:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def body(self) -> Attribute:
@@ -1439,24 +1377,20 @@ class ForOp(OdsOp):
             return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
         if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(3):
+        if not _type_constraint_3(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_3(self._operands[1].value.type):
+            return f"operand #1 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_3(self._operands[2].value.type):
+            return f"operand #2 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[2].value.type}'"
+        for index in range(3, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1544,8 +1478,7 @@ class ForRegionOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1565,55 +1498,42 @@ class ForRegionOp(OdsOp):
             return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def start(self) -> Value:
         """The operand `start`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 5).start].value
 
     @property
     def limit(self) -> Value:
         """The operand `limit`."""
-        return self._operands[self._operand_indices(1).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 1, 5).start].value
 
     @property
     def delta(self) -> Value:
         """The operand `delta`."""
-        return self._operands[self._operand_indices(2).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 2, 5).start].value
 
     @property
     def init(self) -> tuple[Value, ...]:
         """The operand `init`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(3)])
+        r = segment_range(self, "operandSegmentSizes", 3, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(4)])
+        r = segment_range(self, "operandSegmentSizes", 4, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def body_region(self) -> Region:
@@ -1734,30 +1654,28 @@ class ForRegionOp(OdsOp):
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 5):
             if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 5):
             if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        for index in segment_range(self, "operandSegmentSizes", 2, 5):
             if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(3):
+        for index in segment_range(self, "operandSegmentSizes", 3, 5):
             if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(4):
+        for index in segment_range(self, "operandSegmentSizes", 4, 5):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('body_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -1896,43 +1814,25 @@ class IfOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_branch(self) -> Attribute:
@@ -2037,18 +1937,16 @@ class IfOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_9(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -2133,10 +2031,8 @@ class IfRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2160,43 +2056,25 @@ class IfRegionOp(OdsOp):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_region(self) -> Region:
@@ -2291,24 +2169,20 @@ class IfRegionOp(OdsOp):
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
-            if not _type_constraint_8(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_8(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('then_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('else_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -2426,43 +2300,25 @@ class StatefulCaseOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> ArrayAttr:
@@ -2541,18 +2397,16 @@ class StatefulCaseOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_3(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -2641,43 +2495,25 @@ class StatefulCaseRegionOp(OdsOp):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> tuple[Region, ...]:
@@ -2739,18 +2575,16 @@ class StatefulCaseRegionOp(OdsOp):
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_2(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
@@ -2895,43 +2729,25 @@ class StatefulIfOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_branch(self) -> Attribute:
@@ -3036,18 +2852,16 @@ class StatefulIfOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_9(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -3132,10 +2946,8 @@ class StatefulIfRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3159,43 +2971,25 @@ class StatefulIfRegionOp(OdsOp):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_region(self) -> Region:
@@ -3290,24 +3084,20 @@ class StatefulIfRegionOp(OdsOp):
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
-            if not _type_constraint_8(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_8(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('then_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('else_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -3431,38 +3221,20 @@ class StatefulWhileOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond(self) -> Attribute:
@@ -3557,15 +3329,14 @@ class StatefulWhileOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -3681,10 +3452,8 @@ class StatefulWhileRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3714,40 +3483,27 @@ class StatefulWhileRegionOp(OdsOp):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def init(self) -> tuple[Value, ...]:
         """The operand `init`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond_region(self) -> Region:
@@ -3902,24 +3658,21 @@ class StatefulWhileRegionOp(OdsOp):
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('cond_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('body_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -4042,43 +3795,25 @@ class StatelessCaseOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> ArrayAttr:
@@ -4157,18 +3892,16 @@ class StatelessCaseOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_3(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_3(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -4257,43 +3990,25 @@ class StatelessCaseRegionOp(OdsOp):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def branch_index(self) -> Value:
         """The operand `branch_index`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def branches(self) -> tuple[Region, ...]:
@@ -4355,18 +4070,16 @@ class StatelessCaseRegionOp(OdsOp):
             attr
         ):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_2(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 32-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         for index, region in enumerate(self.regions[0:], 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('branches') failed to verify constraint: region with 1 blocks"
@@ -4511,43 +4224,25 @@ class StatelessIfOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_branch(self) -> Attribute:
@@ -4652,18 +4347,16 @@ class StatelessIfOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
-            if not _type_constraint_9(self._operands[index].value.type):
-                return f"operand #{index} must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -4748,10 +4441,8 @@ class StatelessIfRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4775,43 +4466,25 @@ class StatelessIfRegionOp(OdsOp):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def then_region(self) -> Region:
@@ -4906,24 +4579,20 @@ class StatelessIfRegionOp(OdsOp):
             attr
         ):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
-            if not _type_constraint_8(self._operands[index].value.type):
-                return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_8(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('then_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('else_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('then_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('else_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -5047,38 +4716,20 @@ class StatelessWhileOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond(self) -> Attribute:
@@ -5173,15 +4824,14 @@ class StatelessWhileOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -5297,10 +4947,8 @@ class StatelessWhileRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5330,40 +4978,27 @@ class StatelessWhileRegionOp(OdsOp):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def init(self) -> tuple[Value, ...]:
         """The operand `init`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond_region(self) -> Region:
@@ -5518,24 +5153,21 @@ class StatelessWhileRegionOp(OdsOp):
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('cond_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('body_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -5664,38 +5296,20 @@ class WhileOp(OdsOp):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond(self) -> Attribute:
@@ -5790,15 +5404,14 @@ class WhileOp(OdsOp):
             attr
         ):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
-        for index in self._operand_indices(0):
+        for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor, opaque tensor or control type, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -5914,10 +5527,8 @@ class WhileRegionOp(OdsOp):
             regions=2,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
-        for _ in range(1):
-            self.regions[1].add_block(Block())
+        self.regions[0].add_block(Block())
+        self.regions[1].add_block(Block())
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5947,40 +5558,27 @@ class WhileRegionOp(OdsOp):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 1
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def init(self) -> tuple[Value, ...]:
         """The operand `init`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def outs(self) -> tuple[OpResult, ...]:
         """The result `outs`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results[: len(self.results) - 1]
 
     @property
     def ctl(self) -> OpResult:
         """The result `ctl`."""
-        return self.results[self._result_indices(1).start]
+        return self.results[-1]
 
     @property
     def cond_region(self) -> Region:
@@ -6135,24 +5733,21 @@ class WhileRegionOp(OdsOp):
             attr
         ):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        for index in self._result_indices(0):
+        for index in range(0, len(self.results) - 1):
             if not _type_constraint_5(self.results[index].type):
                 return f"result #{index} must be variadic of a tensor or opaque tensor type, but got '{self.results[index].type}'"
-        for index in self._result_indices(1):
-            if not _type_constraint_6(self.results[index].type):
-                return f"result #{index} must be control dependence, but got '{self.results[index].type}'"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('cond_region') failed to verify constraint: region with 1 blocks"
-        for index, region in enumerate((self.regions[1],), 1):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body_region') failed to verify constraint: region with 1 blocks"
+        if not _type_constraint_6(self.results[-1].type):
+            return f"result #{len(self.results) - 1} must be control dependence, but got '{self.results[-1].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('cond_region') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[1].blocks) != 1:
+            return "region #1 ('body_region') failed to verify constraint: region with 1 blocks"
         return self.verify_custom()
 
     def verify_custom(self) -> str | None:
@@ -6249,26 +5844,22 @@ class ConditionOp(OdsOp):
             return isinstance(value, DenseArrayAttr)
         return True
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def cond(self) -> Value:
         """The operand `cond`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 3).start].value
 
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -6330,13 +5921,13 @@ class ConditionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_8(self._operands[index].value.type):
                 return f"operand #{index} must be tensor of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        for index in segment_range(self, "operandSegmentSizes", 1, 3):
             if not _type_constraint_5(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of a tensor or opaque tensor type, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(2):
+        for index in segment_range(self, "operandSegmentSizes", 2, 3):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
         if (problem := verify_trait(self, "Terminator")) is not None:
@@ -6507,21 +6098,21 @@ class FuncOp(OdsOp):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if name == "function_type" and not _attr_constraint_13(value):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if name == "sym_visibility" and not _attr_constraint_14(value):
+        if name == "sym_visibility" and not _attr_constraint_12(value):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if name == "arg_attrs" and not _attr_constraint_15(value):
+        if name == "arg_attrs" and not _attr_constraint_14(value):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if name == "res_attrs" and not _attr_constraint_15(value):
+        if name == "res_attrs" and not _attr_constraint_14(value):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if name == "description" and not _attr_constraint_14(value):
+        if name == "description" and not _attr_constraint_12(value):
             return "attribute 'description' failed to satisfy constraint: string attribute"
         if name == "is_stateful" and not _attr_constraint_11(value):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if name == "gradient" and not _attr_constraint_16(value):
+        if name == "gradient" and not _attr_constraint_15(value):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if name == "control_output" and not _attr_constraint_17(value):
+        if name == "control_output" and not _attr_constraint_16(value):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
         return None
 
@@ -6747,15 +6338,15 @@ class FuncOp(OdsOp):
             attr
         ):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_14(
+        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_12(
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_15(attr):
+        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_14(attr):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_15(attr):
+        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_14(attr):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "description")) is not None and not _attr_constraint_14(
+        if (attr := get_property(self, "description")) is not None and not _attr_constraint_12(
             attr
         ):
             return "attribute 'description' failed to satisfy constraint: string attribute"
@@ -6763,11 +6354,11 @@ class FuncOp(OdsOp):
             attr
         ):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_16(attr):
+        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_15(attr):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_17(
+        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_16(
             attr
         ):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
@@ -6888,9 +6479,9 @@ class GetResultOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "name" and not _attr_constraint_14(value):
+        if name == "name" and not _attr_constraint_12(value):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if name == "number" and not _attr_constraint_18(value):
+        if name == "number" and not _attr_constraint_17(value):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
@@ -6973,9 +6564,9 @@ class GetResultOp(OdsOp):
             return "requires attribute 'name'"
         if get_property(self, "number") is None:
             return "requires attribute 'number'"
-        if (attr := get_property(self, "name")) is not None and not _attr_constraint_14(attr):
+        if (attr := get_property(self, "name")) is not None and not _attr_constraint_12(attr):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "number")) is not None and not _attr_constraint_18(attr):
+        if (attr := get_property(self, "number")) is not None and not _attr_constraint_17(attr):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
@@ -7040,13 +6631,12 @@ class GraphOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "version" and not _attr_constraint_19(value):
+        if name == "version" and not _attr_constraint_18(value):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         return None
 
@@ -7121,13 +6711,10 @@ class GraphOp(OdsOp):
             return problem
         if get_property(self, "version") is None:
             return "requires attribute 'version'"
-        if (attr := get_property(self, "version")) is not None and not _attr_constraint_19(attr):
+        if (attr := get_property(self, "version")) is not None and not _attr_constraint_18(attr):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return (
-                    f"region #{index} ('nodes') failed to verify constraint: region with 1 blocks"
-                )
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('nodes') failed to verify constraint: region with 1 blocks"
         return None
 
 
@@ -7189,23 +6776,14 @@ class ReturnOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "control_ret_attrs" and not _attr_constraint_15(value):
+        if name == "control_ret_attrs" and not _attr_constraint_14(value):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         return None
-
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
 
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def control_ret_attrs(self) -> ArrayAttr | None:
@@ -7263,7 +6841,7 @@ class ReturnOp(OdsOp):
             return problem
         if (
             attr := get_property(self, "control_ret_attrs")
-        ) is not None and not _attr_constraint_15(attr):
+        ) is not None and not _attr_constraint_14(attr):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
@@ -7342,21 +6920,17 @@ class YieldOp(OdsOp):
             return isinstance(value, DenseArrayAttr)
         return True
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def args(self) -> tuple[Value, ...]:
         """The operand `args`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def ctls(self) -> tuple[Value, ...]:
         """The operand `ctls`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:

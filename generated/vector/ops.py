@@ -125,24 +125,15 @@ class ExtractOp(OdsOp):
             return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 1
-        if group < 1:
-            return range(group, group + 1)
-        if group == 1:
-            return range(1, 1 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def source(self) -> Value:
         """The operand `source`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[0].value
 
     @property
     def dynamic_position(self) -> tuple[Value, ...]:
         """The operand `dynamic_position`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        return tuple([o.value for o in self._operands[1:]])
 
     @property
     def result(self) -> OpResult:
@@ -224,10 +215,9 @@ class ExtractOp(OdsOp):
             attr
         ):
             return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
-        for index in self._operand_indices(0):
-            if not _type_constraint_0(self._operands[index].value.type):
-                return f"operand #{index} must be vector of any type values, but got '{self._operands[index].value.type}'"
-        for index in self._operand_indices(1):
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if element_type_or_self(self.result.type) != element_type_or_self(self.source.type):

@@ -65,6 +65,50 @@ class Check:
         return bool(self.loop_var)
 
 
+@dataclass(frozen=True)
+class _GroupLayout:
+    """Where the values of each operand (or result) group of an op are.
+
+    - `fixed`: every group is one value, at its index.
+    - `one`: one group is optional or variadic (`open_group`); the groups before it
+      are at their index, the groups after it at their index from the end.
+    - `segments`: an `operandSegmentSizes`-style property (`attr`) gives the sizes.
+    - `same`: the variadic groups share the values left equally
+      (`SameVariadicOperandSize`).
+    """
+
+    mode: str
+    values: str
+    count: int
+    open_group: int = -1
+    attr: str = ""
+    variadic: tuple[bool, ...] = ()
+
+    def index(self, group: int) -> str:
+        """The index of the value of a single group, in the `one` layout."""
+        return str(group) if group < self.open_group else str(group - self.count)
+
+    def span(self, group: int) -> str:
+        """An expression for the `range` of value positions of group `group`."""
+        values, n = self.values, self.count
+        if self.mode == "fixed":
+            return f"range({group}, {group + 1})"
+        if self.mode == "one":
+            if group != self.open_group:
+                return (
+                    f"range({group}, {group + 1})"
+                    if group < self.open_group
+                    else (f"range(len({values}) - {n - group}, len({values}) - {n - group - 1})")
+                )
+            after = n - 1 - group
+            end = f"len({values})" + (f" - {after}" if after else "")
+            return f"range({group}, {end})"
+        if self.mode == "segments":
+            return f'segment_range(self, "{self.attr}", {group}, {n})'
+        flags = ", ".join("True" if v else "False" for v in self.variadic)
+        return f"same_size_range(len({values}), ({flags},), {group})"
+
+
 @dataclass
 class Accessor:
     """A read-only property of the op class."""
@@ -136,8 +180,6 @@ class OpView:
     region_verifier: list[str]
     custom_builders: list[CustomBuilder]
     extra_code: list[str]
-    operand_range: list[str]
-    result_range: list[str]
     parse_body: list[str] = field(default_factory=list)
     """The body of the generated `parse` classmethod; empty without a custom form."""
     print_body: list[str] = field(default_factory=list)
@@ -172,16 +214,6 @@ class OpView:
     def has_custom_verifier(self) -> bool:
         """Whether the spec gave a verifier body."""
         return bool(self.custom_verifier)
-
-    @property
-    def has_operand_range(self) -> bool:
-        """Whether operand groups need a computed range."""
-        return bool(self.operand_range)
-
-    @property
-    def has_result_range(self) -> bool:
-        """Whether result groups need a computed range."""
-        return bool(self.result_range)
 
     @property
     def has_extra_code(self) -> bool:
@@ -400,6 +432,16 @@ _NEGATED_COMPARISONS: dict[type[ast.cmpop], type[ast.cmpop]] = {
 }
 
 
+def _slice_of(span: str) -> str:
+    """The slice `a:b` of a `range(a, b)` expression (a group's values as a slice)."""
+    assert span.startswith("range(")
+    assert span.endswith(")")
+    start, _, end = span[len("range(") : -1].partition(", ")
+    if end.startswith("len(") and end.endswith(")") and "-" not in end:
+        end = ""  # up to the last value
+    return ("" if start == "0" else start) + ":" + end
+
+
 def _is_call(expr: str) -> bool:
     """Whether a Python expression is a single function call."""
     try:
@@ -527,42 +569,24 @@ class _OpMaker:
 
     # -- groups ------------------------------------------------------------------------
 
-    def _ranges(self, groups: Sequence[tuple[str, str]], what: str) -> tuple[str, list[str]]:
-        """The layout of operand or result groups: a mode and the `_indices` body."""
+    def _ranges(self, groups: Sequence[tuple[str, str]], what: str) -> _GroupLayout:
+        """How the values of each operand or result group are found, specialized per group."""
         values = "self._operands" if what == "operand" else "self.results"
         n = len(groups)
         kinds = [v for _, v in groups]
         if all(k == "single" for k in kinds):
-            return "fixed", []
+            return _GroupLayout("fixed", values, n)
         segment_trait = (
             "AttrSizedOperandSegments" if what == "operand" else "AttrSizedResultSegments"
         )
         same_trait = "SameVariadicOperandSize" if what == "operand" else "SameVariadicResultSize"
         if self.has(segment_trait):
             attr = "operandSegmentSizes" if what == "operand" else "resultSegmentSizes"
-            return "segments", [
-                f'sizes = segment_sizes(self, "{attr}") or {tuple_display(["1"] * n)}',
-                "start = sum(sizes[:group])",
-                "return range(start, start + sizes[group])",
-            ]
+            return _GroupLayout("segments", values, n, attr=attr)
         nonsingle = [i for i, k in enumerate(kinds) if k != "single"]
         if len(nonsingle) == 1 and not self.has(same_trait):
-            k = nonsingle[0]
-            return "one", [
-                f"extra = len({values}) - {n - 1}",
-                f"if group < {k}:",
-                "    return range(group, group + 1)",
-                f"if group == {k}:",
-                f"    return range({k}, {k} + extra)",
-                "return range(group + extra - 1, group + extra)",
-            ]
-        counts = ", ".join("1" for _ in kinds)
-        flags = ", ".join("False" if k == "single" else "True" for k in kinds)
-        return "same", [
-            f"sizes = group_sizes(len({values}), ({counts},), ({flags},))",
-            "start = sum(sizes[:group])",
-            "return range(start, start + sizes[group])",
-        ]
+            return _GroupLayout("one", values, n, open_group=nonsingle[0])
+        return _GroupLayout("same", values, n, variadic=tuple(k != "single" for k in kinds))
 
     def make(self) -> OpView:
         op = self.op
@@ -570,8 +594,8 @@ class _OpMaker:
         cls = class_name_from_def(op.def_name)
         operand_groups = [(o.name, o.variadicity) for o in op.operands]
         result_groups = [(r.name, r.variadicity) for r in op.results]
-        operand_mode, operand_range = self._ranges(operand_groups, "operand")
-        result_mode, result_range = self._ranges(result_groups, "result")
+        operand_layout = self._ranges(operand_groups, "operand")
+        result_layout = self._ranges(result_groups, "result")
         accessors: list[Accessor] = []
         checks: list[Check] = []
 
@@ -579,12 +603,14 @@ class _OpMaker:
         for i, o in enumerate(op.operands):
             accessors.append(
                 self._value_accessor(
-                    i, o.name, o.variadicity, operand_mode, "operand", o.description
+                    i, o.name, o.variadicity, operand_layout, "operand", o.description
                 )
             )
         for i, r in enumerate(op.results):
             accessors.append(
-                self._value_accessor(i, r.name, r.variadicity, result_mode, "result", r.description)
+                self._value_accessor(
+                    i, r.name, r.variadicity, result_layout, "result", r.description
+                )
             )
         for i, reg in enumerate(op.regions):
             if reg.variadic:
@@ -682,7 +708,7 @@ class _OpMaker:
         checks.extend(
             self._count_checks(
                 len(result_groups),
-                result_mode != "fixed",
+                result_layout.mode != "fixed",
                 "self.results",
                 "result",
                 [v for _, v in result_groups],
@@ -699,7 +725,7 @@ class _OpMaker:
         checks.extend(
             self._count_checks(
                 len(operand_groups),
-                operand_mode != "fixed",
+                operand_layout.mode != "fixed",
                 "self._operands",
                 "operand",
                 [v for _, v in operand_groups],
@@ -727,24 +753,28 @@ class _OpMaker:
                     fstring(f"attribute '{a.name}' failed to satisfy constraint: {summary}"),
                 )
             )
-        checks.extend(self._value_checks(op.operands, operand_mode, "operand"))
-        checks.extend(self._value_checks(op.results, result_mode, "result"))
+        checks.extend(self._value_checks(op.operands, operand_layout, "operand"))
+        checks.extend(self._value_checks(op.results, result_layout, "result"))
         for i, reg in enumerate(op.regions):
             c = reg.constraint
             if c.kind == "any":
                 continue
             cond = {"sized": "!=", "min_sized": "<", "max_sized": ">"}[c.kind]
-            target = f"self.regions[{i}:]" if reg.variadic else f"(self.regions[{i}],)"
+            message = f" ('{reg.name}') failed to verify constraint: {c.summary()}"
+            if not reg.variadic:
+                checks.append(
+                    Check(
+                        f"len(self.regions[{i}].blocks) {cond} {c.blocks}",
+                        fstring(f"region #{i}{message}"),
+                    )
+                )
+                continue
             checks.append(
                 Check(
                     f"len(region.blocks) {cond} {c.blocks}",
-                    fstring(
-                        "region #",
-                        ("index",),
-                        f" ('{reg.name}') failed to verify constraint: {c.summary()}",
-                    ),
+                    fstring("region #", ("index",), message),
                     loop_var="index, region",
-                    loop_over=f"enumerate({target}, {i})",
+                    loop_over=f"enumerate(self.regions[{i}:], {i})",
                 )
             )
         for trait in op.traits:
@@ -825,8 +855,6 @@ class _OpMaker:
             ),
             custom_builders=custom_builders,
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
-            operand_range=operand_range,
-            result_range=result_range,
             default_dialect=self.op.default_dialect,
             fold_body=code_lines(op.fold.text) if op.fold is not None else [],
             canonicalize_body=(
@@ -901,7 +929,13 @@ class _OpMaker:
         return {"parse_body": code.parse_body, "print_body": code.print_body, **hooks}
 
     def _value_accessor(
-        self, i: int, name: str, variadicity: str, mode: str, what: str, description: str
+        self,
+        i: int,
+        name: str,
+        variadicity: str,
+        layout: _GroupLayout,
+        what: str,
+        description: str,
     ) -> Accessor:
         py = self.py[name]
         elem = "Value" if what == "operand" else "OpResult"
@@ -911,16 +945,18 @@ class _OpMaker:
             else f"The {what} `{name}`."
         )
         get = "self._operands[{0}].value" if what == "operand" else "self.results[{0}]"
-        indices = "self._operand_indices" if what == "operand" else "self._result_indices"
-        if mode == "fixed":
+        if layout.mode == "fixed":
             return Accessor(py, elem, [f"return {get.format(i)}"], doc)
         if variadicity == "single":
-            return Accessor(py, elem, [f"return {get.format(f'{indices}({i}).start')}"], doc)
+            if layout.mode == "one":
+                return Accessor(py, elem, [f"return {get.format(layout.index(i))}"], doc)
+            return Accessor(py, elem, [f"return {get.format(f'{layout.span(i)}.start')}"], doc)
+        span = layout.span(i)
         if variadicity == "optional":
             return Accessor(
                 py,
                 f"{elem} | None",
-                [f"r = {indices}({i})", f"return {get.format('r.start')} if len(r) else None"],
+                [f"r = {span}", f"return {get.format('r.start')} if len(r) else None"],
                 doc,
             )
         if variadicity == "variadic_of_variadic":
@@ -929,7 +965,7 @@ class _OpMaker:
                 py,
                 f"tuple[tuple[{elem}, ...], ...]",
                 [
-                    f"r = {indices}({i})",
+                    f"r = {span}",
                     f"values = [{get.format('j')} for j in r]",
                     f'sizes = segment_sizes(self, "{seg}") or ()',
                     "starts = [sum(sizes[:k]) for k in range(len(sizes))]",
@@ -937,12 +973,14 @@ class _OpMaker:
                 ],
                 doc,
             )
-        return Accessor(
-            py,
-            f"tuple[{elem}, ...]",
-            [f"return tuple([{get.format('j')} for j in {indices}({i})])"],
-            doc,
-        )
+        body = [] if span.startswith("range(") else [f"r = {span}"]
+        part = _slice_of(span) if span.startswith("range(") else "r.start : r.stop"
+        group = "" if part == ":" else f"[{part}]"
+        if what == "operand":
+            body.append(f"return tuple([o.value for o in self._operands{group}])")
+        else:
+            body.append(f"return self.results{group}")
+        return Accessor(py, f"tuple[{elem}, ...]", body, doc)
 
     def _attr_accessors(self, a: AttributeDef, kind: AttrKind) -> list[Accessor]:
         py = self.py[a.name]
@@ -1082,8 +1120,7 @@ class _OpMaker:
             c = reg.constraint
             if reg.variadic or c.kind not in ("sized", "min_sized") or c.blocks < 1:
                 continue
-            out.append(f"for _ in range({c.blocks}):")
-            out.append(f"    self.regions[{i}].add_block(Block())")
+            out.extend([f"self.regions[{i}].add_block(Block())"] * c.blocks)
         return out
 
     def _native_trait_checks(self, *, structural: bool) -> list[Check]:
@@ -1141,16 +1178,15 @@ class _OpMaker:
         return out
 
     def _value_checks(
-        self, groups: Sequence[OperandDef | ResultDef], mode: str, what: str
+        self, groups: Sequence[OperandDef | ResultDef], layout: _GroupLayout, what: str
     ) -> list[Check]:
         out: list[Check] = []
         get = "self._operands[index].value" if what == "operand" else "self.results[index]"
-        indices = "self._operand_indices" if what == "operand" else "self._result_indices"
         for i, g in enumerate(groups):
             if g.variadicity == "optional":
                 out.append(
                     Check(
-                        f"len(r := {indices}({i})) > 1",
+                        f"len(r := {layout.span(i)}) > 1",
                         fstring(
                             f"{what} group starting at #",
                             ("r.start",),
@@ -1166,18 +1202,29 @@ class _OpMaker:
             if g.variadicity in ("variadic", "variadic_of_variadic"):
                 # ODS's `Variadic<T>` (and `VariadicOfVariadic<T>`) says so in its summary.
                 summary = "variadic of " + summary
-            if mode == "fixed":
-                value = get.replace("index", str(i))
+            if layout.mode == "fixed" or (layout.mode == "one" and g.variadicity == "single"):
+                position = str(i) if layout.mode == "fixed" else layout.index(i)
+                value = get.replace("index", position)
+                # A group after the open one is counted from the end.
+                number: tuple[str] | str = (
+                    str(i)
+                    if position.isdigit()
+                    else (f"len({layout.values}) - {position.lstrip('-')}",)
+                )
                 out.append(
                     Check(
                         f"not {fn}({value}.type)",
                         fstring(
-                            f"{what} #{i} must be {summary}, but got '", (f"{value}.type",), "'"
+                            f"{what} #",
+                            number,
+                            f" must be {summary}, but got '",
+                            (f"{value}.type",),
+                            "'",
                         ),
                     )
                 )
                 continue
-            over = f"{indices}({i})"
+            over = layout.span(i)
             out.append(
                 Check(
                     f"not {fn}({get}.type)",

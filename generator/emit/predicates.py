@@ -172,6 +172,7 @@ class ConstraintTable:
     summaries: dict[str, str]
     functions: list[ConstraintFunction] = field(default_factory=list)
     _by_key: dict[tuple[str, str], str] = field(default_factory=dict)
+    _by_body: dict[tuple[str, str], str] = field(default_factory=dict)
 
     # -- types -----------------------------------------------------------------
 
@@ -183,11 +184,19 @@ class ConstraintTable:
         name = self._by_key.get(key)
         if name is None:
             body = self._type_body(constraint, "t")
-            name = f"_type_constraint_{sum(1 for k in self._by_key if k[0] == 'type')}"
+            name = self._function("type", "t", "Type", body, constraint.summary(self.summaries))
             self._by_key[key] = name
-            self.functions.append(
-                ConstraintFunction(name, "t", "Type", body, constraint.summary(self.summaries))
-            )
+        return name
+
+    def _function(self, kind: str, var: str, annotation: str, body: str, summary: str) -> str:
+        """The name of the function with this body and summary, added if new: two
+        constraints written differently (from other defs) may check the same thing."""
+        key = (kind, f"{body}\n{summary}")
+        name = self._by_body.get(key)
+        if name is None:
+            count = sum(1 for k in self._by_body if k[0] == kind)
+            name = self._by_body[key] = f"_{kind}_constraint_{count}"
+            self.functions.append(ConstraintFunction(name, var, annotation, body, summary))
         return name
 
     def _call(self, constraint: TypeConstraint, arg: str) -> str:
@@ -250,11 +259,9 @@ class ConstraintTable:
         name = self._by_key.get(key)
         if name is None:
             body = self._attr_body(constraint, "a")
-            name = f"_attr_constraint_{sum(1 for k in self._by_key if k[0] == 'attr')}"
+            summary = constraint.summary(self.summaries)
+            name = self._function("attr", "a", "Attribute", body, summary)
             self._by_key[key] = name
-            self.functions.append(
-                ConstraintFunction(name, "a", "Attribute", body, constraint.summary(self.summaries))
-            )
         return name
 
     def _attr_call(self, constraint: AttrConstraint, arg: str) -> str:

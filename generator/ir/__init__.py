@@ -6,7 +6,7 @@ code import from. Its parts:
 - `core`: `Operation`, `Block`, `Region`, and the SSA values (`OpResult`,
   `BlockArgument`) with intrusive use-lists of `OpOperand` slots.
 - `types` and `attributes`: the builtin types and attributes, uniqued so that
-  equality is identity.
+  equality is identity (`uniquing`: tables that forget what nothing uses).
 - `builder`: `InsertionPoint` and `Builder`, which create ops in blocks.
 - `context`: `Context`, the dialects loaded for a run and what they bring.
 - `dialect`: `Dialect`, what a dialect contributes, and `DialectRegistry`.

@@ -22,7 +22,7 @@ from generator.ir.types import (
     Signedness,
     Type,
 )
-from generator.ir.uniquing import UniqueTable, unique
+from generator.ir.uniquing import Uniqued, UniqueTable, unique
 
 if TYPE_CHECKING:
     from generator.ir.affine import AffineMap, IntegerSet
@@ -58,31 +58,19 @@ __all__ = [
 ]
 
 
-class Attribute:
+class Attribute(Uniqued):
     """Base of all attributes. Equality is identity; subclasses are uniqued."""
 
-    __slots__ = ("_text", "has_alias_parts")
+    __slots__ = ()
+    KIND = "attributes"
 
-    def __init__(self, has_alias_parts: bool = False) -> None:
-        #: True when printing this attribute may reference an alias.
-        self.has_alias_parts = has_alias_parts
-        self._text: str | None = None
+    def _print(self) -> str:
+        from generator.ir.printer import attribute_to_string
 
-    def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            from generator.ir.printer import attribute_to_string
-
-            text = attribute_to_string(self)
-            if not self.has_alias_parts:
-                self._text = text
-        return text
+        return attribute_to_string(self)
 
     def __repr__(self) -> str:
         return f"<attr {self}>"
-
-    def __reduce__(self) -> str | tuple[object, ...]:
-        raise TypeError("attributes are uniqued in-process and cannot be pickled")
 
 
 def wrap_integer(value: int, type_: Type) -> int:

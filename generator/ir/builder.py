@@ -124,10 +124,7 @@ class Builder:
             regions=regions,
             loc=loc,
         )
-        ip = self.insertion_point
-        if ip is not None:
-            ip.insert(op)
-        return op
+        return self.insert(op)
 
     def create_block(
         self,

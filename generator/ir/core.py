@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
-from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, UnknownLoc
+from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr
 from generator.ir.types import Type
 
 if TYPE_CHECKING:
@@ -719,8 +719,3 @@ class Region:
 
     def __repr__(self) -> str:
         return f"<Region with {len(self.blocks)} blocks>"
-
-
-def location_of(op: Operation) -> Location:
-    """The location of `op`, `loc(unknown)` when it has none."""
-    return op.loc if op.loc is not None else UnknownLoc.get()

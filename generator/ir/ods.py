@@ -59,6 +59,7 @@ __all__ = [
     "EmittedFailure",
     "EnumAttr",
     "OdsOp",
+    "Parametric",
     "ParametricAttr",
     "ParametricType",
     "TypedDialectAttr",
@@ -84,6 +85,8 @@ __all__ = [
     "optional_property",
     "property_dict",
     "required_property",
+    "same_size_range",
+    "segment_range",
     "segment_sizes",
     "set_property",
     "tensor_dims",
@@ -272,6 +275,24 @@ def segment_sizes(op: Operation, name: str) -> tuple[int, ...] | None:
     return None
 
 
+def segment_range(op: Operation, name: str, group: int, count: int) -> range:
+    """The positions of group `group` of `count` groups whose sizes the dense i32 array
+    property `name` holds (`AttrSizedOperandSegments`); one value each when unset."""
+    sizes = segment_sizes(op, name)
+    if sizes is None:
+        return range(group, group + 1)
+    start = sum(sizes[:group])
+    return range(start, start + sizes[group])
+
+
+def same_size_range(total: int, variadic: Sequence[bool], group: int) -> range:
+    """The positions of group `group` when the variadic groups share the `total`
+    values left by the single ones equally (`SameVariadicOperandSize`)."""
+    size = (total - variadic.count(False)) // (variadic.count(True) or 1)
+    start = sum(size if v else 1 for v in variadic[:group])
+    return range(start, start + (size if variadic[group] else 1))
+
+
 def group_sizes(total: int, counts: Sequence[int], variadic: Sequence[bool]) -> tuple[int, ...]:
     """Sizes of the groups when variadic groups share the rest equally.
 
@@ -382,41 +403,54 @@ class DialectAttr(Attribute):
         raise NotImplementedError
 
 
-class ParametricAttr(DialectAttr):
-    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`.
+class Parametric:
+    """What dialect types and attributes with parameters share (`ParametricType`,
+    `ParametricAttr`): the parameters, uniquing by class and parameters, and the
+    spec's parser and printer.
 
-    Like `ParametricType`: uniqued by class and parameters, with a generated typed
-    `get`, an accessor per parameter, `parse` (reading what follows the mnemonic with
-    the parser's API) and `print_params`.
+    Generated subclasses give a typed `get`, an accessor per parameter, `parse`,
+    which reads what follows the mnemonic with the parser's API, and
+    `print_params`, which returns it.
     """
 
-    __slots__ = ("params",)
+    __slots__ = ()
 
-    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], ParametricAttr]] = UniqueTable()
+    params: tuple[object, ...]
+    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], Parametric]] = UniqueTable()
 
     def __init__(self, params: tuple[object, ...]) -> None:
-        super().__init__()
-        self.params = params
+        """Store `params` (in the slot of the type or attribute class)."""
+        raise NotImplementedError
 
     @classmethod
     def unique(cls, params: tuple[object, ...]) -> Self:
-        """The one attribute of this class with these parameters."""
+        """The one value of this class with these parameters."""
         key = (cls, params)
-        a = ParametricAttr._cache.get(key)
-        if a is None:
-            made: ParametricAttr = cls(params)
-            a = unique(ParametricAttr._cache, key, made)
-        assert isinstance(a, cls)
-        return a
+        found = Parametric._cache.get(key)
+        if found is None:
+            made: Parametric = cls(params)
+            found = unique(Parametric._cache, key, made)
+        assert isinstance(found, cls)
+        return found
 
     @classmethod
-    def parse(cls, p: Parser) -> ParametricAttr:
+    def parse(cls, p: Parser) -> Self:
         """Read the text after the mnemonic (generated from the spec's parser)."""
         raise NotImplementedError
 
     def print_params(self) -> str:
         """The text after the mnemonic (generated from the spec's printer)."""
         raise NotImplementedError
+
+
+class ParametricAttr(Parametric, DialectAttr):
+    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`."""
+
+    __slots__ = ("params",)
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super(Parametric, self).__init__()
+        self.params = params
 
     def body(self) -> str:
         """The mnemonic and the parameters' text."""
@@ -488,43 +522,17 @@ class DialectType(Type):
         return self.MNEMONIC
 
 
-class ParametricType(Type):
-    """A dialect type with parameters, printed `!dialect.mnemonic<...>`.
-
-    Instances are uniqued by class and parameters (`unique`). Generated subclasses
-    give a typed `get`, an accessor per parameter, `parse`, which reads what follows
-    the mnemonic with the parser's API, and `print_params`, which returns it.
-    """
+class ParametricType(Parametric, Type):
+    """A dialect type with parameters, printed `!dialect.mnemonic<...>`."""
 
     __slots__ = ("params",)
 
-    DIALECT: ClassVar[str] = ""
-    MNEMONIC: ClassVar[str] = ""
-    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], ParametricType]] = UniqueTable()
-
     def __init__(self, params: tuple[object, ...]) -> None:
-        super().__init__()
+        super(Parametric, self).__init__()
         self.params = params
 
-    @classmethod
-    def unique(cls, params: tuple[object, ...]) -> Self:
-        """The one type of this class with these parameters."""
-        key = (cls, params)
-        t = ParametricType._cache.get(key)
-        if t is None:
-            made: ParametricType = cls(params)
-            t = unique(ParametricType._cache, key, made)
-        assert isinstance(t, cls)
-        return t
-
-    @classmethod
-    def parse(cls, p: Parser) -> ParametricType:
-        """Read the text after the mnemonic (generated from the spec's parser)."""
-        raise NotImplementedError
-
-    def print_params(self) -> str:
-        """The text after the mnemonic (generated from the spec's printer)."""
-        raise NotImplementedError
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
 
 
 _KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")

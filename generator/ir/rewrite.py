@@ -277,31 +277,6 @@ class PatternRewriter(Builder):
                 listener.notify_operation_inserted(op)
         return op
 
-    def create(
-        self,
-        name: str,
-        operands: Sequence[Value] = (),
-        result_types: Sequence[Type] = (),
-        *,
-        properties: Attribute | None = None,
-        attributes: DictionaryAttr | dict[str, Attribute] | None = None,
-        successors: Sequence[Block] = (),
-        regions: int | Sequence[Region] = 0,
-        loc: Location | None = None,
-    ) -> Operation:
-        """Create a generic op with these parts and insert it (reported)."""
-        op = Operation(
-            name,
-            operands,
-            result_types,
-            properties=properties,
-            attributes=attributes,
-            successors=successors,
-            regions=regions,
-            loc=loc,
-        )
-        return self.insert(op)
-
     def create_block(
         self,
         region: Region,

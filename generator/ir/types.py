@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from generator.ir.uniquing import UniqueTable, unique
+from generator.ir.uniquing import Uniqued, UniqueTable, unique
 
 if TYPE_CHECKING:
     from generator.ir.attributes import Attribute
@@ -42,31 +42,19 @@ __all__ = [
 DYNAMIC = -(2**63)
 
 
-class Type:
+class Type(Uniqued):
     """Base of all types. Equality is identity; subclasses are uniqued."""
 
-    __slots__ = ("_text", "has_alias_parts")
+    __slots__ = ()
+    KIND = "types"
 
-    def __init__(self, has_alias_parts: bool = False) -> None:
-        #: True when printing this type may reference an attribute alias.
-        self.has_alias_parts = has_alias_parts
-        self._text: str | None = None
+    def _print(self) -> str:
+        from generator.ir.printer import type_to_string
 
-    def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            from generator.ir.printer import type_to_string
-
-            text = type_to_string(self)
-            if not self.has_alias_parts:
-                self._text = text
-        return text
+        return type_to_string(self)
 
     def __repr__(self) -> str:
         return f"<type {self}>"
-
-    def __reduce__(self) -> str | tuple[object, ...]:
-        raise TypeError("types are uniqued in-process and cannot be pickled")
 
 
 class Signedness:

@@ -25,7 +25,7 @@ import sys
 import threading
 from typing import Generic, TypeVar
 
-__all__ = ["UniqueTable", "unique"]
+__all__ = ["UniqueTable", "Uniqued", "unique"]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -67,3 +67,36 @@ def _sweep(table: UniqueTable[_K, _V]) -> None:
     for key in unused:
         del table[key]
     table.sweep_at = max(_FIRST_SWEEP, 2 * len(table))
+
+
+class Uniqued:
+    """The base of types and attributes: immutable values, uniqued, whose text is cached.
+
+    Subclasses write their text in `_print`. The text of a value that may print
+    an alias (`has_alias_parts`) depends on the aliases in use, so it is not cached.
+    """
+
+    __slots__ = ("_text", "has_alias_parts")
+
+    #: What the values are called in messages ("types", "attributes").
+    KIND: str = "values"
+
+    def __init__(self, has_alias_parts: bool = False) -> None:
+        #: True when printing this value may reference an alias.
+        self.has_alias_parts = has_alias_parts
+        self._text: str | None = None
+
+    def _print(self) -> str:
+        """The value's text, as MLIR prints it."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._print()
+            if not self.has_alias_parts:
+                self._text = text
+        return text
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError(f"{self.KIND} are uniqued in-process and cannot be pickled")

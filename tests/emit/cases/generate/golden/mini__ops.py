@@ -39,6 +39,7 @@ from generator.ir.ods import (
     get_property,
     property_dict,
     required_property,
+    segment_range,
     segment_sizes,
     typed_attr_type,
     verify_trait,
@@ -285,33 +286,15 @@ class CallOp(OdsOp):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
         return None
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        extra = len(self._operands) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
-    def _result_indices(self, group: int) -> range:
-        """The result positions of result group `group`."""
-        extra = len(self.results) - 0
-        if group < 0:
-            return range(group, group + 1)
-        if group == 0:
-            return range(0, 0 + extra)
-        return range(group + extra - 1, group + extra)
-
     @property
     def operands_(self) -> tuple[Value, ...]:
         """The operand `operands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(0)])
+        return tuple([o.value for o in self._operands])
 
     @property
     def results_(self) -> tuple[OpResult, ...]:
         """The result `results`."""
-        return tuple([self.results[j] for j in self._result_indices(0)])
+        return self.results
 
     @property
     def callee(self) -> SymbolRefAttr:
@@ -510,26 +493,22 @@ class CondBrOp(OdsOp):
             return isinstance(value, DenseArrayAttr)
         return True
 
-    def _operand_indices(self, group: int) -> range:
-        """The operand positions of operand group `group`."""
-        sizes = segment_sizes(self, "operandSegmentSizes") or (1, 1, 1)
-        start = sum(sizes[:group])
-        return range(start, start + sizes[group])
-
     @property
     def condition(self) -> Value:
         """The operand `condition`."""
-        return self._operands[self._operand_indices(0).start].value
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 3).start].value
 
     @property
     def true_dest_operands(self) -> tuple[Value, ...]:
         """The operand `trueDestOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(1)])
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def false_dest_operands(self) -> tuple[Value, ...]:
         """The operand `falseDestOperands`."""
-        return tuple([self._operands[j].value for j in self._operand_indices(2)])
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @property
     def true_dest(self) -> Block:
@@ -557,7 +536,7 @@ class CondBrOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        for index in self._operand_indices(0):
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_3(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
         if (problem := verify_trait(self, "Terminator")) is not None:
@@ -659,8 +638,7 @@ class RegionOp(OdsOp):
             regions=1,
             loc=loc,
         )
-        for _ in range(1):
-            self.regions[0].add_block(Block())
+        self.regions[0].add_block(Block())
 
     @property
     def body(self) -> Region:
@@ -679,9 +657,8 @@ class RegionOp(OdsOp):
             return "requires zero operands"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        for index, region in enumerate((self.regions[0],), 0):
-            if len(region.blocks) != 1:
-                return f"region #{index} ('body') failed to verify constraint: region with 1 blocks"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('body') failed to verify constraint: region with 1 blocks"
         return None
 
 
