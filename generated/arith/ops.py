@@ -21,6 +21,8 @@ from generated.arith.enums import (
 )
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     BoolAttr,
     Context,
@@ -40,6 +42,7 @@ from generator.ir import (
     PatternRewriter,
     RankedTensorType,
     ShapedType,
+    SourcePos,
     SparseElementsAttr,
     Type,
     UnitAttr,
@@ -97,8 +100,6 @@ from generator.ir.ods import (
     typed_attr_type,
     verify_trait,
 )
-from generator.ir.parser import Parser
-from generator.ir.printer import Printer
 
 __all__ = [
     "AddFOp",
@@ -700,9 +701,9 @@ class AddFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -727,9 +728,9 @@ class AddFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -887,9 +888,9 @@ class AddIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -914,9 +915,9 @@ class AddIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -1041,9 +1042,9 @@ class AddUIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1066,9 +1067,9 @@ class AddUIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1198,9 +1199,9 @@ class AndIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1221,9 +1222,9 @@ class AndIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1340,9 +1341,9 @@ class BitcastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1362,9 +1363,9 @@ class BitcastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -1540,9 +1541,9 @@ class CeilDivSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1563,9 +1564,9 @@ class CeilDivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1679,9 +1680,9 @@ class CeilDivUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1702,9 +1703,9 @@ class CeilDivUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1884,9 +1885,9 @@ class CmpFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_predicate: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -1929,9 +1930,9 @@ class CmpFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + _ARITH__CMP_F_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
@@ -2124,9 +2125,9 @@ class CmpIOp(OdsOp):
         return get_property(self, "predicate")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_predicate: Attribute | None = None
         a_predicate = IntegerAttr.get(
@@ -2165,9 +2166,9 @@ class CmpIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + _ARITH__CMP_I_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
@@ -2351,9 +2352,9 @@ class ConstantOp(OdsOp):
         return get_property(self, "value")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_value: Attribute | None = None
         attr_pos = p.current_pos()
@@ -2370,9 +2371,9 @@ class ConstantOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ("value",)) + " " + p.attr_text(must(get_property(self, "value"))))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -2539,9 +2540,9 @@ class DivFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2566,9 +2567,9 @@ class DivFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -2712,9 +2713,9 @@ class DivSIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2739,9 +2740,9 @@ class DivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -2890,9 +2891,9 @@ class DivUIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2917,9 +2918,9 @@ class DivUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -3058,9 +3059,9 @@ class ExtFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -3084,9 +3085,9 @@ class ExtFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if get_property(self, "fastmath") is not None:
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -3270,9 +3271,9 @@ class ExtSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3292,9 +3293,9 @@ class ExtSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -3467,9 +3468,9 @@ class ExtUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3489,9 +3490,9 @@ class ExtUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -3669,9 +3670,9 @@ class FloorDivSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -3692,9 +3693,9 @@ class FloorDivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -3811,9 +3812,9 @@ class FPToSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3833,9 +3834,9 @@ class FPToSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4004,9 +4005,9 @@ class FPToUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -4026,9 +4027,9 @@ class FPToUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4199,9 +4200,9 @@ class IndexCastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -4221,9 +4222,9 @@ class IndexCastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4392,9 +4393,9 @@ class IndexCastUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -4414,9 +4415,9 @@ class IndexCastUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4628,9 +4629,9 @@ class MaximumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -4655,9 +4656,9 @@ class MaximumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -4811,9 +4812,9 @@ class MaxNumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -4838,9 +4839,9 @@ class MaxNumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -4956,9 +4957,9 @@ class MaxSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -4979,9 +4980,9 @@ class MaxSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5098,9 +5099,9 @@ class MaxUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5121,9 +5122,9 @@ class MaxUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5277,9 +5278,9 @@ class MinimumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5304,9 +5305,9 @@ class MinimumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -5460,9 +5461,9 @@ class MinNumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5487,9 +5488,9 @@ class MinNumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -5605,9 +5606,9 @@ class MinSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5628,9 +5629,9 @@ class MinSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5747,9 +5748,9 @@ class MinUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5770,9 +5771,9 @@ class MinUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5925,9 +5926,9 @@ class MulFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5952,9 +5953,9 @@ class MulFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -6116,9 +6117,9 @@ class MulIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -6143,9 +6144,9 @@ class MulIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -6267,9 +6268,9 @@ class MulSIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6290,9 +6291,9 @@ class MulSIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6427,9 +6428,9 @@ class MulUIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6450,9 +6451,9 @@ class MulUIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6610,9 +6611,9 @@ class NegFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_operand_ = p.parse_operand()
@@ -6634,9 +6635,9 @@ class NegFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.operand_))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -6746,9 +6747,9 @@ class OrIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6769,9 +6770,9 @@ class OrIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6927,9 +6928,9 @@ class RemFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -6954,9 +6955,9 @@ class RemFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -7067,9 +7068,9 @@ class RemSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -7090,9 +7091,9 @@ class RemSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -7208,9 +7209,9 @@ class RemUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -7231,9 +7232,9 @@ class RemUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -7381,9 +7382,9 @@ class ScalingExtFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -7412,9 +7413,9 @@ class ScalingExtFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
         if get_property(self, "fastmath") is not None:
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -7654,9 +7655,9 @@ class ScalingTruncFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_roundingmode: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -7693,9 +7694,9 @@ class ScalingTruncFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
         if get_property(self, "roundingmode") is not None:
             w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
@@ -7892,7 +7893,7 @@ class SelectOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -7910,11 +7911,11 @@ class SelectOp(OdsOp):
             cls, name_pos, operands, [result_type], attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         condition = self.condition.type
         prefix = p.type_text(condition) + ", " if isinstance(condition, ShapedType) else ""
-        p.out.append(
+        p.write(
             f" {p.operands(self.operands)}{p.attr_dict(self)} : {prefix}{p.type_text(self.result.type)}"
         )
 
@@ -8139,9 +8140,9 @@ class ShLIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8166,9 +8167,9 @@ class ShLIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -8318,9 +8319,9 @@ class ShRSIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8345,9 +8346,9 @@ class ShRSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -8496,9 +8497,9 @@ class ShRUIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8523,9 +8524,9 @@ class ShRUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -8635,9 +8636,9 @@ class SIToFPOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -8657,9 +8658,9 @@ class SIToFPOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -8870,9 +8871,9 @@ class SubFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8897,9 +8898,9 @@ class SubFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -9054,9 +9055,9 @@ class SubIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -9081,9 +9082,9 @@ class SubIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -9258,9 +9259,9 @@ class TruncFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_roundingmode: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -9292,9 +9293,9 @@ class TruncFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if get_property(self, "roundingmode") is not None:
             w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
@@ -9535,9 +9536,9 @@ class TruncIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -9561,9 +9562,9 @@ class TruncIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -9747,9 +9748,9 @@ class UIToFPOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -9769,9 +9770,9 @@ class UIToFPOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -9944,9 +9945,9 @@ class XOrIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -9967,9 +9968,9 @@ class XOrIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)

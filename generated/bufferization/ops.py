@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Context,
     DenseArrayAttr,
@@ -21,10 +23,12 @@ from generator.ir import (
     OpResult,
     RankedTensorType,
     ShapedType,
+    SourcePos,
     Type,
     UnitAttr,
     UnrankedMemRefType,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.ods import (
@@ -39,8 +43,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AllocTensorOp",
@@ -221,7 +223,7 @@ class AllocTensorOp(OdsOp):
         return get_property(self, "memory_space")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         p.expect("(", "expected '('")
         size_uses = p.parse_operand_list()
@@ -256,7 +258,7 @@ class AllocTensorOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.dynamic_sizes)})"
         if self.copy is not None:
@@ -264,7 +266,7 @@ class AllocTensorOp(OdsOp):
         if self.size_hint is not None:
             text += f" size_hint={p.operand(self.size_hint)}"
         text += p.attr_dict(self, ("operandSegmentSizes",))
-        p.out.append(text + " : " + p.type_text(self.result.type))
+        p.write(text + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -446,9 +448,9 @@ class MaterializeInDestinationOp(OdsOp):
         return get_property(self, "writable")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_restrict: Attribute | None = None
         a_writable: Attribute | None = None
@@ -479,9 +481,9 @@ class MaterializeInDestinationOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.source) + " in")
         if get_property(self, "restrict") is not None:
             w(" restrict")
@@ -642,9 +644,9 @@ class ToBufferOp(OdsOp):
         return get_property(self, "read_only")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_read_only: Attribute | None = None
         o_tensor = p.parse_operand()
@@ -668,9 +670,9 @@ class ToBufferOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.tensor))
         if get_property(self, "read_only") is not None:
             w(" read_only")
@@ -816,9 +818,9 @@ class ToTensorOp(OdsOp):
         return get_property(self, "writable")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_restrict: Attribute | None = None
         a_writable: Attribute | None = None
@@ -848,9 +850,9 @@ class ToTensorOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.buffer))
         if get_property(self, "restrict") is not None:
             w(" restrict")

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     Context,
@@ -18,9 +20,11 @@ from generator.ir import (
     IntegerType,
     Location,
     Operation,
+    SourcePos,
     SparseElementsAttr,
     StringAttr,
     Type,
+    UnresolvedOperand,
     Value,
     VectorType,
     parse_type,
@@ -39,8 +43,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AssertOp",
@@ -152,9 +154,9 @@ class AssertOp(OdsOp):
         return get_property(self, "msg")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_msg: Attribute | None = None
         o_arg = p.parse_operand()
@@ -174,9 +176,9 @@ class AssertOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.arg)
@@ -271,9 +273,9 @@ class BranchOp(OdsOp):
         return self.successors[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dest_operands: list[UnresolvedOperand] = []
         ot_dest_operands: list[Type] = []
@@ -298,9 +300,9 @@ class BranchOp(OdsOp):
             successors=[s_dest],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.successor(self.dest))
         if len(self.dest_operands) > 0:
             w(
@@ -478,9 +480,9 @@ class CondBranchOp(OdsOp):
         return get_property(self, "branch_weights")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_true_dest_operands: list[UnresolvedOperand] = []
         o_false_dest_operands: list[UnresolvedOperand] = []
@@ -537,9 +539,9 @@ class CondBranchOp(OdsOp):
             successors=[s_true_dest, s_false_dest],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.condition))
         if get_property(self, "branch_weights") is not None:
             w(" weights(" + p.stripped_attr(must(get_property(self, "branch_weights"))) + ")")
@@ -788,7 +790,7 @@ class SwitchOp(OdsOp):
         return get_property(self, "case_operand_segments")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         flag_use = p.parse_operand()
         flag_type = p.parse_colon_type()
@@ -849,7 +851,7 @@ class SwitchOp(OdsOp):
             successors=[default_dest, *case_dests],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
 
         def successor_text(dest: Block, values: Sequence[Value]) -> str:
@@ -876,7 +878,7 @@ class SwitchOp(OdsOp):
             text += newline
         text += "]"
         elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
-        p.out.append(text + p.attr_dict(self, elided))
+        p.write(text + p.attr_dict(self, elided))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

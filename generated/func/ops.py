@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Context,
     DictionaryAttr,
@@ -18,11 +20,13 @@ from generator.ir import (
     Operation,
     OpResult,
     Region,
+    SourcePos,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.asm import (
@@ -40,8 +44,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "CallIndirectOp",
@@ -265,9 +267,9 @@ class CallOp(OdsOp):
         return get_property(self, "no_inline")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         a_callee: Attribute | None = None
@@ -303,9 +305,9 @@ class CallOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "callee")))
@@ -512,9 +514,9 @@ class CallIndirectOp(OdsOp):
         return get_property(self, "res_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_callee_operands: list[UnresolvedOperand] = []
         a_arg_attrs: Attribute | None = None
@@ -550,9 +552,9 @@ class CallIndirectOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.callee)
@@ -669,9 +671,9 @@ class ConstantOp(OdsOp):
         return get_property(self, "value")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_value: Attribute | None = None
         attr_pos = p.current_pos()
@@ -690,9 +692,9 @@ class ConstantOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             p.attr_dict(self, ("value",))
             + " "
@@ -948,11 +950,11 @@ class FuncOp(OdsOp):
         return get_property(self, "no_inline")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -1109,9 +1111,9 @@ class ReturnOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1133,9 +1135,9 @@ class ReturnOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))

@@ -13,6 +13,8 @@ from generated.ml_program.types import (
 )
 from generator.ir import (
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Context,
     DictionaryAttr,
@@ -21,11 +23,13 @@ from generator.ir import (
     Operation,
     OpResult,
     Region,
+    SourcePos,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    UnresolvedOperand,
     Value,
     parse_type,
 )
@@ -45,8 +49,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "FuncOp",
@@ -79,7 +81,7 @@ def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
     return None
 
 
-def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
+def parse_symbol_visibility(p: AsmParser) -> tuple[Attribute]:
     """`public`, `private` or `nested`: the visibility is always written."""
     word = p.parse_optional_keyword_of(("public", "private", "nested"))
     if word is None:
@@ -87,11 +89,11 @@ def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
     return (StringAttr.get(word),)
 
 
-def print_symbol_visibility(p: Printer, op: Operation, visibility: Attribute | None) -> None:
-    p.out.append(visibility.value if isinstance(visibility, StringAttr) else "public")
+def print_symbol_visibility(p: AsmPrinter, op: Operation, visibility: Attribute | None) -> None:
+    p.write(visibility.value if isinstance(visibility, StringAttr) else "public")
 
 
-def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
+def parse_typed_initial_value(p: AsmParser) -> tuple[Attribute, Attribute | None]:
     """`(value) : type`, the value optional."""
     value: Attribute | None = None
     if p.consume_if("("):
@@ -101,15 +103,15 @@ def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
 
 
 def print_typed_initial_value(
-    p: Printer, op: Operation, type_attr: Attribute | None, value: Attribute | None
+    p: AsmPrinter, op: Operation, type_attr: Attribute | None, value: Attribute | None
 ) -> None:
     text = f"({p.attr_text(value)})" if value is not None else ""
     if isinstance(type_attr, TypeAttr):
         text += " : " + p.type_text(type_attr.value)
-    p.out.append(text)
+    p.write(text)
 
 
-def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
+def parse_token_ordering(p: AsmParser) -> tuple[list[UnresolvedOperand], Type]:
     """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
     p.expect_keyword("ordering")
     p.expect("(", "expected '('")
@@ -125,10 +127,10 @@ def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
 
 
 def print_token_ordering(
-    p: Printer, op: Operation, tokens: Sequence[Value], produce_type: Type
+    p: AsmPrinter, op: Operation, tokens: Sequence[Value], produce_type: Type
 ) -> None:
     consumed = p.operands(tokens) if tokens else "()"
-    p.out.append(f" ordering({consumed} -> {p.type_text(produce_type)})")
+    p.write(f" ordering({consumed} -> {p.type_text(produce_type)})")
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -355,11 +357,11 @@ class FuncOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -556,9 +558,9 @@ class GlobalOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_sym_name: Attribute | None = None
         a_type: Attribute | None = None
@@ -592,9 +594,9 @@ class GlobalOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" ")
         print_symbol_visibility(p, self, get_property(self, "sym_visibility"))
         if get_property(self, "is_mutable") is not None:
@@ -713,9 +715,9 @@ class GlobalLoadOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -734,9 +736,9 @@ class GlobalLoadOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -852,9 +854,9 @@ class GlobalLoadConstOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -873,9 +875,9 @@ class GlobalLoadConstOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -1015,9 +1017,9 @@ class GlobalLoadGraphOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_consume_tokens: list[UnresolvedOperand] = []
         a_global_: Attribute | None = None
@@ -1045,9 +1047,9 @@ class GlobalLoadGraphOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.attr_text(must(get_property(self, "global"))))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.result.type) + p.attr_dict(self, ("global",)))
@@ -1162,9 +1164,9 @@ class GlobalStoreOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -1186,9 +1188,9 @@ class GlobalStoreOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -1326,9 +1328,9 @@ class GlobalStoreGraphOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_consume_tokens: list[UnresolvedOperand] = []
         a_global_: Attribute | None = None
@@ -1359,9 +1361,9 @@ class GlobalStoreGraphOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.attr_text(must(get_property(self, "global"))) + " = " + p.operand(self.value))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.value.type) + p.attr_dict(self, ("global",)))
@@ -1459,9 +1461,9 @@ class OutputOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1483,9 +1485,9 @@ class OutputOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
@@ -1588,9 +1590,9 @@ class ReturnOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1612,9 +1614,9 @@ class ReturnOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
@@ -1837,11 +1839,11 @@ class SubgraphOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -1929,9 +1931,9 @@ class TokenOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -1945,9 +1947,9 @@ class TokenOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:

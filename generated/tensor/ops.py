@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Block,
     Context,
     IndexType,
@@ -19,8 +21,10 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ShapedType,
+    SourcePos,
     Type,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
     parse_type,
 )
@@ -32,8 +36,6 @@ from generator.ir.ods import (
     element_type_or_self,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "CastOp",
@@ -152,9 +154,9 @@ class CastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_source = p.parse_operand()
         attr_pos = p.current_pos()
@@ -174,9 +176,9 @@ class CastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.source)
@@ -285,9 +287,9 @@ class DimOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -308,9 +310,9 @@ class DimOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             p.attr_dict(self, ())
             + " "
@@ -407,9 +409,9 @@ class EmptyOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -433,9 +435,9 @@ class EmptyOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             "("
             + p.operands(self.dynamic_sizes)
@@ -544,9 +546,9 @@ class ExtractOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -577,9 +579,9 @@ class ExtractOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.tensor)
@@ -687,9 +689,9 @@ class FromElementsOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_elements: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -716,9 +718,9 @@ class FromElementsOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operands(self.elements)
@@ -823,9 +825,9 @@ class GenerateOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_extents: list[UnresolvedOperand] = []
         r_body = Region()
@@ -851,9 +853,9 @@ class GenerateOp(OdsOp):
             regions=[r_body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operands(self.dynamic_extents) + " ")
         p.print_region(self.regions[0], terminators=p.needs_terminator(self.regions[0]))
         w(p.attr_dict(self, ()) + " : " + p.type_text(self.result.type))
@@ -990,9 +992,9 @@ class InsertOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1024,9 +1026,9 @@ class InsertOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.scalar)
@@ -1131,9 +1133,9 @@ class RankOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_tensor = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1151,9 +1153,9 @@ class RankOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.tensor)
@@ -1254,9 +1256,9 @@ class SplatOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1289,9 +1291,9 @@ class SplatOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.input))
         if len(self.dynamic_sizes) > 0:
             w("[" + p.operands(self.dynamic_sizes) + "]")
@@ -1380,9 +1382,9 @@ class YieldOp(OdsOp):
         return self._operands[0].value
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_value = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1400,9 +1402,9 @@ class YieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.value)

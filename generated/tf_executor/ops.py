@@ -13,6 +13,8 @@ from generated.tf_executor.types import (
     TokenType,
 )
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     BoolAttr,
@@ -28,9 +30,11 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ShapedType,
+    SourcePos,
     StringAttr,
     Type,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
     parse_type,
 )
@@ -47,8 +51,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "ControlTriggerOp",
@@ -111,7 +113,7 @@ def ensure_terminator(
     return last
 
 
-def parse_paren_operands(p: Parser) -> list[UnresolvedOperand]:
+def parse_paren_operands(p: AsmParser) -> list[UnresolvedOperand]:
     """`(%a, %b)` if an opening parenthesis comes next, else nothing."""
     if not p.consume_if("("):
         return []
@@ -122,7 +124,7 @@ def parse_paren_operands(p: Parser) -> list[UnresolvedOperand]:
     return uses
 
 
-def parse_colon_type_list(p: Parser) -> list[Type]:
+def parse_colon_type_list(p: AsmParser) -> list[Type]:
     """`: type, ...` (MLIR's `parseColonTypeList`)."""
     p.expect(":", "expected ':'")
     return p.parse_type_list()
@@ -411,9 +413,9 @@ class ControlTriggerOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -433,9 +435,9 @@ class ControlTriggerOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operands(self.control_inputs) + p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:
@@ -637,7 +639,7 @@ class EnterOp(OdsOp):
         return get_property(self, "parallel_iterations")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -680,7 +682,7 @@ class EnterOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f" {p.operands(self.operands)} frame {p.attr_text(self.frame_name)}"
         if self.parallel_iterations.value != 10:
@@ -694,7 +696,7 @@ class EnterOp(OdsOp):
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
         elided = ("frame_name", "parallel_iterations", "is_constant")
-        p.out.append(f"{text} : {types}{p.attr_dict(self, elided)}")
+        p.write(f"{text} : {types}{p.attr_dict(self, elided)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -815,7 +817,7 @@ class ExitOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         if not uses:
@@ -835,7 +837,7 @@ class ExitOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.data.type == self.output.type:
             types = p.type_text(self.output.type)
@@ -843,7 +845,7 @@ class ExitOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -950,7 +952,7 @@ class LoopCondOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         if not uses:
@@ -975,7 +977,7 @@ class LoopCondOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.input.type == self.output.type:
             types = p.type_text(self.input.type)
@@ -983,7 +985,7 @@ class LoopCondOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1095,7 +1097,7 @@ class MergeOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -1118,7 +1120,7 @@ class MergeOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         output = self.output.type
         data_types = []
@@ -1137,7 +1139,7 @@ class MergeOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1262,9 +1264,9 @@ class NextIterationSinkOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(2)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1293,9 +1295,9 @@ class NextIterationSinkOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w("[" + p.operand(self.token) + "] " + p.operand(self.input))
         if len(self.control_inputs) > 0:
             w(", " + p.operands(self.control_inputs))
@@ -1400,9 +1402,9 @@ class NextIterationSourceOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         p.expect(":", "expected ':'")
         rt_output = p.parse_type()
@@ -1418,9 +1420,9 @@ class NextIterationSourceOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" : " + p.type_text(self.output.type) + p.attr_dict(self, ()))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -1658,9 +1660,9 @@ class RecvOp(OdsOp):
         return get_property(self, "client_terminated")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         a_tensor_name: Attribute | None = None
@@ -1694,9 +1696,9 @@ class RecvOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operands(self.control_inputs)
@@ -1956,9 +1958,9 @@ class SendOp(OdsOp):
         return get_property(self, "client_terminated")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         a_tensor_name: Attribute | None = None
@@ -1995,9 +1997,9 @@ class SendOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.input))
         if len(self.control_inputs) > 0:
             w(", " + p.operands(self.control_inputs))
@@ -2144,7 +2146,7 @@ class SwitchOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         types = parse_colon_type_list(p)
@@ -2170,7 +2172,7 @@ class SwitchOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         data = self.data.type
         short = (
@@ -2184,7 +2186,7 @@ class SwitchOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -2346,7 +2348,7 @@ class SwitchNOp(OdsOp):
         return get_property(self, "num_outs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -2376,7 +2378,7 @@ class SwitchNOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         data = self.data.type
         if self.index.type != RankedTensorType.get((), IntegerType.get(32)) or any(
@@ -2386,7 +2388,7 @@ class SwitchNOp(OdsOp):
         text = f" {p.operands([self.data, self.index])} of {len(self.results) - 1}"
         if self.control_inputs:
             text += f" ({p.operands(self.control_inputs)})"
-        p.out.append(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
+        p.write(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
         return None
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -2506,9 +2508,9 @@ class FetchOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_fetches: list[UnresolvedOperand] = []
         ot_fetches: list[Type] = []
@@ -2530,9 +2532,9 @@ class FetchOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if len(self.fetches) > 0:
             w(" " + p.operands(self.fetches) + " : " + p.types([v.type for v in self.fetches]))
         w(p.attr_dict(self, ()))
@@ -2630,7 +2632,7 @@ class GraphOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         region_pos = p.current_pos()
         body = Region()
@@ -2658,11 +2660,11 @@ class GraphOp(OdsOp):
             regions=[body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(" ")
+        p.write(" ")
         p.print_region(self.body)
-        p.out.append(p.attr_dict(self))
+        p.write(p.attr_dict(self))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2853,7 +2855,7 @@ class IslandOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         control = ControlType.get()
         operands_pos = p.current_pos()
@@ -2887,16 +2889,15 @@ class IslandOp(OdsOp):
             regions=[body],
         )
         if wrapped is not None:
-            island.loc = loc
-            if p.pending_locs and p.pending_locs[-1] is wrapped:
-                # `loc(#alias)` of an alias defined further down: patched for all three.
-                p.pending_locs += [yield_op, island]
+            # A `loc(#alias)` of an alias defined further down is patched in for all three.
+            p.set_op_location(yield_op, loc)
+            p.set_op_location(island, loc)
         return island
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.num_operands:
-            p.out.append("(" + p.operands(self.operands) + ")")
+            p.write("(" + p.operands(self.operands) + ")")
         wrapped = self.wrapped_op()
         if wrapped is not None and not self.attributes.entries:
             yield_op = self.body.blocks[0].last_op
@@ -2906,12 +2907,12 @@ class IslandOp(OdsOp):
                 and same_loc(wrapped.loc, self.loc)
                 and same_loc(yield_op.loc, self.loc)
             ):
-                p.out.append(" wraps ")
+                p.write(" wraps ")
                 p.print_generic_op(wrapped)
                 return None
-        p.out.append(" ")
+        p.write(" ")
         p.print_region(self.body)
-        p.out.append(p.attr_dict(self))
+        p.write(p.attr_dict(self))
         return None
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -3068,9 +3069,9 @@ class YieldOp(OdsOp):
         return tuple([self._operands[j].value for j in self._operand_indices(0)])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_fetches: list[UnresolvedOperand] = []
         ot_fetches: list[Type] = []
@@ -3092,9 +3093,9 @@ class YieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if len(self.fetches) > 0:
             w(" " + p.operands(self.fetches) + " : " + p.types([v.type for v in self.fetches]))
         w(p.attr_dict(self, ()))

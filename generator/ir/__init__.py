@@ -10,6 +10,7 @@ code import from. Its parts:
 - `builder`: `InsertionPoint` and `Builder`, which create ops in blocks.
 - `context`: `Context`, the registry of dialects and op classes.
 - `parser` and `printer`: the textual IR (`parse_source`, `print_operation`).
+- `opasm`: `AsmParser` and `AsmPrinter`, the API custom forms read and write with.
 - `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
 - `rewrite` and `folding`: patterns, the greedy driver and folding (`fold_op`),
@@ -108,6 +109,7 @@ from generator.ir.layout import (
     strides_and_offset,
 )
 from generator.ir.module import ParsedModule
+from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
@@ -157,6 +159,8 @@ __all__ = [
     "DYNAMIC",
     "AffineMapAttr",
     "ArrayAttr",
+    "AsmParser",
+    "AsmPrinter",
     "Attribute",
     "Block",
     "BlockArgument",
@@ -198,6 +202,7 @@ __all__ = [
     "OpaqueType",
     "Operation",
     "ParsedModule",
+    "ParserState",
     "PatternLike",
     "PatternRewriter",
     "RankedTensorType",
@@ -209,6 +214,7 @@ __all__ = [
     "Signedness",
     "SourceFile",
     "SourceLoc",
+    "SourcePos",
     "SparseElementsAttr",
     "StridedLayoutAttr",
     "StringAttr",
@@ -220,6 +226,7 @@ __all__ = [
     "UnknownLoc",
     "UnrankedMemRefType",
     "UnrankedTensorType",
+    "UnresolvedOperand",
     "Value",
     "VectorType",
     "apply_patterns_greedily",

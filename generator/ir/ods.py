@@ -50,7 +50,7 @@ from generator.ir.types import (
 
 if TYPE_CHECKING:
     from generator.ir.core import Value
-    from generator.ir.parser import Parser
+    from generator.ir.opasm import AsmParser
 
 __all__ = [
     "EMPTY_DICT",
@@ -435,7 +435,7 @@ class ParametricAttr(DialectAttr):
         return a
 
     @classmethod
-    def parse(cls, p: Parser) -> ParametricAttr:
+    def parse(cls, p: AsmParser) -> ParametricAttr:
         """Read the text after the mnemonic (generated from the spec's parser)."""
         raise NotImplementedError
 
@@ -545,7 +545,7 @@ class ParametricType(Type):
         return t
 
     @classmethod
-    def parse(cls, p: Parser) -> ParametricType:
+    def parse(cls, p: AsmParser) -> ParametricType:
         """Read the text after the mnemonic (generated from the spec's parser)."""
         raise NotImplementedError
 
