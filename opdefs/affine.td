@@ -33,11 +33,9 @@ def Affine_Dialect : Dialect {
     from generator.ir.affine import (
         AffineConstantExpr,
         AffineMap,
-        AffineParseError,
         AffineSymbolExpr,
         IntegerSet,
         format_affine_expr,
-        parse_ssa_id_map,
     )
     from generator.ir.affine_ops import (
         check_dim_and_symbol_operands,
@@ -60,7 +58,7 @@ def Affine_Dialect : Dialect {
             block.append(AffineYieldOp(loc=loc))
 
 
-    def parse_map_operands(p: Parser, cls: type[Operation], name_pos: int) -> Operation:
+    def parse_map_operands(p: AsmParser, cls: type[Operation], name_pos: SourcePos) -> Operation:
         """`#map(%d...)[%s...] {attrs}`, the form of `affine.min` and `affine.max`."""
         map_attr = p.parse_attribute_of(AffineMapAttr)
         operands, _ = parse_dim_and_symbol_list(p)
@@ -77,14 +75,14 @@ def Affine_Dialect : Dialect {
         )
 
 
-    def print_map_operands(p: Printer, op: Operation) -> None:
+    def print_map_operands(p: AsmPrinter, op: Operation) -> None:
         """The form `parse_map_operands` reads."""
         map_attr = get_property(op, "map")
         if not isinstance(map_attr, AffineMapAttr):
             return
         text = " " + p.attr_text(map_attr)
         text += print_dim_and_symbol_list(p, op.operands, map_attr.value.num_dims)
-        p.out.append(text + p.attr_dict(op, ("map",)))
+        p.write(text + p.attr_dict(op, ("map",)))
 
 
     def check_min_max(op: Operation) -> str | None:
@@ -99,7 +97,7 @@ def Affine_Dialect : Dialect {
 
 
     def parse_bound(
-        p: Parser, name_pos: int, *, lower: bool
+        p: AsmParser, name_pos: SourcePos, *, lower: bool
     ) -> tuple[list[Value], AffineMap]:
         """A loop bound: an integer, a symbol `%n`, or `[max|min] #map(%d...)[%s...]`."""
         prefixed = p.consume_keyword("max" if lower else "min")
@@ -132,7 +130,7 @@ def Affine_Dialect : Dialect {
         return operands, bound
 
 
-    def print_bound(p: Printer, map_attr: Attribute | None, operands: Sequence[Value], prefix: str) -> str:
+    def print_bound(p: AsmPrinter, map_attr: Attribute | None, operands: Sequence[Value], prefix: str) -> str:
         """A loop bound as `parse_bound` reads it: the short forms where they say it all."""
         if not isinstance(map_attr, AffineMapAttr):
             return "<<NULL>>"
@@ -156,19 +154,13 @@ def Affine_Dialect : Dialect {
             return True
         return not bound.num_dims and bound.num_symbols == 1 and isinstance(expr, AffineSymbolExpr)
 
-    def parse_subscripts(p: Parser) -> tuple[AffineMap, list[UnresolvedOperand]]:
+    def parse_subscripts(p: AsmParser) -> tuple[AffineMap, list[UnresolvedOperand]]:
         """`[%i + 1, symbol(%n)]`: the map of a memory op and the SSA names it uses, dims
         first (MLIR's `parseAffineMapOfSSAIds`)."""
-        pos = p.current_pos()
-        try:
-            amap, names, end = parse_ssa_id_map(p.text, pos)
-        except AffineParseError as e:
-            p.error_at(e.offset, e.message)
-        p.pos = end
-        return amap, [(name, 0, at) for name, at in names]
+        return p.parse_affine_map_of_ssa_ids()
 
 
-    def print_subscripts(p: Printer, map_attr: Attribute | None, operands: Sequence[Value]) -> str:
+    def print_subscripts(p: AsmPrinter, map_attr: Attribute | None, operands: Sequence[Value]) -> str:
         """The subscripts `parse_subscripts` reads, with the operands in place of the map's
         dims and symbols."""
         if not isinstance(map_attr, AffineMapAttr):
@@ -179,7 +171,7 @@ def Affine_Dialect : Dialect {
         return "[" + ", ".join([format_affine_expr(e, dims, symbols) for e in amap.results]) + "]"
 
 
-    def parse_memref_type(p: Parser) -> MemRefType:
+    def parse_memref_type(p: AsmParser) -> MemRefType:
         """`: memref<...>` after a memory op's subscripts."""
         # MLIR reports a type of the wrong kind at the colon.
         pos = p.current_pos()
@@ -362,10 +354,7 @@ def AffineForOp : Affine_Op<"for", [
     index = IndexType.get()
     induction_var = p.parse_operand()
     # The custom form writes the induction variable's location with debug info.
-    induction_loc: Location | None = None
-    pos = p.current_pos()
-    if p.text.startswith("loc", pos) and p.at_loc_keyword(pos):
-        induction_loc = p.parse_trailing_loc()
+    induction_loc: Location | None = p.parse_optional_trailing_loc()
     p.expect("=", "expected '='")
     lower_operands, lower_map = parse_bound(p, name_pos, lower=True)
     if not p.consume_keyword("to"):
@@ -446,9 +435,9 @@ def AffineForOp : Affine_Op<"for", [
             for arg, value in zip(block.args[1:], self.inits, strict=False)
         ]
         text += " iter_args(" + ", ".join(pairs) + ") -> (" + p.types(self.result_types) + ")"
-    p.out.append(text + " ")
+    p.write(text + " ")
     p.print_region(self.region, entry_args=False, terminators=loop_carried)
-    p.out.append(
+    p.write(
         p.attr_dict(self, ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"))
     )
     return None
@@ -585,7 +574,7 @@ def AffineIfOp : Affine_Op<"if", [
     if condition.num_inputs != len(operands):
         p.op_error(name_pos, "symbol operand count and integer set symbol count must match")
     result_types: list[Type] = []
-    if p.text.startswith("->", p.current_pos()):
+    if p.next_is("->"):
         result_types = p.parse_arrow_type_list()
     loc = p.loc_at(name_pos)
     then_region = Region()
@@ -616,13 +605,13 @@ def AffineIfOp : Affine_Op<"if", [
     text += print_dim_and_symbol_list(p, self.operands, set_attr.value.num_dims)
     if self.results:
         text += " -> " + p.arrow_results(self.result_types)
-    p.out.append(text + " ")
+    p.write(text + " ")
     with_results = bool(self.results)
     p.print_region(self.then_region, entry_args=False, terminators=with_results)
     if self.else_region.blocks:
-        p.out.append(" else ")
+        p.write(" else ")
         p.print_region(self.else_region, entry_args=False, terminators=with_results)
-    p.out.append(p.attr_dict(self, ("condition",)))
+    p.write(p.attr_dict(self, ("condition",)))
     return None
   }];
   let extraClassDeclaration = [{
@@ -763,7 +752,7 @@ def AffineLoadOp : Affine_Op<"load", [MemRefsNormalizable]> {
   let printer = [{
     text = " " + p.operand(self.memref)
     text += print_subscripts(p, get_property(self, "map"), self.indices)
-    p.out.append(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
+    p.write(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
   }];
   let extraClassDeclaration = [{
     def asm_printed_attrs(self) -> Sequence[Attribute] | None:
@@ -834,7 +823,7 @@ def AffineStoreOp : Affine_Op<"store", [MemRefsNormalizable]> {
   let printer = [{
     text = " " + p.operand(self.value) + ", " + p.operand(self.memref)
     text += print_subscripts(p, get_property(self, "map"), self.indices)
-    p.out.append(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
+    p.write(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
   }];
   let extraClassDeclaration = [{
     def asm_printed_attrs(self) -> Sequence[Attribute] | None:

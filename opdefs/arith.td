@@ -2232,7 +2232,7 @@ def Arith_SelectOp : Arith_Op<"select", [
   let printer = [{
     condition = self.condition.type
     prefix = p.type_text(condition) + ", " if isinstance(condition, ShapedType) else ""
-    p.out.append(
+    p.write(
         f" {p.operands(self.operands)}{p.attr_dict(self)} : {prefix}{p.type_text(self.result.type)}"
     )
   }];

@@ -249,7 +249,7 @@ def CF_SwitchOp : CF_Op<"switch", [
         text += newline
     text += "]"
     elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
-    p.out.append(text + p.attr_dict(self, elided))
+    p.write(text + p.attr_dict(self, elided))
   }];
   let hasVerifier = 1;
   let verifier = !strconcat([{

@@ -923,7 +923,7 @@ def MemRef_DmaStartOp : MemRef_Op<"dma_start"> {
         text += ", " + p.operands(rest)
     text += p.attr_dict(self)
     memref_types = [values[0].type, values[dst].type, values[tag].type]
-    p.out.append(text + " : " + p.types(memref_types))
+    p.write(text + " : " + p.types(memref_types))
   }];
   let hasVerifier = 1;
   let verifier = [{

@@ -31,7 +31,7 @@ def MLProgram_Dialect : Dialect {
         return None
 
 
-    def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
+    def parse_symbol_visibility(p: AsmParser) -> tuple[Attribute]:
         """`public`, `private` or `nested`: the visibility is always written."""
         word = p.parse_optional_keyword_of(("public", "private", "nested"))
         if word is None:
@@ -39,11 +39,11 @@ def MLProgram_Dialect : Dialect {
         return (StringAttr.get(word),)
 
 
-    def print_symbol_visibility(p: Printer, op: Operation, visibility: Attribute | None) -> None:
-        p.out.append(visibility.value if isinstance(visibility, StringAttr) else "public")
+    def print_symbol_visibility(p: AsmPrinter, op: Operation, visibility: Attribute | None) -> None:
+        p.write(visibility.value if isinstance(visibility, StringAttr) else "public")
 
 
-    def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
+    def parse_typed_initial_value(p: AsmParser) -> tuple[Attribute, Attribute | None]:
         """`(value) : type`, the value optional."""
         value: Attribute | None = None
         if p.consume_if("("):
@@ -53,15 +53,15 @@ def MLProgram_Dialect : Dialect {
 
 
     def print_typed_initial_value(
-        p: Printer, op: Operation, type_attr: Attribute | None, value: Attribute | None
+        p: AsmPrinter, op: Operation, type_attr: Attribute | None, value: Attribute | None
     ) -> None:
         text = f"({p.attr_text(value)})" if value is not None else ""
         if isinstance(type_attr, TypeAttr):
             text += " : " + p.type_text(type_attr.value)
-        p.out.append(text)
+        p.write(text)
 
 
-    def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
+    def parse_token_ordering(p: AsmParser) -> tuple[list[UnresolvedOperand], Type]:
         """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
         p.expect_keyword("ordering")
         p.expect("(", "expected '('")
@@ -77,10 +77,10 @@ def MLProgram_Dialect : Dialect {
 
 
     def print_token_ordering(
-        p: Printer, op: Operation, tokens: Sequence[Value], produce_type: Type
+        p: AsmPrinter, op: Operation, tokens: Sequence[Value], produce_type: Type
     ) -> None:
         consumed = p.operands(tokens) if tokens else "()"
-        p.out.append(f" ordering({consumed} -> {p.type_text(produce_type)})")
+        p.write(f" ordering({consumed} -> {p.type_text(produce_type)})")
   }];
 }
 

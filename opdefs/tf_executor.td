@@ -75,7 +75,7 @@ def TfExecutor_Dialect : Dialect {
         return last
 
 
-    def parse_paren_operands(p: Parser) -> list[UnresolvedOperand]:
+    def parse_paren_operands(p: AsmParser) -> list[UnresolvedOperand]:
         """`(%a, %b)` if an opening parenthesis comes next, else nothing."""
         if not p.consume_if("("):
             return []
@@ -86,7 +86,7 @@ def TfExecutor_Dialect : Dialect {
         return uses
 
 
-    def parse_colon_type_list(p: Parser) -> list[Type]:
+    def parse_colon_type_list(p: AsmParser) -> list[Type]:
         """`: type, ...` (MLIR's `parseColonTypeList`)."""
         p.expect(":", "expected ':'")
         return p.parse_type_list()
@@ -365,9 +365,9 @@ def TfExecutor_GraphOp : TfExecutor_Op<"graph",
     )
   }];
   let printer = [{
-    p.out.append(" ")
+    p.write(" ")
     p.print_region(self.body)
-    p.out.append(p.attr_dict(self))
+    p.write(p.attr_dict(self))
   }];
   let hasVerifier = 1;
   let verifier = [{
@@ -523,15 +523,14 @@ def TfExecutor_IslandOp : TfExecutor_GraphNodeOp<"island",
         regions=[body],
     )
     if wrapped is not None:
-        island.loc = loc
-        if p.pending_locs and p.pending_locs[-1] is wrapped:
-            # `loc(#alias)` of an alias defined further down: patched for all three.
-            p.pending_locs += [yield_op, island]
+        # A `loc(#alias)` of an alias defined further down is patched in for all three.
+        p.set_op_location(yield_op, loc)
+        p.set_op_location(island, loc)
     return island
   }];
   let printer = [{
     if self.num_operands:
-        p.out.append("(" + p.operands(self.operands) + ")")
+        p.write("(" + p.operands(self.operands) + ")")
     wrapped = self.wrapped_op()
     if wrapped is not None and not self.attributes.entries:
         yield_op = self.body.blocks[0].last_op
@@ -539,12 +538,12 @@ def TfExecutor_IslandOp : TfExecutor_GraphNodeOp<"island",
         if yield_op is not None and same_loc(wrapped.loc, self.loc) and same_loc(
             yield_op.loc, self.loc
         ):
-            p.out.append(" wraps ")
+            p.write(" wraps ")
             p.print_generic_op(wrapped)
             return None
-    p.out.append(" ")
+    p.write(" ")
     p.print_region(self.body)
-    p.out.append(p.attr_dict(self))
+    p.write(p.attr_dict(self))
     return None
   }];
   let extraClassDeclaration = [{
@@ -706,7 +705,7 @@ def TfExecutor_SwitchOp : TfExecutor_GraphNodeOp<"Switch", [
         types = p.functional_type(
             [v.type for v in self.operands], [r.type for r in self.results]
         )
-    p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+    p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
   }];
 }
 
@@ -771,7 +770,7 @@ def TfExecutor_SwitchNOp : TfExecutor_GraphNodeOp<"_SwitchN", [
     text = f" {p.operands([self.data, self.index])} of {len(self.results) - 1}"
     if self.control_inputs:
         text += f" ({p.operands(self.control_inputs)})"
-    p.out.append(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
+    p.write(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
     return None
   }];
   let hasVerifier = 1;
@@ -865,7 +864,7 @@ def TfExecutor_MergeOp : TfExecutor_GraphNodeOp<"Merge", [
         types = p.functional_type(
             [v.type for v in self.operands], [r.type for r in self.results]
         )
-    p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+    p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
   }];
   let hasVerifier = 1;
   let verifier = [{
@@ -983,7 +982,7 @@ def TfExecutor_EnterOp : TfExecutor_GraphNodeOp<"Enter", [
             [v.type for v in self.operands], [r.type for r in self.results]
         )
     elided = ("frame_name", "parallel_iterations", "is_constant")
-    p.out.append(f"{text} : {types}{p.attr_dict(self, elided)}")
+    p.write(f"{text} : {types}{p.attr_dict(self, elided)}")
   }];
 }
 
@@ -1035,7 +1034,7 @@ def TfExecutor_ExitOp : TfExecutor_GraphNodeOp<"Exit", [
         types = p.functional_type(
             [v.type for v in self.operands], [r.type for r in self.results]
         )
-    p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+    p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
   }];
 }
 
@@ -1158,7 +1157,7 @@ def TfExecutor_LoopCondOp : TfExecutor_GraphNodeOp<"LoopCond"> {
         types = p.functional_type(
             [v.type for v in self.operands], [r.type for r in self.results]
         )
-    p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+    p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
   }];
 }
 

@@ -67,7 +67,7 @@ def TFType_ResourceType : TFType_Type<"Resource", "resource", "TensorFlow resour
   // The subtype list, which the variant type shares.
   let extraClassDeclaration = [{
     @staticmethod
-    def parse_subtypes(p: Parser, name: str) -> tuple[Type, ...]:
+    def parse_subtypes(p: AsmParser, name: str) -> tuple[Type, ...]:
         """`<tensor<...>, ...>` after `resource` or `variant`, or nothing."""
         start = p.current_pos()
         if not p.consume_if("<"):
@@ -75,7 +75,7 @@ def TFType_ResourceType : TFType_Type<"Resource", "resource", "TensorFlow resour
         subtypes: list[Type] = []
         try:
             while True:
-                pos = p.skip_ws()
+                pos = p.current_pos()
                 subtype = p.parse_non_function_type()
                 if not isinstance(subtype, (RankedTensorType, UnrankedTensorType)):
                     p.error_at(pos, "invalid kind of type specified")
@@ -91,7 +91,7 @@ def TFType_ResourceType : TFType_Type<"Resource", "resource", "TensorFlow resour
         except DiagnosticError as error:
             # TensorFlow's parser reports the subtype's problem, then its own.
             error.diagnostics.append(
-                Diagnostic(Severity.ERROR, p.source.loc(start), f"invalid {name} type")
+                Diagnostic(Severity.ERROR, p.loc_at(start), f"invalid {name} type")
             )
             raise
         return tuple(subtypes)
@@ -140,7 +140,7 @@ def TFType_VersionAttr : AttrDef<TFType_Dialect, "Version"> {
     p.expect("<", "expected '<'")
     versions: dict[str, int] = {}
     for field in ("producer", "min_consumer"):
-        pos = p.skip_ws()
+        pos = p.current_pos()
         if p.parse_optional_keyword_of((field,)) is None:
             p.error_at(pos, f"expected '{field}' in tf_type version")
         p.expect("=", "expected '='")
@@ -149,7 +149,7 @@ def TFType_VersionAttr : AttrDef<TFType_Dialect, "Version"> {
             p.expect(",", "expected ','")
     bad: list[int] = []
     if p.consume_if(","):
-        pos = p.skip_ws()
+        pos = p.current_pos()
         if p.parse_optional_keyword_of(("bad_consumers",)) is None:
             p.error_at(pos, "expected 'bad_consumers' in tf_type version")
         p.expect("=", "expected '='")
@@ -237,10 +237,7 @@ def TFType_ShapeAttr : AttrDef<TFType_Dialect, "Shape"> {
                 dims.append(DYNAMIC)
             else:
                 dims.append(p.parse_integer())
-            pos = p.skip_ws()
-            text = p.text
-            if text.startswith("x", pos):
-                p.pos = pos + 1
+            if p.consume_if("x"):
                 continue
             break
         p.expect(">", "expected '>'")
@@ -274,7 +271,7 @@ def TFType_FullTypeAttr : AttrDef<TFType_Dialect, "FullType"> {
   }];
   let extraClassDeclaration = [{
     @classmethod
-    def parse_node(cls, p: Parser) -> tuple[object, ...]:
+    def parse_node(cls, p: AsmParser) -> tuple[object, ...]:
         """`type_id`, `type_id<args>`, each with an optional string or integer after it."""
         type_id = p.parse_keyword("expected a full type id")
         args: list[tuple[object, ...]] = []
@@ -284,11 +281,11 @@ def TFType_FullTypeAttr : AttrDef<TFType_Dialect, "FullType"> {
                 if not p.consume_if(","):
                     break
             p.expect(">", "expected '>'")
-        pos = p.skip_ws()
         attr: str | int | None = None
-        if p.text.startswith('"', pos):
+        next_char = p.peek()
+        if next_char == '"':
             attr = p.parse_string_literal()
-        elif p.text[pos : pos + 1].isdigit() or p.text[pos : pos + 1] == "-":
+        elif next_char.isdigit() or next_char == "-":
             attr = p.parse_integer()
         return (type_id, tuple(args), attr)
 

@@ -51,7 +51,7 @@ def TFGraph_Dialect : Dialect {
     )
 
 
-    def parse_control_uses(p: Parser) -> list[UnresolvedOperand]:
+    def parse_control_uses(p: AsmParser) -> list[UnresolvedOperand]:
         """`[%ctl, ...]`, if it comes next: the control operands of a region op."""
         controls: list[UnresolvedOperand] = []
         if p.consume_if("["):
@@ -60,12 +60,12 @@ def TFGraph_Dialect : Dialect {
         return controls
 
 
-    def controls_text(p: Printer, values: Sequence[Value]) -> str:
+    def controls_text(p: AsmPrinter, values: Sequence[Value]) -> str:
         """` [%ctl, ...]`, or nothing without control operands."""
         return " [" + p.operands(values) + "]" if values else ""
 
 
-    def parse_region_op_tail(p: Parser) -> tuple[DictionaryAttr, int, FunctionType, int]:
+    def parse_region_op_tail(p: AsmParser) -> tuple[DictionaryAttr, SourcePos, FunctionType, SourcePos]:
         """`{attrs} : (ins) -> outs` after the regions of an if- or case-like op."""
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -77,7 +77,7 @@ def TFGraph_Dialect : Dialect {
         return attrs, attr_pos, fn, types_pos
 
 
-    def parse_branch_op(p: Parser, cls: type[Operation], name_pos: int, is_if: bool) -> Operation:
+    def parse_branch_op(p: AsmParser, cls: type[Operation], name_pos: SourcePos, is_if: bool) -> Operation:
         """The custom form of the if- and case-like region ops: the condition or
         branch index, control operands, the regions (`then {..} else {..}`, or
         `{..}, {..}`), attributes and `: (type) -> (types)`."""
@@ -269,11 +269,11 @@ def TFGraph_Dialect : Dialect {
 
 
     def parse_node_operands(
-        p: Parser, control_attrs: bool
-    ) -> tuple[list[UnresolvedOperand], list[UnresolvedOperand], list[DictionaryAttr], int]:
+        p: AsmParser, control_attrs: bool
+    ) -> tuple[list[UnresolvedOperand], list[UnresolvedOperand], list[DictionaryAttr], SourcePos]:
         """`(%data, ...)` and `[%ctl {attrs}, ...]`, each optional: the data uses, the
         control uses, the attribute dictionaries of the control uses (only where
-        `control_attrs` allows them) and the offset of the data operands."""
+        `control_attrs` allows them) and the position of the data operands."""
         data_pos = p.current_pos()
         data: list[UnresolvedOperand] = []
         if p.consume_if("(") and not p.consume_if(")"):
@@ -292,7 +292,7 @@ def TFGraph_Dialect : Dialect {
         return data, controls, attrs, data_pos
 
 
-    def parse_node_keywords(p: Parser) -> list[tuple[str, Attribute]]:
+    def parse_node_keywords(p: AsmParser) -> list[tuple[str, Attribute]]:
         """`device("..") assigned_device("..") name("..")`, each optional."""
         found: list[tuple[str, Attribute]] = []
         for keyword, attr_name in _NODE_KEYWORDS:
@@ -304,7 +304,7 @@ def TFGraph_Dialect : Dialect {
         return found
 
 
-    def parse_node_types(p: Parser) -> tuple[list[Type], list[Type]]:
+    def parse_node_types(p: AsmParser) -> tuple[list[Type], list[Type]]:
         """`: (ins) -> (outs)`, or `: ins` for a node without data results, or nothing."""
         if not p.consume_if(":"):
             return [], []
@@ -314,7 +314,7 @@ def TFGraph_Dialect : Dialect {
         return types, []
 
 
-    def node_keywords_text(p: Printer, op: Operation) -> str:
+    def node_keywords_text(p: AsmPrinter, op: Operation) -> str:
         """The `device(..)`, `assigned_device(..)` and `name(..)` of a node."""
         text = ""
         for keyword, attr_name in _NODE_KEYWORDS:
@@ -324,7 +324,7 @@ def TFGraph_Dialect : Dialect {
         return text
 
 
-    def node_types_text(p: Printer, inputs: Sequence[Type], outputs: Sequence[Type]) -> str:
+    def node_types_text(p: AsmPrinter, inputs: Sequence[Type], outputs: Sequence[Type]) -> str:
         """The types of a node: `(ins) -> (outs)`, or `ins` when it has no data results."""
         if outputs:
             return f" : ({p.types(inputs)}) -> ({p.types(outputs)})"
@@ -353,7 +353,7 @@ def TFGraph_Dialect : Dialect {
         return ArrayAttr.get(tuple(attrs))
 
 
-    def dict_text(p: Printer, attrs: ArrayAttr | None, index: int) -> str:
+    def dict_text(p: AsmPrinter, attrs: ArrayAttr | None, index: int) -> str:
         """` {...}` of entry `index` of an attribute array, when not empty."""
         if attrs is None or index >= len(attrs.value):
             return ""
@@ -379,7 +379,7 @@ def TFGraph_Dialect : Dialect {
         return None
 
 
-    def parse_node(p: Parser, cls: type[Operation], name_pos: int, name: str | None) -> Operation:
+    def parse_node(p: AsmParser, cls: type[Operation], name_pos: SourcePos, name: str | None) -> Operation:
         """The node syntax: data operands, control operands, keywords, attributes and
         types, with the trailing control result left implicit."""
         data, controls, _, data_pos = parse_node_operands(p, False)
@@ -403,7 +403,7 @@ def TFGraph_Dialect : Dialect {
         )
 
 
-    def print_node(p: Printer, op: Operation) -> bool | None:
+    def print_node(p: AsmPrinter, op: Operation) -> bool | None:
         """The node syntax of `op`, or False (the generic form) when its control
         operands or results do not all follow its data ones."""
         data, controls = split_controls(op.operands)
@@ -421,7 +421,7 @@ def TFGraph_Dialect : Dialect {
         text += node_keywords_text(p, op)
         text += p.attr_dict(op, [k for _, k in _NODE_KEYWORDS])
         text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
-        p.out.append(text)
+        p.write(text)
         return None
 
 
@@ -570,12 +570,10 @@ def TFGraph_Dialect : Dialect {
         HAS_RESULT_NAMES = True
 
         @classmethod
-        def parse(cls, p: Parser, name_pos: int) -> Operation:
-            name = p.custom_op
-            assert name is not None
-            return parse_node(p, cls, name_pos, name)
+        def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+            return parse_node(p, cls, name_pos, p.op_name())
 
-        def print(self, p: Printer) -> bool | None:
+        def print(self, p: AsmPrinter) -> bool | None:
             return print_node(p, self)
 
         def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -636,7 +634,7 @@ def TFGraph_GraphOp : TFGraph_Op<"graph", [
     except DiagnosticError as error:
         # TensorFlow reports the attribute's problem, then its own.
         error.diagnostics.append(
-            Diagnostic(Severity.ERROR, p.source.loc(version_pos), "expected a version attribute")
+            Diagnostic(Severity.ERROR, p.loc_at(version_pos), "expected a version attribute")
         )
         raise
     if not isinstance(version, TFVersionAttr):
@@ -659,9 +657,9 @@ def TFGraph_GraphOp : TFGraph_Op<"graph", [
     )
   }];
   let printer = [{
-    p.out.append(" " + p.attr_text(self.version))
-    p.out.append(p.attr_dict(self, ["version"], with_keyword=True))
-    p.out.append(" ")
+    p.write(" " + p.attr_text(self.version))
+    p.write(p.attr_dict(self, ["version"], with_keyword=True))
+    p.write(" ")
     p.print_region(self.nodes)
   }];
 }
@@ -783,7 +781,7 @@ def TFGraph_FuncOp : TFGraph_Op<"func", [
     attrs = p.attr_dict(self, _FUNC_INHERENT, with_keyword=True)
     if attrs:
         text += "\n" + " " * (p.indent + 2) + attrs.lstrip()
-    p.out.append(text + " ")
+    p.write(text + " ")
     p.print_region(self.body, entry_args=False)
   }];
   let extraClassDeclaration = [{
@@ -887,7 +885,7 @@ def TFGraph_ReturnOp : TFGraph_Op<"return", [
         text += " [" + ", ".join(items) + "]"
     text += p.attr_dict(self, ["control_ret_attrs"])
     text += node_types_text(p, [v.type for v in data], [])
-    p.out.append(text)
+    p.write(text)
   }];
   let hasVerifier = 1;
   let verifier = [{
@@ -925,7 +923,7 @@ def TFGraph_GetResultOp : TFGraph_Op<"get_result", [Pure]> {
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict_with_keyword()
     opaque = TFOpaqueTensorType.get()
-    value = p.resolve_operands([use], [opaque], use[2])
+    value = [p.resolve_operand(use, opaque)]
     return p.create_op(
         cls,
         name_pos,
@@ -940,7 +938,7 @@ def TFGraph_GetResultOp : TFGraph_Op<"get_result", [Pure]> {
     )
   }];
   let printer = [{
-    p.out.append(
+    p.write(
         f"({p.operand(self.value)}) {p.attr_text(self.name_)} : {self.number.value}"
         + p.attr_dict(self, ["name", "number"], with_keyword=True)
     )
@@ -1000,12 +998,12 @@ def TFGraph_YieldOp : TFGraph_Op<"yield", [
   }];
   let printer = [{
     if self.args:
-        p.out.append("(" + ", ".join(p.operand(v) for v in self.args) + ")")
+        p.write("(" + ", ".join(p.operand(v) for v in self.args) + ")")
     if self.ctls:
-        p.out.append(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
-    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        p.write(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
+    p.write(p.attr_dict(self, ["operandSegmentSizes"]))
     if self.args:
-        p.out.append(" : " + ", ".join(p.type_text(v.type) for v in self.args))
+        p.write(" : " + ", ".join(p.type_text(v.type) for v in self.args))
   }];
   let verifier = [{
     for i, value in enumerate(self.ctls):
@@ -1036,13 +1034,13 @@ def TFGraph_RegionAttr : AttrDef<TFGraph_Dialect, "RegionAttrs"> {
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     p.expect("<", "expected '<'")
-    pos = p.skip_ws()
+    pos = p.current_pos()
     attrs = p.parse_attribute()
     if not isinstance(attrs, DictionaryAttr):
         p.error_at(pos, "expected a dictionary attribute")
     lists: list[ArrayAttr] = []
     for _ in range(2):
-        pos = p.skip_ws()
+        pos = p.current_pos()
         value = p.parse_attribute()
         if not isinstance(value, ArrayAttr):
             p.error_at(pos, "expected an array attribute")
@@ -1113,13 +1111,13 @@ class TFGraph_IfLikeRegionOp<string mnemonic> : TFGraph_RegionOp<mnemonic> {
     return parse_branch_op(p, cls, name_pos, True)
   }];
   let printer = [{
-    p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+    p.write(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
     p.print_region(self.then_region)
-    p.out.append(" else ")
+    p.write(" else ")
     p.print_region(self.else_region)
-    p.out.append(p.attr_dict(self, ()))
+    p.write(p.attr_dict(self, ()))
     outs = tuple([r.type for r in self.outs])
-    p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+    p.write(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
   }];
   let verifier = [{
     message = verify_region_args_paired(self)
@@ -1186,11 +1184,11 @@ class TFGraph_CaseLikeRegionOp<string mnemonic> : TFGraph_RegionOp<mnemonic> {
     return parse_branch_op(p, cls, name_pos, False)
   }];
   let printer = [{
-    p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+    p.write(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
     p.print_regions(self.regions)
-    p.out.append(p.attr_dict(self, ()))
+    p.write(p.attr_dict(self, ()))
     outs = tuple([r.type for r in self.outs])
-    p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+    p.write(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
   }];
   let verifier = [{
     message = verify_region_args_paired(self)
@@ -1265,7 +1263,7 @@ def TFGraph_ConditionOp : TFGraph_Op<"condition", [
     attrs = p.parse_optional_attr_dict()
     types_pos = p.current_pos()
     types = p.parse_type_list() if p.consume_if(":") else []
-    operands = p.resolve_operands([cond], [cond_type], cond[2])
+    operands = [p.resolve_operand(cond, cond_type)]
     operands += p.resolve_operands(args, types, types_pos)
     operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
     return p.create_op(
@@ -1291,7 +1289,7 @@ def TFGraph_ConditionOp : TFGraph_Op<"condition", [
     text += p.attr_dict(self, ["operandSegmentSizes"])
     if self.args:
         text += " : " + p.types([v.type for v in self.args])
-    p.out.append(text)
+    p.write(text)
   }];
 }
 
@@ -1335,7 +1333,7 @@ class TFGraph_WhileLikeRegionOp<string mnemonic>
   let regions = (region SizedRegion<1>:$cond_region, SizedRegion<1>:$body_region);
   let parser = [{
     init: list[UnresolvedOperand] = []
-    init_pos = p.skip_ws()
+    init_pos = p.current_pos()
     if p.consume_if("("):
         init = p.parse_operand_list()
         p.expect(")", "expected ')'")
@@ -1375,15 +1373,15 @@ class TFGraph_WhileLikeRegionOp<string mnemonic>
   }];
   let printer = [{
     text = f"({p.operands(self.init)})" if self.init else ""
-    p.out.append(text + controls_text(p, self.ctls) + " ")
+    p.write(text + controls_text(p, self.ctls) + " ")
     p.print_region(self.cond_region)
-    p.out.append(" do ")
+    p.write(" do ")
     p.print_region(self.body_region)
-    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+    p.write(p.attr_dict(self, ["operandSegmentSizes"]))
     if self.init:
         ins = tuple([v.type for v in self.init])
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+        p.write(" : " + p.type_text(FunctionType.get(ins, outs)))
   }];
   let verifier = [{
     message = verify_region_args_paired(self)
@@ -1456,7 +1454,7 @@ def TFGraph_ForRegionOp : TFGraph_RegionOp<"ForRegion", [AttrSizedOperandSegment
   let regions = (region SizedRegion<1>:$body_region);
   let parser = [{
     init: list[UnresolvedOperand] = []
-    init_pos = p.skip_ws()
+    init_pos = p.current_pos()
     if p.consume_if("("):
         init = p.parse_operand_list()
         p.expect(")", "expected ')'")
@@ -1506,14 +1504,14 @@ def TFGraph_ForRegionOp : TFGraph_RegionOp<"ForRegion", [AttrSizedOperandSegment
     text = f"({p.operands(self.init)})" if self.init else ""
     text += controls_text(p, self.ctls)
     text += f" from {p.operand(self.start)} to {p.operand(self.limit)} by {p.operand(self.delta)} "
-    p.out.append(text)
+    p.write(text)
     p.print_region(self.body_region)
-    p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+    p.write(p.attr_dict(self, ["operandSegmentSizes"]))
     types = [v.type for v in (self.start, self.limit, self.delta, *self.init)]
     text = f" : ({p.types(types)})"
     if self.outs:
         text += f" -> ({p.types([r.type for r in self.outs])})"
-    p.out.append(text)
+    p.write(text)
   }];
   let verifier = [{
     message = verify_region_args_paired(self)

@@ -59,8 +59,8 @@ class TFL_BinaryOp<string mnemonic, string summary_, list<Trait> traits = []>
     type_ = self.output.type
     if self.lhs.type is not type_ or self.rhs.type is not type_:
         return False
-    p.out.append(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-    p.out.append(p.attr_dict(self) + " : " + p.type_text(type_))
+    p.write(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+    p.write(p.attr_dict(self) + " : " + p.type_text(type_))
     return None
   }];
 }

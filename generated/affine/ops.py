@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     AffineMapAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     BlockArgument,
@@ -23,7 +25,9 @@ from generator.ir import (
     Operation,
     OpResult,
     Region,
+    SourcePos,
     Type,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.ods import (
@@ -37,8 +41,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AffineApplyOp",
@@ -55,11 +57,9 @@ __all__ = [
 from generator.ir.affine import (
     AffineConstantExpr,
     AffineMap,
-    AffineParseError,
     AffineSymbolExpr,
     IntegerSet,
     format_affine_expr,
-    parse_ssa_id_map,
 )
 from generator.ir.affine_ops import (
     affine_scope,
@@ -82,7 +82,7 @@ def ensure_yield(region: Region, loc: Location | None) -> None:
         block.append(AffineYieldOp(loc=loc))
 
 
-def parse_map_operands(p: Parser, cls: type[Operation], name_pos: int) -> Operation:
+def parse_map_operands(p: AsmParser, cls: type[Operation], name_pos: SourcePos) -> Operation:
     """`#map(%d...)[%s...] {attrs}`, the form of `affine.min` and `affine.max`."""
     map_attr = p.parse_attribute_of(AffineMapAttr)
     operands, _ = parse_dim_and_symbol_list(p)
@@ -99,14 +99,14 @@ def parse_map_operands(p: Parser, cls: type[Operation], name_pos: int) -> Operat
     )
 
 
-def print_map_operands(p: Printer, op: Operation) -> None:
+def print_map_operands(p: AsmPrinter, op: Operation) -> None:
     """The form `parse_map_operands` reads."""
     map_attr = get_property(op, "map")
     if not isinstance(map_attr, AffineMapAttr):
         return
     text = " " + p.attr_text(map_attr)
     text += print_dim_and_symbol_list(p, op.operands, map_attr.value.num_dims)
-    p.out.append(text + p.attr_dict(op, ("map",)))
+    p.write(text + p.attr_dict(op, ("map",)))
 
 
 def check_min_max(op: Operation) -> str | None:
@@ -120,7 +120,7 @@ def check_min_max(op: Operation) -> str | None:
     return None
 
 
-def parse_bound(p: Parser, name_pos: int, *, lower: bool) -> tuple[list[Value], AffineMap]:
+def parse_bound(p: AsmParser, name_pos: SourcePos, *, lower: bool) -> tuple[list[Value], AffineMap]:
     """A loop bound: an integer, a symbol `%n`, or `[max|min] #map(%d...)[%s...]`."""
     prefixed = p.consume_keyword("max" if lower else "min")
     if p.peek() == "%":
@@ -151,7 +151,7 @@ def parse_bound(p: Parser, name_pos: int, *, lower: bool) -> tuple[list[Value], 
 
 
 def print_bound(
-    p: Printer, map_attr: Attribute | None, operands: Sequence[Value], prefix: str
+    p: AsmPrinter, map_attr: Attribute | None, operands: Sequence[Value], prefix: str
 ) -> str:
     """A loop bound as `parse_bound` reads it: the short forms where they say it all."""
     if not isinstance(map_attr, AffineMapAttr):
@@ -177,19 +177,13 @@ def is_short_bound(bound: AffineMap) -> bool:
     return not bound.num_dims and bound.num_symbols == 1 and isinstance(expr, AffineSymbolExpr)
 
 
-def parse_subscripts(p: Parser) -> tuple[AffineMap, list[UnresolvedOperand]]:
+def parse_subscripts(p: AsmParser) -> tuple[AffineMap, list[UnresolvedOperand]]:
     """`[%i + 1, symbol(%n)]`: the map of a memory op and the SSA names it uses, dims
     first (MLIR's `parseAffineMapOfSSAIds`)."""
-    pos = p.current_pos()
-    try:
-        amap, names, end = parse_ssa_id_map(p.text, pos)
-    except AffineParseError as e:
-        p.error_at(e.offset, e.message)
-    p.pos = end
-    return amap, [(name, 0, at) for name, at in names]
+    return p.parse_affine_map_of_ssa_ids()
 
 
-def print_subscripts(p: Printer, map_attr: Attribute | None, operands: Sequence[Value]) -> str:
+def print_subscripts(p: AsmPrinter, map_attr: Attribute | None, operands: Sequence[Value]) -> str:
     """The subscripts `parse_subscripts` reads, with the operands in place of the map's
     dims and symbols."""
     if not isinstance(map_attr, AffineMapAttr):
@@ -200,7 +194,7 @@ def print_subscripts(p: Printer, map_attr: Attribute | None, operands: Sequence[
     return "[" + ", ".join([format_affine_expr(e, dims, symbols) for e in amap.results]) + "]"
 
 
-def parse_memref_type(p: Parser) -> MemRefType:
+def parse_memref_type(p: AsmParser) -> MemRefType:
     """`: memref<...>` after a memory op's subscripts."""
     # MLIR reports a type of the wrong kind at the colon.
     pos = p.current_pos()
@@ -345,7 +339,7 @@ class AffineApplyOp(OdsOp):
         return get_property(self, "map")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         map_attr = p.parse_attribute_of(AffineMapAttr)
         assert isinstance(map_attr, AffineMapAttr)
@@ -365,7 +359,7 @@ class AffineApplyOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_map_operands(p, self)
 
@@ -632,15 +626,12 @@ class AffineForOp(OdsOp):
         return get_property(self, "step")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         index = IndexType.get()
         induction_var = p.parse_operand()
         # The custom form writes the induction variable's location with debug info.
-        induction_loc: Location | None = None
-        pos = p.current_pos()
-        if p.text.startswith("loc", pos) and p.at_loc_keyword(pos):
-            induction_loc = p.parse_trailing_loc()
+        induction_loc: Location | None = p.parse_optional_trailing_loc()
         p.expect("=", "expected '='")
         lower_operands, lower_map = parse_bound(p, name_pos, lower=True)
         if not p.consume_keyword("to"):
@@ -703,7 +694,7 @@ class AffineForOp(OdsOp):
             regions=[body],
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         block = self.region.blocks[0] if self.region.blocks else None
         if block is None or not block.args:
@@ -730,9 +721,9 @@ class AffineForOp(OdsOp):
                 for arg, value in zip(block.args[1:], self.inits, strict=False)
             ]
             text += " iter_args(" + ", ".join(pairs) + ") -> (" + p.types(self.result_types) + ")"
-        p.out.append(text + " ")
+        p.write(text + " ")
         p.print_region(self.region, entry_args=False, terminators=loop_carried)
-        p.out.append(
+        p.write(
             p.attr_dict(self, ("lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"))
         )
         return None
@@ -984,7 +975,7 @@ class AffineIfOp(OdsOp):
         return get_property(self, "condition")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         set_attr = p.parse_attribute_of(IntegerSetAttr)
         assert isinstance(set_attr, IntegerSetAttr)
@@ -995,7 +986,7 @@ class AffineIfOp(OdsOp):
         if condition.num_inputs != len(operands):
             p.op_error(name_pos, "symbol operand count and integer set symbol count must match")
         result_types: list[Type] = []
-        if p.text.startswith("->", p.current_pos()):
+        if p.next_is("->"):
             result_types = p.parse_arrow_type_list()
         loc = p.loc_at(name_pos)
         then_region = Region()
@@ -1018,7 +1009,7 @@ class AffineIfOp(OdsOp):
             regions=[then_region, else_region],
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         set_attr = get_property(self, "condition")
         if not isinstance(set_attr, IntegerSetAttr):
@@ -1027,13 +1018,13 @@ class AffineIfOp(OdsOp):
         text += print_dim_and_symbol_list(p, self.operands, set_attr.value.num_dims)
         if self.results:
             text += " -> " + p.arrow_results(self.result_types)
-        p.out.append(text + " ")
+        p.write(text + " ")
         with_results = bool(self.results)
         p.print_region(self.then_region, entry_args=False, terminators=with_results)
         if self.else_region.blocks:
-            p.out.append(" else ")
+            p.write(" else ")
             p.print_region(self.else_region, entry_args=False, terminators=with_results)
-        p.out.append(p.attr_dict(self, ("condition",)))
+        p.write(p.attr_dict(self, ("condition",)))
         return None
 
     def verify_invariants(self) -> str | None:
@@ -1193,7 +1184,7 @@ class AffineLoadOp(OdsOp):
         return get_property(self, "map")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         memref_use = p.parse_operand()
         amap, uses = parse_subscripts(p)
@@ -1212,11 +1203,11 @@ class AffineLoadOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = " " + p.operand(self.memref)
         text += print_subscripts(p, get_property(self, "map"), self.indices)
-        p.out.append(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
+        p.write(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -1334,11 +1325,11 @@ class AffineMaxOp(OdsOp):
         return get_property(self, "map")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_map_operands(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_map_operands(p, self)
 
@@ -1448,11 +1439,11 @@ class AffineMinOp(OdsOp):
         return get_property(self, "map")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_map_operands(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_map_operands(p, self)
 
@@ -1584,7 +1575,7 @@ class AffineStoreOp(OdsOp):
         return get_property(self, "map")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         value_use = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1606,11 +1597,11 @@ class AffineStoreOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = " " + p.operand(self.value) + ", " + p.operand(self.memref)
         text += print_subscripts(p, get_property(self, "map"), self.indices)
-        p.out.append(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
+        p.write(text + p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -1696,9 +1687,9 @@ class AffineYieldOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1720,9 +1711,9 @@ class AffineYieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))

@@ -21,6 +21,8 @@ from generated.arith.enums import (
 )
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     BoolAttr,
     DenseElementsAttr,
@@ -39,6 +41,7 @@ from generator.ir import (
     PatternRewriter,
     RankedTensorType,
     ShapedType,
+    SourcePos,
     SparseElementsAttr,
     Type,
     UnitAttr,
@@ -95,8 +98,6 @@ from generator.ir.ods import (
     typed_attr_type,
     verify_trait,
 )
-from generator.ir.parser import Parser
-from generator.ir.printer import Printer
 
 __all__ = [
     "AddFOp",
@@ -689,9 +690,9 @@ class AddFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -716,9 +717,9 @@ class AddFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -875,9 +876,9 @@ class AddIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -902,9 +903,9 @@ class AddIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -1028,9 +1029,9 @@ class AddUIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1053,9 +1054,9 @@ class AddUIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1184,9 +1185,9 @@ class AndIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1207,9 +1208,9 @@ class AndIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1325,9 +1326,9 @@ class BitcastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1347,9 +1348,9 @@ class BitcastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -1524,9 +1525,9 @@ class CeilDivSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1547,9 +1548,9 @@ class CeilDivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1662,9 +1663,9 @@ class CeilDivUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1685,9 +1686,9 @@ class CeilDivUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -1858,9 +1859,9 @@ class CmpFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_predicate: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -1895,9 +1896,9 @@ class CmpFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + _ARITH__CMP_F_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
@@ -2071,9 +2072,9 @@ class CmpIOp(OdsOp):
         return get_property(self, "predicate")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_predicate: Attribute | None = None
         a_predicate = IntegerAttr.get(
@@ -2104,9 +2105,9 @@ class CmpIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + _ARITH__CMP_I_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
@@ -2279,9 +2280,9 @@ class ConstantOp(OdsOp):
         return get_property(self, "value")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_value: Attribute | None = None
         attr_pos = p.current_pos()
@@ -2298,9 +2299,9 @@ class ConstantOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ("value",)) + " " + p.attr_text(must(get_property(self, "value"))))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -2466,9 +2467,9 @@ class DivFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2493,9 +2494,9 @@ class DivFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -2638,9 +2639,9 @@ class DivSIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2665,9 +2666,9 @@ class DivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -2815,9 +2816,9 @@ class DivUIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -2842,9 +2843,9 @@ class DivUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -2982,9 +2983,9 @@ class ExtFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -3008,9 +3009,9 @@ class ExtFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if get_property(self, "fastmath") is not None:
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -3193,9 +3194,9 @@ class ExtSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3215,9 +3216,9 @@ class ExtSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -3389,9 +3390,9 @@ class ExtUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3411,9 +3412,9 @@ class ExtUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -3590,9 +3591,9 @@ class FloorDivSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -3613,9 +3614,9 @@ class FloorDivSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -3731,9 +3732,9 @@ class FPToSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3753,9 +3754,9 @@ class FPToSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -3923,9 +3924,9 @@ class FPToUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -3945,9 +3946,9 @@ class FPToUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4117,9 +4118,9 @@ class IndexCastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -4139,9 +4140,9 @@ class IndexCastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4309,9 +4310,9 @@ class IndexCastUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -4331,9 +4332,9 @@ class IndexCastUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -4544,9 +4545,9 @@ class MaximumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -4571,9 +4572,9 @@ class MaximumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -4726,9 +4727,9 @@ class MaxNumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -4753,9 +4754,9 @@ class MaxNumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -4870,9 +4871,9 @@ class MaxSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -4893,9 +4894,9 @@ class MaxSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5011,9 +5012,9 @@ class MaxUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5034,9 +5035,9 @@ class MaxUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5189,9 +5190,9 @@ class MinimumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5216,9 +5217,9 @@ class MinimumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -5371,9 +5372,9 @@ class MinNumFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5398,9 +5399,9 @@ class MinNumFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -5515,9 +5516,9 @@ class MinSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5538,9 +5539,9 @@ class MinSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5656,9 +5657,9 @@ class MinUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -5679,9 +5680,9 @@ class MinUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -5833,9 +5834,9 @@ class MulFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -5860,9 +5861,9 @@ class MulFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -6023,9 +6024,9 @@ class MulIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -6050,9 +6051,9 @@ class MulIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -6173,9 +6174,9 @@ class MulSIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6196,9 +6197,9 @@ class MulSIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6332,9 +6333,9 @@ class MulUIExtendedOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6355,9 +6356,9 @@ class MulUIExtendedOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6514,9 +6515,9 @@ class NegFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_operand_ = p.parse_operand()
@@ -6538,9 +6539,9 @@ class NegFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.operand_))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -6649,9 +6650,9 @@ class OrIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6672,9 +6673,9 @@ class OrIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -6829,9 +6830,9 @@ class RemFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -6856,9 +6857,9 @@ class RemFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -6968,9 +6969,9 @@ class RemSIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -6991,9 +6992,9 @@ class RemSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -7108,9 +7109,9 @@ class RemUIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -7131,9 +7132,9 @@ class RemUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)
@@ -7280,9 +7281,9 @@ class ScalingExtFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -7311,9 +7312,9 @@ class ScalingExtFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
         if get_property(self, "fastmath") is not None:
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -7552,9 +7553,9 @@ class ScalingTruncFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_roundingmode: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -7591,9 +7592,9 @@ class ScalingTruncFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
         if get_property(self, "roundingmode") is not None:
             w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
@@ -7789,7 +7790,7 @@ class SelectOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -7807,11 +7808,11 @@ class SelectOp(OdsOp):
             cls, name_pos, operands, [result_type], attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         condition = self.condition.type
         prefix = p.type_text(condition) + ", " if isinstance(condition, ShapedType) else ""
-        p.out.append(
+        p.write(
             f" {p.operands(self.operands)}{p.attr_dict(self)} : {prefix}{p.type_text(self.result.type)}"
         )
 
@@ -8035,9 +8036,9 @@ class ShLIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8062,9 +8063,9 @@ class ShLIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -8213,9 +8214,9 @@ class ShRSIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8240,9 +8241,9 @@ class ShRSIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -8390,9 +8391,9 @@ class ShRUIOp(OdsOp):
         return get_property(self, "isExact")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_is_exact: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8417,9 +8418,9 @@ class ShRUIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if get_property(self, "isExact") is not None:
             w(" exact")
@@ -8528,9 +8529,9 @@ class SIToFPOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -8550,9 +8551,9 @@ class SIToFPOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -8762,9 +8763,9 @@ class SubFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_fastmath: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8789,9 +8790,9 @@ class SubFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
             w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
@@ -8945,9 +8946,9 @@ class SubIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_lhs = p.parse_operand()
@@ -8972,9 +8973,9 @@ class SubIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -9148,9 +9149,9 @@ class TruncFOp(OdsOp):
         return get_property(self, "fastmath")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_roundingmode: Attribute | None = None
         a_fastmath: Attribute | None = None
@@ -9182,9 +9183,9 @@ class TruncFOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if get_property(self, "roundingmode") is not None:
             w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
@@ -9424,9 +9425,9 @@ class TruncIOp(OdsOp):
         return get_property(self, "overflowFlags")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_overflow_flags: Attribute | None = None
         o_in_ = p.parse_operand()
@@ -9450,9 +9451,9 @@ class TruncIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.in_))
         if not is_default_property(self, "overflowFlags"):
             w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
@@ -9635,9 +9636,9 @@ class UIToFPOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_in_ = p.parse_operand()
         attr_pos = p.current_pos()
@@ -9657,9 +9658,9 @@ class UIToFPOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.in_)
@@ -9831,9 +9832,9 @@ class XOrIOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -9854,9 +9855,9 @@ class XOrIOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.lhs)

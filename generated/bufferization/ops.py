@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     DenseArrayAttr,
     IndexType,
@@ -20,10 +22,12 @@ from generator.ir import (
     OpResult,
     RankedTensorType,
     ShapedType,
+    SourcePos,
     Type,
     UnitAttr,
     UnrankedMemRefType,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.ods import (
@@ -41,8 +45,6 @@ from generator.ir.ods import (
     verify_trait,
     with_emitted,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AllocTensorOp",
@@ -215,7 +217,7 @@ class AllocTensorOp(OdsOp):
         return get_property(self, "memory_space")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         p.expect("(", "expected '('")
         size_uses = p.parse_operand_list()
@@ -250,7 +252,7 @@ class AllocTensorOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.dynamic_sizes)})"
         if self.copy is not None:
@@ -258,7 +260,7 @@ class AllocTensorOp(OdsOp):
         if self.size_hint is not None:
             text += f" size_hint={p.operand(self.size_hint)}"
         text += p.attr_dict(self, ("operandSegmentSizes",))
-        p.out.append(text + " : " + p.type_text(self.result.type))
+        p.write(text + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -430,9 +432,9 @@ class MaterializeInDestinationOp(OdsOp):
         return get_property(self, "writable")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_restrict: Attribute | None = None
         a_writable: Attribute | None = None
@@ -463,9 +465,9 @@ class MaterializeInDestinationOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.source) + " in")
         if get_property(self, "restrict") is not None:
             w(" restrict")
@@ -625,9 +627,9 @@ class ToBufferOp(OdsOp):
         return get_property(self, "read_only")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_read_only: Attribute | None = None
         o_tensor = p.parse_operand()
@@ -651,9 +653,9 @@ class ToBufferOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.tensor))
         if get_property(self, "read_only") is not None:
             w(" read_only")
@@ -800,9 +802,9 @@ class ToTensorOp(OdsOp):
         return get_property(self, "writable")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_restrict: Attribute | None = None
         a_writable: Attribute | None = None
@@ -832,9 +834,9 @@ class ToTensorOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.buffer))
         if get_property(self, "restrict") is not None:
             w(" restrict")

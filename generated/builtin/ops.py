@@ -9,14 +9,18 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     Location,
     Operation,
     OpResult,
     Region,
+    SourcePos,
     StringAttr,
     Type,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.ods import (
@@ -28,8 +32,6 @@ from generator.ir.ods import (
     property_dict,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "ModuleOp",
@@ -164,9 +166,9 @@ class ModuleOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_sym_name: Attribute | None = None
         a_sym_visibility: Attribute | None = None
@@ -194,9 +196,9 @@ class ModuleOp(OdsOp):
             regions=[r_body_region],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if get_property(self, "sym_name") is not None:
             w(" " + p.symbol(attr_string(get_property(self, "sym_name"))))
         w(p.attr_dict(self, ("sym_name",), with_keyword=True) + " ")
@@ -293,9 +295,9 @@ class UnrealizedConversionCastOp(OdsOp):
         return self.results
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_inputs: list[UnresolvedOperand] = []
         rt_outputs: list[Type] = []
@@ -320,9 +322,9 @@ class UnrealizedConversionCastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if len(self.inputs) > 0:
             w(" " + p.operands(self.inputs) + " : " + p.types([v.type for v in self.inputs]))
         w(" to " + p.types([v.type for v in self.outputs]) + p.attr_dict(self, ()))

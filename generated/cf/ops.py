@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     DenseArrayAttr,
@@ -17,9 +19,11 @@ from generator.ir import (
     IntegerType,
     Location,
     Operation,
+    SourcePos,
     SparseElementsAttr,
     StringAttr,
     Type,
+    UnresolvedOperand,
     Value,
     VectorType,
     parse_type,
@@ -39,8 +43,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AssertOp",
@@ -151,9 +153,9 @@ class AssertOp(OdsOp):
         return get_property(self, "msg")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_msg: Attribute | None = None
         o_arg = p.parse_operand()
@@ -173,9 +175,9 @@ class AssertOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.arg)
@@ -260,9 +262,9 @@ class BranchOp(OdsOp):
         return self.successors[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dest_operands: list[UnresolvedOperand] = []
         ot_dest_operands: list[Type] = []
@@ -287,9 +289,9 @@ class BranchOp(OdsOp):
             successors=[s_dest],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.successor(self.dest))
         if len(self.dest_operands) > 0:
             w(
@@ -462,9 +464,9 @@ class CondBranchOp(OdsOp):
         return get_property(self, "branch_weights")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_true_dest_operands: list[UnresolvedOperand] = []
         o_false_dest_operands: list[UnresolvedOperand] = []
@@ -521,9 +523,9 @@ class CondBranchOp(OdsOp):
             successors=[s_true_dest, s_false_dest],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.condition))
         if get_property(self, "branch_weights") is not None:
             w(" weights(" + p.stripped_attr(must(get_property(self, "branch_weights"))) + ")")
@@ -766,7 +768,7 @@ class SwitchOp(OdsOp):
         return get_property(self, "case_operand_segments")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         flag_use = p.parse_operand()
         flag_type = p.parse_colon_type()
@@ -827,7 +829,7 @@ class SwitchOp(OdsOp):
             successors=[default_dest, *case_dests],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
 
         def successor_text(dest: Block, values: Sequence[Value]) -> str:
@@ -854,7 +856,7 @@ class SwitchOp(OdsOp):
             text += newline
         text += "]"
         elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
-        p.out.append(text + p.attr_dict(self, elided))
+        p.write(text + p.attr_dict(self, elided))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

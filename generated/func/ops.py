@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     DictionaryAttr,
     FunctionType,
@@ -17,11 +19,13 @@ from generator.ir import (
     Operation,
     OpResult,
     Region,
+    SourcePos,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.asm import (
@@ -39,8 +43,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "CallIndirectOp",
@@ -240,9 +242,9 @@ class CallOp(OdsOp):
         return get_property(self, "no_inline")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         a_callee: Attribute | None = None
@@ -278,9 +280,9 @@ class CallOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "callee")))
@@ -468,9 +470,9 @@ class CallIndirectOp(OdsOp):
         return get_property(self, "res_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_callee_operands: list[UnresolvedOperand] = []
         a_arg_attrs: Attribute | None = None
@@ -506,9 +508,9 @@ class CallIndirectOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.callee)
@@ -623,9 +625,9 @@ class ConstantOp(OdsOp):
         return get_property(self, "value")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_value: Attribute | None = None
         attr_pos = p.current_pos()
@@ -644,9 +646,9 @@ class ConstantOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             p.attr_dict(self, ("value",))
             + " "
@@ -901,11 +903,11 @@ class FuncOp(OdsOp):
         return get_property(self, "no_inline")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -1052,9 +1054,9 @@ class ReturnOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1076,9 +1078,9 @@ class ReturnOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))

@@ -11,6 +11,8 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     BoolAttr,
     DenseArrayAttr,
@@ -21,9 +23,11 @@ from generator.ir import (
     MemRefType,
     Operation,
     OpResult,
+    SourcePos,
     StridedLayoutAttr,
     Type,
     UnrankedMemRefType,
+    UnresolvedOperand,
     Value,
     is_strided,
     layout_symbol_count,
@@ -50,8 +54,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "AllocOp",
@@ -530,9 +532,9 @@ class AllocOp(OdsOp):
         return get_property(self, "alignment")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         o_symbol_operands: list[UnresolvedOperand] = []
@@ -577,9 +579,9 @@ class AllocOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w("(" + p.operands(self.dynamic_sizes) + ")")
         if len(self.symbol_operands) > 0:
             w("[" + p.operands(self.symbol_operands) + "]")
@@ -722,9 +724,9 @@ class AllocaOp(OdsOp):
         return get_property(self, "alignment")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         o_symbol_operands: list[UnresolvedOperand] = []
@@ -769,9 +771,9 @@ class AllocaOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w("(" + p.operands(self.dynamic_sizes) + ")")
         if len(self.symbol_operands) > 0:
             w("[" + p.operands(self.symbol_operands) + "]")
@@ -876,9 +878,9 @@ class CastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_source = p.parse_operand()
         attr_pos = p.current_pos()
@@ -898,9 +900,9 @@ class CastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.source)
@@ -1022,9 +1024,9 @@ class CollapseShapeOp(OdsOp):
         return get_property(self, "reassociation")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_reassociation: Attribute | None = None
         o_src = p.parse_operand()
@@ -1047,9 +1049,9 @@ class CollapseShapeOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.src)
@@ -1169,9 +1171,9 @@ class CopyOp(OdsOp):
         return self._operands[1].value
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_source = p.parse_operand()
         p.expect(",", "expected ','")
@@ -1194,9 +1196,9 @@ class CopyOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.source)
@@ -1276,9 +1278,9 @@ class DeallocOp(OdsOp):
         return self._operands[0].value
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_memref = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1296,9 +1298,9 @@ class DeallocOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.memref)
@@ -1388,9 +1390,9 @@ class DimOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -1411,9 +1413,9 @@ class DimOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             p.attr_dict(self, ())
             + " "
@@ -1499,7 +1501,7 @@ class DmaStartOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
 
         def indices() -> list[UnresolvedOperand]:
@@ -1543,7 +1545,7 @@ class DmaStartOp(OdsOp):
         operands += [p.resolve_operand(u, index) for u in stride_uses]
         return p.create_op(cls, name_pos, operands, (), properties=(), attributes=EMPTY_DICT)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         values = list(self.operands)
 
@@ -1568,7 +1570,7 @@ class DmaStartOp(OdsOp):
             text += ", " + p.operands(rest)
         text += p.attr_dict(self)
         memref_types = [values[0].type, values[dst].type, values[tag].type]
-        p.out.append(text + " : " + p.types(memref_types))
+        p.write(text + " : " + p.types(memref_types))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -1684,9 +1686,9 @@ class DmaWaitOp(OdsOp):
         return self._operands[-1].value
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_tag_indices: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1715,9 +1717,9 @@ class DmaWaitOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.tag_mem_ref)
@@ -1871,9 +1873,9 @@ class ExpandShapeOp(OdsOp):
         return get_property(self, "static_output_shape")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_output_shape: list[UnresolvedOperand] = []
         a_reassociation: Attribute | None = None
@@ -1910,9 +1912,9 @@ class ExpandShapeOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.src)
@@ -2122,9 +2124,9 @@ class LoadOp(OdsOp):
         return get_property(self, "alignment")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         a_nontemporal: Attribute | None = None
@@ -2159,9 +2161,9 @@ class LoadOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.memref)
@@ -2323,9 +2325,9 @@ class StoreOp(OdsOp):
         return get_property(self, "alignment")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         a_nontemporal: Attribute | None = None
@@ -2363,9 +2365,9 @@ class StoreOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.value)
@@ -2612,9 +2614,9 @@ class SubViewOp(OdsOp):
         return get_property(self, "static_strides")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_offsets: list[UnresolvedOperand] = []
         o_sizes: list[UnresolvedOperand] = []
@@ -2673,9 +2675,9 @@ class SubViewOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.source))
         print_dynamic_index_list(p, self, self.offsets, get_property(self, "static_offsets"))
         w(" ")

@@ -13,6 +13,8 @@ from generated.ml_program.types import (
 )
 from generator.ir import (
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     DictionaryAttr,
     FunctionType,
@@ -20,11 +22,13 @@ from generator.ir import (
     Operation,
     OpResult,
     Region,
+    SourcePos,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    UnresolvedOperand,
     Value,
 )
 from generator.ir.asm import (
@@ -43,8 +47,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "FuncOp",
@@ -77,7 +79,7 @@ def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
     return None
 
 
-def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
+def parse_symbol_visibility(p: AsmParser) -> tuple[Attribute]:
     """`public`, `private` or `nested`: the visibility is always written."""
     word = p.parse_optional_keyword_of(("public", "private", "nested"))
     if word is None:
@@ -85,11 +87,11 @@ def parse_symbol_visibility(p: Parser) -> tuple[Attribute]:
     return (StringAttr.get(word),)
 
 
-def print_symbol_visibility(p: Printer, op: Operation, visibility: Attribute | None) -> None:
-    p.out.append(visibility.value if isinstance(visibility, StringAttr) else "public")
+def print_symbol_visibility(p: AsmPrinter, op: Operation, visibility: Attribute | None) -> None:
+    p.write(visibility.value if isinstance(visibility, StringAttr) else "public")
 
 
-def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
+def parse_typed_initial_value(p: AsmParser) -> tuple[Attribute, Attribute | None]:
     """`(value) : type`, the value optional."""
     value: Attribute | None = None
     if p.consume_if("("):
@@ -99,15 +101,15 @@ def parse_typed_initial_value(p: Parser) -> tuple[Attribute, Attribute | None]:
 
 
 def print_typed_initial_value(
-    p: Printer, op: Operation, type_attr: Attribute | None, value: Attribute | None
+    p: AsmPrinter, op: Operation, type_attr: Attribute | None, value: Attribute | None
 ) -> None:
     text = f"({p.attr_text(value)})" if value is not None else ""
     if isinstance(type_attr, TypeAttr):
         text += " : " + p.type_text(type_attr.value)
-    p.out.append(text)
+    p.write(text)
 
 
-def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
+def parse_token_ordering(p: AsmParser) -> tuple[list[UnresolvedOperand], Type]:
     """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
     p.expect_keyword("ordering")
     p.expect("(", "expected '('")
@@ -123,10 +125,10 @@ def parse_token_ordering(p: Parser) -> tuple[list[UnresolvedOperand], Type]:
 
 
 def print_token_ordering(
-    p: Printer, op: Operation, tokens: Sequence[Value], produce_type: Type
+    p: AsmPrinter, op: Operation, tokens: Sequence[Value], produce_type: Type
 ) -> None:
     consumed = p.operands(tokens) if tokens else "()"
-    p.out.append(f" ordering({consumed} -> {p.type_text(produce_type)})")
+    p.write(f" ordering({consumed} -> {p.type_text(produce_type)})")
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -347,11 +349,11 @@ class FuncOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -547,9 +549,9 @@ class GlobalOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_sym_name: Attribute | None = None
         a_type: Attribute | None = None
@@ -583,9 +585,9 @@ class GlobalOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" ")
         print_symbol_visibility(p, self, get_property(self, "sym_visibility"))
         if get_property(self, "is_mutable") is not None:
@@ -703,9 +705,9 @@ class GlobalLoadOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -724,9 +726,9 @@ class GlobalLoadOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -841,9 +843,9 @@ class GlobalLoadConstOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -862,9 +864,9 @@ class GlobalLoadConstOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -994,9 +996,9 @@ class GlobalLoadGraphOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_consume_tokens: list[UnresolvedOperand] = []
         a_global_: Attribute | None = None
@@ -1024,9 +1026,9 @@ class GlobalLoadGraphOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.attr_text(must(get_property(self, "global"))))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.result.type) + p.attr_dict(self, ("global",)))
@@ -1140,9 +1142,9 @@ class GlobalStoreOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         a_global_: Attribute | None = None
         a_global_ = p.parse_attribute_of(SymbolRefAttr)
@@ -1164,9 +1166,9 @@ class GlobalStoreOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.attr_text(must(get_property(self, "global")))
@@ -1294,9 +1296,9 @@ class GlobalStoreGraphOp(OdsOp):
         return get_property(self, "global")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_consume_tokens: list[UnresolvedOperand] = []
         a_global_: Attribute | None = None
@@ -1327,9 +1329,9 @@ class GlobalStoreGraphOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.attr_text(must(get_property(self, "global"))) + " = " + p.operand(self.value))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.value.type) + p.attr_dict(self, ("global",)))
@@ -1417,9 +1419,9 @@ class OutputOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1441,9 +1443,9 @@ class OutputOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
@@ -1536,9 +1538,9 @@ class ReturnOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_operands_: list[UnresolvedOperand] = []
         ot_operands_: list[Type] = []
@@ -1560,9 +1562,9 @@ class ReturnOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
         if len(self.operands_) > 0:
             w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
@@ -1784,11 +1786,11 @@ class SubgraphOp(OdsOp):
         return get_property(self, "sym_visibility")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_function_op(p, cls, name_pos)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         print_function_op(p, self)
 
@@ -1875,9 +1877,9 @@ class TokenOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -1891,9 +1893,9 @@ class TokenOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:

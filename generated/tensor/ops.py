@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Block,
     IndexType,
     Location,
@@ -18,8 +20,10 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ShapedType,
+    SourcePos,
     Type,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
     parse_type,
 )
@@ -31,8 +35,6 @@ from generator.ir.ods import (
     element_type_or_self,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "CastOp",
@@ -150,9 +152,9 @@ class CastOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_source = p.parse_operand()
         attr_pos = p.current_pos()
@@ -172,9 +174,9 @@ class CastOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.source)
@@ -282,9 +284,9 @@ class DimOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
@@ -305,9 +307,9 @@ class DimOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             p.attr_dict(self, ())
             + " "
@@ -394,9 +396,9 @@ class EmptyOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -420,9 +422,9 @@ class EmptyOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             "("
             + p.operands(self.dynamic_sizes)
@@ -521,9 +523,9 @@ class ExtractOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -554,9 +556,9 @@ class ExtractOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.tensor)
@@ -653,9 +655,9 @@ class FromElementsOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_elements: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -682,9 +684,9 @@ class FromElementsOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operands(self.elements)
@@ -778,9 +780,9 @@ class GenerateOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_extents: list[UnresolvedOperand] = []
         r_body = Region()
@@ -806,9 +808,9 @@ class GenerateOp(OdsOp):
             regions=[r_body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operands(self.dynamic_extents) + " ")
         p.print_region(self.regions[0], terminators=p.needs_terminator(self.regions[0]))
         w(p.attr_dict(self, ()) + " : " + p.type_text(self.result.type))
@@ -934,9 +936,9 @@ class InsertOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_indices: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -968,9 +970,9 @@ class InsertOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.scalar)
@@ -1073,9 +1075,9 @@ class RankOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_tensor = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1093,9 +1095,9 @@ class RankOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.tensor)
@@ -1186,9 +1188,9 @@ class SplatOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_sizes: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1221,9 +1223,9 @@ class SplatOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.input))
         if len(self.dynamic_sizes) > 0:
             w("[" + p.operands(self.dynamic_sizes) + "]")
@@ -1311,9 +1313,9 @@ class YieldOp(OdsOp):
         return self._operands[0].value
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_value = p.parse_operand()
         attr_pos = p.current_pos()
@@ -1331,9 +1333,9 @@ class YieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operand(self.value)

@@ -13,6 +13,8 @@ from generated.tf_executor.types import (
     TokenType,
 )
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     BoolAttr,
@@ -28,9 +30,11 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ShapedType,
+    SourcePos,
     StringAttr,
     Type,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
     parse_type,
 )
@@ -48,8 +52,6 @@ from generator.ir.ods import (
     verify_trait,
     with_emitted,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "ControlTriggerOp",
@@ -113,7 +115,7 @@ def ensure_terminator(
     return last
 
 
-def parse_paren_operands(p: Parser) -> list[UnresolvedOperand]:
+def parse_paren_operands(p: AsmParser) -> list[UnresolvedOperand]:
     """`(%a, %b)` if an opening parenthesis comes next, else nothing."""
     if not p.consume_if("("):
         return []
@@ -124,7 +126,7 @@ def parse_paren_operands(p: Parser) -> list[UnresolvedOperand]:
     return uses
 
 
-def parse_colon_type_list(p: Parser) -> list[Type]:
+def parse_colon_type_list(p: AsmParser) -> list[Type]:
     """`: type, ...` (MLIR's `parseColonTypeList`)."""
     p.expect(":", "expected ':'")
     return p.parse_type_list()
@@ -403,9 +405,9 @@ class ControlTriggerOp(OdsOp):
         return self.results[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -425,9 +427,9 @@ class ControlTriggerOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operands(self.control_inputs) + p.attr_dict(self, ()))
 
     def verify_invariants(self) -> str | None:
@@ -619,7 +621,7 @@ class EnterOp(OdsOp):
         return get_property(self, "parallel_iterations")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -662,7 +664,7 @@ class EnterOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f" {p.operands(self.operands)} frame {p.attr_text(self.frame_name)}"
         if self.parallel_iterations.value != 10:
@@ -676,7 +678,7 @@ class EnterOp(OdsOp):
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
         elided = ("frame_name", "parallel_iterations", "is_constant")
-        p.out.append(f"{text} : {types}{p.attr_dict(self, elided)}")
+        p.write(f"{text} : {types}{p.attr_dict(self, elided)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -790,7 +792,7 @@ class ExitOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         if not uses:
@@ -810,7 +812,7 @@ class ExitOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.data.type == self.output.type:
             types = p.type_text(self.output.type)
@@ -818,7 +820,7 @@ class ExitOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -917,7 +919,7 @@ class LoopCondOp(OdsOp):
         return self.results[1]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         if not uses:
@@ -942,7 +944,7 @@ class LoopCondOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.input.type == self.output.type:
             types = p.type_text(self.input.type)
@@ -950,7 +952,7 @@ class LoopCondOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1051,7 +1053,7 @@ class MergeOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -1074,7 +1076,7 @@ class MergeOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         output = self.output.type
         data_types = []
@@ -1093,7 +1095,7 @@ class MergeOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1209,9 +1211,9 @@ class NextIterationSinkOp(OdsOp):
         return tuple([o.value for o in self._operands[2:]])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         operands_pos = p.current_pos()
@@ -1240,9 +1242,9 @@ class NextIterationSinkOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w("[" + p.operand(self.token) + "] " + p.operand(self.input))
         if len(self.control_inputs) > 0:
             w(", " + p.operands(self.control_inputs))
@@ -1343,9 +1345,9 @@ class NextIterationSourceOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         p.expect(":", "expected ':'")
         rt_output = p.parse_type()
@@ -1361,9 +1363,9 @@ class NextIterationSourceOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" : " + p.type_text(self.output.type) + p.attr_dict(self, ()))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -1591,9 +1593,9 @@ class RecvOp(OdsOp):
         return get_property(self, "client_terminated")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         a_tensor_name: Attribute | None = None
@@ -1627,9 +1629,9 @@ class RecvOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(
             " "
             + p.operands(self.control_inputs)
@@ -1879,9 +1881,9 @@ class SendOp(OdsOp):
         return get_property(self, "client_terminated")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_control_inputs: list[UnresolvedOperand] = []
         a_tensor_name: Attribute | None = None
@@ -1918,9 +1920,9 @@ class SendOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.input))
         if len(self.control_inputs) > 0:
             w(", " + p.operands(self.control_inputs))
@@ -2056,7 +2058,7 @@ class SwitchOp(OdsOp):
         return self.results[2]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         uses = p.parse_operand_list()
         types = parse_colon_type_list(p)
@@ -2082,7 +2084,7 @@ class SwitchOp(OdsOp):
             cls, name_pos, operands, result_types, attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         data = self.data.type
         short = (
@@ -2096,7 +2098,7 @@ class SwitchOp(OdsOp):
             types = p.functional_type(
                 [v.type for v in self.operands], [r.type for r in self.results]
             )
-        p.out.append(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
+        p.write(f" {p.operands(self.operands)} : {types}{p.attr_dict(self)}")
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -2243,7 +2245,7 @@ class SwitchNOp(OdsOp):
         return get_property(self, "num_outs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         operands_pos = p.current_pos()
         uses = p.parse_operand_list()
@@ -2273,7 +2275,7 @@ class SwitchNOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         data = self.data.type
         if self.index.type != RankedTensorType.get((), IntegerType.get(32)) or any(
@@ -2283,7 +2285,7 @@ class SwitchNOp(OdsOp):
         text = f" {p.operands([self.data, self.index])} of {len(self.results) - 1}"
         if self.control_inputs:
             text += f" ({p.operands(self.control_inputs)})"
-        p.out.append(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
+        p.write(f"{text} : {p.type_text(data)}{p.attr_dict(self, ('num_outs',))}")
         return None
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -2392,9 +2394,9 @@ class FetchOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_fetches: list[UnresolvedOperand] = []
         ot_fetches: list[Type] = []
@@ -2416,9 +2418,9 @@ class FetchOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if len(self.fetches) > 0:
             w(" " + p.operands(self.fetches) + " : " + p.types([v.type for v in self.fetches]))
         w(p.attr_dict(self, ()))
@@ -2506,7 +2508,7 @@ class GraphOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         region_pos = p.current_pos()
         body = Region()
@@ -2534,11 +2536,11 @@ class GraphOp(OdsOp):
             regions=[body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(" ")
+        p.write(" ")
         p.print_region(self.body)
-        p.out.append(p.attr_dict(self))
+        p.write(p.attr_dict(self))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -2708,7 +2710,7 @@ class IslandOp(OdsOp):
         return self.regions[0]
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         control = ControlType.get()
         operands_pos = p.current_pos()
@@ -2742,16 +2744,15 @@ class IslandOp(OdsOp):
             regions=[body],
         )
         if wrapped is not None:
-            island.loc = loc
-            if p.pending_locs and p.pending_locs[-1] is wrapped:
-                # `loc(#alias)` of an alias defined further down: patched for all three.
-                p.pending_locs += [yield_op, island]
+            # A `loc(#alias)` of an alias defined further down is patched in for all three.
+            p.set_op_location(yield_op, loc)
+            p.set_op_location(island, loc)
         return island
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.num_operands:
-            p.out.append("(" + p.operands(self.operands) + ")")
+            p.write("(" + p.operands(self.operands) + ")")
         wrapped = self.wrapped_op()
         if wrapped is not None and not self.attributes.entries:
             yield_op = self.body.blocks[0].last_op
@@ -2761,12 +2762,12 @@ class IslandOp(OdsOp):
                 and same_loc(wrapped.loc, self.loc)
                 and same_loc(yield_op.loc, self.loc)
             ):
-                p.out.append(" wraps ")
+                p.write(" wraps ")
                 p.print_generic_op(wrapped)
                 return None
-        p.out.append(" ")
+        p.write(" ")
         p.print_region(self.body)
-        p.out.append(p.attr_dict(self))
+        p.write(p.attr_dict(self))
         return None
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -2911,9 +2912,9 @@ class YieldOp(OdsOp):
         return tuple([o.value for o in self._operands])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_fetches: list[UnresolvedOperand] = []
         ot_fetches: list[Type] = []
@@ -2935,9 +2936,9 @@ class YieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         if len(self.fetches) > 0:
             w(" " + p.operands(self.fetches) + " : " + p.types([v.type for v in self.fetches]))
         w(p.attr_dict(self, ()))

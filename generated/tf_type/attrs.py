@@ -9,12 +9,12 @@ from typing import ClassVar, cast
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
     Attribute,
     DictionaryAttr,
     SymbolRefAttr,
 )
 from generator.ir.ods import ParametricAttr
-from generator.ir.parser import Parser
 from generator.ir.printer import escape_string
 
 __all__ = [
@@ -45,7 +45,7 @@ class FullTypeAttr(ParametricAttr):
         return cast("tuple[object, ...]", self.params[0])
 
     @classmethod
-    def parse(cls, p: Parser) -> FullTypeAttr:
+    def parse(cls, p: AsmParser) -> FullTypeAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
         node = cls.parse_node(p)
@@ -57,7 +57,7 @@ class FullTypeAttr(ParametricAttr):
         return "<" + self.print_node(self.node) + ">"
 
     @classmethod
-    def parse_node(cls, p: Parser) -> tuple[object, ...]:
+    def parse_node(cls, p: AsmParser) -> tuple[object, ...]:
         """`type_id`, `type_id<args>`, each with an optional string or integer after it."""
         type_id = p.parse_keyword("expected a full type id")
         args: list[tuple[object, ...]] = []
@@ -67,11 +67,11 @@ class FullTypeAttr(ParametricAttr):
                 if not p.consume_if(","):
                     break
             p.expect(">", "expected '>'")
-        pos = p.skip_ws()
         attr: str | int | None = None
-        if p.text.startswith('"', pos):
+        next_char = p.peek()
+        if next_char == '"':
             attr = p.parse_string_literal()
-        elif p.text[pos : pos + 1].isdigit() or p.text[pos : pos + 1] == "-":
+        elif next_char.isdigit() or next_char == "-":
             attr = p.parse_integer()
         return (type_id, tuple(args), attr)
 
@@ -118,7 +118,7 @@ class FuncAttr(ParametricAttr):
         return cast("DictionaryAttr", self.params[1])
 
     @classmethod
-    def parse(cls, p: Parser) -> FuncAttr:
+    def parse(cls, p: AsmParser) -> FuncAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
         symbol = p.parse_attribute()
@@ -155,7 +155,7 @@ class PlaceholderAttr(ParametricAttr):
         return cast("str", self.params[0])
 
     @classmethod
-    def parse(cls, p: Parser) -> PlaceholderAttr:
+    def parse(cls, p: AsmParser) -> PlaceholderAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
         value = p.parse_string_literal()
@@ -186,7 +186,7 @@ class ShapeAttr(ParametricAttr):
         return cast("tuple[int, ...] | None", self.params[0])
 
     @classmethod
-    def parse(cls, p: Parser) -> ShapeAttr:
+    def parse(cls, p: AsmParser) -> ShapeAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
         if p.consume_if("*"):
@@ -199,10 +199,7 @@ class ShapeAttr(ParametricAttr):
                     dims.append(DYNAMIC)
                 else:
                     dims.append(p.parse_integer())
-                pos = p.skip_ws()
-                text = p.text
-                if text.startswith("x", pos):
-                    p.pos = pos + 1
+                if p.consume_if("x"):
                     continue
                 break
             p.expect(">", "expected '>'")
@@ -252,12 +249,12 @@ class VersionAttr(ParametricAttr):
         return cast("tuple[int, ...]", self.params[2])
 
     @classmethod
-    def parse(cls, p: Parser) -> VersionAttr:
+    def parse(cls, p: AsmParser) -> VersionAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
         versions: dict[str, int] = {}
         for field in ("producer", "min_consumer"):
-            pos = p.skip_ws()
+            pos = p.current_pos()
             if p.parse_optional_keyword_of((field,)) is None:
                 p.error_at(pos, f"expected '{field}' in tf_type version")
             p.expect("=", "expected '='")
@@ -266,7 +263,7 @@ class VersionAttr(ParametricAttr):
                 p.expect(",", "expected ','")
         bad: list[int] = []
         if p.consume_if(","):
-            pos = p.skip_ws()
+            pos = p.current_pos()
             if p.parse_optional_keyword_of(("bad_consumers",)) is None:
                 p.error_at(pos, "expected 'bad_consumers' in tf_type version")
             p.expect("=", "expected '='")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar, cast
 
 from generator.ir import (
+    AsmParser,
     ComplexType,
     Diagnostic,
     DiagnosticError,
@@ -19,7 +20,6 @@ from generator.ir import (
     UnrankedTensorType,
 )
 from generator.ir.ods import DialectType, ParametricType
-from generator.ir.parser import Parser
 
 __all__ = [
     "Bfloat16RefType",
@@ -354,7 +354,7 @@ class ResourceType(ParametricType):
         return cast("tuple[Type, ...]", self.params[0])
 
     @classmethod
-    def parse(cls, p: Parser) -> ResourceType:
+    def parse(cls, p: AsmParser) -> ResourceType:
         """Read the parameters after the mnemonic."""
         return cls.get(cls.parse_subtypes(p, "resource"))
 
@@ -363,7 +363,7 @@ class ResourceType(ParametricType):
         return ResourceType.print_subtypes(self.subtypes)
 
     @staticmethod
-    def parse_subtypes(p: Parser, name: str) -> tuple[Type, ...]:
+    def parse_subtypes(p: AsmParser, name: str) -> tuple[Type, ...]:
         """`<tensor<...>, ...>` after `resource` or `variant`, or nothing."""
         start = p.current_pos()
         if not p.consume_if("<"):
@@ -371,7 +371,7 @@ class ResourceType(ParametricType):
         subtypes: list[Type] = []
         try:
             while True:
-                pos = p.skip_ws()
+                pos = p.current_pos()
                 subtype = p.parse_non_function_type()
                 if not isinstance(subtype, (RankedTensorType, UnrankedTensorType)):
                     p.error_at(pos, "invalid kind of type specified")
@@ -387,7 +387,7 @@ class ResourceType(ParametricType):
         except DiagnosticError as error:
             # TensorFlow's parser reports the subtype's problem, then its own.
             error.diagnostics.append(
-                Diagnostic(Severity.ERROR, p.source.loc(start), f"invalid {name} type")
+                Diagnostic(Severity.ERROR, p.loc_at(start), f"invalid {name} type")
             )
             raise
         return tuple(subtypes)
@@ -489,7 +489,7 @@ class VariantType(ParametricType):
         return cast("tuple[Type, ...]", self.params[0])
 
     @classmethod
-    def parse(cls, p: Parser) -> VariantType:
+    def parse(cls, p: AsmParser) -> VariantType:
         """Read the parameters after the mnemonic."""
         return cls.get(ResourceType.parse_subtypes(p, "variant"))
 

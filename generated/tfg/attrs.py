@@ -9,11 +9,11 @@ from typing import ClassVar, cast
 
 from generator.ir import (
     ArrayAttr,
+    AsmParser,
     Attribute,
     DictionaryAttr,
 )
 from generator.ir.ods import ParametricAttr
-from generator.ir.parser import Parser
 
 __all__ = [
     "RegionAttr",
@@ -55,16 +55,16 @@ class RegionAttr(ParametricAttr):
         return cast("ArrayAttr", self.params[2])
 
     @classmethod
-    def parse(cls, p: Parser) -> RegionAttr:
+    def parse(cls, p: AsmParser) -> RegionAttr:
         """Read the parameters after the mnemonic."""
         p.expect("<", "expected '<'")
-        pos = p.skip_ws()
+        pos = p.current_pos()
         attrs = p.parse_attribute()
         if not isinstance(attrs, DictionaryAttr):
             p.error_at(pos, "expected a dictionary attribute")
         lists: list[ArrayAttr] = []
         for _ in range(2):
-            pos = p.skip_ws()
+            pos = p.current_pos()
             value = p.parse_attribute()
             if not isinstance(value, ArrayAttr):
                 p.error_at(pos, "expected an array attribute")

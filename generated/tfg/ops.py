@@ -11,6 +11,8 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     ArrayAttr,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     Block,
     DenseArrayAttr,
@@ -26,12 +28,14 @@ from generator.ir import (
     RankedTensorType,
     Region,
     Severity,
+    SourcePos,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     UnitAttr,
     UnrankedTensorType,
+    UnresolvedOperand,
     Value,
     print_operation,
 )
@@ -50,8 +54,6 @@ from generator.ir.ods import (
     segment_sizes,
     verify_trait,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "CaseOp",
@@ -99,7 +101,7 @@ _NODE_KEYWORDS = (
 )
 
 
-def parse_control_uses(p: Parser) -> list[UnresolvedOperand]:
+def parse_control_uses(p: AsmParser) -> list[UnresolvedOperand]:
     """`[%ctl, ...]`, if it comes next: the control operands of a region op."""
     controls: list[UnresolvedOperand] = []
     if p.consume_if("["):
@@ -108,12 +110,12 @@ def parse_control_uses(p: Parser) -> list[UnresolvedOperand]:
     return controls
 
 
-def controls_text(p: Printer, values: Sequence[Value]) -> str:
+def controls_text(p: AsmPrinter, values: Sequence[Value]) -> str:
     """` [%ctl, ...]`, or nothing without control operands."""
     return " [" + p.operands(values) + "]" if values else ""
 
 
-def parse_region_op_tail(p: Parser) -> tuple[DictionaryAttr, int, FunctionType, int]:
+def parse_region_op_tail(p: AsmParser) -> tuple[DictionaryAttr, SourcePos, FunctionType, SourcePos]:
     """`{attrs} : (ins) -> outs` after the regions of an if- or case-like op."""
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
@@ -125,7 +127,9 @@ def parse_region_op_tail(p: Parser) -> tuple[DictionaryAttr, int, FunctionType, 
     return attrs, attr_pos, fn, types_pos
 
 
-def parse_branch_op(p: Parser, cls: type[Operation], name_pos: int, is_if: bool) -> Operation:
+def parse_branch_op(
+    p: AsmParser, cls: type[Operation], name_pos: SourcePos, is_if: bool
+) -> Operation:
     """The custom form of the if- and case-like region ops: the condition or
     branch index, control operands, the regions (`then {..} else {..}`, or
     `{..}, {..}`), attributes and `: (type) -> (types)`."""
@@ -315,11 +319,11 @@ def is_opaque_tensor(t: Type) -> bool:
 
 
 def parse_node_operands(
-    p: Parser, control_attrs: bool
-) -> tuple[list[UnresolvedOperand], list[UnresolvedOperand], list[DictionaryAttr], int]:
+    p: AsmParser, control_attrs: bool
+) -> tuple[list[UnresolvedOperand], list[UnresolvedOperand], list[DictionaryAttr], SourcePos]:
     """`(%data, ...)` and `[%ctl {attrs}, ...]`, each optional: the data uses, the
     control uses, the attribute dictionaries of the control uses (only where
-    `control_attrs` allows them) and the offset of the data operands."""
+    `control_attrs` allows them) and the position of the data operands."""
     data_pos = p.current_pos()
     data: list[UnresolvedOperand] = []
     if p.consume_if("(") and not p.consume_if(")"):
@@ -338,7 +342,7 @@ def parse_node_operands(
     return data, controls, attrs, data_pos
 
 
-def parse_node_keywords(p: Parser) -> list[tuple[str, Attribute]]:
+def parse_node_keywords(p: AsmParser) -> list[tuple[str, Attribute]]:
     """`device("..") assigned_device("..") name("..")`, each optional."""
     found: list[tuple[str, Attribute]] = []
     for keyword, attr_name in _NODE_KEYWORDS:
@@ -350,7 +354,7 @@ def parse_node_keywords(p: Parser) -> list[tuple[str, Attribute]]:
     return found
 
 
-def parse_node_types(p: Parser) -> tuple[list[Type], list[Type]]:
+def parse_node_types(p: AsmParser) -> tuple[list[Type], list[Type]]:
     """`: (ins) -> (outs)`, or `: ins` for a node without data results, or nothing."""
     if not p.consume_if(":"):
         return [], []
@@ -360,7 +364,7 @@ def parse_node_types(p: Parser) -> tuple[list[Type], list[Type]]:
     return types, []
 
 
-def node_keywords_text(p: Printer, op: Operation) -> str:
+def node_keywords_text(p: AsmPrinter, op: Operation) -> str:
     """The `device(..)`, `assigned_device(..)` and `name(..)` of a node."""
     text = ""
     for keyword, attr_name in _NODE_KEYWORDS:
@@ -370,7 +374,7 @@ def node_keywords_text(p: Printer, op: Operation) -> str:
     return text
 
 
-def node_types_text(p: Printer, inputs: Sequence[Type], outputs: Sequence[Type]) -> str:
+def node_types_text(p: AsmPrinter, inputs: Sequence[Type], outputs: Sequence[Type]) -> str:
     """The types of a node: `(ins) -> (outs)`, or `ins` when it has no data results."""
     if outputs:
         return f" : ({p.types(inputs)}) -> ({p.types(outputs)})"
@@ -406,7 +410,7 @@ def attr_array(attrs: Sequence[DictionaryAttr]) -> ArrayAttr | None:
     return ArrayAttr.get(tuple(attrs))
 
 
-def dict_text(p: Printer, attrs: ArrayAttr | None, index: int) -> str:
+def dict_text(p: AsmPrinter, attrs: ArrayAttr | None, index: int) -> str:
     """` {...}` of entry `index` of an attribute array, when not empty."""
     if attrs is None or index >= len(attrs.value):
         return ""
@@ -432,7 +436,9 @@ def verify_controls_last(op: Operation) -> str | None:
     return None
 
 
-def parse_node(p: Parser, cls: type[Operation], name_pos: int, name: str | None) -> Operation:
+def parse_node(
+    p: AsmParser, cls: type[Operation], name_pos: SourcePos, name: str | None
+) -> Operation:
     """The node syntax: data operands, control operands, keywords, attributes and
     types, with the trailing control result left implicit."""
     data, controls, _, data_pos = parse_node_operands(p, False)
@@ -456,7 +462,7 @@ def parse_node(p: Parser, cls: type[Operation], name_pos: int, name: str | None)
     )
 
 
-def print_node(p: Printer, op: Operation) -> bool | None:
+def print_node(p: AsmPrinter, op: Operation) -> bool | None:
     """The node syntax of `op`, or False (the generic form) when its control
     operands or results do not all follow its data ones."""
     data, controls = split_controls(op.operands)
@@ -474,7 +480,7 @@ def print_node(p: Printer, op: Operation) -> bool | None:
     text += node_keywords_text(p, op)
     text += p.attr_dict(op, [k for _, k in _NODE_KEYWORDS])
     text += node_types_text(p, [v.type for v in data], [v.type for v in outputs])
-    p.out.append(text)
+    p.write(text)
     return None
 
 
@@ -621,12 +627,10 @@ class NodeOp(Operation):
     HAS_RESULT_NAMES = True
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
-        name = p.custom_op
-        assert name is not None
-        return parse_node(p, cls, name_pos, name)
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        return parse_node(p, cls, name_pos, p.op_name())
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         return print_node(p, self)
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -960,11 +964,11 @@ class CaseOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -1140,17 +1144,17 @@ class CaseRegionOp(OdsOp):
         return get_property(self, "region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, False)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.write(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
         p.print_regions(self.regions)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1347,11 +1351,11 @@ class ForOp(OdsOp):
         return get_property(self, "T")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -1561,10 +1565,10 @@ class ForRegionOp(OdsOp):
         return get_property(self, "region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         init: list[UnresolvedOperand] = []
-        init_pos = p.skip_ws()
+        init_pos = p.current_pos()
         if p.consume_if("("):
             init = p.parse_operand_list()
             p.expect(")", "expected ')'")
@@ -1610,21 +1614,21 @@ class ForRegionOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.init)})" if self.init else ""
         text += controls_text(p, self.ctls)
         text += (
             f" from {p.operand(self.start)} to {p.operand(self.limit)} by {p.operand(self.delta)} "
         )
-        p.out.append(text)
+        p.write(text)
         p.print_region(self.body_region)
-        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        p.write(p.attr_dict(self, ["operandSegmentSizes"]))
         types = [v.type for v in (self.start, self.limit, self.delta, *self.init)]
         text = f" : ({p.types(types)})"
         if self.outs:
             text += f" -> ({p.types([r.type for r in self.outs])})"
-        p.out.append(text)
+        p.write(text)
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -1895,11 +1899,11 @@ class IfOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -2127,19 +2131,19 @@ class IfRegionOp(OdsOp):
         return get_property(self, "else_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, True)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.write(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
         p.print_region(self.then_region)
-        p.out.append(" else ")
+        p.write(" else ")
         p.print_region(self.else_region)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -2361,11 +2365,11 @@ class StatefulCaseOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -2541,17 +2545,17 @@ class StatefulCaseRegionOp(OdsOp):
         return get_property(self, "region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, False)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.write(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
         p.print_regions(self.regions)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -2810,11 +2814,11 @@ class StatefulIfOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -3042,19 +3046,19 @@ class StatefulIfRegionOp(OdsOp):
         return get_property(self, "else_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, True)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.write(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
         p.print_region(self.then_region)
-        p.out.append(" else ")
+        p.write(" else ")
         p.print_region(self.else_region)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -3287,11 +3291,11 @@ class StatefulWhileOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -3566,10 +3570,10 @@ class StatefulWhileRegionOp(OdsOp):
         return get_property(self, "body_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         init: list[UnresolvedOperand] = []
-        init_pos = p.skip_ws()
+        init_pos = p.current_pos()
         if p.consume_if("("):
             init = p.parse_operand_list()
             p.expect(")", "expected ')'")
@@ -3607,18 +3611,18 @@ class StatefulWhileRegionOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.init)})" if self.init else ""
-        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.write(text + controls_text(p, self.ctls) + " ")
         p.print_region(self.cond_region)
-        p.out.append(" do ")
+        p.write(" do ")
         p.print_region(self.body_region)
-        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        p.write(p.attr_dict(self, ["operandSegmentSizes"]))
         if self.init:
             ins = tuple([v.type for v in self.init])
             outs = tuple([r.type for r in self.outs])
-            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+            p.write(" : " + p.type_text(FunctionType.get(ins, outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -3856,11 +3860,11 @@ class StatelessCaseOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -4036,17 +4040,17 @@ class StatelessCaseRegionOp(OdsOp):
         return get_property(self, "region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, False)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
+        p.write(f" {p.operand(self.branch_index)}{controls_text(p, self.ctls)} ")
         p.print_regions(self.regions)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.branch_index.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -4305,11 +4309,11 @@ class StatelessIfOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -4537,19 +4541,19 @@ class StatelessIfRegionOp(OdsOp):
         return get_property(self, "else_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_branch_op(p, cls, name_pos, True)
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
+        p.write(f" {p.operand(self.cond)}{controls_text(p, self.ctls)} then ")
         p.print_region(self.then_region)
-        p.out.append(" else ")
+        p.write(" else ")
         p.print_region(self.else_region)
-        p.out.append(p.attr_dict(self, ()))
+        p.write(p.attr_dict(self, ()))
         outs = tuple([r.type for r in self.outs])
-        p.out.append(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
+        p.write(" : " + p.type_text(FunctionType.get((self.cond.type,), outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -4782,11 +4786,11 @@ class StatelessWhileOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -5061,10 +5065,10 @@ class StatelessWhileRegionOp(OdsOp):
         return get_property(self, "body_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         init: list[UnresolvedOperand] = []
-        init_pos = p.skip_ws()
+        init_pos = p.current_pos()
         if p.consume_if("("):
             init = p.parse_operand_list()
             p.expect(")", "expected ')'")
@@ -5102,18 +5106,18 @@ class StatelessWhileRegionOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.init)})" if self.init else ""
-        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.write(text + controls_text(p, self.ctls) + " ")
         p.print_region(self.cond_region)
-        p.out.append(" do ")
+        p.write(" do ")
         p.print_region(self.body_region)
-        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        p.write(p.attr_dict(self, ["operandSegmentSizes"]))
         if self.init:
             ins = tuple([v.type for v in self.init])
             outs = tuple([r.type for r in self.outs])
-            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+            p.write(" : " + p.type_text(FunctionType.get(ins, outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -5362,11 +5366,11 @@ class WhileOp(OdsOp):
         return get_property(self, "output_shapes")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         return parse_node(p, cls, name_pos, None)
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         if print_node(p, self) is False:
             return False
@@ -5641,10 +5645,10 @@ class WhileRegionOp(OdsOp):
         return get_property(self, "body_region_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         init: list[UnresolvedOperand] = []
-        init_pos = p.skip_ws()
+        init_pos = p.current_pos()
         if p.consume_if("("):
             init = p.parse_operand_list()
             p.expect(")", "expected ')'")
@@ -5682,18 +5686,18 @@ class WhileRegionOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f"({p.operands(self.init)})" if self.init else ""
-        p.out.append(text + controls_text(p, self.ctls) + " ")
+        p.write(text + controls_text(p, self.ctls) + " ")
         p.print_region(self.cond_region)
-        p.out.append(" do ")
+        p.write(" do ")
         p.print_region(self.body_region)
-        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+        p.write(p.attr_dict(self, ["operandSegmentSizes"]))
         if self.init:
             ins = tuple([v.type for v in self.init])
             outs = tuple([r.type for r in self.outs])
-            p.out.append(" : " + p.type_text(FunctionType.get(ins, outs)))
+            p.write(" : " + p.type_text(FunctionType.get(ins, outs)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -5862,7 +5866,7 @@ class ConditionOp(OdsOp):
         return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         cond = p.parse_operand()
         p.expect(":", "expected ':'")
@@ -5876,7 +5880,7 @@ class ConditionOp(OdsOp):
         attrs = p.parse_optional_attr_dict()
         types_pos = p.current_pos()
         types = p.parse_type_list() if p.consume_if(":") else []
-        operands = p.resolve_operands([cond], [cond_type], cond[2])
+        operands = [p.resolve_operand(cond, cond_type)]
         operands += p.resolve_operands(args, types, types_pos)
         operands += p.resolve_operands(ctls, [control_type()] * len(ctls), attr_pos)
         return p.create_op(
@@ -5894,7 +5898,7 @@ class ConditionOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         text = f" {p.operand(self.cond)} : {p.type_text(self.cond.type)}"
         if self.args:
@@ -5903,7 +5907,7 @@ class ConditionOp(OdsOp):
         text += p.attr_dict(self, ["operandSegmentSizes"])
         if self.args:
             text += " : " + p.types([v.type for v in self.args])
-        p.out.append(text)
+        p.write(text)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6222,7 +6226,7 @@ class FuncOp(OdsOp):
         return get_property(self, "control_output")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         visibility = parse_optional_visibility(p)
         generic = p.consume_keyword("generic")
@@ -6283,7 +6287,7 @@ class FuncOp(OdsOp):
             regions=[body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         head = " "
         if self.sym_visibility is not None:
@@ -6311,7 +6315,7 @@ class FuncOp(OdsOp):
         attrs = p.attr_dict(self, _FUNC_INHERENT, with_keyword=True)
         if attrs:
             text += "\n" + " " * (p.indent + 2) + attrs.lstrip()
-        p.out.append(text + " ")
+        p.write(text + " ")
         p.print_region(self.body, entry_args=False)
 
     def verify_invariants(self) -> str | None:
@@ -6518,7 +6522,7 @@ class GetResultOp(OdsOp):
         return get_property(self, "number")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         p.expect("(", "expected '('")
         use = p.parse_operand()
@@ -6529,7 +6533,7 @@ class GetResultOp(OdsOp):
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict_with_keyword()
         opaque = TFOpaqueTensorType.get()
-        value = p.resolve_operands([use], [opaque], use[2])
+        value = [p.resolve_operand(use, opaque)]
         return p.create_op(
             cls,
             name_pos,
@@ -6543,9 +6547,9 @@ class GetResultOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(
+        p.write(
             f"({p.operand(self.value)}) {p.attr_text(self.name_)} : {self.number.value}"
             + p.attr_dict(self, ["name", "number"], with_keyword=True)
         )
@@ -6656,7 +6660,7 @@ class GraphOp(OdsOp):
         return get_property(self, "version")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         version_pos = p.current_pos()
         if p.peek() != "#":
@@ -6666,9 +6670,7 @@ class GraphOp(OdsOp):
         except DiagnosticError as error:
             # TensorFlow reports the attribute's problem, then its own.
             error.diagnostics.append(
-                Diagnostic(
-                    Severity.ERROR, p.source.loc(version_pos), "expected a version attribute"
-                )
+                Diagnostic(Severity.ERROR, p.loc_at(version_pos), "expected a version attribute")
             )
             raise
         if not isinstance(version, TFVersionAttr):
@@ -6690,11 +6692,11 @@ class GraphOp(OdsOp):
             regions=[body],
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        p.out.append(" " + p.attr_text(self.version))
-        p.out.append(p.attr_dict(self, ["version"], with_keyword=True))
-        p.out.append(" ")
+        p.write(" " + p.attr_text(self.version))
+        p.write(p.attr_dict(self, ["version"], with_keyword=True))
+        p.write(" ")
         p.print_region(self.nodes)
 
     def verify_invariants(self) -> str | None:
@@ -6796,7 +6798,7 @@ class ReturnOp(OdsOp):
         return get_property(self, "control_ret_attrs")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         data, controls, control_attrs, data_pos = parse_node_operands(p, True)
         attr_pos = p.current_pos()
@@ -6814,7 +6816,7 @@ class ReturnOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         data, controls = split_controls(self.operands)
         text = ""
@@ -6827,7 +6829,7 @@ class ReturnOp(OdsOp):
             text += " [" + ", ".join(items) + "]"
         text += p.attr_dict(self, ["control_ret_attrs"])
         text += node_types_text(p, [v.type for v in data], [])
-        p.out.append(text)
+        p.write(text)
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -6933,7 +6935,7 @@ class YieldOp(OdsOp):
         return tuple([o.value for o in self._operands[r.start : r.stop]])
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
 
         def uses(close: str) -> list[UnresolvedOperand]:
@@ -6970,15 +6972,15 @@ class YieldOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         if self.args:
-            p.out.append("(" + ", ".join(p.operand(v) for v in self.args) + ")")
+            p.write("(" + ", ".join(p.operand(v) for v in self.args) + ")")
         if self.ctls:
-            p.out.append(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
-        p.out.append(p.attr_dict(self, ["operandSegmentSizes"]))
+            p.write(" [" + ", ".join(p.operand(v) for v in self.ctls) + "]")
+        p.write(p.attr_dict(self, ["operandSegmentSizes"]))
         if self.args:
-            p.out.append(" : " + ", ".join(p.type_text(v.type) for v in self.args))
+            p.write(" : " + ", ".join(p.type_text(v.type) for v in self.args))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""

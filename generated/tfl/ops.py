@@ -11,6 +11,8 @@ from generated.tfl.enums import (
     AFAttr,
 )
 from generator.ir import (
+    AsmParser,
+    AsmPrinter,
     Attribute,
     FloatAttr,
     FoldResult,
@@ -19,6 +21,7 @@ from generator.ir import (
     Operation,
     OpResult,
     RankedTensorType,
+    SourcePos,
     StringAttr,
     Type,
     UnrankedTensorType,
@@ -33,8 +36,6 @@ from generator.ir.ods import (
     required_property,
     verify_trait,
 )
-from generator.ir.parser import Parser
-from generator.ir.printer import Printer
 
 __all__ = [
     "AddOp",
@@ -174,7 +175,7 @@ class AddOp(OdsOp):
         return get_property(self, "fused_activation_function")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -188,13 +189,13 @@ class AddOp(OdsOp):
             cls, name_pos, operands, [type_], attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         type_ = self.output.type
         if self.lhs.type is not type_ or self.rhs.type is not type_:
             return False
-        p.out.append(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        p.out.append(p.attr_dict(self) + " : " + p.type_text(type_))
+        p.write(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        p.write(p.attr_dict(self) + " : " + p.type_text(type_))
         return None
 
     def verify_invariants(self) -> str | None:
@@ -411,7 +412,7 @@ class MulOp(OdsOp):
         return get_property(self, "fused_activation_function")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -425,13 +426,13 @@ class MulOp(OdsOp):
             cls, name_pos, operands, [type_], attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         type_ = self.output.type
         if self.lhs.type is not type_ or self.rhs.type is not type_:
             return False
-        p.out.append(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        p.out.append(p.attr_dict(self) + " : " + p.type_text(type_))
+        p.write(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        p.write(p.attr_dict(self) + " : " + p.type_text(type_))
         return None
 
     def verify_invariants(self) -> str | None:
@@ -822,7 +823,7 @@ class SubOp(OdsOp):
         return get_property(self, "fused_activation_function")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         lhs = p.parse_operand()
         p.expect(",", "expected ','")
@@ -836,13 +837,13 @@ class SubOp(OdsOp):
             cls, name_pos, operands, [type_], attributes=attrs, attr_dict_pos=attr_pos
         )
 
-    def print(self, p: Printer) -> bool | None:
+    def print(self, p: AsmPrinter) -> bool | None:
         """Write the custom form after the op name."""
         type_ = self.output.type
         if self.lhs.type is not type_ or self.rhs.type is not type_:
             return False
-        p.out.append(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        p.out.append(p.attr_dict(self) + " : " + p.type_text(type_))
+        p.write(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
+        p.write(p.attr_dict(self) + " : " + p.type_text(type_))
         return None
 
     def verify_invariants(self) -> str | None:

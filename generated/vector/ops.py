@@ -10,13 +10,17 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    AsmParser,
+    AsmPrinter,
     Attribute,
     DenseArrayAttr,
     IndexType,
     Location,
     Operation,
     OpResult,
+    SourcePos,
     Type,
+    UnresolvedOperand,
     Value,
     VectorType,
     parse_type,
@@ -36,8 +40,6 @@ from generator.ir.ods import (
     required_property,
     with_emitted,
 )
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
 
 __all__ = [
     "ExtractOp",
@@ -151,9 +153,9 @@ class ExtractOp(OdsOp):
         return get_property(self, "static_position")
 
     @classmethod
-    def parse(cls, p: Parser, name_pos: int) -> Operation:
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
-        attr_pos = 0
+        attr_pos = name_pos
         attrs = EMPTY_DICT
         o_dynamic_position: list[UnresolvedOperand] = []
         a_static_position: Attribute | None = None
@@ -184,9 +186,9 @@ class ExtractOp(OdsOp):
             attr_dict_pos=attr_pos,
         )
 
-    def print(self, p: Printer) -> None:
+    def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
-        w = p.out.append
+        w = p.write
         w(" " + p.operand(self.source))
         print_dynamic_index_list(
             p, self, self.dynamic_position, get_property(self, "static_position")

@@ -6,8 +6,8 @@ uses with their types and builds the op; `print` writes the same elements with
 the spacing rules of `mlir-tblgen`'s generated printers (a space before each
 element unless punctuation says otherwise, none after `(`, `[`, `{` or `<`).
 
-The runtime side is the custom-form API of `generator.ir.parser.Parser` and
-`generator.ir.printer.Printer`.
+The runtime side is the custom-form API, `generator.ir.opasm.AsmParser` and
+`generator.ir.opasm.AsmPrinter`.
 """
 
 from __future__ import annotations
@@ -220,10 +220,10 @@ class _Emitter:
     # -- the two bodies ---------------------------------------------------------------------
 
     def run(self) -> FormatCode:
-        self.parse.append("attr_pos = 0")
+        self.parse.append("attr_pos = name_pos")
         self.parse.append("attrs = EMPTY_DICT")
         self.declare_parse_vars()
-        self.print.append("w = p.out.append")
+        self.print.append("w = p.write")
         for element in self.fmt.format.elements:
             self.parse_element(element, "")
             self.print_element(element, "")

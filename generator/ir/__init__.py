@@ -11,6 +11,7 @@ code import from. Its parts:
 - `context`: `Context`, the dialects loaded for a run and what they bring.
 - `dialect`: `Dialect`, what a dialect contributes, and `DialectRegistry`.
 - `parser` and `printer`: the textual IR (`parse_source`, `print_operation`).
+- `opasm`: `AsmParser` and `AsmPrinter`, the API custom forms read and write with.
 - `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
 - `rewrite` and `folding`: patterns, the greedy driver and folding (`fold_op`),
@@ -110,6 +111,7 @@ from generator.ir.layout import (
     strides_and_offset,
 )
 from generator.ir.module import ParsedModule
+from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
@@ -153,6 +155,8 @@ __all__ = [
     "DYNAMIC",
     "AffineMapAttr",
     "ArrayAttr",
+    "AsmParser",
+    "AsmPrinter",
     "Attribute",
     "Block",
     "BlockArgument",
@@ -196,6 +200,7 @@ __all__ = [
     "OpaqueType",
     "Operation",
     "ParsedModule",
+    "ParserState",
     "PatternLike",
     "PatternRewriter",
     "RankedTensorType",
@@ -207,6 +212,7 @@ __all__ = [
     "Signedness",
     "SourceFile",
     "SourceLoc",
+    "SourcePos",
     "SparseElementsAttr",
     "StridedLayoutAttr",
     "StringAttr",
@@ -218,6 +224,7 @@ __all__ = [
     "UnknownLoc",
     "UnrankedMemRefType",
     "UnrankedTensorType",
+    "UnresolvedOperand",
     "Value",
     "VectorType",
     "apply_patterns_greedily",

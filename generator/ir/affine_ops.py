@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from generator.ir.attributes import IntegerAttr
 from generator.ir.core import BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.ods import get_property
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
+from generator.ir.opasm import AsmParser, AsmPrinter, UnresolvedOperand
 from generator.ir.types import DYNAMIC, IndexType, MemRefType, UnrankedMemRefType
 
 __all__ = [
@@ -220,7 +219,7 @@ def check_dim_and_symbol_operands(
 # -- syntax ----------------------------------------------------------------------------
 
 
-def _parse_operand_list(p: Parser, close: str) -> list[UnresolvedOperand]:
+def _parse_operand_list(p: AsmParser, close: str) -> list[UnresolvedOperand]:
     uses: list[UnresolvedOperand] = []
     if p.consume_if(close):
         return uses
@@ -231,7 +230,7 @@ def _parse_operand_list(p: Parser, close: str) -> list[UnresolvedOperand]:
             return uses
 
 
-def parse_dim_and_symbol_list(p: Parser) -> tuple[list[Value], int]:
+def parse_dim_and_symbol_list(p: AsmParser) -> tuple[list[Value], int]:
     """`(%d0, ...)` and an optional `[%s0, ...]`, all of type index; returns the values
     and the number of dimensions."""
     p.expect("(", "expected '(' in operand list")
@@ -242,7 +241,7 @@ def parse_dim_and_symbol_list(p: Parser) -> tuple[list[Value], int]:
     return [p.resolve_operand(use, _INDEX) for use in uses], num_dims
 
 
-def print_dim_and_symbol_list(p: Printer, operands: Sequence[Value], num_dims: int) -> str:
+def print_dim_and_symbol_list(p: AsmPrinter, operands: Sequence[Value], num_dims: int) -> str:
     """`(%d0, ...)`, then `[%s0, ...]` when there are symbol operands."""
     text = "(" + p.operands(operands[:num_dims]) + ")"
     if len(operands) > num_dims:

@@ -25,8 +25,7 @@ from generator.ir.attributes import (
 )
 from generator.ir.core import Location, Operation, Region, Value
 from generator.ir.ods import EMPTY_DICT, get_property
-from generator.ir.parser import Parser, UnresolvedOperand
-from generator.ir.printer import Printer
+from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos, UnresolvedOperand
 from generator.ir.types import DYNAMIC, FunctionType, IntegerType, Type
 
 __all__ = [
@@ -40,14 +39,14 @@ __all__ = [
 _VISIBILITIES = ("public", "private", "nested")
 
 
-def parse_optional_visibility(p: Parser) -> StringAttr | None:
+def parse_optional_visibility(p: AsmParser) -> StringAttr | None:
     """`public`, `private` or `nested` before a symbol name, if present."""
     word = p.parse_optional_keyword_of(_VISIBILITIES)
     return StringAttr.get(word) if word is not None else None
 
 
 def _parse_arguments(
-    p: Parser,
+    p: AsmParser,
 ) -> tuple[list[tuple[UnresolvedOperand, Type, Location | None]], list[Type], list[DictionaryAttr]]:
     """`(%a: t {attrs} loc(...), ...)` or `(t {attrs}, ...)`: named args, types, attrs."""
     named: list[tuple[UnresolvedOperand, Type, Location | None]] = []
@@ -61,25 +60,18 @@ def _parse_arguments(
         if p.peek() == "%":
             if types and not named:
                 p.op_error(pos, "expected type instead of SSA identifier")
-            use = p.parse_operand()
-            if use[1] != 0 or p.text.startswith("#", pos + 1 + len(use[0])):
-                p.op_error(pos, "expected valid ssa identifier")
+            use = p.parse_argument()
             p.expect(":", "expected ':'")
             type_ = p.parse_type()
             arg_attrs = p.parse_optional_attr_dict()
-            loc: Location | None = None
-            lpos = p.skip_ws()
-            if p.text.startswith("loc", lpos) and p.at_loc_keyword(lpos):
-                loc = p.parse_trailing_loc()
+            loc: Location | None = p.parse_optional_trailing_loc()
             named.append((use, type_, loc))
         else:
             if named:
                 p.op_error(pos, "expected SSA identifier")
             type_ = p.parse_type()
             arg_attrs = p.parse_optional_attr_dict()
-            lpos = p.skip_ws()
-            if p.text.startswith("loc", lpos) and p.at_loc_keyword(lpos):
-                p.parse_trailing_loc()
+            p.parse_optional_trailing_loc()
         types.append(type_)
         attrs.append(arg_attrs)
         if p.consume_if(")"):
@@ -87,7 +79,7 @@ def _parse_arguments(
         p.expect(",", "expected ')'")
 
 
-def _parse_results(p: Parser) -> tuple[list[Type], list[DictionaryAttr]]:
+def _parse_results(p: AsmParser) -> tuple[list[Type], list[DictionaryAttr]]:
     """The result list after `->`: one type, or `(type {attrs}, ...)`."""
     if not p.consume_if("->"):
         return [], []
@@ -114,7 +106,7 @@ def _attr_array(attrs: Sequence[DictionaryAttr]) -> ArrayAttr | None:
     return ArrayAttr.get(tuple(attrs))
 
 
-def parse_function_op(p: Parser, op_class: type[Operation], name_pos: int) -> Operation:
+def parse_function_op(p: AsmParser, op_class: type[Operation], name_pos: SourcePos) -> Operation:
     """Read a function-like op after its name (MLIR's `parseFunctionOp`)."""
     visibility = parse_optional_visibility(p)
     name = p.parse_symbol_name_attr()
@@ -157,15 +149,14 @@ def parse_function_op(p: Parser, op_class: type[Operation], name_pos: int) -> Op
     )
 
 
-def _dict_text(p: Printer, attrs: Attribute | None) -> str:
+def _dict_text(p: AsmPrinter, attrs: Attribute | None) -> str:
     if isinstance(attrs, DictionaryAttr) and attrs.entries:
         return " " + p.attr_text(attrs)
     return ""
 
 
-def print_function_op(p: Printer, op: Operation) -> None:
+def print_function_op(p: AsmPrinter, op: Operation) -> None:
     """Write a function-like op after its name (MLIR's `printFunctionOp`)."""
-    out = p.out
     text = " "
     visibility = get_property(op, "sym_visibility")
     if isinstance(visibility, StringAttr):
@@ -210,13 +201,13 @@ def print_function_op(p: Printer, op: Operation) -> None:
         ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"),
         with_keyword=True,
     )
-    out.append(text)
+    p.write(text)
     if not external:
-        out.append(" ")
+        p.write(" ")
         p.print_region(body, entry_args=False)
 
 
-def parse_dynamic_index_list(p: Parser) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
+def parse_dynamic_index_list(p: AsmParser) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
     """`[%a, 4, %b]`: the SSA values, and the `static_*` array with `DYNAMIC` in their places.
 
     MLIR's `parseDynamicIndexList` with square brackets. As there, an entry may
@@ -235,14 +226,11 @@ def parse_dynamic_index_list(p: Parser) -> tuple[list[UnresolvedOperand], DenseA
                 values.append(use)
                 integers.append(DYNAMIC)
             else:
-                start = p.current_pos()
-                integers.append(p.parse_integer())
-                if p.text.startswith(".", p.pos):
-                    # A float literal is one token, and not an integer.
-                    p.op_error(start, "expected integer value")
+                # A float literal is one token, and not an integer.
+                integers.append(p.parse_integer_token())
             if scalable and not p.consume_if("]"):
                 # MLIR reports the failed list, with no more precise error, at the op name.
-                p.op_error(p.custom_op_pos, "expected SSA value or integer")
+                p.op_error(p.op_name_pos(), "expected SSA value or integer")
             if p.consume_if("]"):
                 break
             if not p.consume_if(","):
@@ -251,7 +239,7 @@ def parse_dynamic_index_list(p: Parser) -> tuple[list[UnresolvedOperand], DenseA
 
 
 def print_dynamic_index_list(
-    p: Printer, op: Operation, values: Sequence[Value], integers: Attribute | None
+    p: AsmPrinter, op: Operation, values: Sequence[Value], integers: Attribute | None
 ) -> None:
     """Write `[%a, 4, %b]` from the SSA values and the `static_*` array (MLIR's
     `printDynamicIndexList`); a value missing from a malformed op prints as `<<NULL VALUE>>`."""
@@ -266,4 +254,4 @@ def print_dynamic_index_list(
             next_value += 1
         else:
             parts.append(str(entry))
-    p.out.append("[" + ", ".join(parts) + "]")
+    p.write("[" + ", ".join(parts) + "]")

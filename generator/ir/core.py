@@ -21,8 +21,7 @@ from generator.ir.types import Type
 
 if TYPE_CHECKING:
     from generator.ir.dialect import Dialect
-    from generator.ir.parser import Parser
-    from generator.ir.printer import Printer
+    from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos
     from generator.ir.source import SourceLoc
 
 __all__ = [
@@ -245,11 +244,11 @@ class Operation:
     HAS_RESULT_NAMES: ClassVar[bool] = False
 
     @classmethod
-    def parse(cls, parser: Parser, name_pos: int) -> Operation:
+    def parse(cls, parser: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name (generated for ops with a format)."""
         raise NotImplementedError(f"{cls.__name__} has no custom assembly form")
 
-    def print(self, printer: Printer) -> bool | None:
+    def print(self, printer: AsmPrinter) -> bool | None:
         """Write the custom form after the op name (generated for ops with a format)."""
         raise NotImplementedError(f"{type(self).__name__} has no custom assembly form")
 

@@ -50,7 +50,7 @@ from generator.ir.uniquing import UniqueTable, unique
 
 if TYPE_CHECKING:
     from generator.ir.core import Value
-    from generator.ir.parser import Parser
+    from generator.ir.opasm import AsmParser
 
 __all__ = [
     "EMPTY_DICT",
@@ -434,7 +434,7 @@ class Parametric:
         return found
 
     @classmethod
-    def parse(cls, p: Parser) -> Self:
+    def parse(cls, p: AsmParser) -> Self:
         """Read the text after the mnemonic (generated from the spec's parser)."""
         raise NotImplementedError
 
@@ -527,12 +527,12 @@ class ParametricType(Parametric, Type):
 
     __slots__ = ("params",)
 
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+
     def __init__(self, params: tuple[object, ...]) -> None:
         super(Parametric, self).__init__()
         self.params = params
-
-    DIALECT: ClassVar[str] = ""
-    MNEMONIC: ClassVar[str] = ""
 
 
 _KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from generator.ir.attributes import (
     AffineMapAttr,
@@ -62,6 +62,7 @@ from generator.ir.ods import (
     TypedDialectAttr,
     adopt_properties,
 )
+from generator.ir.opasm import AsmParser, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -83,6 +84,9 @@ from generator.ir.types import (
     UnrankedTensorType,
     VectorType,
 )
+
+if TYPE_CHECKING:
+    from generator.ir.affine import AffineMap
 
 __all__ = ["Parser", "UnresolvedOperand", "parse_attribute", "parse_source", "parse_type"]
 
@@ -204,11 +208,6 @@ class _PendingLoc(LocationAttr):
         self.offset = offset
 
 
-#: An operand as a custom parser reads it, before its type is known:
-#: (name, result number, offset of the use).
-UnresolvedOperand = tuple[str, int, int]
-
-
 def _value_key(name: str) -> str | int:
     """The key of `%name` in the parser's value table: an int for `%123`.
 
@@ -230,8 +229,12 @@ class _ForwardRef(Value):
         self.loc = loc
 
 
-class Parser:
-    """Parses one source buffer into a module."""
+class Parser(AsmParser):
+    """Parses one source buffer into a module.
+
+    Custom forms see it as an `AsmParser` (`generator.ir.opasm`): the methods of that
+    protocol are the API they use; the rest of the class and its state are internal.
+    """
 
     def __init__(self, source: SourceFile, ctx: Context) -> None:
         self.source = source
@@ -311,11 +314,9 @@ class Parser:
 
     # -- diagnostics ---------------------------------------------------------
 
-    def error_at(
-        self, offset: int, message: str, notes: Sequence[tuple[int, str]] = ()
-    ) -> NoReturn:
-        """Raise a diagnostic at `offset`."""
-        diag = Diagnostic(Severity.ERROR, self.source.loc(offset), message)
+    def error_at(self, pos: int, message: str, notes: Sequence[tuple[int, str]] = ()) -> NoReturn:
+        """Raise a diagnostic at offset `pos`."""
+        diag = Diagnostic(Severity.ERROR, self.source.loc(pos), message)
         for note_offset, note in notes:
             diag.attach_note(note, self.source.loc(note_offset))
         raise DiagnosticError(diag)
@@ -357,9 +358,9 @@ class Parser:
             if comment != -1:
                 end = comment
 
-    def loc_at(self, offset: int) -> SourceLoc:
-        """A source location for an op or argument at `offset`."""
-        return SourceLoc(self.source, offset)
+    def loc_at(self, pos: int) -> SourceLoc:
+        """A source location for an op or argument at offset `pos`."""
+        return SourceLoc(self.source, pos)
 
     # -- top level -------------------------------------------------------------
 
@@ -1024,7 +1025,7 @@ class Parser:
         outer, outer_pos = self.custom_op, self.custom_op_pos
         self.custom_op, self.custom_op_pos = name, name_pos
         try:
-            op = op_class.parse(self, name_pos)
+            op = op_class.parse(self, SourcePos(name_pos))
         finally:
             self.default_dialects.pop()
             self.custom_op, self.custom_op_pos = outer, outer_pos
@@ -1091,15 +1092,15 @@ class Parser:
         )
         return op
 
-    def op_error(self, offset: int, message: str) -> NoReturn:
-        """Report an error of the custom parser at `offset`.
+    def op_error(self, pos: int, message: str) -> NoReturn:
+        """Report an error of the custom parser at offset `pos`.
 
         As with MLIR's `OpAsmParser::emitError`, the message starts with
         `custom op 'name'`; errors of the lexer and of nested ops do not.
         """
         if self.custom_op is not None:
             message = f"custom op '{self.custom_op}' {message}"
-        self.error_at(offset, message)
+        self.error_at(pos, message)
 
     def op_error_at_token(self, message: str) -> NoReturn:
         """`op_error` at the start of the next token."""
@@ -1108,9 +1109,52 @@ class Parser:
             pos -= 1
         self.op_error(pos, message)
 
-    def current_pos(self) -> int:
+    def current_pos(self) -> SourcePos:
         """The offset of the next token (MLIR's `getCurrentLocation`)."""
-        return self.skip_ws()
+        return SourcePos(self.skip_ws())
+
+    def next_is(self, literal: str) -> bool:
+        """Whether `literal` comes next; consumes nothing."""
+        return self.text.startswith(literal, self.skip_ws())
+
+    def op_name(self) -> str:
+        """The full name of the op whose custom parser is running."""
+        name = self.custom_op
+        if name is None:
+            raise ValueError("no custom op is being parsed")
+        return name
+
+    def op_name_pos(self) -> SourcePos:
+        """Where the name of the op whose custom parser is running starts."""
+        return SourcePos(self.custom_op_pos)
+
+    def save_state(self) -> ParserState:
+        """The current offset, to go back to with `restore_state`."""
+        return ParserState(self.pos)
+
+    def restore_state(self, state: ParserState) -> None:
+        """Go back to an offset `save_state` gave."""
+        self.pos = state
+
+    def parse_argument(self) -> UnresolvedOperand:
+        """Parse `%name` naming a region argument: `%name#N` is an error there."""
+        pos = self.skip_ws()
+        use = self.parse_operand()
+        if use[1] != 0 or self.text.startswith("#", pos + 1 + len(use[0])):
+            self.op_error(pos, "expected valid ssa identifier")
+        return use
+
+    def parse_affine_map_of_ssa_ids(self) -> tuple[AffineMap, list[UnresolvedOperand]]:
+        """Parse `[%i + 1, symbol(%n)]` into a map and its dims' and symbols' uses."""
+        from generator.ir import affine
+
+        pos = self.skip_ws()
+        try:
+            amap, names, end = affine.parse_ssa_id_map(self.text, pos)
+        except affine.AffineParseError as e:
+            self.error_at(e.offset, e.message)
+        self.pos = end
+        return amap, [(name, 0, at) for name, at in names]
 
     def parse_operand(self) -> UnresolvedOperand:
         """Parse a use `%name` or `%name#N`; its type comes later."""
@@ -1396,6 +1440,14 @@ class Parser:
         self.pos = m.end()
         return int(m.group())
 
+    def parse_integer_token(self) -> int:
+        """Parse a decimal integer not followed by `.`, which would make it a float."""
+        pos = self.skip_ws()
+        value = self.parse_integer()
+        if self.text.startswith(".", self.pos):
+            self.op_error(pos, "expected integer value")
+        return value
+
     def parse_successor_list(self) -> list[Block]:
         """Parse zero or more comma-separated successors."""
         if self.peek() != "^":
@@ -1480,6 +1532,19 @@ class Parser:
         loc = self.parse_location_body()
         self.expect(")", "expected ')' in location")
         return loc
+
+    def parse_optional_trailing_loc(self) -> LocationAttr | None:
+        """Parse `loc(...)` if the keyword `loc` comes next."""
+        pos = self.skip_ws()
+        if self.text.startswith("loc", pos) and self.at_loc_keyword(pos):
+            return self.parse_trailing_loc()
+        return None
+
+    def set_op_location(self, op: Operation, loc: Location | None) -> None:
+        """Give `op` the location `loc`, patched later if it names an alias not yet defined."""
+        op.loc = loc
+        if isinstance(loc, _PendingLoc):
+            self.pending_locs.append(op)
 
     def parse_location_body(self) -> LocationAttr:
         """Parse the inside of `loc(...)` (or an alias to a location)."""

@@ -51,6 +51,7 @@ from generator.ir.attributes import (
 from generator.ir.core import Block, BlockArgument, Operation, Region, Value
 from generator.ir.module import ResourceBlob
 from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
+from generator.ir.opasm import AsmPrinter
 from generator.ir.source import SourceLoc
 from generator.ir.types import (
     DYNAMIC,
@@ -149,8 +150,18 @@ class _AliasInfo:
                 child.mark_non_deferrable()
 
 
-class Printer:
-    """Prints ops, types and attributes, with SSA names and aliases for one top-level op."""
+class Printer(AsmPrinter):
+    """Prints ops, types and attributes, with SSA names and aliases for one top-level op.
+
+    Custom forms see it as an `AsmPrinter` (`generator.ir.opasm`): the methods of that
+    protocol are the API they use; the rest of the class and its state are internal.
+    """
+
+    write: Callable[[str], None]
+    # Plain attributes here, where the protocol has read-only properties: they shadow
+    # the protocol's properties, so `__init__` can set them.
+    indent: int = 0
+    debuginfo: bool = False
 
     def __init__(
         self,
@@ -176,6 +187,8 @@ class Printer:
         #: Aliased attributes and types in the order their definitions print.
         self.alias_order: list[tuple[object, _AliasInfo]] = []
         self.out: list[str] = []
+        # Bound once: custom printers append through it as cheaply as through the list.
+        self.write = self.out.append
         #: Custom form: the `%a, %b:2 = ` text of ops whose results are named in groups.
         self.result_headers: dict[Operation, str] = {}
         #: Custom form: the dialect prefix op names leave out, innermost last.

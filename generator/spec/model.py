@@ -253,11 +253,11 @@ class OpDef(SpecNode):
     """Methods pasted into the op class (ODS `extraClassDeclaration`)."""
     parser: Code | None = None
     """A hand-written custom form (ODS `hasCustomAssemblyFormat`): the body of
-    `def parse(cls, p: Parser, name_pos: int) -> Operation`, which reads what follows
-    the op name with the `Parser`'s custom-form API and returns `p.create_op(...)`."""
+    `def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation`, which reads what
+    follows the op name with the custom-form API and returns `p.create_op(...)`."""
     printer: Code | None = None
-    """The body of `def print(self, p: Printer) -> bool | None`, which writes what
-    follows the op name (to `p.out`); given together with `parser`. Returning False
+    """The body of `def print(self, p: AsmPrinter) -> bool | None`, which writes what
+    follows the op name (with `p.write`); given together with `parser`. Returning False
     prints the op in the generic form instead."""
     asm_result_names: Code | None = None
     """The body of `def asm_result_names(self) -> Sequence[tuple[int, str]]`: names
@@ -291,7 +291,7 @@ class TypeDef(SpecNode):
     assembly_format: FormatText | None = None
     parser: Code | None = None
     """For a type with parameters (ODS `hasCustomAssemblyFormat`): the body of
-    `def parse(cls, p: Parser) -> Type`, which reads what follows the mnemonic with
+    `def parse(cls, p: AsmParser) -> Type`, which reads what follows the mnemonic with
     the parser's API and returns `cls.get(...)`."""
     printer: Code | None = None
     """The body of `def print_params(self) -> str`, the text after the mnemonic."""
@@ -322,7 +322,7 @@ class AttrDef(SpecNode):
     `OpAsmDialectInterface::getAlias` does in MLIR."""
     parser: Code | None = None
     """For an attribute with parameters (ODS `hasCustomAssemblyFormat`): the body of
-    `def parse(cls, p: Parser) -> Attribute`, reading what follows the mnemonic."""
+    `def parse(cls, p: AsmParser) -> Attribute`, reading what follows the mnemonic."""
     printer: Code | None = None
     """The body of `def print_params(self) -> str`, the text after the mnemonic."""
     extra_code: Code | None = None
