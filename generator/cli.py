@@ -186,12 +186,18 @@ def run_opt(args: argparse.Namespace) -> int:
     else:
         stream = sys.stdout
     try:
-        return _run_chunks(source, chunks, ctx, args, stream)
-    finally:
-        if stream is not sys.stdout:
-            stream.close()
-        else:
-            stream.flush()
+        try:
+            return _run_chunks(source, chunks, ctx, args, stream)
+        finally:
+            if stream is not sys.stdout:
+                stream.close()
+            else:
+                stream.flush()
+    except OSError as e:
+        # A full device or a closed pipe shows only when the text is written out.
+        where = args.output if args.output and args.output != "-" else "<stdout>"
+        print(f"odsgen opt: error writing to '{where}': {e.strerror}", file=sys.stderr)
+        return 1
 
 
 def _run_chunks(

@@ -2287,7 +2287,7 @@ class ConstantOp(OdsOp):
         a_value: Attribute | None = None
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
-        a_value = p.parse_attribute()
+        a_value = p.parse_typed_attribute()
         operands: list[Value] = []
         return p.create_op(
             cls,

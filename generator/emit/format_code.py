@@ -473,6 +473,8 @@ class _Emitter:
             return f"p.parse_attribute_of({syn.storage}, {syn.implied_type})"
         if syn.storage != "Attribute":
             return f"p.parse_attribute_of({syn.storage})"
+        if isinstance(attr.type, SimpleAttrConstraint) and attr.type.attr == "TypedAttrInterface":
+            return "p.parse_typed_attribute()"
         return "p.parse_attribute()"
 
     def enum_tables(self, enum: EnumDef) -> tuple[str, str]:

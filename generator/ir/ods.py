@@ -328,11 +328,16 @@ def container_element_or_self(t: Type) -> Type:
 
 
 def attr_type(a: Attribute | None) -> Type:
-    """The type of a typed attribute (`ValueError` for other attributes)."""
+    """The type of a typed attribute (`ValueError` for other attributes).
+
+    A string attribute written without a type has type `none`, as in MLIR.
+    """
     t = getattr(a, "type", None)
-    if not isinstance(t, Type):
-        raise ValueError(f"attribute {a} has no type")
-    return t
+    if isinstance(t, Type):
+        return t
+    if isinstance(a, (StringAttr, OpaqueAttr)):
+        return NoneType.get()
+    raise ValueError(f"attribute {a} has no type")
 
 
 _TYPED_ATTRS = (
@@ -354,9 +359,12 @@ def is_typed_attr(a: Attribute) -> bool:
 
 
 def typed_attr_type(a: Attribute | None) -> Type | None:
-    """The type of a typed attribute; None for other attributes."""
+    """The type of a typed attribute (`none` for a string without one); None for
+    other attributes."""
     t = getattr(a, "type", None)
-    return t if isinstance(t, Type) else None
+    if isinstance(t, Type):
+        return t
+    return NoneType.get() if isinstance(a, (StringAttr, OpaqueAttr)) else None
 
 
 def is_elements_attr(a: Attribute) -> bool:

@@ -233,6 +233,11 @@ class AsmParser(Protocol):
         specified` otherwise); `type_` as for `parse_attribute`."""
         ...
 
+    def parse_typed_attribute(self) -> Attribute:
+        """Read an attribute that has a type (MLIR's `TypedAttr`: `invalid kind of
+        attribute specified` otherwise)."""
+        ...
+
     def parse_custom_attr(self, attr_class: type[DialectAttr]) -> Attribute:
         """Read a dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`), or
         in full (MLIR's `parseCustomAttributeWithFallback`)."""

@@ -61,6 +61,7 @@ from generator.ir.ods import (
     ParametricType,
     TypedDialectAttr,
     adopt_properties,
+    is_typed_attr,
 )
 from generator.ir.opasm import AsmParser, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.source import SourceFile, SourceLoc
@@ -1464,6 +1465,14 @@ class Parser(AsmParser):
         pos = self.skip_ws()
         attr = self.parse_attribute(type_)
         if not isinstance(attr, attr_class):
+            self.op_error(pos, "invalid kind of attribute specified")
+        return attr
+
+    def parse_typed_attribute(self) -> Attribute:
+        """Parse an attribute that has a type (MLIR's `TypedAttr`)."""
+        pos = self.skip_ws()
+        attr = self.parse_attribute()
+        if not is_typed_attr(attr):
             self.op_error(pos, "invalid kind of attribute specified")
         return attr
 
