@@ -16,6 +16,7 @@ __all__ = [
     "RESERVED_OP_MEMBERS",
     "class_name_from_def",
     "is_identifier",
+    "property_slot",
     "sanitize_name",
     "snake_case",
 ]
@@ -100,3 +101,9 @@ def class_name_from_def(def_name: str) -> str:
 def snake_case(name: str) -> str:
     """`AddIOp` -> `add_i_op`, `fooBar` -> `foo_bar`, `select` -> `select`."""
     return _CAMEL_BOUNDARY.sub("_", name).replace("-", "_").replace(".", "_").lower()
+
+
+def property_slot(name: str) -> str:
+    """The slot an op class stores its property `name` in (`_prop_` and the name,
+    made an identifier)."""
+    return "_prop_" + _NOT_WORD.sub("_", name)

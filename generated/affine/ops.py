@@ -35,7 +35,6 @@ from generator.ir.ods import (
     OdsOp,
     VerifyMessage,
     get_property,
-    property_dict,
     required_property,
     segment_range,
     segment_sizes,
@@ -273,10 +272,14 @@ class AffineApplyOp(OdsOp):
     Operation name: `affine.apply`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.apply"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -298,11 +301,11 @@ class AffineApplyOp(OdsOp):
             "affine.apply",
             operands,
             (result_0_type,),
-            properties=property_dict((("map", map_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_map = map_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -331,12 +334,12 @@ class AffineApplyOp(OdsOp):
     @property
     def map(self) -> AffineMapAttr:
         """The attribute `map`."""
-        return required_property(self, "map", AffineMapAttr)
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
 
     @property
     def map_attr(self) -> Attribute | None:
         """The attribute `map` as stored (None when unset)."""
-        return get_property(self, "map")
+        return self._prop_map
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -371,9 +374,9 @@ class AffineApplyOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "map") is None:
+        if self._prop_map is None:
             return "requires attribute 'map'"
-        if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_map):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -435,12 +438,27 @@ class AffineForOp(OdsOp):
     Operation name: `affine.for`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_lowerBoundMap",
+        "_prop_operandSegmentSizes",
+        "_prop_step",
+        "_prop_upperBoundMap",
+    )
+    _prop_lowerBoundMap: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_step: Attribute | None
+    _prop_upperBoundMap: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.for"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "lowerBoundMap": "_prop_lowerBoundMap",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "step": "_prop_step",
+        "upperBoundMap": "_prop_upperBoundMap",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
         "AutomaticAllocationScope",
@@ -478,23 +496,15 @@ class AffineForOp(OdsOp):
             "affine.for",
             operands,
             (*results_types,),
-            properties=property_dict(
-                (
-                    ("lowerBoundMap", lower_bound_map_a),
-                    ("upperBoundMap", upper_bound_map_a),
-                    ("step", step_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32),
-                            (len(lower_bound_operands), len(upper_bound_operands), len(inits)),
-                        ),
-                    ),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
+        )
+        self._prop_lowerBoundMap = lower_bound_map_a
+        self._prop_upperBoundMap = upper_bound_map_a
+        self._prop_step = step_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(lower_bound_operands), len(upper_bound_operands), len(inits))
         )
         self.regions[0].add_block(Block())
 
@@ -598,32 +608,32 @@ class AffineForOp(OdsOp):
     @property
     def lower_bound_map(self) -> AffineMapAttr:
         """The attribute `lowerBoundMap`."""
-        return required_property(self, "lowerBoundMap", AffineMapAttr)
+        return required_property(self, "lowerBoundMap", self._prop_lowerBoundMap, AffineMapAttr)
 
     @property
     def lower_bound_map_attr(self) -> Attribute | None:
         """The attribute `lowerBoundMap` as stored (None when unset)."""
-        return get_property(self, "lowerBoundMap")
+        return self._prop_lowerBoundMap
 
     @property
     def upper_bound_map(self) -> AffineMapAttr:
         """The attribute `upperBoundMap`."""
-        return required_property(self, "upperBoundMap", AffineMapAttr)
+        return required_property(self, "upperBoundMap", self._prop_upperBoundMap, AffineMapAttr)
 
     @property
     def upper_bound_map_attr(self) -> Attribute | None:
         """The attribute `upperBoundMap` as stored (None when unset)."""
-        return get_property(self, "upperBoundMap")
+        return self._prop_upperBoundMap
 
     @property
     def step(self) -> IntegerAttr:
         """The attribute `step`."""
-        return required_property(self, "step", IntegerAttr)
+        return required_property(self, "step", self._prop_step, IntegerAttr)
 
     @property
     def step_attr(self) -> Attribute | None:
         """The attribute `step` as stored (None when unset)."""
-        return get_property(self, "step")
+        return self._prop_step
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -744,21 +754,17 @@ class AffineForOp(OdsOp):
             problem := verify_trait(self, "SingleBlockImplicitTerminator", ("affine.yield",))
         ) is not None:
             return problem
-        if get_property(self, "lowerBoundMap") is None:
+        if self._prop_lowerBoundMap is None:
             return "requires attribute 'lowerBoundMap'"
-        if get_property(self, "upperBoundMap") is None:
+        if self._prop_upperBoundMap is None:
             return "requires attribute 'upperBoundMap'"
-        if get_property(self, "step") is None:
+        if self._prop_step is None:
             return "requires attribute 'step'"
-        if (attr := get_property(self, "lowerBoundMap")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if not _attr_constraint_0(self._prop_lowerBoundMap):
             return "attribute 'lowerBoundMap' failed to satisfy constraint: AffineMap attribute"
-        if (attr := get_property(self, "upperBoundMap")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if not _attr_constraint_0(self._prop_upperBoundMap):
             return "attribute 'upperBoundMap' failed to satisfy constraint: AffineMap attribute"
-        if (attr := get_property(self, "step")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_step):
             return "attribute 'step' failed to satisfy constraint: index attribute"
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -874,10 +880,14 @@ class AffineIfOp(OdsOp):
     Operation name: `affine.if`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_condition",)
+    _prop_condition: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.if"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"condition"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "condition": "_prop_condition",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "NoRegionArguments",
         "RecursiveMemoryEffects",
@@ -903,11 +913,11 @@ class AffineIfOp(OdsOp):
             "affine.if",
             operands,
             (*results_types,),
-            properties=property_dict((("condition", condition_a),)),
             successors=(),
             regions=2,
             loc=loc,
         )
+        self._prop_condition = condition_a
         self.regions[0].add_block(Block())
 
     @classmethod
@@ -967,12 +977,12 @@ class AffineIfOp(OdsOp):
     @property
     def condition(self) -> IntegerSetAttr:
         """The attribute `condition`."""
-        return required_property(self, "condition", IntegerSetAttr)
+        return required_property(self, "condition", self._prop_condition, IntegerSetAttr)
 
     @property
     def condition_attr(self) -> Attribute | None:
         """The attribute `condition` as stored (None when unset)."""
-        return get_property(self, "condition")
+        return self._prop_condition
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1039,9 +1049,9 @@ class AffineIfOp(OdsOp):
             return problem
         if (problem := verify_trait(self, "NoRegionArguments")) is not None:
             return problem
-        if get_property(self, "condition") is None:
+        if self._prop_condition is None:
             return "requires attribute 'condition'"
-        if (attr := get_property(self, "condition")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_condition):
             return "attribute 'condition' failed to satisfy constraint: IntegerSet attribute"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks"
@@ -1096,10 +1106,14 @@ class AffineLoadOp(OdsOp):
     Operation name: `affine.load`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1121,11 +1135,11 @@ class AffineLoadOp(OdsOp):
             "affine.load",
             operands,
             (result_type,),
-            properties=property_dict((("map", map_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_map = map_a
 
     @classmethod
     def build(cls, memref: Value, indices: Sequence[Value] = ()) -> AffineLoadOp:
@@ -1176,12 +1190,12 @@ class AffineLoadOp(OdsOp):
     @property
     def map(self) -> AffineMapAttr:
         """The attribute `map`."""
-        return required_property(self, "map", AffineMapAttr)
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
 
     @property
     def map_attr(self) -> Attribute | None:
         """The attribute `map` as stored (None when unset)."""
-        return get_property(self, "map")
+        return self._prop_map
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1219,9 +1233,9 @@ class AffineLoadOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "map") is None:
+        if self._prop_map is None:
             return "requires attribute 'map'"
-        if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_map):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         if not _type_constraint_1(self._operands[0].value.type):
             return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
@@ -1259,10 +1273,14 @@ class AffineMaxOp(OdsOp):
     Operation name: `affine.max`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.max"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1284,11 +1302,11 @@ class AffineMaxOp(OdsOp):
             "affine.max",
             operands,
             (result_0_type,),
-            properties=property_dict((("map", map_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_map = map_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1317,12 +1335,12 @@ class AffineMaxOp(OdsOp):
     @property
     def map(self) -> AffineMapAttr:
         """The attribute `map`."""
-        return required_property(self, "map", AffineMapAttr)
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
 
     @property
     def map_attr(self) -> Attribute | None:
         """The attribute `map` as stored (None when unset)."""
-        return get_property(self, "map")
+        return self._prop_map
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1341,9 +1359,9 @@ class AffineMaxOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "map") is None:
+        if self._prop_map is None:
             return "requires attribute 'map'"
-        if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_map):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -1373,10 +1391,14 @@ class AffineMinOp(OdsOp):
     Operation name: `affine.min`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.min"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1398,11 +1420,11 @@ class AffineMinOp(OdsOp):
             "affine.min",
             operands,
             (result_0_type,),
-            properties=property_dict((("map", map_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_map = map_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1431,12 +1453,12 @@ class AffineMinOp(OdsOp):
     @property
     def map(self) -> AffineMapAttr:
         """The attribute `map`."""
-        return required_property(self, "map", AffineMapAttr)
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
 
     @property
     def map_attr(self) -> Attribute | None:
         """The attribute `map` as stored (None when unset)."""
-        return get_property(self, "map")
+        return self._prop_map
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1455,9 +1477,9 @@ class AffineMinOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "map") is None:
+        if self._prop_map is None:
             return "requires attribute 'map'"
-        if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_map):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -1491,10 +1513,14 @@ class AffineStoreOp(OdsOp):
     Operation name: `affine.store`. Defined in opdefs/affine.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "affine.store"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1517,11 +1543,11 @@ class AffineStoreOp(OdsOp):
             "affine.store",
             operands,
             (),
-            properties=property_dict((("map", map_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_map = map_a
 
     @classmethod
     def build(cls, value: Value, memref: Value, indices: Sequence[Value] = ()) -> AffineStoreOp:
@@ -1567,12 +1593,12 @@ class AffineStoreOp(OdsOp):
     @property
     def map(self) -> AffineMapAttr:
         """The attribute `map`."""
-        return required_property(self, "map", AffineMapAttr)
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
 
     @property
     def map_attr(self) -> Attribute | None:
         """The attribute `map` as stored (None when unset)."""
-        return get_property(self, "map")
+        return self._prop_map
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1613,9 +1639,9 @@ class AffineStoreOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if get_property(self, "map") is None:
+        if self._prop_map is None:
             return "requires attribute 'map'"
-        if (attr := get_property(self, "map")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_map):
             return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
         if not _type_constraint_1(self._operands[1].value.type):
             return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
@@ -1675,7 +1701,6 @@ class AffineYieldOp(OdsOp):
             "affine.yield",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

@@ -85,13 +85,11 @@ from generator.ir.ods import (
     attr_type,
     container_element_or_self,
     element_type_or_self,
-    get_property,
     i1_same_shape,
     is_default_property,
     is_typed_attr,
     must,
     optional_property,
-    property_dict,
     required_property,
     set_property,
     tensor_dims,
@@ -598,10 +596,14 @@ class AddFOp(OdsOp):
     Operation name: `arith.addf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.addf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -641,11 +643,11 @@ class AddFOp(OdsOp):
             "arith.addf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -681,13 +683,13 @@ class AddFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -722,7 +724,7 @@ class AddFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -735,7 +737,7 @@ class AddFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -782,10 +784,14 @@ class AddIOp(OdsOp):
     Operation name: `arith.addi`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflowFlags",)
+    _prop_overflowFlags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.addi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflowFlags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflowFlags": "_prop_overflowFlags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
@@ -829,11 +835,11 @@ class AddIOp(OdsOp):
             "arith.addi",
             operands,
             (result_type,),
-            properties=property_dict((("overflowFlags", overflow_flags_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflowFlags = overflow_flags_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -867,13 +873,15 @@ class AddIOp(OdsOp):
     @property
     def overflow_flags(self) -> IntegerOverflowFlags:
         """The attribute `overflowFlags`."""
-        a = required_property(self, "overflowFlags", IntegerOverflowFlagsAttr)
+        a = required_property(
+            self, "overflowFlags", self._prop_overflowFlags, IntegerOverflowFlagsAttr
+        )
         return IntegerOverflowFlags(a.value)
 
     @property
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
-        return get_property(self, "overflowFlags")
+        return self._prop_overflowFlags
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -908,7 +916,7 @@ class AddIOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
-            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+            w(" overflow" + p.stripped_attr(must(self._prop_overflowFlags)))
         w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -921,9 +929,7 @@ class AddIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "overflowFlags")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_overflowFlags) is not None and not _attr_constraint_1(slot):
             return "attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -1002,7 +1008,6 @@ class AddUIExtendedOp(OdsOp):
             "arith.addui_extended",
             operands,
             (sum_type, overflow_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1163,7 +1168,6 @@ class AndIOp(OdsOp):
             "arith.andi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1309,7 +1313,6 @@ class BitcastOp(OdsOp):
             "arith.bitcast",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1503,7 +1506,6 @@ class CeilDivSIOp(OdsOp):
             "arith.ceildivsi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1641,7 +1643,6 @@ class CeilDivUIOp(OdsOp):
             "arith.ceildivui",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1746,10 +1747,16 @@ class CmpFOp(OdsOp):
     Operation name: `arith.cmpf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath", "_prop_predicate")
+    _prop_fastmath: Attribute | None
+    _prop_predicate: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.cmpf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate", "fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+        "predicate": "_prop_predicate",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -1795,11 +1802,12 @@ class CmpFOp(OdsOp):
             "arith.cmpf",
             operands,
             (result_type,),
-            properties=property_dict((("predicate", predicate_a), ("fastmath", fastmath_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_predicate = predicate_a
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1839,24 +1847,24 @@ class CmpFOp(OdsOp):
     @property
     def predicate(self) -> CmpFPredicate:
         """The attribute `predicate`."""
-        a = required_property(self, "predicate", IntegerAttr)
+        a = required_property(self, "predicate", self._prop_predicate, IntegerAttr)
         return CmpFPredicate(a.value)
 
     @property
     def predicate_attr(self) -> Attribute | None:
         """The attribute `predicate` as stored (None when unset)."""
-        return get_property(self, "predicate")
+        return self._prop_predicate
 
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1901,14 +1909,14 @@ class CmpFOp(OdsOp):
         w = p.write
         w(
             " "
-            + _ARITH__CMP_F_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
+            + _ARITH__CMP_F_PREDICATE_NAMES[attr_int(self._prop_predicate)]
             + ", "
             + p.operand(self.lhs)
             + ", "
             + p.operand(self.rhs)
         )
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("predicate", "fastmath")) + " : " + p.type_text(self.lhs.type))
 
     def verify_invariants(self) -> str | None:
@@ -1921,11 +1929,11 @@ class CmpFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "predicate") is None:
+        if self._prop_predicate is None:
             return "requires attribute 'predicate'"
-        if (attr := get_property(self, "predicate")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_predicate):
             return "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -1985,10 +1993,14 @@ class CmpIOp(OdsOp):
     Operation name: `arith.cmpi`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_predicate",)
+    _prop_predicate: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.cmpi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "predicate": "_prop_predicate",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -2025,11 +2037,11 @@ class CmpIOp(OdsOp):
             "arith.cmpi",
             operands,
             (result_type,),
-            properties=property_dict((("predicate", predicate_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_predicate = predicate_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2063,13 +2075,13 @@ class CmpIOp(OdsOp):
     @property
     def predicate(self) -> CmpIPredicate:
         """The attribute `predicate`."""
-        a = required_property(self, "predicate", IntegerAttr)
+        a = required_property(self, "predicate", self._prop_predicate, IntegerAttr)
         return CmpIPredicate(a.value)
 
     @property
     def predicate_attr(self) -> Attribute | None:
         """The attribute `predicate` as stored (None when unset)."""
-        return get_property(self, "predicate")
+        return self._prop_predicate
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2110,7 +2122,7 @@ class CmpIOp(OdsOp):
         w = p.write
         w(
             " "
-            + _ARITH__CMP_I_PREDICATE_NAMES[attr_int(get_property(self, "predicate"))]
+            + _ARITH__CMP_I_PREDICATE_NAMES[attr_int(self._prop_predicate)]
             + ", "
             + p.operand(self.lhs)
             + ", "
@@ -2130,9 +2142,9 @@ class CmpIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "predicate") is None:
+        if self._prop_predicate is None:
             return "requires attribute 'predicate'"
-        if (attr := get_property(self, "predicate")) is not None and not _attr_constraint_3(attr):
+        if not _attr_constraint_3(self._prop_predicate):
             return "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -2220,10 +2232,14 @@ class ConstantOp(OdsOp):
     Operation name: `arith.constant`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_value",)
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2244,11 +2260,11 @@ class ConstantOp(OdsOp):
             "arith.constant",
             operands,
             (result_type,),
-            properties=property_dict((("value", value_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_value = value_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2272,12 +2288,12 @@ class ConstantOp(OdsOp):
     @property
     def value(self) -> Attribute:
         """The attribute `value`."""
-        return required_property(self, "value", Attribute)
+        return required_property(self, "value", self._prop_value, Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2302,7 +2318,7 @@ class ConstantOp(OdsOp):
     def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         w = p.write
-        w(p.attr_dict(self, ("value",)) + " " + p.attr_text(must(get_property(self, "value"))))
+        w(p.attr_dict(self, ("value",)) + " " + p.attr_text(must(self._prop_value)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Names the custom printer suggests for results, as (result index, name)."""
@@ -2326,11 +2342,11 @@ class ConstantOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "value") is None:
+        if self._prop_value is None:
             return "requires attribute 'value'"
-        if (attr := get_property(self, "value")) is not None and not _attr_constraint_4(attr):
+        if not _attr_constraint_4(self._prop_value):
             return "attribute 'value' failed to satisfy constraint: TypedAttr instance"
-        if typed_attr_type(get_property(self, "value")) is not self.result.type:
+        if typed_attr_type(self._prop_value) is not self.result.type:
             return "failed to verify that all of {value, result} have same type"
         return self.verify_custom()
 
@@ -2376,10 +2392,14 @@ class DivFOp(OdsOp):
     Operation name: `arith.divf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.divf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -2418,11 +2438,11 @@ class DivFOp(OdsOp):
             "arith.divf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2458,13 +2478,13 @@ class DivFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2499,7 +2519,7 @@ class DivFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -2512,7 +2532,7 @@ class DivFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -2556,10 +2576,14 @@ class DivSIOp(OdsOp):
     Operation name: `arith.divsi`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_isExact",)
+    _prop_isExact: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.divsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isExact": "_prop_isExact",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -2593,11 +2617,11 @@ class DivSIOp(OdsOp):
             "arith.divsi",
             operands,
             (result_type,),
-            properties=property_dict((("isExact", is_exact_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_isExact = is_exact_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2631,12 +2655,12 @@ class DivSIOp(OdsOp):
     @property
     def is_exact(self) -> bool:
         """The attribute `isExact`."""
-        return get_property(self, "isExact") is not None
+        return self._prop_isExact is not None
 
     @property
     def is_exact_attr(self) -> Attribute | None:
         """The attribute `isExact` as stored (None when unset)."""
-        return get_property(self, "isExact")
+        return self._prop_isExact
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2670,7 +2694,7 @@ class DivSIOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        if get_property(self, "isExact") is not None:
+        if self._prop_isExact is not None:
             w(" exact")
         w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
 
@@ -2684,7 +2708,7 @@ class DivSIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "isExact")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_isExact) is not None and not _attr_constraint_5(slot):
             return "attribute 'isExact' failed to satisfy constraint: unit attribute"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -2733,10 +2757,14 @@ class DivUIOp(OdsOp):
     Operation name: `arith.divui`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_isExact",)
+    _prop_isExact: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.divui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isExact": "_prop_isExact",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "ConditionallySpeculatable",
         "Elementwise",
@@ -2770,11 +2798,11 @@ class DivUIOp(OdsOp):
             "arith.divui",
             operands,
             (result_type,),
-            properties=property_dict((("isExact", is_exact_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_isExact = is_exact_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2808,12 +2836,12 @@ class DivUIOp(OdsOp):
     @property
     def is_exact(self) -> bool:
         """The attribute `isExact`."""
-        return get_property(self, "isExact") is not None
+        return self._prop_isExact is not None
 
     @property
     def is_exact_attr(self) -> Attribute | None:
         """The attribute `isExact` as stored (None when unset)."""
-        return get_property(self, "isExact")
+        return self._prop_isExact
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2847,7 +2875,7 @@ class DivUIOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        if get_property(self, "isExact") is not None:
+        if self._prop_isExact is not None:
             w(" exact")
         w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
 
@@ -2861,7 +2889,7 @@ class DivUIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "isExact")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_isExact) is not None and not _attr_constraint_5(slot):
             return "attribute 'isExact' failed to satisfy constraint: unit attribute"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -2902,10 +2930,14 @@ class ExtFOp(OdsOp):
     Operation name: `arith.extf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -2939,11 +2971,11 @@ class ExtFOp(OdsOp):
             "arith.extf",
             operands,
             (out_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2974,13 +3006,13 @@ class ExtFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags | None:
         """The attribute `fastmath`."""
-        a = optional_property(self, "fastmath", FastMathFlagsAttr)
+        a = optional_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return None if a is None else FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -3013,8 +3045,8 @@ class ExtFOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.in_))
-        if get_property(self, "fastmath") is not None:
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        if self._prop_fastmath is not None:
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(
             p.attr_dict(self, ("fastmath",))
             + " : "
@@ -3033,7 +3065,7 @@ class ExtFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -3177,7 +3209,6 @@ class ExtSIOp(OdsOp):
             "arith.extsi",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -3373,7 +3404,6 @@ class ExtUIOp(OdsOp):
             "arith.extui",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -3569,7 +3599,6 @@ class FloorDivSIOp(OdsOp):
             "arith.floordivsi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -3715,7 +3744,6 @@ class FPToSIOp(OdsOp):
             "arith.fptosi",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -3907,7 +3935,6 @@ class FPToUIOp(OdsOp):
             "arith.fptoui",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -4101,7 +4128,6 @@ class IndexCastOp(OdsOp):
             "arith.index_cast",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -4293,7 +4319,6 @@ class IndexCastUIOp(OdsOp):
             "arith.index_castui",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -4453,10 +4478,14 @@ class MaximumFOp(OdsOp):
     Operation name: `arith.maximumf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.maximumf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -4496,11 +4525,11 @@ class MaximumFOp(OdsOp):
             "arith.maximumf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4536,13 +4565,13 @@ class MaximumFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4577,7 +4606,7 @@ class MaximumFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -4590,7 +4619,7 @@ class MaximumFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -4635,10 +4664,14 @@ class MaxNumFOp(OdsOp):
     Operation name: `arith.maxnumf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.maxnumf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -4678,11 +4711,11 @@ class MaxNumFOp(OdsOp):
             "arith.maxnumf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4718,13 +4751,13 @@ class MaxNumFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4759,7 +4792,7 @@ class MaxNumFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -4772,7 +4805,7 @@ class MaxNumFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -4849,7 +4882,6 @@ class MaxSIOp(OdsOp):
             "arith.maxsi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -4990,7 +5022,6 @@ class MaxUIOp(OdsOp):
             "arith.maxui",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -5098,10 +5129,14 @@ class MinimumFOp(OdsOp):
     Operation name: `arith.minimumf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.minimumf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -5141,11 +5176,11 @@ class MinimumFOp(OdsOp):
             "arith.minimumf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5181,13 +5216,13 @@ class MinimumFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5222,7 +5257,7 @@ class MinimumFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -5235,7 +5270,7 @@ class MinimumFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -5280,10 +5315,14 @@ class MinNumFOp(OdsOp):
     Operation name: `arith.minnumf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.minnumf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -5323,11 +5362,11 @@ class MinNumFOp(OdsOp):
             "arith.minnumf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5363,13 +5402,13 @@ class MinNumFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5404,7 +5443,7 @@ class MinNumFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -5417,7 +5456,7 @@ class MinNumFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -5494,7 +5533,6 @@ class MinSIOp(OdsOp):
             "arith.minsi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -5635,7 +5673,6 @@ class MinUIOp(OdsOp):
             "arith.minui",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -5742,10 +5779,14 @@ class MulFOp(OdsOp):
     Operation name: `arith.mulf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.mulf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -5785,11 +5826,11 @@ class MulFOp(OdsOp):
             "arith.mulf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5825,13 +5866,13 @@ class MulFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5866,7 +5907,7 @@ class MulFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -5879,7 +5920,7 @@ class MulFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -5930,10 +5971,14 @@ class MulIOp(OdsOp):
     Operation name: `arith.muli`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflowFlags",)
+    _prop_overflowFlags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.muli"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflowFlags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflowFlags": "_prop_overflowFlags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
@@ -5977,11 +6022,11 @@ class MulIOp(OdsOp):
             "arith.muli",
             operands,
             (result_type,),
-            properties=property_dict((("overflowFlags", overflow_flags_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflowFlags = overflow_flags_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6015,13 +6060,15 @@ class MulIOp(OdsOp):
     @property
     def overflow_flags(self) -> IntegerOverflowFlags:
         """The attribute `overflowFlags`."""
-        a = required_property(self, "overflowFlags", IntegerOverflowFlagsAttr)
+        a = required_property(
+            self, "overflowFlags", self._prop_overflowFlags, IntegerOverflowFlagsAttr
+        )
         return IntegerOverflowFlags(a.value)
 
     @property
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
-        return get_property(self, "overflowFlags")
+        return self._prop_overflowFlags
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6056,7 +6103,7 @@ class MulIOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
-            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+            w(" overflow" + p.stripped_attr(must(self._prop_overflowFlags)))
         w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -6069,9 +6116,7 @@ class MulIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "overflowFlags")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_overflowFlags) is not None and not _attr_constraint_1(slot):
             return "attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -6147,7 +6192,6 @@ class MulSIExtendedOp(OdsOp):
             "arith.mulsi_extended",
             operands,
             (low_type, high_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -6306,7 +6350,6 @@ class MulUIExtendedOp(OdsOp):
             "arith.mului_extended",
             operands,
             (low_type, high_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -6431,10 +6474,14 @@ class NegFOp(OdsOp):
     Operation name: `arith.negf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.negf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -6471,11 +6518,11 @@ class NegFOp(OdsOp):
             "arith.negf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6506,13 +6553,13 @@ class NegFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6544,7 +6591,7 @@ class NegFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.operand_))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -6557,7 +6604,7 @@ class NegFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -6628,7 +6675,6 @@ class OrIOp(OdsOp):
             "arith.ori",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -6739,10 +6785,14 @@ class RemFOp(OdsOp):
     Operation name: `arith.remf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.remf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -6781,11 +6831,11 @@ class RemFOp(OdsOp):
             "arith.remf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6821,13 +6871,13 @@ class RemFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6862,7 +6912,7 @@ class RemFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -6875,7 +6925,7 @@ class RemFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -6947,7 +6997,6 @@ class RemSIOp(OdsOp):
             "arith.remsi",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -7087,7 +7136,6 @@ class RemUIOp(OdsOp):
             "arith.remui",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -7194,10 +7242,14 @@ class ScalingExtFOp(OdsOp):
     Operation name: `arith.scaling_extf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -7232,11 +7284,11 @@ class ScalingExtFOp(OdsOp):
             "arith.scaling_extf",
             operands,
             (out_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -7272,13 +7324,13 @@ class ScalingExtFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags | None:
         """The attribute `fastmath`."""
-        a = optional_property(self, "fastmath", FastMathFlagsAttr)
+        a = optional_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return None if a is None else FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -7316,8 +7368,8 @@ class ScalingExtFOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
-        if get_property(self, "fastmath") is not None:
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        if self._prop_fastmath is not None:
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(
             p.attr_dict(self, ("fastmath",))
             + " : "
@@ -7338,7 +7390,7 @@ class ScalingExtFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -7441,10 +7493,16 @@ class ScalingTruncFOp(OdsOp):
     Operation name: `arith.scaling_truncf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath", "_prop_roundingmode")
+    _prop_fastmath: Attribute | None
+    _prop_roundingmode: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+        "roundingmode": "_prop_roundingmode",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -7489,11 +7547,12 @@ class ScalingTruncFOp(OdsOp):
             "arith.scaling_truncf",
             operands,
             (out_type,),
-            properties=property_dict((("roundingmode", roundingmode_a), ("fastmath", fastmath_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_roundingmode = roundingmode_a
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -7533,24 +7592,24 @@ class ScalingTruncFOp(OdsOp):
     @property
     def roundingmode(self) -> RoundingMode | None:
         """The attribute `roundingmode`."""
-        a = optional_property(self, "roundingmode", IntegerAttr)
+        a = optional_property(self, "roundingmode", self._prop_roundingmode, IntegerAttr)
         return None if a is None else RoundingMode(a.value)
 
     @property
     def roundingmode_attr(self) -> Attribute | None:
         """The attribute `roundingmode` as stored (None when unset)."""
-        return get_property(self, "roundingmode")
+        return self._prop_roundingmode
 
     @property
     def fastmath(self) -> FastMathFlags | None:
         """The attribute `fastmath`."""
-        a = optional_property(self, "fastmath", FastMathFlagsAttr)
+        a = optional_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return None if a is None else FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -7596,10 +7655,10 @@ class ScalingTruncFOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.in_) + ", " + p.operand(self.scale))
-        if get_property(self, "roundingmode") is not None:
-            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
-        if get_property(self, "fastmath") is not None:
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        if self._prop_roundingmode is not None:
+            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(self._prop_roundingmode)])
+        if self._prop_fastmath is not None:
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(
             p.attr_dict(self, ("roundingmode", "fastmath"))
             + " : "
@@ -7620,11 +7679,9 @@ class ScalingTruncFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "roundingmode")) is not None and not _attr_constraint_6(
-            attr
-        ):
+        if (slot := self._prop_roundingmode) is not None and not _attr_constraint_6(slot):
             return "attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -7763,7 +7820,6 @@ class SelectOp(OdsOp):
             "arith.select",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -7943,10 +7999,14 @@ class ShLIOp(OdsOp):
     Operation name: `arith.shli`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflowFlags",)
+    _prop_overflowFlags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.shli"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflowFlags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflowFlags": "_prop_overflowFlags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
@@ -7989,11 +8049,11 @@ class ShLIOp(OdsOp):
             "arith.shli",
             operands,
             (result_type,),
-            properties=property_dict((("overflowFlags", overflow_flags_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflowFlags = overflow_flags_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -8027,13 +8087,15 @@ class ShLIOp(OdsOp):
     @property
     def overflow_flags(self) -> IntegerOverflowFlags:
         """The attribute `overflowFlags`."""
-        a = required_property(self, "overflowFlags", IntegerOverflowFlagsAttr)
+        a = required_property(
+            self, "overflowFlags", self._prop_overflowFlags, IntegerOverflowFlagsAttr
+        )
         return IntegerOverflowFlags(a.value)
 
     @property
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
-        return get_property(self, "overflowFlags")
+        return self._prop_overflowFlags
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -8068,7 +8130,7 @@ class ShLIOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
-            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+            w(" overflow" + p.stripped_attr(must(self._prop_overflowFlags)))
         w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -8081,9 +8143,7 @@ class ShLIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "overflowFlags")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_overflowFlags) is not None and not _attr_constraint_1(slot):
             return "attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -8131,10 +8191,14 @@ class ShRSIOp(OdsOp):
     Operation name: `arith.shrsi`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_isExact",)
+    _prop_isExact: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.shrsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isExact": "_prop_isExact",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -8168,11 +8232,11 @@ class ShRSIOp(OdsOp):
             "arith.shrsi",
             operands,
             (result_type,),
-            properties=property_dict((("isExact", is_exact_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_isExact = is_exact_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -8206,12 +8270,12 @@ class ShRSIOp(OdsOp):
     @property
     def is_exact(self) -> bool:
         """The attribute `isExact`."""
-        return get_property(self, "isExact") is not None
+        return self._prop_isExact is not None
 
     @property
     def is_exact_attr(self) -> Attribute | None:
         """The attribute `isExact` as stored (None when unset)."""
-        return get_property(self, "isExact")
+        return self._prop_isExact
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -8245,7 +8309,7 @@ class ShRSIOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        if get_property(self, "isExact") is not None:
+        if self._prop_isExact is not None:
             w(" exact")
         w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
 
@@ -8259,7 +8323,7 @@ class ShRSIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "isExact")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_isExact) is not None and not _attr_constraint_5(slot):
             return "attribute 'isExact' failed to satisfy constraint: unit attribute"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -8308,10 +8372,14 @@ class ShRUIOp(OdsOp):
     Operation name: `arith.shrui`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_isExact",)
+    _prop_isExact: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.shrui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isExact": "_prop_isExact",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "Elementwise",
         "NoMemoryEffect",
@@ -8345,11 +8413,11 @@ class ShRUIOp(OdsOp):
             "arith.shrui",
             operands,
             (result_type,),
-            properties=property_dict((("isExact", is_exact_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_isExact = is_exact_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -8383,12 +8451,12 @@ class ShRUIOp(OdsOp):
     @property
     def is_exact(self) -> bool:
         """The attribute `isExact`."""
-        return get_property(self, "isExact") is not None
+        return self._prop_isExact is not None
 
     @property
     def is_exact_attr(self) -> Attribute | None:
         """The attribute `isExact` as stored (None when unset)."""
-        return get_property(self, "isExact")
+        return self._prop_isExact
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -8422,7 +8490,7 @@ class ShRUIOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
-        if get_property(self, "isExact") is not None:
+        if self._prop_isExact is not None:
             w(" exact")
         w(p.attr_dict(self, ("isExact",)) + " : " + p.type_text(self.result.type))
 
@@ -8436,7 +8504,7 @@ class ShRUIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "isExact")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_isExact) is not None and not _attr_constraint_5(slot):
             return "attribute 'isExact' failed to satisfy constraint: unit attribute"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -8512,7 +8580,6 @@ class SIToFPOp(OdsOp):
             "arith.sitofp",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -8672,10 +8739,14 @@ class SubFOp(OdsOp):
     Operation name: `arith.subf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath",)
+    _prop_fastmath: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.subf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
@@ -8714,11 +8785,11 @@ class SubFOp(OdsOp):
             "arith.subf",
             operands,
             (result_type,),
-            properties=property_dict((("fastmath", fastmath_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -8754,13 +8825,13 @@ class SubFOp(OdsOp):
     @property
     def fastmath(self) -> FastMathFlags:
         """The attribute `fastmath`."""
-        a = required_property(self, "fastmath", FastMathFlagsAttr)
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -8795,7 +8866,7 @@ class SubFOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "fastmath"):
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(p.attr_dict(self, ("fastmath",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -8808,7 +8879,7 @@ class SubFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -8853,10 +8924,14 @@ class SubIOp(OdsOp):
     Operation name: `arith.subi`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflowFlags",)
+    _prop_overflowFlags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.subi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflowFlags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflowFlags": "_prop_overflowFlags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
@@ -8899,11 +8974,11 @@ class SubIOp(OdsOp):
             "arith.subi",
             operands,
             (result_type,),
-            properties=property_dict((("overflowFlags", overflow_flags_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflowFlags = overflow_flags_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -8937,13 +9012,15 @@ class SubIOp(OdsOp):
     @property
     def overflow_flags(self) -> IntegerOverflowFlags:
         """The attribute `overflowFlags`."""
-        a = required_property(self, "overflowFlags", IntegerOverflowFlagsAttr)
+        a = required_property(
+            self, "overflowFlags", self._prop_overflowFlags, IntegerOverflowFlagsAttr
+        )
         return IntegerOverflowFlags(a.value)
 
     @property
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
-        return get_property(self, "overflowFlags")
+        return self._prop_overflowFlags
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -8978,7 +9055,7 @@ class SubIOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.lhs) + ", " + p.operand(self.rhs))
         if not is_default_property(self, "overflowFlags"):
-            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+            w(" overflow" + p.stripped_attr(must(self._prop_overflowFlags)))
         w(p.attr_dict(self, ("overflowFlags",)) + " : " + p.type_text(self.result.type))
 
     def verify_invariants(self) -> str | None:
@@ -8991,9 +9068,7 @@ class SubIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "overflowFlags")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_overflowFlags) is not None and not _attr_constraint_1(slot):
             return "attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be signless-integer-like, but got '{self._operands[0].value.type}'"
@@ -9043,10 +9118,16 @@ class TruncFOp(OdsOp):
     Operation name: `arith.truncf`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fastmath", "_prop_roundingmode")
+    _prop_fastmath: Attribute | None
+    _prop_roundingmode: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+        "roundingmode": "_prop_roundingmode",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CastOpInterface",
         "Elementwise",
@@ -9090,11 +9171,12 @@ class TruncFOp(OdsOp):
             "arith.truncf",
             operands,
             (out_type,),
-            properties=property_dict((("roundingmode", roundingmode_a), ("fastmath", fastmath_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_roundingmode = roundingmode_a
+        self._prop_fastmath = fastmath_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -9129,24 +9211,24 @@ class TruncFOp(OdsOp):
     @property
     def roundingmode(self) -> RoundingMode | None:
         """The attribute `roundingmode`."""
-        a = optional_property(self, "roundingmode", IntegerAttr)
+        a = optional_property(self, "roundingmode", self._prop_roundingmode, IntegerAttr)
         return None if a is None else RoundingMode(a.value)
 
     @property
     def roundingmode_attr(self) -> Attribute | None:
         """The attribute `roundingmode` as stored (None when unset)."""
-        return get_property(self, "roundingmode")
+        return self._prop_roundingmode
 
     @property
     def fastmath(self) -> FastMathFlags | None:
         """The attribute `fastmath`."""
-        a = optional_property(self, "fastmath", FastMathFlagsAttr)
+        a = optional_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
         return None if a is None else FastMathFlags(a.value)
 
     @property
     def fastmath_attr(self) -> Attribute | None:
         """The attribute `fastmath` as stored (None when unset)."""
-        return get_property(self, "fastmath")
+        return self._prop_fastmath
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -9187,10 +9269,10 @@ class TruncFOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.in_))
-        if get_property(self, "roundingmode") is not None:
-            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(get_property(self, "roundingmode"))])
-        if get_property(self, "fastmath") is not None:
-            w(" fastmath" + p.stripped_attr(must(get_property(self, "fastmath"))))
+        if self._prop_roundingmode is not None:
+            w(" " + _ARITH__ROUNDING_MODE_NAMES[attr_int(self._prop_roundingmode)])
+        if self._prop_fastmath is not None:
+            w(" fastmath" + p.stripped_attr(must(self._prop_fastmath)))
         w(
             p.attr_dict(self, ("roundingmode", "fastmath"))
             + " : "
@@ -9209,11 +9291,9 @@ class TruncFOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "roundingmode")) is not None and not _attr_constraint_6(
-            attr
-        ):
+        if (slot := self._prop_roundingmode) is not None and not _attr_constraint_6(slot):
             return "attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode"
-        if (attr := get_property(self, "fastmath")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_0(slot):
             return (
                 "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
             )
@@ -9339,10 +9419,14 @@ class TruncIOp(OdsOp):
     Operation name: `arith.trunci`. Defined in opdefs/arith.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflowFlags",)
+    _prop_overflowFlags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "arith.trunci"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflowFlags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflowFlags": "_prop_overflowFlags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
@@ -9383,11 +9467,11 @@ class TruncIOp(OdsOp):
             "arith.trunci",
             operands,
             (out_type,),
-            properties=property_dict((("overflowFlags", overflow_flags_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflowFlags = overflow_flags_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -9416,13 +9500,15 @@ class TruncIOp(OdsOp):
     @property
     def overflow_flags(self) -> IntegerOverflowFlags:
         """The attribute `overflowFlags`."""
-        a = required_property(self, "overflowFlags", IntegerOverflowFlagsAttr)
+        a = required_property(
+            self, "overflowFlags", self._prop_overflowFlags, IntegerOverflowFlagsAttr
+        )
         return IntegerOverflowFlags(a.value)
 
     @property
     def overflow_flags_attr(self) -> Attribute | None:
         """The attribute `overflowFlags` as stored (None when unset)."""
-        return get_property(self, "overflowFlags")
+        return self._prop_overflowFlags
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -9456,7 +9542,7 @@ class TruncIOp(OdsOp):
         w = p.write
         w(" " + p.operand(self.in_))
         if not is_default_property(self, "overflowFlags"):
-            w(" overflow" + p.stripped_attr(must(get_property(self, "overflowFlags"))))
+            w(" overflow" + p.stripped_attr(must(self._prop_overflowFlags)))
         w(
             p.attr_dict(self, ("overflowFlags",))
             + " : "
@@ -9475,9 +9561,7 @@ class TruncIOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "overflowFlags")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_overflowFlags) is not None and not _attr_constraint_1(slot):
             return "attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags"
         if not _type_constraint_13(self._operands[0].value.type):
             return f"operand #0 must be signless-fixed-width-integer-like, but got '{self._operands[0].value.type}'"
@@ -9619,7 +9703,6 @@ class UIToFPOp(OdsOp):
             "arith.uitofp",
             operands,
             (out_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -9810,7 +9893,6 @@ class XOrIOp(OdsOp):
             "arith.xori",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

@@ -37,9 +37,7 @@ from generator.ir.ods import (
     VerifyMessage,
     element_type_or_self,
     emit_error,
-    get_property,
     optional_property,
-    property_dict,
     segment_range,
     segment_sizes,
     verify_trait,
@@ -124,12 +122,18 @@ class AllocTensorOp(OdsOp):
     Operation name: `bufferization.alloc_tensor`. Defined in opdefs/bufferization.yaml.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_memory_space", "_prop_operandSegmentSizes")
+    _prop_memory_space: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "bufferization.alloc_tensor"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"memory_space", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "memory_space": "_prop_memory_space",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -155,25 +159,14 @@ class AllocTensorOp(OdsOp):
             "bufferization.alloc_tensor",
             operands,
             (result_type,),
-            properties=property_dict(
-                (
-                    ("memory_space", memory_space_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32),
-                            (
-                                len(dynamic_sizes),
-                                0 if copy is None else 1,
-                                0 if size_hint is None else 1,
-                            ),
-                        ),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_memory_space = memory_space_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32),
+            (len(dynamic_sizes), 0 if copy is None else 1, 0 if size_hint is None else 1),
         )
 
     @classmethod
@@ -209,12 +202,12 @@ class AllocTensorOp(OdsOp):
     @property
     def memory_space(self) -> Attribute | None:
         """The attribute `memory_space`."""
-        return optional_property(self, "memory_space", Attribute)
+        return optional_property(self, "memory_space", self._prop_memory_space, Attribute)
 
     @property
     def memory_space_attr(self) -> Attribute | None:
         """The attribute `memory_space` as stored (None when unset)."""
-        return get_property(self, "memory_space")
+        return self._prop_memory_space
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -340,10 +333,16 @@ class MaterializeInDestinationOp(OdsOp):
     Operation name: `bufferization.materialize_in_destination`. Defined in opdefs/bufferization.yaml.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_restrict", "_prop_writable")
+    _prop_restrict: Attribute | None
+    _prop_writable: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "bufferization.materialize_in_destination"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"restrict", "writable"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "restrict": "_prop_restrict",
+        "writable": "_prop_writable",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AllElementTypesMatch",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -371,11 +370,12 @@ class MaterializeInDestinationOp(OdsOp):
             "bufferization.materialize_in_destination",
             operands,
             (*([] if result_type is None else [result_type]),),
-            properties=property_dict((("restrict", restrict_a), ("writable", writable_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_restrict = restrict_a
+        self._prop_writable = writable_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -414,22 +414,22 @@ class MaterializeInDestinationOp(OdsOp):
     @property
     def restrict(self) -> bool:
         """The attribute `restrict`."""
-        return get_property(self, "restrict") is not None
+        return self._prop_restrict is not None
 
     @property
     def restrict_attr(self) -> Attribute | None:
         """The attribute `restrict` as stored (None when unset)."""
-        return get_property(self, "restrict")
+        return self._prop_restrict
 
     @property
     def writable(self) -> bool:
         """The attribute `writable`."""
-        return get_property(self, "writable") is not None
+        return self._prop_writable is not None
 
     @property
     def writable_attr(self) -> Attribute | None:
         """The attribute `writable` as stored (None when unset)."""
-        return get_property(self, "writable")
+        return self._prop_writable
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -469,9 +469,9 @@ class MaterializeInDestinationOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.source) + " in")
-        if get_property(self, "restrict") is not None:
+        if self._prop_restrict is not None:
             w(" restrict")
-        if get_property(self, "writable") is not None:
+        if self._prop_writable is not None:
             w(" writable")
         w(
             " "
@@ -489,9 +489,9 @@ class MaterializeInDestinationOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "restrict")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_restrict) is not None and not _attr_constraint_0(slot):
             return "attribute 'restrict' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "writable")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_writable) is not None and not _attr_constraint_0(slot):
             return "attribute 'writable' failed to satisfy constraint: unit attribute"
         if not _type_constraint_1(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
@@ -554,10 +554,14 @@ class ToBufferOp(OdsOp):
     Operation name: `bufferization.to_buffer`. Defined in opdefs/bufferization.yaml.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_read_only",)
+    _prop_read_only: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "bufferization.to_buffer"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"read_only"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "read_only": "_prop_read_only",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "PredOpTrait",
         "Pure",
@@ -586,11 +590,11 @@ class ToBufferOp(OdsOp):
             "bufferization.to_buffer",
             operands,
             (buffer_type,),
-            properties=property_dict((("read_only", read_only_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_read_only = read_only_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -619,12 +623,12 @@ class ToBufferOp(OdsOp):
     @property
     def read_only(self) -> bool:
         """The attribute `read_only`."""
-        return get_property(self, "read_only") is not None
+        return self._prop_read_only is not None
 
     @property
     def read_only_attr(self) -> Attribute | None:
         """The attribute `read_only` as stored (None when unset)."""
-        return get_property(self, "read_only")
+        return self._prop_read_only
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -657,7 +661,7 @@ class ToBufferOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.tensor))
-        if get_property(self, "read_only") is not None:
+        if self._prop_read_only is not None:
             w(" read_only")
         w(
             p.attr_dict(self, ("read_only",))
@@ -677,7 +681,7 @@ class ToBufferOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "read_only")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_read_only) is not None and not _attr_constraint_0(slot):
             return "attribute 'read_only' failed to satisfy constraint: unit attribute"
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be TensorLikeType instance, but got '{self._operands[0].value.type}'"
@@ -714,10 +718,16 @@ class ToTensorOp(OdsOp):
     Operation name: `bufferization.to_tensor`. Defined in opdefs/bufferization.yaml.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_restrict", "_prop_writable")
+    _prop_restrict: Attribute | None
+    _prop_writable: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "bufferization.to_tensor"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"restrict", "writable"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "restrict": "_prop_restrict",
+        "writable": "_prop_writable",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "PredOpTrait",
         "SameOperandsAndResultElementType",
@@ -747,11 +757,12 @@ class ToTensorOp(OdsOp):
             "bufferization.to_tensor",
             operands,
             (result_type,),
-            properties=property_dict((("restrict", restrict_a), ("writable", writable_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_restrict = restrict_a
+        self._prop_writable = writable_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -784,22 +795,22 @@ class ToTensorOp(OdsOp):
     @property
     def restrict(self) -> bool:
         """The attribute `restrict`."""
-        return get_property(self, "restrict") is not None
+        return self._prop_restrict is not None
 
     @property
     def restrict_attr(self) -> Attribute | None:
         """The attribute `restrict` as stored (None when unset)."""
-        return get_property(self, "restrict")
+        return self._prop_restrict
 
     @property
     def writable(self) -> bool:
         """The attribute `writable`."""
-        return get_property(self, "writable") is not None
+        return self._prop_writable is not None
 
     @property
     def writable_attr(self) -> Attribute | None:
         """The attribute `writable` as stored (None when unset)."""
-        return get_property(self, "writable")
+        return self._prop_writable
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -838,9 +849,9 @@ class ToTensorOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.buffer))
-        if get_property(self, "restrict") is not None:
+        if self._prop_restrict is not None:
             w(" restrict")
-        if get_property(self, "writable") is not None:
+        if self._prop_writable is not None:
             w(" writable")
         w(
             p.attr_dict(self, ("restrict", "writable"))
@@ -860,9 +871,9 @@ class ToTensorOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "restrict")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_restrict) is not None and not _attr_constraint_0(slot):
             return "attribute 'restrict' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "writable")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_writable) is not None and not _attr_constraint_0(slot):
             return "attribute 'writable' failed to satisfy constraint: unit attribute"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be BufferLikeType instance, but got '{self._operands[0].value.type}'"

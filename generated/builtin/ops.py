@@ -27,9 +27,7 @@ from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
     attr_string,
-    get_property,
     optional_property,
-    property_dict,
     verify_trait,
 )
 
@@ -66,10 +64,16 @@ class ModuleOp(OdsOp):
     Operation name: `builtin.module`. Defined in opdefs/builtin.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_sym_name", "_prop_sym_visibility")
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "builtin.module"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"sym_name", "sym_visibility"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+    }
     NO_TERMINATOR: ClassVar[bool] = True
     GRAPH_REGIONS: ClassVar[bool] = True
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
@@ -113,13 +117,12 @@ class ModuleOp(OdsOp):
             "builtin.module",
             operands,
             (),
-            properties=property_dict(
-                (("sym_name", sym_name_a), ("sym_visibility", sym_visibility_a))
-            ),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_sym_name = sym_name_a
+        self._prop_sym_visibility = sym_visibility_a
         self.regions[0].add_block(Block())
 
     @classmethod
@@ -148,22 +151,22 @@ class ModuleOp(OdsOp):
     @property
     def sym_name(self) -> StringAttr | None:
         """The attribute `sym_name`."""
-        return optional_property(self, "sym_name", StringAttr)
+        return optional_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -199,8 +202,8 @@ class ModuleOp(OdsOp):
     def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         w = p.write
-        if get_property(self, "sym_name") is not None:
-            w(" " + p.symbol(attr_string(get_property(self, "sym_name"))))
+        if self._prop_sym_name is not None:
+            w(" " + p.symbol(attr_string(self._prop_sym_name)))
         w(p.attr_dict(self, ("sym_name",), with_keyword=True) + " ")
         p.print_region(self.regions[0])
 
@@ -218,11 +221,9 @@ class ModuleOp(OdsOp):
             return problem
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_sym_name) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"
@@ -278,7 +279,6 @@ class UnrealizedConversionCastOp(OdsOp):
             "builtin.unrealized_conversion_cast",
             operands,
             (*outputs_types,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

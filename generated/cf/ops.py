@@ -33,11 +33,9 @@ from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
     VerifyMessage,
-    get_property,
     is_signless_int_elements,
     must,
     optional_property,
-    property_dict,
     required_property,
     segment_range,
     segment_sizes,
@@ -96,10 +94,14 @@ class AssertOp(OdsOp):
     Operation name: `cf.assert`. Defined in opdefs/cf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_msg",)
+    _prop_msg: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "cf.assert"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"msg"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "msg": "_prop_msg",
+    }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -117,11 +119,11 @@ class AssertOp(OdsOp):
             "cf.assert",
             operands,
             (),
-            properties=property_dict((("msg", msg_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_msg = msg_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -145,12 +147,12 @@ class AssertOp(OdsOp):
     @property
     def msg(self) -> StringAttr:
         """The attribute `msg`."""
-        return required_property(self, "msg", StringAttr)
+        return required_property(self, "msg", self._prop_msg, StringAttr)
 
     @property
     def msg_attr(self) -> Attribute | None:
         """The attribute `msg` as stored (None when unset)."""
-        return get_property(self, "msg")
+        return self._prop_msg
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -182,7 +184,7 @@ class AssertOp(OdsOp):
             " "
             + p.operand(self.arg)
             + ", "
-            + p.attr_text(must(get_property(self, "msg")))
+            + p.attr_text(must(self._prop_msg))
             + p.attr_dict(self, ("msg",))
         )
 
@@ -196,9 +198,9 @@ class AssertOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "msg") is None:
+        if self._prop_msg is None:
             return "requires attribute 'msg'"
-        if (attr := get_property(self, "msg")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_msg):
             return "attribute 'msg' failed to satisfy constraint: string attribute"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be 1-bit signless integer, but got '{self._operands[0].value.type}'"
@@ -245,7 +247,6 @@ class BranchOp(OdsOp):
             "cf.br",
             operands,
             (),
-            properties=None,
             successors=(dest,),
             regions=0,
             loc=loc,
@@ -355,12 +356,18 @@ class CondBranchOp(OdsOp):
     Operation name: `cf.cond_br`. Defined in opdefs/cf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_branch_weights", "_prop_operandSegmentSizes")
+    _prop_branch_weights: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "cf.cond_br"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branch_weights", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "branch_weights": "_prop_branch_weights",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -391,21 +398,13 @@ class CondBranchOp(OdsOp):
             "cf.cond_br",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("branch_weights", branch_weights_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32),
-                            (1, len(true_dest_operands), len(false_dest_operands)),
-                        ),
-                    ),
-                )
-            ),
             successors=(true_dest, false_dest),
             regions=0,
             loc=loc,
+        )
+        self._prop_branch_weights = branch_weights_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(true_dest_operands), len(false_dest_operands))
         )
 
     @classmethod
@@ -456,12 +455,12 @@ class CondBranchOp(OdsOp):
     @property
     def branch_weights(self) -> DenseArrayAttr | None:
         """The attribute `branch_weights`."""
-        return optional_property(self, "branch_weights", DenseArrayAttr)
+        return optional_property(self, "branch_weights", self._prop_branch_weights, DenseArrayAttr)
 
     @property
     def branch_weights_attr(self) -> Attribute | None:
         """The attribute `branch_weights` as stored (None when unset)."""
-        return get_property(self, "branch_weights")
+        return self._prop_branch_weights
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -527,8 +526,8 @@ class CondBranchOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.condition))
-        if get_property(self, "branch_weights") is not None:
-            w(" weights(" + p.stripped_attr(must(get_property(self, "branch_weights"))) + ")")
+        if self._prop_branch_weights is not None:
+            w(" weights(" + p.stripped_attr(must(self._prop_branch_weights)) + ")")
         w(", " + p.successor(self.true_dest))
         if len(self.true_dest_operands) > 0:
             w(
@@ -565,9 +564,7 @@ class CondBranchOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (attr := get_property(self, "branch_weights")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_branch_weights) is not None and not _attr_constraint_1(slot):
             return (
                 "attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute"
             )
@@ -638,12 +635,20 @@ class SwitchOp(OdsOp):
     Operation name: `cf.switch`. Defined in opdefs/cf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_case_operand_segments", "_prop_case_values", "_prop_operandSegmentSizes")
+    _prop_case_operand_segments: Attribute | None
+    _prop_case_values: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "cf.switch"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"case_values", "case_operand_segments", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "case_operand_segments": "_prop_case_operand_segments",
+        "case_values": "_prop_case_values",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -675,26 +680,16 @@ class SwitchOp(OdsOp):
             "cf.switch",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("case_values", case_values_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32), (1, len(default_operands), len(case_operands))
-                        ),
-                    ),
-                    (
-                        "case_operand_segments",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32), tuple([len(g) for g in case_operands])
-                        ),
-                    ),
-                )
-            ),
             successors=(default_destination, *case_destinations),
             regions=0,
             loc=loc,
+        )
+        self._prop_case_values = case_values_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(default_operands), len(case_operands))
+        )
+        self._prop_case_operand_segments = DenseArrayAttr.get(
+            IntegerType.get(32), tuple([len(g) for g in case_operands])
         )
 
     @classmethod
@@ -750,22 +745,24 @@ class SwitchOp(OdsOp):
     @property
     def case_values(self) -> Attribute | None:
         """The attribute `case_values`."""
-        return optional_property(self, "case_values", Attribute)
+        return optional_property(self, "case_values", self._prop_case_values, Attribute)
 
     @property
     def case_values_attr(self) -> Attribute | None:
         """The attribute `case_values` as stored (None when unset)."""
-        return get_property(self, "case_values")
+        return self._prop_case_values
 
     @property
     def case_operand_segments(self) -> DenseArrayAttr:
         """The attribute `case_operand_segments`."""
-        return required_property(self, "case_operand_segments", DenseArrayAttr)
+        return required_property(
+            self, "case_operand_segments", self._prop_case_operand_segments, DenseArrayAttr
+        )
 
     @property
     def case_operand_segments_attr(self) -> Attribute | None:
         """The attribute `case_operand_segments` as stored (None when unset)."""
-        return get_property(self, "case_operand_segments")
+        return self._prop_case_operand_segments
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -874,15 +871,13 @@ class SwitchOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if get_property(self, "case_operand_segments") is None:
+        if self._prop_case_operand_segments is None:
             return "requires attribute 'case_operand_segments'"
-        if (attr := get_property(self, "case_values")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_case_values) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'case_values' failed to satisfy constraint: integer elements attribute"
             )
-        if (
-            attr := get_property(self, "case_operand_segments")
-        ) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_case_operand_segments):
             return "attribute 'case_operand_segments' failed to satisfy constraint: i32 dense array attribute"
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_1(self._operands[index].value.type):

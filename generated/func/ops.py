@@ -36,10 +36,8 @@ from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
     VerifyMessage,
-    get_property,
     must,
     optional_property,
-    property_dict,
     required_property,
     verify_trait,
 )
@@ -107,12 +105,22 @@ class CallOp(OdsOp):
     Operation name: `func.call`. Defined in opdefs/func.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_arg_attrs", "_prop_callee", "_prop_no_inline", "_prop_res_attrs")
+    _prop_arg_attrs: Attribute | None
+    _prop_callee: Attribute | None
+    _prop_no_inline: Attribute | None
+    _prop_res_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "func.call"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"callee", "arg_attrs", "res_attrs", "no_inline"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "callee": "_prop_callee",
+        "no_inline": "_prop_no_inline",
+        "res_attrs": "_prop_res_attrs",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CallOpInterface",
         "MemRefsNormalizable",
@@ -146,18 +154,14 @@ class CallOp(OdsOp):
             "func.call",
             operands,
             (*result_0_types,),
-            properties=property_dict(
-                (
-                    ("callee", callee_a),
-                    ("arg_attrs", arg_attrs_a),
-                    ("res_attrs", res_attrs_a),
-                    ("no_inline", no_inline_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_callee = callee_a
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
+        self._prop_no_inline = no_inline_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -204,42 +208,42 @@ class CallOp(OdsOp):
     @property
     def callee(self) -> SymbolRefAttr:
         """The attribute `callee`."""
-        return required_property(self, "callee", SymbolRefAttr)
+        return required_property(self, "callee", self._prop_callee, SymbolRefAttr)
 
     @property
     def callee_attr(self) -> Attribute | None:
         """The attribute `callee` as stored (None when unset)."""
-        return get_property(self, "callee")
+        return self._prop_callee
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @property
     def no_inline(self) -> bool:
         """The attribute `no_inline`."""
-        return get_property(self, "no_inline") is not None
+        return self._prop_no_inline is not None
 
     @property
     def no_inline_attr(self) -> Attribute | None:
         """The attribute `no_inline` as stored (None when unset)."""
-        return get_property(self, "no_inline")
+        return self._prop_no_inline
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -285,7 +289,7 @@ class CallOp(OdsOp):
         w = p.write
         w(
             " "
-            + p.attr_text(must(get_property(self, "callee")))
+            + p.attr_text(must(self._prop_callee))
             + "("
             + p.operands(self.operands_)
             + ")"
@@ -300,21 +304,21 @@ class CallOp(OdsOp):
             return "requires zero regions"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "callee") is None:
+        if self._prop_callee is None:
             return "requires attribute 'callee'"
-        if (attr := get_property(self, "callee")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_callee):
             return (
                 "attribute 'callee' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "no_inline")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_no_inline) is not None and not _attr_constraint_3(slot):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
         return self.verify_custom()
 
@@ -379,10 +383,16 @@ class CallIndirectOp(OdsOp):
     Operation name: `func.call_indirect`. Defined in opdefs/func.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_arg_attrs", "_prop_res_attrs")
+    _prop_arg_attrs: Attribute | None
+    _prop_res_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "func.call_indirect"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"arg_attrs", "res_attrs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "res_attrs": "_prop_res_attrs",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("CallOpInterface", "TypesMatchWith")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -406,11 +416,12 @@ class CallIndirectOp(OdsOp):
             "func.call_indirect",
             operands,
             (*results_types,),
-            properties=property_dict((("arg_attrs", arg_attrs_a), ("res_attrs", res_attrs_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -452,22 +463,22 @@ class CallIndirectOp(OdsOp):
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -530,11 +541,11 @@ class CallIndirectOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
@@ -567,10 +578,14 @@ class ConstantOp(OdsOp):
     Operation name: `func.constant`. Defined in opdefs/func.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_value",)
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "func.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -589,11 +604,11 @@ class ConstantOp(OdsOp):
             "func.constant",
             operands,
             (result_0_type,),
-            properties=property_dict((("value", value_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_value = value_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -617,12 +632,12 @@ class ConstantOp(OdsOp):
     @property
     def value(self) -> SymbolRefAttr:
         """The attribute `value`."""
-        return required_property(self, "value", SymbolRefAttr)
+        return required_property(self, "value", self._prop_value, SymbolRefAttr)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -652,7 +667,7 @@ class ConstantOp(OdsOp):
         w(
             p.attr_dict(self, ("value",))
             + " "
-            + p.attr_text(must(get_property(self, "value")))
+            + p.attr_text(must(self._prop_value))
             + " : "
             + p.types([r.type for r in self.results])
         )
@@ -671,9 +686,9 @@ class ConstantOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "value") is None:
+        if self._prop_value is None:
             return "requires attribute 'value'"
-        if (attr := get_property(self, "value")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_value):
             return "attribute 'value' failed to satisfy constraint: flat symbol reference attribute"
         return self.verify_custom()
 
@@ -728,12 +743,33 @@ class FuncOp(OdsOp):
     Operation name: `func.func`. Defined in opdefs/func.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_arg_attrs",
+        "_prop_function_type",
+        "_prop_no_inline",
+        "_prop_res_attrs",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+    )
+    _prop_arg_attrs: Attribute | None
+    _prop_function_type: Attribute | None
+    _prop_no_inline: Attribute | None
+    _prop_res_attrs: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "func.func"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "function_type": "_prop_function_type",
+        "no_inline": "_prop_no_inline",
+        "res_attrs": "_prop_res_attrs",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+    }
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AffineScope",
@@ -784,20 +820,16 @@ class FuncOp(OdsOp):
             "func.func",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("sym_name", sym_name_a),
-                    ("function_type", function_type_a),
-                    ("sym_visibility", sym_visibility_a),
-                    ("arg_attrs", arg_attrs_a),
-                    ("res_attrs", res_attrs_a),
-                    ("no_inline", no_inline_a),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_sym_name = sym_name_a
+        self._prop_function_type = function_type_a
+        self._prop_sym_visibility = sym_visibility_a
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
+        self._prop_no_inline = no_inline_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -845,62 +877,62 @@ class FuncOp(OdsOp):
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        return required_property(self, "sym_name", StringAttr)
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def function_type(self) -> TypeAttr:
         """The attribute `function_type`."""
-        return required_property(self, "function_type", TypeAttr)
+        return required_property(self, "function_type", self._prop_function_type, TypeAttr)
 
     @property
     def function_type_attr(self) -> Attribute | None:
         """The attribute `function_type` as stored (None when unset)."""
-        return get_property(self, "function_type")
+        return self._prop_function_type
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @property
     def no_inline(self) -> bool:
         """The attribute `no_inline`."""
-        return get_property(self, "no_inline") is not None
+        return self._prop_no_inline is not None
 
     @property
     def no_inline_attr(self) -> Attribute | None:
         """The attribute `no_inline` as stored (None when unset)."""
-        return get_property(self, "no_inline")
+        return self._prop_no_inline
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -921,29 +953,25 @@ class FuncOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "sym_name") is None:
+        if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
-        if get_property(self, "function_type") is None:
+        if self._prop_function_type is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_4(attr):
+        if not _attr_constraint_4(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if not _attr_constraint_5(self._prop_function_type):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_4(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_4(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_2(slot):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "no_inline")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_no_inline) is not None and not _attr_constraint_3(slot):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
         if (problem := verify_trait(self, "Symbol", False)) is not None:
             return problem
@@ -1042,7 +1070,6 @@ class ReturnOp(OdsOp):
             "func.return",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

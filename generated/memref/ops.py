@@ -45,10 +45,8 @@ from generator.ir.ods import (
     OdsOp,
     VerifyMessage,
     element_type_or_self,
-    get_property,
     must,
     optional_property,
-    property_dict,
     required_property,
     segment_range,
     segment_sizes,
@@ -446,12 +444,18 @@ class AllocOp(OdsOp):
     Operation name: `memref.alloc`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alignment", "_prop_operandSegmentSizes")
+    _prop_alignment: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.alloc"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"alignment", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -474,20 +478,13 @@ class AllocOp(OdsOp):
             "memref.alloc",
             operands,
             (memref_type,),
-            properties=property_dict(
-                (
-                    ("alignment", alignment_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32), (len(dynamic_sizes), len(symbol_operands))
-                        ),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_alignment = alignment_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(dynamic_sizes), len(symbol_operands))
         )
 
     @classmethod
@@ -524,12 +521,12 @@ class AllocOp(OdsOp):
     @property
     def alignment(self) -> Attribute | None:
         """The attribute `alignment`."""
-        return optional_property(self, "alignment", Attribute)
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
 
     @property
     def alignment_attr(self) -> Attribute | None:
         """The attribute `alignment` as stored (None when unset)."""
-        return get_property(self, "alignment")
+        return self._prop_alignment
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -605,7 +602,7 @@ class AllocOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -638,12 +635,18 @@ class AllocaOp(OdsOp):
     Operation name: `memref.alloca`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alignment", "_prop_operandSegmentSizes")
+    _prop_alignment: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.alloca"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"alignment", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -666,20 +669,13 @@ class AllocaOp(OdsOp):
             "memref.alloca",
             operands,
             (memref_type,),
-            properties=property_dict(
-                (
-                    ("alignment", alignment_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32), (len(dynamic_sizes), len(symbol_operands))
-                        ),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_alignment = alignment_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(dynamic_sizes), len(symbol_operands))
         )
 
     @classmethod
@@ -716,12 +712,12 @@ class AllocaOp(OdsOp):
     @property
     def alignment(self) -> Attribute | None:
         """The attribute `alignment`."""
-        return optional_property(self, "alignment", Attribute)
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
 
     @property
     def alignment_attr(self) -> Attribute | None:
         """The attribute `alignment` as stored (None when unset)."""
-        return get_property(self, "alignment")
+        return self._prop_alignment
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -797,7 +793,7 @@ class AllocaOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -861,7 +857,6 @@ class CastOp(OdsOp):
             "memref.cast",
             operands,
             (dest_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -959,10 +954,14 @@ class CollapseShapeOp(OdsOp):
     Operation name: `memref.collapse_shape`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_reassociation",)
+    _prop_reassociation: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.collapse_shape"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"reassociation"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "reassociation": "_prop_reassociation",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -983,11 +982,11 @@ class CollapseShapeOp(OdsOp):
             "memref.collapse_shape",
             operands,
             (result_type,),
-            properties=property_dict((("reassociation", reassociation_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_reassociation = reassociation_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1016,12 +1015,12 @@ class CollapseShapeOp(OdsOp):
     @property
     def reassociation(self) -> ArrayAttr:
         """The attribute `reassociation`."""
-        return required_property(self, "reassociation", ArrayAttr)
+        return required_property(self, "reassociation", self._prop_reassociation, ArrayAttr)
 
     @property
     def reassociation_attr(self) -> Attribute | None:
         """The attribute `reassociation` as stored (None when unset)."""
-        return get_property(self, "reassociation")
+        return self._prop_reassociation
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1056,7 +1055,7 @@ class CollapseShapeOp(OdsOp):
             " "
             + p.operand(self.src)
             + " "
-            + p.attr_text(must(get_property(self, "reassociation")))
+            + p.attr_text(must(self._prop_reassociation))
             + p.attr_dict(self, ("reassociation",))
             + " : "
             + p.type_text(self.src.type)
@@ -1078,11 +1077,9 @@ class CollapseShapeOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "reassociation") is None:
+        if self._prop_reassociation is None:
             return "requires attribute 'reassociation'"
-        if (attr := get_property(self, "reassociation")) is not None and not _attr_constraint_3(
-            attr
-        ):
+        if not _attr_constraint_3(self._prop_reassociation):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
         if not _type_constraint_4(self._operands[0].value.type):
             return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
@@ -1154,7 +1151,6 @@ class CopyOp(OdsOp):
             "memref.copy",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1266,7 +1262,6 @@ class DeallocOp(OdsOp):
             "memref.dealloc",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1368,7 +1363,6 @@ class DimOp(OdsOp):
             "memref.dim",
             operands,
             (result_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1489,7 +1483,6 @@ class DmaStartOp(OdsOp):
             "memref.dma_start",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1664,7 +1657,6 @@ class DmaWaitOp(OdsOp):
             "memref.dma_wait",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1781,12 +1773,18 @@ class ExpandShapeOp(OdsOp):
     Operation name: `memref.expand_shape`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_reassociation", "_prop_static_output_shape")
+    _prop_reassociation: Attribute | None
+    _prop_static_output_shape: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.expand_shape"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"reassociation", "static_output_shape"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "reassociation": "_prop_reassociation",
+        "static_output_shape": "_prop_static_output_shape",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1811,13 +1809,12 @@ class ExpandShapeOp(OdsOp):
             "memref.expand_shape",
             operands,
             (result_type,),
-            properties=property_dict(
-                (("reassociation", reassociation_a), ("static_output_shape", static_output_shape_a))
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_reassociation = reassociation_a
+        self._prop_static_output_shape = static_output_shape_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1855,22 +1852,24 @@ class ExpandShapeOp(OdsOp):
     @property
     def reassociation(self) -> ArrayAttr:
         """The attribute `reassociation`."""
-        return required_property(self, "reassociation", ArrayAttr)
+        return required_property(self, "reassociation", self._prop_reassociation, ArrayAttr)
 
     @property
     def reassociation_attr(self) -> Attribute | None:
         """The attribute `reassociation` as stored (None when unset)."""
-        return get_property(self, "reassociation")
+        return self._prop_reassociation
 
     @property
     def static_output_shape(self) -> DenseArrayAttr:
         """The attribute `static_output_shape`."""
-        return required_property(self, "static_output_shape", DenseArrayAttr)
+        return required_property(
+            self, "static_output_shape", self._prop_static_output_shape, DenseArrayAttr
+        )
 
     @property
     def static_output_shape_attr(self) -> Attribute | None:
         """The attribute `static_output_shape` as stored (None when unset)."""
-        return get_property(self, "static_output_shape")
+        return self._prop_static_output_shape
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1919,12 +1918,10 @@ class ExpandShapeOp(OdsOp):
             " "
             + p.operand(self.src)
             + " "
-            + p.attr_text(must(get_property(self, "reassociation")))
+            + p.attr_text(must(self._prop_reassociation))
             + " output_shape "
         )
-        print_dynamic_index_list(
-            p, self, self.output_shape, get_property(self, "static_output_shape")
-        )
+        print_dynamic_index_list(p, self, self.output_shape, self._prop_static_output_shape)
         w(
             p.attr_dict(self, ("reassociation", "static_output_shape"))
             + " : "
@@ -1947,17 +1944,13 @@ class ExpandShapeOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "reassociation") is None:
+        if self._prop_reassociation is None:
             return "requires attribute 'reassociation'"
-        if get_property(self, "static_output_shape") is None:
+        if self._prop_static_output_shape is None:
             return "requires attribute 'static_output_shape'"
-        if (attr := get_property(self, "reassociation")) is not None and not _attr_constraint_3(
-            attr
-        ):
+        if not _attr_constraint_3(self._prop_reassociation):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
-        if (
-            attr := get_property(self, "static_output_shape")
-        ) is not None and not _attr_constraint_4(attr):
+        if not _attr_constraint_4(self._prop_static_output_shape):
             return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
         if not _type_constraint_4(self._operands[0].value.type):
             return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
@@ -2023,10 +2016,16 @@ class LoadOp(OdsOp):
     Operation name: `memref.load`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alignment", "_prop_nontemporal")
+    _prop_alignment: Attribute | None
+    _prop_nontemporal: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"nontemporal", "alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "nontemporal": "_prop_nontemporal",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("nontemporal", BoolAttr.get_bool(False)),
     )
@@ -2064,11 +2063,12 @@ class LoadOp(OdsOp):
             "memref.load",
             operands,
             (result_type,),
-            properties=property_dict((("nontemporal", nontemporal_a), ("alignment", alignment_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_nontemporal = nontemporal_a
+        self._prop_alignment = alignment_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2104,24 +2104,24 @@ class LoadOp(OdsOp):
     @property
     def nontemporal(self) -> BoolAttr:
         """The attribute `nontemporal`."""
-        a = optional_property(self, "nontemporal", BoolAttr)
+        a = optional_property(self, "nontemporal", self._prop_nontemporal, BoolAttr)
         a = BoolAttr.get_bool(False) if a is None else a
         return a
 
     @property
     def nontemporal_attr(self) -> Attribute | None:
         """The attribute `nontemporal` as stored (None when unset)."""
-        return get_property(self, "nontemporal")
+        return self._prop_nontemporal
 
     @property
     def alignment(self) -> Attribute | None:
         """The attribute `alignment`."""
-        return optional_property(self, "alignment", Attribute)
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
 
     @property
     def alignment_attr(self) -> Attribute | None:
         """The attribute `alignment` as stored (None when unset)."""
-        return get_property(self, "alignment")
+        return self._prop_alignment
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2185,9 +2185,9 @@ class LoadOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "nontemporal")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_5(slot):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
-        if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         if not _type_constraint_1(self._operands[0].value.type):
             return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
@@ -2225,10 +2225,16 @@ class StoreOp(OdsOp):
     Operation name: `memref.store`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alignment", "_prop_nontemporal")
+    _prop_alignment: Attribute | None
+    _prop_nontemporal: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.store"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"nontemporal", "alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "nontemporal": "_prop_nontemporal",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("nontemporal", BoolAttr.get_bool(False)),
     )
@@ -2265,11 +2271,12 @@ class StoreOp(OdsOp):
             "memref.store",
             operands,
             (),
-            properties=property_dict((("nontemporal", nontemporal_a), ("alignment", alignment_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_nontemporal = nontemporal_a
+        self._prop_alignment = alignment_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2305,24 +2312,24 @@ class StoreOp(OdsOp):
     @property
     def nontemporal(self) -> BoolAttr:
         """The attribute `nontemporal`."""
-        a = optional_property(self, "nontemporal", BoolAttr)
+        a = optional_property(self, "nontemporal", self._prop_nontemporal, BoolAttr)
         a = BoolAttr.get_bool(False) if a is None else a
         return a
 
     @property
     def nontemporal_attr(self) -> Attribute | None:
         """The attribute `nontemporal` as stored (None when unset)."""
-        return get_property(self, "nontemporal")
+        return self._prop_nontemporal
 
     @property
     def alignment(self) -> Attribute | None:
         """The attribute `alignment`."""
-        return optional_property(self, "alignment", Attribute)
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
 
     @property
     def alignment_attr(self) -> Attribute | None:
         """The attribute `alignment` as stored (None when unset)."""
-        return get_property(self, "alignment")
+        return self._prop_alignment
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2391,9 +2398,9 @@ class StoreOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "nontemporal")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_5(slot):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
-        if (attr := get_property(self, "alignment")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
         if not _type_constraint_1(self._operands[1].value.type):
             return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
@@ -2433,12 +2440,27 @@ class SubViewOp(OdsOp):
     Operation name: `memref.subview`. Defined in opdefs/memref.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_operandSegmentSizes",
+        "_prop_static_offsets",
+        "_prop_static_sizes",
+        "_prop_static_strides",
+    )
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_offsets: Attribute | None
+    _prop_static_sizes: Attribute | None
+    _prop_static_strides: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "memref.subview"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_offsets": "_prop_static_offsets",
+        "static_sizes": "_prop_static_sizes",
+        "static_strides": "_prop_static_strides",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Pure")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2469,22 +2491,15 @@ class SubViewOp(OdsOp):
             "memref.subview",
             operands,
             (result_type,),
-            properties=property_dict(
-                (
-                    ("static_offsets", static_offsets_a),
-                    ("static_sizes", static_sizes_a),
-                    ("static_strides", static_strides_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
-                        ),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_static_offsets = static_offsets_a
+        self._prop_static_sizes = static_sizes_a
+        self._prop_static_strides = static_strides_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
         )
 
     @classmethod
@@ -2586,32 +2601,32 @@ class SubViewOp(OdsOp):
     @property
     def static_offsets(self) -> DenseArrayAttr:
         """The attribute `static_offsets`."""
-        return required_property(self, "static_offsets", DenseArrayAttr)
+        return required_property(self, "static_offsets", self._prop_static_offsets, DenseArrayAttr)
 
     @property
     def static_offsets_attr(self) -> Attribute | None:
         """The attribute `static_offsets` as stored (None when unset)."""
-        return get_property(self, "static_offsets")
+        return self._prop_static_offsets
 
     @property
     def static_sizes(self) -> DenseArrayAttr:
         """The attribute `static_sizes`."""
-        return required_property(self, "static_sizes", DenseArrayAttr)
+        return required_property(self, "static_sizes", self._prop_static_sizes, DenseArrayAttr)
 
     @property
     def static_sizes_attr(self) -> Attribute | None:
         """The attribute `static_sizes` as stored (None when unset)."""
-        return get_property(self, "static_sizes")
+        return self._prop_static_sizes
 
     @property
     def static_strides(self) -> DenseArrayAttr:
         """The attribute `static_strides`."""
-        return required_property(self, "static_strides", DenseArrayAttr)
+        return required_property(self, "static_strides", self._prop_static_strides, DenseArrayAttr)
 
     @property
     def static_strides_attr(self) -> Attribute | None:
         """The attribute `static_strides` as stored (None when unset)."""
-        return get_property(self, "static_strides")
+        return self._prop_static_strides
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2679,11 +2694,11 @@ class SubViewOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.source))
-        print_dynamic_index_list(p, self, self.offsets, get_property(self, "static_offsets"))
+        print_dynamic_index_list(p, self, self.offsets, self._prop_static_offsets)
         w(" ")
-        print_dynamic_index_list(p, self, self.sizes, get_property(self, "static_sizes"))
+        print_dynamic_index_list(p, self, self.sizes, self._prop_static_sizes)
         w(" ")
-        print_dynamic_index_list(p, self, self.strides, get_property(self, "static_strides"))
+        print_dynamic_index_list(p, self, self.strides, self._prop_static_strides)
         w(
             p.attr_dict(
                 self, ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
@@ -2714,27 +2729,21 @@ class SubViewOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if get_property(self, "static_offsets") is None:
+        if self._prop_static_offsets is None:
             return "requires attribute 'static_offsets'"
-        if get_property(self, "static_sizes") is None:
+        if self._prop_static_sizes is None:
             return "requires attribute 'static_sizes'"
-        if get_property(self, "static_strides") is None:
+        if self._prop_static_strides is None:
             return "requires attribute 'static_strides'"
-        if (attr := get_property(self, "static_offsets")) is not None and not _attr_constraint_4(
-            attr
-        ):
+        if not _attr_constraint_4(self._prop_static_offsets):
             return (
                 "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
             )
-        if (attr := get_property(self, "static_sizes")) is not None and not _attr_constraint_4(
-            attr
-        ):
+        if not _attr_constraint_4(self._prop_static_sizes):
             return (
                 "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
             )
-        if (attr := get_property(self, "static_strides")) is not None and not _attr_constraint_4(
-            attr
-        ):
+        if not _attr_constraint_4(self._prop_static_strides):
             return (
                 "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
             )

@@ -40,10 +40,8 @@ from generator.ir.ods import (
     OdsOp,
     VerifyMessage,
     attr_string,
-    get_property,
     must,
     optional_property,
-    property_dict,
     required_property,
     verify_trait,
 )
@@ -196,12 +194,30 @@ class FuncOp(OdsOp):
     Operation name: `ml_program.func`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_arg_attrs",
+        "_prop_function_type",
+        "_prop_res_attrs",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+    )
+    _prop_arg_attrs: Attribute | None
+    _prop_function_type: Attribute | None
+    _prop_res_attrs: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.func"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "function_type": "_prop_function_type",
+        "res_attrs": "_prop_res_attrs",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+    }
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "CallableOpInterface",
@@ -245,19 +261,15 @@ class FuncOp(OdsOp):
             "ml_program.func",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("sym_name", sym_name_a),
-                    ("function_type", function_type_a),
-                    ("arg_attrs", arg_attrs_a),
-                    ("res_attrs", res_attrs_a),
-                    ("sym_visibility", sym_visibility_a),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_sym_name = sym_name_a
+        self._prop_function_type = function_type_a
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
+        self._prop_sym_visibility = sym_visibility_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -301,52 +313,52 @@ class FuncOp(OdsOp):
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        return required_property(self, "sym_name", StringAttr)
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def function_type(self) -> TypeAttr:
         """The attribute `function_type`."""
-        return required_property(self, "function_type", TypeAttr)
+        return required_property(self, "function_type", self._prop_function_type, TypeAttr)
 
     @property
     def function_type_attr(self) -> Attribute | None:
         """The attribute `function_type` as stored (None when unset)."""
-        return get_property(self, "function_type")
+        return self._prop_function_type
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -367,27 +379,23 @@ class FuncOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "sym_name") is None:
+        if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
-        if get_property(self, "function_type") is None:
+        if self._prop_function_type is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if not _attr_constraint_1(self._prop_function_type):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_3(slot):
             return (
                 "attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_3(slot):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if (problem := verify_trait(self, "Symbol", False)) is not None:
             return problem
@@ -414,12 +422,30 @@ class GlobalOp(OdsOp):
     Operation name: `ml_program.global`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_is_mutable",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+        "_prop_type",
+        "_prop_value",
+    )
+    _prop_is_mutable: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
+    _prop_type: Attribute | None
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "type", "is_mutable", "value", "sym_visibility"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "is_mutable": "_prop_is_mutable",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+        "type": "_prop_type",
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Symbol",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -458,19 +484,15 @@ class GlobalOp(OdsOp):
             "ml_program.global",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("sym_name", sym_name_a),
-                    ("type", type_a),
-                    ("is_mutable", is_mutable_a),
-                    ("value", value_a),
-                    ("sym_visibility", sym_visibility_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_sym_name = sym_name_a
+        self._prop_type = type_a
+        self._prop_is_mutable = is_mutable_a
+        self._prop_value = value_a
+        self._prop_sym_visibility = sym_visibility_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -501,52 +523,52 @@ class GlobalOp(OdsOp):
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        return required_property(self, "sym_name", StringAttr)
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def type(self) -> TypeAttr:
         """The attribute `type`."""
-        return required_property(self, "type", TypeAttr)
+        return required_property(self, "type", self._prop_type, TypeAttr)
 
     @property
     def type_attr(self) -> Attribute | None:
         """The attribute `type` as stored (None when unset)."""
-        return get_property(self, "type")
+        return self._prop_type
 
     @property
     def is_mutable(self) -> bool:
         """The attribute `is_mutable`."""
-        return get_property(self, "is_mutable") is not None
+        return self._prop_is_mutable is not None
 
     @property
     def is_mutable_attr(self) -> Attribute | None:
         """The attribute `is_mutable` as stored (None when unset)."""
-        return get_property(self, "is_mutable")
+        return self._prop_is_mutable
 
     @property
     def value(self) -> Attribute | None:
         """The attribute `value`."""
-        return optional_property(self, "value", Attribute)
+        return optional_property(self, "value", self._prop_value, Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -589,11 +611,11 @@ class GlobalOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" ")
-        print_symbol_visibility(p, self, get_property(self, "sym_visibility"))
-        if get_property(self, "is_mutable") is not None:
+        print_symbol_visibility(p, self, self._prop_sym_visibility)
+        if self._prop_is_mutable is not None:
             w(" mutable")
-        w(" " + p.symbol(attr_string(get_property(self, "sym_name"))))
-        print_typed_initial_value(p, self, get_property(self, "type"), get_property(self, "value"))
+        w(" " + p.symbol(attr_string(self._prop_sym_name)))
+        print_typed_initial_value(p, self, self._prop_type, self._prop_value)
         w(p.attr_dict(self, ("sym_name", "type", "is_mutable", "value", "sym_visibility")))
 
     def verify_invariants(self) -> str | None:
@@ -606,19 +628,17 @@ class GlobalOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "sym_name") is None:
+        if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
-        if get_property(self, "type") is None:
+        if self._prop_type is None:
             return "requires attribute 'type'"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "type")) is not None and not _attr_constraint_4(attr):
+        if not _attr_constraint_4(self._prop_type):
             return "attribute 'type' failed to satisfy constraint: any type attribute"
-        if (attr := get_property(self, "is_mutable")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_is_mutable) is not None and not _attr_constraint_5(slot):
             return "attribute 'is_mutable' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if (problem := verify_trait(self, "Symbol", False)) is not None:
             return problem
@@ -647,10 +667,14 @@ class GlobalLoadOp(OdsOp):
     Operation name: `ml_program.global_load`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_global",)
+    _prop_global: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "global": "_prop_global",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -669,11 +693,11 @@ class GlobalLoadOp(OdsOp):
             "ml_program.global_load",
             operands,
             (result_type,),
-            properties=property_dict((("global", global__a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_global = global__a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -697,12 +721,12 @@ class GlobalLoadOp(OdsOp):
     @property
     def global_(self) -> SymbolRefAttr:
         """The attribute `global`."""
-        return required_property(self, "global", SymbolRefAttr)
+        return required_property(self, "global", self._prop_global, SymbolRefAttr)
 
     @property
     def global__attr(self) -> Attribute | None:
         """The attribute `global` as stored (None when unset)."""
-        return get_property(self, "global")
+        return self._prop_global
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -731,7 +755,7 @@ class GlobalLoadOp(OdsOp):
         w = p.write
         w(
             " "
-            + p.attr_text(must(get_property(self, "global")))
+            + p.attr_text(must(self._prop_global))
             + " : "
             + p.type_text(self.result.type)
             + p.attr_dict(self, ("global",))
@@ -751,9 +775,9 @@ class GlobalLoadOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "global") is None:
+        if self._prop_global is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
+        if not _attr_constraint_6(self._prop_global):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -785,10 +809,14 @@ class GlobalLoadConstOp(OdsOp):
     Operation name: `ml_program.global_load_const`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_global",)
+    _prop_global: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load_const"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "global": "_prop_global",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SymbolUserOpInterface")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -807,11 +835,11 @@ class GlobalLoadConstOp(OdsOp):
             "ml_program.global_load_const",
             operands,
             (result_type,),
-            properties=property_dict((("global", global__a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_global = global__a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -835,12 +863,12 @@ class GlobalLoadConstOp(OdsOp):
     @property
     def global_(self) -> SymbolRefAttr:
         """The attribute `global`."""
-        return required_property(self, "global", SymbolRefAttr)
+        return required_property(self, "global", self._prop_global, SymbolRefAttr)
 
     @property
     def global__attr(self) -> Attribute | None:
         """The attribute `global` as stored (None when unset)."""
-        return get_property(self, "global")
+        return self._prop_global
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -869,7 +897,7 @@ class GlobalLoadConstOp(OdsOp):
         w = p.write
         w(
             " "
-            + p.attr_text(must(get_property(self, "global")))
+            + p.attr_text(must(self._prop_global))
             + " : "
             + p.type_text(self.result.type)
             + p.attr_dict(self, ("global",))
@@ -889,9 +917,9 @@ class GlobalLoadConstOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "global") is None:
+        if self._prop_global is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
+        if not _attr_constraint_6(self._prop_global):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -925,10 +953,14 @@ class GlobalLoadGraphOp(OdsOp):
     Operation name: `ml_program.global_load_graph`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_global",)
+    _prop_global: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load_graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "global": "_prop_global",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -950,11 +982,11 @@ class GlobalLoadGraphOp(OdsOp):
             "ml_program.global_load_graph",
             operands,
             (result_type, produce_token_type),
-            properties=property_dict((("global", global__a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_global = global__a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -988,12 +1020,12 @@ class GlobalLoadGraphOp(OdsOp):
     @property
     def global_(self) -> SymbolRefAttr:
         """The attribute `global`."""
-        return required_property(self, "global", SymbolRefAttr)
+        return required_property(self, "global", self._prop_global, SymbolRefAttr)
 
     @property
     def global__attr(self) -> Attribute | None:
         """The attribute `global` as stored (None when unset)."""
-        return get_property(self, "global")
+        return self._prop_global
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1029,7 +1061,7 @@ class GlobalLoadGraphOp(OdsOp):
     def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         w = p.write
-        w(" " + p.attr_text(must(get_property(self, "global"))))
+        w(" " + p.attr_text(must(self._prop_global)))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.result.type) + p.attr_dict(self, ("global",)))
 
@@ -1045,9 +1077,9 @@ class GlobalLoadGraphOp(OdsOp):
             return "expected 2 results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "global") is None:
+        if self._prop_global is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
+        if not _attr_constraint_6(self._prop_global):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_1(self._operands[index].value.type):
@@ -1084,10 +1116,14 @@ class GlobalStoreOp(OdsOp):
     Operation name: `ml_program.global_store`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_global",)
+    _prop_global: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_store"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "global": "_prop_global",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1106,11 +1142,11 @@ class GlobalStoreOp(OdsOp):
             "ml_program.global_store",
             operands,
             (),
-            properties=property_dict((("global", global__a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_global = global__a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1134,12 +1170,12 @@ class GlobalStoreOp(OdsOp):
     @property
     def global_(self) -> SymbolRefAttr:
         """The attribute `global`."""
-        return required_property(self, "global", SymbolRefAttr)
+        return required_property(self, "global", self._prop_global, SymbolRefAttr)
 
     @property
     def global__attr(self) -> Attribute | None:
         """The attribute `global` as stored (None when unset)."""
-        return get_property(self, "global")
+        return self._prop_global
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1171,7 +1207,7 @@ class GlobalStoreOp(OdsOp):
         w = p.write
         w(
             " "
-            + p.attr_text(must(get_property(self, "global")))
+            + p.attr_text(must(self._prop_global))
             + " = "
             + p.operand(self.value)
             + " : "
@@ -1189,9 +1225,9 @@ class GlobalStoreOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "global") is None:
+        if self._prop_global is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
+        if not _attr_constraint_6(self._prop_global):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         return self.verify_custom()
 
@@ -1225,10 +1261,14 @@ class GlobalStoreGraphOp(OdsOp):
     Operation name: `ml_program.global_store_graph`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_global",)
+    _prop_global: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_store_graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "global": "_prop_global",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1250,11 +1290,11 @@ class GlobalStoreGraphOp(OdsOp):
             "ml_program.global_store_graph",
             operands,
             (produce_token_type,),
-            properties=property_dict((("global", global__a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_global = global__a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1288,12 +1328,12 @@ class GlobalStoreGraphOp(OdsOp):
     @property
     def global_(self) -> SymbolRefAttr:
         """The attribute `global`."""
-        return required_property(self, "global", SymbolRefAttr)
+        return required_property(self, "global", self._prop_global, SymbolRefAttr)
 
     @property
     def global__attr(self) -> Attribute | None:
         """The attribute `global` as stored (None when unset)."""
-        return get_property(self, "global")
+        return self._prop_global
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1332,7 +1372,7 @@ class GlobalStoreGraphOp(OdsOp):
     def print(self, p: AsmPrinter) -> None:
         """Write the custom form after the op name."""
         w = p.write
-        w(" " + p.attr_text(must(get_property(self, "global"))) + " = " + p.operand(self.value))
+        w(" " + p.attr_text(must(self._prop_global)) + " = " + p.operand(self.value))
         print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.value.type) + p.attr_dict(self, ("global",)))
 
@@ -1346,9 +1386,9 @@ class GlobalStoreGraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "global") is None:
+        if self._prop_global is None:
             return "requires attribute 'global'"
-        if (attr := get_property(self, "global")) is not None and not _attr_constraint_6(attr):
+        if not _attr_constraint_6(self._prop_global):
             return "attribute 'global' failed to satisfy constraint: symbol reference attribute"
         for index in range(1, len(self._operands)):
             if not _type_constraint_1(self._operands[index].value.type):
@@ -1407,7 +1447,6 @@ class OutputOp(OdsOp):
             "ml_program.output",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1526,7 +1565,6 @@ class ReturnOp(OdsOp):
             "ml_program.return",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1630,12 +1668,30 @@ class SubgraphOp(OdsOp):
     Operation name: `ml_program.subgraph`. Defined in opdefs/ml_program.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_arg_attrs",
+        "_prop_function_type",
+        "_prop_res_attrs",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+    )
+    _prop_arg_attrs: Attribute | None
+    _prop_function_type: Attribute | None
+    _prop_res_attrs: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "ml_program.subgraph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "function_type": "_prop_function_type",
+        "res_attrs": "_prop_res_attrs",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
@@ -1682,19 +1738,15 @@ class SubgraphOp(OdsOp):
             "ml_program.subgraph",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("sym_name", sym_name_a),
-                    ("function_type", function_type_a),
-                    ("arg_attrs", arg_attrs_a),
-                    ("res_attrs", res_attrs_a),
-                    ("sym_visibility", sym_visibility_a),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_sym_name = sym_name_a
+        self._prop_function_type = function_type_a
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
+        self._prop_sym_visibility = sym_visibility_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1738,52 +1790,52 @@ class SubgraphOp(OdsOp):
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        return required_property(self, "sym_name", StringAttr)
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def function_type(self) -> TypeAttr:
         """The attribute `function_type`."""
-        return required_property(self, "function_type", TypeAttr)
+        return required_property(self, "function_type", self._prop_function_type, TypeAttr)
 
     @property
     def function_type_attr(self) -> Attribute | None:
         """The attribute `function_type` as stored (None when unset)."""
-        return get_property(self, "function_type")
+        return self._prop_function_type
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1806,27 +1858,23 @@ class SubgraphOp(OdsOp):
             return "requires zero operands"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "sym_name") is None:
+        if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
-        if get_property(self, "function_type") is None:
+        if self._prop_function_type is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if not _attr_constraint_1(self._prop_function_type):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_3(slot):
             return (
                 "attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_3(slot):
             return (
                 "attribute 'res_attrs' failed to satisfy constraint: Array of dictionary attributes"
             )
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if (problem := verify_trait(self, "Symbol", False)) is not None:
             return problem
@@ -1865,7 +1913,6 @@ class TokenOp(OdsOp):
             "ml_program.token",
             operands,
             (token_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

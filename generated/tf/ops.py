@@ -36,7 +36,6 @@ from generator.ir.ods import (
     get_property,
     is_elements_attr,
     optional_property,
-    property_dict,
     required_property,
     verify_trait,
 )
@@ -257,7 +256,6 @@ class AddOp(OdsOp):
             "tf.Add",
             operands,
             (z_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -332,7 +330,6 @@ class AddV2Op(OdsOp):
             "tf.AddV2",
             operands,
             (z_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -386,10 +383,14 @@ class BiasAddOp(OdsOp):
     Operation name: `tf.BiasAdd`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_data_format",)
+    _prop_data_format: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.BiasAdd"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"data_format"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "data_format": "_prop_data_format",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("data_format", StringAttr.get("NHWC")),
     )
@@ -419,11 +420,11 @@ class BiasAddOp(OdsOp):
             "tf.BiasAdd",
             operands,
             (output_type,),
-            properties=property_dict((("data_format", data_format_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_data_format = data_format_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -457,12 +458,12 @@ class BiasAddOp(OdsOp):
     @property
     def data_format(self) -> StringAttr:
         """The attribute `data_format`."""
-        return required_property(self, "data_format", StringAttr)
+        return required_property(self, "data_format", self._prop_data_format, StringAttr)
 
     @property
     def data_format_attr(self) -> Attribute | None:
         """The attribute `data_format` as stored (None when unset)."""
-        return get_property(self, "data_format")
+        return self._prop_data_format
 
     @property
     def t(self) -> object:
@@ -479,7 +480,7 @@ class BiasAddOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "data_format")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_data_format) is not None and not _attr_constraint_0(slot):
             return "attribute 'data_format' failed to satisfy constraint: string attribute"
         if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -496,10 +497,14 @@ class ConstOp(OdsOp):
     Operation name: `tf.Const`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_value",)
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.Const"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure")
 
     def __init__(
@@ -516,11 +521,11 @@ class ConstOp(OdsOp):
             "tf.Const",
             operands,
             (output_type,),
-            properties=property_dict((("value", value_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_value = value_a
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -539,12 +544,12 @@ class ConstOp(OdsOp):
     @property
     def value(self) -> Attribute:
         """The attribute `value`."""
-        return required_property(self, "value", Attribute)
+        return required_property(self, "value", self._prop_value, Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -556,9 +561,9 @@ class ConstOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "value") is None:
+        if self._prop_value is None:
             return "requires attribute 'value'"
-        if (attr := get_property(self, "value")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_value):
             return (
                 "attribute 'value' failed to satisfy constraint: constant vector/tensor attribute"
             )
@@ -582,12 +587,20 @@ class IfOp(OdsOp):
     Operation name: `tf.If`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_else_branch", "_prop_is_stateless", "_prop_then_branch")
+    _prop_else_branch: Attribute | None
+    _prop_is_stateless: Attribute | None
+    _prop_then_branch: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.If"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "is_stateless"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "else_branch": "_prop_else_branch",
+        "is_stateless": "_prop_is_stateless",
+        "then_branch": "_prop_then_branch",
+    }
 
     def __init__(
         self,
@@ -617,17 +630,13 @@ class IfOp(OdsOp):
             "tf.If",
             operands,
             (*output_types,),
-            properties=property_dict(
-                (
-                    ("then_branch", then_branch_a),
-                    ("else_branch", else_branch_a),
-                    ("is_stateless", is_stateless_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_then_branch = then_branch_a
+        self._prop_else_branch = else_branch_a
+        self._prop_is_stateless = is_stateless_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -669,32 +678,32 @@ class IfOp(OdsOp):
     @property
     def then_branch(self) -> SymbolRefAttr:
         """The attribute `then_branch`."""
-        return required_property(self, "then_branch", SymbolRefAttr)
+        return required_property(self, "then_branch", self._prop_then_branch, SymbolRefAttr)
 
     @property
     def then_branch_attr(self) -> Attribute | None:
         """The attribute `then_branch` as stored (None when unset)."""
-        return get_property(self, "then_branch")
+        return self._prop_then_branch
 
     @property
     def else_branch(self) -> SymbolRefAttr:
         """The attribute `else_branch`."""
-        return required_property(self, "else_branch", SymbolRefAttr)
+        return required_property(self, "else_branch", self._prop_else_branch, SymbolRefAttr)
 
     @property
     def else_branch_attr(self) -> Attribute | None:
         """The attribute `else_branch` as stored (None when unset)."""
-        return get_property(self, "else_branch")
+        return self._prop_else_branch
 
     @property
     def is_stateless(self) -> BoolAttr:
         """The attribute `is_stateless`."""
-        return required_property(self, "is_stateless", BoolAttr)
+        return required_property(self, "is_stateless", self._prop_is_stateless, BoolAttr)
 
     @property
     def is_stateless_attr(self) -> Attribute | None:
         """The attribute `is_stateless` as stored (None when unset)."""
-        return get_property(self, "is_stateless")
+        return self._prop_is_stateless
 
     @property
     def tcond(self) -> object:
@@ -709,19 +718,17 @@ class IfOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "then_branch") is None:
+        if self._prop_then_branch is None:
             return "requires attribute 'then_branch'"
-        if get_property(self, "else_branch") is None:
+        if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
-        if get_property(self, "is_stateless") is None:
+        if self._prop_is_stateless is None:
             return "requires attribute 'is_stateless'"
-        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_else_branch):
             return "attribute 'else_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if (attr := get_property(self, "is_stateless")) is not None and not _attr_constraint_3(
-            attr
-        ):
+        if not _attr_constraint_3(self._prop_is_stateless):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
         if not _type_constraint_13(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
@@ -768,12 +775,20 @@ class IfRegionOp(OdsOp):
     Operation name: `tf.IfRegion`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop__else_func_name", "_prop__then_func_name", "_prop_is_stateless")
+    _prop__else_func_name: Attribute | None
+    _prop__then_func_name: Attribute | None
+    _prop_is_stateless: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.IfRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"is_stateless", "_then_func_name", "_else_func_name"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "_else_func_name": "_prop__else_func_name",
+        "_then_func_name": "_prop__then_func_name",
+        "is_stateless": "_prop_is_stateless",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("NoRegionArguments", "SingleBlockImplicitTerminator")
 
     def __init__(
@@ -814,17 +829,13 @@ class IfRegionOp(OdsOp):
             "tf.IfRegion",
             operands,
             (*output_types,),
-            properties=property_dict(
-                (
-                    ("is_stateless", is_stateless_a),
-                    ("_then_func_name", _then_func_name_a),
-                    ("_else_func_name", _else_func_name_a),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
         )
+        self._prop_is_stateless = is_stateless_a
+        self._prop__then_func_name = _then_func_name_a
+        self._prop__else_func_name = _else_func_name_a
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
 
@@ -873,32 +884,32 @@ class IfRegionOp(OdsOp):
     @property
     def is_stateless(self) -> BoolAttr:
         """The attribute `is_stateless`."""
-        return required_property(self, "is_stateless", BoolAttr)
+        return required_property(self, "is_stateless", self._prop_is_stateless, BoolAttr)
 
     @property
     def is_stateless_attr(self) -> Attribute | None:
         """The attribute `is_stateless` as stored (None when unset)."""
-        return get_property(self, "is_stateless")
+        return self._prop_is_stateless
 
     @property
     def _then_func_name(self) -> StringAttr | None:
         """The attribute `_then_func_name`."""
-        return optional_property(self, "_then_func_name", StringAttr)
+        return optional_property(self, "_then_func_name", self._prop__then_func_name, StringAttr)
 
     @property
     def _then_func_name_attr(self) -> Attribute | None:
         """The attribute `_then_func_name` as stored (None when unset)."""
-        return get_property(self, "_then_func_name")
+        return self._prop__then_func_name
 
     @property
     def _else_func_name(self) -> StringAttr | None:
         """The attribute `_else_func_name`."""
-        return optional_property(self, "_else_func_name", StringAttr)
+        return optional_property(self, "_else_func_name", self._prop__else_func_name, StringAttr)
 
     @property
     def _else_func_name_attr(self) -> Attribute | None:
         """The attribute `_else_func_name` as stored (None when unset)."""
-        return get_property(self, "_else_func_name")
+        return self._prop__else_func_name
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -914,19 +925,13 @@ class IfRegionOp(OdsOp):
             return problem
         if (problem := verify_trait(self, "NoRegionArguments")) is not None:
             return problem
-        if get_property(self, "is_stateless") is None:
+        if self._prop_is_stateless is None:
             return "requires attribute 'is_stateless'"
-        if (attr := get_property(self, "is_stateless")) is not None and not _attr_constraint_3(
-            attr
-        ):
+        if not _attr_constraint_3(self._prop_is_stateless):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
-        if (attr := get_property(self, "_then_func_name")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop__then_func_name) is not None and not _attr_constraint_0(slot):
             return "attribute '_then_func_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "_else_func_name")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if (slot := self._prop__else_func_name) is not None and not _attr_constraint_0(slot):
             return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
         if not _type_constraint_14(self._operands[0].value.type):
             return f"operand #0 must be 0D tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -967,10 +972,14 @@ class LeakyReluOp(OdsOp):
     Operation name: `tf.LeakyRelu`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alpha",)
+    _prop_alpha: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.LeakyRelu"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alpha"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alpha": "_prop_alpha",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (("alpha", _DEFAULT_0),)
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
 
@@ -992,11 +1001,11 @@ class LeakyReluOp(OdsOp):
             "tf.LeakyRelu",
             operands,
             (activations_type,),
-            properties=property_dict((("alpha", alpha_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_alpha = alpha_a
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -1018,12 +1027,12 @@ class LeakyReluOp(OdsOp):
     @property
     def alpha(self) -> Attribute:
         """The attribute `alpha`."""
-        return required_property(self, "alpha", Attribute)
+        return required_property(self, "alpha", self._prop_alpha, Attribute)
 
     @property
     def alpha_attr(self) -> Attribute | None:
         """The attribute `alpha` as stored (None when unset)."""
-        return get_property(self, "alpha")
+        return self._prop_alpha
 
     @property
     def t(self) -> object:
@@ -1040,7 +1049,7 @@ class LeakyReluOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (attr := get_property(self, "alpha")) is not None and not _attr_constraint_4(attr):
+        if (slot := self._prop_alpha) is not None and not _attr_constraint_4(slot):
             return "attribute 'alpha' failed to satisfy constraint: 32-bit float attribute"
         if not _type_constraint_16(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
@@ -1078,7 +1087,6 @@ class MulOp(OdsOp):
             "tf.Mul",
             operands,
             (z_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1129,10 +1137,14 @@ class NotEqualOp(OdsOp):
     Operation name: `tf.NotEqual`. Defined in opdefs/tf.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_incompatible_shape_error",)
+    _prop_incompatible_shape_error: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf.NotEqual"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"incompatible_shape_error"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "incompatible_shape_error": "_prop_incompatible_shape_error",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("incompatible_shape_error", BoolAttr.get_bool(True)),
     )
@@ -1164,11 +1176,11 @@ class NotEqualOp(OdsOp):
             "tf.NotEqual",
             operands,
             (z_type,),
-            properties=property_dict((("incompatible_shape_error", incompatible_shape_error_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_incompatible_shape_error = incompatible_shape_error_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1204,12 +1216,14 @@ class NotEqualOp(OdsOp):
     @property
     def incompatible_shape_error(self) -> BoolAttr:
         """The attribute `incompatible_shape_error`."""
-        return required_property(self, "incompatible_shape_error", BoolAttr)
+        return required_property(
+            self, "incompatible_shape_error", self._prop_incompatible_shape_error, BoolAttr
+        )
 
     @property
     def incompatible_shape_error_attr(self) -> Attribute | None:
         """The attribute `incompatible_shape_error` as stored (None when unset)."""
-        return get_property(self, "incompatible_shape_error")
+        return self._prop_incompatible_shape_error
 
     @property
     def t(self) -> object:
@@ -1226,9 +1240,9 @@ class NotEqualOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (
-            attr := get_property(self, "incompatible_shape_error")
-        ) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_incompatible_shape_error) is not None and not _attr_constraint_3(
+            slot
+        ):
             return (
                 "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
             )
@@ -1268,7 +1282,6 @@ class ReluOp(OdsOp):
             "tf.Relu",
             operands,
             (activations_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1335,7 +1348,6 @@ class Relu6Op(OdsOp):
             "tf.Relu6",
             operands,
             (activations_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1402,7 +1414,6 @@ class SubOp(OdsOp):
             "tf.Sub",
             operands,
             (z_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1474,7 +1485,6 @@ class YieldOp(OdsOp):
             "tf.Yield",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

@@ -46,8 +46,6 @@ from generator.ir.ods import (
     broadcast_shapes,
     element_type_or_self,
     emit_op_error,
-    get_property,
-    property_dict,
     required_property,
     verify_trait,
     with_emitted,
@@ -388,7 +386,6 @@ class ControlTriggerOp(OdsOp):
             "tf_executor.ControlTrigger",
             operands,
             (control_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -481,12 +478,20 @@ class EnterOp(OdsOp):
     Operation name: `tf_executor.Enter`. Defined in opdefs/tf_executor.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_frame_name", "_prop_is_constant", "_prop_parallel_iterations")
+    _prop_frame_name: Attribute | None
+    _prop_is_constant: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Enter"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"frame_name", "is_constant", "parallel_iterations"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "frame_name": "_prop_frame_name",
+        "is_constant": "_prop_is_constant",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("is_constant", BoolAttr.get_bool(False)),
         ("parallel_iterations", IntegerAttr.get(IntegerType.get(64), 10)),
@@ -536,17 +541,13 @@ class EnterOp(OdsOp):
             "tf_executor.Enter",
             operands,
             (output_type, control_type),
-            properties=property_dict(
-                (
-                    ("frame_name", frame_name_a),
-                    ("is_constant", is_constant_a),
-                    ("parallel_iterations", parallel_iterations_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_frame_name = frame_name_a
+        self._prop_is_constant = is_constant_a
+        self._prop_parallel_iterations = parallel_iterations_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -593,32 +594,34 @@ class EnterOp(OdsOp):
     @property
     def frame_name(self) -> StringAttr:
         """The attribute `frame_name`."""
-        return required_property(self, "frame_name", StringAttr)
+        return required_property(self, "frame_name", self._prop_frame_name, StringAttr)
 
     @property
     def frame_name_attr(self) -> Attribute | None:
         """The attribute `frame_name` as stored (None when unset)."""
-        return get_property(self, "frame_name")
+        return self._prop_frame_name
 
     @property
     def is_constant(self) -> BoolAttr:
         """The attribute `is_constant`."""
-        return required_property(self, "is_constant", BoolAttr)
+        return required_property(self, "is_constant", self._prop_is_constant, BoolAttr)
 
     @property
     def is_constant_attr(self) -> Attribute | None:
         """The attribute `is_constant` as stored (None when unset)."""
-        return get_property(self, "is_constant")
+        return self._prop_is_constant
 
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -696,15 +699,13 @@ class EnterOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        if get_property(self, "frame_name") is None:
+        if self._prop_frame_name is None:
             return "requires attribute 'frame_name'"
-        if (attr := get_property(self, "frame_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_frame_name):
             return "attribute 'frame_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "is_constant")) is not None and not _attr_constraint_1(attr):
+        if (slot := self._prop_is_constant) is not None and not _attr_constraint_1(slot):
             return "attribute 'is_constant' failed to satisfy constraint: bool attribute"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_parallel_iterations) is not None and not _attr_constraint_2(slot):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
         for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -765,7 +766,6 @@ class ExitOp(OdsOp):
             "tf_executor.Exit",
             operands,
             (output_type, control_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -892,7 +892,6 @@ class LoopCondOp(OdsOp):
             "tf_executor.LoopCond",
             operands,
             (output_type, control_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1026,7 +1025,6 @@ class MergeOp(OdsOp):
             "tf_executor.Merge",
             operands,
             (output_type, value_index_type, control_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1189,7 +1187,6 @@ class NextIterationSinkOp(OdsOp):
             "tf_executor.NextIteration.Sink",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1323,7 +1320,6 @@ class NextIterationSourceOp(OdsOp):
             "tf_executor.NextIteration.Source",
             operands,
             (output_type, token_type, control_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -1421,7 +1417,18 @@ class RecvOp(OdsOp):
     Operation name: `tf_executor.Recv`. Defined in opdefs/tf_executor.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_client_terminated",
+        "_prop_recv_device",
+        "_prop_send_device",
+        "_prop_send_device_incarnation",
+        "_prop_tensor_name",
+    )
+    _prop_client_terminated: Attribute | None
+    _prop_recv_device: Attribute | None
+    _prop_send_device: Attribute | None
+    _prop_send_device_incarnation: Attribute | None
+    _prop_tensor_name: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Recv"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -1433,6 +1440,13 @@ class RecvOp(OdsOp):
             "client_terminated",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "client_terminated": "_prop_client_terminated",
+        "recv_device": "_prop_recv_device",
+        "send_device": "_prop_send_device",
+        "send_device_incarnation": "_prop_send_device_incarnation",
+        "tensor_name": "_prop_tensor_name",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
@@ -1483,19 +1497,15 @@ class RecvOp(OdsOp):
             "tf_executor.Recv",
             operands,
             (output_type, control_type),
-            properties=property_dict(
-                (
-                    ("tensor_name", tensor_name_a),
-                    ("send_device", send_device_a),
-                    ("send_device_incarnation", send_device_incarnation_a),
-                    ("recv_device", recv_device_a),
-                    ("client_terminated", client_terminated_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_tensor_name = tensor_name_a
+        self._prop_send_device = send_device_a
+        self._prop_send_device_incarnation = send_device_incarnation_a
+        self._prop_recv_device = recv_device_a
+        self._prop_client_terminated = client_terminated_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1545,52 +1555,54 @@ class RecvOp(OdsOp):
     @property
     def tensor_name(self) -> StringAttr:
         """The attribute `tensor_name`."""
-        return required_property(self, "tensor_name", StringAttr)
+        return required_property(self, "tensor_name", self._prop_tensor_name, StringAttr)
 
     @property
     def tensor_name_attr(self) -> Attribute | None:
         """The attribute `tensor_name` as stored (None when unset)."""
-        return get_property(self, "tensor_name")
+        return self._prop_tensor_name
 
     @property
     def send_device(self) -> StringAttr:
         """The attribute `send_device`."""
-        return required_property(self, "send_device", StringAttr)
+        return required_property(self, "send_device", self._prop_send_device, StringAttr)
 
     @property
     def send_device_attr(self) -> Attribute | None:
         """The attribute `send_device` as stored (None when unset)."""
-        return get_property(self, "send_device")
+        return self._prop_send_device
 
     @property
     def send_device_incarnation(self) -> IntegerAttr:
         """The attribute `send_device_incarnation`."""
-        return required_property(self, "send_device_incarnation", IntegerAttr)
+        return required_property(
+            self, "send_device_incarnation", self._prop_send_device_incarnation, IntegerAttr
+        )
 
     @property
     def send_device_incarnation_attr(self) -> Attribute | None:
         """The attribute `send_device_incarnation` as stored (None when unset)."""
-        return get_property(self, "send_device_incarnation")
+        return self._prop_send_device_incarnation
 
     @property
     def recv_device(self) -> StringAttr:
         """The attribute `recv_device`."""
-        return required_property(self, "recv_device", StringAttr)
+        return required_property(self, "recv_device", self._prop_recv_device, StringAttr)
 
     @property
     def recv_device_attr(self) -> Attribute | None:
         """The attribute `recv_device` as stored (None when unset)."""
-        return get_property(self, "recv_device")
+        return self._prop_recv_device
 
     @property
     def client_terminated(self) -> BoolAttr:
         """The attribute `client_terminated`."""
-        return required_property(self, "client_terminated", BoolAttr)
+        return required_property(self, "client_terminated", self._prop_client_terminated, BoolAttr)
 
     @property
     def client_terminated_attr(self) -> Attribute | None:
         """The attribute `client_terminated` as stored (None when unset)."""
-        return get_property(self, "client_terminated")
+        return self._prop_client_terminated
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1654,27 +1666,23 @@ class RecvOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        if get_property(self, "tensor_name") is None:
+        if self._prop_tensor_name is None:
             return "requires attribute 'tensor_name'"
-        if get_property(self, "send_device") is None:
+        if self._prop_send_device is None:
             return "requires attribute 'send_device'"
-        if get_property(self, "send_device_incarnation") is None:
+        if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if get_property(self, "recv_device") is None:
+        if self._prop_recv_device is None:
             return "requires attribute 'recv_device'"
-        if (attr := get_property(self, "tensor_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "send_device")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_send_device):
             return "attribute 'send_device' failed to satisfy constraint: string attribute"
-        if (
-            attr := get_property(self, "send_device_incarnation")
-        ) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_send_device_incarnation):
             return "attribute 'send_device_incarnation' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "recv_device")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_recv_device):
             return "attribute 'recv_device' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "client_terminated")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_client_terminated) is not None and not _attr_constraint_1(slot):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -1709,7 +1717,18 @@ class SendOp(OdsOp):
     Operation name: `tf_executor.Send`. Defined in opdefs/tf_executor.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_client_terminated",
+        "_prop_recv_device",
+        "_prop_send_device",
+        "_prop_send_device_incarnation",
+        "_prop_tensor_name",
+    )
+    _prop_client_terminated: Attribute | None
+    _prop_recv_device: Attribute | None
+    _prop_send_device: Attribute | None
+    _prop_send_device_incarnation: Attribute | None
+    _prop_tensor_name: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Send"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -1721,6 +1740,13 @@ class SendOp(OdsOp):
             "client_terminated",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "client_terminated": "_prop_client_terminated",
+        "recv_device": "_prop_recv_device",
+        "send_device": "_prop_send_device",
+        "send_device_incarnation": "_prop_send_device_incarnation",
+        "tensor_name": "_prop_tensor_name",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
@@ -1771,19 +1797,15 @@ class SendOp(OdsOp):
             "tf_executor.Send",
             operands,
             (control_type,),
-            properties=property_dict(
-                (
-                    ("tensor_name", tensor_name_a),
-                    ("send_device", send_device_a),
-                    ("send_device_incarnation", send_device_incarnation_a),
-                    ("recv_device", recv_device_a),
-                    ("client_terminated", client_terminated_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_tensor_name = tensor_name_a
+        self._prop_send_device = send_device_a
+        self._prop_send_device_incarnation = send_device_incarnation_a
+        self._prop_recv_device = recv_device_a
+        self._prop_client_terminated = client_terminated_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1833,52 +1855,54 @@ class SendOp(OdsOp):
     @property
     def tensor_name(self) -> StringAttr:
         """The attribute `tensor_name`."""
-        return required_property(self, "tensor_name", StringAttr)
+        return required_property(self, "tensor_name", self._prop_tensor_name, StringAttr)
 
     @property
     def tensor_name_attr(self) -> Attribute | None:
         """The attribute `tensor_name` as stored (None when unset)."""
-        return get_property(self, "tensor_name")
+        return self._prop_tensor_name
 
     @property
     def send_device(self) -> StringAttr:
         """The attribute `send_device`."""
-        return required_property(self, "send_device", StringAttr)
+        return required_property(self, "send_device", self._prop_send_device, StringAttr)
 
     @property
     def send_device_attr(self) -> Attribute | None:
         """The attribute `send_device` as stored (None when unset)."""
-        return get_property(self, "send_device")
+        return self._prop_send_device
 
     @property
     def send_device_incarnation(self) -> IntegerAttr:
         """The attribute `send_device_incarnation`."""
-        return required_property(self, "send_device_incarnation", IntegerAttr)
+        return required_property(
+            self, "send_device_incarnation", self._prop_send_device_incarnation, IntegerAttr
+        )
 
     @property
     def send_device_incarnation_attr(self) -> Attribute | None:
         """The attribute `send_device_incarnation` as stored (None when unset)."""
-        return get_property(self, "send_device_incarnation")
+        return self._prop_send_device_incarnation
 
     @property
     def recv_device(self) -> StringAttr:
         """The attribute `recv_device`."""
-        return required_property(self, "recv_device", StringAttr)
+        return required_property(self, "recv_device", self._prop_recv_device, StringAttr)
 
     @property
     def recv_device_attr(self) -> Attribute | None:
         """The attribute `recv_device` as stored (None when unset)."""
-        return get_property(self, "recv_device")
+        return self._prop_recv_device
 
     @property
     def client_terminated(self) -> BoolAttr:
         """The attribute `client_terminated`."""
-        return required_property(self, "client_terminated", BoolAttr)
+        return required_property(self, "client_terminated", self._prop_client_terminated, BoolAttr)
 
     @property
     def client_terminated_attr(self) -> Attribute | None:
         """The attribute `client_terminated` as stored (None when unset)."""
-        return get_property(self, "client_terminated")
+        return self._prop_client_terminated
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1940,27 +1964,23 @@ class SendOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        if get_property(self, "tensor_name") is None:
+        if self._prop_tensor_name is None:
             return "requires attribute 'tensor_name'"
-        if get_property(self, "send_device") is None:
+        if self._prop_send_device is None:
             return "requires attribute 'send_device'"
-        if get_property(self, "send_device_incarnation") is None:
+        if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if get_property(self, "recv_device") is None:
+        if self._prop_recv_device is None:
             return "requires attribute 'recv_device'"
-        if (attr := get_property(self, "tensor_name")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "send_device")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_send_device):
             return "attribute 'send_device' failed to satisfy constraint: string attribute"
-        if (
-            attr := get_property(self, "send_device_incarnation")
-        ) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_send_device_incarnation):
             return "attribute 'send_device_incarnation' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "recv_device")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_recv_device):
             return "attribute 'recv_device' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "client_terminated")) is not None and not _attr_constraint_1(
-            attr
-        ):
+        if (slot := self._prop_client_terminated) is not None and not _attr_constraint_1(slot):
             return "attribute 'client_terminated' failed to satisfy constraint: bool attribute"
         if not _type_constraint_4(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
@@ -2021,7 +2041,6 @@ class SwitchOp(OdsOp):
             "tf_executor.Switch",
             operands,
             (true_output_type, false_output_type, control_type),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -2156,10 +2175,14 @@ class SwitchNOp(OdsOp):
     Operation name: `tf_executor._SwitchN`. Defined in opdefs/tf_executor.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_num_outs",)
+    _prop_num_outs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tf_executor._SwitchN"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"num_outs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "num_outs": "_prop_num_outs",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2189,11 +2212,11 @@ class SwitchNOp(OdsOp):
             "tf_executor._SwitchN",
             operands,
             (*outputs_types, control_type),
-            properties=property_dict((("num_outs", num_outs_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_num_outs = num_outs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2237,12 +2260,12 @@ class SwitchNOp(OdsOp):
     @property
     def num_outs(self) -> IntegerAttr:
         """The attribute `num_outs`."""
-        return required_property(self, "num_outs", IntegerAttr)
+        return required_property(self, "num_outs", self._prop_num_outs, IntegerAttr)
 
     @property
     def num_outs_attr(self) -> Attribute | None:
         """The attribute `num_outs` as stored (None when unset)."""
-        return get_property(self, "num_outs")
+        return self._prop_num_outs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2305,9 +2328,9 @@ class SwitchNOp(OdsOp):
             return f"expected 2 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
             return problem
-        if get_property(self, "num_outs") is None:
+        if self._prop_num_outs is None:
             return "requires attribute 'num_outs'"
-        if (attr := get_property(self, "num_outs")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_num_outs):
             return "attribute 'num_outs' failed to satisfy constraint: 64-bit signless integer attribute"
         if not _type_constraint_6(self._operands[1].value.type):
             return f"operand #1 must be tensor of 32-bit signless integer values, but got '{self._operands[1].value.type}'"
@@ -2382,7 +2405,6 @@ class FetchOp(OdsOp):
             "tf_executor.fetch",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -2490,7 +2512,6 @@ class GraphOp(OdsOp):
             "tf_executor.graph",
             operands,
             (*results_types,),
-            properties=None,
             successors=(),
             regions=1,
             loc=loc,
@@ -2682,7 +2703,6 @@ class IslandOp(OdsOp):
             "tf_executor.island",
             operands,
             (*outputs_types, control_type),
-            properties=None,
             successors=(),
             regions=1,
             loc=loc,
@@ -2900,7 +2920,6 @@ class YieldOp(OdsOp):
             "tf_executor.yield",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,

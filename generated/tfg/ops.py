@@ -46,9 +46,7 @@ from generator.ir.ods import (
     EMPTY_DICT,
     OdsOp,
     VerifyMessage,
-    get_property,
     optional_property,
-    property_dict,
     required_property,
     segment_range,
     segment_sizes,
@@ -829,12 +827,22 @@ class CaseOp(OdsOp):
     Operation name: `tfg.Case`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_Tin", "_prop_Tout", "_prop_branches", "_prop_output_shapes")
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_branches: Attribute | None
+    _prop_output_shapes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.Case"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "branches": "_prop_branches",
+        "output_shapes": "_prop_output_shapes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -864,18 +872,14 @@ class CaseOp(OdsOp):
             "tfg.Case",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("branches", branches_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_branches = branches_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -926,42 +930,42 @@ class CaseOp(OdsOp):
     @property
     def branches(self) -> ArrayAttr:
         """The attribute `branches`."""
-        return required_property(self, "branches", ArrayAttr)
+        return required_property(self, "branches", self._prop_branches, ArrayAttr)
 
     @property
     def branches_attr(self) -> Attribute | None:
         """The attribute `branches` as stored (None when unset)."""
-        return get_property(self, "branches")
+        return self._prop_branches
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -988,17 +992,15 @@ class CaseOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "branches") is None:
+        if self._prop_branches is None:
             return "requires attribute 'branches'"
-        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_branches):
             return "attribute 'branches' failed to satisfy constraint: an array of functions"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -1040,10 +1042,16 @@ class CaseRegionOp(OdsOp):
     Operation name: `tfg.CaseRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_branch_attrs", "_prop_region_attrs")
+    _prop_branch_attrs: Attribute | None
+    _prop_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.CaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "branch_attrs": "_prop_branch_attrs",
+        "region_attrs": "_prop_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -1072,13 +1080,12 @@ class CaseRegionOp(OdsOp):
             "tfg.CaseRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
-            ),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
         )
+        self._prop_branch_attrs = branch_attrs_a
+        self._prop_region_attrs = region_attrs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1126,22 +1133,22 @@ class CaseRegionOp(OdsOp):
     @property
     def branch_attrs(self) -> ArrayAttr | None:
         """The attribute `branch_attrs`."""
-        return optional_property(self, "branch_attrs", ArrayAttr)
+        return optional_property(self, "branch_attrs", self._prop_branch_attrs, ArrayAttr)
 
     @property
     def branch_attrs_attr(self) -> Attribute | None:
         """The attribute `branch_attrs` as stored (None when unset)."""
-        return get_property(self, "branch_attrs")
+        return self._prop_branch_attrs
 
     @property
     def region_attrs(self) -> ArrayAttr | None:
         """The attribute `region_attrs`."""
-        return optional_property(self, "region_attrs", ArrayAttr)
+        return optional_property(self, "region_attrs", self._prop_region_attrs, ArrayAttr)
 
     @property
     def region_attrs_attr(self) -> Attribute | None:
         """The attribute `region_attrs` as stored (None when unset)."""
-        return get_property(self, "region_attrs")
+        return self._prop_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1170,13 +1177,9 @@ class CaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
-            attr
-        ):
+        if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
-            attr
-        ):
+        if (slot := self._prop_region_attrs) is not None and not _attr_constraint_9(slot):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         if not _type_constraint_2(self._operands[0].value.type):
             return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -1245,10 +1248,16 @@ class ForOp(OdsOp):
     Operation name: `tfg.For`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_T", "_prop_body")
+    _prop_T: Attribute | None
+    _prop_body: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.For"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"body", "T"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "T": "_prop_T",
+        "body": "_prop_body",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1278,11 +1287,12 @@ class ForOp(OdsOp):
             "tfg.For",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict((("body", body_a), ("T", t_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_body = body_a
+        self._prop_T = t_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1333,22 +1343,22 @@ class ForOp(OdsOp):
     @property
     def body(self) -> Attribute:
         """The attribute `body`."""
-        return required_property(self, "body", Attribute)
+        return required_property(self, "body", self._prop_body, Attribute)
 
     @property
     def body_attr(self) -> Attribute | None:
         """The attribute `body` as stored (None when unset)."""
-        return get_property(self, "body")
+        return self._prop_body
 
     @property
     def t(self) -> ArrayAttr | None:
         """The attribute `T`."""
-        return optional_property(self, "T", ArrayAttr)
+        return optional_property(self, "T", self._prop_T, ArrayAttr)
 
     @property
     def t_attr(self) -> Attribute | None:
         """The attribute `T` as stored (None when unset)."""
-        return get_property(self, "T")
+        return self._prop_T
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1375,11 +1385,11 @@ class ForOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 3:
             return f"expected 3 or more operands, but found {len(self._operands)}"
-        if get_property(self, "body") is None:
+        if self._prop_body is None:
             return "requires attribute 'body'"
-        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_body):
             return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_T) is not None and not _attr_constraint_3(slot):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -1425,12 +1435,20 @@ class ForRegionOp(OdsOp):
     Operation name: `tfg.ForRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_body_attrs", "_prop_operandSegmentSizes", "_prop_region_attrs")
+    _prop_body_attrs: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.ForRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"body_attrs", "region_attrs", "operandSegmentSizes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "body_attrs": "_prop_body_attrs",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "region_attrs": "_prop_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -1468,19 +1486,14 @@ class ForRegionOp(OdsOp):
             "tfg.ForRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("body_attrs", body_attrs_a),
-                    ("region_attrs", region_attrs_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (1, 1, 1, len(init), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
+        )
+        self._prop_body_attrs = body_attrs_a
+        self._prop_region_attrs = region_attrs_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, 1, 1, len(init), len(ctls))
         )
         self.regions[0].add_block(Block())
 
@@ -1547,22 +1560,22 @@ class ForRegionOp(OdsOp):
     @property
     def body_attrs(self) -> DictionaryAttr | None:
         """The attribute `body_attrs`."""
-        return optional_property(self, "body_attrs", DictionaryAttr)
+        return optional_property(self, "body_attrs", self._prop_body_attrs, DictionaryAttr)
 
     @property
     def body_attrs_attr(self) -> Attribute | None:
         """The attribute `body_attrs` as stored (None when unset)."""
-        return get_property(self, "body_attrs")
+        return self._prop_body_attrs
 
     @property
     def region_attrs(self) -> Attribute | None:
         """The attribute `region_attrs`."""
-        return optional_property(self, "region_attrs", Attribute)
+        return optional_property(self, "region_attrs", self._prop_region_attrs, Attribute)
 
     @property
     def region_attrs_attr(self) -> Attribute | None:
         """The attribute `region_attrs` as stored (None when unset)."""
-        return get_property(self, "region_attrs")
+        return self._prop_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1652,11 +1665,9 @@ class ForRegionOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_body_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in segment_range(self, "operandSegmentSizes", 0, 5):
             if not _type_constraint_2(self._operands[index].value.type):
@@ -1730,12 +1741,33 @@ class IfOp(OdsOp):
     Operation name: `tfg.If`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_Tcond",
+        "_prop_Tin",
+        "_prop_Tout",
+        "_prop_else_branch",
+        "_prop_output_shapes",
+        "_prop_then_branch",
+    )
+    _prop_Tcond: Attribute | None
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_else_branch: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_then_branch: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.If"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tcond": "_prop_Tcond",
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "else_branch": "_prop_else_branch",
+        "output_shapes": "_prop_output_shapes",
+        "then_branch": "_prop_then_branch",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1773,20 +1805,16 @@ class IfOp(OdsOp):
             "tfg.If",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_branch", then_branch_a),
-                    ("else_branch", else_branch_a),
-                    ("Tcond", tcond_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_then_branch = then_branch_a
+        self._prop_else_branch = else_branch_a
+        self._prop_Tcond = tcond_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1841,62 +1869,62 @@ class IfOp(OdsOp):
     @property
     def then_branch(self) -> Attribute:
         """The attribute `then_branch`."""
-        return required_property(self, "then_branch", Attribute)
+        return required_property(self, "then_branch", self._prop_then_branch, Attribute)
 
     @property
     def then_branch_attr(self) -> Attribute | None:
         """The attribute `then_branch` as stored (None when unset)."""
-        return get_property(self, "then_branch")
+        return self._prop_then_branch
 
     @property
     def else_branch(self) -> Attribute:
         """The attribute `else_branch`."""
-        return required_property(self, "else_branch", Attribute)
+        return required_property(self, "else_branch", self._prop_else_branch, Attribute)
 
     @property
     def else_branch_attr(self) -> Attribute | None:
         """The attribute `else_branch` as stored (None when unset)."""
-        return get_property(self, "else_branch")
+        return self._prop_else_branch
 
     @property
     def tcond(self) -> TypeAttr | None:
         """The attribute `Tcond`."""
-        return optional_property(self, "Tcond", TypeAttr)
+        return optional_property(self, "Tcond", self._prop_Tcond, TypeAttr)
 
     @property
     def tcond_attr(self) -> Attribute | None:
         """The attribute `Tcond` as stored (None when unset)."""
-        return get_property(self, "Tcond")
+        return self._prop_Tcond
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -1923,23 +1951,21 @@ class IfOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "then_branch") is None:
+        if self._prop_then_branch is None:
             return "requires attribute 'then_branch'"
-        if get_property(self, "else_branch") is None:
+        if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
-        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_else_branch):
             return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_Tcond) is not None and not _attr_constraint_2(slot):
             return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -1982,12 +2008,27 @@ class IfRegionOp(OdsOp):
     Operation name: `tfg.IfRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_else_attrs",
+        "_prop_else_region_attrs",
+        "_prop_then_attrs",
+        "_prop_then_region_attrs",
+    )
+    _prop_else_attrs: Attribute | None
+    _prop_else_region_attrs: Attribute | None
+    _prop_then_attrs: Attribute | None
+    _prop_then_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.IfRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "else_attrs": "_prop_else_attrs",
+        "else_region_attrs": "_prop_else_region_attrs",
+        "then_attrs": "_prop_then_attrs",
+        "then_region_attrs": "_prop_then_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -2023,18 +2064,14 @@ class IfRegionOp(OdsOp):
             "tfg.IfRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_attrs", then_attrs_a),
-                    ("else_attrs", else_attrs_a),
-                    ("then_region_attrs", then_region_attrs_a),
-                    ("else_region_attrs", else_region_attrs_a),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
         )
+        self._prop_then_attrs = then_attrs_a
+        self._prop_else_attrs = else_attrs_a
+        self._prop_then_region_attrs = then_region_attrs_a
+        self._prop_else_region_attrs = else_region_attrs_a
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
 
@@ -2093,42 +2130,42 @@ class IfRegionOp(OdsOp):
     @property
     def then_attrs(self) -> DictionaryAttr | None:
         """The attribute `then_attrs`."""
-        return optional_property(self, "then_attrs", DictionaryAttr)
+        return optional_property(self, "then_attrs", self._prop_then_attrs, DictionaryAttr)
 
     @property
     def then_attrs_attr(self) -> Attribute | None:
         """The attribute `then_attrs` as stored (None when unset)."""
-        return get_property(self, "then_attrs")
+        return self._prop_then_attrs
 
     @property
     def else_attrs(self) -> DictionaryAttr | None:
         """The attribute `else_attrs`."""
-        return optional_property(self, "else_attrs", DictionaryAttr)
+        return optional_property(self, "else_attrs", self._prop_else_attrs, DictionaryAttr)
 
     @property
     def else_attrs_attr(self) -> Attribute | None:
         """The attribute `else_attrs` as stored (None when unset)."""
-        return get_property(self, "else_attrs")
+        return self._prop_else_attrs
 
     @property
     def then_region_attrs(self) -> Attribute | None:
         """The attribute `then_region_attrs`."""
-        return optional_property(self, "then_region_attrs", Attribute)
+        return optional_property(self, "then_region_attrs", self._prop_then_region_attrs, Attribute)
 
     @property
     def then_region_attrs_attr(self) -> Attribute | None:
         """The attribute `then_region_attrs` as stored (None when unset)."""
-        return get_property(self, "then_region_attrs")
+        return self._prop_then_region_attrs
 
     @property
     def else_region_attrs(self) -> Attribute | None:
         """The attribute `else_region_attrs`."""
-        return optional_property(self, "else_region_attrs", Attribute)
+        return optional_property(self, "else_region_attrs", self._prop_else_region_attrs, Attribute)
 
     @property
     def else_region_attrs_attr(self) -> Attribute | None:
         """The attribute `else_region_attrs` as stored (None when unset)."""
-        return get_property(self, "else_region_attrs")
+        return self._prop_else_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2161,17 +2198,13 @@ class IfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_else_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_then_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_else_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         if not _type_constraint_8(self._operands[0].value.type):
             return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -2230,12 +2263,22 @@ class StatefulCaseOp(OdsOp):
     Operation name: `tfg.StatefulCase`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_Tin", "_prop_Tout", "_prop_branches", "_prop_output_shapes")
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_branches: Attribute | None
+    _prop_output_shapes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulCase"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "branches": "_prop_branches",
+        "output_shapes": "_prop_output_shapes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2265,18 +2308,14 @@ class StatefulCaseOp(OdsOp):
             "tfg.StatefulCase",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("branches", branches_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_branches = branches_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2327,42 +2366,42 @@ class StatefulCaseOp(OdsOp):
     @property
     def branches(self) -> ArrayAttr:
         """The attribute `branches`."""
-        return required_property(self, "branches", ArrayAttr)
+        return required_property(self, "branches", self._prop_branches, ArrayAttr)
 
     @property
     def branches_attr(self) -> Attribute | None:
         """The attribute `branches` as stored (None when unset)."""
-        return get_property(self, "branches")
+        return self._prop_branches
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2389,17 +2428,15 @@ class StatefulCaseOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "branches") is None:
+        if self._prop_branches is None:
             return "requires attribute 'branches'"
-        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_branches):
             return "attribute 'branches' failed to satisfy constraint: an array of functions"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -2441,10 +2478,16 @@ class StatefulCaseRegionOp(OdsOp):
     Operation name: `tfg.StatefulCaseRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_branch_attrs", "_prop_region_attrs")
+    _prop_branch_attrs: Attribute | None
+    _prop_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulCaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "branch_attrs": "_prop_branch_attrs",
+        "region_attrs": "_prop_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -2473,13 +2516,12 @@ class StatefulCaseRegionOp(OdsOp):
             "tfg.StatefulCaseRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
-            ),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
         )
+        self._prop_branch_attrs = branch_attrs_a
+        self._prop_region_attrs = region_attrs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2527,22 +2569,22 @@ class StatefulCaseRegionOp(OdsOp):
     @property
     def branch_attrs(self) -> ArrayAttr | None:
         """The attribute `branch_attrs`."""
-        return optional_property(self, "branch_attrs", ArrayAttr)
+        return optional_property(self, "branch_attrs", self._prop_branch_attrs, ArrayAttr)
 
     @property
     def branch_attrs_attr(self) -> Attribute | None:
         """The attribute `branch_attrs` as stored (None when unset)."""
-        return get_property(self, "branch_attrs")
+        return self._prop_branch_attrs
 
     @property
     def region_attrs(self) -> ArrayAttr | None:
         """The attribute `region_attrs`."""
-        return optional_property(self, "region_attrs", ArrayAttr)
+        return optional_property(self, "region_attrs", self._prop_region_attrs, ArrayAttr)
 
     @property
     def region_attrs_attr(self) -> Attribute | None:
         """The attribute `region_attrs` as stored (None when unset)."""
-        return get_property(self, "region_attrs")
+        return self._prop_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2571,13 +2613,9 @@ class StatefulCaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
-            attr
-        ):
+        if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
-            attr
-        ):
+        if (slot := self._prop_region_attrs) is not None and not _attr_constraint_9(slot):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         if not _type_constraint_2(self._operands[0].value.type):
             return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -2645,12 +2683,33 @@ class StatefulIfOp(OdsOp):
     Operation name: `tfg.StatefulIf`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_Tcond",
+        "_prop_Tin",
+        "_prop_Tout",
+        "_prop_else_branch",
+        "_prop_output_shapes",
+        "_prop_then_branch",
+    )
+    _prop_Tcond: Attribute | None
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_else_branch: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_then_branch: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulIf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tcond": "_prop_Tcond",
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "else_branch": "_prop_else_branch",
+        "output_shapes": "_prop_output_shapes",
+        "then_branch": "_prop_then_branch",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2688,20 +2747,16 @@ class StatefulIfOp(OdsOp):
             "tfg.StatefulIf",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_branch", then_branch_a),
-                    ("else_branch", else_branch_a),
-                    ("Tcond", tcond_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_then_branch = then_branch_a
+        self._prop_else_branch = else_branch_a
+        self._prop_Tcond = tcond_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2756,62 +2811,62 @@ class StatefulIfOp(OdsOp):
     @property
     def then_branch(self) -> Attribute:
         """The attribute `then_branch`."""
-        return required_property(self, "then_branch", Attribute)
+        return required_property(self, "then_branch", self._prop_then_branch, Attribute)
 
     @property
     def then_branch_attr(self) -> Attribute | None:
         """The attribute `then_branch` as stored (None when unset)."""
-        return get_property(self, "then_branch")
+        return self._prop_then_branch
 
     @property
     def else_branch(self) -> Attribute:
         """The attribute `else_branch`."""
-        return required_property(self, "else_branch", Attribute)
+        return required_property(self, "else_branch", self._prop_else_branch, Attribute)
 
     @property
     def else_branch_attr(self) -> Attribute | None:
         """The attribute `else_branch` as stored (None when unset)."""
-        return get_property(self, "else_branch")
+        return self._prop_else_branch
 
     @property
     def tcond(self) -> TypeAttr | None:
         """The attribute `Tcond`."""
-        return optional_property(self, "Tcond", TypeAttr)
+        return optional_property(self, "Tcond", self._prop_Tcond, TypeAttr)
 
     @property
     def tcond_attr(self) -> Attribute | None:
         """The attribute `Tcond` as stored (None when unset)."""
-        return get_property(self, "Tcond")
+        return self._prop_Tcond
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -2838,23 +2893,21 @@ class StatefulIfOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "then_branch") is None:
+        if self._prop_then_branch is None:
             return "requires attribute 'then_branch'"
-        if get_property(self, "else_branch") is None:
+        if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
-        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_else_branch):
             return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_Tcond) is not None and not _attr_constraint_2(slot):
             return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -2897,12 +2950,27 @@ class StatefulIfRegionOp(OdsOp):
     Operation name: `tfg.StatefulIfRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_else_attrs",
+        "_prop_else_region_attrs",
+        "_prop_then_attrs",
+        "_prop_then_region_attrs",
+    )
+    _prop_else_attrs: Attribute | None
+    _prop_else_region_attrs: Attribute | None
+    _prop_then_attrs: Attribute | None
+    _prop_then_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulIfRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "else_attrs": "_prop_else_attrs",
+        "else_region_attrs": "_prop_else_region_attrs",
+        "then_attrs": "_prop_then_attrs",
+        "then_region_attrs": "_prop_then_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -2938,18 +3006,14 @@ class StatefulIfRegionOp(OdsOp):
             "tfg.StatefulIfRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_attrs", then_attrs_a),
-                    ("else_attrs", else_attrs_a),
-                    ("then_region_attrs", then_region_attrs_a),
-                    ("else_region_attrs", else_region_attrs_a),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
         )
+        self._prop_then_attrs = then_attrs_a
+        self._prop_else_attrs = else_attrs_a
+        self._prop_then_region_attrs = then_region_attrs_a
+        self._prop_else_region_attrs = else_region_attrs_a
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
 
@@ -3008,42 +3072,42 @@ class StatefulIfRegionOp(OdsOp):
     @property
     def then_attrs(self) -> DictionaryAttr | None:
         """The attribute `then_attrs`."""
-        return optional_property(self, "then_attrs", DictionaryAttr)
+        return optional_property(self, "then_attrs", self._prop_then_attrs, DictionaryAttr)
 
     @property
     def then_attrs_attr(self) -> Attribute | None:
         """The attribute `then_attrs` as stored (None when unset)."""
-        return get_property(self, "then_attrs")
+        return self._prop_then_attrs
 
     @property
     def else_attrs(self) -> DictionaryAttr | None:
         """The attribute `else_attrs`."""
-        return optional_property(self, "else_attrs", DictionaryAttr)
+        return optional_property(self, "else_attrs", self._prop_else_attrs, DictionaryAttr)
 
     @property
     def else_attrs_attr(self) -> Attribute | None:
         """The attribute `else_attrs` as stored (None when unset)."""
-        return get_property(self, "else_attrs")
+        return self._prop_else_attrs
 
     @property
     def then_region_attrs(self) -> Attribute | None:
         """The attribute `then_region_attrs`."""
-        return optional_property(self, "then_region_attrs", Attribute)
+        return optional_property(self, "then_region_attrs", self._prop_then_region_attrs, Attribute)
 
     @property
     def then_region_attrs_attr(self) -> Attribute | None:
         """The attribute `then_region_attrs` as stored (None when unset)."""
-        return get_property(self, "then_region_attrs")
+        return self._prop_then_region_attrs
 
     @property
     def else_region_attrs(self) -> Attribute | None:
         """The attribute `else_region_attrs`."""
-        return optional_property(self, "else_region_attrs", Attribute)
+        return optional_property(self, "else_region_attrs", self._prop_else_region_attrs, Attribute)
 
     @property
     def else_region_attrs_attr(self) -> Attribute | None:
         """The attribute `else_region_attrs` as stored (None when unset)."""
-        return get_property(self, "else_region_attrs")
+        return self._prop_else_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -3076,17 +3140,13 @@ class StatefulIfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_else_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_then_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_else_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         if not _type_constraint_8(self._operands[0].value.type):
             return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -3146,12 +3206,30 @@ class StatefulWhileOp(OdsOp):
     Operation name: `tfg.StatefulWhile`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_T",
+        "_prop_body",
+        "_prop_cond",
+        "_prop_output_shapes",
+        "_prop_parallel_iterations",
+    )
+    _prop_T: Attribute | None
+    _prop_body: Attribute | None
+    _prop_cond: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulWhile"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "T": "_prop_T",
+        "body": "_prop_body",
+        "cond": "_prop_cond",
+        "output_shapes": "_prop_output_shapes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -3185,19 +3263,15 @@ class StatefulWhileOp(OdsOp):
             "tfg.StatefulWhile",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("cond", cond_a),
-                    ("body", body_a),
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("T", t_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_cond = cond_a
+        self._prop_body = body_a
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_T = t_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3243,52 +3317,54 @@ class StatefulWhileOp(OdsOp):
     @property
     def cond(self) -> Attribute:
         """The attribute `cond`."""
-        return required_property(self, "cond", Attribute)
+        return required_property(self, "cond", self._prop_cond, Attribute)
 
     @property
     def cond_attr(self) -> Attribute | None:
         """The attribute `cond` as stored (None when unset)."""
-        return get_property(self, "cond")
+        return self._prop_cond
 
     @property
     def body(self) -> Attribute:
         """The attribute `body`."""
-        return required_property(self, "body", Attribute)
+        return required_property(self, "body", self._prop_body, Attribute)
 
     @property
     def body_attr(self) -> Attribute | None:
         """The attribute `body` as stored (None when unset)."""
-        return get_property(self, "body")
+        return self._prop_body
 
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def t(self) -> ArrayAttr | None:
         """The attribute `T`."""
-        return optional_property(self, "T", ArrayAttr)
+        return optional_property(self, "T", self._prop_T, ArrayAttr)
 
     @property
     def t_attr(self) -> Attribute | None:
         """The attribute `T` as stored (None when unset)."""
-        return get_property(self, "T")
+        return self._prop_T
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -3313,25 +3389,21 @@ class StatefulWhileOp(OdsOp):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "cond") is None:
+        if self._prop_cond is None:
             return "requires attribute 'cond'"
-        if get_property(self, "body") is None:
+        if self._prop_body is None:
             return "requires attribute 'body'"
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_cond):
             return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_body):
             return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_T) is not None and not _attr_constraint_3(slot):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
@@ -3381,7 +3453,20 @@ class StatefulWhileRegionOp(OdsOp):
     Operation name: `tfg.StatefulWhileRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_body_attrs",
+        "_prop_body_region_attrs",
+        "_prop_cond_attrs",
+        "_prop_cond_region_attrs",
+        "_prop_operandSegmentSizes",
+        "_prop_parallel_iterations",
+    )
+    _prop_body_attrs: Attribute | None
+    _prop_body_region_attrs: Attribute | None
+    _prop_cond_attrs: Attribute | None
+    _prop_cond_region_attrs: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulWhileRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -3394,6 +3479,14 @@ class StatefulWhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "body_attrs": "_prop_body_attrs",
+        "body_region_attrs": "_prop_body_region_attrs",
+        "cond_attrs": "_prop_cond_attrs",
+        "cond_region_attrs": "_prop_cond_region_attrs",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -3439,22 +3532,17 @@ class StatefulWhileRegionOp(OdsOp):
             "tfg.StatefulWhileRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("cond_attrs", cond_attrs_a),
-                    ("body_attrs", body_attrs_a),
-                    ("cond_region_attrs", cond_region_attrs_a),
-                    ("body_region_attrs", body_region_attrs_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
+        )
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_cond_attrs = cond_attrs_a
+        self._prop_body_attrs = body_attrs_a
+        self._prop_cond_region_attrs = cond_region_attrs_a
+        self._prop_body_region_attrs = body_region_attrs_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(init), len(ctls))
         )
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
@@ -3522,52 +3610,54 @@ class StatefulWhileRegionOp(OdsOp):
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def cond_attrs(self) -> DictionaryAttr | None:
         """The attribute `cond_attrs`."""
-        return optional_property(self, "cond_attrs", DictionaryAttr)
+        return optional_property(self, "cond_attrs", self._prop_cond_attrs, DictionaryAttr)
 
     @property
     def cond_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_attrs")
+        return self._prop_cond_attrs
 
     @property
     def body_attrs(self) -> DictionaryAttr | None:
         """The attribute `body_attrs`."""
-        return optional_property(self, "body_attrs", DictionaryAttr)
+        return optional_property(self, "body_attrs", self._prop_body_attrs, DictionaryAttr)
 
     @property
     def body_attrs_attr(self) -> Attribute | None:
         """The attribute `body_attrs` as stored (None when unset)."""
-        return get_property(self, "body_attrs")
+        return self._prop_body_attrs
 
     @property
     def cond_region_attrs(self) -> Attribute | None:
         """The attribute `cond_region_attrs`."""
-        return optional_property(self, "cond_region_attrs", Attribute)
+        return optional_property(self, "cond_region_attrs", self._prop_cond_region_attrs, Attribute)
 
     @property
     def cond_region_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_region_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_region_attrs")
+        return self._prop_cond_region_attrs
 
     @property
     def body_region_attrs(self) -> Attribute | None:
         """The attribute `body_region_attrs`."""
-        return optional_property(self, "body_region_attrs", Attribute)
+        return optional_property(self, "body_region_attrs", self._prop_body_region_attrs, Attribute)
 
     @property
     def body_region_attrs_attr(self) -> Attribute | None:
         """The attribute `body_region_attrs` as stored (None when unset)."""
-        return get_property(self, "body_region_attrs")
+        return self._prop_body_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -3644,23 +3734,17 @@ class StatefulWhileRegionOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_cond_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_body_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_cond_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_body_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
@@ -3725,12 +3809,22 @@ class StatelessCaseOp(OdsOp):
     Operation name: `tfg.StatelessCase`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_Tin", "_prop_Tout", "_prop_branches", "_prop_output_shapes")
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_branches: Attribute | None
+    _prop_output_shapes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessCase"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "branches": "_prop_branches",
+        "output_shapes": "_prop_output_shapes",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -3760,18 +3854,14 @@ class StatelessCaseOp(OdsOp):
             "tfg.StatelessCase",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("branches", branches_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_branches = branches_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3822,42 +3912,42 @@ class StatelessCaseOp(OdsOp):
     @property
     def branches(self) -> ArrayAttr:
         """The attribute `branches`."""
-        return required_property(self, "branches", ArrayAttr)
+        return required_property(self, "branches", self._prop_branches, ArrayAttr)
 
     @property
     def branches_attr(self) -> Attribute | None:
         """The attribute `branches` as stored (None when unset)."""
-        return get_property(self, "branches")
+        return self._prop_branches
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -3884,17 +3974,15 @@ class StatelessCaseOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "branches") is None:
+        if self._prop_branches is None:
             return "requires attribute 'branches'"
-        if (attr := get_property(self, "branches")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_branches):
             return "attribute 'branches' failed to satisfy constraint: an array of functions"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -3936,10 +4024,16 @@ class StatelessCaseRegionOp(OdsOp):
     Operation name: `tfg.StatelessCaseRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_branch_attrs", "_prop_region_attrs")
+    _prop_branch_attrs: Attribute | None
+    _prop_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessCaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "branch_attrs": "_prop_branch_attrs",
+        "region_attrs": "_prop_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -3968,13 +4062,12 @@ class StatelessCaseRegionOp(OdsOp):
             "tfg.StatelessCaseRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (("branch_attrs", branch_attrs_a), ("region_attrs", region_attrs_a))
-            ),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
         )
+        self._prop_branch_attrs = branch_attrs_a
+        self._prop_region_attrs = region_attrs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4022,22 +4115,22 @@ class StatelessCaseRegionOp(OdsOp):
     @property
     def branch_attrs(self) -> ArrayAttr | None:
         """The attribute `branch_attrs`."""
-        return optional_property(self, "branch_attrs", ArrayAttr)
+        return optional_property(self, "branch_attrs", self._prop_branch_attrs, ArrayAttr)
 
     @property
     def branch_attrs_attr(self) -> Attribute | None:
         """The attribute `branch_attrs` as stored (None when unset)."""
-        return get_property(self, "branch_attrs")
+        return self._prop_branch_attrs
 
     @property
     def region_attrs(self) -> ArrayAttr | None:
         """The attribute `region_attrs`."""
-        return optional_property(self, "region_attrs", ArrayAttr)
+        return optional_property(self, "region_attrs", self._prop_region_attrs, ArrayAttr)
 
     @property
     def region_attrs_attr(self) -> Attribute | None:
         """The attribute `region_attrs` as stored (None when unset)."""
-        return get_property(self, "region_attrs")
+        return self._prop_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4066,13 +4159,9 @@ class StatelessCaseRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
-            attr
-        ):
+        if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
-        if (attr := get_property(self, "region_attrs")) is not None and not _attr_constraint_9(
-            attr
-        ):
+        if (slot := self._prop_region_attrs) is not None and not _attr_constraint_9(slot):
             return "attribute 'region_attrs' failed to satisfy constraint: case region preserved attributes"
         if not _type_constraint_2(self._operands[0].value.type):
             return f"operand #0 must be tensor of 32-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -4140,12 +4229,33 @@ class StatelessIfOp(OdsOp):
     Operation name: `tfg.StatelessIf`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_Tcond",
+        "_prop_Tin",
+        "_prop_Tout",
+        "_prop_else_branch",
+        "_prop_output_shapes",
+        "_prop_then_branch",
+    )
+    _prop_Tcond: Attribute | None
+    _prop_Tin: Attribute | None
+    _prop_Tout: Attribute | None
+    _prop_else_branch: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_then_branch: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessIf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Tcond": "_prop_Tcond",
+        "Tin": "_prop_Tin",
+        "Tout": "_prop_Tout",
+        "else_branch": "_prop_else_branch",
+        "output_shapes": "_prop_output_shapes",
+        "then_branch": "_prop_then_branch",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4183,20 +4293,16 @@ class StatelessIfOp(OdsOp):
             "tfg.StatelessIf",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_branch", then_branch_a),
-                    ("else_branch", else_branch_a),
-                    ("Tcond", tcond_a),
-                    ("Tin", tin_a),
-                    ("Tout", tout_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_then_branch = then_branch_a
+        self._prop_else_branch = else_branch_a
+        self._prop_Tcond = tcond_a
+        self._prop_Tin = tin_a
+        self._prop_Tout = tout_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4251,62 +4357,62 @@ class StatelessIfOp(OdsOp):
     @property
     def then_branch(self) -> Attribute:
         """The attribute `then_branch`."""
-        return required_property(self, "then_branch", Attribute)
+        return required_property(self, "then_branch", self._prop_then_branch, Attribute)
 
     @property
     def then_branch_attr(self) -> Attribute | None:
         """The attribute `then_branch` as stored (None when unset)."""
-        return get_property(self, "then_branch")
+        return self._prop_then_branch
 
     @property
     def else_branch(self) -> Attribute:
         """The attribute `else_branch`."""
-        return required_property(self, "else_branch", Attribute)
+        return required_property(self, "else_branch", self._prop_else_branch, Attribute)
 
     @property
     def else_branch_attr(self) -> Attribute | None:
         """The attribute `else_branch` as stored (None when unset)."""
-        return get_property(self, "else_branch")
+        return self._prop_else_branch
 
     @property
     def tcond(self) -> TypeAttr | None:
         """The attribute `Tcond`."""
-        return optional_property(self, "Tcond", TypeAttr)
+        return optional_property(self, "Tcond", self._prop_Tcond, TypeAttr)
 
     @property
     def tcond_attr(self) -> Attribute | None:
         """The attribute `Tcond` as stored (None when unset)."""
-        return get_property(self, "Tcond")
+        return self._prop_Tcond
 
     @property
     def tin(self) -> ArrayAttr | None:
         """The attribute `Tin`."""
-        return optional_property(self, "Tin", ArrayAttr)
+        return optional_property(self, "Tin", self._prop_Tin, ArrayAttr)
 
     @property
     def tin_attr(self) -> Attribute | None:
         """The attribute `Tin` as stored (None when unset)."""
-        return get_property(self, "Tin")
+        return self._prop_Tin
 
     @property
     def tout(self) -> ArrayAttr | None:
         """The attribute `Tout`."""
-        return optional_property(self, "Tout", ArrayAttr)
+        return optional_property(self, "Tout", self._prop_Tout, ArrayAttr)
 
     @property
     def tout_attr(self) -> Attribute | None:
         """The attribute `Tout` as stored (None when unset)."""
-        return get_property(self, "Tout")
+        return self._prop_Tout
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4333,23 +4439,21 @@ class StatelessIfOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "then_branch") is None:
+        if self._prop_then_branch is None:
             return "requires attribute 'then_branch'"
-        if get_property(self, "else_branch") is None:
+        if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
-        if (attr := get_property(self, "then_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "else_branch")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_else_branch):
             return "attribute 'else_branch' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "Tcond")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_Tcond) is not None and not _attr_constraint_2(slot):
             return "attribute 'Tcond' failed to satisfy constraint: any type attribute"
-        if (attr := get_property(self, "Tin")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tin) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tin' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "Tout")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_Tout) is not None and not _attr_constraint_3(slot):
             return "attribute 'Tout' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be opaque tensor or tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -4392,12 +4496,27 @@ class StatelessIfRegionOp(OdsOp):
     Operation name: `tfg.StatelessIfRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_else_attrs",
+        "_prop_else_region_attrs",
+        "_prop_then_attrs",
+        "_prop_then_region_attrs",
+    )
+    _prop_else_attrs: Attribute | None
+    _prop_else_region_attrs: Attribute | None
+    _prop_then_attrs: Attribute | None
+    _prop_then_region_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessIfRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "else_attrs": "_prop_else_attrs",
+        "else_region_attrs": "_prop_else_region_attrs",
+        "then_attrs": "_prop_then_attrs",
+        "then_region_attrs": "_prop_then_region_attrs",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -4433,18 +4552,14 @@ class StatelessIfRegionOp(OdsOp):
             "tfg.StatelessIfRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("then_attrs", then_attrs_a),
-                    ("else_attrs", else_attrs_a),
-                    ("then_region_attrs", then_region_attrs_a),
-                    ("else_region_attrs", else_region_attrs_a),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
         )
+        self._prop_then_attrs = then_attrs_a
+        self._prop_else_attrs = else_attrs_a
+        self._prop_then_region_attrs = then_region_attrs_a
+        self._prop_else_region_attrs = else_region_attrs_a
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
 
@@ -4503,42 +4618,42 @@ class StatelessIfRegionOp(OdsOp):
     @property
     def then_attrs(self) -> DictionaryAttr | None:
         """The attribute `then_attrs`."""
-        return optional_property(self, "then_attrs", DictionaryAttr)
+        return optional_property(self, "then_attrs", self._prop_then_attrs, DictionaryAttr)
 
     @property
     def then_attrs_attr(self) -> Attribute | None:
         """The attribute `then_attrs` as stored (None when unset)."""
-        return get_property(self, "then_attrs")
+        return self._prop_then_attrs
 
     @property
     def else_attrs(self) -> DictionaryAttr | None:
         """The attribute `else_attrs`."""
-        return optional_property(self, "else_attrs", DictionaryAttr)
+        return optional_property(self, "else_attrs", self._prop_else_attrs, DictionaryAttr)
 
     @property
     def else_attrs_attr(self) -> Attribute | None:
         """The attribute `else_attrs` as stored (None when unset)."""
-        return get_property(self, "else_attrs")
+        return self._prop_else_attrs
 
     @property
     def then_region_attrs(self) -> Attribute | None:
         """The attribute `then_region_attrs`."""
-        return optional_property(self, "then_region_attrs", Attribute)
+        return optional_property(self, "then_region_attrs", self._prop_then_region_attrs, Attribute)
 
     @property
     def then_region_attrs_attr(self) -> Attribute | None:
         """The attribute `then_region_attrs` as stored (None when unset)."""
-        return get_property(self, "then_region_attrs")
+        return self._prop_then_region_attrs
 
     @property
     def else_region_attrs(self) -> Attribute | None:
         """The attribute `else_region_attrs`."""
-        return optional_property(self, "else_region_attrs", Attribute)
+        return optional_property(self, "else_region_attrs", self._prop_else_region_attrs, Attribute)
 
     @property
     def else_region_attrs_attr(self) -> Attribute | None:
         """The attribute `else_region_attrs` as stored (None when unset)."""
-        return get_property(self, "else_region_attrs")
+        return self._prop_else_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4571,17 +4686,13 @@ class StatelessIfRegionOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "else_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_else_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'else_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "then_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_then_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'then_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "else_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_else_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'else_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         if not _type_constraint_8(self._operands[0].value.type):
             return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -4641,12 +4752,30 @@ class StatelessWhileOp(OdsOp):
     Operation name: `tfg.StatelessWhile`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_T",
+        "_prop_body",
+        "_prop_cond",
+        "_prop_output_shapes",
+        "_prop_parallel_iterations",
+    )
+    _prop_T: Attribute | None
+    _prop_body: Attribute | None
+    _prop_cond: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessWhile"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "T": "_prop_T",
+        "body": "_prop_body",
+        "cond": "_prop_cond",
+        "output_shapes": "_prop_output_shapes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4680,19 +4809,15 @@ class StatelessWhileOp(OdsOp):
             "tfg.StatelessWhile",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("cond", cond_a),
-                    ("body", body_a),
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("T", t_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_cond = cond_a
+        self._prop_body = body_a
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_T = t_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -4738,52 +4863,54 @@ class StatelessWhileOp(OdsOp):
     @property
     def cond(self) -> Attribute:
         """The attribute `cond`."""
-        return required_property(self, "cond", Attribute)
+        return required_property(self, "cond", self._prop_cond, Attribute)
 
     @property
     def cond_attr(self) -> Attribute | None:
         """The attribute `cond` as stored (None when unset)."""
-        return get_property(self, "cond")
+        return self._prop_cond
 
     @property
     def body(self) -> Attribute:
         """The attribute `body`."""
-        return required_property(self, "body", Attribute)
+        return required_property(self, "body", self._prop_body, Attribute)
 
     @property
     def body_attr(self) -> Attribute | None:
         """The attribute `body` as stored (None when unset)."""
-        return get_property(self, "body")
+        return self._prop_body
 
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def t(self) -> ArrayAttr | None:
         """The attribute `T`."""
-        return optional_property(self, "T", ArrayAttr)
+        return optional_property(self, "T", self._prop_T, ArrayAttr)
 
     @property
     def t_attr(self) -> Attribute | None:
         """The attribute `T` as stored (None when unset)."""
-        return get_property(self, "T")
+        return self._prop_T
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -4808,25 +4935,21 @@ class StatelessWhileOp(OdsOp):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "cond") is None:
+        if self._prop_cond is None:
             return "requires attribute 'cond'"
-        if get_property(self, "body") is None:
+        if self._prop_body is None:
             return "requires attribute 'body'"
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_cond):
             return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_body):
             return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_T) is not None and not _attr_constraint_3(slot):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
@@ -4876,7 +4999,20 @@ class StatelessWhileRegionOp(OdsOp):
     Operation name: `tfg.StatelessWhileRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_body_attrs",
+        "_prop_body_region_attrs",
+        "_prop_cond_attrs",
+        "_prop_cond_region_attrs",
+        "_prop_operandSegmentSizes",
+        "_prop_parallel_iterations",
+    )
+    _prop_body_attrs: Attribute | None
+    _prop_body_region_attrs: Attribute | None
+    _prop_cond_attrs: Attribute | None
+    _prop_cond_region_attrs: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessWhileRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -4889,6 +5025,14 @@ class StatelessWhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "body_attrs": "_prop_body_attrs",
+        "body_region_attrs": "_prop_body_region_attrs",
+        "cond_attrs": "_prop_cond_attrs",
+        "cond_region_attrs": "_prop_cond_region_attrs",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -4934,22 +5078,17 @@ class StatelessWhileRegionOp(OdsOp):
             "tfg.StatelessWhileRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("cond_attrs", cond_attrs_a),
-                    ("body_attrs", body_attrs_a),
-                    ("cond_region_attrs", cond_region_attrs_a),
-                    ("body_region_attrs", body_region_attrs_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
+        )
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_cond_attrs = cond_attrs_a
+        self._prop_body_attrs = body_attrs_a
+        self._prop_cond_region_attrs = cond_region_attrs_a
+        self._prop_body_region_attrs = body_region_attrs_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(init), len(ctls))
         )
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
@@ -5017,52 +5156,54 @@ class StatelessWhileRegionOp(OdsOp):
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def cond_attrs(self) -> DictionaryAttr | None:
         """The attribute `cond_attrs`."""
-        return optional_property(self, "cond_attrs", DictionaryAttr)
+        return optional_property(self, "cond_attrs", self._prop_cond_attrs, DictionaryAttr)
 
     @property
     def cond_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_attrs")
+        return self._prop_cond_attrs
 
     @property
     def body_attrs(self) -> DictionaryAttr | None:
         """The attribute `body_attrs`."""
-        return optional_property(self, "body_attrs", DictionaryAttr)
+        return optional_property(self, "body_attrs", self._prop_body_attrs, DictionaryAttr)
 
     @property
     def body_attrs_attr(self) -> Attribute | None:
         """The attribute `body_attrs` as stored (None when unset)."""
-        return get_property(self, "body_attrs")
+        return self._prop_body_attrs
 
     @property
     def cond_region_attrs(self) -> Attribute | None:
         """The attribute `cond_region_attrs`."""
-        return optional_property(self, "cond_region_attrs", Attribute)
+        return optional_property(self, "cond_region_attrs", self._prop_cond_region_attrs, Attribute)
 
     @property
     def cond_region_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_region_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_region_attrs")
+        return self._prop_cond_region_attrs
 
     @property
     def body_region_attrs(self) -> Attribute | None:
         """The attribute `body_region_attrs`."""
-        return optional_property(self, "body_region_attrs", Attribute)
+        return optional_property(self, "body_region_attrs", self._prop_body_region_attrs, Attribute)
 
     @property
     def body_region_attrs_attr(self) -> Attribute | None:
         """The attribute `body_region_attrs` as stored (None when unset)."""
-        return get_property(self, "body_region_attrs")
+        return self._prop_body_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5139,23 +5280,17 @@ class StatelessWhileRegionOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_cond_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_body_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_cond_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_body_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
@@ -5221,12 +5356,30 @@ class WhileOp(OdsOp):
     Operation name: `tfg.While`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_T",
+        "_prop_body",
+        "_prop_cond",
+        "_prop_output_shapes",
+        "_prop_parallel_iterations",
+    )
+    _prop_T: Attribute | None
+    _prop_body: Attribute | None
+    _prop_cond: Attribute | None
+    _prop_output_shapes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.While"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "T": "_prop_T",
+        "body": "_prop_body",
+        "cond": "_prop_cond",
+        "output_shapes": "_prop_output_shapes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -5260,19 +5413,15 @@ class WhileOp(OdsOp):
             "tfg.While",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("cond", cond_a),
-                    ("body", body_a),
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("T", t_a),
-                    ("output_shapes", output_shapes_a),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_cond = cond_a
+        self._prop_body = body_a
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_T = t_a
+        self._prop_output_shapes = output_shapes_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -5318,52 +5467,54 @@ class WhileOp(OdsOp):
     @property
     def cond(self) -> Attribute:
         """The attribute `cond`."""
-        return required_property(self, "cond", Attribute)
+        return required_property(self, "cond", self._prop_cond, Attribute)
 
     @property
     def cond_attr(self) -> Attribute | None:
         """The attribute `cond` as stored (None when unset)."""
-        return get_property(self, "cond")
+        return self._prop_cond
 
     @property
     def body(self) -> Attribute:
         """The attribute `body`."""
-        return required_property(self, "body", Attribute)
+        return required_property(self, "body", self._prop_body, Attribute)
 
     @property
     def body_attr(self) -> Attribute | None:
         """The attribute `body` as stored (None when unset)."""
-        return get_property(self, "body")
+        return self._prop_body
 
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def t(self) -> ArrayAttr | None:
         """The attribute `T`."""
-        return optional_property(self, "T", ArrayAttr)
+        return optional_property(self, "T", self._prop_T, ArrayAttr)
 
     @property
     def t_attr(self) -> Attribute | None:
         """The attribute `T` as stored (None when unset)."""
-        return get_property(self, "T")
+        return self._prop_T
 
     @property
     def output_shapes(self) -> ArrayAttr | None:
         """The attribute `output_shapes`."""
-        return optional_property(self, "output_shapes", ArrayAttr)
+        return optional_property(self, "output_shapes", self._prop_output_shapes, ArrayAttr)
 
     @property
     def output_shapes_attr(self) -> Attribute | None:
         """The attribute `output_shapes` as stored (None when unset)."""
-        return get_property(self, "output_shapes")
+        return self._prop_output_shapes
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5388,25 +5539,21 @@ class WhileOp(OdsOp):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "cond") is None:
+        if self._prop_cond is None:
             return "requires attribute 'cond'"
-        if get_property(self, "body") is None:
+        if self._prop_body is None:
             return "requires attribute 'body'"
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (attr := get_property(self, "cond")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_cond):
             return "attribute 'cond' failed to satisfy constraint: a TensorFlow function attribute"
-        if (attr := get_property(self, "body")) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_body):
             return "attribute 'body' failed to satisfy constraint: a TensorFlow function attribute"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "T")) is not None and not _attr_constraint_3(attr):
+        if (slot := self._prop_T) is not None and not _attr_constraint_3(slot):
             return "attribute 'T' failed to satisfy constraint: type array attribute"
-        if (attr := get_property(self, "output_shapes")) is not None and not _attr_constraint_5(
-            attr
-        ):
+        if (slot := self._prop_output_shapes) is not None and not _attr_constraint_5(slot):
             return "attribute 'output_shapes' failed to satisfy constraint: an array of shapes"
         for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
@@ -5456,7 +5603,20 @@ class WhileRegionOp(OdsOp):
     Operation name: `tfg.WhileRegion`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_body_attrs",
+        "_prop_body_region_attrs",
+        "_prop_cond_attrs",
+        "_prop_cond_region_attrs",
+        "_prop_operandSegmentSizes",
+        "_prop_parallel_iterations",
+    )
+    _prop_body_attrs: Attribute | None
+    _prop_body_region_attrs: Attribute | None
+    _prop_cond_attrs: Attribute | None
+    _prop_cond_region_attrs: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_parallel_iterations: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.WhileRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -5469,6 +5629,14 @@ class WhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "body_attrs": "_prop_body_attrs",
+        "body_region_attrs": "_prop_body_region_attrs",
+        "cond_attrs": "_prop_cond_attrs",
+        "cond_region_attrs": "_prop_cond_region_attrs",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "parallel_iterations": "_prop_parallel_iterations",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -5514,22 +5682,17 @@ class WhileRegionOp(OdsOp):
             "tfg.WhileRegion",
             operands,
             (*outs_types, ctl_type),
-            properties=property_dict(
-                (
-                    ("parallel_iterations", parallel_iterations_a),
-                    ("cond_attrs", cond_attrs_a),
-                    ("body_attrs", body_attrs_a),
-                    ("cond_region_attrs", cond_region_attrs_a),
-                    ("body_region_attrs", body_region_attrs_a),
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (len(init), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=2,
             loc=loc,
+        )
+        self._prop_parallel_iterations = parallel_iterations_a
+        self._prop_cond_attrs = cond_attrs_a
+        self._prop_body_attrs = body_attrs_a
+        self._prop_cond_region_attrs = cond_region_attrs_a
+        self._prop_body_region_attrs = body_region_attrs_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(init), len(ctls))
         )
         self.regions[0].add_block(Block())
         self.regions[1].add_block(Block())
@@ -5597,52 +5760,54 @@ class WhileRegionOp(OdsOp):
     @property
     def parallel_iterations(self) -> IntegerAttr:
         """The attribute `parallel_iterations`."""
-        return required_property(self, "parallel_iterations", IntegerAttr)
+        return required_property(
+            self, "parallel_iterations", self._prop_parallel_iterations, IntegerAttr
+        )
 
     @property
     def parallel_iterations_attr(self) -> Attribute | None:
         """The attribute `parallel_iterations` as stored (None when unset)."""
-        return get_property(self, "parallel_iterations")
+        return self._prop_parallel_iterations
 
     @property
     def cond_attrs(self) -> DictionaryAttr | None:
         """The attribute `cond_attrs`."""
-        return optional_property(self, "cond_attrs", DictionaryAttr)
+        return optional_property(self, "cond_attrs", self._prop_cond_attrs, DictionaryAttr)
 
     @property
     def cond_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_attrs")
+        return self._prop_cond_attrs
 
     @property
     def body_attrs(self) -> DictionaryAttr | None:
         """The attribute `body_attrs`."""
-        return optional_property(self, "body_attrs", DictionaryAttr)
+        return optional_property(self, "body_attrs", self._prop_body_attrs, DictionaryAttr)
 
     @property
     def body_attrs_attr(self) -> Attribute | None:
         """The attribute `body_attrs` as stored (None when unset)."""
-        return get_property(self, "body_attrs")
+        return self._prop_body_attrs
 
     @property
     def cond_region_attrs(self) -> Attribute | None:
         """The attribute `cond_region_attrs`."""
-        return optional_property(self, "cond_region_attrs", Attribute)
+        return optional_property(self, "cond_region_attrs", self._prop_cond_region_attrs, Attribute)
 
     @property
     def cond_region_attrs_attr(self) -> Attribute | None:
         """The attribute `cond_region_attrs` as stored (None when unset)."""
-        return get_property(self, "cond_region_attrs")
+        return self._prop_cond_region_attrs
 
     @property
     def body_region_attrs(self) -> Attribute | None:
         """The attribute `body_region_attrs`."""
-        return optional_property(self, "body_region_attrs", Attribute)
+        return optional_property(self, "body_region_attrs", self._prop_body_region_attrs, Attribute)
 
     @property
     def body_region_attrs_attr(self) -> Attribute | None:
         """The attribute `body_region_attrs` as stored (None when unset)."""
-        return get_property(self, "body_region_attrs")
+        return self._prop_body_region_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -5719,23 +5884,17 @@ class WhileRegionOp(OdsOp):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "parallel_iterations") is None:
+        if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
-        if (
-            attr := get_property(self, "parallel_iterations")
-        ) is not None and not _attr_constraint_10(attr):
+        if not _attr_constraint_10(self._prop_parallel_iterations):
             return "attribute 'parallel_iterations' failed to satisfy constraint: 64-bit signless integer attribute"
-        if (attr := get_property(self, "cond_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_cond_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'cond_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
+        if (slot := self._prop_body_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
-        if (attr := get_property(self, "cond_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_cond_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'cond_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
-        if (attr := get_property(self, "body_region_attrs")) is not None and not _attr_constraint_8(
-            attr
-        ):
+        if (slot := self._prop_body_region_attrs) is not None and not _attr_constraint_8(slot):
             return "attribute 'body_region_attrs' failed to satisfy constraint: Region attributes, argument and result attributes."
         for index in segment_range(self, "operandSegmentSizes", 0, 2):
             if not _type_constraint_5(self._operands[index].value.type):
@@ -5798,10 +5957,14 @@ class ConditionOp(OdsOp):
     Operation name: `tfg.condition`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_operandSegmentSizes",)
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.condition"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -5828,17 +5991,12 @@ class ConditionOp(OdsOp):
             "tfg.condition",
             operands,
             (),
-            properties=property_dict(
-                (
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (1, len(args), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(args), len(ctls))
         )
 
     @classmethod
@@ -5962,7 +6120,28 @@ class FuncOp(OdsOp):
     Operation name: `tfg.func`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_prop_arg_attrs",
+        "_prop_control_output",
+        "_prop_description",
+        "_prop_function_type",
+        "_prop_generic",
+        "_prop_gradient",
+        "_prop_is_stateful",
+        "_prop_res_attrs",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+    )
+    _prop_arg_attrs: Attribute | None
+    _prop_control_output: Attribute | None
+    _prop_description: Attribute | None
+    _prop_function_type: Attribute | None
+    _prop_generic: Attribute | None
+    _prop_gradient: Attribute | None
+    _prop_is_stateful: Attribute | None
+    _prop_res_attrs: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.func"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
@@ -5979,6 +6158,18 @@ class FuncOp(OdsOp):
             "control_output",
         }
     )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "arg_attrs": "_prop_arg_attrs",
+        "control_output": "_prop_control_output",
+        "description": "_prop_description",
+        "function_type": "_prop_function_type",
+        "generic": "_prop_generic",
+        "gradient": "_prop_gradient",
+        "is_stateful": "_prop_is_stateful",
+        "res_attrs": "_prop_res_attrs",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+    }
     GRAPH_REGIONS: ClassVar[bool] = True
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
@@ -6049,24 +6240,20 @@ class FuncOp(OdsOp):
             "tfg.func",
             operands,
             (),
-            properties=property_dict(
-                (
-                    ("generic", generic_a),
-                    ("sym_name", sym_name_a),
-                    ("function_type", function_type_a),
-                    ("sym_visibility", sym_visibility_a),
-                    ("arg_attrs", arg_attrs_a),
-                    ("res_attrs", res_attrs_a),
-                    ("description", description_a),
-                    ("is_stateful", is_stateful_a),
-                    ("gradient", gradient_a),
-                    ("control_output", control_output_a),
-                )
-            ),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_generic = generic_a
+        self._prop_sym_name = sym_name_a
+        self._prop_function_type = function_type_a
+        self._prop_sym_visibility = sym_visibility_a
+        self._prop_arg_attrs = arg_attrs_a
+        self._prop_res_attrs = res_attrs_a
+        self._prop_description = description_a
+        self._prop_is_stateful = is_stateful_a
+        self._prop_gradient = gradient_a
+        self._prop_control_output = control_output_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6128,102 +6315,102 @@ class FuncOp(OdsOp):
     @property
     def generic(self) -> bool:
         """The attribute `generic`."""
-        return get_property(self, "generic") is not None
+        return self._prop_generic is not None
 
     @property
     def generic_attr(self) -> Attribute | None:
         """The attribute `generic` as stored (None when unset)."""
-        return get_property(self, "generic")
+        return self._prop_generic
 
     @property
     def sym_name(self) -> StringAttr:
         """The attribute `sym_name`."""
-        return required_property(self, "sym_name", StringAttr)
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
 
     @property
     def sym_name_attr(self) -> Attribute | None:
         """The attribute `sym_name` as stored (None when unset)."""
-        return get_property(self, "sym_name")
+        return self._prop_sym_name
 
     @property
     def function_type(self) -> TypeAttr:
         """The attribute `function_type`."""
-        return required_property(self, "function_type", TypeAttr)
+        return required_property(self, "function_type", self._prop_function_type, TypeAttr)
 
     @property
     def function_type_attr(self) -> Attribute | None:
         """The attribute `function_type` as stored (None when unset)."""
-        return get_property(self, "function_type")
+        return self._prop_function_type
 
     @property
     def sym_visibility(self) -> StringAttr | None:
         """The attribute `sym_visibility`."""
-        return optional_property(self, "sym_visibility", StringAttr)
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
 
     @property
     def sym_visibility_attr(self) -> Attribute | None:
         """The attribute `sym_visibility` as stored (None when unset)."""
-        return get_property(self, "sym_visibility")
+        return self._prop_sym_visibility
 
     @property
     def arg_attrs(self) -> ArrayAttr | None:
         """The attribute `arg_attrs`."""
-        return optional_property(self, "arg_attrs", ArrayAttr)
+        return optional_property(self, "arg_attrs", self._prop_arg_attrs, ArrayAttr)
 
     @property
     def arg_attrs_attr(self) -> Attribute | None:
         """The attribute `arg_attrs` as stored (None when unset)."""
-        return get_property(self, "arg_attrs")
+        return self._prop_arg_attrs
 
     @property
     def res_attrs(self) -> ArrayAttr | None:
         """The attribute `res_attrs`."""
-        return optional_property(self, "res_attrs", ArrayAttr)
+        return optional_property(self, "res_attrs", self._prop_res_attrs, ArrayAttr)
 
     @property
     def res_attrs_attr(self) -> Attribute | None:
         """The attribute `res_attrs` as stored (None when unset)."""
-        return get_property(self, "res_attrs")
+        return self._prop_res_attrs
 
     @property
     def description(self) -> StringAttr | None:
         """The attribute `description`."""
-        return optional_property(self, "description", StringAttr)
+        return optional_property(self, "description", self._prop_description, StringAttr)
 
     @property
     def description_attr(self) -> Attribute | None:
         """The attribute `description` as stored (None when unset)."""
-        return get_property(self, "description")
+        return self._prop_description
 
     @property
     def is_stateful(self) -> bool:
         """The attribute `is_stateful`."""
-        return get_property(self, "is_stateful") is not None
+        return self._prop_is_stateful is not None
 
     @property
     def is_stateful_attr(self) -> Attribute | None:
         """The attribute `is_stateful` as stored (None when unset)."""
-        return get_property(self, "is_stateful")
+        return self._prop_is_stateful
 
     @property
     def gradient(self) -> SymbolRefAttr | None:
         """The attribute `gradient`."""
-        return optional_property(self, "gradient", SymbolRefAttr)
+        return optional_property(self, "gradient", self._prop_gradient, SymbolRefAttr)
 
     @property
     def gradient_attr(self) -> Attribute | None:
         """The attribute `gradient` as stored (None when unset)."""
-        return get_property(self, "gradient")
+        return self._prop_gradient
 
     @property
     def control_output(self) -> ArrayAttr | None:
         """The attribute `control_output`."""
-        return optional_property(self, "control_output", ArrayAttr)
+        return optional_property(self, "control_output", self._prop_control_output, ArrayAttr)
 
     @property
     def control_output_attr(self) -> Attribute | None:
         """The attribute `control_output` as stored (None when unset)."""
-        return get_property(self, "control_output")
+        return self._prop_control_output
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6330,41 +6517,31 @@ class FuncOp(OdsOp):
             return "requires zero operands"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "sym_name") is None:
+        if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
-        if get_property(self, "function_type") is None:
+        if self._prop_function_type is None:
             return "requires attribute 'function_type'"
-        if (attr := get_property(self, "generic")) is not None and not _attr_constraint_11(attr):
+        if (slot := self._prop_generic) is not None and not _attr_constraint_11(slot):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_12(attr):
+        if not _attr_constraint_12(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "function_type")) is not None and not _attr_constraint_13(
-            attr
-        ):
+        if not _attr_constraint_13(self._prop_function_type):
             return "attribute 'function_type' failed to satisfy constraint: type attribute of function type"
-        if (attr := get_property(self, "sym_visibility")) is not None and not _attr_constraint_12(
-            attr
-        ):
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_12(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "arg_attrs")) is not None and not _attr_constraint_14(attr):
+        if (slot := self._prop_arg_attrs) is not None and not _attr_constraint_14(slot):
             return "attribute 'arg_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "res_attrs")) is not None and not _attr_constraint_14(attr):
+        if (slot := self._prop_res_attrs) is not None and not _attr_constraint_14(slot):
             return "attribute 'res_attrs' failed to satisfy constraint: array attribute"
-        if (attr := get_property(self, "description")) is not None and not _attr_constraint_12(
-            attr
-        ):
+        if (slot := self._prop_description) is not None and not _attr_constraint_12(slot):
             return "attribute 'description' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "is_stateful")) is not None and not _attr_constraint_11(
-            attr
-        ):
+        if (slot := self._prop_is_stateful) is not None and not _attr_constraint_11(slot):
             return "attribute 'is_stateful' failed to satisfy constraint: unit attribute"
-        if (attr := get_property(self, "gradient")) is not None and not _attr_constraint_15(attr):
+        if (slot := self._prop_gradient) is not None and not _attr_constraint_15(slot):
             return (
                 "attribute 'gradient' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "control_output")) is not None and not _attr_constraint_16(
-            attr
-        ):
+        if (slot := self._prop_control_output) is not None and not _attr_constraint_16(slot):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
         if (problem := verify_trait(self, "Symbol", False)) is not None:
             return problem
@@ -6436,10 +6613,16 @@ class GetResultOp(OdsOp):
     Operation name: `tfg.get_result`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_name", "_prop_number")
+    _prop_name: Attribute | None
+    _prop_number: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.get_result"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"name", "number"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "name": "_prop_name",
+        "number": "_prop_number",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6465,11 +6648,12 @@ class GetResultOp(OdsOp):
             "tfg.get_result",
             operands,
             (result_type,),
-            properties=property_dict((("name", name__a), ("number", number_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_name = name__a
+        self._prop_number = number_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6504,22 +6688,22 @@ class GetResultOp(OdsOp):
     @property
     def name_(self) -> StringAttr:
         """The attribute `name`."""
-        return required_property(self, "name", StringAttr)
+        return required_property(self, "name", self._prop_name, StringAttr)
 
     @property
     def name__attr(self) -> Attribute | None:
         """The attribute `name` as stored (None when unset)."""
-        return get_property(self, "name")
+        return self._prop_name
 
     @property
     def number(self) -> IntegerAttr:
         """The attribute `number`."""
-        return required_property(self, "number", IntegerAttr)
+        return required_property(self, "number", self._prop_number, IntegerAttr)
 
     @property
     def number_attr(self) -> Attribute | None:
         """The attribute `number` as stored (None when unset)."""
-        return get_property(self, "number")
+        return self._prop_number
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6564,13 +6748,13 @@ class GetResultOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "name") is None:
+        if self._prop_name is None:
             return "requires attribute 'name'"
-        if get_property(self, "number") is None:
+        if self._prop_number is None:
             return "requires attribute 'number'"
-        if (attr := get_property(self, "name")) is not None and not _attr_constraint_12(attr):
+        if not _attr_constraint_12(self._prop_name):
             return "attribute 'name' failed to satisfy constraint: string attribute"
-        if (attr := get_property(self, "number")) is not None and not _attr_constraint_17(attr):
+        if not _attr_constraint_17(self._prop_number):
             return (
                 "attribute 'number' failed to satisfy constraint: 32-bit signless integer attribute"
             )
@@ -6601,10 +6785,14 @@ class GraphOp(OdsOp):
     Operation name: `tfg.graph`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_version",)
+    _prop_version: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"version"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "version": "_prop_version",
+    }
     NO_TERMINATOR: ClassVar[bool] = True
     GRAPH_REGIONS: ClassVar[bool] = True
     IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
@@ -6630,11 +6818,11 @@ class GraphOp(OdsOp):
             "tfg.graph",
             operands,
             (),
-            properties=property_dict((("version", version_a),)),
             successors=(),
             regions=1,
             loc=loc,
         )
+        self._prop_version = version_a
         self.regions[0].add_block(Block())
 
     @classmethod
@@ -6652,12 +6840,12 @@ class GraphOp(OdsOp):
     @property
     def version(self) -> Attribute:
         """The attribute `version`."""
-        return required_property(self, "version", Attribute)
+        return required_property(self, "version", self._prop_version, Attribute)
 
     @property
     def version_attr(self) -> Attribute | None:
         """The attribute `version` as stored (None when unset)."""
-        return get_property(self, "version")
+        return self._prop_version
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6711,9 +6899,9 @@ class GraphOp(OdsOp):
             return "requires zero operands"
         if (problem := verify_trait(self, "SingleBlock")) is not None:
             return problem
-        if get_property(self, "version") is None:
+        if self._prop_version is None:
             return "requires attribute 'version'"
-        if (attr := get_property(self, "version")) is not None and not _attr_constraint_18(attr):
+        if not _attr_constraint_18(self._prop_version):
             return "attribute 'version' failed to satisfy constraint: TensorFlow version attribute"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('nodes') failed to verify constraint: region with 1 blocks"
@@ -6737,10 +6925,14 @@ class ReturnOp(OdsOp):
     Operation name: `tfg.return`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_control_ret_attrs",)
+    _prop_control_ret_attrs: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.return"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"control_ret_attrs"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "control_ret_attrs": "_prop_control_ret_attrs",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Terminator")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
@@ -6762,11 +6954,11 @@ class ReturnOp(OdsOp):
             "tfg.return",
             operands,
             (),
-            properties=property_dict((("control_ret_attrs", control_ret_attrs_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_control_ret_attrs = control_ret_attrs_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -6790,12 +6982,12 @@ class ReturnOp(OdsOp):
     @property
     def control_ret_attrs(self) -> ArrayAttr | None:
         """The attribute `control_ret_attrs`."""
-        return optional_property(self, "control_ret_attrs", ArrayAttr)
+        return optional_property(self, "control_ret_attrs", self._prop_control_ret_attrs, ArrayAttr)
 
     @property
     def control_ret_attrs_attr(self) -> Attribute | None:
         """The attribute `control_ret_attrs` as stored (None when unset)."""
-        return get_property(self, "control_ret_attrs")
+        return self._prop_control_ret_attrs
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -6841,9 +7033,7 @@ class ReturnOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := verify_trait(self, "HasParent", ("tfg.func",))) is not None:
             return problem
-        if (
-            attr := get_property(self, "control_ret_attrs")
-        ) is not None and not _attr_constraint_14(attr):
+        if (slot := self._prop_control_ret_attrs) is not None and not _attr_constraint_14(slot):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
         if (problem := verify_trait(self, "Terminator")) is not None:
             return problem
@@ -6874,10 +7064,14 @@ class YieldOp(OdsOp):
     Operation name: `tfg.yield`. Defined in opdefs/tfg.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_operandSegmentSizes",)
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfg.yield"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = (
         "AttrSizedOperandSegments",
@@ -6902,17 +7096,12 @@ class YieldOp(OdsOp):
             "tfg.yield",
             operands,
             (),
-            properties=property_dict(
-                (
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(IntegerType.get(32), (len(args), len(ctls))),
-                    ),
-                )
-            ),
             successors=(),
             regions=0,
             loc=loc,
+        )
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(args), len(ctls))
         )
 
     @classmethod

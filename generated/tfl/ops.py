@@ -30,9 +30,7 @@ from generator.ir import (
 from generator.ir.ods import (
     OdsOp,
     broadcast_shapes,
-    get_property,
     is_elements_attr,
-    property_dict,
     required_property,
     verify_trait,
 )
@@ -97,10 +95,14 @@ class AddOp(OdsOp):
     Operation name: `tfl.add`. Defined in opdefs/tfl.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fused_activation_function",)
+    _prop_fused_activation_function: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfl.add"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fused_activation_function": "_prop_fused_activation_function",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -128,11 +130,11 @@ class AddOp(OdsOp):
             "tfl.add",
             operands,
             (output_type,),
-            properties=property_dict((("fused_activation_function", fused_activation_function_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fused_activation_function = fused_activation_function_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -166,13 +168,15 @@ class AddOp(OdsOp):
     @property
     def fused_activation_function(self) -> AFAttr:
         """The attribute `fused_activation_function`."""
-        a = required_property(self, "fused_activation_function", StringAttr)
+        a = required_property(
+            self, "fused_activation_function", self._prop_fused_activation_function, StringAttr
+        )
         return AFAttr(a.value)
 
     @property
     def fused_activation_function_attr(self) -> Attribute | None:
         """The attribute `fused_activation_function` as stored (None when unset)."""
-        return get_property(self, "fused_activation_function")
+        return self._prop_fused_activation_function
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -208,11 +212,9 @@ class AddOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "fused_activation_function") is None:
+        if self._prop_fused_activation_function is None:
             return "requires attribute 'fused_activation_function'"
-        if (
-            attr := get_property(self, "fused_activation_function")
-        ) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_fused_activation_function):
             return "attribute 'fused_activation_function' failed to satisfy constraint: fused activation enum"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
@@ -248,10 +250,14 @@ class LeakyReluOp(OdsOp):
     Operation name: `tfl.leaky_relu`. Defined in opdefs/tfl.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_alpha",)
+    _prop_alpha: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfl.leaky_relu"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alpha"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alpha": "_prop_alpha",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
 
     def __init__(
@@ -272,11 +278,11 @@ class LeakyReluOp(OdsOp):
             "tfl.leaky_relu",
             operands,
             (output_type,),
-            properties=property_dict((("alpha", alpha_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_alpha = alpha_a
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -298,12 +304,12 @@ class LeakyReluOp(OdsOp):
     @property
     def alpha(self) -> Attribute:
         """The attribute `alpha`."""
-        return required_property(self, "alpha", Attribute)
+        return required_property(self, "alpha", self._prop_alpha, Attribute)
 
     @property
     def alpha_attr(self) -> Attribute | None:
         """The attribute `alpha` as stored (None when unset)."""
-        return get_property(self, "alpha")
+        return self._prop_alpha
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -315,9 +321,9 @@ class LeakyReluOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "alpha") is None:
+        if self._prop_alpha is None:
             return "requires attribute 'alpha'"
-        if (attr := get_property(self, "alpha")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_alpha):
             return "attribute 'alpha' failed to satisfy constraint: 32-bit float attribute"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
@@ -334,10 +340,14 @@ class MulOp(OdsOp):
     Operation name: `tfl.mul`. Defined in opdefs/tfl.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fused_activation_function",)
+    _prop_fused_activation_function: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfl.mul"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fused_activation_function": "_prop_fused_activation_function",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -365,11 +375,11 @@ class MulOp(OdsOp):
             "tfl.mul",
             operands,
             (output_type,),
-            properties=property_dict((("fused_activation_function", fused_activation_function_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fused_activation_function = fused_activation_function_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -403,13 +413,15 @@ class MulOp(OdsOp):
     @property
     def fused_activation_function(self) -> AFAttr:
         """The attribute `fused_activation_function`."""
-        a = required_property(self, "fused_activation_function", StringAttr)
+        a = required_property(
+            self, "fused_activation_function", self._prop_fused_activation_function, StringAttr
+        )
         return AFAttr(a.value)
 
     @property
     def fused_activation_function_attr(self) -> Attribute | None:
         """The attribute `fused_activation_function` as stored (None when unset)."""
-        return get_property(self, "fused_activation_function")
+        return self._prop_fused_activation_function
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -445,11 +457,9 @@ class MulOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "fused_activation_function") is None:
+        if self._prop_fused_activation_function is None:
             return "requires attribute 'fused_activation_function'"
-        if (
-            attr := get_property(self, "fused_activation_function")
-        ) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_fused_activation_function):
             return "attribute 'fused_activation_function' failed to satisfy constraint: fused activation enum"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
@@ -487,7 +497,6 @@ class NotEqualOp(OdsOp):
             "tfl.not_equal",
             operands,
             (output_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -536,10 +545,14 @@ class ConstOp(OdsOp):
     Operation name: `tfl.pseudo_const`. Defined in opdefs/tfl.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_value",)
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfl.pseudo_const"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure")
 
     def __init__(
@@ -556,11 +569,11 @@ class ConstOp(OdsOp):
             "tfl.pseudo_const",
             operands,
             (output_type,),
-            properties=property_dict((("value", value_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_value = value_a
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -579,12 +592,12 @@ class ConstOp(OdsOp):
     @property
     def value(self) -> Attribute:
         """The attribute `value`."""
-        return required_property(self, "value", Attribute)
+        return required_property(self, "value", self._prop_value, Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -596,9 +609,9 @@ class ConstOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "value") is None:
+        if self._prop_value is None:
             return "requires attribute 'value'"
-        if (attr := get_property(self, "value")) is not None and not _attr_constraint_2(attr):
+        if not _attr_constraint_2(self._prop_value):
             return (
                 "attribute 'value' failed to satisfy constraint: constant vector/tensor attribute"
             )
@@ -640,7 +653,6 @@ class ReluOp(OdsOp):
             "tfl.relu",
             operands,
             (y_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -704,7 +716,6 @@ class Relu6Op(OdsOp):
             "tfl.relu6",
             operands,
             (y_type,),
-            properties=None,
             successors=(),
             regions=0,
             loc=loc,
@@ -745,10 +756,14 @@ class SubOp(OdsOp):
     Operation name: `tfl.sub`. Defined in opdefs/tfl.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_fused_activation_function",)
+    _prop_fused_activation_function: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "tfl.sub"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fused_activation_function": "_prop_fused_activation_function",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -776,11 +791,11 @@ class SubOp(OdsOp):
             "tfl.sub",
             operands,
             (output_type,),
-            properties=property_dict((("fused_activation_function", fused_activation_function_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_fused_activation_function = fused_activation_function_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -814,13 +829,15 @@ class SubOp(OdsOp):
     @property
     def fused_activation_function(self) -> AFAttr:
         """The attribute `fused_activation_function`."""
-        a = required_property(self, "fused_activation_function", StringAttr)
+        a = required_property(
+            self, "fused_activation_function", self._prop_fused_activation_function, StringAttr
+        )
         return AFAttr(a.value)
 
     @property
     def fused_activation_function_attr(self) -> Attribute | None:
         """The attribute `fused_activation_function` as stored (None when unset)."""
-        return get_property(self, "fused_activation_function")
+        return self._prop_fused_activation_function
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -856,11 +873,9 @@ class SubOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "fused_activation_function") is None:
+        if self._prop_fused_activation_function is None:
             return "requires attribute 'fused_activation_function'"
-        if (
-            attr := get_property(self, "fused_activation_function")
-        ) is not None and not _attr_constraint_0(attr):
+        if not _attr_constraint_0(self._prop_fused_activation_function):
             return "attribute 'fused_activation_function' failed to satisfy constraint: fused activation enum"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"

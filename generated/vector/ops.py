@@ -35,8 +35,6 @@ from generator.ir.ods import (
     VerifyMessage,
     element_type_or_self,
     emit_op_error,
-    get_property,
-    property_dict,
     required_property,
     with_emitted,
 )
@@ -82,10 +80,14 @@ class ExtractOp(OdsOp):
     Operation name: `vector.extract`. Defined in opdefs/vector.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_static_position",)
+    _prop_static_position: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "vector.extract"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"static_position"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "static_position": "_prop_static_position",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("InferTypeOpInterface", "PredOpTrait", "Pure")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -107,11 +109,11 @@ class ExtractOp(OdsOp):
             "vector.extract",
             operands,
             (result_type,),
-            properties=property_dict((("static_position", static_position_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_static_position = static_position_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -145,12 +147,14 @@ class ExtractOp(OdsOp):
     @property
     def static_position(self) -> DenseArrayAttr:
         """The attribute `static_position`."""
-        return required_property(self, "static_position", DenseArrayAttr)
+        return required_property(
+            self, "static_position", self._prop_static_position, DenseArrayAttr
+        )
 
     @property
     def static_position_attr(self) -> Attribute | None:
         """The attribute `static_position` as stored (None when unset)."""
-        return get_property(self, "static_position")
+        return self._prop_static_position
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -190,9 +194,7 @@ class ExtractOp(OdsOp):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.operand(self.source))
-        print_dynamic_index_list(
-            p, self, self.dynamic_position, get_property(self, "static_position")
-        )
+        print_dynamic_index_list(p, self, self.dynamic_position, self._prop_static_position)
         w(
             p.attr_dict(self, ("static_position",))
             + " : "
@@ -211,11 +213,9 @@ class ExtractOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if get_property(self, "static_position") is None:
+        if self._prop_static_position is None:
             return "requires attribute 'static_position'"
-        if (attr := get_property(self, "static_position")) is not None and not _attr_constraint_0(
-            attr
-        ):
+        if not _attr_constraint_0(self._prop_static_position):
             return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"

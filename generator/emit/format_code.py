@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.naming import class_name_from_def
+from generator.naming import class_name_from_def, property_slot
 from generator.spec.constraints import (
     AnyOfConstraint,
     AttrConstraint,
@@ -914,7 +914,7 @@ class _Emitter:
         if isinstance(b, OperandBinding | ResultBinding):
             return self.value_getter(b)
         if isinstance(b, AttributeBinding):
-            return f'get_property(self, "{b.name}")'
+            return f"self.{property_slot(b.name)}"
         if isinstance(b, RegionBinding):
             return f"self.regions[{b.index}]"
         return f"self.{self.py[b.name]}"
@@ -980,7 +980,7 @@ class _Emitter:
     def attr_print_expr(self, b: AttributeBinding) -> str:
         attr = b.attribute
         syn = self.attr_syntax(attr)
-        get = f'get_property(self, "{attr.name}")'
+        get = f"self.{property_slot(attr.name)}"
         if syn.kind == "enum":
             assert syn.enum is not None
             names = self.enum_tables(syn.enum)[1]
@@ -1009,7 +1009,7 @@ class _Emitter:
                     return f"{getter} is not None"
                 return f"len({getter}) > 0"
             if isinstance(b, AttributeBinding):
-                get = f'get_property(self, "{b.name}")'
+                get = f"self.{property_slot(b.name)}"
                 default = b.attribute.default
                 if default is not None:
                     return f'not is_default_property(self, "{b.name}")'

@@ -20,7 +20,7 @@ from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidatio
 from generator.emit.format_code import FormatUnsupported, format_code
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
 from generator.ir import ods
-from generator.naming import class_name_from_def, sanitize_name, snake_case
+from generator.naming import class_name_from_def, property_slot, sanitize_name, snake_case
 from generator.spec.constraints import (
     ArrayAttrConstraint,
     AttrConstraint,
@@ -159,6 +159,10 @@ class OpView:
     graph_regions: bool
     isolated: bool
     property_names_expr: str
+    property_slots: list[tuple[str, str]]
+    """(property name, slot) of each property, sorted by name."""
+    slots_expr: str
+    """The class's `__slots__`: one slot per property."""
     defaults: list[tuple[str, str]]
     optional_defaults_expr: str
     """The names of the defaults never set implicitly, as a Python expression ("" if none)."""
@@ -172,7 +176,6 @@ class OpView:
     """Statements after the op is created: the blocks sized regions must have."""
     operands_expr: str
     results_expr: str
-    properties_expr: str
     successors_expr: str
     num_regions: str
     checks: list[Check]
@@ -738,7 +741,7 @@ class _OpMaker:
             if not a.is_optional and a.default is None:
                 checks.append(
                     Check(
-                        f'get_property(self, "{a.name}") is None',
+                        f"self.{property_slot(a.name)} is None",
                         fstring(f"requires attribute '{a.name}'"),
                     )
                 )
@@ -749,7 +752,10 @@ class _OpMaker:
             summary = a.type.summary(table.summaries)
             checks.append(
                 Check(
-                    f'(attr := get_property(self, "{a.name}")) is not None and not {check}(attr)',
+                    f"(slot := self.{property_slot(a.name)}) is not None and not {check}(slot)"
+                    if a.is_optional or a.default is not None
+                    # A required property was checked to be set just before.
+                    else f"not {check}(self.{property_slot(a.name)})",
                     fstring(f"attribute '{a.name}' failed to satisfy constraint: {summary}"),
                 )
             )
@@ -787,7 +793,7 @@ class _OpMaker:
             body,
             operands_expr,
             results_expr,
-            props_expr,
+            props,
             succ_expr,
             num_regions,
         ) = self._builder(prop_names)
@@ -834,6 +840,8 @@ class _OpMaker:
             graph_regions=self.has("HasOnlyGraphRegion"),
             isolated=self.has("IsolatedFromAbove"),
             property_names_expr=names_expr,
+            property_slots=[(n, property_slot(n)) for n in sorted(prop_names)],
+            slots_expr=tuple_display([f'"{property_slot(n)}"' for n in sorted(prop_names)]),
             defaults=defaults,
             optional_defaults_expr=optional_defaults_expr,
             conversions=conversions,
@@ -842,10 +850,11 @@ class _OpMaker:
             positional=positional,
             keywords=keywords,
             builder_body=body,
-            builder_tail=self._region_blocks(),
+            # Properties go straight to their slots once the op exists.
+            builder_tail=[f"self.{property_slot(n)} = {e}" for n, e in props]
+            + self._region_blocks(),
             operands_expr=operands_expr,
             results_expr=results_expr,
-            properties_expr=props_expr,
             successors_expr=succ_expr,
             num_regions=num_regions,
             checks=checks,
@@ -984,10 +993,11 @@ class _OpMaker:
 
     def _attr_accessors(self, a: AttributeDef, kind: AttrKind) -> list[Accessor]:
         py = self.py[a.name]
+        slot = property_slot(a.name)
         raw = Accessor(
             f"{py}_attr",
             "Attribute | None",
-            [f'return get_property(self, "{a.name}")'],
+            [f"return self.{slot}"],
             f"The attribute `{a.name}` as stored (None when unset).",
         )
         doc = (
@@ -997,11 +1007,11 @@ class _OpMaker:
         )
         if kind.storage == "UnitAttr":
             return [
-                Accessor(py, "bool", [f'return get_property(self, "{a.name}") is not None'], doc),
+                Accessor(py, "bool", [f"return self.{property_slot(a.name)} is not None"], doc),
                 raw,
             ]
         if a.is_optional and a.default is None:
-            get = f'optional_property(self, "{a.name}", {kind.storage})'
+            get = f'optional_property(self, "{a.name}", self.{slot}, {kind.storage})'
             body = (
                 [f"return {get}"]
                 if kind.value_expr == "a"
@@ -1012,12 +1022,12 @@ class _OpMaker:
             # A `DefaultValuedOptionalAttr`: the default stands in when it is unset.
             default = self._default_expr(a, kind)
             body = [
-                f'a = optional_property(self, "{a.name}", {kind.storage})',
+                f'a = optional_property(self, "{a.name}", self.{slot}, {kind.storage})',
                 f"a = {default} if a is None else a",
                 f"return {kind.value_expr}",
             ]
             return [Accessor(py, kind.value_type, body, doc), raw]
-        get = f'required_property(self, "{a.name}", {kind.storage})'
+        get = f'required_property(self, "{a.name}", self.{slot}, {kind.storage})'
         if kind.value_expr == "a":
             body = [f"return {get}"]
         else:
@@ -1261,7 +1271,7 @@ class _OpMaker:
                     return f"tuple([v.type for v in self.{self.py[name]}])"
         for a in self.op.attributes:
             if a.name == name:
-                return f'typed_attr_type(get_property(self, "{a.name}"))'
+                return f"typed_attr_type(self.{property_slot(a.name)})"
         return None
 
     def _pred_trait(self, trait: TraitRef) -> list[Check]:
@@ -1372,7 +1382,7 @@ class _OpMaker:
 
     def _builder(
         self, prop_names: list[str]
-    ) -> tuple[list[Param], list[Param], list[str], str, str, str, str, str]:
+    ) -> tuple[list[Param], list[Param], list[str], str, str, list[tuple[str, str]], str, str]:
         op = self.op
         positional: list[Param] = []
         keywords: list[Param] = []
@@ -1408,7 +1418,7 @@ class _OpMaker:
             else:
                 body.append(f"operands.extend({py})")
         # Attributes.
-        props: list[str] = []
+        props: list[tuple[str, str]] = []
         optional_kw: list[Param] = []
         # Sub-range sizes of `VariadicOfVariadic` groups are computed from the groups.
         computed = {o.segment_attr for o in op.operands if o.segment_attr is not None}
@@ -1423,7 +1433,7 @@ class _OpMaker:
                 body.append(
                     f"{var}: Attribute | None = {py} if isinstance({py}, Attribute) else (UnitAttr.get() if {py} else None)"
                 )
-                props.append(f'("{a.name}", {var})')
+                props.append((a.name, var))
                 continue
             ann = (
                 kind.param_type
@@ -1450,7 +1460,7 @@ class _OpMaker:
             else:
                 keywords.append(Param(py, ann))
                 body.append(f"{var}: Attribute = {convert}")
-            props.append(f'("{a.name}", {var})')
+            props.append((a.name, var))
         if self.has("AttrSizedOperandSegments"):
             sizes = []
             for o in op.operands:
@@ -1461,13 +1471,19 @@ class _OpMaker:
                     )
                 )
             props.append(
-                f'("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)}))'
+                (
+                    "operandSegmentSizes",
+                    f"DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)})",
+                )
             )
         for o in op.operands:
             if o.variadicity == "variadic_of_variadic" and o.segment_attr is not None:
                 py = self.py[o.name]
                 props.append(
-                    f'("{o.segment_attr}", DenseArrayAttr.get(IntegerType.get(32), tuple([len(g) for g in {py}])))'
+                    (
+                        o.segment_attr,
+                        f"DenseArrayAttr.get(IntegerType.get(32), tuple([len(g) for g in {py}]))",
+                    )
                 )
         # Result types.
         result_parts: list[str] = []
@@ -1502,7 +1518,10 @@ class _OpMaker:
                     )
                 )
             props.append(
-                f'("resultSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)}))'
+                (
+                    "resultSegmentSizes",
+                    f"DenseArrayAttr.get(IntegerType.get(32), {tuple_display(sizes)})",
+                )
             )
         # Successors and regions.
         succ_parts = []
@@ -1523,11 +1542,6 @@ class _OpMaker:
                 num_regions = f"{fixed_regions} + num_{py}"
         keywords.extend(optional_kw)
         results_expr = "(" + ", ".join(result_parts) + ("," if len(result_parts) == 1 else "") + ")"
-        props_expr = (
-            "property_dict((" + ", ".join(props) + ("," if len(props) == 1 else "") + "))"
-            if props
-            else "None"
-        )
         succ_expr = "(" + ", ".join(succ_parts) + ("," if len(succ_parts) == 1 else "") + ")"
         return (
             positional,
@@ -1535,7 +1549,7 @@ class _OpMaker:
             body,
             "operands",
             results_expr,
-            props_expr,
+            props,
             succ_expr,
             num_regions,
         )

@@ -13,7 +13,7 @@ Everything uses `__slots__`: a parsed module of 200k ops is millions of objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr
@@ -227,9 +227,12 @@ class Operation:
     #: The dialect of a registered op class, set when its `Dialect` is made (an
     #: MLIR op knows its dialect); None for unregistered ops.
     DIALECT: ClassVar[Dialect | None] = None
-    #: The inherent attribute names of a registered op class with ODS properties
-    #: (stored as a dictionary in `properties`); None for ops without that scheme.
+    #: The inherent attribute names of a registered op class with ODS properties;
+    #: None for ops without that scheme.
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = None
+    #: The slot each property of a generated op class is kept in, by property name
+    #: (sorted); ops without slots keep their properties in `properties`.
+    PROPERTY_SLOTS: ClassVar[Mapping[str, str]] = {}
     #: Default values of default-valued properties, set when the op is created.
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = ()
     #: The default-valued properties among them that are optional (ODS's
@@ -382,6 +385,11 @@ class Operation:
         return len(self.results)
 
     # -- attributes -----------------------------------------------------------
+
+    def property_entries(self) -> tuple[tuple[str, Attribute], ...]:
+        """The properties that are set, as (name, value) sorted by name."""
+        props = self.properties
+        return props.entries if isinstance(props, DictionaryAttr) else ()
 
     def get_attr(self, name: str) -> Attribute | None:
         """Return a discardable attribute, or None."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Self, TypeVar
 
 from generator.ir.attributes import (
@@ -83,7 +83,6 @@ __all__ = [
     "is_typed_attr",
     "must",
     "optional_property",
-    "property_dict",
     "required_property",
     "same_size_range",
     "segment_range",
@@ -103,43 +102,48 @@ _A = TypeVar("_A", bound=Attribute)
 
 
 def get_property(op: Operation, name: str) -> Attribute | None:
-    """The inherent attribute `name` of a registered op, or None when it is unset."""
+    """The inherent attribute `name` of a registered op, or None when it is unset.
+
+    Generated code reads the property's slot directly; this is for code that
+    knows the property only by name.
+    """
+    slot = op.PROPERTY_SLOTS.get(name)
+    if slot is not None:
+        value: Attribute | None = getattr(op, slot)
+        return value
     props = op.properties
-    if not isinstance(props, DictionaryAttr):
-        return None
-    for key, value in props.entries:
-        if key == name:
-            return value
-    return None
+    return props.get_entry(name) if isinstance(props, DictionaryAttr) else None
 
 
-def required_property(op: Operation, name: str, cls: type[_A]) -> _A:
-    """The inherent attribute `name`, which must be set and be a `cls`."""
-    value = get_property(op, name)
+def _property_error(op: Operation, name: str, value: Attribute | None, cls: type) -> ValueError:
+    problem = "is not set" if value is None else f"is not a {cls.__name__}: {value}"
+    return ValueError(f"'{op.name}' op attribute '{name}' {problem}")
+
+
+def required_property(op: Operation, name: str, value: Attribute | None, cls: type[_A]) -> _A:
+    """`value`, the inherent attribute `name` of `op`, which must be set and be a `cls`."""
     if not isinstance(value, cls):
-        problem = "is not set" if value is None else f"is not a {cls.__name__}: {value}"
-        raise ValueError(f"'{op.name}' op attribute '{name}' {problem}")
+        raise _property_error(op, name, value, cls)
     return value
 
 
-def optional_property(op: Operation, name: str, cls: type[_A]) -> _A | None:
-    """The inherent attribute `name` if set; it must be a `cls`."""
-    value = get_property(op, name)
+def optional_property(
+    op: Operation, name: str, value: Attribute | None, cls: type[_A]
+) -> _A | None:
+    """`value`, the inherent attribute `name` of `op` if set; it must be a `cls`."""
     if value is None:
         return None
     if not isinstance(value, cls):
-        raise ValueError(f"'{op.name}' op attribute '{name}' is not a {cls.__name__}: {value}")
+        raise _property_error(op, name, value, cls)
     return value
-
-
-def property_dict(entries: Sequence[tuple[str, Attribute | None]]) -> DictionaryAttr | None:
-    """The properties of an op from (name, value) pairs; unset values are left out."""
-    kept = tuple([(k, v) for k, v in entries if v is not None])
-    return DictionaryAttr.get(kept) if kept else None
 
 
 def set_property(op: Operation, name: str, value: Attribute | None) -> None:
     """Set (or, with None, remove) the inherent attribute `name` of a registered op."""
+    slot = op.PROPERTY_SLOTS.get(name)
+    if slot is not None:
+        setattr(op, slot, value)
+        return
     props = op.properties
     entries = [e for e in (props.entries if isinstance(props, DictionaryAttr) else _EMPTY)]
     entries = [(k, v) for k, v in entries if k != name]
@@ -995,6 +999,10 @@ def with_emitted(result: object, message: str) -> str:
     return VerifyMessage(message, earlier=result.errors)
 
 
+#: Where an op that keeps no property slots stores its properties (the base slot).
+_STORED_PROPERTIES = Operation.__dict__["properties"]
+
+
 class OdsOp(Operation):
     """The base of every generated op class: the defaults its class variables override.
 
@@ -1006,6 +1014,52 @@ class OdsOp(Operation):
     __slots__ = ()
 
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
+
+    @property
+    def properties(self) -> Attribute | None:
+        """The properties as one dictionary (what the generic form prints as `<{...}>`).
+
+        A generated op class keeps each property in a slot of its own
+        (`PROPERTY_SLOTS`); the dictionary is made when asked for.
+        """
+        if not self.PROPERTY_SLOTS:
+            stored: Attribute | None = _STORED_PROPERTIES.__get__(self, Operation)
+            return stored
+        entries = self.property_entries()
+        return DictionaryAttr.get(entries) if entries else None
+
+    @properties.setter
+    def properties(self, value: Attribute | None) -> None:
+        slots = self.PROPERTY_SLOTS
+        if not slots:
+            _STORED_PROPERTIES.__set__(self, value)
+            return
+        if value is None:
+            for slot in slots.values():
+                setattr(self, slot, None)
+            return
+        if not isinstance(value, DictionaryAttr):
+            raise TypeError(f"the properties of '{self.name}' are a dictionary, not {value}")
+        for name, slot in slots.items():
+            setattr(self, slot, value.get_entry(name))
+
+    def property_entries(self) -> tuple[tuple[str, Attribute], ...]:
+        """The properties that are set, as (name, value) sorted by name."""
+        slots = self.PROPERTY_SLOTS
+        if not slots:
+            return super().property_entries()
+        return tuple(
+            [
+                (name, value)
+                for name, slot in slots.items()
+                if (value := getattr(self, slot)) is not None
+            ]
+        )
+
+    def store_properties(self, values: Mapping[str, Attribute]) -> None:
+        """Set every property from `values` (a property it lacks is unset)."""
+        for name, slot in self.PROPERTY_SLOTS.items():
+            setattr(self, slot, values.get(name))
     IS_TERMINATOR: ClassVar[bool] = False
     NO_TERMINATOR: ClassVar[bool] = False
     GRAPH_REGIONS: ClassVar[bool] = False

@@ -1080,17 +1080,20 @@ class Parser(AsmParser):
         if name is None:
             name = op_class.OPERATION_NAME
         assert name is not None
+        slots = op_class.PROPERTY_SLOTS
         Operation.__init__(
             op,
             name,
             operands,
             result_types,
-            properties=DictionaryAttr.get(props) if props else None,
+            properties=DictionaryAttr.get(props) if props and not slots else None,
             attributes=attributes,
             successors=successors,
             regions=regions,
             loc=SourceLoc(self.source, name_pos),
         )
+        for key, slot in slots.items():
+            setattr(op, slot, props.get(key))
         return op
 
     def op_error(self, pos: int, message: str) -> NoReturn:

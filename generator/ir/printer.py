@@ -711,19 +711,16 @@ class Printer(AsmPrinter):
         `attr-dict` of a declarative format does.
         """
         entries = op.attributes.entries
-        props = op.properties
-        if not discardable_only and isinstance(props, DictionaryAttr) and props.entries:
-            entries = tuple(sorted((*props.entries, *entries), key=lambda kv: kv[0]))
+        props = op.property_entries()
+        if not discardable_only and props:
+            entries = tuple(sorted((*props, *entries), key=lambda kv: kv[0]))
         if elided:
             entries = tuple([kv for kv in entries if kv[0] not in elided])
-        if elide_defaults and isinstance(props, DictionaryAttr):
+        if elide_defaults and props:
             defaults = dict(op.DEFAULT_PROPERTIES)
+            values = dict(props)
             entries = tuple(
-                [
-                    (k, v)
-                    for k, v in entries
-                    if defaults.get(k) is not v or props.get_entry(k) is not v
-                ]
+                [(k, v) for k, v in entries if defaults.get(k) is not v or values.get(k) is not v]
             )
         if not entries:
             return ""

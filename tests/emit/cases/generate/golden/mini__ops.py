@@ -36,8 +36,6 @@ from generator.ir.ods import (
     OdsOp,
     attr_type,
     container_element_or_self,
-    get_property,
-    property_dict,
     required_property,
     segment_range,
     segment_sizes,
@@ -122,10 +120,14 @@ class AddOp(OdsOp):
     Operation name: `mini.add`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_overflow",)
+    _prop_overflow: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.add"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"overflow"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "overflow": "_prop_overflow",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflow", IntegerAttr.get(IntegerType.get(64), 0)),
     )
@@ -159,11 +161,11 @@ class AddOp(OdsOp):
             "mini.add",
             operands,
             (result_type,),
-            properties=property_dict((("overflow", overflow_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_overflow = overflow_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -197,12 +199,12 @@ class AddOp(OdsOp):
     @property
     def overflow(self) -> IntegerAttr:
         """The attribute `overflow`."""
-        return required_property(self, "overflow", IntegerAttr)
+        return required_property(self, "overflow", self._prop_overflow, IntegerAttr)
 
     @property
     def overflow_attr(self) -> Attribute | None:
         """The attribute `overflow` as stored (None when unset)."""
-        return get_property(self, "overflow")
+        return self._prop_overflow
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -214,7 +216,7 @@ class AddOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (attr := get_property(self, "overflow")) is not None and not _attr_constraint_0(attr):
+        if (slot := self._prop_overflow) is not None and not _attr_constraint_0(slot):
             return "attribute 'overflow' failed to satisfy constraint: 64-bit signless integer attribute"
         if not _type_constraint_2(self._operands[0].value.type):
             return f"operand #0 must be signless-integer, but got '{self._operands[0].value.type}'"
@@ -233,10 +235,16 @@ class CallOp(OdsOp):
     Operation name: `mini.call`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_callee", "_prop_no_inline")
+    _prop_callee: Attribute | None
+    _prop_no_inline: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.call"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"callee", "no_inline"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "callee": "_prop_callee",
+        "no_inline": "_prop_no_inline",
+    }
 
     def __init__(
         self,
@@ -260,11 +268,12 @@ class CallOp(OdsOp):
             "mini.call",
             operands,
             (*results_types,),
-            properties=property_dict((("callee", callee_a), ("no_inline", no_inline_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_callee = callee_a
+        self._prop_no_inline = no_inline_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -299,22 +308,22 @@ class CallOp(OdsOp):
     @property
     def callee(self) -> SymbolRefAttr:
         """The attribute `callee`."""
-        return required_property(self, "callee", SymbolRefAttr)
+        return required_property(self, "callee", self._prop_callee, SymbolRefAttr)
 
     @property
     def callee_attr(self) -> Attribute | None:
         """The attribute `callee` as stored (None when unset)."""
-        return get_property(self, "callee")
+        return self._prop_callee
 
     @property
     def no_inline(self) -> bool:
         """The attribute `no_inline`."""
-        return get_property(self, "no_inline") is not None
+        return self._prop_no_inline is not None
 
     @property
     def no_inline_attr(self) -> Attribute | None:
         """The attribute `no_inline` as stored (None when unset)."""
-        return get_property(self, "no_inline")
+        return self._prop_no_inline
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -322,13 +331,13 @@ class CallOp(OdsOp):
             return "requires zero regions"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if get_property(self, "callee") is None:
+        if self._prop_callee is None:
             return "requires attribute 'callee'"
-        if (attr := get_property(self, "callee")) is not None and not _attr_constraint_1(attr):
+        if not _attr_constraint_1(self._prop_callee):
             return (
                 "attribute 'callee' failed to satisfy constraint: flat symbol reference attribute"
             )
-        if (attr := get_property(self, "no_inline")) is not None and not _attr_constraint_2(attr):
+        if (slot := self._prop_no_inline) is not None and not _attr_constraint_2(slot):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
         return None
 
@@ -339,10 +348,14 @@ class CmpOp(OdsOp):
     Operation name: `mini.cmp`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_predicate",)
+    _prop_predicate: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.cmp"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "predicate": "_prop_predicate",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameTypeOperands")
 
     def __init__(
@@ -367,11 +380,11 @@ class CmpOp(OdsOp):
             "mini.cmp",
             operands,
             (result_type,),
-            properties=property_dict((("predicate", predicate_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_predicate = predicate_a
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -405,13 +418,13 @@ class CmpOp(OdsOp):
     @property
     def predicate(self) -> CmpPredicate:
         """The attribute `predicate`."""
-        a = required_property(self, "predicate", IntegerAttr)
+        a = required_property(self, "predicate", self._prop_predicate, IntegerAttr)
         return CmpPredicate(a.value)
 
     @property
     def predicate_attr(self) -> Attribute | None:
         """The attribute `predicate` as stored (None when unset)."""
-        return get_property(self, "predicate")
+        return self._prop_predicate
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -423,9 +436,9 @@ class CmpOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if get_property(self, "predicate") is None:
+        if self._prop_predicate is None:
             return "requires attribute 'predicate'"
-        if (attr := get_property(self, "predicate")) is not None and not _attr_constraint_3(attr):
+        if not _attr_constraint_3(self._prop_predicate):
             return "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1"
         if not _type_constraint_2(self._operands[0].value.type):
             return f"operand #0 must be signless-integer, but got '{self._operands[0].value.type}'"
@@ -444,10 +457,14 @@ class CondBrOp(OdsOp):
     Operation name: `mini.cond_br`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_operandSegmentSizes",)
+    _prop_operandSegmentSizes: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.cond_br"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
     IS_TERMINATOR: ClassVar[bool] = True
     TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Terminator")
 
@@ -470,20 +487,12 @@ class CondBrOp(OdsOp):
             "mini.cond_br",
             operands,
             (),
-            properties=property_dict(
-                (
-                    (
-                        "operandSegmentSizes",
-                        DenseArrayAttr.get(
-                            IntegerType.get(32),
-                            (1, len(true_dest_operands), len(false_dest_operands)),
-                        ),
-                    ),
-                )
-            ),
             successors=(true_dest, false_dest),
             regions=0,
             loc=loc,
+        )
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(true_dest_operands), len(false_dest_operands))
         )
 
     @classmethod
@@ -550,10 +559,14 @@ class ConstantOp(OdsOp):
     Operation name: `mini.constant`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_value",)
+    _prop_value: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "value": "_prop_value",
+    }
     TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
 
     def __init__(
@@ -572,11 +585,11 @@ class ConstantOp(OdsOp):
             "mini.constant",
             operands,
             (result_type,),
-            properties=property_dict((("value", value_a),)),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_value = value_a
 
     @property
     def result(self) -> OpResult:
@@ -586,12 +599,12 @@ class ConstantOp(OdsOp):
     @property
     def value(self) -> Attribute:
         """The attribute `value`."""
-        return required_property(self, "value", Attribute)
+        return required_property(self, "value", self._prop_value, Attribute)
 
     @property
     def value_attr(self) -> Attribute | None:
         """The attribute `value` as stored (None when unset)."""
-        return get_property(self, "value")
+        return self._prop_value
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -603,9 +616,9 @@ class ConstantOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if get_property(self, "value") is None:
+        if self._prop_value is None:
             return "requires attribute 'value'"
-        if typed_attr_type(get_property(self, "value")) is not self.result.type:
+        if typed_attr_type(self._prop_value) is not self.result.type:
             return "failed to verify that all of {value, result} have same type"
         return None
 
@@ -633,7 +646,6 @@ class RegionOp(OdsOp):
             "mini.region",
             operands,
             (),
-            properties=None,
             successors=(),
             regions=1,
             loc=loc,
@@ -668,10 +680,16 @@ class ScaleOp(OdsOp):
     Operation name: `mini.scale`. Defined in opdefs/mini.td.
     """
 
-    __slots__ = ()
+    __slots__ = ("_prop_factor", "_prop_flags")
+    _prop_factor: Attribute | None
+    _prop_flags: Attribute | None
 
     OPERATION_NAME: ClassVar[str] = "mini.scale"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"factor", "flags"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "factor": "_prop_factor",
+        "flags": "_prop_flags",
+    }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("flags", FlagsAttr.get(Flags.none)),
     )
@@ -701,11 +719,12 @@ class ScaleOp(OdsOp):
             "mini.scale",
             operands,
             (output_type,),
-            properties=property_dict((("factor", factor_a), ("flags", flags_a))),
             successors=(),
             regions=0,
             loc=loc,
         )
+        self._prop_factor = factor_a
+        self._prop_flags = flags_a
 
     @classmethod
     def build(cls, input: Value) -> ScaleOp:
@@ -741,23 +760,23 @@ class ScaleOp(OdsOp):
     @property
     def factor(self) -> Attribute:
         """The attribute `factor`."""
-        return required_property(self, "factor", Attribute)
+        return required_property(self, "factor", self._prop_factor, Attribute)
 
     @property
     def factor_attr(self) -> Attribute | None:
         """The attribute `factor` as stored (None when unset)."""
-        return get_property(self, "factor")
+        return self._prop_factor
 
     @property
     def flags(self) -> Flags:
         """The attribute `flags`."""
-        a = required_property(self, "flags", FlagsAttr)
+        a = required_property(self, "flags", self._prop_flags, FlagsAttr)
         return Flags(a.value)
 
     @property
     def flags_attr(self) -> Attribute | None:
         """The attribute `flags` as stored (None when unset)."""
-        return get_property(self, "flags")
+        return self._prop_flags
 
     @property
     def width(self) -> object:
@@ -774,11 +793,11 @@ class ScaleOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if get_property(self, "factor") is None:
+        if self._prop_factor is None:
             return "requires attribute 'factor'"
-        if (attr := get_property(self, "factor")) is not None and not _attr_constraint_4(attr):
+        if not _attr_constraint_4(self._prop_factor):
             return "attribute 'factor' failed to satisfy constraint: 32-bit float attribute"
-        if (attr := get_property(self, "flags")) is not None and not _attr_constraint_5(attr):
+        if (slot := self._prop_flags) is not None and not _attr_constraint_5(slot):
             return "attribute 'flags' failed to satisfy constraint: mini flags"
         if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be floating-point, but got '{self._operands[0].value.type}'"
