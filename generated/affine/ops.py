@@ -11,19 +11,33 @@ from typing import ClassVar
 from generator.ir import (
     AffineMapAttr,
     Attribute,
+    AttrSizedOperandSegments,
+    AutomaticAllocationScope,
     Block,
     BlockArgument,
+    ConditionallySpeculatable,
     Context,
     DenseArrayAttr,
+    HasRecursiveMemoryEffects,
     IndexType,
     IntegerAttr,
     IntegerSetAttr,
     IntegerType,
+    IsTerminator,
     Location,
+    LoopLikeOpInterface,
+    MemRefsNormalizable,
     MemRefType,
+    NoRegionArguments,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
+    RecursivelySpeculatable,
     Region,
+    RegionBranchOpInterface,
+    ReturnLike,
+    SingleBlockImplicitTerminator,
     Type,
     Value,
 )
@@ -35,7 +49,6 @@ from generator.ir.ods import (
     property_dict,
     required_property,
     segment_sizes,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -78,7 +91,7 @@ def ensure_yield(region: Region, loc: Location | None) -> None:
         region.add_block(Block())
     block = region.blocks[-1]
     last = block.last_op
-    if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+    if last is None or not last.has_trait(IsTerminator):
         block.append(AffineYieldOp(loc=loc))
 
 
@@ -284,7 +297,7 @@ class AffineApplyOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.apply"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -417,7 +430,7 @@ class AffineApplyOp(OdsOp):
 
 
 @Context.register_op_globally
-class AffineForOp(OdsOp):
+class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchOpInterface):
     """A loop over an affine range of indices
 
     Runs its body for each value of the induction variable, the body's first
@@ -458,14 +471,13 @@ class AffineForOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "AutomaticAllocationScope",
-        "ConditionallySpeculatable",
-        "LoopLikeOpInterface",
-        "RecursiveMemoryEffects",
-        "RegionBranchOpInterface",
-        "SingleBlockImplicitTerminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AttrSizedOperandSegments,
+            AutomaticAllocationScope,
+            HasRecursiveMemoryEffects,
+            SingleBlockImplicitTerminator.of("affine.yield"),
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -773,9 +785,7 @@ class AffineForOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("affine.yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
             return problem
         if get_property(self, "lowerBoundMap") is None:
             return "requires attribute 'lowerBoundMap'"
@@ -884,7 +894,7 @@ class AffineForOp(OdsOp):
 
 
 @Context.register_op_globally
-class AffineIfOp(OdsOp):
+class AffineIfOp(OdsOp, RegionBranchOpInterface):
     """Run one of two regions, on whether indices are in an integer set
 
     Runs `thenRegion` when its operands (the dimensions, then the symbols of
@@ -915,12 +925,13 @@ class AffineIfOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.if"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"condition"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "NoRegionArguments",
-        "RecursiveMemoryEffects",
-        "RecursivelySpeculatable",
-        "RegionBranchOpInterface",
-        "SingleBlockImplicitTerminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            HasRecursiveMemoryEffects,
+            NoRegionArguments,
+            RecursivelySpeculatable,
+            SingleBlockImplicitTerminator.of("affine.yield"),
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1089,11 +1100,9 @@ class AffineIfOp(OdsOp):
             return "expected 2 regions"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("affine.yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+        if (problem := NoRegionArguments.verify(self)) is not None:
             return problem
         if get_property(self, "condition") is None:
             return "requires attribute 'condition'"
@@ -1158,7 +1167,7 @@ class AffineLoadOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1332,7 +1341,7 @@ class AffineMaxOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.max"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1456,7 +1465,7 @@ class AffineMinOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.min"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1584,7 +1593,7 @@ class AffineStoreOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "affine.store"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1758,8 +1767,9 @@ class AffineYieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "affine.yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsTerminator, MemRefsNormalizable, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1835,7 +1845,7 @@ class AffineYieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

@@ -23,28 +23,43 @@ from generator.ir import (
     DYNAMIC,
     Attribute,
     BoolAttr,
+    CastOpInterface,
+    ConditionallySpeculatable,
+    ConstantLike,
     Context,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     DenseStringElementsAttr,
+    Elementwise,
     FloatAttr,
     FloatType,
     FoldResult,
     IndexType,
     IntegerAttr,
     IntegerType,
+    IsCommutative,
+    IsIdempotent,
     Location,
     MemRefType,
+    NoMemoryEffect,
     Operation,
     OpResult,
+    OpTrait,
     PatternRewriter,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultShape,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    Scalarizable,
     ShapedType,
     SparseElementsAttr,
+    Tensorizable,
     Type,
     UnitAttr,
     UnrankedTensorType,
     Value,
+    Vectorizable,
     VectorType,
     bool_attr,
     constant_value,
@@ -95,7 +110,6 @@ from generator.ir.ods import (
     set_property,
     tensor_dims,
     typed_attr_type,
-    verify_trait,
 )
 from generator.ir.parser import Parser
 from generator.ir.printer import Printer
@@ -615,15 +629,17 @@ class AddFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -759,9 +775,9 @@ class AddFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -800,15 +816,17 @@ class AddIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -942,9 +960,9 @@ class AddIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -982,15 +1000,8 @@ class AddUIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.addui_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1105,7 +1116,7 @@ class AddUIExtendedOp(OdsOp):
             return f"result #1 must be bool-like, but got '{self.results[1].type}'"
         if self.lhs.type is not self.rhs.type or self.lhs.type is not self.sum.type:
             return "failed to verify that all of {lhs, rhs, sum} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1145,16 +1156,18 @@ class AndIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.andi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "Idempotent",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            IsIdempotent,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1250,9 +1263,9 @@ class AndIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1276,7 +1289,7 @@ class AndIOp(OdsOp):
 
 
 @Context.register_op_globally
-class BitcastOp(OdsOp):
+class BitcastOp(OdsOp, CastOpInterface):
     """Reinterpret the bits of a value as another type of the same width
 
     Gives the value of another integer or floating-point type with the same
@@ -1296,16 +1309,16 @@ class BitcastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.bitcast"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1391,9 +1404,9 @@ class BitcastOp(OdsOp):
             return f"result #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1470,7 +1483,7 @@ class BitcastOp(OdsOp):
 
 
 @Context.register_op_globally
-class CeilDivSIOp(OdsOp):
+class CeilDivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division rounding up
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward positive
@@ -1489,14 +1502,15 @@ class CeilDivSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1592,9 +1606,9 @@ class CeilDivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1610,7 +1624,7 @@ class CeilDivSIOp(OdsOp):
 
 
 @Context.register_op_globally
-class CeilDivUIOp(OdsOp):
+class CeilDivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division rounding up
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward positive
@@ -1628,14 +1642,15 @@ class CeilDivUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1731,9 +1746,9 @@ class CeilDivUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1770,15 +1785,16 @@ class CmpFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameTypeOperands",
-        "Scalarizable",
-        "Tensorizable",
-        "TypesMatchWith",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameTypeOperands,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1986,9 +2002,9 @@ class CmpFOp(OdsOp):
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2033,15 +2049,16 @@ class CmpIOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.cmpi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameTypeOperands",
-        "Scalarizable",
-        "Tensorizable",
-        "TypesMatchWith",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameTypeOperands,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2214,9 +2231,9 @@ class CmpIOp(OdsOp):
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2295,7 +2312,7 @@ class ConstantOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2455,14 +2472,16 @@ class DivFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2598,9 +2617,9 @@ class DivFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2613,7 +2632,7 @@ class DivFOp(OdsOp):
 
 
 @Context.register_op_globally
-class DivSIOp(OdsOp):
+class DivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward zero.
@@ -2633,14 +2652,15 @@ class DivSIOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.divsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2765,9 +2785,9 @@ class DivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2789,7 +2809,7 @@ class DivSIOp(OdsOp):
 
 
 @Context.register_op_globally
-class DivUIOp(OdsOp):
+class DivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward zero.
@@ -2811,14 +2831,15 @@ class DivUIOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.divui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2943,9 +2964,9 @@ class DivUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2961,7 +2982,7 @@ class DivUIOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExtFOp(OdsOp):
+class ExtFOp(OdsOp, CastOpInterface):
     """Widen a floating-point value
 
     Converts a floating-point value to a strictly wider floating-point type;
@@ -2981,16 +3002,16 @@ class ExtFOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3120,9 +3141,9 @@ class ExtFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3208,7 +3229,7 @@ class ExtFOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExtSIOp(OdsOp):
+class ExtSIOp(OdsOp, CastOpInterface):
     """Sign-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -3226,16 +3247,16 @@ class ExtSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3321,9 +3342,9 @@ class ExtSIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3404,7 +3425,7 @@ class ExtSIOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExtUIOp(OdsOp):
+class ExtUIOp(OdsOp, CastOpInterface):
     """Zero-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -3423,16 +3444,16 @@ class ExtUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3518,9 +3539,9 @@ class ExtUIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3618,14 +3639,16 @@ class FloorDivSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.floordivsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3721,9 +3744,9 @@ class FloorDivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -3749,7 +3772,7 @@ class FloorDivSIOp(OdsOp):
 
 
 @Context.register_op_globally
-class FPToSIOp(OdsOp):
+class FPToSIOp(OdsOp, CastOpInterface):
     """Convert floating point to a signed integer
 
     Converts a floating-point value to a signed integer, rounding toward zero.
@@ -3767,16 +3790,16 @@ class FPToSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptosi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3864,9 +3887,9 @@ class FPToSIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3942,7 +3965,7 @@ class FPToSIOp(OdsOp):
 
 
 @Context.register_op_globally
-class FPToUIOp(OdsOp):
+class FPToUIOp(OdsOp, CastOpInterface):
     """Convert floating point to an unsigned integer
 
     Converts a floating-point value to an unsigned integer, rounding toward
@@ -3960,16 +3983,16 @@ class FPToUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptoui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4057,9 +4080,9 @@ class FPToUIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4135,7 +4158,7 @@ class FPToUIOp(OdsOp):
 
 
 @Context.register_op_globally
-class IndexCastOp(OdsOp):
+class IndexCastOp(OdsOp, CastOpInterface):
     """Convert between index and integer, sign-extending
 
     Converts an index to a signless integer or back; one side must be an index.
@@ -4155,16 +4178,16 @@ class IndexCastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_cast"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4250,9 +4273,9 @@ class IndexCastOp(OdsOp):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4330,7 +4353,7 @@ class IndexCastOp(OdsOp):
 
 
 @Context.register_op_globally
-class IndexCastUIOp(OdsOp):
+class IndexCastUIOp(OdsOp, CastOpInterface):
     """Convert between index and integer, zero-extending
 
     Converts an index to a signless integer or back, reading the source as
@@ -4348,16 +4371,16 @@ class IndexCastUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_castui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4443,9 +4466,9 @@ class IndexCastUIOp(OdsOp):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4543,15 +4566,17 @@ class MaximumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4687,9 +4712,9 @@ class MaximumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -4726,15 +4751,17 @@ class MaxNumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4870,9 +4897,9 @@ class MaxNumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -4904,15 +4931,17 @@ class MaxSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5008,9 +5037,9 @@ class MaxSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5046,15 +5075,17 @@ class MaxUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5150,9 +5181,9 @@ class MaxUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5192,15 +5223,17 @@ class MinimumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5336,9 +5369,9 @@ class MinimumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5375,15 +5408,17 @@ class MinNumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5519,9 +5554,9 @@ class MinNumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5553,15 +5588,17 @@ class MinSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5657,9 +5694,9 @@ class MinSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5695,15 +5732,17 @@ class MinUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5799,9 +5838,9 @@ class MinUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5840,15 +5879,17 @@ class MulFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5984,9 +6025,9 @@ class MulFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6029,15 +6070,17 @@ class MulIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6171,9 +6214,9 @@ class MulIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6206,15 +6249,8 @@ class MulSIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mulsi_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -6331,7 +6367,7 @@ class MulSIExtendedOp(OdsOp):
             or self.lhs.type is not self.high.type
         ):
             return "failed to verify that all of {lhs, rhs, low, high} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6366,15 +6402,8 @@ class MulUIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mului_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -6491,7 +6520,7 @@ class MulUIExtendedOp(OdsOp):
             or self.lhs.type is not self.high.type
         ):
             return "failed to verify that all of {lhs, rhs, low, high} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6533,14 +6562,16 @@ class NegFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6662,9 +6693,9 @@ class NegFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6693,16 +6724,18 @@ class OrIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ori"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "Idempotent",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            IsIdempotent,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6798,9 +6831,9 @@ class OrIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6843,14 +6876,16 @@ class RemFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6986,9 +7021,9 @@ class RemFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -7016,14 +7051,16 @@ class RemSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7119,9 +7156,9 @@ class RemSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -7157,14 +7194,16 @@ class RemUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7260,9 +7299,9 @@ class RemUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -7275,7 +7314,7 @@ class RemUIOp(OdsOp):
 
 
 @Context.register_op_globally
-class ScalingExtFOp(OdsOp):
+class ScalingExtFOp(OdsOp, CastOpInterface):
     """Widen floating-point values, multiplying them by scales
 
     Converts `in` to the wider floating-point type of the result and
@@ -7298,15 +7337,8 @@ class ScalingExtFOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_extf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fastmath"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7454,7 +7486,7 @@ class ScalingExtFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7524,7 +7556,7 @@ class ScalingExtFOp(OdsOp):
 
 
 @Context.register_op_globally
-class ScalingTruncFOp(OdsOp):
+class ScalingTruncFOp(OdsOp, CastOpInterface):
     """Narrow floating-point values, dividing them by scales
 
     Divides `in` by `scale`, element by element, and converts the quotient to
@@ -7546,15 +7578,8 @@ class ScalingTruncFOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.scaling_truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7741,7 +7766,7 @@ class ScalingTruncFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7833,15 +7858,8 @@ class SelectOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.select"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7945,7 +7963,7 @@ class SelectOp(OdsOp):
             )
         ):
             return "failed to verify that condition is signless i1 or has matching shape"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -8053,14 +8071,16 @@ class ShLIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8194,9 +8214,9 @@ class ShLIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8239,14 +8259,16 @@ class ShRSIOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.shrsi"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8371,9 +8393,9 @@ class ShRSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8417,14 +8439,16 @@ class ShRUIOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.shrui"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"isExact"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8549,9 +8573,9 @@ class ShRUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8573,7 +8597,7 @@ class ShRUIOp(OdsOp):
 
 
 @Context.register_op_globally
-class SIToFPOp(OdsOp):
+class SIToFPOp(OdsOp, CastOpInterface):
     """Convert a signed integer to floating point
 
     Converts an integer read as signed to the nearest value of a
@@ -8591,16 +8615,16 @@ class SIToFPOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.sitofp"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8686,9 +8710,9 @@ class SIToFPOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -8786,14 +8810,16 @@ class SubFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8929,9 +8955,9 @@ class SubFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8968,14 +8994,16 @@ class SubIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9109,9 +9137,9 @@ class SubIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -9135,7 +9163,7 @@ class SubIOp(OdsOp):
 
 
 @Context.register_op_globally
-class TruncFOp(OdsOp):
+class TruncFOp(OdsOp, CastOpInterface):
     """Narrow a floating-point value
 
     Converts a floating-point value to a strictly narrower floating-point
@@ -9156,16 +9184,16 @@ class TruncFOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "arith.truncf"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"roundingmode", "fastmath"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9334,9 +9362,9 @@ class TruncFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9432,7 +9460,7 @@ class TruncFOp(OdsOp):
 
 
 @Context.register_op_globally
-class TruncIOp(OdsOp):
+class TruncIOp(OdsOp, CastOpInterface):
     """Truncate an integer
 
     Narrows an integer to a narrower integer type by dropping its high bits.
@@ -9456,16 +9484,16 @@ class TruncIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9595,9 +9623,9 @@ class TruncIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9685,7 +9713,7 @@ class TruncIOp(OdsOp):
 
 
 @Context.register_op_globally
-class UIToFPOp(OdsOp):
+class UIToFPOp(OdsOp, CastOpInterface):
     """Convert an unsigned integer to floating point
 
     Converts an integer read as unsigned to the nearest value of a
@@ -9703,16 +9731,16 @@ class UIToFPOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.uitofp"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9798,9 +9826,9 @@ class UIToFPOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9892,15 +9920,17 @@ class XOrIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.xori"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9996,9 +10026,9 @@ class XOrIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 

@@ -11,6 +11,7 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     Attribute,
+    AttrSizedOperandSegments,
     Context,
     DenseArrayAttr,
     IndexType,
@@ -19,7 +20,11 @@ from generator.ir import (
     MemRefType,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultShape,
     ShapedType,
     Type,
     UnitAttr,
@@ -37,7 +42,6 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     segment_sizes,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -129,7 +133,7 @@ class AllocTensorOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"memory_space", "operandSegmentSizes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -349,7 +353,6 @@ class MaterializeInDestinationOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "bufferization.materialize_in_destination"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"restrict", "writable"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllElementTypesMatch",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -573,11 +576,8 @@ class ToBufferOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "bufferization.to_buffer"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"read_only"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultElementType",
-        "SameOperandsAndResultShape",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, SameOperandsAndResultElementType, SameOperandsAndResultShape}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -700,9 +700,9 @@ class ToBufferOp(OdsOp):
             return f"result #0 must be BufferLikeType instance, but got '{self.results[0].type}'"
         if not (buffer_types_match(self, self.tensor.type, self.buffer.type)):
             return "failed to verify that specified tensor and buffer types match"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
             return problem
         return None
 
@@ -732,10 +732,8 @@ class ToTensorOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "bufferization.to_tensor"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"restrict", "writable"})
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "PredOpTrait",
-        "SameOperandsAndResultElementType",
-        "SameOperandsAndResultShape",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SameOperandsAndResultElementType, SameOperandsAndResultShape}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -884,8 +882,8 @@ class ToTensorOp(OdsOp):
             return f"result #0 must be TensorLikeType instance, but got '{self.results[0].type}'"
         if not (buffer_types_match(self, self.result.type, self.buffer.type)):
             return "failed to verify that specified tensor and buffer types match"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
             return problem
         return None

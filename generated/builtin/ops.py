@@ -9,14 +9,24 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AffineScope,
     Attribute,
     Block,
     Context,
+    HasOnlyGraphRegion,
+    IsIsolatedFromAbove,
     Location,
+    NoRegionArguments,
+    NoTerminator,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    SingleBlock,
     StringAttr,
+    SymbolOpInterface,
+    SymbolTable,
     Type,
     Value,
 )
@@ -27,7 +37,6 @@ from generator.ir.ods import (
     get_property,
     optional_property,
     property_dict,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -49,7 +58,7 @@ def _attr_constraint_1(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class ModuleOp(OdsOp):
+class ModuleOp(OdsOp, SymbolOpInterface):
     """A container of top-level ops, and a symbol table
 
     A module holds a single block of ops, usually functions and globals, and
@@ -75,18 +84,16 @@ class ModuleOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "builtin.module"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"sym_name", "sym_visibility"})
-    NO_TERMINATOR: ClassVar[bool] = True
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AffineScope",
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "NoRegionArguments",
-        "NoTerminator",
-        "SingleBlock",
-        "Symbol",
-        "SymbolTable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AffineScope,
+            HasOnlyGraphRegion,
+            IsIsolatedFromAbove,
+            NoRegionArguments,
+            NoTerminator,
+            SingleBlock,
+            SymbolTable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "builtin"
@@ -220,9 +227,9 @@ class ModuleOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+        if (problem := NoRegionArguments.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "sym_name")) is not None and not _attr_constraint_0(attr):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
@@ -233,7 +240,7 @@ class ModuleOp(OdsOp):
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
                 return f"region #{index} ('bodyRegion') failed to verify constraint: region with 1 blocks"
-        if (problem := verify_trait(self, "Symbol", True)) is not None:
+        if (problem := self.verify_symbol(optional=True)) is not None:
             return problem
         return self.verify_custom()
 
@@ -269,7 +276,7 @@ class UnrealizedConversionCastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "builtin.unrealized_conversion_cast"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

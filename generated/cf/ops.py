@@ -10,14 +10,19 @@ from typing import ClassVar
 
 from generator.ir import (
     Attribute,
+    AttrSizedOperandSegments,
     Block,
+    BranchOpInterface,
     Context,
     DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     IntegerType,
+    IsTerminator,
     Location,
     Operation,
+    OpTrait,
+    Pure,
     SparseElementsAttr,
     StringAttr,
     Type,
@@ -37,7 +42,6 @@ from generator.ir.ods import (
     property_dict,
     required_property,
     segment_sizes,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -205,7 +209,7 @@ class AssertOp(OdsOp):
 
 
 @Context.register_op_globally
-class BranchOp(OdsOp):
+class BranchOp(OdsOp, BranchOpInterface):
     """Jump to a block
 
     Ends a block by transferring control to `dest`, passing `destOperands` as
@@ -227,8 +231,7 @@ class BranchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "cf.br"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("BranchOpInterface", "Pure", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsTerminator, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -320,7 +323,7 @@ class BranchOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 1:
             return f"requires 1 successor but found {len(self.successors)}"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -346,7 +349,7 @@ class BranchOp(OdsOp):
 
 
 @Context.register_op_globally
-class CondBranchOp(OdsOp):
+class CondBranchOp(OdsOp, BranchOpInterface):
     """Jump to one of two blocks depending on a condition
 
     Ends a block by transferring control to `trueDest` when `condition` is
@@ -371,12 +374,8 @@ class CondBranchOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branch_weights", "operandSegmentSizes"}
     )
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "BranchOpInterface",
-        "Pure",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -588,7 +587,7 @@ class CondBranchOp(OdsOp):
         for index in self._operand_indices(0):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -629,7 +628,7 @@ class CondBranchOp(OdsOp):
 
 
 @Context.register_op_globally
-class SwitchOp(OdsOp):
+class SwitchOp(OdsOp, BranchOpInterface):
     """Jump to the block chosen by an integer
 
     Ends a block by comparing `flag` with each of `case_values` and
@@ -659,12 +658,8 @@ class SwitchOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"case_values", "case_operand_segments", "operandSegmentSizes"}
     )
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "BranchOpInterface",
-        "Pure",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -907,7 +902,7 @@ class SwitchOp(OdsOp):
         for index in self._operand_indices(0):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

@@ -9,17 +9,30 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AffineScope,
     ArrayAttr,
     Attribute,
+    AutomaticAllocationScope,
+    CallOpInterface,
+    ConstantLike,
     Context,
     DictionaryAttr,
+    FunctionOpInterface,
     FunctionType,
+    HasParent,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
+    MemRefsNormalizable,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    ReturnLike,
     StringAttr,
     SymbolRefAttr,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -38,7 +51,6 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -93,7 +105,7 @@ def _attr_constraint_6(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class CallOp(OdsOp):
+class CallOp(OdsOp, CallOpInterface, SymbolUserOpInterface):
     """Call a function by name
 
     Calls the `func.func` that `callee` names in the nearest enclosing symbol
@@ -118,11 +130,7 @@ class CallOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"callee", "arg_attrs", "res_attrs", "no_inline"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallOpInterface",
-        "MemRefsNormalizable",
-        "SymbolUserOpInterface",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -385,7 +393,7 @@ class CallOp(OdsOp):
 
 
 @Context.register_op_globally
-class CallIndirectOp(OdsOp):
+class CallIndirectOp(OdsOp, CallOpInterface):
     """Call a function given as a value
 
     Calls the function that the `callee` operand holds, a value of function
@@ -407,7 +415,6 @@ class CallIndirectOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "func.call_indirect"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"arg_attrs", "res_attrs"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("CallOpInterface", "TypesMatchWith")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -595,7 +602,7 @@ class CallIndirectOp(OdsOp):
 
 
 @Context.register_op_globally
-class ConstantOp(OdsOp):
+class ConstantOp(OdsOp, SymbolUserOpInterface):
     """A function, as a value
 
     Produces a value of function type that refers to the `func.func` named by
@@ -615,7 +622,7 @@ class ConstantOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "func.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -747,7 +754,7 @@ class ConstantOp(OdsOp):
 
 
 @Context.register_op_globally
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, FunctionOpInterface):
     """A named function with a body of SSA control flow
 
     Defines the function `sym_name` with the signature `function_type`. The
@@ -779,13 +786,8 @@ class FuncOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}
     )
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AffineScope",
-        "AutomaticAllocationScope",
-        "FunctionOpInterface",
-        "IsolatedFromAbove",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AffineScope, AutomaticAllocationScope, IsIsolatedFromAbove}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "func"
@@ -990,7 +992,7 @@ class FuncOp(OdsOp):
             )
         if (attr := get_property(self, "no_inline")) is not None and not _attr_constraint_3(attr):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1065,13 +1067,8 @@ class ReturnOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "func.return"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasParent",
-        "MemRefsNormalizable",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("func.func"), IsTerminator, MemRefsNormalizable, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1148,9 +1145,9 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("func.func",))) is not None:
+        if (problem := HasParent.of("func.func").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

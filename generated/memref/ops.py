@@ -12,16 +12,26 @@ from generator.ir import (
     DYNAMIC,
     ArrayAttr,
     Attribute,
+    AttrSizedOperandSegments,
+    AutomaticAllocationScope,
     BoolAttr,
+    CastOpInterface,
+    ConditionallySpeculatable,
     Context,
     DenseArrayAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
     Location,
+    MemRefsNormalizable,
     MemRefType,
+    NoMemoryEffect,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
+    SameOperandsElementType,
+    SameOperandsShape,
     StridedLayoutAttr,
     Type,
     UnrankedMemRefType,
@@ -48,7 +58,6 @@ from generator.ir.ods import (
     property_dict,
     required_property,
     segment_sizes,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -451,7 +460,7 @@ class AllocOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"alignment", "operandSegmentSizes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -648,7 +657,7 @@ class AllocaOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"alignment", "operandSegmentSizes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -820,9 +829,7 @@ class AllocaOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         scope = self.parent_op
-        while scope is not None and "AutomaticAllocationScope" not in getattr(
-            type(scope), "TRAITS", ()
-        ):
+        while scope is not None and not scope.has_trait(AutomaticAllocationScope):
             scope = scope.parent_op
         if scope is None:
             return "requires an ancestor op with AutomaticAllocationScope trait"
@@ -830,7 +837,7 @@ class AllocaOp(OdsOp):
 
 
 @Context.register_op_globally
-class CastOp(OdsOp):
+class CastOp(OdsOp, CastOpInterface):
     """Convert a memref to a compatible memref type
 
     Converts `source` to another memref type with the same element type and
@@ -852,7 +859,7 @@ class CastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.cast"
-    TRAITS: ClassVar[tuple[str, ...]] = ("CastOpInterface", "MemRefsNormalizable", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -973,7 +980,7 @@ class CollapseShapeOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "memref.collapse_shape"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"reassociation"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1147,7 +1154,9 @@ class CopyOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.copy"
-    TRAITS: ClassVar[tuple[str, ...]] = ("SameOperandsElementType", "SameOperandsShape")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SameOperandsElementType, SameOperandsShape}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1236,9 +1245,9 @@ class CopyOp(OdsOp):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_2(self._operands[1].value.type):
             return f"operand #1 must be ranked or unranked memref of any type values, but got '{self._operands[1].value.type}'"
-        if (problem := verify_trait(self, "SameOperandsElementType")) is not None:
+        if (problem := SameOperandsElementType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsShape")) is not None:
+        if (problem := SameOperandsShape.verify(self)) is not None:
             return problem
         return None
 
@@ -1262,7 +1271,7 @@ class DeallocOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.dealloc"
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1337,7 +1346,7 @@ class DeallocOp(OdsOp):
 
 
 @Context.register_op_globally
-class DimOp(OdsOp):
+class DimOp(OdsOp, ConditionallySpeculatable):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -1355,11 +1364,7 @@ class DimOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.dim"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "MemRefsNormalizable",
-        "NoMemoryEffect",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1825,7 +1830,7 @@ class ExpandShapeOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"reassociation", "static_output_shape"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2080,7 +2085,7 @@ class LoadOp(OdsOp):
         ("nontemporal", BoolAttr.get_bool(False)),
     )
     OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2293,7 +2298,7 @@ class StoreOp(OdsOp):
         ("nontemporal", BoolAttr.get_bool(False)),
     )
     OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2510,7 +2515,7 @@ class SubViewOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 

@@ -16,13 +16,25 @@ from generator.ir import (
     Attribute,
     Context,
     DictionaryAttr,
+    FunctionOpInterface,
     FunctionType,
+    HasOnlyGraphRegion,
+    HasParent,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    RegionKindInterface,
+    ReturnLike,
+    SingleBlock,
     StringAttr,
+    SymbolOpInterface,
     SymbolRefAttr,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -43,7 +55,6 @@ from generator.ir.ods import (
     optional_property,
     property_dict,
     required_property,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -182,7 +193,7 @@ def _type_constraint_1(t: Type) -> bool:
 
 
 @Context.register_op_globally
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, FunctionOpInterface, RegionKindInterface):
     """Function containing a single `SSACFG` region
 
     A function whose body is a region of SSA control flow: blocks of ops that
@@ -208,14 +219,7 @@ class FuncOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}
     )
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallableOpInterface",
-        "FunctionOpInterface",
-        "IsolatedFromAbove",
-        "RegionKindInterface",
-        "Symbol",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsIsolatedFromAbove})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -395,13 +399,13 @@ class FuncOp(OdsOp):
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return None
 
 
 @Context.register_op_globally
-class GlobalOp(OdsOp):
+class GlobalOp(OdsOp, SymbolOpInterface):
     """Module level declaration of a global variable
 
     Declares the global variable `sym_name` of type `type`. A global is
@@ -427,7 +431,6 @@ class GlobalOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "type", "is_mutable", "value", "sym_visibility"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Symbol",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -627,7 +630,7 @@ class GlobalOp(OdsOp):
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -639,7 +642,7 @@ class GlobalOp(OdsOp):
 
 
 @Context.register_op_globally
-class GlobalLoadOp(OdsOp):
+class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
     """Direct load of a mutable value from a global
 
     Loads the current value of the global that `global` names; its type must
@@ -659,7 +662,6 @@ class GlobalLoadOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -779,7 +781,7 @@ class GlobalLoadOp(OdsOp):
 
 
 @Context.register_op_globally
-class GlobalLoadConstOp(OdsOp):
+class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
     """Direct load a constant value from a global
 
     Loads the value of an immutable global; since it never changes, the load
@@ -798,7 +800,7 @@ class GlobalLoadConstOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load_const"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SymbolUserOpInterface")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -920,7 +922,7 @@ class GlobalLoadConstOp(OdsOp):
 
 
 @Context.register_op_globally
-class GlobalLoadGraphOp(OdsOp):
+class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
     """Direct load of a mutable value from a global in Graph region
 
     Loads a global inside a graph region, after the ops that produced
@@ -939,7 +941,6 @@ class GlobalLoadGraphOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load_graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1089,7 +1090,7 @@ class GlobalLoadGraphOp(OdsOp):
 
 
 @Context.register_op_globally
-class GlobalStoreOp(OdsOp):
+class GlobalStoreOp(OdsOp, SymbolUserOpInterface):
     """Direct store of a value into a mutable global
 
     Stores `value` into the mutable global that `global` names; its type must
@@ -1108,7 +1109,6 @@ class GlobalStoreOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_store"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1231,7 +1231,7 @@ class GlobalStoreOp(OdsOp):
 
 
 @Context.register_op_globally
-class GlobalStoreGraphOp(OdsOp):
+class GlobalStoreGraphOp(OdsOp, SymbolUserOpInterface):
     """Direct store of a value into a mutable global
 
     Stores into a mutable global inside a graph region, after the ops that
@@ -1250,7 +1250,6 @@ class GlobalStoreGraphOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "ml_program.global_store_graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1421,8 +1420,9 @@ class OutputOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.output"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("ml_program.subgraph"), IsTerminator, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1498,9 +1498,9 @@ class OutputOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("ml_program.subgraph",))) is not None:
+        if (problem := HasParent.of("ml_program.subgraph").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1550,8 +1550,9 @@ class ReturnOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.return"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("ml_program.func"), IsTerminator, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1627,9 +1628,9 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("ml_program.func",))) is not None:
+        if (problem := HasParent.of("ml_program.func").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1661,7 +1662,7 @@ class ReturnOp(OdsOp):
 
 
 @Context.register_op_globally
-class SubgraphOp(OdsOp):
+class SubgraphOp(OdsOp, FunctionOpInterface, RegionKindInterface):
     """An function containing a single `Graph` region
 
     A function whose body is one block of a graph region: values may be used
@@ -1687,16 +1688,8 @@ class SubgraphOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallableOpInterface",
-        "FunctionOpInterface",
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "RegionKindInterface",
-        "SingleBlock",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1855,7 +1848,7 @@ class SubgraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "sym_name") is None:
             return "requires attribute 'sym_name'"
@@ -1879,7 +1872,7 @@ class SubgraphOp(OdsOp):
             attr
         ):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return None
 
@@ -1902,7 +1895,7 @@ class TokenOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.token"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

@@ -19,15 +19,19 @@ from generator.ir import (
     Context,
     FoldResult,
     FunctionType,
+    HasParent,
     IntegerAttr,
     IntegerType,
+    IsTerminator,
     Location,
     Operation,
     OpResult,
+    OpTrait,
     PatternRewriter,
     RankedTensorType,
     Region,
     ShapedType,
+    SingleBlockImplicitTerminator,
     StringAttr,
     Type,
     UnrankedTensorType,
@@ -45,7 +49,6 @@ from generator.ir.ods import (
     property_dict,
     register_unknown_type_message,
     required_property,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -106,7 +109,7 @@ def ensure_terminator(
         region.add_block(Block())
     block = region.blocks[-1]
     last = block.last_op
-    if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+    if last is None or not last.has_trait(IsTerminator):
         last = block.append(terminator((), loc=loc))
     return last
 
@@ -368,7 +371,7 @@ class ControlTriggerOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.ControlTrigger"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -446,7 +449,7 @@ class ControlTriggerOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in self._operand_indices(0):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -498,7 +501,7 @@ class EnterOp(OdsOp):
         ("is_constant", BoolAttr.get_bool(False)),
         ("parallel_iterations", IntegerAttr.get(IntegerType.get(64), 10)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -710,7 +713,7 @@ class EnterOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if get_property(self, "frame_name") is None:
             return "requires attribute 'frame_name'"
@@ -758,7 +761,7 @@ class ExitOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Exit"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -859,7 +862,7 @@ class ExitOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in self._operand_indices(1):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -893,7 +896,7 @@ class LoopCondOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.LoopCond"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -999,7 +1002,7 @@ class LoopCondOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in self._operand_indices(0):
             if not _type_constraint_3(self._operands[index].value.type):
@@ -1039,7 +1042,7 @@ class MergeOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Merge"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1151,7 +1154,7 @@ class MergeOp(OdsOp):
             return "expected 3 results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_4(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
@@ -1211,7 +1214,7 @@ class NextIterationSinkOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Sink"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1311,7 +1314,7 @@ class NextIterationSinkOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in self._operand_indices(0):
             if not _type_constraint_7(self._operands[index].value.type):
@@ -1360,7 +1363,7 @@ class NextIterationSourceOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Source"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1437,7 +1440,7 @@ class NextIterationSourceOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_7(self.results[1].type):
             return f"result #1 must be token, but got '{self.results[1].type}'"
@@ -1492,7 +1495,7 @@ class RecvOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1717,7 +1720,7 @@ class RecvOp(OdsOp):
             return "expected 2 results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if get_property(self, "tensor_name") is None:
             return "requires attribute 'tensor_name'"
@@ -1790,7 +1793,7 @@ class SendOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2013,7 +2016,7 @@ class SendOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if get_property(self, "tensor_name") is None:
             return "requires attribute 'tensor_name'"
@@ -2074,7 +2077,7 @@ class SwitchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Switch"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2200,7 +2203,7 @@ class SwitchOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in self._operand_indices(1):
             if not _type_constraint_3(self._operands[index].value.type):
@@ -2243,7 +2246,7 @@ class SwitchNOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tf_executor._SwitchN"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"num_outs"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2404,7 +2407,7 @@ class SwitchNOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if get_property(self, "num_outs") is None:
             return "requires attribute 'num_outs'"
@@ -2468,8 +2471,9 @@ class FetchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.fetch"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.graph"), IsTerminator}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2545,13 +2549,13 @@ class FetchOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not (control_operands_after_all_data(self)):
             return (
                 "failed to verify that all control inputs must appear after any non-control input"
             )
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
@@ -2587,7 +2591,9 @@ class GraphOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.graph"
-    TRAITS: ClassVar[tuple[str, ...]] = ("SingleBlockImplicitTerminator",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SingleBlockImplicitTerminator.of("tf_executor.fetch")}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2673,7 +2679,7 @@ class GraphOp(OdsOp):
         if len(self._operands) != 0:
             return "requires zero operands"
         if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.fetch",))
+            problem := SingleBlockImplicitTerminator.of("tf_executor.fetch").verify(self)
         ) is not None:
             return problem
         for index, region in enumerate((self.regions[0],), 0):
@@ -2787,7 +2793,9 @@ class IslandOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.island"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "SingleBlockImplicitTerminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.graph"), SingleBlockImplicitTerminator.of("tf_executor.yield")}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2927,10 +2935,10 @@ class IslandOp(OdsOp):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.yield",))
+            problem := SingleBlockImplicitTerminator.of("tf_executor.yield").verify(self)
         ) is not None:
             return problem
         for index in self._operand_indices(0):
@@ -3030,8 +3038,9 @@ class YieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.island"), IsTerminator}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -3107,12 +3116,12 @@ class YieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.island",))) is not None:
+        if (problem := HasParent.of("tf_executor.island").verify(self)) is not None:
             return problem
         if not (control_operands_after_all_data(self)):
             return (
                 "failed to verify that all control inputs must appear after any non-control input"
             )
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None

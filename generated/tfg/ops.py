@@ -12,6 +12,7 @@ from generator.ir import (
     DYNAMIC,
     ArrayAttr,
     Attribute,
+    AttrSizedOperandSegments,
     Block,
     Context,
     DenseArrayAttr,
@@ -19,16 +20,28 @@ from generator.ir import (
     DiagnosticError,
     DictionaryAttr,
     FunctionType,
+    HasOnlyGraphRegion,
+    HasParent,
     IntegerAttr,
     IntegerType,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
+    NoTerminator,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
     Region,
+    ReturnLike,
     Severity,
+    SingleBlock,
     StringAttr,
+    SymbolOpInterface,
     SymbolRefAttr,
+    SymbolTable,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -48,7 +61,6 @@ from generator.ir.ods import (
     property_dict,
     required_property,
     segment_sizes,
-    verify_trait,
 )
 from generator.ir.parser import Parser, UnresolvedOperand
 from generator.ir.printer import Printer
@@ -486,7 +498,7 @@ def lookup_graph_func(op: Operation, attr: Attribute | None) -> Operation | None
         return None
     table = op.parent_op
     while table is not None and not (
-        table.name == "builtin.module" or "SymbolTable" in getattr(table, "TRAITS", ())
+        table.name == "builtin.module" or table.has_trait(SymbolTable)
     ):
         table = table.parent_op
     if table is None:
@@ -811,7 +823,7 @@ def _attr_constraint_19(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class CaseOp(OdsOp):
+class CaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -836,7 +848,6 @@ class CaseOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1066,8 +1077,7 @@ class CaseRegionOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.CaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1208,7 +1218,7 @@ class CaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
@@ -1268,7 +1278,7 @@ class CaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class ForOp(OdsOp):
+class ForOp(OdsOp, SymbolUserOpInterface):
     """A counted loop operation calling a function
 
     Calls `body` once for each index from `start` up to `limit` by steps of
@@ -1292,7 +1302,6 @@ class ForOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.For"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"body", "T"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1497,11 +1506,8 @@ class ForRegionOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"body_attrs", "region_attrs", "operandSegmentSizes"}
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -1730,7 +1736,7 @@ class ForRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "body_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -1794,7 +1800,7 @@ class ForRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class IfOp(OdsOp):
+class IfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -1819,7 +1825,6 @@ class IfOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2092,8 +2097,7 @@ class IfRegionOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2283,7 +2287,7 @@ class IfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -2340,7 +2344,7 @@ class IfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulCaseOp(OdsOp):
+class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions, with side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -2365,7 +2369,6 @@ class StatefulCaseOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2595,8 +2598,7 @@ class StatefulCaseRegionOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatefulCaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2737,7 +2739,7 @@ class StatefulCaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
@@ -2797,7 +2799,7 @@ class StatefulCaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulIfOp(OdsOp):
+class StatefulIfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions with side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -2822,7 +2824,6 @@ class StatefulIfOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -3095,8 +3096,7 @@ class StatefulIfRegionOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -3286,7 +3286,7 @@ class StatefulIfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -3343,7 +3343,7 @@ class StatefulIfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulWhileOp(OdsOp):
+class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions, with side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -3369,7 +3369,6 @@ class StatefulWhileOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -3631,11 +3630,8 @@ class StatefulWhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -3894,7 +3890,7 @@ class StatefulWhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "parallel_iterations") is None:
             return "requires attribute 'parallel_iterations'"
@@ -3962,7 +3958,7 @@ class StatefulWhileRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessCaseOp(OdsOp):
+class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions, without side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -3987,7 +3983,6 @@ class StatelessCaseOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"branches", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -4217,8 +4212,7 @@ class StatelessCaseRegionOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.StatelessCaseRegion"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"branch_attrs", "region_attrs"})
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4359,7 +4353,7 @@ class StatelessCaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "branch_attrs")) is not None and not _attr_constraint_7(
             attr
@@ -4419,7 +4413,7 @@ class StatelessCaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessIfOp(OdsOp):
+class StatelessIfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions without side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -4444,7 +4438,6 @@ class StatelessIfOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -4717,8 +4710,7 @@ class StatelessIfRegionOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs"}
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4908,7 +4900,7 @@ class StatelessIfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (attr := get_property(self, "then_attrs")) is not None and not _attr_constraint_6(attr):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -4965,7 +4957,7 @@ class StatelessIfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessWhileOp(OdsOp):
+class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions, without side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -4991,7 +4983,6 @@ class StatelessWhileOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -5253,11 +5244,8 @@ class StatelessWhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -5516,7 +5504,7 @@ class StatelessWhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "parallel_iterations") is None:
             return "requires attribute 'parallel_iterations'"
@@ -5584,7 +5572,7 @@ class StatelessWhileRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class WhileOp(OdsOp):
+class WhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions
 
     A loop over its data operands: while `cond` returns true for the
@@ -5610,7 +5598,6 @@ class WhileOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -5872,11 +5859,8 @@ class WhileRegionOp(OdsOp):
             "operandSegmentSizes",
         }
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -6135,7 +6119,7 @@ class WhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "parallel_iterations") is None:
             return "requires attribute 'parallel_iterations'"
@@ -6224,12 +6208,8 @@ class ConditionOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.condition"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6360,13 +6340,13 @@ class ConditionOp(OdsOp):
         for index in self._operand_indices(2):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
 
 @Context.register_op_globally
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, SymbolOpInterface):
     """A function of a TensorFlow graph's library
 
     A function (FunctionDef) of the function library. Each argument is a
@@ -6406,13 +6386,8 @@ class FuncOp(OdsOp):
             "control_output",
         }
     )
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "SingleBlock",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -6755,7 +6730,7 @@ class FuncOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "sym_name") is None:
             return "requires attribute 'sym_name'"
@@ -6793,7 +6768,7 @@ class FuncOp(OdsOp):
             attr
         ):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -6868,7 +6843,7 @@ class GetResultOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.get_result"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"name", "number"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -7034,14 +7009,8 @@ class GraphOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"version"})
-    NO_TERMINATOR: ClassVar[bool] = True
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "NoTerminator",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, NoTerminator, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -7141,7 +7110,7 @@ class GraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if get_property(self, "version") is None:
             return "requires attribute 'version'"
@@ -7177,8 +7146,7 @@ class ReturnOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.return"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"control_ret_attrs"})
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tfg.func"), IsTerminator})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -7284,13 +7252,13 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tfg.func",))) is not None:
+        if (problem := HasParent.of("tfg.func").verify(self)) is not None:
             return problem
         if (
             attr := get_property(self, "control_ret_attrs")
         ) is not None and not _attr_constraint_15(attr):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7324,12 +7292,8 @@ class YieldOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfg.yield"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7446,7 +7410,7 @@ class YieldOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

@@ -12,14 +12,19 @@ from generated.tfl.enums import (
 )
 from generator.ir import (
     Attribute,
+    ConstantLike,
     Context,
     FloatAttr,
     FoldResult,
     IntegerType,
+    IsCommutative,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultType,
     StringAttr,
     Type,
     UnrankedTensorType,
@@ -32,7 +37,6 @@ from generator.ir.ods import (
     is_elements_attr,
     property_dict,
     required_property,
-    verify_trait,
 )
 from generator.ir.parser import Parser
 from generator.ir.printer import Printer
@@ -102,7 +106,7 @@ class AddOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfl.add"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -254,7 +258,7 @@ class LeakyReluOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfl.leaky_relu"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alpha"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -325,7 +329,7 @@ class LeakyReluOp(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -341,7 +345,7 @@ class MulOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfl.mul"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -473,7 +477,7 @@ class NotEqualOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.not_equal"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
@@ -545,7 +549,7 @@ class ConstOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfl.pseudo_const"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
 
     def __init__(
         self,
@@ -628,7 +632,7 @@ class ReluOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.relu"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -676,7 +680,7 @@ class ReluOp(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -693,7 +697,7 @@ class Relu6Op(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.relu6"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -741,7 +745,7 @@ class Relu6Op(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -757,7 +761,7 @@ class SubOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "tfl.sub"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"fused_activation_function"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

@@ -14,9 +14,12 @@ from generator.ir import (
     Context,
     DenseArrayAttr,
     IndexType,
+    InferTypeOpInterface,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Type,
     Value,
     VectorType,
@@ -62,7 +65,7 @@ def _type_constraint_1(t: Type) -> bool:
 
 
 @Context.register_op_globally
-class ExtractOp(OdsOp):
+class ExtractOp(OdsOp, InferTypeOpInterface):
     """Take an element or a sub-vector out of a vector
 
     Returns the element or sub-vector of `source` at `position`, which indexes
@@ -85,7 +88,7 @@ class ExtractOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "vector.extract"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"static_position"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("InferTypeOpInterface", "PredOpTrait", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

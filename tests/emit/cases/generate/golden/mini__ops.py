@@ -17,16 +17,26 @@ from generated.mini.enums import (
 )
 from generator.ir import (
     Attribute,
+    AttrSizedOperandSegments,
     Block,
+    ConstantLike,
     Context,
     DenseArrayAttr,
     FloatAttr,
     FloatType,
     IntegerAttr,
     IntegerType,
+    IsCommutative,
+    IsTerminator,
     Location,
+    NoTerminator,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    SingleBlock,
     SymbolRefAttr,
     Type,
     UnitAttr,
@@ -41,7 +51,6 @@ from generator.ir.ods import (
     required_property,
     segment_sizes,
     typed_attr_type,
-    verify_trait,
 )
 
 __all__ = [
@@ -129,7 +138,9 @@ class AddOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflow", IntegerAttr.get(IntegerType.get(64), 0)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, SameOperandsAndResultType}
+    )
 
     def __init__(
         self,
@@ -222,7 +233,7 @@ class AddOp(OdsOp):
             return f"operand #1 must be signless-integer, but got '{self._operands[1].value.type}'"
         if not _type_constraint_2(self.results[0].type):
             return f"result #0 must be signless-integer, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -363,7 +374,7 @@ class CmpOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "mini.cmp"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"predicate"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameTypeOperands")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameTypeOperands})
 
     def __init__(
         self,
@@ -453,7 +464,7 @@ class CmpOp(OdsOp):
             return f"operand #1 must be signless-integer, but got '{self._operands[1].value.type}'"
         if not _type_constraint_4(self.results[0].type):
             return f"result #0 must be bool-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
         return None
 
@@ -469,8 +480,7 @@ class CondBrOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "mini.cond_br"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, IsTerminator})
 
     def __init__(
         self,
@@ -564,7 +574,7 @@ class CondBrOp(OdsOp):
         for index in self._operand_indices(0):
             if not _type_constraint_3(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
@@ -580,7 +590,7 @@ class ConstantOp(OdsOp):
 
     OPERATION_NAME: ClassVar[str] = "mini.constant"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
 
     def __init__(
         self,
@@ -646,8 +656,7 @@ class RegionOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "mini.region"
-    NO_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("NoTerminator", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoTerminator, SingleBlock})
 
     def __init__(
         self,
@@ -683,7 +692,7 @@ class RegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         for index, region in enumerate((self.regions[0],), 0):
             if len(region.blocks) != 1:
@@ -705,7 +714,7 @@ class ScaleOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("flags", FlagsAttr.get(Flags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -814,6 +823,6 @@ class ScaleOp(OdsOp):
             return f"operand #0 must be floating-point, but got '{self._operands[0].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be floating-point, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
