@@ -1020,7 +1020,7 @@ class AddUIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if sum_type is None:
-            sum_type = lhs.type
+            sum_type = rhs.type
         super().__init__(
             "arith.addui_extended",
             operands,
@@ -6269,9 +6269,9 @@ class MulSIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
-            low_type = lhs.type
+            low_type = rhs.type
         if high_type is None:
-            high_type = lhs.type
+            high_type = rhs.type
         super().__init__(
             "arith.mulsi_extended",
             operands,
@@ -6422,9 +6422,9 @@ class MulUIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
-            low_type = lhs.type
+            low_type = rhs.type
         if high_type is None:
-            high_type = lhs.type
+            high_type = rhs.type
         super().__init__(
             "arith.mului_extended",
             operands,
@@ -7878,7 +7878,7 @@ class SelectOp(OdsOp):
         operands.append(true_value)
         operands.append(false_value)
         if result_type is None:
-            result_type = true_value.type
+            result_type = false_value.type
         super().__init__(
             "arith.select",
             operands,

@@ -39,6 +39,7 @@ from generator.spec.constraints import (
     TypeConstraint,
 )
 from generator.spec.format import resolve_op_format
+from generator.spec.infer import infer_types
 from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
 __all__ = ["Check", "OpView", "OpsModuleView", "code_lines", "negated", "ops_module_view"]
@@ -1547,31 +1548,15 @@ class _OpMaker:
         )
 
     def _infer_result(self, name: str, constraint: TypeConstraint) -> str | None:
-        op = self.op
-        singles = [o for o in op.operands if o.variadicity == "single"]
-        if (
-            self.has("SameOperandsAndResultType")
-            and singles
-            and op.operands[0].variadicity == "single"
-        ):
-            return f"{self.py[op.operands[0].name]}.type"
-        for trait in op.traits:
-            if trait.name == "AllTypesMatch" and trait.args:
-                names = (
-                    trait.args[0]
-                    if isinstance(trait.args[0], tuple)
-                    else tuple(str(x) for x in trait.args)
-                )
-                if name in names:
-                    for other in names:
-                        expr = self._builder_type_of(str(other))
-                        if expr is not None:
-                            return expr
-            if trait.name == "TypesMatchWith" and len(trait.args) == 4 and trait.args[2] == name:
-                lhs = self._builder_type_of(str(trait.args[1]))
-                if lhs is not None:
-                    return "(" + str(trait.args[3]).replace("$_self", lhs) + ")"
-        return buildable_type(constraint)
+        """The expression a builder computes result `name`'s type with when it is not
+        given: from the operands and attributes by the traits (`infer_types`), else
+        the one type the constraint allows."""
+        link = infer_types(self.op, self._builder_type_of).get(name)
+        if link is None:
+            return buildable_type(constraint)
+        if link.transform is not None:
+            return "(" + link.transform.replace("$_self", link.source) + ")"
+        return link.source
 
     def _builder_type_of(self, name: str) -> str | None:
         for o in self.op.operands:
