@@ -6,6 +6,13 @@ operand, result, attribute, region and successor, the builder's parameters and
 statements, the property tables the parser uses, and the verifier checks in
 MLIR's order. Code fragments in the views are single expressions or statements
 made by the small functions below; the template only lays them out.
+
+A spec's traits become runtime classes: trait classes of `generator.ir.traits` in
+the op class's `TRAITS` (`trait_class_name` maps ODS names to MLIR's C++ names,
+`HasParent<"x">` to `HasParent.of("x")`), and interfaces of
+`generator.ir.interfaces` among its base classes (`INTERFACE_CLASSES`). Traits
+that are predicates (`AllTypesMatch`, `PredOpTrait`, ...) are compiled into the
+verifier instead (`COMPILED_TRAITS`).
 """
 
 from __future__ import annotations
