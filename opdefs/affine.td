@@ -54,7 +54,7 @@ def Affine_Dialect : Dialect {
             region.add_block(Block())
         block = region.blocks[-1]
         last = block.last_op
-        if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+        if last is None or not last.has_trait(IsTerminator):
             block.append(AffineYieldOp(loc=loc))
 
 

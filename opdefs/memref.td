@@ -378,9 +378,7 @@ def MemRef_AllocaOp : MemRef_AllocLikeOp<"alloca"> {
   }];
   let verifier = [{
     scope = self.parent_op
-    while scope is not None and "AutomaticAllocationScope" not in getattr(
-        type(scope), "TRAITS", ()
-    ):
+    while scope is not None and not scope.has_trait(AutomaticAllocationScope):
         scope = scope.parent_op
     if scope is None:
         return "requires an ancestor op with AutomaticAllocationScope trait"

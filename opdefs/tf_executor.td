@@ -70,7 +70,7 @@ def TfExecutor_Dialect : Dialect {
             region.add_block(Block())
         block = region.blocks[-1]
         last = block.last_op
-        if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+        if last is None or not last.has_trait(IsTerminator):
             last = block.append(terminator((), loc=loc))
         return last
 

@@ -433,7 +433,7 @@ def TFGraph_Dialect : Dialect {
             return None
         table = op.parent_op
         while table is not None and not (
-            table.name == "builtin.module" or "SymbolTable" in getattr(table, "TRAITS", ())
+            table.name == "builtin.module" or table.has_trait(SymbolTable)
         ):
             table = table.parent_op
         if table is None:

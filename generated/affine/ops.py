@@ -13,18 +13,32 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
+    AutomaticAllocationScope,
     Block,
     BlockArgument,
+    ConditionallySpeculatable,
     DenseArrayAttr,
+    HasRecursiveMemoryEffects,
     IndexType,
     IntegerAttr,
     IntegerSetAttr,
     IntegerType,
+    IsTerminator,
     Location,
+    LoopLikeOpInterface,
+    MemRefsNormalizable,
     MemRefType,
+    NoRegionArguments,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
+    RecursivelySpeculatable,
     Region,
+    RegionBranchOpInterface,
+    ReturnLike,
+    SingleBlockImplicitTerminator,
     SourcePos,
     Type,
     UnresolvedOperand,
@@ -38,7 +52,6 @@ from generator.ir.ods import (
     required_property,
     segment_range,
     segment_sizes,
-    verify_trait,
 )
 
 __all__ = [
@@ -77,7 +90,7 @@ def ensure_yield(region: Region, loc: Location | None) -> None:
         region.add_block(Block())
     block = region.blocks[-1]
     last = block.last_op
-    if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+    if last is None or not last.has_trait(IsTerminator):
         block.append(AffineYieldOp(loc=loc))
 
 
@@ -280,7 +293,7 @@ class AffineApplyOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "map": "_prop_map",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -403,7 +416,7 @@ class AffineApplyOp(OdsOp):
         return None
 
 
-class AffineForOp(OdsOp):
+class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchOpInterface):
     """A loop over an affine range of indices
 
     Runs its body for each value of the induction variable, the body's first
@@ -459,14 +472,13 @@ class AffineForOp(OdsOp):
         "step": "_prop_step",
         "upperBoundMap": "_prop_upperBoundMap",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "AutomaticAllocationScope",
-        "ConditionallySpeculatable",
-        "LoopLikeOpInterface",
-        "RecursiveMemoryEffects",
-        "RegionBranchOpInterface",
-        "SingleBlockImplicitTerminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AttrSizedOperandSegments,
+            AutomaticAllocationScope,
+            HasRecursiveMemoryEffects,
+            SingleBlockImplicitTerminator.of("affine.yield"),
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -750,9 +762,7 @@ class AffineForOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("affine.yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
             return problem
         if self._prop_lowerBoundMap is None:
             return "requires attribute 'lowerBoundMap'"
@@ -853,7 +863,7 @@ class AffineForOp(OdsOp):
         return (region.blocks[0].args[:1] if region.blocks else ()), bool(self.inits)
 
 
-class AffineIfOp(OdsOp):
+class AffineIfOp(OdsOp, RegionBranchOpInterface):
     """Run one of two regions, on whether indices are in an integer set
 
     Runs `thenRegion` when its operands (the dimensions, then the symbols of
@@ -888,12 +898,13 @@ class AffineIfOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "condition": "_prop_condition",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "NoRegionArguments",
-        "RecursiveMemoryEffects",
-        "RecursivelySpeculatable",
-        "RegionBranchOpInterface",
-        "SingleBlockImplicitTerminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            HasRecursiveMemoryEffects,
+            NoRegionArguments,
+            RecursivelySpeculatable,
+            SingleBlockImplicitTerminator.of("affine.yield"),
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1043,11 +1054,9 @@ class AffineIfOp(OdsOp):
             return "expected 2 regions"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("affine.yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+        if (problem := NoRegionArguments.verify(self)) is not None:
             return problem
         if self._prop_condition is None:
             return "requires attribute 'condition'"
@@ -1114,7 +1123,7 @@ class AffineLoadOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "map": "_prop_map",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1281,7 +1290,7 @@ class AffineMaxOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "map": "_prop_map",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1399,7 +1408,7 @@ class AffineMinOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "map": "_prop_map",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1521,7 +1530,7 @@ class AffineStoreOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "map": "_prop_map",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1684,8 +1693,9 @@ class AffineYieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "affine.yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsTerminator, MemRefsNormalizable, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1751,7 +1761,7 @@ class AffineYieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

@@ -25,28 +25,43 @@ from generator.ir import (
     AsmPrinter,
     Attribute,
     BoolAttr,
+    CastOpInterface,
+    ConditionallySpeculatable,
+    ConstantLike,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     DenseStringElementsAttr,
+    Elementwise,
     FloatAttr,
     FloatType,
     FoldResult,
     IndexType,
     IntegerAttr,
     IntegerType,
+    IsCommutative,
+    IsIdempotent,
     Location,
     MemRefType,
+    NoMemoryEffect,
     Operation,
     OpResult,
+    OpTrait,
     PatternRewriter,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultShape,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    Scalarizable,
     ShapedType,
     SourcePos,
     SparseElementsAttr,
+    Tensorizable,
     Type,
     UnitAttr,
     UnrankedTensorType,
     Value,
+    Vectorizable,
     VectorType,
     bool_attr,
     constant_value,
@@ -94,7 +109,6 @@ from generator.ir.ods import (
     set_property,
     tensor_dims,
     typed_attr_type,
-    verify_trait,
 )
 
 __all__ = [
@@ -607,15 +621,17 @@ class AddFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -751,9 +767,9 @@ class AddFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -795,15 +811,17 @@ class AddIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -937,9 +955,9 @@ class AddIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -976,15 +994,8 @@ class AddUIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.addui_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1003,7 +1014,7 @@ class AddUIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if sum_type is None:
-            sum_type = lhs.type
+            sum_type = rhs.type
         super().__init__(
             "arith.addui_extended",
             operands,
@@ -1098,7 +1109,7 @@ class AddUIExtendedOp(OdsOp):
             return f"result #1 must be bool-like, but got '{self.results[1].type}'"
         if self.lhs.type is not self.rhs.type or self.lhs.type is not self.sum.type:
             return "failed to verify that all of {lhs, rhs, sum} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1137,16 +1148,18 @@ class AndIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.andi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "Idempotent",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            IsIdempotent,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1241,9 +1254,9 @@ class AndIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1266,7 +1279,7 @@ class AndIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
 
 
-class BitcastOp(OdsOp):
+class BitcastOp(OdsOp, CastOpInterface):
     """Reinterpret the bits of a value as another type of the same width
 
     Gives the value of another integer or floating-point type with the same
@@ -1286,16 +1299,16 @@ class BitcastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.bitcast"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1380,9 +1393,9 @@ class BitcastOp(OdsOp):
             return f"result #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1458,7 +1471,7 @@ class BitcastOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda bits: bits, result_type=self.out.type)
 
 
-class CeilDivSIOp(OdsOp):
+class CeilDivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division rounding up
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward positive
@@ -1477,14 +1490,15 @@ class CeilDivSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1579,9 +1593,9 @@ class CeilDivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1596,7 +1610,7 @@ class CeilDivSIOp(OdsOp):
         )
 
 
-class CeilDivUIOp(OdsOp):
+class CeilDivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division rounding up
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward positive
@@ -1614,14 +1628,15 @@ class CeilDivUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ceildivui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1716,9 +1731,9 @@ class CeilDivUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -1760,15 +1775,16 @@ class CmpFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameTypeOperands",
-        "Scalarizable",
-        "Tensorizable",
-        "TypesMatchWith",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameTypeOperands,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1951,9 +1967,9 @@ class CmpFOp(OdsOp):
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2001,15 +2017,16 @@ class CmpIOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "predicate": "_prop_predicate",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameTypeOperands",
-        "Scalarizable",
-        "Tensorizable",
-        "TypesMatchWith",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameTypeOperands,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2156,9 +2173,9 @@ class CmpIOp(OdsOp):
             return (
                 "failed to verify that result type has i1 element type and same shape as operands"
             )
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2240,7 +2257,7 @@ class ConstantOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2403,14 +2420,16 @@ class DivFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2546,9 +2565,9 @@ class DivFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2560,7 +2579,7 @@ class DivFOp(OdsOp):
         return fold_float_binary(constant_value(self.lhs), rhs, float_div)
 
 
-class DivSIOp(OdsOp):
+class DivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division
 
     Divides `lhs` by `rhs`, both read as signed, rounding toward zero.
@@ -2584,14 +2603,15 @@ class DivSIOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "isExact": "_prop_isExact",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2716,9 +2736,9 @@ class DivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2739,7 +2759,7 @@ class DivSIOp(OdsOp):
         )
 
 
-class DivUIOp(OdsOp):
+class DivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division
 
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward zero.
@@ -2765,14 +2785,15 @@ class DivUIOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "isExact": "_prop_isExact",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "Elementwise",
-        "NoMemoryEffect",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -2897,9 +2918,9 @@ class DivUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -2914,7 +2935,7 @@ class DivUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a // b if b else None)
 
 
-class ExtFOp(OdsOp):
+class ExtFOp(OdsOp, CastOpInterface):
     """Widen a floating-point value
 
     Converts a floating-point value to a strictly wider floating-point type;
@@ -2938,16 +2959,16 @@ class ExtFOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "fastmath": "_prop_fastmath",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3077,9 +3098,9 @@ class ExtFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3164,7 +3185,7 @@ class ExtFOp(OdsOp):
         )
 
 
-class ExtSIOp(OdsOp):
+class ExtSIOp(OdsOp, CastOpInterface):
     """Sign-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -3182,16 +3203,16 @@ class ExtSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3276,9 +3297,9 @@ class ExtSIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3358,7 +3379,7 @@ class ExtSIOp(OdsOp):
         )
 
 
-class ExtUIOp(OdsOp):
+class ExtUIOp(OdsOp, CastOpInterface):
     """Zero-extend an integer
 
     Widens an integer to a wider integer type, filling the new high bits with
@@ -3377,16 +3398,16 @@ class ExtUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.extui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3471,9 +3492,9 @@ class ExtUIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3570,14 +3591,16 @@ class FloorDivSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.floordivsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3672,9 +3695,9 @@ class FloorDivSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -3699,7 +3722,7 @@ class FloorDivSIOp(OdsOp):
         return folded if last_ok[0] else None
 
 
-class FPToSIOp(OdsOp):
+class FPToSIOp(OdsOp, CastOpInterface):
     """Convert floating point to a signed integer
 
     Converts a floating-point value to a signed integer, rounding toward zero.
@@ -3717,16 +3740,16 @@ class FPToSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptosi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -3813,9 +3836,9 @@ class FPToSIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -3890,7 +3913,7 @@ class FPToSIOp(OdsOp):
         )
 
 
-class FPToUIOp(OdsOp):
+class FPToUIOp(OdsOp, CastOpInterface):
     """Convert floating point to an unsigned integer
 
     Converts a floating-point value to an unsigned integer, rounding toward
@@ -3908,16 +3931,16 @@ class FPToUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.fptoui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4004,9 +4027,9 @@ class FPToUIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4081,7 +4104,7 @@ class FPToUIOp(OdsOp):
         )
 
 
-class IndexCastOp(OdsOp):
+class IndexCastOp(OdsOp, CastOpInterface):
     """Convert between index and integer, sign-extending
 
     Converts an index to a signless integer or back; one side must be an index.
@@ -4101,16 +4124,16 @@ class IndexCastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_cast"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4195,9 +4218,9 @@ class IndexCastOp(OdsOp):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4274,7 +4297,7 @@ class IndexCastOp(OdsOp):
         )
 
 
-class IndexCastUIOp(OdsOp):
+class IndexCastUIOp(OdsOp, CastOpInterface):
     """Convert between index and integer, zero-extending
 
     Converts an index to a signless integer or back, reading the source as
@@ -4292,16 +4315,16 @@ class IndexCastUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.index_castui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4386,9 +4409,9 @@ class IndexCastUIOp(OdsOp):
             return f"result #0 must be signless-integer-like or memref of signless-integer, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -4489,15 +4512,17 @@ class MaximumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4633,9 +4658,9 @@ class MaximumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -4675,15 +4700,17 @@ class MaxNumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4819,9 +4846,9 @@ class MaxNumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -4852,15 +4879,17 @@ class MaxSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -4955,9 +4984,9 @@ class MaxSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -4992,15 +5021,17 @@ class MaxUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.maxui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5095,9 +5126,9 @@ class MaxUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5140,15 +5171,17 @@ class MinimumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5284,9 +5317,9 @@ class MinimumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5326,15 +5359,17 @@ class MinNumFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5470,9 +5505,9 @@ class MinNumFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5503,15 +5538,17 @@ class MinSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5606,9 +5643,9 @@ class MinSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5643,15 +5680,17 @@ class MinUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.minui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5746,9 +5785,9 @@ class MinUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5790,15 +5829,17 @@ class MulFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -5934,9 +5975,9 @@ class MulFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -5982,15 +6023,17 @@ class MulIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6124,9 +6167,9 @@ class MulIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6158,15 +6201,8 @@ class MulSIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mulsi_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -6185,9 +6221,9 @@ class MulSIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
-            low_type = lhs.type
+            low_type = rhs.type
         if high_type is None:
-            high_type = lhs.type
+            high_type = rhs.type
         super().__init__(
             "arith.mulsi_extended",
             operands,
@@ -6282,7 +6318,7 @@ class MulSIExtendedOp(OdsOp):
             or self.lhs.type is not self.high.type
         ):
             return "failed to verify that all of {lhs, rhs, low, high} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6316,15 +6352,8 @@ class MulUIExtendedOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.mului_extended"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -6343,9 +6372,9 @@ class MulUIExtendedOp(OdsOp):
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
-            low_type = lhs.type
+            low_type = rhs.type
         if high_type is None:
-            high_type = lhs.type
+            high_type = rhs.type
         super().__init__(
             "arith.mului_extended",
             operands,
@@ -6440,7 +6469,7 @@ class MulUIExtendedOp(OdsOp):
             or self.lhs.type is not self.high.type
         ):
             return "failed to verify that all of {lhs, rhs, low, high} have same type"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6485,14 +6514,16 @@ class NegFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6614,9 +6645,9 @@ class NegFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6644,16 +6675,18 @@ class OrIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.ori"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "Idempotent",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            IsIdempotent,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6748,9 +6781,9 @@ class OrIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6796,14 +6829,16 @@ class RemFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6939,9 +6974,9 @@ class RemFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -6968,14 +7003,16 @@ class RemSIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remsi"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7070,9 +7107,9 @@ class RemSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -7107,14 +7144,16 @@ class RemUIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.remui"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7209,9 +7248,9 @@ class RemUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -7223,7 +7262,7 @@ class RemUIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a % b if b else None)
 
 
-class ScalingExtFOp(OdsOp):
+class ScalingExtFOp(OdsOp, CastOpInterface):
     """Widen floating-point values, multiplying them by scales
 
     Converts `in` to the wider floating-point type of the result and
@@ -7250,15 +7289,8 @@ class ScalingExtFOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "fastmath": "_prop_fastmath",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7406,7 +7438,7 @@ class ScalingExtFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7475,7 +7507,7 @@ class ScalingExtFOp(OdsOp):
         return None
 
 
-class ScalingTruncFOp(OdsOp):
+class ScalingTruncFOp(OdsOp, CastOpInterface):
     """Narrow floating-point values, dividing them by scales
 
     Divides `in` by `scale`, element by element, and converts the quotient to
@@ -7503,15 +7535,8 @@ class ScalingTruncFOp(OdsOp):
         "fastmath": "_prop_fastmath",
         "roundingmode": "_prop_roundingmode",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7697,7 +7722,7 @@ class ScalingTruncFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7788,15 +7813,8 @@ class SelectOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.select"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AllTypesMatch",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7815,7 +7833,7 @@ class SelectOp(OdsOp):
         operands.append(true_value)
         operands.append(false_value)
         if result_type is None:
-            result_type = true_value.type
+            result_type = false_value.type
         super().__init__(
             "arith.select",
             operands,
@@ -7899,7 +7917,7 @@ class SelectOp(OdsOp):
             )
         ):
             return "failed to verify that condition is signless i1 or has matching shape"
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -8010,14 +8028,16 @@ class ShLIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8151,9 +8171,9 @@ class ShLIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8199,14 +8219,16 @@ class ShRSIOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "isExact": "_prop_isExact",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8331,9 +8353,9 @@ class ShRSIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8380,14 +8402,16 @@ class ShRUIOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "isExact": "_prop_isExact",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8512,9 +8536,9 @@ class ShRUIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8535,7 +8559,7 @@ class ShRUIOp(OdsOp):
         return folded if last_in_range[0] else None
 
 
-class SIToFPOp(OdsOp):
+class SIToFPOp(OdsOp, CastOpInterface):
     """Convert a signed integer to floating point
 
     Converts an integer read as signed to the nearest value of a
@@ -8553,16 +8577,16 @@ class SIToFPOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.sitofp"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8647,9 +8671,9 @@ class SIToFPOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -8750,14 +8774,16 @@ class SubFOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -8893,9 +8919,9 @@ class SubFOp(OdsOp):
             )
         if not _type_constraint_1(self.results[0].type):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -8935,14 +8961,16 @@ class SubIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9076,9 +9104,9 @@ class SubIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 
@@ -9101,7 +9129,7 @@ class SubIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a - b)
 
 
-class TruncFOp(OdsOp):
+class TruncFOp(OdsOp, CastOpInterface):
     """Narrow a floating-point value
 
     Converts a floating-point value to a strictly narrower floating-point
@@ -9128,16 +9156,16 @@ class TruncFOp(OdsOp):
         "fastmath": "_prop_fastmath",
         "roundingmode": "_prop_roundingmode",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9305,9 +9333,9 @@ class TruncFOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9402,7 +9430,7 @@ class TruncFOp(OdsOp):
         )
 
 
-class TruncIOp(OdsOp):
+class TruncIOp(OdsOp, CastOpInterface):
     """Truncate an integer
 
     Narrows an integer to a narrower integer type by dropping its high bits.
@@ -9430,16 +9458,16 @@ class TruncIOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflowFlags", IntegerOverflowFlagsAttr.get(IntegerOverflowFlags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9569,9 +9597,9 @@ class TruncIOp(OdsOp):
             return f"result #0 must be signless-fixed-width-integer-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9658,7 +9686,7 @@ class TruncIOp(OdsOp):
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
 
-class UIToFPOp(OdsOp):
+class UIToFPOp(OdsOp, CastOpInterface):
     """Convert an unsigned integer to floating point
 
     Converts an integer read as unsigned to the nearest value of a
@@ -9676,16 +9704,16 @@ class UIToFPOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.uitofp"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CastOpInterface",
-        "Elementwise",
-        "NoMemoryEffect",
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultShape",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultShape,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9770,9 +9798,9 @@ class UIToFPOp(OdsOp):
             return f"result #0 must be floating-point-like, but got '{self.results[0].type}'"
         if tensor_dims(self.in_.type) != tensor_dims(self.out.type):
             return "failed to verify that input and output have the same tensor dimensions"
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -9863,15 +9891,17 @@ class XOrIOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "arith.xori"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "Commutative",
-        "Elementwise",
-        "NoMemoryEffect",
-        "Pure",
-        "SameOperandsAndResultType",
-        "Scalarizable",
-        "Tensorizable",
-        "Vectorizable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            Elementwise,
+            IsCommutative,
+            NoMemoryEffect,
+            Pure,
+            SameOperandsAndResultType,
+            Scalarizable,
+            Tensorizable,
+            Vectorizable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -9966,9 +9996,9 @@ class XOrIOp(OdsOp):
             return f"operand #1 must be signless-integer-like, but got '{self._operands[1].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be signless-integer-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Elementwise")) is not None:
+        if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
 

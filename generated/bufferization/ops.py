@@ -13,6 +13,7 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
     DenseArrayAttr,
     IndexType,
     IntegerType,
@@ -20,7 +21,11 @@ from generator.ir import (
     MemRefType,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultShape,
     ShapedType,
     SourcePos,
     Type,
@@ -40,7 +45,6 @@ from generator.ir.ods import (
     optional_property,
     segment_range,
     segment_sizes,
-    verify_trait,
     with_emitted,
 )
 
@@ -134,7 +138,7 @@ class AllocTensorOp(OdsOp):
         "memory_space": "_prop_memory_space",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -343,7 +347,6 @@ class MaterializeInDestinationOp(OdsOp):
         "restrict": "_prop_restrict",
         "writable": "_prop_writable",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllElementTypesMatch",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -562,11 +565,8 @@ class ToBufferOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "read_only": "_prop_read_only",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "PredOpTrait",
-        "Pure",
-        "SameOperandsAndResultElementType",
-        "SameOperandsAndResultShape",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, SameOperandsAndResultElementType, SameOperandsAndResultShape}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -691,9 +691,9 @@ class ToBufferOp(OdsOp):
             return with_emitted(
                 emitted, "failed to verify that specified tensor and buffer types match"
             )
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
             return problem
         return None
 
@@ -728,10 +728,8 @@ class ToTensorOp(OdsOp):
         "restrict": "_prop_restrict",
         "writable": "_prop_writable",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "PredOpTrait",
-        "SameOperandsAndResultElementType",
-        "SameOperandsAndResultShape",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SameOperandsAndResultElementType, SameOperandsAndResultShape}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -883,9 +881,9 @@ class ToTensorOp(OdsOp):
             return with_emitted(
                 emitted, "failed to verify that specified tensor and buffer types match"
             )
-        if (problem := verify_trait(self, "SameOperandsAndResultShape")) is not None:
+        if (problem := SameOperandsAndResultShape.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsAndResultElementType")) is not None:
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
             return problem
         return None
 

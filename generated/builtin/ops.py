@@ -9,16 +9,26 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AffineScope,
     AsmParser,
     AsmPrinter,
     Attribute,
     Block,
+    HasOnlyGraphRegion,
+    IsIsolatedFromAbove,
     Location,
+    NoRegionArguments,
+    NoTerminator,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    SingleBlock,
     SourcePos,
     StringAttr,
+    SymbolOpInterface,
+    SymbolTable,
     Type,
     UnresolvedOperand,
     Value,
@@ -28,7 +38,6 @@ from generator.ir.ods import (
     OdsOp,
     attr_string,
     optional_property,
-    verify_trait,
 )
 
 __all__ = [
@@ -42,7 +51,7 @@ def _attr_constraint_0(a: Attribute) -> bool:
     return isinstance(a, StringAttr)
 
 
-class ModuleOp(OdsOp):
+class ModuleOp(OdsOp, SymbolOpInterface):
     """A container of top-level ops, and a symbol table
 
     A module holds a single block of ops, usually functions and globals, and
@@ -74,18 +83,16 @@ class ModuleOp(OdsOp):
         "sym_name": "_prop_sym_name",
         "sym_visibility": "_prop_sym_visibility",
     }
-    NO_TERMINATOR: ClassVar[bool] = True
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AffineScope",
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "NoRegionArguments",
-        "NoTerminator",
-        "SingleBlock",
-        "Symbol",
-        "SymbolTable",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AffineScope,
+            HasOnlyGraphRegion,
+            IsIsolatedFromAbove,
+            NoRegionArguments,
+            NoTerminator,
+            SingleBlock,
+            SymbolTable,
+        }
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "builtin"
@@ -217,9 +224,9 @@ class ModuleOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+        if (problem := NoRegionArguments.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_sym_name) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
@@ -227,7 +234,7 @@ class ModuleOp(OdsOp):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"
-        if (problem := verify_trait(self, "Symbol", True)) is not None:
+        if (problem := self.verify_symbol(optional=True)) is not None:
             return problem
         return self.verify_custom()
 
@@ -262,7 +269,7 @@ class UnrealizedConversionCastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "builtin.unrealized_conversion_cast"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

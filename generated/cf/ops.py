@@ -12,13 +12,18 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
     Block,
+    BranchOpInterface,
     DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     IntegerType,
+    IsTerminator,
     Location,
     Operation,
+    OpTrait,
+    Pure,
     SourcePos,
     SparseElementsAttr,
     StringAttr,
@@ -39,7 +44,6 @@ from generator.ir.ods import (
     required_property,
     segment_range,
     segment_sizes,
-    verify_trait,
 )
 
 __all__ = [
@@ -207,7 +211,7 @@ class AssertOp(OdsOp):
         return None
 
 
-class BranchOp(OdsOp):
+class BranchOp(OdsOp, BranchOpInterface):
     """Jump to a block
 
     Ends a block by transferring control to `dest`, passing `destOperands` as
@@ -229,8 +233,7 @@ class BranchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "cf.br"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("BranchOpInterface", "Pure", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsTerminator, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -312,7 +315,7 @@ class BranchOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 1:
             return f"requires 1 successor but found {len(self.successors)}"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -337,7 +340,7 @@ class BranchOp(OdsOp):
         return None
 
 
-class CondBranchOp(OdsOp):
+class CondBranchOp(OdsOp, BranchOpInterface):
     """Jump to one of two blocks depending on a condition
 
     Ends a block by transferring control to `trueDest` when `condition` is
@@ -368,12 +371,8 @@ class CondBranchOp(OdsOp):
         "branch_weights": "_prop_branch_weights",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "BranchOpInterface",
-        "Pure",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -571,7 +570,7 @@ class CondBranchOp(OdsOp):
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -611,7 +610,7 @@ class CondBranchOp(OdsOp):
         return None
 
 
-class SwitchOp(OdsOp):
+class SwitchOp(OdsOp, BranchOpInterface):
     """Jump to the block chosen by an integer
 
     Ends a block by comparing `flag` with each of `case_values` and
@@ -649,12 +648,8 @@ class SwitchOp(OdsOp):
         "case_values": "_prop_case_values",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "BranchOpInterface",
-        "Pure",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -882,7 +877,7 @@ class SwitchOp(OdsOp):
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_1(self._operands[index].value.type):
                 return f"operand #{index} must be integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

@@ -9,19 +9,32 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    AffineScope,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
     Attribute,
+    AutomaticAllocationScope,
+    CallOpInterface,
+    ConstantLike,
     DictionaryAttr,
+    FunctionOpInterface,
     FunctionType,
+    HasParent,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
+    MemRefsNormalizable,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    ReturnLike,
     SourcePos,
     StringAttr,
     SymbolRefAttr,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -39,7 +52,6 @@ from generator.ir.ods import (
     must,
     optional_property,
     required_property,
-    verify_trait,
 )
 
 __all__ = [
@@ -86,7 +98,7 @@ def _attr_constraint_5(a: Attribute) -> bool:
     return isinstance(a, TypeAttr) and _type_constraint_0(a.value)
 
 
-class CallOp(OdsOp):
+class CallOp(OdsOp, CallOpInterface, SymbolUserOpInterface):
     """Call a function by name
 
     Calls the `func.func` that `callee` names in the nearest enclosing symbol
@@ -121,11 +133,7 @@ class CallOp(OdsOp):
         "no_inline": "_prop_no_inline",
         "res_attrs": "_prop_res_attrs",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallOpInterface",
-        "MemRefsNormalizable",
-        "SymbolUserOpInterface",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -365,7 +373,7 @@ class CallOp(OdsOp):
         return None
 
 
-class CallIndirectOp(OdsOp):
+class CallIndirectOp(OdsOp, CallOpInterface):
     """Call a function given as a value
 
     Calls the function that the `callee` operand holds, a value of function
@@ -393,7 +401,6 @@ class CallIndirectOp(OdsOp):
         "arg_attrs": "_prop_arg_attrs",
         "res_attrs": "_prop_res_attrs",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("CallOpInterface", "TypesMatchWith")
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -562,7 +569,7 @@ class CallIndirectOp(OdsOp):
         return None
 
 
-class ConstantOp(OdsOp):
+class ConstantOp(OdsOp, SymbolUserOpInterface):
     """A function, as a value
 
     Produces a value of function type that refers to the `func.func` named by
@@ -586,7 +593,7 @@ class ConstantOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure", "SymbolUserOpInterface")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -717,7 +724,7 @@ class ConstantOp(OdsOp):
         return None
 
 
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, FunctionOpInterface):
     """A named function with a body of SSA control flow
 
     Defines the function `sym_name` with the signature `function_type`. The
@@ -770,13 +777,8 @@ class FuncOp(OdsOp):
         "sym_name": "_prop_sym_name",
         "sym_visibility": "_prop_sym_visibility",
     }
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AffineScope",
-        "AutomaticAllocationScope",
-        "FunctionOpInterface",
-        "IsolatedFromAbove",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AffineScope, AutomaticAllocationScope, IsIsolatedFromAbove}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "func"
@@ -973,7 +975,7 @@ class FuncOp(OdsOp):
             )
         if (slot := self._prop_no_inline) is not None and not _attr_constraint_3(slot):
             return "attribute 'no_inline' failed to satisfy constraint: unit attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1047,13 +1049,8 @@ class ReturnOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "func.return"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasParent",
-        "MemRefsNormalizable",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("func.func"), IsTerminator, MemRefsNormalizable, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1120,9 +1117,9 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("func.func",))) is not None:
+        if (problem := HasParent.of("func.func").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

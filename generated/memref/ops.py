@@ -14,15 +14,25 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
+    AutomaticAllocationScope,
     BoolAttr,
+    CastOpInterface,
+    ConditionallySpeculatable,
     DenseArrayAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
     Location,
+    MemRefsNormalizable,
     MemRefType,
+    NoMemoryEffect,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
+    SameOperandsElementType,
+    SameOperandsShape,
     SourcePos,
     StridedLayoutAttr,
     Type,
@@ -50,7 +60,6 @@ from generator.ir.ods import (
     required_property,
     segment_range,
     segment_sizes,
-    verify_trait,
 )
 
 __all__ = [
@@ -456,7 +465,7 @@ class AllocOp(OdsOp):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -647,7 +656,7 @@ class AllocaOp(OdsOp):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -808,16 +817,14 @@ class AllocaOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         scope = self.parent_op
-        while scope is not None and "AutomaticAllocationScope" not in getattr(
-            type(scope), "TRAITS", ()
-        ):
+        while scope is not None and not scope.has_trait(AutomaticAllocationScope):
             scope = scope.parent_op
         if scope is None:
             return "requires an ancestor op with AutomaticAllocationScope trait"
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
-class CastOp(OdsOp):
+class CastOp(OdsOp, CastOpInterface):
     """Convert a memref to a compatible memref type
 
     Converts `source` to another memref type with the same element type and
@@ -839,7 +846,7 @@ class CastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.cast"
-    TRAITS: ClassVar[tuple[str, ...]] = ("CastOpInterface", "MemRefsNormalizable", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -962,7 +969,7 @@ class CollapseShapeOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "reassociation": "_prop_reassociation",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1133,7 +1140,9 @@ class CopyOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.copy"
-    TRAITS: ClassVar[tuple[str, ...]] = ("SameOperandsElementType", "SameOperandsShape")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SameOperandsElementType, SameOperandsShape}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1221,9 +1230,9 @@ class CopyOp(OdsOp):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_2(self._operands[1].value.type):
             return f"operand #1 must be ranked or unranked memref of any type values, but got '{self._operands[1].value.type}'"
-        if (problem := verify_trait(self, "SameOperandsElementType")) is not None:
+        if (problem := SameOperandsElementType.verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "SameOperandsShape")) is not None:
+        if (problem := SameOperandsShape.verify(self)) is not None:
             return problem
         return None
 
@@ -1246,7 +1255,7 @@ class DeallocOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.dealloc"
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1319,7 +1328,7 @@ class DeallocOp(OdsOp):
         return None
 
 
-class DimOp(OdsOp):
+class DimOp(OdsOp, ConditionallySpeculatable):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -1337,11 +1346,7 @@ class DimOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "memref.dim"
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "ConditionallySpeculatable",
-        "MemRefsNormalizable",
-        "NoMemoryEffect",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1785,7 +1790,7 @@ class ExpandShapeOp(OdsOp):
         "reassociation": "_prop_reassociation",
         "static_output_shape": "_prop_static_output_shape",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2030,7 +2035,7 @@ class LoadOp(OdsOp):
         ("nontemporal", BoolAttr.get_bool(False)),
     )
     OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2239,7 +2244,7 @@ class StoreOp(OdsOp):
         ("nontemporal", BoolAttr.get_bool(False)),
     )
     OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
-    TRAITS: ClassVar[tuple[str, ...]] = ("MemRefsNormalizable", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2461,7 +2466,7 @@ class SubViewOp(OdsOp):
         "static_sizes": "_prop_static_sizes",
         "static_strides": "_prop_static_strides",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 

@@ -17,14 +17,26 @@ from generator.ir import (
     AsmPrinter,
     Attribute,
     DictionaryAttr,
+    FunctionOpInterface,
     FunctionType,
+    HasOnlyGraphRegion,
+    HasParent,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    RegionKindInterface,
+    ReturnLike,
+    SingleBlock,
     SourcePos,
     StringAttr,
+    SymbolOpInterface,
     SymbolRefAttr,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -43,7 +55,6 @@ from generator.ir.ods import (
     must,
     optional_property,
     required_property,
-    verify_trait,
 )
 
 __all__ = [
@@ -174,7 +185,7 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, TokenType)
 
 
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, FunctionOpInterface, RegionKindInterface):
     """Function containing a single `SSACFG` region
 
     A function whose body is a region of SSA control flow: blocks of ops that
@@ -218,14 +229,7 @@ class FuncOp(OdsOp):
         "sym_name": "_prop_sym_name",
         "sym_visibility": "_prop_sym_visibility",
     }
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallableOpInterface",
-        "FunctionOpInterface",
-        "IsolatedFromAbove",
-        "RegionKindInterface",
-        "Symbol",
-    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsIsolatedFromAbove})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -397,12 +401,12 @@ class FuncOp(OdsOp):
             )
         if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return None
 
 
-class GlobalOp(OdsOp):
+class GlobalOp(OdsOp, SymbolOpInterface):
     """Module level declaration of a global variable
 
     Declares the global variable `sym_name` of type `type`. A global is
@@ -446,7 +450,6 @@ class GlobalOp(OdsOp):
         "type": "_prop_type",
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Symbol",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -640,7 +643,7 @@ class GlobalOp(OdsOp):
             return "attribute 'is_mutable' failed to satisfy constraint: unit attribute"
         if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -651,7 +654,7 @@ class GlobalOp(OdsOp):
         return None
 
 
-class GlobalLoadOp(OdsOp):
+class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
     """Direct load of a mutable value from a global
 
     Loads the current value of the global that `global` names; its type must
@@ -675,7 +678,6 @@ class GlobalLoadOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "global": "_prop_global",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -794,7 +796,7 @@ class GlobalLoadOp(OdsOp):
         return None
 
 
-class GlobalLoadConstOp(OdsOp):
+class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
     """Direct load a constant value from a global
 
     Loads the value of an immutable global; since it never changes, the load
@@ -817,7 +819,7 @@ class GlobalLoadConstOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "global": "_prop_global",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SymbolUserOpInterface")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -938,7 +940,7 @@ class GlobalLoadConstOp(OdsOp):
         return None
 
 
-class GlobalLoadGraphOp(OdsOp):
+class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
     """Direct load of a mutable value from a global in Graph region
 
     Loads a global inside a graph region, after the ops that produced
@@ -961,7 +963,6 @@ class GlobalLoadGraphOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "global": "_prop_global",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1101,7 +1102,7 @@ class GlobalLoadGraphOp(OdsOp):
         return None
 
 
-class GlobalStoreOp(OdsOp):
+class GlobalStoreOp(OdsOp, SymbolUserOpInterface):
     """Direct store of a value into a mutable global
 
     Stores `value` into the mutable global that `global` names; its type must
@@ -1124,7 +1125,6 @@ class GlobalStoreOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "global": "_prop_global",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1246,7 +1246,7 @@ class GlobalStoreOp(OdsOp):
         return None
 
 
-class GlobalStoreGraphOp(OdsOp):
+class GlobalStoreGraphOp(OdsOp, SymbolUserOpInterface):
     """Direct store of a value into a mutable global
 
     Stores into a mutable global inside a graph region, after the ops that
@@ -1269,7 +1269,6 @@ class GlobalStoreGraphOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "global": "_prop_global",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1430,8 +1429,9 @@ class OutputOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.output"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("ml_program.subgraph"), IsTerminator, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1497,9 +1497,9 @@ class OutputOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("ml_program.subgraph",))) is not None:
+        if (problem := HasParent.of("ml_program.subgraph").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1548,8 +1548,9 @@ class ReturnOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.return"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("ml_program.func"), IsTerminator, Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1615,9 +1616,9 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("ml_program.func",))) is not None:
+        if (problem := HasParent.of("ml_program.func").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -1648,7 +1649,7 @@ class ReturnOp(OdsOp):
         return None
 
 
-class SubgraphOp(OdsOp):
+class SubgraphOp(OdsOp, FunctionOpInterface, RegionKindInterface):
     """An function containing a single `Graph` region
 
     A function whose body is one block of a graph region: values may be used
@@ -1692,16 +1693,8 @@ class SubgraphOp(OdsOp):
         "sym_name": "_prop_sym_name",
         "sym_visibility": "_prop_sym_visibility",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "CallableOpInterface",
-        "FunctionOpInterface",
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "RegionKindInterface",
-        "SingleBlock",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -1856,7 +1849,7 @@ class SubgraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
@@ -1876,7 +1869,7 @@ class SubgraphOp(OdsOp):
             )
         if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_0(slot):
             return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return None
 
@@ -1898,7 +1891,7 @@ class TokenOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "ml_program.token"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

@@ -13,13 +13,23 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Block,
+    CastOpInterface,
+    ConditionallySpeculatable,
+    HasRecursiveMemoryEffects,
     IndexType,
+    IsTerminator,
     Location,
+    NoMemoryEffect,
     Operation,
     OpResult,
+    OpTrait,
+    ParentOneOf,
+    Pure,
     RankedTensorType,
     Region,
+    ReturnLike,
     ShapedType,
+    SingleBlockImplicitTerminator,
     SourcePos,
     Type,
     UnrankedTensorType,
@@ -33,7 +43,6 @@ from generator.ir.ods import (
     VerifyMessage,
     compatible_shapes,
     element_type_or_self,
-    verify_trait,
 )
 
 __all__ = [
@@ -95,7 +104,7 @@ def _type_constraint_6(t: Type) -> bool:
     return isinstance(t, RankedTensorType) and t.has_static_shape
 
 
-class CastOp(OdsOp):
+class CastOp(OdsOp, CastOpInterface):
     """tensor cast operation
 
     Changes how much the type of a tensor says about its shape, without
@@ -117,7 +126,7 @@ class CastOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.cast"
-    TRAITS: ClassVar[tuple[str, ...]] = ("CastOpInterface", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -220,7 +229,7 @@ class CastOp(OdsOp):
         return None
 
 
-class DimOp(OdsOp):
+class DimOp(OdsOp, ConditionallySpeculatable):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
@@ -239,7 +248,7 @@ class DimOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.dim"
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConditionallySpeculatable", "NoMemoryEffect")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -360,7 +369,7 @@ class EmptyOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.empty"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -476,7 +485,7 @@ class ExtractOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.extract"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -616,7 +625,7 @@ class FromElementsOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.from_elements"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -734,7 +743,9 @@ class GenerateOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.generate"
-    TRAITS: ClassVar[tuple[str, ...]] = ("RecursiveMemoryEffects", "SingleBlockImplicitTerminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasRecursiveMemoryEffects, SingleBlockImplicitTerminator.of("tensor.yield")}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -821,9 +832,7 @@ class GenerateOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tensor.yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("tensor.yield").verify(self)) is not None:
             return problem
         for index in range(0, len(self._operands)):
             if not _type_constraint_4(self._operands[index].value.type):
@@ -879,7 +888,7 @@ class InsertOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.insert"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1031,7 +1040,7 @@ class RankOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.rank"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1138,7 +1147,7 @@ class SplatOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.splat"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "TypesMatchWith")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1275,8 +1284,9 @@ class YieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tensor.yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("ParentOneOf", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsTerminator, ParentOneOf.of("tensor.generate", "tensor.pad"), Pure, ReturnLike}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1344,11 +1354,9 @@ class YieldOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (
-            problem := verify_trait(self, "ParentOneOf", ("tensor.generate", "tensor.pad"))
-        ) is not None:
+        if (problem := ParentOneOf.of("tensor.generate", "tensor.pad").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 

@@ -12,16 +12,26 @@ from generator.ir import (
     Attribute,
     Block,
     BoolAttr,
+    ConstantLike,
     FloatAttr,
     FloatType,
     FoldResult,
     FunctionType,
     IntegerType,
+    IsCommutative,
+    IsTerminator,
     Location,
+    NoRegionArguments,
     Operation,
     OpResult,
+    OpTrait,
+    ParentOneOf,
+    Pure,
     RankedTensorType,
     Region,
+    ReturnLike,
+    SameOperandsAndResultType,
+    SingleBlockImplicitTerminator,
     StringAttr,
     SymbolRefAttr,
     Type,
@@ -37,7 +47,6 @@ from generator.ir.ods import (
     is_elements_attr,
     optional_property,
     required_property,
-    verify_trait,
 )
 
 __all__ = [
@@ -238,7 +247,7 @@ class AddOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Add"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
 
     def __init__(
         self,
@@ -312,7 +321,7 @@ class AddV2Op(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.AddV2"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
@@ -394,7 +403,7 @@ class BiasAddOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("data_format", StringAttr.get("NHWC")),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
 
     def __init__(
         self,
@@ -505,7 +514,7 @@ class ConstOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
 
     def __init__(
         self,
@@ -789,7 +798,9 @@ class IfRegionOp(OdsOp):
         "_then_func_name": "_prop__then_func_name",
         "is_stateless": "_prop_is_stateless",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("NoRegionArguments", "SingleBlockImplicitTerminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {NoRegionArguments, SingleBlockImplicitTerminator.of("tf.Yield")}
+    )
 
     def __init__(
         self,
@@ -919,11 +930,9 @@ class IfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf.Yield",))
-        ) is not None:
+        if (problem := SingleBlockImplicitTerminator.of("tf.Yield").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "NoRegionArguments")) is not None:
+        if (problem := NoRegionArguments.verify(self)) is not None:
             return problem
         if self._prop_is_stateless is None:
             return "requires attribute 'is_stateless'"
@@ -981,7 +990,7 @@ class LeakyReluOp(OdsOp):
         "alpha": "_prop_alpha",
     }
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (("alpha", _DEFAULT_0),)
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -1055,7 +1064,7 @@ class LeakyReluOp(OdsOp):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_16(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -1069,7 +1078,7 @@ class MulOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Mul"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
@@ -1148,7 +1157,7 @@ class NotEqualOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("incompatible_shape_error", BoolAttr.get_bool(True)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
@@ -1264,7 +1273,7 @@ class ReluOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Relu"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -1316,7 +1325,7 @@ class ReluOp(OdsOp):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -1330,7 +1339,7 @@ class Relu6Op(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Relu6"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -1382,7 +1391,7 @@ class Relu6Op(OdsOp):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -1396,7 +1405,7 @@ class SubOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Sub"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
 
     def __init__(
         self,
@@ -1469,8 +1478,9 @@ class YieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("ParentOneOf", "Pure", "ReturnLike", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsTerminator, ParentOneOf.of("tf.IfRegion"), Pure, ReturnLike}
+    )
 
     def __init__(
         self,
@@ -1503,9 +1513,9 @@ class YieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "ParentOneOf", ("tf.IfRegion",))) is not None:
+        if (problem := ParentOneOf.of("tf.IfRegion").verify(self)) is not None:
             return problem
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 

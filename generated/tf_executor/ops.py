@@ -21,15 +21,19 @@ from generator.ir import (
     Context,
     FoldResult,
     FunctionType,
+    HasParent,
     IntegerAttr,
     IntegerType,
+    IsTerminator,
     Location,
     Operation,
     OpResult,
+    OpTrait,
     PatternRewriter,
     RankedTensorType,
     Region,
     ShapedType,
+    SingleBlockImplicitTerminator,
     SourcePos,
     StringAttr,
     Type,
@@ -47,7 +51,6 @@ from generator.ir.ods import (
     element_type_or_self,
     emit_op_error,
     required_property,
-    verify_trait,
     with_emitted,
 )
 
@@ -108,7 +111,7 @@ def ensure_terminator(
         region.add_block(Block())
     block = region.blocks[-1]
     last = block.last_op
-    if last is None or not getattr(type(last), "IS_TERMINATOR", False):
+    if last is None or not last.has_trait(IsTerminator):
         last = block.append(terminator((), loc=loc))
     return last
 
@@ -369,7 +372,7 @@ class ControlTriggerOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.ControlTrigger"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -437,7 +440,7 @@ class ControlTriggerOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -496,7 +499,7 @@ class EnterOp(OdsOp):
         ("is_constant", BoolAttr.get_bool(False)),
         ("parallel_iterations", IntegerAttr.get(IntegerType.get(64), 10)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -697,7 +700,7 @@ class EnterOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if self._prop_frame_name is None:
             return "requires attribute 'frame_name'"
@@ -745,7 +748,7 @@ class ExitOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Exit"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -836,7 +839,7 @@ class ExitOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -871,7 +874,7 @@ class LoopCondOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.LoopCond"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -967,7 +970,7 @@ class LoopCondOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_3(self._operands[0].value.type):
             return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
@@ -1005,7 +1008,7 @@ class MergeOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Merge"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1107,7 +1110,7 @@ class MergeOp(OdsOp):
             return "expected 3 results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_4(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
@@ -1167,7 +1170,7 @@ class NextIterationSinkOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Sink"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1257,7 +1260,7 @@ class NextIterationSinkOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_7(self._operands[0].value.type):
             return f"operand #0 must be token, but got '{self._operands[0].value.type}'"
@@ -1302,7 +1305,7 @@ class NextIterationSourceOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Source"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1378,7 +1381,7 @@ class NextIterationSourceOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_7(self.results[1].type):
             return f"result #1 must be token, but got '{self.results[1].type}'"
@@ -1450,7 +1453,7 @@ class RecvOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1664,7 +1667,7 @@ class RecvOp(OdsOp):
             return "expected 2 results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if self._prop_tensor_name is None:
             return "requires attribute 'tensor_name'"
@@ -1750,7 +1753,7 @@ class SendOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("client_terminated", BoolAttr.get_bool(False)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1962,7 +1965,7 @@ class SendOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if self._prop_tensor_name is None:
             return "requires attribute 'tensor_name'"
@@ -2017,7 +2020,7 @@ class SwitchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.Switch"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2133,7 +2136,7 @@ class SwitchOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not _type_constraint_3(self._operands[1].value.type):
             return f"operand #1 must be tensor of 1-bit signless integer values, but got '{self._operands[1].value.type}'"
@@ -2183,7 +2186,7 @@ class SwitchNOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "num_outs": "_prop_num_outs",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2326,7 +2329,7 @@ class SwitchNOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if self._prop_num_outs is None:
             return "requires attribute 'num_outs'"
@@ -2388,8 +2391,9 @@ class FetchOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.fetch"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.graph"), IsTerminator}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2455,14 +2459,14 @@ class FetchOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if not (emitted := control_operands_after_all_data(self)):
             return with_emitted(
                 emitted,
                 "failed to verify that all control inputs must appear after any non-control input",
             )
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
@@ -2497,7 +2501,9 @@ class GraphOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.graph"
-    TRAITS: ClassVar[tuple[str, ...]] = ("SingleBlockImplicitTerminator",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SingleBlockImplicitTerminator.of("tf_executor.fetch")}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2572,7 +2578,7 @@ class GraphOp(OdsOp):
         if len(self._operands) != 0:
             return "requires zero operands"
         if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.fetch",))
+            problem := SingleBlockImplicitTerminator.of("tf_executor.fetch").verify(self)
         ) is not None:
             return problem
         if len(self.regions[0].blocks) != 1:
@@ -2684,7 +2690,9 @@ class IslandOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.island"
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "SingleBlockImplicitTerminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.graph"), SingleBlockImplicitTerminator.of("tf_executor.yield")}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2803,10 +2811,10 @@ class IslandOp(OdsOp):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.graph",))) is not None:
+        if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
         if (
-            problem := verify_trait(self, "SingleBlockImplicitTerminator", ("tf_executor.yield",))
+            problem := SingleBlockImplicitTerminator.of("tf_executor.yield").verify(self)
         ) is not None:
             return problem
         for index in range(0, len(self._operands)):
@@ -2903,8 +2911,9 @@ class YieldOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf_executor.yield"
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "PredOpTrait", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("tf_executor.island"), IsTerminator}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2970,14 +2979,14 @@ class YieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tf_executor.island",))) is not None:
+        if (problem := HasParent.of("tf_executor.island").verify(self)) is not None:
             return problem
         if not (emitted := control_operands_after_all_data(self)):
             return with_emitted(
                 emitted,
                 "failed to verify that all control inputs must appear after any non-control input",
             )
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 

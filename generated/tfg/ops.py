@@ -14,23 +14,36 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
     Block,
     DenseArrayAttr,
     Diagnostic,
     DiagnosticError,
     DictionaryAttr,
     FunctionType,
+    HasOnlyGraphRegion,
+    HasParent,
     IntegerAttr,
     IntegerType,
+    IsIsolatedFromAbove,
+    IsTerminator,
     Location,
+    NoTerminator,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
     Region,
+    ReturnLike,
     Severity,
+    SingleBlock,
     SourcePos,
     StringAttr,
+    SymbolOpInterface,
     SymbolRefAttr,
+    SymbolTable,
+    SymbolUserOpInterface,
     Type,
     TypeAttr,
     UnitAttr,
@@ -50,7 +63,6 @@ from generator.ir.ods import (
     required_property,
     segment_range,
     segment_sizes,
-    verify_trait,
 )
 
 __all__ = [
@@ -490,7 +502,7 @@ def lookup_graph_func(op: Operation, attr: Attribute | None) -> Operation | None
         return None
     table = op.parent_op
     while table is not None and not (
-        table.name == "builtin.module" or "SymbolTable" in getattr(table, "TRAITS", ())
+        table.name == "builtin.module" or table.has_trait(SymbolTable)
     ):
         table = table.parent_op
     if table is None:
@@ -808,7 +820,7 @@ def _attr_constraint_18(a: Attribute) -> bool:
     return isinstance(a, TFVersionAttr)
 
 
-class CaseOp(OdsOp):
+class CaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -843,7 +855,6 @@ class CaseOp(OdsOp):
         "branches": "_prop_branches",
         "output_shapes": "_prop_output_shapes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1052,8 +1063,7 @@ class CaseRegionOp(OdsOp):
         "branch_attrs": "_prop_branch_attrs",
         "region_attrs": "_prop_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -1175,7 +1185,7 @@ class CaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
@@ -1228,7 +1238,7 @@ class CaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class ForOp(OdsOp):
+class ForOp(OdsOp, SymbolUserOpInterface):
     """A counted loop operation calling a function
 
     Calls `body` once for each index from `start` up to `limit` by steps of
@@ -1258,7 +1268,6 @@ class ForOp(OdsOp):
         "T": "_prop_T",
         "body": "_prop_body",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -1449,11 +1458,8 @@ class ForRegionOp(OdsOp):
         "operandSegmentSizes": "_prop_operandSegmentSizes",
         "region_attrs": "_prop_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -1663,7 +1669,7 @@ class ForRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_body_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'body_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -1722,7 +1728,7 @@ class ForRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class IfOp(OdsOp):
+class IfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -1768,7 +1774,6 @@ class IfOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "then_branch": "_prop_then_branch",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2029,8 +2034,7 @@ class IfRegionOp(OdsOp):
         "then_attrs": "_prop_then_attrs",
         "then_region_attrs": "_prop_then_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2196,7 +2200,7 @@ class IfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -2244,7 +2248,7 @@ class IfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulCaseOp(OdsOp):
+class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions, with side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -2279,7 +2283,6 @@ class StatefulCaseOp(OdsOp):
         "branches": "_prop_branches",
         "output_shapes": "_prop_output_shapes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2488,8 +2491,7 @@ class StatefulCaseRegionOp(OdsOp):
         "branch_attrs": "_prop_branch_attrs",
         "region_attrs": "_prop_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -2611,7 +2613,7 @@ class StatefulCaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
@@ -2664,7 +2666,7 @@ class StatefulCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulIfOp(OdsOp):
+class StatefulIfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions with side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -2710,7 +2712,6 @@ class StatefulIfOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "then_branch": "_prop_then_branch",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -2971,8 +2972,7 @@ class StatefulIfRegionOp(OdsOp):
         "then_attrs": "_prop_then_attrs",
         "then_region_attrs": "_prop_then_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -3138,7 +3138,7 @@ class StatefulIfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -3186,7 +3186,7 @@ class StatefulIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulWhileOp(OdsOp):
+class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions, with side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -3230,7 +3230,6 @@ class StatefulWhileOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -3487,11 +3486,8 @@ class StatefulWhileRegionOp(OdsOp):
         "operandSegmentSizes": "_prop_operandSegmentSizes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -3732,7 +3728,7 @@ class StatefulWhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
@@ -3790,7 +3786,7 @@ class StatefulWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessCaseOp(OdsOp):
+class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
     """A switch operation calling one of its functions, without side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -3825,7 +3821,6 @@ class StatelessCaseOp(OdsOp):
         "branches": "_prop_branches",
         "output_shapes": "_prop_output_shapes",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -4034,8 +4029,7 @@ class StatelessCaseRegionOp(OdsOp):
         "branch_attrs": "_prop_branch_attrs",
         "region_attrs": "_prop_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4157,7 +4151,7 @@ class StatelessCaseRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_branch_attrs) is not None and not _attr_constraint_7(slot):
             return "attribute 'branch_attrs' failed to satisfy constraint: an array of dictionaries"
@@ -4210,7 +4204,7 @@ class StatelessCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessIfOp(OdsOp):
+class StatelessIfOp(OdsOp, SymbolUserOpInterface):
     """An if-then-else operation calling functions without side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -4256,7 +4250,6 @@ class StatelessIfOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "then_branch": "_prop_then_branch",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -4517,8 +4510,7 @@ class StatelessIfRegionOp(OdsOp):
         "then_attrs": "_prop_then_attrs",
         "then_region_attrs": "_prop_then_region_attrs",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasOnlyGraphRegion", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
     HAS_RESULT_NAMES: ClassVar[bool] = True
@@ -4684,7 +4676,7 @@ class StatelessIfRegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if (slot := self._prop_then_attrs) is not None and not _attr_constraint_6(slot):
             return "attribute 'then_attrs' failed to satisfy constraint: dictionary of named attribute values"
@@ -4732,7 +4724,7 @@ class StatelessIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessWhileOp(OdsOp):
+class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions, without side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -4776,7 +4768,6 @@ class StatelessWhileOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -5033,11 +5024,8 @@ class StatelessWhileRegionOp(OdsOp):
         "operandSegmentSizes": "_prop_operandSegmentSizes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -5278,7 +5266,7 @@ class StatelessWhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
@@ -5336,7 +5324,7 @@ class StatelessWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class WhileOp(OdsOp):
+class WhileOp(OdsOp, SymbolUserOpInterface):
     """A loop operation calling functions
 
     A loop over its data operands: while `cond` returns true for the
@@ -5380,7 +5368,6 @@ class WhileOp(OdsOp):
         "output_shapes": "_prop_output_shapes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("SymbolUserOpInterface",)
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     HAS_RESULT_NAMES: ClassVar[bool] = True
 
@@ -5637,11 +5624,8 @@ class WhileRegionOp(OdsOp):
         "operandSegmentSizes": "_prop_operandSegmentSizes",
         "parallel_iterations": "_prop_parallel_iterations",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "HasOnlyGraphRegion",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, HasOnlyGraphRegion, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -5882,7 +5866,7 @@ class WhileRegionOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
@@ -5965,12 +5949,8 @@ class ConditionOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -6092,12 +6072,12 @@ class ConditionOp(OdsOp):
         for index in segment_range(self, "operandSegmentSizes", 2, 3):
             if not _type_constraint_6(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of control dependence, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
 
-class FuncOp(OdsOp):
+class FuncOp(OdsOp, SymbolOpInterface):
     """A function of a TensorFlow graph's library
 
     A function (FunctionDef) of the function library. Each argument is a
@@ -6170,13 +6150,8 @@ class FuncOp(OdsOp):
         "sym_name": "_prop_sym_name",
         "sym_visibility": "_prop_sym_visibility",
     }
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "SingleBlock",
-        "Symbol",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -6515,7 +6490,7 @@ class FuncOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_sym_name is None:
             return "requires attribute 'sym_name'"
@@ -6543,7 +6518,7 @@ class FuncOp(OdsOp):
             )
         if (slot := self._prop_control_output) is not None and not _attr_constraint_16(slot):
             return "attribute 'control_output' failed to satisfy constraint: string array attribute"
-        if (problem := verify_trait(self, "Symbol", False)) is not None:
+        if (problem := self.verify_symbol(optional=False)) is not None:
             return problem
         return self.verify_custom()
 
@@ -6623,7 +6598,7 @@ class GetResultOp(OdsOp):
         "name": "_prop_name",
         "number": "_prop_number",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -6793,14 +6768,8 @@ class GraphOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "version": "_prop_version",
     }
-    NO_TERMINATOR: ClassVar[bool] = True
-    GRAPH_REGIONS: ClassVar[bool] = True
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "HasOnlyGraphRegion",
-        "IsolatedFromAbove",
-        "NoTerminator",
-        "SingleBlock",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasOnlyGraphRegion, IsIsolatedFromAbove, NoTerminator, SingleBlock}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
@@ -6897,7 +6866,7 @@ class GraphOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if self._prop_version is None:
             return "requires attribute 'version'"
@@ -6933,8 +6902,7 @@ class ReturnOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "control_ret_attrs": "_prop_control_ret_attrs",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("HasParent", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tfg.func"), IsTerminator})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -7031,11 +6999,11 @@ class ReturnOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if (problem := verify_trait(self, "HasParent", ("tfg.func",))) is not None:
+        if (problem := HasParent.of("tfg.func").verify(self)) is not None:
             return problem
         if (slot := self._prop_control_ret_attrs) is not None and not _attr_constraint_14(slot):
             return "attribute 'control_ret_attrs' failed to satisfy constraint: array attribute"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 
@@ -7072,12 +7040,8 @@ class YieldOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = (
-        "AttrSizedOperandSegments",
-        "Pure",
-        "ReturnLike",
-        "Terminator",
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, IsTerminator, Pure, ReturnLike}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
@@ -7185,7 +7149,7 @@ class YieldOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return self.verify_custom()
 

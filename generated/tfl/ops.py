@@ -14,13 +14,18 @@ from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    ConstantLike,
     FloatAttr,
     FoldResult,
     IntegerType,
+    IsCommutative,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     RankedTensorType,
+    SameOperandsAndResultType,
     SourcePos,
     StringAttr,
     Type,
@@ -32,7 +37,6 @@ from generator.ir.ods import (
     broadcast_shapes,
     is_elements_attr,
     required_property,
-    verify_trait,
 )
 
 __all__ = [
@@ -103,7 +107,7 @@ class AddOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "fused_activation_function": "_prop_fused_activation_function",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -258,7 +262,7 @@ class LeakyReluOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "alpha": "_prop_alpha",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -329,7 +333,7 @@ class LeakyReluOp(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -348,7 +352,7 @@ class MulOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "fused_activation_function": "_prop_fused_activation_function",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -479,7 +483,7 @@ class NotEqualOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.not_equal"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
@@ -553,7 +557,7 @@ class ConstOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
 
     def __init__(
         self,
@@ -635,7 +639,7 @@ class ReluOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.relu"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -682,7 +686,7 @@ class ReluOp(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -698,7 +702,7 @@ class Relu6Op(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tfl.relu6"
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -745,7 +749,7 @@ class Relu6Op(OdsOp):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -764,7 +768,7 @@ class SubOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "fused_activation_function": "_prop_fused_activation_function",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

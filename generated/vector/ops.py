@@ -15,9 +15,12 @@ from generator.ir import (
     Attribute,
     DenseArrayAttr,
     IndexType,
+    InferTypeOpInterface,
     Location,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     SourcePos,
     Type,
     UnresolvedOperand,
@@ -61,7 +64,7 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, IndexType)
 
 
-class ExtractOp(OdsOp):
+class ExtractOp(OdsOp, InferTypeOpInterface):
     """Take an element or a sub-vector out of a vector
 
     Returns the element or sub-vector of `source` at `position`, which indexes
@@ -88,7 +91,7 @@ class ExtractOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "static_position": "_prop_static_position",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("InferTypeOpInterface", "PredOpTrait", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(

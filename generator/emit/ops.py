@@ -6,6 +6,13 @@ operand, result, attribute, region and successor, the builder's parameters and
 statements, the property tables the parser uses, and the verifier checks in
 MLIR's order. Code fragments in the views are single expressions or statements
 made by the small functions below; the template only lays them out.
+
+A spec's traits become runtime classes: trait classes of `generator.ir.traits` in
+the op class's `TRAITS` (`trait_class_name` maps ODS names to MLIR's C++ names,
+`HasParent<"x">` to `HasParent.of("x")`), and interfaces of
+`generator.ir.interfaces` among its base classes (`INTERFACE_CLASSES`). Traits
+that are predicates (`AllTypesMatch`, `PredOpTrait`, ...) are compiled into the
+verifier instead (`COMPILED_TRAITS`).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from generator import ir
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
 from generator.emit.format_code import FormatUnsupported, format_code
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
+from generator.ir import interfaces as ir_interfaces
 from generator.ir import ods
 from generator.naming import class_name_from_def, property_slot, sanitize_name, snake_case
 from generator.spec.constraints import (
@@ -38,6 +46,7 @@ from generator.spec.constraints import (
     TypeConstraint,
 )
 from generator.spec.format import resolve_op_format
+from generator.spec.infer import infer_types
 from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
 __all__ = ["Check", "OpView", "OpsModuleView", "code_lines", "negated", "ops_module_view"]
@@ -152,12 +161,11 @@ class OpView:
     class_name: str
     op_name: str
     doc_lines: list[str]
+    bases: str
+    """The base classes of the op class: `OdsOp` and the op's interfaces."""
     traits: list[str]
+    """The op's runtime traits, as Python expressions, sorted."""
     traits_expr: str
-    is_terminator: bool
-    no_terminator: bool
-    graph_regions: bool
-    isolated: bool
     property_names_expr: str
     property_slots: list[tuple[str, str]]
     """(property name, slot) of each property, sorted by name."""
@@ -482,7 +490,63 @@ def _doc_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
-#: Native traits checked by a runtime helper (`verify_trait`), after the ODS checks.
+#: Spec traits whose runtime class (in `generator.ir.traits`) has another name:
+#: MLIR's C++ name where the ODS def differs from it.
+_RENAMED_TRAITS = {
+    "Terminator": "IsTerminator",
+    "IsolatedFromAbove": "IsIsolatedFromAbove",
+    "Commutative": "IsCommutative",
+    "Idempotent": "IsIdempotent",
+    "Involution": "IsInvolution",
+    "RecursiveMemoryEffects": "HasRecursiveMemoryEffects",
+}
+
+#: Spec traits that are op interfaces: the class in `generator.ir.interfaces` the
+#: op class inherits.
+INTERFACE_CLASSES = {
+    "BranchOpInterface": "BranchOpInterface",
+    "CallOpInterface": "CallOpInterface",
+    "CallableOpInterface": "CallableOpInterface",
+    "CastOpInterface": "CastOpInterface",
+    "ConditionallySpeculatable": "ConditionallySpeculatable",
+    "FunctionOpInterface": "FunctionOpInterface",
+    "InferTypeOpInterface": "InferTypeOpInterface",
+    "LoopLikeOpInterface": "LoopLikeOpInterface",
+    "RegionBranchOpInterface": "RegionBranchOpInterface",
+    "RegionKindInterface": "RegionKindInterface",
+    "ShapedDimOpInterface": "ShapedDimOpInterface",
+    "Symbol": "SymbolOpInterface",
+    "SymbolUserOpInterface": "SymbolUserOpInterface",
+}
+
+#: Spec traits compiled into the op's own checks and builders, with no runtime class
+#: (MLIR's `PredOpTrait`s and the traits built on them).
+COMPILED_TRAITS = frozenset(
+    {
+        "AllElementCountsMatch",
+        "AllElementTypesMatch",
+        "AllRanksMatch",
+        "AllShapesMatch",
+        "AllTypesMatch",
+        "PredOpTrait",
+        "TypesMatchWith",
+    }
+)
+
+#: Traits whose parameters are op names (`HasParent.of("func.func")`).
+_PARAMETRIC_TRAITS = frozenset({"HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"})
+
+
+def trait_class_name(trait: str) -> str | None:
+    """The name of the runtime trait class of a spec trait (in `generator.ir.traits`),
+    or None for interfaces and traits compiled into checks."""
+    if trait in INTERFACE_CLASSES or trait in COMPILED_TRAITS:
+        return None
+    return _RENAMED_TRAITS.get(trait, trait)
+
+
+#: Spec traits whose runtime class checks the op (`verify`): the structural ones before
+#: the ODS checks, the others after.
 _NATIVE_TRAITS = frozenset(
     {
         "SameOperandsAndResultType",
@@ -534,6 +598,8 @@ class _OpMaker:
         self.errors: list[SpecDiagnostic] = []
         self.op_name = f"{dialect.name}.{op.mnemonic}"
         self.trait_names = [t.name for t in op.traits]
+        #: The runtime trait of each spec trait that has one (see `_trait_exprs`).
+        self.trait_exprs: dict[int, str] = {}
         self.py: dict[str, str] = {}
         self.base: dict[str, str] = {}
         # Unnamed operands and results are named by position, as MLIR's `_gen_arg_N`.
@@ -570,6 +636,38 @@ class _OpMaker:
     def has(self, trait: str) -> bool:
         return trait in self.trait_names
 
+    # -- traits and interfaces -----------------------------------------------------------
+
+    def _trait_exprs(self) -> dict[int, str]:
+        """The runtime trait of each spec trait that has one, by its index in the spec's
+        list: a class name, or `HasParent.of("op.name", ...)` for a parametric trait."""
+        out: dict[int, str] = {}
+        for index, trait in enumerate(self.op.traits):
+            name = trait_class_name(trait.name)
+            if name is None:
+                continue
+            if trait.name in _PARAMETRIC_TRAITS:
+                names = [
+                    self._op_name_of(str(n), trait)
+                    for arg in trait.args
+                    for n in (arg if isinstance(arg, tuple) else (arg,))
+                ]
+                name += ".of(" + ", ".join(f'"{n}"' for n in names) + ")"
+            out[index] = name
+        return out
+
+    def _bases(self) -> str:
+        """`OdsOp` and the op's interfaces, leaving out those another one implies
+        (`FunctionOpInterface` is a `SymbolOpInterface`), sorted by name."""
+        names = sorted({INTERFACE_CLASSES[t] for t in self.trait_names if t in INTERFACE_CLASSES})
+        classes = {name: getattr(ir_interfaces, name) for name in names}
+        kept = [
+            name
+            for name, cls in classes.items()
+            if not any(other is not cls and issubclass(other, cls) for other in classes.values())
+        ]
+        return ", ".join(["OdsOp", *kept])
+
     # -- groups ------------------------------------------------------------------------
 
     def _ranges(self, groups: Sequence[tuple[str, str]], what: str) -> _GroupLayout:
@@ -601,6 +699,7 @@ class _OpMaker:
         result_layout = self._ranges(result_groups, "result")
         accessors: list[Accessor] = []
         checks: list[Check] = []
+        self.trait_exprs = self._trait_exprs()
 
         # Accessors of operands and results.
         for i, o in enumerate(op.operands):
@@ -823,6 +922,7 @@ class _OpMaker:
             if prop_names
             else "frozenset()"
         )
+        traits = sorted(set(self.trait_exprs.values()))
         optional_defaults = [a.name for a in stored if a.optional and a.default is not None]
         optional_defaults_expr = (
             "frozenset({" + ", ".join(f'"{n}"' for n in optional_defaults) + "})"
@@ -833,12 +933,9 @@ class _OpMaker:
             class_name=cls,
             op_name=self.op_name,
             doc_lines=doc,
-            traits=sorted({t.name for t in op.traits}),
-            traits_expr=tuple_display([f'"{t}"' for t in sorted({t.name for t in op.traits})]),
-            is_terminator=self.has("Terminator"),
-            no_terminator=self.has("NoTerminator"),
-            graph_regions=self.has("HasOnlyGraphRegion"),
-            isolated=self.has("IsolatedFromAbove"),
+            bases=self._bases(),
+            traits=traits,
+            traits_expr="frozenset({" + ", ".join(traits) + "})",
             property_names_expr=names_expr,
             property_slots=[(n, property_slot(n)) for n in sorted(prop_names)],
             slots_expr=tuple_display([f'"{property_slot(n)}"' for n in sorted(prop_names)]),
@@ -1136,15 +1233,16 @@ class _OpMaker:
     def _native_trait_checks(self, *, structural: bool) -> list[Check]:
         """Checks of the native traits that are (or are not) MLIR `StructuralOpTrait`s."""
         out = []
-        for trait in self.op.traits:
+        for index, trait in enumerate(self.op.traits):
             if trait.name not in _NATIVE_TRAITS or (trait.name in _STRUCTURAL) != structural:
                 continue
-            args = ", ".join(self._trait_arg(trait, a) for a in trait.args)
             if trait.name == "Symbol":
                 # A symbol whose name is optional (`builtin.module`) may have none.
                 sym = next((a for a in self.op.attributes if a.name == "sym_name"), None)
-                args = repr(sym is not None and sym.is_optional)
-            call = f'verify_trait(self, "{trait.name}"' + (f", {args})" if args else ")")
+                optional = sym is not None and sym.is_optional
+                call = f"self.verify_symbol(optional={optional})"
+            else:
+                call = f"{self.trait_exprs[index]}.verify(self)"
             out.append(Check(f"(problem := {call}) is not None", "problem"))
         return out
 
@@ -1347,18 +1445,6 @@ class _OpMaker:
             ]
         return []
 
-    def _trait_arg(self, trait: TraitRef, arg: object) -> str:
-        if trait.name in ("HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"):
-            names = arg if isinstance(arg, tuple) else (arg,)
-            resolved = [self._op_name_of(str(n), trait) for n in names]
-            return (
-                "("
-                + ", ".join(repr(r) for r in resolved)
-                + ("," if len(resolved) == 1 else "")
-                + ")"
-            )
-        return repr(arg)
-
     def _op_name_of(self, ref: str, trait: TraitRef) -> str:
         ref = ref.removeprefix("::mlir::").split("::")[-1]
         for other in self.dialect.ops:
@@ -1555,31 +1641,15 @@ class _OpMaker:
         )
 
     def _infer_result(self, name: str, constraint: TypeConstraint) -> str | None:
-        op = self.op
-        singles = [o for o in op.operands if o.variadicity == "single"]
-        if (
-            self.has("SameOperandsAndResultType")
-            and singles
-            and op.operands[0].variadicity == "single"
-        ):
-            return f"{self.py[op.operands[0].name]}.type"
-        for trait in op.traits:
-            if trait.name == "AllTypesMatch" and trait.args:
-                names = (
-                    trait.args[0]
-                    if isinstance(trait.args[0], tuple)
-                    else tuple(str(x) for x in trait.args)
-                )
-                if name in names:
-                    for other in names:
-                        expr = self._builder_type_of(str(other))
-                        if expr is not None:
-                            return expr
-            if trait.name == "TypesMatchWith" and len(trait.args) == 4 and trait.args[2] == name:
-                lhs = self._builder_type_of(str(trait.args[1]))
-                if lhs is not None:
-                    return "(" + str(trait.args[3]).replace("$_self", lhs) + ")"
-        return buildable_type(constraint)
+        """The expression a builder computes result `name`'s type with when it is not
+        given: from the operands and attributes by the traits (`infer_types`), else
+        the one type the constraint allows."""
+        link = infer_types(self.op, self._builder_type_of).get(name)
+        if link is None:
+            return buildable_type(constraint)
+        if link.transform is not None:
+            return "(" + link.transform.replace("$_self", link.source) + ")"
+        return link.source
 
     def _builder_type_of(self, name: str) -> str | None:
         for o in self.op.operands:

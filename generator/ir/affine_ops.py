@@ -19,8 +19,16 @@ from collections.abc import Sequence
 
 from generator.ir.attributes import IntegerAttr
 from generator.ir.core import BlockArgument, Operation, OpResult, Region, Value
+from generator.ir.interfaces import ShapedDimOpInterface
 from generator.ir.ods import get_property
 from generator.ir.opasm import AsmParser, AsmPrinter, UnresolvedOperand
+from generator.ir.traits import (
+    AffineScope,
+    AlwaysSpeculatable,
+    ConstantLike,
+    IsIsolatedFromAbove,
+    NoMemoryEffect,
+)
 from generator.ir.types import DYNAMIC, IndexType, MemRefType, UnrankedMemRefType
 
 __all__ = [
@@ -44,17 +52,12 @@ _INDEX_OPS = ("affine.apply", "affine.delinearize_index", "affine.linearize_inde
 _SIZED_MEMREF_OPS = {"memref.alloc": 0, "memref.view": 2}
 
 
-def _traits(op: Operation) -> tuple[str, ...]:
-    traits: tuple[str, ...] = getattr(type(op), "TRAITS", ())
-    return traits
-
-
 def _is_affine_scope(op: Operation | None) -> bool:
-    return op is not None and "AffineScope" in _traits(op)
+    return op is not None and op.has_trait(AffineScope)
 
 
 def _is_isolated(op: Operation) -> bool:
-    return bool(getattr(op, "IS_ISOLATED_FROM_ABOVE", False))
+    return op.has_trait(IsIsolatedFromAbove)
 
 
 def _value_region(value: Value) -> Region | None:
@@ -95,12 +98,12 @@ def is_affine_induction_var(value: Value) -> bool:
 
 
 def _is_constant(op: Operation) -> bool:
-    return "ConstantLike" in _traits(op)
+    return op.has_trait(ConstantLike)
 
 
 def _is_pure(op: Operation) -> bool:
-    traits = _traits(op)
-    return "Pure" in traits or ("NoMemoryEffect" in traits and "AlwaysSpeculatable" in traits)
+    # `Pure` implies both.
+    return op.has_trait(NoMemoryEffect) and op.has_trait(AlwaysSpeculatable)
 
 
 def _constant_int(value: Value) -> int | None:
@@ -177,7 +180,7 @@ def is_valid_symbol(value: Value, region: Region | None) -> bool:
         return True
     if _is_pure(op) and all(is_valid_symbol(v, region) for v in op.operands):
         return True
-    if "ShapedDimOpInterface" in _traits(op):
+    if isinstance(op, ShapedDimOpInterface):
         return _dim_is_symbol(op, region)
     return _symbol_in_enclosing(value, region)
 
@@ -196,7 +199,7 @@ def is_valid_dim(value: Value, region: Region | None) -> bool:
     op = value.owner
     if op.name in _INDEX_OPS:
         return all(is_valid_dim(v, region) for v in op.operands)
-    if "ShapedDimOpInterface" in _traits(op) and op.num_operands:
+    if isinstance(op, ShapedDimOpInterface) and op.num_operands:
         return is_top_level_value(op.operand(0))
     return False
 

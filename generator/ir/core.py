@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.ir.dialect import Dialect
     from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos
     from generator.ir.source import SourceLoc
+    from generator.ir.traits import OpTrait
 
 __all__ = [
     "Block",
@@ -206,6 +207,14 @@ class Operation:
     `properties` holds the inherent attributes of an unregistered op (the `<{...}>`
     of the generic form) as one attribute; `attributes` holds the discardable
     attributes as a (uniqued, immutable) dictionary attribute.
+
+    A registered class lists its traits (`generator.ir.traits`) in `TRAITS`;
+    `has_trait` asks whether an op has one, `might_have_trait` whether it may
+    have one, which is also true of every unregistered op, as MLIR's
+    `mightHaveTrait`. The core asks the second where MLIR does: an unregistered
+    op may end a block and may have successors, and its regions need no
+    terminator. Interfaces (`generator.ir.interfaces`) are base classes, tested
+    with `isinstance`.
     """
 
     __slots__ = (
@@ -245,6 +254,28 @@ class Operation:
     DEFAULT_DIALECT: ClassVar[str] = ""
     #: Whether `asm_result_names` suggests names for the op's results.
     HAS_RESULT_NAMES: ClassVar[bool] = False
+    #: The op's traits, as its spec lists them (trait classes, not names).
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset()
+    #: `TRAITS` and the traits they imply, computed once per class for `has_trait`.
+    _TRAIT_CLOSURE: ClassVar[frozenset[type[OpTrait]]] = frozenset()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._TRAIT_CLOSURE = frozenset(implied for trait in cls.TRAITS for implied in trait.IMPLIED)
+
+    @classmethod
+    def has_trait(cls, trait: type[OpTrait]) -> bool:
+        """Whether the op has `trait` or a trait implying it (MLIR's `hasTrait`).
+
+        A parametric trait matches any parameterization (`HasParent`) or the one
+        named (`HasParent.of("func.func")`). Unregistered ops have no traits."""
+        return trait in cls._TRAIT_CLOSURE
+
+    @classmethod
+    def might_have_trait(cls, trait: type[OpTrait]) -> bool:
+        """Whether the op may have `trait`: it has it, or it is unregistered and
+        nothing is known (MLIR's `mightHaveTrait`)."""
+        return cls.OPERATION_NAME is None or trait in cls._TRAIT_CLOSURE
 
     @classmethod
     def parse(cls, parser: AsmParser, name_pos: SourcePos) -> Operation:

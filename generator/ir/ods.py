@@ -13,6 +13,8 @@ them in its support library:
   `is_typed_attr`);
 - dialect attributes that hold an enum case, printed `#dialect.mnemonic<case>`
   (MLIR's `EnumAttr`), for plain and bit enums.
+
+Op traits and their checks are classes in `generator.ir.traits`.
 """
 
 from __future__ import annotations
@@ -90,7 +92,6 @@ __all__ = [
     "set_property",
     "tensor_dims",
     "typed_attr_type",
-    "verify_trait",
     "with_emitted",
 ]
 
@@ -641,7 +642,7 @@ class EnumAttr(DialectAttr):
         return cls.get(value)
 
 
-# -- native traits --------------------------------------------------------------------
+# -- shapes -------------------------------------------------------------------------
 
 
 def compatible_shapes(a: Type, b: Type) -> bool:
@@ -664,220 +665,6 @@ def compatible_shapes(a: Type, b: Type) -> bool:
         # A scalable dimension is compatible only with a scalable one.
         return False
     return all(DYNAMIC in (x, y) or x == y for x, y in zip(a.shape, b.shape, strict=True))
-
-
-def _operand_types(op: Operation) -> list[Type]:
-    return [o.value.type for o in op.op_operands]
-
-
-def _at_least_one(op: Operation, results: bool) -> str | None:
-    if not op.num_operands:
-        return "expected 1 or more operands, but found 0"
-    if results and not op.results:
-        return "expected 1 or more results, but found 0"
-    return None
-
-
-def _encoding(t: Type) -> Attribute | None:
-    return t.encoding if isinstance(t, RankedTensorType) else None
-
-
-def _same_operands_and_result_type(op: Operation) -> str | None:
-    problem = _at_least_one(op, True)
-    if problem is not None:
-        return problem
-    first = op.results[0].type
-    elem = element_type_or_self(first)
-    for t in [r.type for r in op.results[1:]] + _operand_types(op):
-        if element_type_or_self(t) is not elem or not compatible_shapes(t, first):
-            return "requires the same type for all operands and results"
-        if _encoding(t) is not _encoding(first):
-            return "requires the same encoding for all operands and results"
-    return None
-
-
-def _same_type_operands(op: Operation) -> str | None:
-    types = _operand_types(op)
-    if any(t is not types[0] for t in types[1:]):
-        return "requires all operands to have the same type"
-    return None
-
-
-def _same_operands_shape(op: Operation) -> str | None:
-    problem = _at_least_one(op, False)
-    if problem is not None:
-        return problem
-    types = _operand_types(op)
-    if not all(compatible_shapes(t, types[0]) for t in types[1:]):
-        return "requires the same shape for all operands"
-    return None
-
-
-def _same_operands_and_result_shape(op: Operation) -> str | None:
-    problem = _at_least_one(op, True)
-    if problem is not None:
-        return problem
-    first = op.operand(0).type
-    types = [r.type for r in op.results] + _operand_types(op)[1:]
-    if not all(compatible_shapes(t, first) for t in types):
-        return "requires the same shape for all operands and results"
-    return None
-
-
-def _same_operands_element_type(op: Operation) -> str | None:
-    problem = _at_least_one(op, False)
-    if problem is not None:
-        return problem
-    types = _operand_types(op)
-    elem = element_type_or_self(types[0])
-    if any(element_type_or_self(t) is not elem for t in types[1:]):
-        return "requires the same element type for all operands"
-    return None
-
-
-def _same_operands_and_result_element_type(op: Operation) -> str | None:
-    problem = _at_least_one(op, True)
-    if problem is not None:
-        return problem
-    elem = element_type_or_self(op.results[0].type)
-    types = [r.type for r in op.results] + _operand_types(op)
-    if any(element_type_or_self(t) is not elem for t in types):
-        return "requires the same element type for all operands and results"
-    return None
-
-
-def _same_operands_and_result_rank(op: Operation) -> str | None:
-    problem = _at_least_one(op, True)
-    if problem is not None:
-        return problem
-    ranks = {
-        t.rank
-        for t in _operand_types(op) + [r.type for r in op.results]
-        if isinstance(t, ShapedType) and t.has_rank
-    }
-    if len(ranks) > 1:
-        return "requires the same rank for all operands and results"
-    return None
-
-
-def _is_mappable(t: Type) -> bool:
-    return isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType))
-
-
-def _elementwise(op: Operation) -> str | None:
-    results = [r.type for r in op.results if _is_mappable(r.type)]
-    operands = [t for t in _operand_types(op) if _is_mappable(t)]
-    if not results and not operands:
-        return None
-    if results and not operands:
-        return "if a result is non-scalar, then at least one operand must be non-scalar"
-    if not results:
-        return "if an operand is non-scalar, then there must be at least one non-scalar result"
-    if len(results) != len(op.results):
-        return "if an operand is non-scalar, then all results must be non-scalar"
-    types = operands + results
-
-    def base(t: Type) -> type:
-        return VectorType if isinstance(t, VectorType) else RankedTensorType
-
-    if any(base(t) is not base(types[0]) for t in types) or not all(
-        compatible_shapes(t, u) for t in types for u in types
-    ):
-        return "all non-scalar operands/results must have the same shape and base type"
-    return None
-
-
-def _terminator(op: Operation) -> str | None:
-    if op.parent is not None and op.next_op is not None:
-        return "must be the last operation in the parent block"
-    return None
-
-
-def _has_parent(op: Operation, names: tuple[str, ...]) -> str | None:
-    parent = op.parent_op
-    if parent is not None and parent.name in names:
-        return None
-    if len(names) == 1:
-        return f"expects parent op '{names[0]}'"
-    return f"expects parent op to be one of '{', '.join(names)}'"
-
-
-def _single_block(op: Operation) -> str | None:
-    for index, region in enumerate(op.regions):
-        if len(region.blocks) > 1:
-            return f"expects region #{index} to have 0 or 1 blocks"
-        if (
-            region.blocks
-            and region.blocks[0].first_op is None
-            and not getattr(op, "NO_TERMINATOR", False)
-        ):
-            return "expects a non-empty block"
-    return None
-
-
-def _single_block_implicit_terminator(op: Operation, names: tuple[str, ...]) -> str | None:
-    problem = _single_block(op)
-    if problem is not None:
-        return problem
-    for region in op.regions:
-        if not region.blocks:
-            continue
-        last = region.blocks[0].last_op
-        if last is None or last.name in names:
-            continue
-        return VerifyMessage(
-            f"expects regions to end with '{names[0]}', found '{last.name}'",
-            notes=(f"in custom textual format, the absence of terminator implies '{names[0]}'",),
-        )
-    return None
-
-
-def _no_region_arguments(op: Operation) -> str | None:
-    for index, region in enumerate(op.regions):
-        if region.blocks and region.blocks[0].args:
-            if len(op.regions) > 1:
-                return f"region #{index} should have no arguments"
-            return "region should have no arguments"
-    return None
-
-
-def _symbol(op: Operation, optional: bool = False) -> str | None:
-    name = get_property(op, "sym_name") or op.attributes.get_entry("sym_name")
-    if not isinstance(name, StringAttr) and not (optional and name is None):
-        return "requires string attribute 'sym_name'"
-    vis = get_property(op, "sym_visibility")
-    if vis is not None and (
-        not isinstance(vis, StringAttr) or vis.value not in ("public", "private", "nested")
-    ):
-        return f'visibility expected to be one of ["public", "private", "nested"], but got {vis}'
-    return None
-
-
-_TRAITS: dict[str, Callable[..., str | None]] = {
-    "SameOperandsAndResultType": _same_operands_and_result_type,
-    "SameTypeOperands": _same_type_operands,
-    "SameOperandsShape": _same_operands_shape,
-    "SameOperandsAndResultShape": _same_operands_and_result_shape,
-    "SameOperandsElementType": _same_operands_element_type,
-    "SameOperandsAndResultElementType": _same_operands_and_result_element_type,
-    "SameOperandsAndResultRank": _same_operands_and_result_rank,
-    "Elementwise": _elementwise,
-    "Terminator": _terminator,
-    "HasParent": _has_parent,
-    "ParentOneOf": _has_parent,
-    "SingleBlock": _single_block,
-    "SingleBlockImplicitTerminator": _single_block_implicit_terminator,
-    "NoRegionArguments": _no_region_arguments,
-    "Symbol": _symbol,
-}
-
-
-def verify_trait(op: Operation, trait: str, *args: object) -> str | None:
-    """Check a native op trait (`SameOperandsAndResultType`, `HasParent`, ...).
-
-    Returns MLIR's message for a violation, or None.
-    """
-    return _TRAITS[trait](op, *args)
 
 
 def tensor_dims(t: Type) -> tuple[int, ...] | None:
@@ -1004,12 +791,8 @@ _STORED_PROPERTIES = Operation.__dict__["properties"]
 
 
 class OdsOp(Operation):
-    """The base of every generated op class: the defaults its class variables override.
-
-    A registered op is not a terminator, needs terminated blocks, has SSA regions
-    and is not isolated from above unless its spec says so; its inherent
-    attributes are stored as properties.
-    """
+    """The base of every generated op class: its inherent attributes are stored as
+    properties. Its traits (`Operation.TRAITS`) are those its spec lists."""
 
     __slots__ = ()
 
@@ -1060,11 +843,6 @@ class OdsOp(Operation):
         """Set every property from `values` (a property it lacks is unset)."""
         for name, slot in self.PROPERTY_SLOTS.items():
             setattr(self, slot, values.get(name))
-    IS_TERMINATOR: ClassVar[bool] = False
-    NO_TERMINATOR: ClassVar[bool] = False
-    GRAPH_REGIONS: ClassVar[bool] = False
-    IS_ISOLATED_FROM_ABOVE: ClassVar[bool] = False
-    TRAITS: ClassVar[tuple[str, ...]] = ()
 
 
 def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | None:

@@ -65,6 +65,7 @@ from generator.ir.ods import (
 )
 from generator.ir.opasm import AsmParser, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.source import SourceFile, SourceLoc
+from generator.ir.traits import IsTerminator
 from generator.ir.types import (
     DYNAMIC,
     FLOAT_TYPE_NAMES,
@@ -782,7 +783,7 @@ class Parser(AsmParser):
         c = text[pos : pos + 1]
         if c == "[":
             registered = ctx.ops.get(name)
-            if registered is not None and not getattr(registered, "IS_TERMINATOR", True):
+            if registered is not None and not registered.might_have_trait(IsTerminator):
                 self.error_at(pos, "successors in non-terminator")
             self.pos = pos + 1
             if not self.consume_if("]"):
@@ -1425,7 +1426,7 @@ class Parser(AsmParser):
             region.add_block(Block())
         block = region.blocks[-1]
         last = block.last_op
-        if last is None or not getattr(last, "IS_TERMINATOR", False):
+        if last is None or not last.has_trait(IsTerminator):
             block.append(self.create_op(terminator, pos, [], []))
 
     def parse_optional_region(self, region: Region) -> bool:

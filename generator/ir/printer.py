@@ -53,6 +53,7 @@ from generator.ir.module import ResourceBlob
 from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.opasm import AsmPrinter
 from generator.ir.source import SourceLoc
+from generator.ir.traits import IsTerminator
 from generator.ir.types import (
     DYNAMIC,
     TUPLE_ALIAS_MIN_SIZE,
@@ -385,7 +386,7 @@ class Printer(AsmPrinter):
                     if entry_args is not None:
                         args = entry_args
                     last = block.last_op
-                    if not terminators and getattr(type(last), "IS_TERMINATOR", False):
+                    if not terminators and last is not None and last.has_trait(IsTerminator):
                         stop = last
                 for arg in args:
                     if arg.type.has_alias_parts:
@@ -866,11 +867,7 @@ class Printer(AsmPrinter):
                 if header:
                     self.print_block_header(block, indent - 2, preds.get(block, []), i == 0)
                 last = block.last_op
-                if (
-                    not keep_terminator
-                    and last is not None
-                    and getattr(type(last), "IS_TERMINATOR", False)
-                ):
+                if not keep_terminator and last is not None and last.has_trait(IsTerminator):
                     stop: Operation | None = last
                 else:
                     stop = None

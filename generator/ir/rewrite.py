@@ -27,9 +27,11 @@ list (the op was changed in place), or one `Attribute` or `Value` per result
 (a single one for a single-result op). Attributes are turned into constant ops by
 the constant materializer of the op's dialect (`Dialect.constant_materializer`),
 as MLIR's `Dialect::materializeConstant`.
-The traits `Commutative`, `Idempotent` and `Involution` fold as MLIR's trait
-folders do. `constant_value` reads the value of a `ConstantLike` op's result,
-as MLIR's `m_Constant` does.
+Then the folding traits of the op (`IsCommutative`, `IsIdempotent`,
+`IsInvolution`: the `FoldingTrait`s in `generator.ir.traits`) fold as MLIR's
+trait folders do. `constant_value` reads the value of a `ConstantLike` op's
+result, as MLIR's `m_Constant` does. Which ops are free of effects, terminators
+or constant-like is asked of their trait classes (`has_trait`).
 
 Not modelled: MLIR's region simplification (dead block arguments, block merging),
 strict modes, and skipping ops of blocks that become unreachable during a sweep.
@@ -46,6 +48,15 @@ from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
 from generator.ir.core import Block, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.interfaces import SymbolOpInterface
+from generator.ir.traits import (
+    ConstantLike,
+    FoldingTrait,
+    HasRecursiveMemoryEffects,
+    IsIsolatedFromAbove,
+    IsTerminator,
+    NoMemoryEffect,
+)
 from generator.ir.types import Type
 
 __all__ = [
@@ -530,10 +541,6 @@ def _only_used_within(blocks: Sequence[Block]) -> bool:
 # -- traits the driver cares about ----------------------------------------------------
 
 
-_EFFECT_FREE_TRAITS = frozenset({"Pure", "NoMemoryEffect", "NoSideEffect", "ConstantLike"})
-_RECURSIVE_EFFECT_TRAITS = frozenset({"RecursiveMemoryEffects", "HasRecursiveMemoryEffects"})
-
-
 class _OpKind:
     """What the driver needs to know about an op class, computed once per class."""
 
@@ -547,22 +554,19 @@ class _OpKind:
     )
 
     def __init__(self, cls: type[Operation]) -> None:
-        traits: tuple[str, ...] = getattr(cls, "TRAITS", ())
-        registered = cls.OPERATION_NAME is not None
-        is_terminator = bool(getattr(cls, "IS_TERMINATOR", False)) or "Terminator" in traits
         #: Never trivially dead: terminators (unregistered ops may be ones) and symbols.
-        self.keep = is_terminator or not registered or "Symbol" in traits
-        self.effect_free = any(t in _EFFECT_FREE_TRAITS for t in traits)
-        self.recursive_effects = any(t in _RECURSIVE_EFFECT_TRAITS for t in traits)
-        self.constant_like = "ConstantLike" in traits
+        self.keep = cls.might_have_trait(IsTerminator) or issubclass(cls, SymbolOpInterface)
+        # `Pure` implies `NoMemoryEffect`.
+        self.effect_free = cls.has_trait(NoMemoryEffect) or cls.has_trait(ConstantLike)
+        self.recursive_effects = cls.has_trait(HasRecursiveMemoryEffects)
+        self.constant_like = cls.has_trait(ConstantLike)
         # An unregistered op might be isolated from above, so constants stay in it.
-        self.isolated = (
-            not registered
-            or bool(getattr(cls, "IS_ISOLATED_FROM_ABOVE", False))
-            or "IsolatedFromAbove" in traits
-        )
+        self.isolated = cls.might_have_trait(IsIsolatedFromAbove)
+        # In the order of the trait names, as the spec's traits were listed sorted.
         self.trait_folds: tuple[Callable[[Operation], list[Attribute | Value] | None], ...] = tuple(
-            [_TRAIT_FOLDS[t] for t in traits if t in _TRAIT_FOLDS]
+            trait.fold
+            for trait in sorted(cls.TRAITS, key=lambda t: t.__name__)
+            if issubclass(trait, FoldingTrait)
         )
 
 
@@ -654,65 +658,6 @@ def constant_value(value: Value) -> Attribute | None:
     if not _kind(type(op)).constant_like or len(op.results) != 1:
         return None
     return _constant_attr(op)
-
-
-def _fold_commutative(op: Operation) -> list[Attribute | Value] | None:
-    # Constants move behind the other operands, which lets patterns look for them
-    # on the right only (MLIR's `foldCommutative`).
-    operands = op.operands
-    if len(operands) < 2:
-        return None
-    is_const = [constant_value(v) is not None for v in operands]
-    reordered = [v for v, c in zip(operands, is_const, strict=True) if not c] + [
-        v for v, c in zip(operands, is_const, strict=True) if c
-    ]
-    if all(a is b for a, b in zip(reordered, operands, strict=True)):
-        return None
-    for index, value in enumerate(reordered):
-        op.set_operand(index, value)
-    return []
-
-
-def _fold_idempotent(op: Operation) -> list[Attribute | Value] | None:
-    # f(f(x)) = f(x) for unary ops; f(x, x) = x for binary ones.
-    operands = op.operands
-    if len(op.results) != 1 or not operands:
-        return None
-    result_type = op.results[0].type
-    if len(operands) == 1:
-        inner = operands[0]
-        if (
-            isinstance(inner, OpResult)
-            and inner.owner.name == op.name
-            and inner.type is result_type
-        ):
-            return [inner]
-        return None
-    if operands[0] is operands[1] and operands[0].type is result_type:
-        return [operands[0]]
-    return None
-
-
-def _fold_involution(op: Operation) -> list[Attribute | Value] | None:
-    # f(f(x)) = x.
-    operands = op.operands
-    if len(operands) != 1 or len(op.results) != 1:
-        return None
-    inner = operands[0]
-    if not isinstance(inner, OpResult) or inner.owner.name != op.name:
-        return None
-    inner_op = inner.owner
-    if len(inner_op.op_operands) != 1:
-        return None
-    original = inner_op.operand(0)
-    return [original] if original.type is op.results[0].type else None
-
-
-_TRAIT_FOLDS: dict[str, Callable[[Operation], list[Attribute | Value] | None]] = {
-    "Commutative": _fold_commutative,
-    "Idempotent": _fold_idempotent,
-    "Involution": _fold_involution,
-}
 
 
 def fold_op(op: Operation) -> list[Attribute | Value] | None:

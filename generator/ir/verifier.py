@@ -23,6 +23,13 @@ from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region,
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.ods import VerifyMessage
 from generator.ir.source import SourceFile, SourceLoc
+from generator.ir.traits import (
+    HasOnlyGraphRegion,
+    IsIsolatedFromAbove,
+    IsTerminator,
+    NoTerminator,
+    SymbolTable,
+)
 
 __all__ = ["dominators", "op_diagnostic", "verify"]
 
@@ -113,15 +120,12 @@ def _print_in_context(op: Operation) -> str:
 
 
 def _is_isolated(op: Operation) -> bool:
-    return op.name == "builtin.module" or bool(getattr(op, "IS_ISOLATED_FROM_ABOVE", False))
+    return op.name == "builtin.module" or op.has_trait(IsIsolatedFromAbove)
 
 
 def region_has_ssa_dominance(op: Operation, index: int) -> bool:
     """True when region `index` of `op` is an SSACFG region (see the module docstring)."""
-    if not op.is_registered:
-        return False
-    kinds = getattr(op, "GRAPH_REGIONS", False)
-    return not kinds
+    return op.is_registered and not op.has_trait(HasOnlyGraphRegion)
 
 
 def dominators(region: Region) -> dict[Block, Block | None]:
@@ -224,7 +228,7 @@ class _Verifier:
             message = op.verify_regions()
             if message is not None:
                 self.fail_op(op, message)
-        if op.name == "builtin.module" or "SymbolTable" in getattr(op, "TRAITS", ()):
+        if op.name == "builtin.module" or op.has_trait(SymbolTable):
             self.verify_symbol_table(op)
 
     def fail_op(self, op: Operation, message: str) -> NoReturn:
@@ -304,9 +308,7 @@ class _Verifier:
             reachable = self.dom_cache.get(region)
             if reachable is None:
                 reachable = self.dom_cache[region] = dominators(region)
-        needs_terminator = not single or (
-            op.is_registered and not getattr(op, "NO_TERMINATOR", False)
-        )
+        needs_terminator = not single or not op.might_have_trait(NoTerminator)
         for block in blocks:
             o = block.first_op
             if o is None:
@@ -332,12 +334,7 @@ class _Verifier:
                 o = nxt
             # As MLIR's verifier does on leaving a block, after its ops.
             last = block.last_op
-            if (
-                needs_terminator
-                and last is not None
-                and last.is_registered
-                and not getattr(last, "IS_TERMINATOR", True)
-            ):
+            if needs_terminator and last is not None and not last.might_have_trait(IsTerminator):
                 self.fail(last, "block with no terminator, has " + _print_in_context(last))
 
     def dominates(self, value: Value, user: Operation, _ssa: bool) -> bool:

@@ -87,6 +87,7 @@ from generator.spec.constraints import (
     TypeRefConstraint,
     Variadicity,
 )
+from generator.spec.infer import TypeLink, infer_types
 from generator.spec.model import (
     AttributeDef,
     DialectDef,
@@ -2007,45 +2008,17 @@ class _Checker:
         )
 
     def type_resolvers(self) -> dict[str, TypeSource]:
-        """Types known from traits, as mlir-tblgen finds them: later traits win."""
-        resolver: dict[str, TypeSource] = {}
-        for trait in self.op.traits:
-            args = trait.args
-            if trait.name == "AllTypesMatch" and args and isinstance(args[0], tuple):
-                names = [str(a) for a in args[0]]
-                for i, name in enumerate(names):
-                    source = self.seen_arg(name)
-                    if source is not None:
-                        for other in names[:i] + names[i + 1 :]:
-                            resolver[other] = TypeSource("trait", trait=trait.name, source=source)
-            elif trait.name in ("SameTypeOperands", "SameOperandsAndResultType"):
-                self.same_types(resolver, trait.name, trait.name == "SameOperandsAndResultType")
-            elif trait.name == "TypesMatchWith" and len(args) >= 4:
-                source = self.seen_arg(str(args[1]))
-                if source is not None:
-                    resolver[str(args[2])] = TypeSource(
-                        "trait", trait=trait.name, source=source, transform=str(args[3])
-                    )
-        return resolver
-
-    def same_types(self, resolver: dict[str, TypeSource], trait: str, with_results: bool) -> None:
-        op = self.op
-        source: OperandBinding | ResultBinding | None = None
-        if self.operand_type_directive:
-            index = min(self.operand_type_directive)
-            source = OperandBinding(index, op.operands[index])
-        elif with_results and self.result_type_directive:
-            index = min(self.result_type_directive)
-            source = ResultBinding(index, op.results[index])
-        if source is None:
-            return
-        for index, operand in enumerate(op.operands):
-            if index not in self.operand_type_directive:
-                resolver[operand.name] = TypeSource("trait", trait=trait, source=source)
-        if with_results:
-            for index, result in enumerate(op.results):
-                if index not in self.result_type_directive:
-                    resolver[result.name] = TypeSource("trait", trait=trait, source=source)
+        """Types known from traits (`infer_types`, as mlir-tblgen finds them: later
+        traits win), from the operands and results whose types the format writes and
+        the attributes it binds."""
+        links: dict[str, TypeLink[OperandBinding | ResultBinding | AttributeBinding]]
+        links = infer_types(self.op, self.seen_arg)
+        return {
+            name: TypeSource(
+                "trait", trait=link.trait, source=link.source, transform=link.transform
+            )
+            for name, link in links.items()
+        }
 
     def seen_arg(self, name: str) -> OperandBinding | ResultBinding | AttributeBinding | None:
         """The operand or result whose type the format writes, or attribute it binds."""

@@ -7,7 +7,7 @@
 //
 // MLIR's op interfaces that say something about an op (`CastOpInterface`,
 // `BranchOpInterface`, `FunctionOpInterface`, ...) are listed as traits too.
-// They carry no code: the checks MLIR runs for them are in the op's verifier.
+// They become base classes of the op class; their checks are in the op's verifier.
 
 #ifndef ODSGEN_TRAITS_TD
 #define ODSGEN_TRAITS_TD

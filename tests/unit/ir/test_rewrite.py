@@ -36,7 +36,10 @@ from generator.ir import (
     IntegerAttr,
     IntegerType,
     Location,
+    NoTerminator,
     Operation,
+    OpTrait,
+    Pure,
     Region,
     SourceFile,
     Type,
@@ -584,8 +587,7 @@ class _PureRegionOp(OdsOp):
 
     __slots__ = ()
     OPERATION_NAME: ClassVar[str] = "test.pure_region"
-    NO_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure",)
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoTerminator, Pure})
 
     def __init__(self) -> None:
         super().__init__("test.pure_region", (), (I32,), regions=1)
@@ -597,7 +599,7 @@ class _RegionOp(OdsOp):
 
     __slots__ = ()
     OPERATION_NAME: ClassVar[str] = "test.region"
-    NO_TERMINATOR: ClassVar[bool] = True
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoTerminator})
 
     def __init__(self) -> None:
         super().__init__("test.region", (), (), regions=1)

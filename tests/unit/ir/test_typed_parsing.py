@@ -11,6 +11,7 @@ from generator.ir.core import Block, Operation, Region
 from generator.ir.diagnostics import DiagnosticError
 from generator.ir.parser import Parser
 from generator.ir.source import SourceFile
+from generator.ir.traits import IsTerminator, OpTrait
 from generator.ir.types import IndexType, RankedTensorType, Type, UnrankedTensorType
 
 
@@ -66,7 +67,7 @@ class _TermOp(Operation):
 
     __slots__ = ()
     OPERATION_NAME: ClassVar[str | None] = "test.term"
-    IS_TERMINATOR: ClassVar[bool] = True
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsTerminator})
 
 
 def test_ensure_terminator_completes_a_region_as_mlir_does() -> None:

@@ -12,6 +12,7 @@ from generator.ir.diagnostics import DiagnosticError
 from generator.ir.ods import emit_error, with_emitted
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
+from generator.ir.traits import HasOnlyGraphRegion, OpTrait
 from generator.ir.verifier import verify
 
 
@@ -27,7 +28,7 @@ class GraphRegionOp(Operation):
 
     __slots__ = ()
     OPERATION_NAME: ClassVar[str | None] = "test.graph"
-    GRAPH_REGIONS = True
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion})
 
 
 class PositiveOp(Operation):

@@ -17,16 +17,26 @@ from generated.mini.enums import (
 )
 from generator.ir import (
     Attribute,
+    AttrSizedOperandSegments,
     Block,
+    ConstantLike,
     DenseArrayAttr,
     FloatAttr,
     FloatType,
     IntegerAttr,
     IntegerType,
+    IsCommutative,
+    IsTerminator,
     Location,
+    NoTerminator,
     Operation,
     OpResult,
+    OpTrait,
+    Pure,
     Region,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    SingleBlock,
     SymbolRefAttr,
     Type,
     UnitAttr,
@@ -40,7 +50,6 @@ from generator.ir.ods import (
     segment_range,
     segment_sizes,
     typed_attr_type,
-    verify_trait,
 )
 
 __all__ = [
@@ -131,7 +140,9 @@ class AddOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("overflow", IntegerAttr.get(IntegerType.get(64), 0)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Commutative", "Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, SameOperandsAndResultType}
+    )
 
     def __init__(
         self,
@@ -224,7 +235,7 @@ class AddOp(OdsOp):
             return f"operand #1 must be signless-integer, but got '{self._operands[1].value.type}'"
         if not _type_constraint_2(self.results[0].type):
             return f"result #0 must be signless-integer, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
@@ -356,7 +367,7 @@ class CmpOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "predicate": "_prop_predicate",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameTypeOperands")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameTypeOperands})
 
     def __init__(
         self,
@@ -446,7 +457,7 @@ class CmpOp(OdsOp):
             return f"operand #1 must be signless-integer, but got '{self._operands[1].value.type}'"
         if not _type_constraint_4(self.results[0].type):
             return f"result #0 must be bool-like, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameTypeOperands")) is not None:
+        if (problem := SameTypeOperands.verify(self)) is not None:
             return problem
         return None
 
@@ -465,8 +476,7 @@ class CondBrOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    IS_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("AttrSizedOperandSegments", "Terminator")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, IsTerminator})
 
     def __init__(
         self,
@@ -548,7 +558,7 @@ class CondBrOp(OdsOp):
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_3(self._operands[index].value.type):
                 return f"operand #{index} must be 1-bit signless integer, but got '{self._operands[index].value.type}'"
-        if (problem := verify_trait(self, "Terminator")) is not None:
+        if (problem := IsTerminator.verify(self)) is not None:
             return problem
         return None
 
@@ -567,7 +577,7 @@ class ConstantOp(OdsOp):
     PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
         "value": "_prop_value",
     }
-    TRAITS: ClassVar[tuple[str, ...]] = ("AllTypesMatch", "ConstantLike", "Pure")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
 
     def __init__(
         self,
@@ -632,8 +642,7 @@ class RegionOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "mini.region"
-    NO_TERMINATOR: ClassVar[bool] = True
-    TRAITS: ClassVar[tuple[str, ...]] = ("NoTerminator", "SingleBlock")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoTerminator, SingleBlock})
 
     def __init__(
         self,
@@ -667,7 +676,7 @@ class RegionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if (problem := verify_trait(self, "SingleBlock")) is not None:
+        if (problem := SingleBlock.verify(self)) is not None:
             return problem
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('body') failed to verify constraint: region with 1 blocks"
@@ -693,7 +702,7 @@ class ScaleOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("flags", FlagsAttr.get(Flags.none)),
     )
-    TRAITS: ClassVar[tuple[str, ...]] = ("Pure", "SameOperandsAndResultType")
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
 
     def __init__(
         self,
@@ -803,7 +812,7 @@ class ScaleOp(OdsOp):
             return f"operand #0 must be floating-point, but got '{self._operands[0].value.type}'"
         if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be floating-point, but got '{self.results[0].type}'"
-        if (problem := verify_trait(self, "SameOperandsAndResultType")) is not None:
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 

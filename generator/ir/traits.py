@@ -1,0 +1,683 @@
+"""Op traits as classes, as MLIR's `OpTrait`s: what an op is, and the checks that go with it.
+
+A generated op class lists its traits in `TRAITS`, a frozenset of the classes
+here, and code asks `op.has_trait(IsTerminator)` (MLIR's `op->hasTrait<...>()`),
+an O(1) membership test in a set `Operation` computes once per class. Traits
+that imply others inherit from them (`Pure` is `NoMemoryEffect` and
+`AlwaysSpeculatable`, as MLIR's `TraitList`), so `has_trait(NoMemoryEffect)`
+holds for a `Pure` op.
+
+Classes are named as MLIR's C++ trait classes. Where the ODS def has another
+name, the spec layer maps it: `Terminator` is `IsTerminator`,
+`IsolatedFromAbove` is `IsIsolatedFromAbove`, `Commutative`, `Idempotent` and
+`Involution` are `IsCommutative`, `IsIdempotent` and `IsInvolution`, and
+`RecursiveMemoryEffects` is `HasRecursiveMemoryEffects`. ODS's `Symbol` is an
+interface (`SymbolOpInterface`, in `generator.ir.interfaces`).
+
+A trait that checks something has a classmethod `verify(op) -> str | None`
+(MLIR's `verifyTrait`), returning MLIR's message for a violation; generated
+verifiers call it directly. A trait that folds (`IsCommutative`,
+`IsIdempotent`, `IsInvolution`) has a `FoldingTrait.fold(op)` the folder tries
+after the op's own fold.
+
+Parametric traits (`HasParent<"a">`, `ParentOneOf<["a", "b"]>`,
+`SingleBlockImplicitTerminator<"x">`) are made by `HasParent.of("a")`, a
+cached subclass that carries its op names in `PARAMS`: `op.has_trait(HasParent)`
+holds for any parameterization, `op.has_trait(HasParent.of("a"))` for that one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from generator.ir.attributes import Attribute
+from generator.ir.core import OpResult
+from generator.ir.ods import VerifyMessage, compatible_shapes, element_type_or_self
+from generator.ir.types import (
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+)
+
+if TYPE_CHECKING:
+    from generator.ir.core import Operation, Value
+
+__all__ = [
+    "AffineScope",
+    "AlwaysSpeculatable",
+    "AttrSizedOperandSegments",
+    "AttrSizedResultSegments",
+    "AutomaticAllocationScope",
+    "BroadcastableOperandsAndResultType",
+    "ConstantLike",
+    "Elementwise",
+    "ElementwiseMappable",
+    "FoldingTrait",
+    "HasOnlyGraphRegion",
+    "HasParent",
+    "HasRecursiveMemoryEffects",
+    "IsCommutative",
+    "IsIdempotent",
+    "IsInvolution",
+    "IsIsolatedFromAbove",
+    "IsTerminator",
+    "MemRefsNormalizable",
+    "NoMemoryEffect",
+    "NoRegionArguments",
+    "NoSideEffect",
+    "NoTerminator",
+    "OpTrait",
+    "ParametricTrait",
+    "ParentOneOf",
+    "Pure",
+    "RecursivelySpeculatable",
+    "ResultsBroadcastableShape",
+    "ReturnLike",
+    "SameOperandsAndResultElementType",
+    "SameOperandsAndResultRank",
+    "SameOperandsAndResultShape",
+    "SameOperandsAndResultType",
+    "SameOperandsElementType",
+    "SameOperandsShape",
+    "SameTypeOperands",
+    "SameVariadicOperandSize",
+    "SameVariadicResultSize",
+    "Scalarizable",
+    "SingleBlock",
+    "SingleBlockImplicitTerminator",
+    "SymbolTable",
+    "Tensorizable",
+    "Vectorizable",
+]
+
+
+class OpTrait:
+    """The base of op traits. Trait classes are never instantiated: an op class
+    names them in its `TRAITS`."""
+
+    __slots__ = ()
+
+    #: The trait and every trait it implies (its trait bases), computed per class.
+    IMPLIED: ClassVar[frozenset[type[OpTrait]]] = frozenset()
+    #: Set on the bases here that are kinds of trait rather than traits.
+    _KIND_OF_TRAIT: ClassVar[bool] = True
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.IMPLIED = frozenset(
+            base
+            for base in cls.__mro__
+            if issubclass(base, OpTrait) and not vars(base).get("_KIND_OF_TRAIT", False)
+        )
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifyTrait`: a message when `op` breaks the trait, else None.
+
+        Traits that only mark an op check nothing."""
+        return None
+
+
+class FoldingTrait(OpTrait):
+    """A trait that folds the ops that have it (MLIR's `foldTrait`)."""
+
+    __slots__ = ()
+    _KIND_OF_TRAIT: ClassVar[bool] = True
+
+    @classmethod
+    def fold(cls, op: Operation) -> list[Attribute | Value] | None:
+        """Fold `op`: None when nothing folded, `[]` when `op` changed in place,
+        else one attribute or value per result."""
+        raise NotImplementedError(f"{cls.__name__} does not fold")
+
+
+class ParametricTrait(OpTrait):
+    """A trait with op names as parameters; `of(...)` makes the parameterized trait."""
+
+    __slots__ = ()
+    _KIND_OF_TRAIT: ClassVar[bool] = True
+
+    #: The op names the trait was made with; () on the unparameterized class.
+    PARAMS: ClassVar[tuple[str, ...]] = ()
+    _MADE: ClassVar[dict[tuple[str, ...], type[ParametricTrait]]]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if not cls.PARAMS:
+            cls._MADE = {}
+
+    @classmethod
+    def of(cls, *params: str) -> type[ParametricTrait]:
+        """The trait with `params`, one class per parameterization (so that two
+        op classes naming the same parameters share it)."""
+        made = cls._MADE.get(params)
+        if made is None:
+            args = ", ".join(f'"{p}"' for p in params)
+            made = cast(
+                "type[ParametricTrait]",
+                type(f"{cls.__name__}<{args}>", (cls,), {"__slots__": (), "PARAMS": params}),
+            )
+            cls._MADE[params] = made
+        return made
+
+
+# -- traits that mark an op --------------------------------------------------------------
+
+
+class NoMemoryEffect(OpTrait):
+    """The op has no memory effects (MLIR's `MemoryEffects<[]>`)."""
+
+    __slots__ = ()
+
+
+class AlwaysSpeculatable(OpTrait):
+    """The op may be executed speculatively (hoisted out of conditionals)."""
+
+    __slots__ = ()
+
+
+class RecursivelySpeculatable(OpTrait):
+    """The op is speculatable when the ops in its regions are."""
+
+    __slots__ = ()
+
+
+class Pure(NoMemoryEffect, AlwaysSpeculatable):
+    """No memory effects and always speculatable (ODS's `Pure` trait list)."""
+
+    __slots__ = ()
+
+
+class NoSideEffect(Pure):
+    """The older name of `Pure`."""
+
+    __slots__ = ()
+
+
+class HasRecursiveMemoryEffects(OpTrait):
+    """The op's effects are those of the ops in its regions (ODS's `RecursiveMemoryEffects`)."""
+
+    __slots__ = ()
+
+
+class ConstantLike(OpTrait):
+    """The op materializes a constant: it has one result and folds to an attribute."""
+
+    __slots__ = ()
+
+
+class ReturnLike(OpTrait):
+    """The op returns control to its parent op, passing its operands as results."""
+
+    __slots__ = ()
+
+
+class NoTerminator(OpTrait):
+    """The op's single-block regions have no terminator."""
+
+    __slots__ = ()
+
+
+class HasOnlyGraphRegion(OpTrait):
+    """The op's regions are graph regions: no dominance, ops in any order."""
+
+    __slots__ = ()
+
+
+class IsIsolatedFromAbove(OpTrait):
+    """Ops in the op's regions use no value defined outside them (ODS's `IsolatedFromAbove`)."""
+
+    __slots__ = ()
+
+
+class SymbolTable(OpTrait):
+    """The op's region holds a symbol table: symbols with unique names."""
+
+    __slots__ = ()
+
+
+class AffineScope(OpTrait):
+    """The op's regions start a new scope for affine dimensions and symbols."""
+
+    __slots__ = ()
+
+
+class AutomaticAllocationScope(OpTrait):
+    """`memref.alloca`s in the op's regions are freed when control leaves the op."""
+
+    __slots__ = ()
+
+
+class AttrSizedOperandSegments(OpTrait):
+    """The sizes of the operand groups are in the `operandSegmentSizes` property."""
+
+    __slots__ = ()
+
+
+class AttrSizedResultSegments(OpTrait):
+    """The sizes of the result groups are in the `resultSegmentSizes` property."""
+
+    __slots__ = ()
+
+
+class SameVariadicOperandSize(OpTrait):
+    """The op's variadic operand groups all have the same size."""
+
+    __slots__ = ()
+
+
+class SameVariadicResultSize(OpTrait):
+    """The op's variadic result groups all have the same size."""
+
+    __slots__ = ()
+
+
+class BroadcastableOperandsAndResultType(OpTrait):
+    """The operand shapes broadcast to the result shape."""
+
+    __slots__ = ()
+
+
+class ResultsBroadcastableShape(OpTrait):
+    """The operand shapes broadcast to the result shape (MLIR's C++ name)."""
+
+    __slots__ = ()
+
+
+class Scalarizable(OpTrait):
+    """An elementwise op that may be applied to each element of its operands."""
+
+    __slots__ = ()
+
+
+class Vectorizable(OpTrait):
+    """An elementwise op that may be applied to vectors of its scalar operands."""
+
+    __slots__ = ()
+
+
+class Tensorizable(OpTrait):
+    """An elementwise op that may be applied to tensors of its scalar operands."""
+
+    __slots__ = ()
+
+
+class MemRefsNormalizable(OpTrait):
+    """The op's memref operands and results may get identity layouts."""
+
+    __slots__ = ()
+
+
+# -- traits that check the op's types ------------------------------------------------
+
+
+def _operand_types(op: Operation) -> list[Type]:
+    return [o.value.type for o in op.op_operands]
+
+
+def _at_least_one(op: Operation, results: bool) -> str | None:
+    if not op.num_operands:
+        return "expected 1 or more operands, but found 0"
+    if results and not op.results:
+        return "expected 1 or more results, but found 0"
+    return None
+
+
+def _encoding(t: Type) -> Attribute | None:
+    return t.encoding if isinstance(t, RankedTensorType) else None
+
+
+class SameOperandsAndResultType(OpTrait):
+    """All operands and results have the same type (shapes compatible)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsAndResultType`."""
+        problem = _at_least_one(op, True)
+        if problem is not None:
+            return problem
+        first = op.results[0].type
+        elem = element_type_or_self(first)
+        for t in [r.type for r in op.results[1:]] + _operand_types(op):
+            if element_type_or_self(t) is not elem or not compatible_shapes(t, first):
+                return "requires the same type for all operands and results"
+            if _encoding(t) is not _encoding(first):
+                return "requires the same encoding for all operands and results"
+        return None
+
+
+class SameTypeOperands(OpTrait):
+    """All operands have the same type."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameTypeOperands`."""
+        types = _operand_types(op)
+        if any(t is not types[0] for t in types[1:]):
+            return "requires all operands to have the same type"
+        return None
+
+
+class SameOperandsShape(OpTrait):
+    """All operands have compatible shapes."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsShape`."""
+        problem = _at_least_one(op, False)
+        if problem is not None:
+            return problem
+        types = _operand_types(op)
+        if not all(compatible_shapes(t, types[0]) for t in types[1:]):
+            return "requires the same shape for all operands"
+        return None
+
+
+class SameOperandsAndResultShape(OpTrait):
+    """All operands and results have compatible shapes."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsAndResultShape`."""
+        problem = _at_least_one(op, True)
+        if problem is not None:
+            return problem
+        first = op.operand(0).type
+        types = [r.type for r in op.results] + _operand_types(op)[1:]
+        if not all(compatible_shapes(t, first) for t in types):
+            return "requires the same shape for all operands and results"
+        return None
+
+
+class SameOperandsElementType(OpTrait):
+    """All operands have the same element type."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsElementType`."""
+        problem = _at_least_one(op, False)
+        if problem is not None:
+            return problem
+        types = _operand_types(op)
+        elem = element_type_or_self(types[0])
+        if any(element_type_or_self(t) is not elem for t in types[1:]):
+            return "requires the same element type for all operands"
+        return None
+
+
+class SameOperandsAndResultElementType(OpTrait):
+    """All operands and results have the same element type."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsAndResultElementType`."""
+        problem = _at_least_one(op, True)
+        if problem is not None:
+            return problem
+        elem = element_type_or_self(op.results[0].type)
+        types = [r.type for r in op.results] + _operand_types(op)
+        if any(element_type_or_self(t) is not elem for t in types):
+            return "requires the same element type for all operands and results"
+        return None
+
+
+class SameOperandsAndResultRank(OpTrait):
+    """All ranked operands and results have the same rank."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifySameOperandsAndResultRank`."""
+        problem = _at_least_one(op, True)
+        if problem is not None:
+            return problem
+        ranks = {
+            t.rank
+            for t in _operand_types(op) + [r.type for r in op.results]
+            if isinstance(t, ShapedType) and t.has_rank
+        }
+        if len(ranks) > 1:
+            return "requires the same rank for all operands and results"
+        return None
+
+
+def _is_mappable(t: Type) -> bool:
+    return isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType))
+
+
+class Elementwise(OpTrait):
+    """The op applies to each element of vector or tensor operands of one shape."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifyElementwise`."""
+        results = [r.type for r in op.results if _is_mappable(r.type)]
+        operands = [t for t in _operand_types(op) if _is_mappable(t)]
+        if not results and not operands:
+            return None
+        if results and not operands:
+            return "if a result is non-scalar, then at least one operand must be non-scalar"
+        if not results:
+            return "if an operand is non-scalar, then there must be at least one non-scalar result"
+        if len(results) != len(op.results):
+            return "if an operand is non-scalar, then all results must be non-scalar"
+        types = operands + results
+
+        def base(t: Type) -> type:
+            return VectorType if isinstance(t, VectorType) else RankedTensorType
+
+        if any(base(t) is not base(types[0]) for t in types) or not all(
+            compatible_shapes(t, u) for t in types for u in types
+        ):
+            return "all non-scalar operands/results must have the same shape and base type"
+        return None
+
+
+class ElementwiseMappable(Elementwise, Scalarizable, Vectorizable, Tensorizable):
+    """`Elementwise`, `Scalarizable`, `Vectorizable` and `Tensorizable` (ODS's trait list)."""
+
+    __slots__ = ()
+
+
+# -- traits that check the op's place and regions ----------------------------------------
+
+
+class IsTerminator(OpTrait):
+    """The op ends its block (ODS's `Terminator`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifyIsTerminator`."""
+        if op.parent is not None and op.next_op is not None:
+            return "must be the last operation in the parent block"
+        return None
+
+
+def _has_parent(op: Operation, names: tuple[str, ...]) -> str | None:
+    parent = op.parent_op
+    if parent is not None and parent.name in names:
+        return None
+    if len(names) == 1:
+        return f"expects parent op '{names[0]}'"
+    return f"expects parent op to be one of '{', '.join(names)}'"
+
+
+class HasParent(ParametricTrait):
+    """The op's parent is the op named in `PARAMS` (`HasParent.of("func.func")`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `HasParent::verifyTrait`."""
+        return _has_parent(op, cls.PARAMS)
+
+
+class ParentOneOf(ParametricTrait):
+    """The op's parent is one of the ops named in `PARAMS`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `ParentOneOf::verifyTrait`."""
+        return _has_parent(op, cls.PARAMS)
+
+
+class SingleBlock(OpTrait):
+    """Each of the op's regions has at most one block."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `SingleBlock::verifyTrait`."""
+        for index, region in enumerate(op.regions):
+            if len(region.blocks) > 1:
+                return f"expects region #{index} to have 0 or 1 blocks"
+            if (
+                region.blocks
+                and region.blocks[0].first_op is None
+                and not op.has_trait(NoTerminator)
+            ):
+                return "expects a non-empty block"
+        return None
+
+
+class SingleBlockImplicitTerminator(ParametricTrait):
+    """Single-block regions ending in the op named in `PARAMS`, which the custom
+    form leaves out. It checks what `SingleBlock` does, without implying it, as in MLIR."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `SingleBlockImplicitTerminator::verifyRegionTrait`."""
+        problem = SingleBlock.verify(op)
+        if problem is not None:
+            return problem
+        names = cls.PARAMS
+        for region in op.regions:
+            if not region.blocks:
+                continue
+            last = region.blocks[0].last_op
+            if last is None or last.name in names:
+                continue
+            return VerifyMessage(
+                f"expects regions to end with '{names[0]}', found '{last.name}'",
+                notes=(
+                    f"in custom textual format, the absence of terminator implies '{names[0]}'",
+                ),
+            )
+        return None
+
+
+class NoRegionArguments(OpTrait):
+    """The entry blocks of the op's regions have no arguments."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `verifyNoRegionArguments`."""
+        for index, region in enumerate(op.regions):
+            if region.blocks and region.blocks[0].args:
+                if len(op.regions) > 1:
+                    return f"region #{index} should have no arguments"
+                return "region should have no arguments"
+        return None
+
+
+# -- traits that fold ------------------------------------------------------------------
+
+
+class IsCommutative(FoldingTrait):
+    """The op's operands may be reordered (ODS's `Commutative`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def fold(cls, op: Operation) -> list[Attribute | Value] | None:
+        """Move constants behind the other operands, which lets patterns look for
+        them on the right only (MLIR's `foldCommutative`)."""
+        # The rewriter owns constant matching (and imports this module).
+        from generator.ir.rewrite import constant_value
+
+        operands = op.operands
+        if len(operands) < 2:
+            return None
+        is_const = [constant_value(v) is not None for v in operands]
+        reordered = [v for v, c in zip(operands, is_const, strict=True) if not c] + [
+            v for v, c in zip(operands, is_const, strict=True) if c
+        ]
+        if all(a is b for a, b in zip(reordered, operands, strict=True)):
+            return None
+        for index, value in enumerate(reordered):
+            op.set_operand(index, value)
+        return []
+
+
+class IsIdempotent(FoldingTrait):
+    """Applying the op twice is applying it once (ODS's `Idempotent`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def fold(cls, op: Operation) -> list[Attribute | Value] | None:
+        """f(f(x)) = f(x) for unary ops; f(x, x) = x for binary ones."""
+        operands = op.operands
+        if len(op.results) != 1 or not operands:
+            return None
+        result_type = op.results[0].type
+        if len(operands) == 1:
+            inner = operands[0]
+            if (
+                isinstance(inner, OpResult)
+                and inner.owner.name == op.name
+                and inner.type is result_type
+            ):
+                return [inner]
+            return None
+        if operands[0] is operands[1] and operands[0].type is result_type:
+            return [operands[0]]
+        return None
+
+
+class IsInvolution(FoldingTrait):
+    """Applying the op twice is the identity (ODS's `Involution`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def fold(cls, op: Operation) -> list[Attribute | Value] | None:
+        """f(f(x)) = x."""
+        operands = op.operands
+        if len(operands) != 1 or len(op.results) != 1:
+            return None
+        inner = operands[0]
+        if not isinstance(inner, OpResult) or inner.owner.name != op.name:
+            return None
+        inner_op = inner.owner
+        if len(inner_op.op_operands) != 1:
+            return None
+        original = inner_op.operand(0)
+        return [original] if original.type is op.results[0].type else None
