@@ -42,6 +42,7 @@ from generator.ir import (
     Location,
     MemRefType,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -980,7 +981,7 @@ class AddIOp(OdsOp):
 
 
 @Context.register_op_globally
-class AddUIExtendedOp(OdsOp):
+class AddUIExtendedOp(OdsOp, OpAsmOpInterface):
     """Unsigned integer addition with a carry-out bit
 
     Adds two integers read as unsigned and returns the n-bit `sum` and the
@@ -1004,7 +1005,6 @@ class AddUIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2289,7 +2289,7 @@ class CmpIOp(OdsOp):
 
 
 @Context.register_op_globally
-class ConstantOp(OdsOp):
+class ConstantOp(OdsOp, OpAsmOpInterface):
     """An integer, floating-point or elements constant
 
     Produces the constant `value`, whose type is the type of the result. The
@@ -2314,7 +2314,6 @@ class ConstantOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6231,7 +6230,7 @@ class MulIOp(OdsOp):
 
 
 @Context.register_op_globally
-class MulSIExtendedOp(OdsOp):
+class MulSIExtendedOp(OdsOp, OpAsmOpInterface):
     """Signed integer multiplication giving the full product
 
     Multiplies two integers read as signed and returns the 2n-bit product as
@@ -6253,7 +6252,6 @@ class MulSIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6384,7 +6382,7 @@ class MulSIExtendedOp(OdsOp):
 
 
 @Context.register_op_globally
-class MulUIExtendedOp(OdsOp):
+class MulUIExtendedOp(OdsOp, OpAsmOpInterface):
     """Unsigned integer multiplication giving the full product
 
     Multiplies two integers read as unsigned and returns the 2n-bit product as
@@ -6406,7 +6404,6 @@ class MulUIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -24,6 +24,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     MemRefsNormalizable,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -602,7 +603,7 @@ class CallIndirectOp(OdsOp, CallOpInterface):
 
 
 @Context.register_op_globally
-class ConstantOp(OdsOp, SymbolUserOpInterface):
+class ConstantOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A function, as a value
 
     Produces a value of function type that refers to the `func.func` named by
@@ -624,7 +625,6 @@ class ConstantOp(OdsOp, SymbolUserOpInterface):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"value"})
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -26,6 +26,7 @@ from generator.ir import (
     MemRefsNormalizable,
     MemRefType,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -435,7 +436,7 @@ def _attr_constraint_5(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class AllocOp(OdsOp):
+class AllocOp(OdsOp, OpAsmOpInterface):
     """Allocate a buffer
 
     Allocates a buffer of the result's memref type. `dynamicSizes` gives the
@@ -462,7 +463,6 @@ class AllocOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -635,7 +635,7 @@ class AllocOp(OdsOp):
 
 
 @Context.register_op_globally
-class AllocaOp(OdsOp):
+class AllocaOp(OdsOp, OpAsmOpInterface):
     """Allocate a buffer on the stack
 
     Like `memref.alloc`, but the buffer is freed automatically when control
@@ -659,7 +659,6 @@ class AllocaOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -837,7 +836,7 @@ class AllocaOp(OdsOp):
 
 
 @Context.register_op_globally
-class CastOp(OdsOp, CastOpInterface):
+class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """Convert a memref to a compatible memref type
 
     Converts `source` to another memref type with the same element type and
@@ -861,7 +860,6 @@ class CastOp(OdsOp, CastOpInterface):
     OPERATION_NAME: ClassVar[str] = "memref.cast"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -958,7 +956,7 @@ class CastOp(OdsOp, CastOpInterface):
 
 
 @Context.register_op_globally
-class CollapseShapeOp(OdsOp):
+class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     """A view with groups of dimensions merged into one
 
     A view of `src` in which each `reassociation` group of consecutive
@@ -982,7 +980,6 @@ class CollapseShapeOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"reassociation"})
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1346,7 +1343,7 @@ class DeallocOp(OdsOp):
 
 
 @Context.register_op_globally
-class DimOp(OdsOp, ConditionallySpeculatable):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -1366,7 +1363,6 @@ class DimOp(OdsOp, ConditionallySpeculatable):
     OPERATION_NAME: ClassVar[str] = "memref.dim"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1806,7 +1802,7 @@ class DmaWaitOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExpandShapeOp(OdsOp):
+class ExpandShapeOp(OdsOp, OpAsmOpInterface):
     """A view with some dimensions split into several
 
     A view of `src` in which each dimension is split into the consecutive
@@ -1832,7 +1828,6 @@ class ExpandShapeOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2489,7 +2484,7 @@ class StoreOp(OdsOp):
 
 
 @Context.register_op_globally
-class SubViewOp(OdsOp):
+class SubViewOp(OdsOp, OpAsmOpInterface):
     """A strided view of part of a buffer
 
     A view of the part of `source` that starts at `offsets`, has `sizes`
@@ -2517,7 +2512,6 @@ class SubViewOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -23,6 +23,7 @@ from generator.ir import (
     IsIsolatedFromAbove,
     IsTerminator,
     Location,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -642,7 +643,7 @@ class GlobalOp(OdsOp, SymbolOpInterface):
 
 
 @Context.register_op_globally
-class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load of a mutable value from a global
 
     Loads the current value of the global that `global` names; its type must
@@ -663,7 +664,6 @@ class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -781,7 +781,7 @@ class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadConstOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load a constant value from a global
 
     Loads the value of an immutable global; since it never changes, the load
@@ -802,7 +802,6 @@ class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -922,7 +921,7 @@ class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadGraphOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load of a mutable value from a global in Graph region
 
     Loads a global inside a graph region, after the ops that produced
@@ -942,7 +941,6 @@ class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
     OPERATION_NAME: ClassVar[str] = "ml_program.global_load_graph"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"global"})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -19,6 +19,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -104,7 +105,7 @@ def _type_constraint_6(t: Type) -> bool:
 
 
 @Context.register_op_globally
-class CastOp(OdsOp, CastOpInterface):
+class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """tensor cast operation
 
     Changes how much the type of a tensor says about its shape, without
@@ -128,7 +129,6 @@ class CastOp(OdsOp, CastOpInterface):
     OPERATION_NAME: ClassVar[str] = "tensor.cast"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -231,7 +231,7 @@ class CastOp(OdsOp, CastOpInterface):
 
 
 @Context.register_op_globally
-class DimOp(OdsOp, ConditionallySpeculatable):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
@@ -252,7 +252,6 @@ class DimOp(OdsOp, ConditionallySpeculatable):
     OPERATION_NAME: ClassVar[str] = "tensor.dim"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -482,7 +481,7 @@ class EmptyOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExtractOp(OdsOp):
+class ExtractOp(OdsOp, OpAsmOpInterface):
     """element extraction operation
 
     Reads the element of a ranked tensor at the given indices, one `index`
@@ -502,7 +501,6 @@ class ExtractOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.extract"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -633,7 +631,7 @@ class ExtractOp(OdsOp):
 
 
 @Context.register_op_globally
-class FromElementsOp(OdsOp):
+class FromElementsOp(OdsOp, OpAsmOpInterface):
     """tensor from elements operation.
 
     Makes a statically shaped tensor from its elements, given in row-major
@@ -654,7 +652,6 @@ class FromElementsOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.from_elements"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -756,7 +753,7 @@ class FromElementsOp(OdsOp):
 
 
 @Context.register_op_globally
-class GenerateOp(OdsOp):
+class GenerateOp(OdsOp, OpAsmOpInterface):
     """Creates a dynamically sized tensor from elements
 
     Makes a ranked tensor whose elements the body computes: the body's block
@@ -785,7 +782,6 @@ class GenerateOp(OdsOp):
         {HasRecursiveMemoryEffects, SingleBlockImplicitTerminator.of("tensor.yield")}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -921,7 +917,7 @@ class GenerateOp(OdsOp):
 
 
 @Context.register_op_globally
-class InsertOp(OdsOp):
+class InsertOp(OdsOp, OpAsmOpInterface):
     """element insertion operation
 
     Returns a copy of the ranked tensor `dest` in which the element at the
@@ -941,7 +937,6 @@ class InsertOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.insert"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1086,7 +1081,7 @@ class InsertOp(OdsOp):
 
 
 @Context.register_op_globally
-class RankOp(OdsOp):
+class RankOp(OdsOp, OpAsmOpInterface):
     """rank operation
 
     Returns the rank of a tensor, ranked or not.
@@ -1105,7 +1100,6 @@ class RankOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.rank"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1193,7 +1187,7 @@ class RankOp(OdsOp):
 
 
 @Context.register_op_globally
-class SplatOp(OdsOp):
+class SplatOp(OdsOp, OpAsmOpInterface):
     """tensor splat or broadcast operation
 
     Makes a ranked tensor whose elements all equal `input`. It takes one
@@ -1214,7 +1208,6 @@ class SplatOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.splat"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -24,6 +24,7 @@ from generator.ir import (
     IntegerType,
     IsTerminator,
     Location,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -469,7 +470,7 @@ class ControlTriggerOp(OdsOp):
 
 
 @Context.register_op_globally
-class EnterOp(OdsOp):
+class EnterOp(OdsOp, OpAsmOpInterface):
     """Forwards its input into the execution frame of a loop
 
     Makes `data` available in the child frame `frame_name`, the frame of a
@@ -503,7 +504,6 @@ class EnterOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -740,7 +740,7 @@ class EnterOp(OdsOp):
 
 
 @Context.register_op_globally
-class ExitOp(OdsOp):
+class ExitOp(OdsOp, OpAsmOpInterface):
     """Forwards its input out of the execution frame of a loop
 
     Makes `data` available in the parent frame of the current loop frame: the
@@ -763,7 +763,6 @@ class ExitOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Exit"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -875,7 +874,7 @@ class ExitOp(OdsOp):
 
 
 @Context.register_op_globally
-class LoopCondOp(OdsOp):
+class LoopCondOp(OdsOp, OpAsmOpInterface):
     """The condition of a loop
 
     Forwards its boolean input: the pivot that marks the termination
@@ -898,7 +897,6 @@ class LoopCondOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.LoopCond"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1018,7 +1016,7 @@ class LoopCondOp(OdsOp):
 
 
 @Context.register_op_globally
-class MergeOp(OdsOp):
+class MergeOp(OdsOp, OpAsmOpInterface):
     """Forwards the first of its inputs that is live
 
     Forwards one of its live data inputs (which one, if several are live, is
@@ -1044,7 +1042,6 @@ class MergeOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Merge"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1342,7 +1339,7 @@ class NextIterationSinkOp(OdsOp):
 
 
 @Context.register_op_globally
-class NextIterationSourceOp(OdsOp):
+class NextIterationSourceOp(OdsOp, OpAsmOpInterface):
     """The value of the next iteration of a loop
 
     With `tf_executor.NextIteration.Sink`, TensorFlow's `NextIteration`: the
@@ -1365,7 +1362,6 @@ class NextIterationSourceOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Source"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1459,7 +1455,7 @@ class NextIterationSourceOp(OdsOp):
 
 
 @Context.register_op_globally
-class RecvOp(OdsOp):
+class RecvOp(OdsOp, OpAsmOpInterface):
     """Receives a tensor from another device
 
     TensorFlow's `_Recv`: produces the tensor that the `tf_executor.Send` with
@@ -1497,7 +1493,6 @@ class RecvOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2052,7 +2047,7 @@ class SendOp(OdsOp):
 
 
 @Context.register_op_globally
-class SwitchOp(OdsOp):
+class SwitchOp(OdsOp, OpAsmOpInterface):
     """Forwards a value to one of two outputs
 
     Forwards `data` to `trueOutput` when `predicate` is true and to
@@ -2079,7 +2074,6 @@ class SwitchOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Switch"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2225,7 +2219,7 @@ class SwitchOp(OdsOp):
 
 
 @Context.register_op_globally
-class SwitchNOp(OdsOp):
+class SwitchNOp(OdsOp, OpAsmOpInterface):
     """Forwards a value to one of N outputs
 
     Forwards `data` to the output that `index` selects among `num_outs`
@@ -2248,7 +2242,6 @@ class SwitchNOp(OdsOp):
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"num_outs"})
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2760,7 +2753,7 @@ class GraphOp(OdsOp):
 
 
 @Context.register_op_globally
-class IslandOp(OdsOp):
+class IslandOp(OdsOp, OpAsmOpInterface):
     """Wraps ops of other dialects for a graph
 
     The way ops of other dialects (the `tf` dialect's, for instance) appear in
@@ -2797,7 +2790,6 @@ class IslandOp(OdsOp):
         {HasParent.of("tf_executor.graph"), SingleBlockImplicitTerminator.of("tf_executor.yield")}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

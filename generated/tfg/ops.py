@@ -28,6 +28,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoTerminator,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -621,7 +622,7 @@ def verify_call_op(
     )
 
 
-class NodeOp(Operation):
+class NodeOp(OpAsmOpInterface):
     """A TensorFlow node: a `tfg` op the dialect does not define.
 
     Written in the node syntax: data operands, control operands, the node's
@@ -630,7 +631,6 @@ class NodeOp(Operation):
     """
 
     HAS_CUSTOM_FORM = True
-    HAS_RESULT_NAMES = True
 
     @classmethod
     def parse(cls, p: Parser, name_pos: int) -> Operation:
@@ -823,7 +823,7 @@ def _attr_constraint_19(a: Attribute) -> bool:
 
 
 @Context.register_op_globally
-class CaseOp(OdsOp, SymbolUserOpInterface):
+class CaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -849,7 +849,6 @@ class CaseOp(OdsOp, SymbolUserOpInterface):
         {"branches", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1051,7 +1050,7 @@ class CaseOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class CaseRegionOp(OdsOp):
+class CaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -1080,7 +1079,6 @@ class CaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1278,7 +1276,7 @@ class CaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class ForOp(OdsOp, SymbolUserOpInterface):
+class ForOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A counted loop operation calling a function
 
     Calls `body` once for each index from `start` up to `limit` by steps of
@@ -1303,7 +1301,6 @@ class ForOp(OdsOp, SymbolUserOpInterface):
     OPERATION_NAME: ClassVar[str] = "tfg.For"
     PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"body", "T"})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1477,7 +1474,7 @@ class ForOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class ForRegionOp(OdsOp):
+class ForRegionOp(OdsOp, OpAsmOpInterface):
     """A for loop with a region
 
     Runs its body for each index from `start` up to `limit` (excluded) by
@@ -1511,7 +1508,6 @@ class ForRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1800,7 +1796,7 @@ class ForRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class IfOp(OdsOp, SymbolUserOpInterface):
+class IfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -1826,7 +1822,6 @@ class IfOp(OdsOp, SymbolUserOpInterface):
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2068,7 +2063,7 @@ class IfOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class IfRegionOp(OdsOp):
+class IfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -2100,7 +2095,6 @@ class IfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2344,7 +2338,7 @@ class IfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
+class StatefulCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions, with side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -2370,7 +2364,6 @@ class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
         {"branches", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2572,7 +2565,7 @@ class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatefulCaseRegionOp(OdsOp):
+class StatefulCaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions, with side effects
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -2601,7 +2594,6 @@ class StatefulCaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2799,7 +2791,7 @@ class StatefulCaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulIfOp(OdsOp, SymbolUserOpInterface):
+class StatefulIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions with side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -2825,7 +2817,6 @@ class StatefulIfOp(OdsOp, SymbolUserOpInterface):
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3067,7 +3058,7 @@ class StatefulIfOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatefulIfRegionOp(OdsOp):
+class StatefulIfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions, with side effects
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -3099,7 +3090,6 @@ class StatefulIfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3343,7 +3333,7 @@ class StatefulIfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
+class StatefulWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions, with side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -3370,7 +3360,6 @@ class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3588,7 +3577,7 @@ class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatefulWhileRegionOp(OdsOp):
+class StatefulWhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions, with side effects
 
     A while loop over N values: `init`, then the values each iteration of
@@ -3635,7 +3624,6 @@ class StatefulWhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3958,7 +3946,7 @@ class StatefulWhileRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
+class StatelessCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions, without side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -3984,7 +3972,6 @@ class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
         {"branches", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4186,7 +4173,7 @@ class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatelessCaseRegionOp(OdsOp):
+class StatelessCaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions, without side effects
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -4215,7 +4202,6 @@ class StatelessCaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4413,7 +4399,7 @@ class StatelessCaseRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessIfOp(OdsOp, SymbolUserOpInterface):
+class StatelessIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions without side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -4439,7 +4425,6 @@ class StatelessIfOp(OdsOp, SymbolUserOpInterface):
         {"then_branch", "else_branch", "Tcond", "Tin", "Tout", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4681,7 +4666,7 @@ class StatelessIfOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatelessIfRegionOp(OdsOp):
+class StatelessIfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions, without side effects
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -4713,7 +4698,6 @@ class StatelessIfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4957,7 +4941,7 @@ class StatelessIfRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
+class StatelessWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions, without side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -4984,7 +4968,6 @@ class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5202,7 +5185,7 @@ class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class StatelessWhileRegionOp(OdsOp):
+class StatelessWhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions, without side effects
 
     A while loop over N values: `init`, then the values each iteration of
@@ -5249,7 +5232,6 @@ class StatelessWhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5572,7 +5554,7 @@ class StatelessWhileRegionOp(OdsOp):
 
 
 @Context.register_op_globally
-class WhileOp(OdsOp, SymbolUserOpInterface):
+class WhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions
 
     A loop over its data operands: while `cond` returns true for the
@@ -5599,7 +5581,6 @@ class WhileOp(OdsOp, SymbolUserOpInterface):
         {"cond", "body", "parallel_iterations", "T", "output_shapes"}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5817,7 +5798,7 @@ class WhileOp(OdsOp, SymbolUserOpInterface):
 
 
 @Context.register_op_globally
-class WhileRegionOp(OdsOp):
+class WhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions
 
     A while loop over N values: `init`, then the values each iteration of
@@ -5864,7 +5845,6 @@ class WhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6346,7 +6326,7 @@ class ConditionOp(OdsOp):
 
 
 @Context.register_op_globally
-class FuncOp(OdsOp, SymbolOpInterface):
+class FuncOp(OdsOp, OpAsmOpInterface, SymbolOpInterface):
     """A function of a TensorFlow graph's library
 
     A function (FunctionDef) of the function library. Each argument is a
