@@ -89,6 +89,8 @@ def test_parametric_traits_match_any_or_one_parameterization() -> None:
     # the `SingleBlock` trait.
     assert not AffineForOp.has_trait(SingleBlock)
     assert str(HasParent.of("a", "b").__name__) == 'HasParent<"a", "b">'
+    with pytest.raises(TypeError, match="already has its parameters"):
+        HasParent.of("a").of("b")
 
 
 def test_unregistered_ops_might_have_every_trait() -> None:
