@@ -558,7 +558,7 @@ def TFGraph_Dialect : Dialect {
         )
 
 
-    class NodeOp(Operation):
+    class NodeOp(OpAsmOpInterface):
         """A TensorFlow node: a `tfg` op the dialect does not define.
 
         Written in the node syntax: data operands, control operands, the node's
@@ -567,7 +567,6 @@ def TFGraph_Dialect : Dialect {
         """
 
         HAS_CUSTOM_FORM = True
-        HAS_RESULT_NAMES = True
 
         @classmethod
         def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -665,7 +664,7 @@ def TFGraph_GraphOp : TFGraph_Op<"graph", [
 }
 
 def TFGraph_FuncOp : TFGraph_Op<"func", [
-    SingleBlock, IsolatedFromAbove, HasOnlyGraphRegion, Symbol]> {
+    SingleBlock, IsolatedFromAbove, HasOnlyGraphRegion, OpAsmOpInterface, Symbol]> {
   let summary = "A function of a TensorFlow graph's library";
   let description = [{
     A function (FunctionDef) of the function library. Each argument is a

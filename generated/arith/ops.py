@@ -43,6 +43,7 @@ from generator.ir import (
     Location,
     MemRefType,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -974,7 +975,7 @@ class AddIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a + b)
 
 
-class AddUIExtendedOp(OdsOp):
+class AddUIExtendedOp(OdsOp, OpAsmOpInterface):
     """Unsigned integer addition with a carry-out bit
 
     Adds two integers read as unsigned and returns the n-bit `sum` and the
@@ -998,7 +999,6 @@ class AddUIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2230,7 +2230,7 @@ class CmpIOp(OdsOp):
         )
 
 
-class ConstantOp(OdsOp):
+class ConstantOp(OdsOp, OpAsmOpInterface):
     """An integer, floating-point or elements constant
 
     Produces the constant `value`, whose type is the type of the result. The
@@ -2259,7 +2259,6 @@ class ConstantOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6183,7 +6182,7 @@ class MulIOp(OdsOp):
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a * b)
 
 
-class MulSIExtendedOp(OdsOp):
+class MulSIExtendedOp(OdsOp, OpAsmOpInterface):
     """Signed integer multiplication giving the full product
 
     Multiplies two integers read as signed and returns the 2n-bit product as
@@ -6205,7 +6204,6 @@ class MulSIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6334,7 +6332,7 @@ class MulSIExtendedOp(OdsOp):
         return None if low is None or high is None else [low, high]
 
 
-class MulUIExtendedOp(OdsOp):
+class MulUIExtendedOp(OdsOp, OpAsmOpInterface):
     """Unsigned integer multiplication giving the full product
 
     Multiplies two integers read as unsigned and returns the 2n-bit product as
@@ -6356,7 +6354,6 @@ class MulUIExtendedOp(OdsOp):
         {Elementwise, IsCommutative, NoMemoryEffect, Pure, Scalarizable, Tensorizable, Vectorizable}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

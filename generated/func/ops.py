@@ -25,6 +25,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     MemRefsNormalizable,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -569,7 +570,7 @@ class CallIndirectOp(OdsOp, CallOpInterface):
         return None
 
 
-class ConstantOp(OdsOp, SymbolUserOpInterface):
+class ConstantOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A function, as a value
 
     Produces a value of function type that refers to the `func.func` named by
@@ -595,7 +596,6 @@ class ConstantOp(OdsOp, SymbolUserOpInterface):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({ConstantLike, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -27,6 +27,7 @@ from generator.ir import (
     MemRefsNormalizable,
     MemRefType,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -434,7 +435,7 @@ def _attr_constraint_5(a: Attribute) -> bool:
     return isinstance(a, BoolAttr)
 
 
-class AllocOp(OdsOp):
+class AllocOp(OdsOp, OpAsmOpInterface):
     """Allocate a buffer
 
     Allocates a buffer of the result's memref type. `dynamicSizes` gives the
@@ -467,7 +468,6 @@ class AllocOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -628,7 +628,7 @@ class AllocOp(OdsOp):
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
-class AllocaOp(OdsOp):
+class AllocaOp(OdsOp, OpAsmOpInterface):
     """Allocate a buffer on the stack
 
     Like `memref.alloc`, but the buffer is freed automatically when control
@@ -658,7 +658,6 @@ class AllocaOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -824,7 +823,7 @@ class AllocaOp(OdsOp):
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
-class CastOp(OdsOp, CastOpInterface):
+class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """Convert a memref to a compatible memref type
 
     Converts `source` to another memref type with the same element type and
@@ -848,7 +847,6 @@ class CastOp(OdsOp, CastOpInterface):
     OPERATION_NAME: ClassVar[str] = "memref.cast"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -943,7 +941,7 @@ class CastOp(OdsOp, CastOpInterface):
         return None
 
 
-class CollapseShapeOp(OdsOp):
+class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     """A view with groups of dimensions merged into one
 
     A view of `src` in which each `reassociation` group of consecutive
@@ -971,7 +969,6 @@ class CollapseShapeOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1328,7 +1325,7 @@ class DeallocOp(OdsOp):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -1348,7 +1345,6 @@ class DimOp(OdsOp, ConditionallySpeculatable):
     OPERATION_NAME: ClassVar[str] = "memref.dim"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1760,7 +1756,7 @@ class DmaWaitOp(OdsOp):
         return None
 
 
-class ExpandShapeOp(OdsOp):
+class ExpandShapeOp(OdsOp, OpAsmOpInterface):
     """A view with some dimensions split into several
 
     A view of `src` in which each dimension is split into the consecutive
@@ -1792,7 +1788,6 @@ class ExpandShapeOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2425,7 +2420,7 @@ class StoreOp(OdsOp):
         return None
 
 
-class SubViewOp(OdsOp):
+class SubViewOp(OdsOp, OpAsmOpInterface):
     """A strided view of part of a buffer
 
     A view of the part of `source` that starts at `offsets`, has `sizes`
@@ -2468,7 +2463,6 @@ class SubViewOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

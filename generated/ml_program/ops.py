@@ -24,6 +24,7 @@ from generator.ir import (
     IsIsolatedFromAbove,
     IsTerminator,
     Location,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -654,7 +655,7 @@ class GlobalOp(OdsOp, SymbolOpInterface):
         return None
 
 
-class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load of a mutable value from a global
 
     Loads the current value of the global that `global` names; its type must
@@ -679,7 +680,6 @@ class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
         "global": "_prop_global",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -796,7 +796,7 @@ class GlobalLoadOp(OdsOp, SymbolUserOpInterface):
         return None
 
 
-class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadConstOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load a constant value from a global
 
     Loads the value of an immutable global; since it never changes, the load
@@ -821,7 +821,6 @@ class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -940,7 +939,7 @@ class GlobalLoadConstOp(OdsOp, SymbolUserOpInterface):
         return None
 
 
-class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
+class GlobalLoadGraphOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """Direct load of a mutable value from a global in Graph region
 
     Loads a global inside a graph region, after the ops that produced
@@ -964,7 +963,6 @@ class GlobalLoadGraphOp(OdsOp, SymbolUserOpInterface):
         "global": "_prop_global",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

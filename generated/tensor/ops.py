@@ -20,6 +20,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoMemoryEffect,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -104,7 +105,7 @@ def _type_constraint_6(t: Type) -> bool:
     return isinstance(t, RankedTensorType) and t.has_static_shape
 
 
-class CastOp(OdsOp, CastOpInterface):
+class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """tensor cast operation
 
     Changes how much the type of a tensor says about its shape, without
@@ -128,7 +129,6 @@ class CastOp(OdsOp, CastOpInterface):
     OPERATION_NAME: ClassVar[str] = "tensor.cast"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -229,7 +229,7 @@ class CastOp(OdsOp, CastOpInterface):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
@@ -250,7 +250,6 @@ class DimOp(OdsOp, ConditionallySpeculatable):
     OPERATION_NAME: ClassVar[str] = "tensor.dim"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({NoMemoryEffect})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -467,7 +466,7 @@ class EmptyOp(OdsOp):
         return None
 
 
-class ExtractOp(OdsOp):
+class ExtractOp(OdsOp, OpAsmOpInterface):
     """element extraction operation
 
     Reads the element of a ranked tensor at the given indices, one `index`
@@ -487,7 +486,6 @@ class ExtractOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.extract"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -606,7 +604,7 @@ class ExtractOp(OdsOp):
         return None
 
 
-class FromElementsOp(OdsOp):
+class FromElementsOp(OdsOp, OpAsmOpInterface):
     """tensor from elements operation.
 
     Makes a statically shaped tensor from its elements, given in row-major
@@ -627,7 +625,6 @@ class FromElementsOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.from_elements"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -718,7 +715,7 @@ class FromElementsOp(OdsOp):
         return None
 
 
-class GenerateOp(OdsOp):
+class GenerateOp(OdsOp, OpAsmOpInterface):
     """Creates a dynamically sized tensor from elements
 
     Makes a ranked tensor whose elements the body computes: the body's block
@@ -747,7 +744,6 @@ class GenerateOp(OdsOp):
         {HasRecursiveMemoryEffects, SingleBlockImplicitTerminator.of("tensor.yield")}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -870,7 +866,7 @@ class GenerateOp(OdsOp):
         return None
 
 
-class InsertOp(OdsOp):
+class InsertOp(OdsOp, OpAsmOpInterface):
     """element insertion operation
 
     Returns a copy of the ranked tensor `dest` in which the element at the
@@ -890,7 +886,6 @@ class InsertOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.insert"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1023,7 +1018,7 @@ class InsertOp(OdsOp):
         return None
 
 
-class RankOp(OdsOp):
+class RankOp(OdsOp, OpAsmOpInterface):
     """rank operation
 
     Returns the rank of a tensor, ranked or not.
@@ -1042,7 +1037,6 @@ class RankOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.rank"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1128,7 +1122,7 @@ class RankOp(OdsOp):
         return None
 
 
-class SplatOp(OdsOp):
+class SplatOp(OdsOp, OpAsmOpInterface):
     """tensor splat or broadcast operation
 
     Makes a ranked tensor whose elements all equal `input`. It takes one
@@ -1149,7 +1143,6 @@ class SplatOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tensor.splat"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

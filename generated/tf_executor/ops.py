@@ -26,6 +26,7 @@ from generator.ir import (
     IntegerType,
     IsTerminator,
     Location,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -459,7 +460,7 @@ class ControlTriggerOp(OdsOp):
         return True
 
 
-class EnterOp(OdsOp):
+class EnterOp(OdsOp, OpAsmOpInterface):
     """Forwards its input into the execution frame of a loop
 
     Makes `data` available in the child frame `frame_name`, the frame of a
@@ -501,7 +502,6 @@ class EnterOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -727,7 +727,7 @@ class EnterOp(OdsOp):
         return None
 
 
-class ExitOp(OdsOp):
+class ExitOp(OdsOp, OpAsmOpInterface):
     """Forwards its input out of the execution frame of a loop
 
     Makes `data` available in the parent frame of the current loop frame: the
@@ -750,7 +750,6 @@ class ExitOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Exit"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -853,7 +852,7 @@ class ExitOp(OdsOp):
         return None
 
 
-class LoopCondOp(OdsOp):
+class LoopCondOp(OdsOp, OpAsmOpInterface):
     """The condition of a loop
 
     Forwards its boolean input: the pivot that marks the termination
@@ -876,7 +875,6 @@ class LoopCondOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.LoopCond"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -984,7 +982,7 @@ class LoopCondOp(OdsOp):
         return None
 
 
-class MergeOp(OdsOp):
+class MergeOp(OdsOp, OpAsmOpInterface):
     """Forwards the first of its inputs that is live
 
     Forwards one of its live data inputs (which one, if several are live, is
@@ -1010,7 +1008,6 @@ class MergeOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Merge"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1284,7 +1281,7 @@ class NextIterationSinkOp(OdsOp):
         return None
 
 
-class NextIterationSourceOp(OdsOp):
+class NextIterationSourceOp(OdsOp, OpAsmOpInterface):
     """The value of the next iteration of a loop
 
     With `tf_executor.NextIteration.Sink`, TensorFlow's `NextIteration`: the
@@ -1307,7 +1304,6 @@ class NextIterationSourceOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.NextIteration.Source"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1399,7 +1395,7 @@ class NextIterationSourceOp(OdsOp):
         return None
 
 
-class RecvOp(OdsOp):
+class RecvOp(OdsOp, OpAsmOpInterface):
     """Receives a tensor from another device
 
     TensorFlow's `_Recv`: produces the tensor that the `tf_executor.Send` with
@@ -1455,7 +1451,6 @@ class RecvOp(OdsOp):
     )
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1995,7 +1990,7 @@ class SendOp(OdsOp):
         return None
 
 
-class SwitchOp(OdsOp):
+class SwitchOp(OdsOp, OpAsmOpInterface):
     """Forwards a value to one of two outputs
 
     Forwards `data` to `trueOutput` when `predicate` is true and to
@@ -2022,7 +2017,6 @@ class SwitchOp(OdsOp):
     OPERATION_NAME: ClassVar[str] = "tf_executor.Switch"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2161,7 +2155,7 @@ class SwitchOp(OdsOp):
         return None
 
 
-class SwitchNOp(OdsOp):
+class SwitchNOp(OdsOp, OpAsmOpInterface):
     """Forwards a value to one of N outputs
 
     Forwards `data` to the output that `index` selects among `num_outs`
@@ -2188,7 +2182,6 @@ class SwitchNOp(OdsOp):
     }
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasParent.of("tf_executor.graph")})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2657,7 +2650,7 @@ class GraphOp(OdsOp):
         return True
 
 
-class IslandOp(OdsOp):
+class IslandOp(OdsOp, OpAsmOpInterface):
     """Wraps ops of other dialects for a graph
 
     The way ops of other dialects (the `tf` dialect's, for instance) appear in
@@ -2694,7 +2687,6 @@ class IslandOp(OdsOp):
         {HasParent.of("tf_executor.graph"), SingleBlockImplicitTerminator.of("tf_executor.yield")}
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -29,6 +29,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoTerminator,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
@@ -625,7 +626,7 @@ def verify_call_op(
     )
 
 
-class NodeOp(Operation):
+class NodeOp(OpAsmOpInterface):
     """A TensorFlow node: a `tfg` op the dialect does not define.
 
     Written in the node syntax: data operands, control operands, the node's
@@ -634,7 +635,6 @@ class NodeOp(Operation):
     """
 
     HAS_CUSTOM_FORM = True
-    HAS_RESULT_NAMES = True
 
     @classmethod
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -820,7 +820,7 @@ def _attr_constraint_18(a: Attribute) -> bool:
     return isinstance(a, TFVersionAttr)
 
 
-class CaseOp(OdsOp, SymbolUserOpInterface):
+class CaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -856,7 +856,6 @@ class CaseOp(OdsOp, SymbolUserOpInterface):
         "output_shapes": "_prop_output_shapes",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1031,7 +1030,7 @@ class CaseOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class CaseRegionOp(OdsOp):
+class CaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -1066,7 +1065,6 @@ class CaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1238,7 +1236,7 @@ class CaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class ForOp(OdsOp, SymbolUserOpInterface):
+class ForOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A counted loop operation calling a function
 
     Calls `body` once for each index from `start` up to `limit` by steps of
@@ -1269,7 +1267,6 @@ class ForOp(OdsOp, SymbolUserOpInterface):
         "body": "_prop_body",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1421,7 +1418,7 @@ class ForOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, [(self.body, "body")], 2, None, self.t_attr, self.t_attr, 3)
 
 
-class ForRegionOp(OdsOp):
+class ForRegionOp(OdsOp, OpAsmOpInterface):
     """A for loop with a region
 
     Runs its body for each index from `start` up to `limit` (excluded) by
@@ -1463,7 +1460,6 @@ class ForRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1728,7 +1724,7 @@ class ForRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class IfOp(OdsOp, SymbolUserOpInterface):
+class IfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -1775,7 +1771,6 @@ class IfOp(OdsOp, SymbolUserOpInterface):
         "then_branch": "_prop_then_branch",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -1990,7 +1985,7 @@ class IfOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class IfRegionOp(OdsOp):
+class IfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -2037,7 +2032,6 @@ class IfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2248,7 +2242,7 @@ class IfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
+class StatefulCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions, with side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -2284,7 +2278,6 @@ class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
         "output_shapes": "_prop_output_shapes",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2459,7 +2452,7 @@ class StatefulCaseOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class StatefulCaseRegionOp(OdsOp):
+class StatefulCaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions, with side effects
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -2494,7 +2487,6 @@ class StatefulCaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2666,7 +2658,7 @@ class StatefulCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulIfOp(OdsOp, SymbolUserOpInterface):
+class StatefulIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions with side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -2713,7 +2705,6 @@ class StatefulIfOp(OdsOp, SymbolUserOpInterface):
         "then_branch": "_prop_then_branch",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -2928,7 +2919,7 @@ class StatefulIfOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class StatefulIfRegionOp(OdsOp):
+class StatefulIfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions, with side effects
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -2975,7 +2966,6 @@ class StatefulIfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3186,7 +3176,7 @@ class StatefulIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
+class StatefulWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions, with side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -3231,7 +3221,6 @@ class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
         "parallel_iterations": "_prop_parallel_iterations",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3423,7 +3412,7 @@ class StatefulWhileOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-class StatefulWhileRegionOp(OdsOp):
+class StatefulWhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions, with side effects
 
     A while loop over N values: `init`, then the values each iteration of
@@ -3491,7 +3480,6 @@ class StatefulWhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3786,7 +3774,7 @@ class StatefulWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
+class StatelessCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A switch operation calling one of its functions, without side effects
 
     Calls the function of `branches` that `branch_index` selects with the
@@ -3822,7 +3810,6 @@ class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
         "output_shapes": "_prop_output_shapes",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -3997,7 +3984,7 @@ class StatelessCaseOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class StatelessCaseRegionOp(OdsOp):
+class StatelessCaseRegionOp(OdsOp, OpAsmOpInterface):
     """A case operation with regions, without side effects
 
     Runs the region `branch_index` selects (the last one for an index out of
@@ -4032,7 +4019,6 @@ class StatelessCaseRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4204,7 +4190,7 @@ class StatelessCaseRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessIfOp(OdsOp, SymbolUserOpInterface):
+class StatelessIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """An if-then-else operation calling functions without side effects
 
     Calls `then_branch` with the data operands after `cond` when `cond` is
@@ -4251,7 +4237,6 @@ class StatelessIfOp(OdsOp, SymbolUserOpInterface):
         "then_branch": "_prop_then_branch",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4466,7 +4451,7 @@ class StatelessIfOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, calls, 1, None, self.tin_attr, self.tout_attr, 1)
 
 
-class StatelessIfRegionOp(OdsOp):
+class StatelessIfRegionOp(OdsOp, OpAsmOpInterface):
     """An if-then-else operation with regions, without side effects
 
     Runs the `then` region when `cond` is true and the `else` region
@@ -4513,7 +4498,6 @@ class StatelessIfRegionOp(OdsOp):
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({HasOnlyGraphRegion, SingleBlock})
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4724,7 +4708,7 @@ class StatelessIfRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
+class StatelessWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions, without side effects
 
     A loop over its data operands: while `cond` returns true for the
@@ -4769,7 +4753,6 @@ class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
         "parallel_iterations": "_prop_parallel_iterations",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -4961,7 +4944,7 @@ class StatelessWhileOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-class StatelessWhileRegionOp(OdsOp):
+class StatelessWhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions, without side effects
 
     A while loop over N values: `init`, then the values each iteration of
@@ -5029,7 +5012,6 @@ class StatelessWhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5324,7 +5306,7 @@ class StatelessWhileRegionOp(OdsOp):
         return verify_edges(self, edges)
 
 
-class WhileOp(OdsOp, SymbolUserOpInterface):
+class WhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     """A loop operation calling functions
 
     A loop over its data operands: while `cond` returns true for the
@@ -5369,7 +5351,6 @@ class WhileOp(OdsOp, SymbolUserOpInterface):
         "parallel_iterations": "_prop_parallel_iterations",
     }
     HAS_CUSTOM_FORM: ClassVar[bool] = True
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -5561,7 +5542,7 @@ class WhileOp(OdsOp, SymbolUserOpInterface):
         return verify_call_op(self, [(self.body, "body")], 0, None, self.t_attr, self.t_attr, 0)
 
 
-class WhileRegionOp(OdsOp):
+class WhileRegionOp(OdsOp, OpAsmOpInterface):
     """A while loop with regions
 
     A while loop over N values: `init`, then the values each iteration of
@@ -5629,7 +5610,6 @@ class WhileRegionOp(OdsOp):
     )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
     DEFAULT_DIALECT: ClassVar[str] = "tfg"
-    HAS_RESULT_NAMES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -6077,7 +6057,7 @@ class ConditionOp(OdsOp):
         return None
 
 
-class FuncOp(OdsOp, SymbolOpInterface):
+class FuncOp(OdsOp, OpAsmOpInterface, SymbolOpInterface):
     """A function of a TensorFlow graph's library
 
     A function (FunctionDef) of the function library. Each argument is a

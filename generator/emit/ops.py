@@ -512,6 +512,7 @@ INTERFACE_CLASSES = {
     "FunctionOpInterface": "FunctionOpInterface",
     "InferTypeOpInterface": "InferTypeOpInterface",
     "LoopLikeOpInterface": "LoopLikeOpInterface",
+    "OpAsmOpInterface": "OpAsmOpInterface",
     "RegionBranchOpInterface": "RegionBranchOpInterface",
     "RegionKindInterface": "RegionKindInterface",
     "ShapedDimOpInterface": "ShapedDimOpInterface",
@@ -659,7 +660,11 @@ class _OpMaker:
     def _bases(self) -> str:
         """`OdsOp` and the op's interfaces, leaving out those another one implies
         (`FunctionOpInterface` is a `SymbolOpInterface`), sorted by name."""
-        names = sorted({INTERFACE_CLASSES[t] for t in self.trait_names if t in INTERFACE_CLASSES})
+        names = sorted(
+            {INTERFACE_CLASSES[t] for t in self.trait_names if t in INTERFACE_CLASSES}
+            # An op that names its results implements `OpAsmOpInterface`.
+            | ({"OpAsmOpInterface"} if self.op.asm_result_names is not None else set())
+        )
         classes = {name: getattr(ir_interfaces, name) for name in names}
         kept = [
             name

@@ -252,8 +252,6 @@ class Operation:
     #: The dialect whose prefix op names may leave out inside this op's regions
     #: (MLIR's `OpAsmOpInterface::getDefaultDialect`); "" for none.
     DEFAULT_DIALECT: ClassVar[str] = ""
-    #: Whether `asm_result_names` suggests names for the op's results.
-    HAS_RESULT_NAMES: ClassVar[bool] = False
     #: The op's traits, as its spec lists them (trait classes, not names).
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset()
     #: `TRAITS` and the traits they imply, computed once per class for `has_trait`.
@@ -286,10 +284,6 @@ class Operation:
         """Write the custom form after the op name (generated for ops with a format)."""
         raise NotImplementedError(f"{type(self).__name__} has no custom assembly form")
 
-    def asm_result_names(self) -> Sequence[tuple[int, str]]:
-        """Suggested result names as (result index, name) (`getAsmResultNames`)."""
-        return ()
-
     def asm_printed_attrs(self) -> Sequence[Attribute] | None:
         """The inherent attributes the custom form writes ahead of the op's regions, in
         order, when it does not write them all after the regions as the generic form
@@ -310,11 +304,6 @@ class Operation:
         alias pre-pass runs the custom printer.
         """
         return None, True
-
-    def asm_block_arg_names(self, region: Region) -> Sequence[tuple[int, str]]:
-        """Suggested names of the entry block arguments of one of the op's regions,
-        as (argument index, name) (`getAsmBlockArgumentNames`)."""
-        return ()
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:

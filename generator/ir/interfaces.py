@@ -8,10 +8,12 @@ Each interface is an `Operation` subclass without state (`__slots__ = ()`), so a
 narrowed op keeps its type for the type checker; its methods must therefore not
 take the names of `Operation`'s (`verify_symbol`, not `verify`).
 
-An interface declares the methods the runtime has for it. Most of MLIR's
-interface methods (successor operands, callees, loop bounds) are written as
-checks in the op's own verifier, so most interfaces here carry no methods yet;
-they still say what an op is.
+An interface declares the methods the runtime has for it: `OpAsmOpInterface`
+the names the printer gives to an op's results and block arguments,
+`SymbolOpInterface` MLIR's symbol check. Most of MLIR's other interface methods
+(successor operands, callees, loop bounds) are written as checks in the op's own
+verifier, so most interfaces here carry no methods yet; they still say what an op
+is.
 
 ODS's `Symbol` trait is `SymbolOpInterface`; `FunctionOpInterface` is a
 `SymbolOpInterface` and a `CallableOpInterface`, as in MLIR.
@@ -19,8 +21,10 @@ ODS's `Symbol` trait is `SymbolOpInterface`; `FunctionOpInterface` is a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.ir.attributes import StringAttr
-from generator.ir.core import Operation
+from generator.ir.core import Operation, Region
 from generator.ir.ods import get_property
 
 __all__ = [
@@ -32,6 +36,7 @@ __all__ = [
     "FunctionOpInterface",
     "InferTypeOpInterface",
     "LoopLikeOpInterface",
+    "OpAsmOpInterface",
     "OpInterface",
     "RegionBranchOpInterface",
     "RegionKindInterface",
@@ -45,6 +50,25 @@ class OpInterface(Operation):
     """The base of op interfaces; never instantiated on its own."""
 
     __slots__ = ()
+
+
+class OpAsmOpInterface(OpInterface):
+    """An op that suggests names for the values it defines when printed (the
+    printer asks only ops that implement it). The spec's `asmResultNames` makes a
+    generated op implement it; `Operation.DEFAULT_DIALECT` is the interface's
+    `getDefaultDialect`, kept on every op class for the parser."""
+
+    __slots__ = ()
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Suggested result names as (result index, name) (`getAsmResultNames`);
+        the printer makes them unique (`%c1_i32`, `%c1_i32_0`)."""
+        return ()
+
+    def asm_block_arg_names(self, region: Region) -> Sequence[tuple[int, str]]:
+        """Suggested names of the entry block arguments of one of the op's regions,
+        as (argument index, name) (`getAsmBlockArgumentNames`)."""
+        return ()
 
 
 class BranchOpInterface(OpInterface):

@@ -49,6 +49,7 @@ from generator.ir.attributes import (
     UnknownLoc,
 )
 from generator.ir.core import Block, BlockArgument, Operation, Region, Value
+from generator.ir.interfaces import OpAsmOpInterface
 from generator.ir.module import ResourceBlob
 from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.opasm import AsmPrinter
@@ -267,7 +268,11 @@ class Printer(AsmPrinter):
                 block_order[block] = bid
                 if bid == 0:
                     owner = region.parent
-                    hints = dict(owner.asm_block_arg_names(region)) if owner is not None else {}
+                    hints = (
+                        dict(owner.asm_block_arg_names(region))
+                        if isinstance(owner, OpAsmOpInterface)
+                        else {}
+                    )
                     for index, arg in enumerate(block.args):
                         hint = hints.get(index)
                         if hint is not None:
@@ -293,7 +298,7 @@ class Printer(AsmPrinter):
         if not results:
             return
         names = self.value_names
-        hints = op.asm_result_names() if op.HAS_RESULT_NAMES else ()
+        hints = op.asm_result_names() if isinstance(op, OpAsmOpInterface) else ()
         if not hints:
             if len(results) == 1:
                 names[results[0]] = state[0]

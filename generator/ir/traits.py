@@ -152,6 +152,8 @@ class ParametricTrait(OpTrait):
     def of(cls, *params: str) -> type[ParametricTrait]:
         """The trait with `params`, one class per parameterization (so that two
         op classes naming the same parameters share it)."""
+        if cls.PARAMS:
+            raise TypeError(f"{cls.__name__} already has its parameters")
         made = cls._MADE.get(params)
         if made is None:
             args = ", ".join(f'"{p}"' for p in params)

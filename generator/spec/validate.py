@@ -88,6 +88,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "InferTypeOpInterface": "",
     "Involution": "",
     "LoopLikeOpInterface": "",
+    "OpAsmOpInterface": "",
     "IsolatedFromAbove": "",
     "MemRefsNormalizable": "",
     "NoMemoryEffect": "",

@@ -75,6 +75,8 @@ def FunctionOpInterface : OpTrait<"FunctionOpInterface">;
 def CallableOpInterface : OpTrait<"CallableOpInterface">;
 def RegionKindInterface : OpTrait<"RegionKindInterface">;
 def LoopLikeOpInterface : OpTrait<"LoopLikeOpInterface">;
+// Suggests names for the values an op defines (implied by `asmResultNames`).
+def OpAsmOpInterface : OpTrait<"OpAsmOpInterface">;
 def RegionBranchOpInterface : OpTrait<"RegionBranchOpInterface">;
 def SymbolUserOpInterface : OpTrait<"SymbolUserOpInterface">;
 // An op reading one size of a shaped value (`source`, then the `index` operand):

@@ -14,6 +14,7 @@ from generated.builtin import ModuleOp
 from generated.cf import BranchOp, CondBranchOp
 from generated.func import CallOp, FuncOp, ReturnOp
 from generated.tensor import YieldOp as TensorYieldOp
+from generated.tfg import FuncOp as TfgFuncOp
 from generator.emit.ops import COMPILED_TRAITS, INTERFACE_CLASSES, trait_class_name
 from generator.ir import interfaces, traits
 from generator.ir.attributes import IntegerAttr, StringAttr
@@ -23,9 +24,11 @@ from generator.ir.interfaces import (
     CallableOpInterface,
     CallOpInterface,
     FunctionOpInterface,
+    OpAsmOpInterface,
     SymbolOpInterface,
     SymbolUserOpInterface,
 )
+from generator.ir.printer import print_operation
 from generator.ir.traits import (
     AlwaysSpeculatable,
     ConstantLike,
@@ -43,7 +46,7 @@ from generator.ir.traits import (
     SingleBlockImplicitTerminator,
     SymbolTable,
 )
-from generator.ir.types import IntegerType
+from generator.ir.types import FunctionType, IntegerType
 from generator.spec.validate import KNOWN_TRAITS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -86,6 +89,8 @@ def test_parametric_traits_match_any_or_one_parameterization() -> None:
     # the `SingleBlock` trait.
     assert not AffineForOp.has_trait(SingleBlock)
     assert str(HasParent.of("a", "b").__name__) == 'HasParent<"a", "b">'
+    with pytest.raises(TypeError, match="already has its parameters"):
+        HasParent.of("a").of("b")
 
 
 def test_unregistered_ops_might_have_every_trait() -> None:
@@ -137,6 +142,21 @@ def test_interfaces_are_base_classes_of_generated_ops() -> None:
     module = ModuleOp()
     assert isinstance(module, SymbolOpInterface)
     assert not isinstance(module, FunctionOpInterface)
+
+
+def test_ops_that_name_values_implement_op_asm_interface() -> None:
+    """Ops whose spec names their results or block arguments implement
+    `OpAsmOpInterface`, the only ops the printer asks for names."""
+    assert issubclass(ConstantOp, OpAsmOpInterface)
+    assert not issubclass(AddIOp, OpAsmOpInterface)
+    assert issubclass(TfgFuncOp, OpAsmOpInterface)
+    constant = ConstantOp(value=IntegerAttr.get(IntegerType.get(32), 1))
+    assert tuple(constant.asm_result_names()) == ((0, "c1_i32"),)
+    func = FuncOp(sym_name="f", function_type=FunctionType.get((), ()))
+    body = func.regions[0].add_block(Block())
+    body.append(constant)
+    body.append(ReturnOp())
+    assert "%c1_i32 = arith.constant 1 : i32" in print_operation(func, generic=False)
 
 
 def test_symbol_interface_checks_the_name() -> None:
