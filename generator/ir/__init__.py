@@ -14,7 +14,10 @@ code import from. Its parts:
 - `builder`: `InsertionPoint` and `Builder`, which create ops in blocks.
 - `context`: `Context`, the dialects loaded for a run and what they bring.
 - `dialect`: `Dialect`, what a dialect contributes, and `DialectRegistry`.
-- `parser` and `printer`: the textual IR (`parse_source`, `print_operation`).
+- `parser` and `printer`: the textual IR (`parse_source`, `print_operation`). The
+  parser is layered, each layer a subclass of the one below: `lexer` (blanks,
+  tokens, errors), `type_parser`, `loc_parser` (locations and affine syntax),
+  `attr_parser`, and `parser` itself (operations, regions, SSA names).
 - `opasm`: `AsmParser` and `AsmPrinter`, the API custom forms read and write with.
 - `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
