@@ -2,7 +2,7 @@
 // maps and integer sets. Same op names, operands, attributes, results, traits,
 // syntax and verifier messages as MLIR 22's `affine` dialect for the ops below.
 // The rules for valid dimension and symbol operands are the runtime's
-// (generator/ir/affine_ops.py), since every op here checks its map operands
+// (generator/ir/dialects/affine.py), since every op here checks its map operands
 // with them.
 
 include "OpBase.td"
@@ -27,8 +27,9 @@ def Affine_Dialect : Dialect {
     constant, the result of a pure op whose operands are valid symbols, or
     the size of a memref whose size is a valid symbol.
   }];
-  // The runtime's affine maps and operand rules, and the regions' implicit
-  // terminator.
+  // The runtime's affine maps, and the regions' implicit terminator. The operand
+  // rules of generator/ir/dialects/affine.py come with the runtime's public names,
+  // which every generated op module imports.
   let extraClassDeclaration = [{
     from generator.ir.affine import (
         AffineConstantExpr,
@@ -36,14 +37,6 @@ def Affine_Dialect : Dialect {
         AffineSymbolExpr,
         IntegerSet,
         format_affine_expr,
-    )
-    from generator.ir.affine_ops import (
-        check_dim_and_symbol_operands,
-        is_valid_dim,
-        is_valid_symbol,
-        parse_dim_and_symbol_list,
-        print_dim_and_symbol_list,
-        affine_scope,
     )
 
 

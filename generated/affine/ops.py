@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    EMPTY_DICT,
     AffineMapAttr,
     AsmParser,
     AsmPrinter,
@@ -30,6 +31,7 @@ from generator.ir import (
     MemRefsNormalizable,
     MemRefType,
     NoRegionArguments,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -43,15 +45,19 @@ from generator.ir import (
     Type,
     UnresolvedOperand,
     Value,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     get_property,
     required_property,
     segment_range,
     segment_sizes,
+)
+from generator.ir.dialects.affine import (
+    affine_scope,
+    check_dim_and_symbol_operands,
+    is_valid_dim,
+    is_valid_symbol,
+    parse_dim_and_symbol_list,
+    print_dim_and_symbol_list,
 )
 
 __all__ = [
@@ -72,14 +78,6 @@ from generator.ir.affine import (
     AffineSymbolExpr,
     IntegerSet,
     format_affine_expr,
-)
-from generator.ir.affine_ops import (
-    affine_scope,
-    check_dim_and_symbol_operands,
-    is_valid_dim,
-    is_valid_symbol,
-    parse_dim_and_symbol_list,
-    print_dim_and_symbol_list,
 )
 
 

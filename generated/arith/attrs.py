@@ -13,8 +13,8 @@ from generated.arith.enums import (
 )
 from generator.ir import (
     Attribute,
+    EnumAttr,
 )
-from generator.ir.ods import EnumAttr
 
 __all__ = [
     "FastMathFlagsAttr",

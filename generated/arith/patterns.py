@@ -13,11 +13,9 @@ from generator.ir import (
     OpResult,
     PatternRewriter,
     RewritePattern,
+    get_property,
     int_constant,
     parse_attribute,
-)
-from generator.ir.ods import (
-    get_property,
 )
 
 __all__ = [

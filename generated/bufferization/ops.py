@@ -10,15 +10,18 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    EMPTY_DICT,
     AsmParser,
     AsmPrinter,
     Attribute,
     AttrSizedOperandSegments,
     DenseArrayAttr,
+    EmittedFailure,
     IndexType,
     IntegerType,
     Location,
     MemRefType,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -34,11 +37,6 @@ from generator.ir import (
     UnrankedTensorType,
     UnresolvedOperand,
     Value,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    EmittedFailure,
-    OdsOp,
     VerifyMessage,
     element_type_or_self,
     emit_error,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    EMPTY_DICT,
     AffineScope,
     AsmParser,
     AsmPrinter,
@@ -19,6 +20,7 @@ from generator.ir import (
     Location,
     NoRegionArguments,
     NoTerminator,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -32,10 +34,6 @@ from generator.ir import (
     Type,
     UnresolvedOperand,
     Value,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     attr_string,
     optional_property,
 )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    EMPTY_DICT,
     AsmParser,
     AsmPrinter,
     Attribute,
@@ -21,6 +22,7 @@ from generator.ir import (
     IntegerType,
     IsTerminator,
     Location,
+    OdsOp,
     Operation,
     OpTrait,
     Pure,
@@ -31,19 +33,15 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VectorType,
-    parse_type,
-    wrap_integer,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     is_signless_int_elements,
     must,
     optional_property,
+    parse_type,
     required_property,
     segment_range,
     segment_sizes,
+    wrap_integer,
 )
 
 __all__ = [

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    EMPTY_DICT,
     AffineScope,
     ArrayAttr,
     AsmParser,
@@ -25,6 +26,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     MemRefsNormalizable,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -41,18 +43,14 @@ from generator.ir import (
     UnitAttr,
     UnresolvedOperand,
     Value,
-)
-from generator.ir.asm import (
-    parse_function_op,
-    print_function_op,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     must,
     optional_property,
     required_property,
+)
+from generator.ir.dialects.function_like import (
+    parse_function_op,
+    print_function_op,
 )
 
 __all__ = [

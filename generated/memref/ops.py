@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    EMPTY_DICT,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
@@ -27,6 +28,7 @@ from generator.ir import (
     MemRefsNormalizable,
     MemRefType,
     NoMemoryEffect,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -40,27 +42,25 @@ from generator.ir import (
     UnrankedMemRefType,
     UnresolvedOperand,
     Value,
-    is_strided,
-    layout_symbol_count,
-    parse_type,
-    saturated_add,
-    saturated_mul,
-    strides_and_offset,
-)
-from generator.ir.asm import (
-    parse_dynamic_index_list,
-    print_dynamic_index_list,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     element_type_or_self,
     must,
     optional_property,
+    parse_type,
     required_property,
     segment_range,
     segment_sizes,
+)
+from generator.ir.dialects.memref import (
+    is_strided,
+    layout_symbol_count,
+    saturated_add,
+    saturated_mul,
+    strides_and_offset,
+)
+from generator.ir.dialects.view_like import (
+    parse_dynamic_index_list,
+    print_dynamic_index_list,
 )
 
 __all__ = [

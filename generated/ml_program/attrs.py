@@ -9,8 +9,8 @@ from typing import ClassVar
 
 from generator.ir import (
     Attribute,
+    TypedDialectAttr,
 )
-from generator.ir.ods import TypedDialectAttr
 
 __all__ = [
     "ExternAttr",

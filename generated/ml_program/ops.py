@@ -12,6 +12,7 @@ from generated.ml_program.types import (
     TokenType,
 )
 from generator.ir import (
+    EMPTY_DICT,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
@@ -24,6 +25,7 @@ from generator.ir import (
     IsIsolatedFromAbove,
     IsTerminator,
     Location,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -43,19 +45,15 @@ from generator.ir import (
     UnitAttr,
     UnresolvedOperand,
     Value,
-)
-from generator.ir.asm import (
-    parse_function_op,
-    print_function_op,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     attr_string,
     must,
     optional_property,
     required_property,
+)
+from generator.ir.dialects.function_like import (
+    parse_function_op,
+    print_function_op,
 )
 
 __all__ = [

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    EMPTY_DICT,
     AsmParser,
     AsmPrinter,
     Block,
@@ -20,6 +21,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoMemoryEffect,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -36,14 +38,10 @@ from generator.ir import (
     UnrankedTensorType,
     UnresolvedOperand,
     Value,
-    parse_type,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     compatible_shapes,
     element_type_or_self,
+    parse_type,
 )
 
 __all__ = [

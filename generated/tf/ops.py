@@ -22,6 +22,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoRegionArguments,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -38,14 +39,11 @@ from generator.ir import (
     TypeAttr,
     UnrankedTensorType,
     Value,
-    parse_attribute,
-)
-from generator.ir.ods import (
-    OdsOp,
     element_type_or_self,
     get_property,
     is_elements_attr,
     optional_property,
+    parse_attribute,
     required_property,
 )
 

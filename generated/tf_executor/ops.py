@@ -13,12 +13,14 @@ from generated.tf_executor.types import (
     TokenType,
 )
 from generator.ir import (
+    EMPTY_DICT,
     AsmParser,
     AsmPrinter,
     Attribute,
     Block,
     BoolAttr,
     Context,
+    EmittedFailure,
     FoldResult,
     FunctionType,
     HasParent,
@@ -26,6 +28,7 @@ from generator.ir import (
     IntegerType,
     IsTerminator,
     Location,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -41,16 +44,11 @@ from generator.ir import (
     UnrankedTensorType,
     UnresolvedOperand,
     Value,
-    parse_type,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    EmittedFailure,
-    OdsOp,
     VerifyMessage,
     broadcast_shapes,
     element_type_or_self,
     emit_op_error,
+    parse_type,
     required_property,
     with_emitted,
 )

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from generator.ir import (
+    DialectType,
     Type,
 )
-from generator.ir.ods import DialectType
 
 __all__ = [
     "ControlType",

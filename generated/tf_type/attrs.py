@@ -12,10 +12,10 @@ from generator.ir import (
     AsmParser,
     Attribute,
     DictionaryAttr,
+    ParametricAttr,
     SymbolRefAttr,
+    escape_string,
 )
-from generator.ir.ods import ParametricAttr
-from generator.ir.printer import escape_string
 
 __all__ = [
     "FullTypeAttr",

@@ -12,14 +12,15 @@ from generator.ir import (
     ComplexType,
     Diagnostic,
     DiagnosticError,
+    DialectType,
     FloatType,
     IntegerType,
+    ParametricType,
     RankedTensorType,
     Severity,
     Type,
     UnrankedTensorType,
 )
-from generator.ir.ods import DialectType, ParametricType
 
 __all__ = [
     "Bfloat16RefType",

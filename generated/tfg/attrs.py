@@ -12,8 +12,8 @@ from generator.ir import (
     AsmParser,
     Attribute,
     DictionaryAttr,
+    ParametricAttr,
 )
-from generator.ir.ods import ParametricAttr
 
 __all__ = [
     "RegionAttr",

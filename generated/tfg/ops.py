@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    EMPTY_DICT,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
@@ -29,6 +30,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoTerminator,
+    OdsOp,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -51,19 +53,15 @@ from generator.ir import (
     UnrankedTensorType,
     UnresolvedOperand,
     Value,
-    print_operation,
-)
-from generator.ir.asm import (
-    parse_optional_visibility,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     optional_property,
+    print_operation,
     required_property,
     segment_range,
     segment_sizes,
+)
+from generator.ir.dialects.function_like import (
+    parse_optional_visibility,
 )
 
 __all__ = [

@@ -20,6 +20,7 @@ from generator.ir import (
     IntegerType,
     IsCommutative,
     Location,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -31,9 +32,6 @@ from generator.ir import (
     Type,
     UnrankedTensorType,
     Value,
-)
-from generator.ir.ods import (
-    OdsOp,
     broadcast_shapes,
     is_elements_attr,
     required_property,

@@ -18,10 +18,8 @@ from generator.ir import (
     RewritePattern,
     Type,
     UnrankedTensorType,
-    parse_attribute,
-)
-from generator.ir.ods import (
     get_property,
+    parse_attribute,
 )
 
 __all__ = [

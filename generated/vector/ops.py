@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from generator.ir import (
     DYNAMIC,
+    EMPTY_DICT,
     AsmParser,
     AsmPrinter,
     Attribute,
@@ -17,6 +18,7 @@ from generator.ir import (
     IndexType,
     InferTypeOpInterface,
     Location,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -26,20 +28,16 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VectorType,
-    parse_type,
-)
-from generator.ir.asm import (
-    parse_dynamic_index_list,
-    print_dynamic_index_list,
-)
-from generator.ir.ods import (
-    EMPTY_DICT,
-    OdsOp,
     VerifyMessage,
     element_type_or_self,
     emit_op_error,
+    parse_type,
     required_property,
     with_emitted,
+)
+from generator.ir.dialects.view_like import (
+    parse_dynamic_index_list,
+    print_dynamic_index_list,
 )
 
 __all__ = [

@@ -31,13 +31,19 @@ __all__ = ["MANIFEST", "GenerateResult", "generate"]
 MANIFEST = "manifest.json"
 
 #: What the generator's output depends on, besides the specs.
-_GENERATOR_SOURCES = ("generator/emit", "generator/spec", "generator/tablegen", "templates")
-# Generated modules import every public name of these two, so their lists matter too.
+_GENERATOR_SOURCES = (
+    "generator/emit",
+    "generator/spec",
+    "generator/tablegen",
+    "templates",
+    # Generated op modules import every public name of these modules, so their lists matter.
+    "generator/ir/dialects",
+)
 _GENERATOR_FILES = (
     "generator/naming.py",
     "generator/diagnostics.py",
+    # Generated modules import every public name of `generator.ir`, so its list matters too.
     "generator/ir/__init__.py",
-    "generator/ir/ods.py",
 )
 
 

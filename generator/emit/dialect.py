@@ -25,7 +25,6 @@ from generator.emit.patterns import OpTarget, patterns_module_view
 from generator.emit.predicates import ConstraintTable
 from generator.emit.writer import OutputFile
 from generator.ir import __all__ as ir_names
-from generator.ir.ods import __all__ as ods_names
 from generator.spec.model import DialectDef
 
 __all__ = ["op_targets", "render_dialect", "render_root_init"]
@@ -101,7 +100,7 @@ def render_dialect(
                 "types.py.j2",
                 source,
                 module=types,
-                ir_names=sorted(set(ir_names) - {"ods"}),
+                ir_names=sorted(ir_names),
             )
         )
         modules.append(("types", types.all_names))
@@ -114,7 +113,7 @@ def render_dialect(
                 "attrs.py.j2",
                 source,
                 module=attrs,
-                ir_names=sorted(set(ir_names) - {"ods"}),
+                ir_names=sorted(ir_names),
             )
         )
         modules.append(("attrs", attrs.all_names))
@@ -133,8 +132,7 @@ def render_dialect(
                 "patterns.py.j2",
                 source,
                 module=patterns,
-                ir_names=sorted(set(ir_names) - {"ods"}),
-                ods_names=sorted(ods_names),
+                ir_names=sorted(ir_names),
             )
         )
         modules.append(("patterns", patterns.all_names))

@@ -18,6 +18,8 @@ verifier instead (`COMPILED_TRAITS`).
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,8 +28,8 @@ from generator import ir
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
 from generator.emit.format_code import FormatUnsupported, format_code
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
+from generator.ir import dialects as ir_dialects
 from generator.ir import interfaces as ir_interfaces
-from generator.ir import ods
 from generator.naming import class_name_from_def, property_slot, sanitize_name, snake_case
 from generator.spec.constraints import (
     ArrayAttrConstraint,
@@ -49,7 +51,16 @@ from generator.spec.format import resolve_op_format
 from generator.spec.infer import infer_types
 from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
 
-__all__ = ["Check", "OpView", "OpsModuleView", "code_lines", "negated", "ops_module_view"]
+__all__ = [
+    "Check",
+    "HelperImport",
+    "OpView",
+    "OpsModuleView",
+    "code_lines",
+    "dialect_helper_imports",
+    "negated",
+    "ops_module_view",
+]
 
 _SIGN = {
     "signless": "Signedness.SIGNLESS",
@@ -252,6 +263,28 @@ class OpView:
         return bool(self.inherent_checks)
 
 
+@dataclass(frozen=True)
+class HelperImport:
+    """The public names of one module of dialect-specific runtime code."""
+
+    module: str
+    """The module's full name, `generator.ir.dialects.<name>`."""
+    names: list[str]
+
+
+def dialect_helper_imports() -> list[HelperImport]:
+    """Every module of `generator.ir.dialects` with its public names, sorted.
+
+    Generated op modules import all of them, as they import all of `generator.ir`, so
+    that code in a spec may call them; the formatter removes what a module does not use.
+    """
+    found: list[HelperImport] = []
+    for info in sorted(pkgutil.iter_modules(ir_dialects.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{ir_dialects.__name__}.{info.name}")
+        found.append(HelperImport(module.__name__, sorted(module.__all__)))
+    return found
+
+
 @dataclass
 class OpsModuleView:
     """The whole `ops.py` of a dialect."""
@@ -271,8 +304,8 @@ class OpsModuleView:
     all_names: list[str] = field(default_factory=list)
     ir_names: list[str] = field(default_factory=list)
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
-    ods_names: list[str] = field(default_factory=list)
-    """Every public name of `generator.ir.ods`."""
+    helper_imports: list[HelperImport] = field(default_factory=list)
+    """Every public name of each `generator.ir.dialects` module, likewise."""
 
     @property
     def has_enum_imports(self) -> bool:
@@ -1700,6 +1733,6 @@ def ops_module_view(
         constants=sorted(constants.items()),
         extra_code=code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
         all_names=sorted(v.class_name for v in views),
-        ir_names=sorted(set(ir.__all__) - {"ods"}),
-        ods_names=sorted(ods.__all__),
+        ir_names=sorted(ir.__all__),
+        helper_imports=dialect_helper_imports(),
     )

@@ -19,7 +19,6 @@ code import from. Its parts:
   tokens, errors), `type_parser`, `loc_parser` (locations and affine syntax),
   `attr_parser`, and `parser` itself (operations, regions, SSA names).
 - `opasm`: `AsmParser` and `AsmPrinter`, the API custom forms read and write with.
-- `layout`: the strides and offset of memref layouts (`strides_and_offset`).
 - `verifier`: structural verification with MLIR's messages (`verify`).
 - `rewrite` and `folding`: patterns, the greedy driver and folding (`fold_op`),
   and the constant-folding helpers op folders are written with (`fold_binary`,
@@ -27,13 +26,52 @@ code import from. Its parts:
 - `diagnostics` and `source`: `Diagnostic`, `DiagnosticError` and the source
   positions they point at.
 
+What op classes generated from specs build on, written once rather than per op:
+
+- `op_definition`: `OdsOp`, the base class of generated ops, which keeps each
+  property in a slot of its own.
+- `properties`: an op's inherent attributes by name (`get_property`,
+  `set_property`), and splitting a parsed generic op's attributes into properties
+  and discardable ones (`adopt_properties`).
+- `segments`: where each variadic operand or result group lies (`segment_range`,
+  `same_size_range`, `group_sizes`).
+- `attr_type_base`: the base classes of the types and attributes specs define
+  (`DialectType`, `ParametricType`, `DialectAttr`, `ParametricAttr`,
+  `TypedDialectAttr`, `EnumAttr`).
+- `type_utilities`: the type queries of constraint predicates and traits
+  (`element_type_or_self`, `compatible_shapes`, `broadcast_shapes`,
+  `is_typed_attr`, ...).
+- `verify_messages`: what verifiers and predicates report (`VerifyMessage`,
+  `emit_op_error`, `with_emitted`).
+- `assembly_format`: the helpers of parsers and printers generated from assembly
+  formats (`EMPTY_DICT`, `must`, `is_default_property`, ...).
+
 Float literal arithmetic (`generator.ir.floats`) and affine maps and sets
 (`generator.ir.affine`) are large and only some programs need them, so they are
-not imported here; the parser and printer load them on first use.
+not imported here; the parser and printer load them on first use. Code that
+belongs to particular dialects (affine operand rules, memref layouts, the custom
+forms of function-like and view-like ops) is in `generator.ir.dialects`, which
+depends on this package and which this package does not load.
 """
 
 from __future__ import annotations
 
+from generator.ir.assembly_format import (
+    EMPTY_DICT,
+    attr_int,
+    attr_string,
+    is_default_property,
+    must,
+)
+from generator.ir.attr_type_base import (
+    DialectAttr,
+    DialectType,
+    EnumAttr,
+    Parametric,
+    ParametricAttr,
+    ParametricType,
+    TypedDialectAttr,
+)
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -126,18 +164,18 @@ from generator.ir.interfaces import (
     SymbolOpInterface,
     SymbolUserOpInterface,
 )
-from generator.ir.layout import (
-    canonical_strides,
-    is_strided,
-    layout_symbol_count,
-    saturated_add,
-    saturated_mul,
-    strides_and_offset,
-)
 from generator.ir.module import ParsedModule
+from generator.ir.op_definition import OdsOp
 from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
-from generator.ir.printer import print_operation
+from generator.ir.printer import escape_string, print_operation
+from generator.ir.properties import (
+    adopt_properties,
+    get_property,
+    optional_property,
+    required_property,
+    set_property,
+)
 from generator.ir.rewrite import (
     FoldResult,
     FrozenPatternSet,
@@ -153,6 +191,7 @@ from generator.ir.rewrite import (
     rewrite_pattern,
     would_op_be_trivially_dead,
 )
+from generator.ir.segments import group_sizes, same_size_range, segment_range, segment_sizes
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.traits import (
     AffineScope,
@@ -201,6 +240,19 @@ from generator.ir.traits import (
     Tensorizable,
     Vectorizable,
 )
+from generator.ir.type_utilities import (
+    attr_type,
+    broadcast_shapes,
+    compatible_shapes,
+    container_element_or_self,
+    element_type_or_self,
+    i1_same_shape,
+    is_elements_attr,
+    is_signless_int_elements,
+    is_typed_attr,
+    tensor_dims,
+    typed_attr_type,
+)
 from generator.ir.types import (
     DYNAMIC,
     ComplexType,
@@ -221,9 +273,17 @@ from generator.ir.types import (
     VectorType,
 )
 from generator.ir.verifier import verify
+from generator.ir.verify_messages import (
+    EmittedFailure,
+    VerifyMessage,
+    emit_error,
+    emit_op_error,
+    with_emitted,
+)
 
 __all__ = [
     "DYNAMIC",
+    "EMPTY_DICT",
     "AffineMapAttr",
     "AffineScope",
     "AlwaysSpeculatable",
@@ -256,11 +316,15 @@ __all__ = [
     "Diagnostic",
     "DiagnosticError",
     "Dialect",
+    "DialectAttr",
     "DialectRegistry",
+    "DialectType",
     "DictionaryAttr",
     "DistinctAttr",
     "Elementwise",
     "ElementwiseMappable",
+    "EmittedFailure",
+    "EnumAttr",
     "FileLineColLoc",
     "FloatAttr",
     "FloatOrder",
@@ -296,6 +360,7 @@ __all__ = [
     "NoSideEffect",
     "NoTerminator",
     "NoneType",
+    "OdsOp",
     "OpAsmOpInterface",
     "OpInterface",
     "OpOperand",
@@ -304,7 +369,10 @@ __all__ = [
     "OpaqueAttr",
     "OpaqueType",
     "Operation",
+    "Parametric",
+    "ParametricAttr",
     "ParametricTrait",
+    "ParametricType",
     "ParentOneOf",
     "ParsedModule",
     "ParserState",
@@ -350,6 +418,7 @@ __all__ = [
     "TupleType",
     "Type",
     "TypeAttr",
+    "TypedDialectAttr",
     "UnitAttr",
     "UnknownLoc",
     "UnrankedMemRefType",
@@ -358,10 +427,21 @@ __all__ = [
     "Value",
     "VectorType",
     "Vectorizable",
+    "VerifyMessage",
+    "adopt_properties",
     "apply_patterns_greedily",
+    "attr_int",
+    "attr_string",
+    "attr_type",
     "bool_attr",
-    "canonical_strides",
+    "broadcast_shapes",
+    "compatible_shapes",
     "constant_value",
+    "container_element_or_self",
+    "element_type_or_self",
+    "emit_error",
+    "emit_op_error",
+    "escape_string",
     "float_add",
     "float_compare",
     "float_convert",
@@ -381,29 +461,41 @@ __all__ = [
     "fold_float_unary",
     "fold_op",
     "fold_unary",
+    "get_property",
+    "group_sizes",
+    "i1_same_shape",
     "int_constant",
     "int_to_float",
     "int_width",
+    "is_default_property",
+    "is_elements_attr",
     "is_inf_float",
     "is_nan_float",
     "is_one_float",
     "is_op_trivially_dead",
-    "is_strided",
+    "is_signless_int_elements",
+    "is_typed_attr",
     "is_zero_float",
-    "layout_symbol_count",
+    "must",
     "non_convergence_message",
+    "optional_property",
     "parse_attribute",
     "parse_module",
     "parse_source",
     "parse_type",
     "print_operation",
+    "required_property",
     "rewrite_pattern",
-    "saturated_add",
-    "saturated_mul",
-    "strides_and_offset",
+    "same_size_range",
+    "segment_range",
+    "segment_sizes",
+    "set_property",
+    "tensor_dims",
     "to_signed",
     "to_unsigned",
+    "typed_attr_type",
     "verify",
+    "with_emitted",
     "would_op_be_trivially_dead",
     "wrap_integer",
     "zero_attr",

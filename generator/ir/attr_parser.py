@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from generator.ir.attr_type_base import DialectAttr, ParametricAttr, TypedDialectAttr
 from generator.ir.attributes import (
     ArrayAttr,
     Attribute,
@@ -43,7 +44,6 @@ from generator.ir.lexer import (
     _WS_START,
 )
 from generator.ir.loc_parser import LocationParser
-from generator.ir.ods import DialectAttr, ParametricAttr, TypedDialectAttr
 from generator.ir.source import SourceFile
 from generator.ir.types import (
     DYNAMIC,

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from generator.ir.attributes import StringAttr
 from generator.ir.core import Operation, Region
-from generator.ir.ods import get_property
+from generator.ir.properties import get_property
 
 __all__ = [
     "BranchOpInterface",

@@ -4,7 +4,7 @@ After MLIR's `OpAsmParser`/`OpAsmPrinter` (and xDSL's split of its parser): thes
 two protocols declare everything a custom form may do, and nothing else. Generated
 `parse`/`print` methods, the `parse`/`print_params` of dialect types and attributes,
 the hooks written in op specs (`parser`, `printer`, `custom<...>` directives) and the
-runtime's shared custom forms (`generator.ir.asm`, `generator.ir.affine_ops`) take
+custom forms several dialects share (in `generator.ir.dialects`) take
 `p: AsmParser` or `p: AsmPrinter`, so `mypy --strict` proves they use only this API.
 The concrete `Parser` and `Printer` implement the protocols; their other methods and
 state (the source text, the current offset, the output list, the value tables) are
@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, NewType, NoReturn, Protocol
 
 if TYPE_CHECKING:
     from generator.ir.affine import AffineMap
+    from generator.ir.attr_type_base import DialectAttr
     from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, StringAttr
     from generator.ir.core import Block, Location, Operation, Region, Value
-    from generator.ir.ods import DialectAttr
     from generator.ir.source import SourceLoc
     from generator.ir.types import FunctionType, Type
 

@@ -24,6 +24,7 @@ from generator.ir.attr_parser import (
     _EMPTY_DICT,
     AttrParser,
 )
+from generator.ir.attr_type_base import DialectAttr
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -47,14 +48,11 @@ from generator.ir.lexer import (
 )
 from generator.ir.loc_parser import _PendingLoc
 from generator.ir.module import ParsedModule, ResourceBlob
-from generator.ir.ods import (
-    DialectAttr,
-    adopt_properties,
-    is_typed_attr,
-)
 from generator.ir.opasm import ParserState, SourcePos, UnresolvedOperand
+from generator.ir.properties import adopt_properties
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.traits import IsTerminator
+from generator.ir.type_utilities import is_typed_attr
 from generator.ir.types import (
     FunctionType,
     OpaqueType,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
+from generator.ir.attr_type_base import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -51,7 +52,6 @@ from generator.ir.attributes import (
 from generator.ir.core import Block, BlockArgument, Operation, Region, Value
 from generator.ir.interfaces import OpAsmOpInterface
 from generator.ir.module import ResourceBlob
-from generator.ir.ods import DialectAttr, DialectType, ParametricType, TypedDialectAttr
 from generator.ir.opasm import AsmPrinter
 from generator.ir.source import SourceLoc
 from generator.ir.traits import IsTerminator

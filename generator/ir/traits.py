@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from generator.ir.attributes import Attribute
 from generator.ir.core import OpResult
-from generator.ir.ods import VerifyMessage, compatible_shapes, element_type_or_self
+from generator.ir.type_utilities import compatible_shapes, element_type_or_self
 from generator.ir.types import (
     RankedTensorType,
     ShapedType,
@@ -40,6 +40,7 @@ from generator.ir.types import (
     UnrankedTensorType,
     VectorType,
 )
+from generator.ir.verify_messages import VerifyMessage
 
 if TYPE_CHECKING:
     from generator.ir.core import Operation, Value

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from generator.ir.attr_type_base import DialectType, ParametricType
 from generator.ir.attributes import (
     AffineMapAttr,
     Attribute,
@@ -26,7 +27,6 @@ from generator.ir.lexer import (
     _WS_START,
     Lexer,
 )
-from generator.ir.ods import DialectType, ParametricType
 from generator.ir.source import SourceFile
 from generator.ir.types import (
     DYNAMIC,

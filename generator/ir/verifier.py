@@ -21,7 +21,6 @@ from generator.ir.attributes import DictionaryAttr, FileLineColLoc, LocationAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
-from generator.ir.ods import VerifyMessage
 from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.traits import (
     HasOnlyGraphRegion,
@@ -30,6 +29,7 @@ from generator.ir.traits import (
     NoTerminator,
     SymbolTable,
 )
+from generator.ir.verify_messages import VerifyMessage
 
 __all__ = ["dominators", "op_diagnostic", "verify"]
 

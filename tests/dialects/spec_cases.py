@@ -310,7 +310,7 @@ def _holder() -> Operation:
 
 
 def _dialect_attr_classes(info: OpInfo) -> list[Any]:
-    from generator.ir.ods import EnumAttr
+    from generator.ir.attr_type_base import EnumAttr
 
     module = __import__(info.cls.__module__.rsplit(".", 1)[0], fromlist=["_"])
     return [

@@ -40,7 +40,7 @@ from generator.ir.affine import (
     AffineSymbolExpr,
     IntegerSet,
 )
-from generator.ir.affine_ops import is_valid_dim, is_valid_symbol
+from generator.ir.dialects.affine import is_valid_dim, is_valid_symbol
 from generator.ir.source import SourceFile
 
 F32 = FloatType.get("f32")

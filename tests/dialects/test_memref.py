@@ -41,9 +41,9 @@ from generator.ir import (
     parse_source,
     parse_type,
     print_operation,
-    strides_and_offset,
     verify,
 )
+from generator.ir.dialects.memref import strides_and_offset
 from generator.ir.source import SourceFile
 
 F32 = FloatType.get("f32")

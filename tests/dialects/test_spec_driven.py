@@ -251,7 +251,7 @@ def test_each_attribute_constraint_has_mlir_message(name: str) -> None:
 
 
 def _without(op: Operation, name: str) -> object:
-    from generator.ir.ods import set_property
+    from generator.ir.properties import set_property
 
     set_property(op, name, None)
     return op.properties

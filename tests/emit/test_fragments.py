@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.emit.ops import buildable_type, fstring, negated, tuple_display
+from generator.emit.ops import (
+    buildable_type,
+    dialect_helper_imports,
+    fstring,
+    negated,
+    tuple_display,
+)
 from generator.emit.predicates import ConstraintTable, RefInfo
 from generator.ir import FloatType, IndexType, IntegerType, parse_type
 from generator.spec.constraints import (
@@ -70,7 +76,9 @@ def test_buildable_types() -> None:
 
 def _check(table: ConstraintTable, name: str) -> object:
     namespace: dict[str, object] = {}
-    exec("from generator.ir import *\nfrom generator.ir.ods import *", namespace)
+    exec("from generator.ir import *", namespace)
+    for helper in dialect_helper_imports():
+        exec(f"from {helper.module} import *", namespace)
     for fn in table.functions:
         exec(f"def {fn.name}({fn.var}):\n    return {fn.body}\n", namespace)
     return namespace[name]

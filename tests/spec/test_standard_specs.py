@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import generator.ir
-import generator.ir.ods
+from generator.emit.ops import dialect_helper_imports
 from generator.naming import class_name_from_def
 from generator.spec.convert import load_spec
 from generator.spec.model import DialectDef, OpDef
@@ -100,9 +100,11 @@ def _free_names(tree: ast.AST) -> set[str]:
 @pytest.mark.parametrize("name", DIALECTS)
 def test_python_uses_only_runtime_names(name: str) -> None:
     """Verifiers, `PredOpTrait` predicates and `TypesMatchWith` transforms use only the
-    public names of `generator.ir`, builtins and the dialect's op classes."""
+    public names of `generator.ir` and `generator.ir.dialects`, builtins and the
+    dialect's op classes."""
     dialect = _spec(name)
-    allowed = set(generator.ir.__all__) | set(generator.ir.ods.__all__) | set(dir(builtins))
+    allowed = set(generator.ir.__all__) | set(dir(builtins))
+    allowed |= {n for helper in dialect_helper_imports() for n in helper.names}
     allowed |= {class_name_from_def(op.def_name) for op in dialect.ops}
     for op in dialect.ops:
         trees: list[ast.AST] = []

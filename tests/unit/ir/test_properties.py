@@ -7,7 +7,7 @@ import pytest
 from generated.arith import AddIOp, CmpIOp, CmpIPredicate, IntegerOverflowFlags
 from generated.arith.attrs import IntegerOverflowFlagsAttr
 from generator.ir import Block, DictionaryAttr, IntegerAttr, IntegerType, print_operation
-from generator.ir.ods import get_property, set_property
+from generator.ir.properties import get_property, set_property
 
 
 def _add() -> AddIOp:

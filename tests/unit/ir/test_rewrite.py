@@ -50,7 +50,8 @@ from generator.ir import (
     verify,
 )
 from generator.ir.attributes import wrap_integer
-from generator.ir.ods import OdsOp, get_property
+from generator.ir.op_definition import OdsOp
+from generator.ir.properties import get_property
 from generator.ir.rewrite import (
     FrozenPatternSet,
     PatternRewriter,

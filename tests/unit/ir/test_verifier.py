@@ -9,11 +9,11 @@ import pytest
 from generator.ir.context import Context
 from generator.ir.core import Operation
 from generator.ir.diagnostics import DiagnosticError
-from generator.ir.ods import emit_error, with_emitted
 from generator.ir.parser import parse_source
 from generator.ir.source import SourceFile
 from generator.ir.traits import HasOnlyGraphRegion, OpTrait
 from generator.ir.verifier import verify
+from generator.ir.verify_messages import emit_error, with_emitted
 
 
 class SSARegionOp(Operation):

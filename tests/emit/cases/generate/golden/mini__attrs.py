@@ -12,8 +12,8 @@ from generated.mini.enums import (
 )
 from generator.ir import (
     Attribute,
+    EnumAttr,
 )
-from generator.ir.ods import EnumAttr
 
 __all__ = [
     "FlagsAttr",

@@ -29,6 +29,7 @@ from generator.ir import (
     IsTerminator,
     Location,
     NoTerminator,
+    OdsOp,
     Operation,
     OpResult,
     OpTrait,
@@ -41,9 +42,6 @@ from generator.ir import (
     Type,
     UnitAttr,
     Value,
-)
-from generator.ir.ods import (
-    OdsOp,
     attr_type,
     container_element_or_self,
     required_property,

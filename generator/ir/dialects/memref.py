@@ -12,6 +12,12 @@ result is a sum of dimensions times constants or symbols, plus constants and
 symbols. Arithmetic on strides saturates as MLIR's `SaturatedInteger` does:
 anything times a static zero is zero, and otherwise a dynamic operand makes the
 result dynamic.
+
+MLIR defines these on the builtin memref type, but here only the `memref` dialect's
+ops and the `StridedMemRefOf` type constraint ask for them; the builtin types, the
+parser and the printer do not. So they live beside the `memref` dialect: this
+module reads the builtin types and layout attributes, and nothing of the core
+runtime imports it.
 """
 
 from __future__ import annotations

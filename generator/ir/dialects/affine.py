@@ -2,9 +2,10 @@
 
 MLIR restricts the values an affine op may bind to the dimensions and symbols of its
 maps and integer sets, so that loop bounds and conditions stay analyzable. This module
-holds those rules once (MLIR's `isValidDim`, `isValidSymbol` and `getAffineScope`), with
-the check the ops' verifiers run over their map operands, and the `(%d0, %d1)[%s0]`
-operand syntax the ops' custom forms share.
+holds those rules once (MLIR's `isValidDim`, `isValidSymbol` and `getAffineScope`, from
+its `Affine` dialect library), with the check the ops' verifiers run over their map
+operands, and the `(%d0, %d1)[%s0]` operand syntax the ops' custom forms share. The
+`affine` dialect's spec calls them.
 
 An affine scope is the region of an op with the `AffineScope` trait (`func.func`,
 `builtin.module`); values defined at the top level of that region, or its arguments, are
@@ -20,8 +21,8 @@ from collections.abc import Sequence
 from generator.ir.attributes import IntegerAttr
 from generator.ir.core import BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.interfaces import ShapedDimOpInterface
-from generator.ir.ods import get_property
 from generator.ir.opasm import AsmParser, AsmPrinter, UnresolvedOperand
+from generator.ir.properties import get_property
 from generator.ir.traits import (
     AffineScope,
     AlwaysSpeculatable,

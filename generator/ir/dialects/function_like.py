@@ -1,40 +1,25 @@
-"""Custom forms shared by several ops: function-like ops, symbol visibility, index lists.
+"""The custom form of function-like ops, and symbol visibility.
 
-Hand-written `parse` and `print` hooks of op specs call these, as MLIR's ops
-call `function_interface_impl`: `func.func` and `ml_program.func` read and write
+MLIR's `FunctionImplementation` (`function_interface_impl::parseFunctionOp` and
+`printFunctionOp`): `func.func` and `ml_program.func` read and write
 `[visibility] @name(%arg: type {attrs}, ...) -> (type {attrs}, ...)
-[attributes {...}] [{ body }]` the same way.
-
-The `custom<DynamicIndexList>` format directive of ops that take a list of
-mixed static and dynamic indices (`memref.subview`, `vector.extract`, ...) is
-`parse_dynamic_index_list` and `print_dynamic_index_list`: generated parsers and
-printers call them by that name.
+[attributes {...}] [{ body }]` the same way, from the hand-written `parse` and
+`print` hooks of their specs. `parse_optional_visibility` reads the `public`,
+`private` or `nested` before a symbol name; `tfg` uses it on its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.ir.attributes import (
-    ArrayAttr,
-    Attribute,
-    DenseArrayAttr,
-    DictionaryAttr,
-    StringAttr,
-    TypeAttr,
-)
-from generator.ir.core import Location, Operation, Region, Value
-from generator.ir.ods import EMPTY_DICT, get_property
+from generator.ir.assembly_format import EMPTY_DICT
+from generator.ir.attributes import ArrayAttr, Attribute, DictionaryAttr, StringAttr, TypeAttr
+from generator.ir.core import Location, Operation, Region
 from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos, UnresolvedOperand
-from generator.ir.types import DYNAMIC, FunctionType, IntegerType, Type
+from generator.ir.properties import get_property
+from generator.ir.types import FunctionType, Type
 
-__all__ = [
-    "parse_dynamic_index_list",
-    "parse_function_op",
-    "parse_optional_visibility",
-    "print_dynamic_index_list",
-    "print_function_op",
-]
+__all__ = ["parse_function_op", "parse_optional_visibility", "print_function_op"]
 
 _VISIBILITIES = ("public", "private", "nested")
 
@@ -205,53 +190,3 @@ def print_function_op(p: AsmPrinter, op: Operation) -> None:
     if not external:
         p.write(" ")
         p.print_region(body, entry_args=False)
-
-
-def parse_dynamic_index_list(p: AsmParser) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
-    """`[%a, 4, %b]`: the SSA values, and the `static_*` array with `DYNAMIC` in their places.
-
-    MLIR's `parseDynamicIndexList` with square brackets. As there, an entry may
-    be written in brackets of its own (`[4]`, a scalable index); ops that keep
-    no scalable flags accept and drop them.
-    """
-    values: list[UnresolvedOperand] = []
-    integers: list[int] = []
-    if not p.consume_if("["):
-        p.wrong_token("expected '[' in dynamic index list")
-    if not p.consume_if("]"):
-        while True:
-            use = p.parse_optional_operand()
-            scalable = p.consume_if("[")
-            if use is not None:
-                values.append(use)
-                integers.append(DYNAMIC)
-            else:
-                # A float literal is one token, and not an integer.
-                integers.append(p.parse_integer_token())
-            if scalable and not p.consume_if("]"):
-                # MLIR reports the failed list, with no more precise error, at the op name.
-                p.op_error(p.op_name_pos(), "expected SSA value or integer")
-            if p.consume_if("]"):
-                break
-            if not p.consume_if(","):
-                p.wrong_token("expected ']' in dynamic index list")
-    return values, DenseArrayAttr.get(IntegerType.get(64), tuple(integers))
-
-
-def print_dynamic_index_list(
-    p: AsmPrinter, op: Operation, values: Sequence[Value], integers: Attribute | None
-) -> None:
-    """Write `[%a, 4, %b]` from the SSA values and the `static_*` array (MLIR's
-    `printDynamicIndexList`); a value missing from a malformed op prints as `<<NULL VALUE>>`."""
-    entries = integers.values if isinstance(integers, DenseArrayAttr) else ()
-    parts: list[str] = []
-    next_value = 0
-    for entry in entries:
-        if entry == DYNAMIC:
-            parts.append(
-                p.operand(values[next_value]) if next_value < len(values) else "<<NULL VALUE>>"
-            )
-            next_value += 1
-        else:
-            parts.append(str(entry))
-    p.write("[" + ", ".join(parts) + "]")

@@ -1,0 +1,285 @@
+"""The base classes of the types and attributes that dialect specs define.
+
+What MLIR's `AttrTypeBase.td` and `EnumAttr.td` give an `AttrDef`, `TypeDef` or enum
+attribute: a generated class derives from one of these and inherits its uniquing and
+how it prints after `#dialect.` or `!dialect.`. `DialectAttr` and `DialectType` are
+the plain forms, `ParametricAttr` and `ParametricType` hold parameters read and
+written by the spec's parser and printer, `TypedDialectAttr` is an attribute with
+nothing but its type, and `EnumAttr` holds a case of a plain or bit enum. The parser
+and printer of the textual IR know dialect types and attributes through these
+classes.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import TYPE_CHECKING, ClassVar, Self
+
+from generator.ir.attributes import Attribute
+from generator.ir.types import NoneType, Type
+from generator.ir.uniquing import UniqueTable, unique
+
+if TYPE_CHECKING:
+    from generator.ir.opasm import AsmParser
+
+__all__ = [
+    "DialectAttr",
+    "DialectType",
+    "EnumAttr",
+    "Parametric",
+    "ParametricAttr",
+    "ParametricType",
+    "TypedDialectAttr",
+]
+
+
+class DialectAttr(Attribute):
+    """A registered dialect's attribute, printed `#dialect.body`.
+
+    Subclasses set `DIALECT` and `MNEMONIC` and implement `body()`, the text after
+    `#dialect.`, and `parse_body`, which reads the text after the mnemonic.
+    """
+
+    __slots__ = ()
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+
+    def body(self) -> str:
+        """The text after `#dialect.`, e.g. `overflow<nsw, nuw>`."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Parse the text after the mnemonic (`<nsw,nuw>`).
+
+        Returns the attribute, or (offset in `text`, message) for an error.
+        """
+        raise NotImplementedError
+
+
+class Parametric:
+    """What dialect types and attributes with parameters share (`ParametricType`,
+    `ParametricAttr`): the parameters, uniquing by class and parameters, and the
+    spec's parser and printer.
+
+    Generated subclasses give a typed `get`, an accessor per parameter, `parse`,
+    which reads what follows the mnemonic with the parser's API, and
+    `print_params`, which returns it.
+    """
+
+    __slots__ = ()
+
+    params: tuple[object, ...]
+    _cache: ClassVar[UniqueTable[tuple[type, tuple[object, ...]], Parametric]] = UniqueTable()
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        """Store `params` (in the slot of the type or attribute class)."""
+        raise NotImplementedError
+
+    @classmethod
+    def unique(cls, params: tuple[object, ...]) -> Self:
+        """The one value of this class with these parameters."""
+        key = (cls, params)
+        found = Parametric._cache.get(key)
+        if found is None:
+            made: Parametric = cls(params)
+            found = unique(Parametric._cache, key, made)
+        assert isinstance(found, cls)
+        return found
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> Self:
+        """Read the text after the mnemonic (generated from the spec's parser)."""
+        raise NotImplementedError
+
+    def print_params(self) -> str:
+        """The text after the mnemonic (generated from the spec's printer)."""
+        raise NotImplementedError
+
+
+class ParametricAttr(Parametric, DialectAttr):
+    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`."""
+
+    __slots__ = ("params",)
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super(Parametric, self).__init__()
+        self.params = params
+
+    def body(self) -> str:
+        """The mnemonic and the parameters' text."""
+        return self.MNEMONIC + self.print_params()
+
+
+class TypedDialectAttr(DialectAttr):
+    """A dialect attribute with nothing but its own type: `#dialect.mnemonic : type`.
+
+    ODS spells it as an `AttrDef` whose one parameter is an
+    `AttributeSelfTypeParameter` and whose assembly format is empty. `ALIAS`,
+    when set, is the alias name the printer gives it (MLIR's
+    `OpAsmDialectInterface::getAlias`), as in `#extern = #ml_program.extern : i32`.
+    """
+
+    __slots__ = ("type",)
+
+    ALIAS: ClassVar[str | None] = None
+    _cache: ClassVar[UniqueTable[tuple[type, Type], TypedDialectAttr]] = UniqueTable()
+
+    def __init__(self, type_: Type) -> None:
+        super().__init__(has_alias_parts=self.ALIAS is not None or type_.has_alias_parts)
+        self.type = type_
+
+    @classmethod
+    def get(cls, type_: Type) -> Self:
+        """The attribute of this class with type `type_`."""
+        key = (cls, type_)
+        a = TypedDialectAttr._cache.get(key)
+        if a is None:
+            made: TypedDialectAttr = cls(type_)
+            a = unique(TypedDialectAttr._cache, key, made)
+        assert isinstance(a, cls)
+        return a
+
+    def body(self) -> str:
+        """The mnemonic; the printer adds ` : type`."""
+        return self.MNEMONIC
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Nothing may follow the mnemonic; the parser reads ` : type` and calls `get`."""
+        if text:
+            return 0, f"unexpected '{text[0]}' after #{cls.DIALECT}.{cls.MNEMONIC}"
+        return cls.get(NoneType.get())
+
+
+class DialectType(Type):
+    """A type a dialect spec defines without parameters, printed `!dialect.mnemonic`."""
+
+    __slots__ = ()
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+    _instances: ClassVar[UniqueTable[type, DialectType]] = UniqueTable()
+
+    @classmethod
+    def get(cls) -> Self:
+        """The one type of this class."""
+        t = DialectType._instances.get(cls)
+        if t is None:
+            made: DialectType = cls()
+            t = unique(DialectType._instances, cls, made)
+        assert isinstance(t, cls)
+        return t
+
+    def body(self) -> str:
+        """The text after `!dialect.`."""
+        return self.MNEMONIC
+
+
+class ParametricType(Parametric, Type):
+    """A dialect type with parameters, printed `!dialect.mnemonic<...>`."""
+
+    __slots__ = ("params",)
+
+    DIALECT: ClassVar[str] = ""
+    MNEMONIC: ClassVar[str] = ""
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super(Parametric, self).__init__()
+        self.params = params
+
+
+_KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
+
+
+class EnumAttr(DialectAttr):
+    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`.
+
+    Subclasses set `ENUM` (a Python `enum.IntEnum` or, for bit enums,
+    `enum.IntFlag`), `ENUM_NAME` (named in parse errors), and for bit enums the
+    case spellings: `KEYWORDS` maps each spelling to its mask, `GROUPS` lists the
+    group cases printed first (MLIR's `printBitEnumPrimaryGroups`), and
+    `SEPARATOR` joins the spellings.
+    """
+
+    __slots__ = ("value",)
+
+    ENUM: ClassVar[type[enum.IntEnum] | type[enum.IntFlag]]
+    ENUM_NAME: ClassVar[str] = ""
+    IS_BIT_ENUM: ClassVar[bool] = False
+    KEYWORDS: ClassVar[dict[str, int]] = {}
+    GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    SEPARATOR: ClassVar[str] = ", "
+    _instances: ClassVar[UniqueTable[int, EnumAttr]]
+    _spellings: ClassVar[dict[int, str]]
+
+    def __init__(self, value: int) -> None:
+        super().__init__()
+        self.value = value
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._instances = UniqueTable()
+        cls._spellings = {mask: word for word, mask in reversed(cls.KEYWORDS.items())}
+
+    @classmethod
+    def get(cls, value: int | enum.Enum) -> Self:
+        """The unique attribute holding `value` (an enum member or its integer)."""
+        raw = int(value.value if isinstance(value, enum.Enum) else value)
+        a = cls._instances.get(raw)
+        if a is None:
+            made: EnumAttr = cls(raw)
+            a = unique(cls._instances, raw, made)
+        return a  # type: ignore[return-value]
+
+    @property
+    def case(self) -> enum.Enum:
+        """The value as a member of `ENUM`."""
+        return self.ENUM(self.value)
+
+    def case_text(self) -> str:
+        """The spelling of the value inside `<...>`."""
+        value = self.value
+        if not self.IS_BIT_ENUM or value == 0:
+            return self._spellings.get(value, str(value))
+        words: list[str] = []
+        for word, mask in self.GROUPS:
+            if value & mask == mask:
+                words.append(word)
+                value &= ~mask
+        words.extend(word for word, mask in self.BITS if value & mask)
+        return self.SEPARATOR.join(words)
+
+    def body(self) -> str:
+        """`mnemonic<case>`."""
+        return f"{self.MNEMONIC}<{self.case_text()}>"
+
+    @classmethod
+    def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
+        """Parse `<case>` (bit enums: spellings separated by `,` or `|`)."""
+        if not text.startswith("<") or not text.endswith(">"):
+            return 0, "expected '<'"
+        pos = 1
+        end = len(text) - 1
+        value = 0
+        names = cls.KEYWORDS
+        expected = ", ".join(names)
+        while True:
+            m = _KEYWORD.match(text, pos, end)
+            if m is None:
+                return pos, f"expected {cls.ENUM_NAME} to be one of: {expected}"
+            word = m.group(1)
+            mask = names.get(word)
+            if mask is None:
+                return m.start(1), f"expected {cls.ENUM_NAME} to be one of: {expected}"
+            value |= mask
+            pos = m.end()
+            if pos >= end:
+                break
+            if not cls.IS_BIT_ENUM or text[pos] not in ",|":
+                return pos, "expected '>'"
+            pos += 1
+        return cls.get(value)

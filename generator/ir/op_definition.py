@@ -1,0 +1,76 @@
+"""`OdsOp`, the base class of every op class generated from a spec.
+
+As MLIR's `OpDefinition.h` does for ODS-generated ops, it adds to `Operation` what
+all of them share: each inherent attribute is a property kept in a slot of its own
+(`PROPERTY_SLOTS`), and the properties dictionary of the generic form is made from
+those slots when asked for. Traits and their checks are classes in
+`generator.ir.traits`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from generator.ir.attributes import Attribute, DictionaryAttr
+from generator.ir.core import Operation
+
+__all__ = ["OdsOp"]
+
+#: Where an op that keeps no property slots stores its properties (the base slot).
+_STORED_PROPERTIES = Operation.__dict__["properties"]
+
+
+class OdsOp(Operation):
+    """The base of every generated op class: its inherent attributes are stored as
+    properties. Its traits (`Operation.TRAITS`) are those its spec lists."""
+
+    __slots__ = ()
+
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset()
+
+    @property
+    def properties(self) -> Attribute | None:
+        """The properties as one dictionary (what the generic form prints as `<{...}>`).
+
+        A generated op class keeps each property in a slot of its own
+        (`PROPERTY_SLOTS`); the dictionary is made when asked for.
+        """
+        if not self.PROPERTY_SLOTS:
+            stored: Attribute | None = _STORED_PROPERTIES.__get__(self, Operation)
+            return stored
+        entries = self.property_entries()
+        return DictionaryAttr.get(entries) if entries else None
+
+    @properties.setter
+    def properties(self, value: Attribute | None) -> None:
+        slots = self.PROPERTY_SLOTS
+        if not slots:
+            _STORED_PROPERTIES.__set__(self, value)
+            return
+        if value is None:
+            for slot in slots.values():
+                setattr(self, slot, None)
+            return
+        if not isinstance(value, DictionaryAttr):
+            raise TypeError(f"the properties of '{self.name}' are a dictionary, not {value}")
+        for name, slot in slots.items():
+            setattr(self, slot, value.get_entry(name))
+
+    def property_entries(self) -> tuple[tuple[str, Attribute], ...]:
+        """The properties that are set, as (name, value) sorted by name."""
+        slots = self.PROPERTY_SLOTS
+        if not slots:
+            return super().property_entries()
+        return tuple(
+            [
+                (name, value)
+                for name, slot in slots.items()
+                if (value := getattr(self, slot)) is not None
+            ]
+        )
+
+    def store_properties(self, values: Mapping[str, Attribute]) -> None:
+        """Set every property from `values` (a property it lacks is unset)."""
+        for name, slot in self.PROPERTY_SLOTS.items():
+            setattr(self, slot, values.get(name))

@@ -1,0 +1,187 @@
+"""Type queries shared by generated constraint predicates, traits and type inference.
+
+MLIR keeps these in `TypeUtilities` and its trait helpers; here, as there, they are
+written once and called from the specialized code of every op: element types
+(`element_type_or_self`), shape compatibility and broadcasting (`compatible_shapes`,
+`broadcast_shapes`), the `i1` type shaped like another (`i1_same_shape`), and the
+types that attributes carry, with the attribute kinds that have one (MLIR's
+`TypedAttr` and `ElementsAttr`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.ir.attributes import (
+    Attribute,
+    DenseElementsAttr,
+    DenseResourceElementsAttr,
+    DenseStringElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    OpaqueAttr,
+    SparseElementsAttr,
+    StringAttr,
+)
+from generator.ir.types import (
+    DYNAMIC,
+    IntegerType,
+    NoneType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+)
+
+__all__ = [
+    "attr_type",
+    "broadcast_shapes",
+    "compatible_shapes",
+    "container_element_or_self",
+    "element_type_or_self",
+    "i1_same_shape",
+    "is_elements_attr",
+    "is_signless_int_elements",
+    "is_typed_attr",
+    "tensor_dims",
+    "typed_attr_type",
+]
+
+
+def element_type_or_self(t: Type) -> Type:
+    """The element type of a shaped type; any other type itself (`getElementTypeOrSelf`)."""
+    if isinstance(t, ShapedType):
+        return t.element_type
+    return t
+
+
+def container_element_or_self(t: Type) -> Type:
+    """The element type of a vector or tensor; any other type itself (MLIR's `-like`)."""
+    if isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType)):
+        return t.element_type
+    return t
+
+
+def attr_type(a: Attribute | None) -> Type:
+    """The type of a typed attribute (`ValueError` for other attributes).
+
+    A string attribute written without a type has type `none`, as in MLIR.
+    """
+    t = getattr(a, "type", None)
+    if isinstance(t, Type):
+        return t
+    if isinstance(a, (StringAttr, OpaqueAttr)):
+        return NoneType.get()
+    raise ValueError(f"attribute {a} has no type")
+
+
+_TYPED_ATTRS = (
+    IntegerAttr,
+    FloatAttr,
+    DenseElementsAttr,
+    DenseStringElementsAttr,
+    DenseResourceElementsAttr,
+    SparseElementsAttr,
+)
+
+
+def is_typed_attr(a: Attribute) -> bool:
+    """True for attributes with a type (MLIR's `TypedAttr`)."""
+    if isinstance(a, _TYPED_ATTRS):
+        return True
+    # A string attribute is typed (`none` when no type is written), as in MLIR.
+    return isinstance(a, (StringAttr, OpaqueAttr))
+
+
+def typed_attr_type(a: Attribute | None) -> Type | None:
+    """The type of a typed attribute (`none` for a string without one); None for
+    other attributes."""
+    t = getattr(a, "type", None)
+    if isinstance(t, Type):
+        return t
+    return NoneType.get() if isinstance(a, (StringAttr, OpaqueAttr)) else None
+
+
+def is_elements_attr(a: Attribute) -> bool:
+    """True for dense, sparse and resource elements attributes (`ElementsAttr`)."""
+    return isinstance(
+        a,
+        (DenseElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr, SparseElementsAttr),
+    )
+
+
+def is_signless_int_elements(a: Attribute, width: int | None = None) -> bool:
+    """True for integer elements attributes (of `width` bits when given)."""
+    if not isinstance(a, (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr)):
+        return False
+    elem = a.type.element_type
+    return isinstance(elem, IntegerType) and (width is None or elem.width == width)
+
+
+def compatible_shapes(a: Type, b: Type) -> bool:
+    """MLIR's `verifyCompatibleShape`: equal ranks and dims, `?` matching anything.
+
+    An unranked type is compatible with any shaped type; two types that are not
+    shaped are compatible, a shaped type and another type are not.
+    """
+    sa = isinstance(a, ShapedType)
+    sb = isinstance(b, ShapedType)
+    if not sa or not sb:
+        return not sa and not sb
+    assert isinstance(a, ShapedType)
+    assert isinstance(b, ShapedType)
+    if not a.has_rank or not b.has_rank:
+        return True
+    if a.rank != b.rank:
+        return False
+    if isinstance(a, VectorType) and isinstance(b, VectorType) and a.scalable != b.scalable:
+        # A scalable dimension is compatible only with a scalable one.
+        return False
+    return all(DYNAMIC in (x, y) or x == y for x, y in zip(a.shape, b.shape, strict=True))
+
+
+def tensor_dims(t: Type) -> tuple[int, ...] | None:
+    """A tensor's dimensions; None for an unranked tensor and () for any other type.
+
+    MLIR's `SameInputOutputTensorDims` compares these for casts.
+    """
+    if isinstance(t, RankedTensorType):
+        return t.shape
+    if isinstance(t, UnrankedTensorType):
+        return None
+    return ()
+
+
+def i1_same_shape(t: Type) -> Type:
+    """`i1`, or a vector or tensor of `i1` shaped like `t` (MLIR's `getI1SameShape`)."""
+    i1 = IntegerType.get(1)
+    if isinstance(t, VectorType):
+        return VectorType.get(t.shape, i1, t.scalable)
+    if isinstance(t, RankedTensorType):
+        return RankedTensorType.get(t.shape, i1, t.encoding)
+    if isinstance(t, UnrankedTensorType):
+        return UnrankedTensorType.get(i1)
+    return i1
+
+
+def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | None:
+    """The shape two shapes broadcast to (NumPy's rule, as MLIR's
+    `OpTrait::util::getBroadcastedShape`), or None when they do not broadcast.
+
+    Dimensions are aligned from the right; equal sizes, a size of 1 or a dynamic
+    size on either side are compatible.
+    """
+    out: list[int] = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        elif DYNAMIC in (x, y):
+            out.append(y if x == DYNAMIC else x)
+        else:
+            return None
+    return tuple(reversed(out))
