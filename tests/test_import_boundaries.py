@@ -2,7 +2,9 @@
 
 `generator/ir/` must never import the spec, tablegen or emit layers (or the command
 line), and `generated/` may import only `generator.ir`. Both are checked statically
-over every module's imports and dynamically in a fresh interpreter.
+over every module's imports and dynamically in a fresh interpreter. Within the
+runtime, the dialect-specific code of `generator/ir/dialects/` builds on the core,
+which never imports it.
 """
 
 from __future__ import annotations
@@ -76,6 +78,33 @@ def test_loading_the_runtime_loads_no_tool_layer() -> None:
         "generated.load_all_dialects()\n"
         f"bad = sorted(m for m in sys.modules if m.startswith({FORBIDDEN_FOR_RUNTIME!r}))\n"
         "print(','.join(bad))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
+
+
+_CORE = [p for p in _modules("generator/ir") if "dialects" not in p.relative_to(ROOT).parts]
+
+
+@pytest.mark.parametrize("path", _CORE, ids=lambda p: p.name)
+def test_core_runtime_does_not_import_dialect_code(path: Path) -> None:
+    """Dialect-specific runtime code depends on the core runtime, never the reverse."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}: imports {name}"
+        for line, name in _imports(path)
+        if name.startswith("generator.ir.dialects")
+    ]
+    assert not bad, "\n".join(bad)
+
+
+def test_loading_the_runtime_loads_no_dialect_code() -> None:
+    """`import generator.ir` in a fresh interpreter loads no `generator.ir.dialects` module."""
+    script = (
+        "import sys\n"
+        "import generator.ir\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('generator.ir.dialects'))))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
