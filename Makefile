@@ -13,7 +13,7 @@ help: ## show this help
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,native]'
 	@touch $(STAMP)
 
 # Byte-compile the package even where PYTHONDONTWRITEBYTECODE is set: `odsgen` then
@@ -22,21 +22,31 @@ $(STAMP): pyproject.toml
 bytecode: $(STAMP)
 	@$(BIN)/python -m compileall -q generator generated
 
+# The runtime compiled with mypyc (`generator/native.py`): rebuilt when its sources
+# change, skipped with a note where there is no C compiler; Python is used without it.
+.PHONY: native
+native: $(STAMP) ## compile the runtime with mypyc (optional: without it the same code runs as Python)
+	@$(BIN)/python -m generator.native build --optional
+
 .PHONY: venv
 venv: $(STAMP) ## create .venv and install the project (editable) with its test extras
 
 .PHONY: generate
 generate: $(STAMP) ## regenerate generated/ from opdefs/
 	$(BIN)/odsgen generate
-	@$(MAKE) --no-print-directory bytecode
+	@$(MAKE) --no-print-directory native bytecode
 
 .PHONY: check-generated
 check-generated: $(STAMP) ## fail if generated/ is stale
 	$(BIN)/odsgen generate --check
 
 .PHONY: test
-test: $(STAMP) ## run the whole test suite
+test: native ## run the whole test suite (on the compiled runtime when it is built)
 	$(BIN)/python -m pytest
+
+.PHONY: test-python
+test-python: $(STAMP) ## run the whole test suite on the runtime as plain Python
+	ODSGEN_PURE_PYTHON=1 $(BIN)/python -m pytest
 
 .PHONY: lint
 lint: $(STAMP) ## ruff and mypy --strict
@@ -45,12 +55,12 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; spec loading and generation times
+bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; spec loading and generation times
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/rewrite.py
 	$(BIN)/python bench/spec_load.py
 	$(BIN)/python bench/generate.py
 
 .PHONY: clean
-clean: ## remove the virtualenv and caches
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+clean: ## remove the virtualenv, caches and the compiled runtime
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache generator/ir/_native

@@ -56,6 +56,12 @@ depends on this package and which this package does not load.
 
 from __future__ import annotations
 
+from generator import native as _native
+
+# The compiled runtime, when a build matching these sources exists, is found first.
+if _native.enabled():
+    __path__.insert(0, str(_native.NATIVE_DIR))
+
 from generator.ir.assembly_format import (
     EMPTY_DICT,
     attr_int,

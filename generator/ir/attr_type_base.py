@@ -16,6 +16,8 @@ import enum
 import re
 from typing import TYPE_CHECKING, ClassVar, Self
 
+from mypy_extensions import mypyc_attr, trait
+
 from generator.ir.attributes import Attribute
 from generator.ir.types import NoneType, Type
 from generator.ir.uniquing import UniqueTable, unique
@@ -34,6 +36,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DialectAttr(Attribute):
     """A registered dialect's attribute, printed `#dialect.body`.
 
@@ -59,6 +62,8 @@ class DialectAttr(Attribute):
         raise NotImplementedError
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Parametric:
     """What dialect types and attributes with parameters share (`ParametricType`,
     `ParametricAttr`): the parameters, uniquing by class and parameters, and the
@@ -66,7 +71,9 @@ class Parametric:
 
     Generated subclasses give a typed `get`, an accessor per parameter, `parse`,
     which reads what follows the mnemonic with the parser's API, and
-    `print_params`, which returns it.
+    `print_params`, which returns it. Those two are declared on each class rather
+    than here: compiled code calls them through the class, where a generated
+    subclass's override is found.
     """
 
     __slots__ = ()
@@ -89,6 +96,17 @@ class Parametric:
         assert isinstance(found, cls)
         return found
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ParametricAttr(DialectAttr, Parametric):
+    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`."""
+
+    __slots__ = ("params",)
+
+    def __init__(self, params: tuple[object, ...]) -> None:
+        super().__init__()
+        self.params = params
+
     @classmethod
     def parse(cls, p: AsmParser) -> Self:
         """Read the text after the mnemonic (generated from the spec's parser)."""
@@ -98,21 +116,12 @@ class Parametric:
         """The text after the mnemonic (generated from the spec's printer)."""
         raise NotImplementedError
 
-
-class ParametricAttr(Parametric, DialectAttr):
-    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`."""
-
-    __slots__ = ("params",)
-
-    def __init__(self, params: tuple[object, ...]) -> None:
-        super(Parametric, self).__init__()
-        self.params = params
-
     def body(self) -> str:
         """The mnemonic and the parameters' text."""
         return self.MNEMONIC + self.print_params()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TypedDialectAttr(DialectAttr):
     """A dialect attribute with nothing but its own type: `#dialect.mnemonic : type`.
 
@@ -154,6 +163,7 @@ class TypedDialectAttr(DialectAttr):
         return cls.get(NoneType.get())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DialectType(Type):
     """A type a dialect spec defines without parameters, printed `!dialect.mnemonic`."""
 
@@ -178,7 +188,8 @@ class DialectType(Type):
         return self.MNEMONIC
 
 
-class ParametricType(Parametric, Type):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ParametricType(Type, Parametric):
     """A dialect type with parameters, printed `!dialect.mnemonic<...>`."""
 
     __slots__ = ("params",)
@@ -187,13 +198,23 @@ class ParametricType(Parametric, Type):
     MNEMONIC: ClassVar[str] = ""
 
     def __init__(self, params: tuple[object, ...]) -> None:
-        super(Parametric, self).__init__()
+        super().__init__()
         self.params = params
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> Self:
+        """Read the text after the mnemonic (generated from the spec's parser)."""
+        raise NotImplementedError
+
+    def print_params(self) -> str:
+        """The text after the mnemonic (generated from the spec's printer)."""
+        raise NotImplementedError
 
 
 _KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EnumAttr(DialectAttr):
     """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`.
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from generator.ir.types import (
     ComplexType,
     FloatType,
@@ -58,6 +60,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Attribute(Uniqued):
     """Base of all attributes. Equality is identity; subclasses are uniqued."""
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr
 from generator.ir.types import Type
 
@@ -201,6 +203,7 @@ class OpOperand:
         self._unlink()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Operation:
     """An operation. Registered ops are subclasses; unregistered ones use this class.
 
@@ -219,13 +222,13 @@ class Operation:
 
     __slots__ = (
         "_operands",
+        "_properties",
         "attributes",
         "loc",
         "name",
         "next_op",
         "parent",
         "prev_op",
-        "properties",
         "regions",
         "results",
         "successors",
@@ -405,6 +408,15 @@ class Operation:
         return len(self.results)
 
     # -- attributes -----------------------------------------------------------
+
+    @property
+    def properties(self) -> Attribute | None:
+        """The inherent attributes, as one attribute (a dictionary); None if none are set."""
+        return self._properties
+
+    @properties.setter
+    def properties(self, value: Attribute | None) -> None:
+        self._properties = value
 
     def property_entries(self) -> tuple[tuple[str, Attribute], ...]:
         """The properties that are set, as (name, value) sorted by name."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from mypy_extensions import mypyc_attr
+
 from generator.ir.source import SourceLoc
 
 __all__ = ["Diagnostic", "DiagnosticError", "Severity", "render_diagnostic"]
@@ -28,6 +30,7 @@ class Severity(enum.Enum):
     NOTE = "note"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Diagnostic:
     """One message about the input, optionally at a source position, with notes.
 
@@ -66,6 +69,7 @@ class Diagnostic:
         return f"Diagnostic({self.severity.value}, {self.loc}, {self.message!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DiagnosticError(Exception):
     """Raised to stop processing after emitting one or more diagnostics."""
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from generator.ir.attributes import Attribute, DictionaryAttr
 from generator.ir.core import Operation
 
 __all__ = ["OdsOp"]
 
-#: Where an op that keeps no property slots stores its properties (the base slot).
-_STORED_PROPERTIES = Operation.__dict__["properties"]
 
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OdsOp(Operation):
     """The base of every generated op class: its inherent attributes are stored as
     properties. Its traits (`Operation.TRAITS`) are those its spec lists."""
@@ -37,8 +37,7 @@ class OdsOp(Operation):
         (`PROPERTY_SLOTS`); the dictionary is made when asked for.
         """
         if not self.PROPERTY_SLOTS:
-            stored: Attribute | None = _STORED_PROPERTIES.__get__(self, Operation)
-            return stored
+            return self._properties
         entries = self.property_entries()
         return DictionaryAttr.get(entries) if entries else None
 
@@ -46,7 +45,7 @@ class OdsOp(Operation):
     def properties(self, value: Attribute | None) -> None:
         slots = self.PROPERTY_SLOTS
         if not slots:
-            _STORED_PROPERTIES.__set__(self, value)
+            self._properties = value
             return
         if value is None:
             for slot in slots.values():

@@ -31,16 +31,10 @@ if TYPE_CHECKING:
 
 __all__ = ["AsmParser", "AsmPrinter", "ParserState", "SourcePos", "UnresolvedOperand"]
 
-if TYPE_CHECKING:
-    #: A position in the input, from `AsmParser.current_pos` (MLIR's `SMLoc`).
-    SourcePos = NewType("SourcePos", int)
-    #: A point of the input to go back to, from `AsmParser.save_state`.
-    ParserState = NewType("ParserState", int)
-else:
-    # At run time both are the offset itself: converting costs no call on the hot path,
-    # while the type checker keeps them apart from plain integers.
-    SourcePos = int
-    ParserState = int
+#: A position in the input, from `AsmParser.current_pos` (MLIR's `SMLoc`).
+SourcePos = NewType("SourcePos", int)
+#: A point of the input to go back to, from `AsmParser.save_state`.
+ParserState = NewType("ParserState", int)
 
 #: An operand as a custom parser reads it, before its type is known: (name, result
 #: number, where the use starts). `resolve_operand` turns it into a `Value`.

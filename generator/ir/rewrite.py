@@ -43,6 +43,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol, TypeAlias, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from generator.ir.attributes import Attribute, DictionaryAttr, UnknownLoc
 from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
@@ -100,6 +102,7 @@ class PatternLike(Protocol):
         """Rewrite `op` and return True, or return False and leave the IR unchanged."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RewritePattern:
     """A rewrite of ops named `root` (None: any op), tried in order of `benefit`.
 
@@ -216,6 +219,7 @@ class FrozenPatternSet:
 # -- listener and rewriter ----------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RewriteListener:
     """Receives the changes a `PatternRewriter` makes; every method does nothing here.
 

@@ -9,7 +9,9 @@ such parts cache their printed text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from generator.ir.uniquing import Uniqued, UniqueTable, unique
 
@@ -42,6 +44,7 @@ __all__ = [
 DYNAMIC = -(2**63)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Type(Uniqued):
     """Base of all types. Equality is identity; subclasses are uniqued."""
 
@@ -60,9 +63,9 @@ class Type(Uniqued):
 class Signedness:
     """Integer signedness semantics, as MLIR's IntegerType::SignednessSemantics."""
 
-    SIGNLESS = 0
-    SIGNED = 1
-    UNSIGNED = 2
+    SIGNLESS: Final = 0
+    SIGNED: Final = 1
+    UNSIGNED: Final = 2
 
 
 class IntegerType(Type):

@@ -25,6 +25,8 @@ import sys
 import threading
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 __all__ = ["UniqueTable", "Uniqued", "unique"]
 
 _K = TypeVar("_K")
@@ -69,6 +71,7 @@ def _sweep(table: UniqueTable[_K, _V]) -> None:
     table.sweep_at = max(_FIRST_SWEEP, 2 * len(table))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Uniqued:
     """The base of types and attributes: immutable values, uniqued, whose text is cached.
 

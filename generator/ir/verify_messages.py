@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Self
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from generator.ir.core import Operation
 
 __all__ = ["EmittedFailure", "VerifyMessage", "emit_error", "emit_op_error", "with_emitted"]
 
 
+@mypyc_attr(native_class=False)
 class VerifyMessage(str):
     """A verifier message with MLIR's options, for checks whose wording MLIR varies.
 
@@ -50,7 +53,7 @@ class VerifyMessage(str):
         earlier: Sequence[tuple[Operation, str]] = (),
     ) -> Self:
         """A message; see the class docstring."""
-        message = super().__new__(cls, text)
+        message = str.__new__(cls, text)
         message.prefixed = prefixed
         message.notes = tuple(notes)
         message.at = at
