@@ -12,8 +12,7 @@ import pytest
 from generator import native
 
 _WHERE = (
-    "import generator.ir.core as c, generator.ir.parser as p; "
-    "print(c.__file__); print(p.__file__)"
+    "import generator.ir.core as c, generator.ir.parser as p; print(c.__file__); print(p.__file__)"
 )
 
 
