@@ -16,12 +16,13 @@ build: it runs as Python until the next build.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-import shutil
 import sys
 import sysconfig
-import tempfile
+
+# `hashlib` would load OpenSSL, and `tempfile` and `shutil` the compression libraries,
+# several MiB for every `odsgen` process; the check needs only BLAKE2, the build the rest.
+from _blake2 import blake2b
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -50,7 +51,7 @@ def source_digest() -> str:
     The interpreted modules count too, since compiled code was checked against them,
     and so does this module, which says what is compiled.
     """
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(sysconfig.get_config_var("EXT_SUFFIX").encode())
     h.update(Path(__file__).read_bytes())
     for path in sorted(IR_DIR.glob("*.py")):
@@ -85,6 +86,9 @@ def build(*, quiet: bool = True) -> None:
     or none, never a mix.
     """
     # Imported here: mypyc and setuptools are build-time tools, not runtime dependencies.
+    import shutil
+    import tempfile
+
     from mypyc.build import mypycify
     from setuptools import Distribution  # type: ignore[import-untyped]
 
@@ -152,6 +156,8 @@ def _output_to(log: IO[bytes] | None) -> Iterator[None]:
 
 def clean() -> None:
     """Remove the compiled runtime; the package then runs as Python."""
+    import shutil
+
     shutil.rmtree(NATIVE_DIR, ignore_errors=True)
 
 
@@ -161,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     if action == "build":
         if is_current():
             return 0
+        import tempfile
+
         verbose = "-v" in args
         if not verbose:
             print(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NoReturn
 
@@ -132,6 +133,11 @@ _ORACLE_DIALECTS = frozenset(
 _MODULE_INHERENT = ("sym_name", "sym_visibility")
 
 
+#: How far past the numbered names defined so far a new number may be and still be
+#: kept in the list (a larger jump would make it mostly empty).
+_NUMBERED_GAP = 4096
+
+
 def _value_key(name: str) -> str | int:
     """The key of `%name` in the parser's value table: an int for `%123`.
 
@@ -162,12 +168,17 @@ class Parser(AttrParser):
 
     def __init__(self, source: SourceFile, ctx: Context) -> None:
         super().__init__(source, ctx)
-        # name -> its value (or tuple of values for a result group); one table,
-        # scoped by `def_stack`, since names stay visible in nested regions.
-        # Keys are `_value_key(name)`: numbered names as ints, which take less room
-        # than their strings in the table of a big function.
+        # name -> its value (or tuple of values for a result group), scoped by
+        # `def_stack`, since names stay visible in nested regions. Keys are
+        # `_value_key(name)`. Numbered names (`%0`, `%1`, ...), which MLIR prints
+        # densely, are kept in a list indexed by number, and the numbers each region
+        # defined in an array: 16 bytes a name where a dictionary entry and its int
+        # key take about 90, over every name of a big function. Other names, and
+        # numbers far beyond the list, are kept in the dictionary.
         self.values: dict[str | int, Value | tuple[Value, ...]] = {}
+        self.numbered: list[Value | tuple[Value, ...] | None] = []
         self.def_stack: list[list[str | int]] = [[]]
+        self.numbered_stack: list[array[int]] = [array("q")]
         # (name, index) -> placeholder
         self.forward_refs: dict[tuple[str | int, int], _ForwardRef] = {}
         self.block_scopes: list[dict[str, tuple[Block, int | None]]] = []
@@ -380,6 +391,7 @@ class Parser(AttrParser):
     def push_region_scope(self) -> int:
         """Enter a region: a new scope for value definitions and block names."""
         self.def_stack.append([])
+        self.numbered_stack.append(array("q"))
         self.block_scopes.append({})
         self.block_forward.append({})
         return len(self.def_stack)
@@ -390,17 +402,29 @@ class Parser(AttrParser):
         values = self.values
         for name in names:
             del values[name]
+        numbered = self.numbered
+        for number in self.numbered_stack.pop():
+            numbered[number] = None
         self.block_scopes.pop()
         forward = self.block_forward.pop()
         if forward:
             offset = min(forward.values())
             self.error_at(offset, "reference to an undefined block")
 
+    def lookup_value(self, key: str | int) -> Value | tuple[Value, ...] | None:
+        """The value or result group bound to the name with this `_value_key`, if any."""
+        if isinstance(key, int):
+            numbered = self.numbered
+            if key < len(numbered):
+                entry = numbered[key]
+                if entry is not None:
+                    return entry
+        return self.values.get(key) if self.values else None
+
     def define_values(self, name: str, group: Sequence[Value], offset: int) -> None:
         """Bind a result group or block argument to `%name`, resolving forward uses."""
-        values = self.values
         key = _value_key(name)
-        prior = values.get(key)
+        prior = self.lookup_value(key)
         if prior is not None:
             self.error_at(
                 offset,
@@ -409,8 +433,19 @@ class Parser(AttrParser):
             )
         # A single value is stored as itself: most groups have one value, and this
         # table holds every name of a function body while it is parsed.
-        values[key] = group[0] if len(group) == 1 else tuple(group)
-        self.def_stack[-1].append(key)
+        entry = group[0] if len(group) == 1 else tuple(group)
+        if isinstance(key, int):
+            numbered = self.numbered
+            count = len(numbered)
+            if key < count + _NUMBERED_GAP:
+                if key >= count:
+                    numbered.extend([None] * (key + 1 - count))
+                numbered[key] = entry
+                self.numbered_stack[-1].append(key)
+                key = -1
+        if key != -1:
+            self.values[key] = entry
+            self.def_stack[-1].append(key)
         if self.forward_refs:
             self.resolve_forward_refs(name, group, offset)
 
@@ -450,7 +485,7 @@ class Parser(AttrParser):
 
     def resolve_value(self, name: str, index: int, type_: Type, offset: int) -> Value:
         """Return the value `%name#index` of type `type_`, or a forward placeholder."""
-        entry = self.values.get(_value_key(name))
+        entry = self.lookup_value(_value_key(name))
         if entry is not None:
             if isinstance(entry, tuple):
                 if index >= len(entry):
