@@ -1,6 +1,8 @@
-"""After rendering: check generated Python with `ast.parse`, and format it with ruff.
+"""After rendering: check that generated Python compiles, and format it with ruff.
 
-A syntax error in rendered output is a generator bug: it is reported as an
+Each module is compiled, not only parsed: the compiler finds what the parser lets
+through (a parameter named twice, `return` outside a function). A syntax error in
+rendered output is a generator bug: it is reported as an
 `InternalGeneratorError` naming the template and the spec. Formatting runs the
 pinned ruff once over all Python outputs (`ruff check --select I,F401,RUF022 --fix`, then
 `ruff format`) with explicit settings (those of this project's pyproject, with
@@ -8,14 +10,13 @@ pinned ruff once over all Python outputs (`ruff check --select I,F401,RUF022 --f
 configuration around it.
 
 Both take time in proportion to the size of the output, so they run side by side:
-ruff in a thread (it is a separate process), and the `ast.parse` check split by
+ruff in a thread (it is a separate process), and the compile check split by
 top-level statements over the machine's cores. Nothing is written unless both
 succeed.
 """
 
 from __future__ import annotations
 
-import ast
 import os
 import shutil
 import subprocess
@@ -46,10 +47,13 @@ def _problem(text: str, template: str, spec: str, error: SyntaxError) -> Interna
 
 
 def check_python(text: str, template: str, spec: str) -> None:
-    """Raise `InternalGeneratorError` unless `text` is valid Python."""
+    """Raise `InternalGeneratorError` unless `text` is valid Python that compiles."""
     try:
-        ast.parse(text)
-    except SyntaxError as e:
+        compile(text, spec or "<generated>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as e:
+        if not isinstance(e, SyntaxError):
+            # `compile` refuses source holding a NUL with a ValueError.
+            e = SyntaxError(str(e))
         raise _problem(text, template, spec, e) from e
 
 
@@ -67,10 +71,10 @@ def _chunks(text: str, count: int) -> list[str]:
     return pieces
 
 
-def _parses(text: str) -> bool:
+def _compiles(text: str) -> bool:
     try:
-        ast.parse(text)
-    except SyntaxError:
+        compile(text, "<generated>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
         return False
     return True
 
@@ -85,7 +89,7 @@ def _check_all(files: list[OutputFile]) -> None:
         return
     pieces = [(f, piece) for f in files for piece in _chunks(f.text, workers)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_parses, [p for _, p in pieces], chunksize=1))
+        results = list(pool.map(_compiles, [p for _, p in pieces], chunksize=1))
     for (f, _), ok in zip(pieces, results, strict=True):
         if not ok:
             # The whole file gives the authoritative message and line.
@@ -140,7 +144,7 @@ def _run_ruff(root: Path, target: Path, failures: list[str]) -> None:
 
 
 def finish_python(root: Path, outputs: list[OutputFile]) -> list[OutputFile]:
-    """Check every `.py` output with `ast.parse` and return all outputs, formatted."""
+    """Check that every `.py` output compiles and return all outputs, formatted."""
     python = [o for o in outputs if o.path.endswith(".py")]
     if not python:
         return outputs
