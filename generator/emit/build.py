@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -181,6 +182,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     fresh: list[OutputFile] = []
     regenerated: list[str] = []
     loaded: dict[Path, DialectDef] = {}
+    _check_file_names(root)
     for spec in spec_files(root):
         source = spec.relative_to(root).as_posix()
         previous = old.get(source)
@@ -198,6 +200,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
         entries.append(entry)
         fresh.extend(produced)
         regenerated.append(source)
+    _check_distinct(root, entries, loaded)
     shared_names = ("__init__.py", "docs/index.md", "schema/opdefs.schema.json")
     previous_shared = manifest.get("shared") if manifest is not None else None
     if (
@@ -245,6 +248,79 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     all_outputs[MANIFEST] = OutputFile(MANIFEST, manifest_text + "\n")
     report = write_tree(out, sorted(all_outputs.values(), key=lambda o: o.path), check=check)
     return GenerateResult(report, regenerated)
+
+
+#: A spec's file name: its path is written into generated comments and docstrings.
+_SPEC_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+
+
+def _check_file_names(root: Path) -> None:
+    from generator.diagnostics import SpecDiagnostic, SpecValidationError
+    from generator.ir.source import SourceFile
+
+    problems = []
+    for spec in spec_files(root):
+        if not _SPEC_FILE_NAME.fullmatch(spec.name):
+            shown = spec.relative_to(root).as_posix().encode("unicode_escape").decode("ascii")
+            problems.append(
+                SpecDiagnostic(
+                    SourceFile(shown, "").loc(0),
+                    f"invalid spec file name {spec.name!r}: use letters, digits, '_', '.' and '-'",
+                )
+            )
+    if problems:
+        raise SpecValidationError(problems)
+
+
+#: Directories of `generated/` that hold no dialect package.
+_RESERVED_PACKAGES = frozenset({"docs", "schema"})
+
+
+def _check_distinct(
+    root: Path, entries: list[_DialectEntry], loaded: dict[Path, DialectDef]
+) -> None:
+    """Two specs may not define the same dialect or generate the same package: the
+    second would silently replace the first's `generated/<package>/`."""
+    from generator.diagnostics import SpecDiagnostic, SpecValidationError
+    from generator.spec.convert import load_spec
+
+    problems: list[SpecDiagnostic] = []
+    for what, key in (("dialect", "dialect"), ("Python package", "package")):
+        by_value: dict[str, list[_DialectEntry]] = {}
+        for e in entries:
+            by_value.setdefault(getattr(e, key), []).append(e)
+        for value, group in sorted(by_value.items()):
+            if len(group) < 2:
+                continue
+            for e in group:
+                path = root / e.source
+                if path not in loaded:
+                    loaded[path] = load_spec(path)
+                others = ", ".join(o.source for o in group if o is not e)
+                problems.append(
+                    SpecDiagnostic(
+                        loaded[path].loc,
+                        f"{what} '{value}' is also defined by {others}",
+                        hint="each spec needs its own dialect name and package",
+                    )
+                )
+        if problems:
+            break
+    for e in entries:
+        if e.package in _RESERVED_PACKAGES:
+            path = root / e.source
+            if path not in loaded:
+                loaded[path] = load_spec(path)
+            problems.append(
+                SpecDiagnostic(
+                    loaded[path].loc,
+                    f"Python package '{e.package}' would share generated/{e.package}/ with "
+                    "generated files that are not a dialect's",
+                    hint="give the spec another 'package'",
+                )
+            )
+    if problems:
+        raise SpecValidationError(problems)
 
 
 def _shared_outputs(entries: list[_DialectEntry]) -> list[OutputFile]:
