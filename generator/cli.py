@@ -254,10 +254,26 @@ def _run_chunk(
 
 def run_generate(args: argparse.Namespace) -> int:
     """The `generate` subcommand: regenerate `generated/` (or check it with `--check`)."""
-    from generator.emit.build import generate
+    from generator.emit.writer import GenerationInterrupted, check_interrupted, handle_interrupts
 
     root = Path(args.root)
-    result = generate(root, check=args.check)
+    try:
+        with handle_interrupts():
+            from generator.emit.build import generate
+
+            result = generate(root, check=args.check)
+            check_interrupted()
+    except GenerationInterrupted as e:
+        # The writer replaces the tree in one step, so it is whole either way.
+        print(f"odsgen generate: interrupted by {e}; no partial output written", file=sys.stderr)
+        return 128 + e.signum
+    except OSError as e:
+        where = f"'{e.filename}': " if e.filename else ""
+        print(
+            f"odsgen generate: error: {where}{e.strerror or e}; generated/ left as it was",
+            file=sys.stderr,
+        )
+        return 1
     report = result.report
     if args.check:
         if report.clean:

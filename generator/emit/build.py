@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.emit.writer import OutputFile, WriteReport, write_tree
+from generator.emit.writer import OutputFile, WriteReport, check_interrupted, write_tree
 
 if TYPE_CHECKING:
     from generator.spec.model import DialectDef
@@ -184,6 +184,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     loaded: dict[Path, DialectDef] = {}
     _check_file_names(root)
     for spec in spec_files(root):
+        check_interrupted()
         source = spec.relative_to(root).as_posix()
         previous = old.get(source)
         if (
@@ -246,6 +247,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
         sort_keys=True,
     )
     all_outputs[MANIFEST] = OutputFile(MANIFEST, manifest_text + "\n")
+    check_interrupted()
     report = write_tree(out, sorted(all_outputs.values(), key=lambda o: o.path), check=check)
     return GenerateResult(report, regenerated)
 

@@ -2,7 +2,7 @@
 
 `render_dialect` returns the files of `generated/<package>/` and
 `generated/docs/<dialect>.md` for one spec, each Python file tagged with its
-template and spec; `postprocess.finish_python` then checks them with `ast.parse`
+template and spec; `postprocess.finish_python` then checks that they compile
 (so a template bug is reported with the template and the spec that triggered it)
 and formats them, once for all files.
 """

@@ -313,3 +313,15 @@ def test_a_spec_file_name_that_is_not_a_plain_name_is_an_error(
     err = capsys.readouterr().err
     assert 'opdefs/a"""\\nb.yaml:1:1: error: invalid spec file name' in err, err
     assert not (root / "generated").exists()
+
+
+def test_a_relative_root_other_than_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--root reldir` used to fail with an empty "ruff failed:" message."""
+    root = _root(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert _generate(Path("project")) == 0, capsys.readouterr().err
+    assert (root / "generated" / "mini" / "ops.py").is_file()
+    assert _generate(Path("project"), "--check") == 0
+    assert sorted(p.name for p in root.iterdir()) == ["generated", "opdefs"]
