@@ -55,6 +55,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.text import BAD_CHARACTER, bad_character_message
 
 __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
 
@@ -155,9 +156,6 @@ _CASE_STRING = re.compile(r"[A-Za-z0-9_$.\-]+")
 _SET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 #: What a bit enum may print between flags.
 _SEPARATOR = re.compile(r"[ |,]+")
-#: Text no spec string may hold: NUL and the other C0 controls but tab, newline
-#: and carriage return, DEL, and lone surrogates (which cannot be written as UTF-8).
-_BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def _suggestion(name: str, candidates: Sequence[str]) -> str | None:
@@ -194,14 +192,9 @@ class _Validator:
     def text(self, node: object, where: SpecNode | None) -> None:
         """Refuse characters that no generated file can hold, in every string of `node`."""
         if isinstance(node, str):
-            bad = _BAD_CHAR.search(node)
+            bad = BAD_CHARACTER.search(node)
             if bad is not None:
-                self.error(
-                    where,
-                    f"spec text holds the character U+{ord(bad.group()):04X}, which is not "
-                    "allowed in a spec",
-                    "write it as an escape in the text, or remove it",
-                )
+                self.error(where, bad_character_message(bad.group()))
         elif isinstance(node, SpecNode):
             for key in type(node).model_fields:
                 if key != "loc":
