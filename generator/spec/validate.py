@@ -210,7 +210,7 @@ class _Validator:
             "dialect name",
             d.name,
             _DIALECT_NAME,
-            "a dialect namespace is a letter or '_' followed by letters, digits, '_' or '$'",
+            _DIALECT_RULE,
         )
         if d.package is not None:
             if not is_identifier(d.package):
@@ -224,7 +224,11 @@ class _Validator:
         for op in d.ops:
             self.spelled(op, "op mnemonic", op.mnemonic, _BARE_ID, _BARE_ID_RULE)
             self.spelled(
-                op, "default dialect", op.default_dialect or None, _DIALECT_NAME, "not a dialect"
+                op,
+                "default dialect",
+                op.default_dialect or None,
+                _DIALECT_NAME,
+                _DIALECT_RULE,
             )
         for item in d.named_defs():
             self.def_name(item)
@@ -673,6 +677,7 @@ class _Validator:
             self.error(_code_loc(code, error), f"invalid Python in {what}: {error.msg}")
 
 
+_DIALECT_RULE = "a dialect namespace is a letter or '_' followed by letters, digits, '_' or '$'"
 _BARE_ID_RULE = "a letter or '_' followed by letters, digits, '_', '$' or '.'"
 _ODS_NAME_RULE = "a letter or '_' followed by letters, digits or '_'"
 

@@ -359,15 +359,26 @@ def Evil_Dialect : Dialect {
   let name = @name@;
   let summary = @dsummary@;
   let description = @ddescription@;
+  let pythonPackage = @package@;
 }
 def Evil_Mode : I32EnumAttr<"Mode", @esummary@, [
   I32EnumAttrCase<@csymbol@, 0, @cstring@>,
   I32EnumAttrCase<"slow", 1>
 ]>;
+def Evil_Flags : I32BitEnumAttr<"Flags", @fsummary@, [
+  I32BitEnumAttrCaseNone<"none">,
+  I32BitEnumAttrCaseBit<"a", 0>
+]> {
+  let separator = @separator@;
+}
+def Evil_FlagsAttr : EnumAttr<Evil_Dialect, Evil_Flags, @amnemonic@> {
+  let asmAlias = @alias@;
+}
 class Evil_Op<string mnemonic, list<Trait> traits = []> : Op<Evil_Dialect, mnemonic, traits>;
 def Evil_AddOp : Evil_Op<@mnemonic@, [Pure]> {
   let summary = @osummary@;
   let description = @odescription@;
+  let defaultDialect = @defaultdialect@;
   let arguments = (ins AnyType:$lhs, AnyType:$rhs, Evil_Mode:$mode);
   let results = (outs AnyType:$result);
 }
@@ -376,6 +387,9 @@ def Evil_PairType : TypeDef<Evil_Dialect, "Pair"> {
   let summary = @tsummary@;
   let parameters = (ins "Type":$first);
   let assemblyFormat = "`<` $first `>`";
+}
+let patternSet = @set@ in {
+def Evil_Same : Pat<(Evil_AddOp $x, $x, $m), (Evil_AddOp $x, $x, $m)>;
 }
 """
 
@@ -391,6 +405,13 @@ _TD_DEFAULTS = {
     "odescription": '"Adds."',
     "tmnemonic": '"pair"',
     "tsummary": '"a pair"',
+    "package": '"evil"',
+    "fsummary": '"flags"',
+    "separator": '"|"',
+    "amnemonic": '"flags"',
+    "alias": '"eflags"',
+    "defaultdialect": '"evil"',
+    "set": '"demo-set"',
 }
 
 
