@@ -299,3 +299,41 @@ def test_a_signal_during_the_parallel_check_leaves_no_worker(
         assert proc.returncode == 128 + sig, err.decode()
         assert b"Traceback" not in err, err.decode()
     assert _wait_gone(marker) == []
+
+
+def _forked_children(pid: int) -> list[int]:
+    """The children of `pid` that run its own command line: pool workers, not ruff."""
+    try:
+        own = Path(f"/proc/{pid}/cmdline").read_bytes()
+        return [c for c in _children(pid) if Path(f"/proc/{c}/cmdline").read_bytes() == own]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2,
+    reason="needs /proc and two cores (the check runs in one process otherwise)",
+)
+def test_sigterm_while_generate_runs_its_check_workers(tmp_path: Path) -> None:
+    """The reproducer: SIGTERM to `odsgen generate` while the shipped specs' outputs
+    are compiled in worker processes. It exits promptly, its output pipe closes,
+    and it leaves no worker, no staging directory and no partial tree."""
+    root = tmp_path / "project"
+    shutil.copytree(REPO_ROOT / "opdefs", root / "opdefs")
+    proc = subprocess.Popen(
+        [str(ODSGEN), "generate", "--root", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 300
+    while not _forked_children(proc.pid):
+        assert proc.poll() is None, "generation ended before its check workers were seen"
+        assert time.monotonic() < deadline
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, err.decode()
+    assert b"Traceback" not in err
+    assert not (root / "generated").exists()
+    assert sorted(p.name for p in root.iterdir()) == ["opdefs"]
+    assert _wait_gone(str(root)) == []
