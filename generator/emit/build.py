@@ -170,7 +170,18 @@ def _dialect_outputs(
 
 
 def generate(root: Path, *, check: bool) -> GenerateResult:
-    """Regenerate `root/generated` from `root/opdefs` (or, with `check`, compare only)."""
+    """Regenerate `root/generated` from `root/opdefs` (or, with `check`, compare only).
+
+    One generation runs in a project at a time: each clears what killed runs left
+    beside `generated/`, which must not be what a live run is using.
+    """
+    from generator.emit.writer import project_lock
+
+    with project_lock(root):
+        return _generate(root, check=check)
+
+
+def _generate(root: Path, *, check: bool) -> GenerateResult:
     out = root / "generated"
     package_root = Path(__file__).resolve().parents[2]
     fingerprint = generator_fingerprint(package_root)

@@ -24,6 +24,7 @@ import shutil
 import signal
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,7 @@ __all__ = [
     "WriteReport",
     "check_interrupted",
     "handle_interrupts",
+    "project_lock",
     "write_tree",
 ]
 
@@ -136,6 +138,35 @@ def handle_interrupts() -> Iterator[None]:
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
+
+
+@contextlib.contextmanager
+def project_lock(root: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the project directory (waiting for another holder,
+    and acting on signals while waiting); nothing is locked where `flock` is not
+    available. The lock is on the directory itself, so no lock file is left."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        fd = os.open(root, os.O_RDONLY)
+    except OSError:
+        # No project directory: nothing to protect, and generation reports it.
+        yield
+        return
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                check_interrupted()
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)
 
 
 _RENAME_EXCHANGE = 2

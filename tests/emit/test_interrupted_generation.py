@@ -337,3 +337,30 @@ def test_sigterm_while_generate_runs_its_check_workers(tmp_path: Path) -> None:
     assert not (root / "generated").exists()
     assert sorted(p.name for p in root.iterdir()) == ["opdefs"]
     assert _wait_gone(str(root)) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_second_generation_waits_for_the_first(tmp_path: Path) -> None:
+    """While another generation holds the project, a run waits (so that it cannot
+    clear the other's staging directory), and a signal still stops it."""
+    import fcntl
+
+    root = _project(tmp_path)
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        command = [str(ODSGEN), "generate", "--root", str(root)]
+        waiting = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stopped = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(3)
+        assert waiting.poll() is None
+        assert stopped.poll() is None
+        assert not (root / "generated").exists()
+        stopped.send_signal(signal.SIGTERM)
+        stopped.communicate(timeout=30)
+        assert stopped.returncode == 128 + signal.SIGTERM
+    finally:
+        os.close(fd)
+    _, err = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, err.decode()
+    assert main(["generate", "--check", "--root", str(root)]) == 0
