@@ -4,7 +4,8 @@ For each spec file the backends produce the dialect's package (`__init__`, `ops`
 `enums`, `attrs`) and its LangRef page; then come the files that span dialects:
 `generated/__init__.py`, `generated/docs/index.md` and the JSON Schema of the
 YAML form. All outputs are computed in memory, checked and formatted, and only
-then written (see `writer.py`), so a failed generation changes nothing.
+then written (see `writer.py`), so a failed generation changes nothing. Two
+specs of one dialect (or one Python package) are refused, at both.
 
 `generated/manifest.json` records content hashes: of the generator itself (its
 code and templates), of each spec with the base library it includes, and of

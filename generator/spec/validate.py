@@ -2,7 +2,9 @@
 
 Pydantic checks each node's shape; this module checks what only the whole dialect
 can tell, in the spirit of MLIR's `Operator::assertInvariants` and its tblgen
-errors: names used twice, several variadic groups without a segment trait,
+errors: names against MLIR's grammar (dialect namespaces, bare-id mnemonics, ODS
+argument names), characters no spec text may hold, names used twice or made one
+Python name by sanitizing, several variadic groups without a segment trait,
 unknown traits and constraint names (with a "did you mean" hint), malformed trait
 arguments, enum cases and bit-enum masks, enum attributes and the enum cases
 their defaults name, hand-written Python that does not parse (reported at

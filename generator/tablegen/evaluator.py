@@ -5,7 +5,9 @@ class instantiation with template arguments, `let` overrides, `defvar`,
 `multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
 `assert`, `defset`, the `!` operators, and the late binding of field references
 that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
-so one run never parses a file twice.
+so one run never parses a file twice. Evaluation has explicit limits (records,
+list and string sizes, include depth and cycles), each reported at the
+construct that exceeds it.
 
 `foreach` bodies and multiclasses are evaluated once per iteration or `defm`
 with their variables bound, rather than parsed once and substituted as

@@ -3,7 +3,9 @@
 This module owns the preprocessor (`#ifdef`, `#ifndef`, `#else`, `#endif`,
 `#define`), the lark LALR parser built from `tablegen.lark`, the transformer from
 lark's tree to `ast` nodes, and the `SYNTAX_ERRORS` catalogue that turns lark's
-exceptions into diagnostics with a readable message.
+exceptions into diagnostics with a readable message. It also bounds what the
+recursive stages after it can take: bracket nesting (`MAX_NESTING`), 64-bit
+integer literals and `bits<N>` widths, each refused at its position.
 """
 
 from __future__ import annotations
