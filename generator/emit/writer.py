@@ -197,7 +197,7 @@ def _staging_prefix(root: Path) -> str:
     return f".{root.name}.staging-"
 
 
-def remove_leftovers(root: Path) -> None:
+def _remove_leftovers(root: Path) -> None:
     """Remove staging directories of earlier runs that were killed outright."""
     if not root.parent.is_dir():
         return
@@ -263,7 +263,7 @@ def write_tree(root: Path, outputs: list[OutputFile], *, check: bool) -> WriteRe
     report.orphans = sorted(existing - wanted.keys())
     if check or report.clean:
         return report
-    remove_leftovers(root)
+    _remove_leftovers(root)
     root.parent.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(prefix=_staging_prefix(root), dir=root.parent))
     try:

@@ -22,7 +22,13 @@ from collections.abc import Iterator, Sequence
 
 from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
 from generator.ir.source import SourceLoc
-from generator.naming import class_name_from_def, enum_member_name, is_identifier, sanitize_name
+from generator.naming import (
+    class_name_from_def,
+    enum_member_name,
+    is_identifier,
+    sanitize_name,
+    snake_case,
+)
 from generator.spec.constraints import (
     AnyAttrOfConstraint,
     AnyOfConstraint,
@@ -151,8 +157,8 @@ _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 #: An ODS argument name (`$lhs`): operands, attributes, results, regions,
 #: successors, parameters, pattern names and bindings.
 _ODS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: How an enum case is spelled in IR: a keyword (`bare-id`, `-` allowed as in
-#: `#llvm.linkage<extern_weak>`-style spellings) or an integer.
+#: How an enum case is spelled in IR: a keyword or an integer, with `-` allowed
+#: too; nothing in it needs quoting in generated string literals.
 _CASE_STRING = re.compile(r"[A-Za-z0-9_$.\-]+")
 #: A pattern set (`odsgen opt --patterns legalize-tf`).
 _SET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -207,13 +213,7 @@ class _Validator:
 
     def dialect_names(self) -> None:
         d = self.dialect
-        self.spelled(
-            d,
-            "dialect name",
-            d.name,
-            _DIALECT_NAME,
-            _DIALECT_RULE,
-        )
+        self.spelled(d, "dialect name", d.name, _DIALECT_NAME, _DIALECT_RULE)
         if d.package is not None:
             if not is_identifier(d.package):
                 self.error(d, f"invalid package name {d.package!r}: not a Python identifier")
@@ -225,13 +225,8 @@ class _Validator:
             )
         for op in d.ops:
             self.spelled(op, "op mnemonic", op.mnemonic, _BARE_ID, _BARE_ID_RULE)
-            self.spelled(
-                op,
-                "default dialect",
-                op.default_dialect or None,
-                _DIALECT_NAME,
-                _DIALECT_RULE,
-            )
+            default = op.default_dialect or None
+            self.spelled(op, "default dialect", default, _DIALECT_NAME, _DIALECT_RULE)
         for item in d.named_defs():
             self.def_name(item)
             if isinstance(item, TypeDef | AttrDef):
@@ -369,8 +364,6 @@ class _Validator:
 
     def names(self, op: OpDef) -> None:
         # Accessors and builder parameters are the snake_case names, sanitized.
-        from generator.naming import snake_case
-
         accessors: dict[str, tuple[str, str]] = {}
         for kind, entities in (
             ("operand", op.operands),
