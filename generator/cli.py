@@ -20,6 +20,7 @@ import argparse
 import gc
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -436,6 +437,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print(f"odsgen {args.command}: input nests too deeply to be processed", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C outside `generate` (which handles it itself): nothing to clean up.
+        print(f"odsgen {args.command}: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
     except BrokenPipeError:
         # The reader went away (`odsgen ... | head`): stop quietly, as Unix tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)
