@@ -20,6 +20,7 @@ import argparse
 import gc
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -254,10 +255,26 @@ def _run_chunk(
 
 def run_generate(args: argparse.Namespace) -> int:
     """The `generate` subcommand: regenerate `generated/` (or check it with `--check`)."""
-    from generator.emit.build import generate
+    from generator.emit.writer import GenerationInterrupted, check_interrupted, handle_interrupts
 
     root = Path(args.root)
-    result = generate(root, check=args.check)
+    try:
+        with handle_interrupts():
+            from generator.emit.build import generate
+
+            result = generate(root, check=args.check)
+            check_interrupted()
+    except GenerationInterrupted as e:
+        # The writer replaces the tree in one step, so it is whole either way.
+        print(f"odsgen generate: interrupted by {e}; no partial output written", file=sys.stderr)
+        return 128 + e.signum
+    except OSError as e:
+        where = f"'{e.filename}': " if e.filename else ""
+        print(
+            f"odsgen generate: error: {where}{e.strerror or e}; generated/ left as it was",
+            file=sys.stderr,
+        )
+        return 1
     report = result.report
     if args.check:
         if report.clean:
@@ -420,6 +437,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print(f"odsgen {args.command}: input nests too deeply to be processed", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C outside `generate` (which handles it itself): nothing to clean up.
+        print(f"odsgen {args.command}: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
     except BrokenPipeError:
         # The reader went away (`odsgen ... | head`): stop quietly, as Unix tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -15,6 +15,7 @@ import re
 __all__ = [
     "RESERVED_OP_MEMBERS",
     "class_name_from_def",
+    "enum_member_name",
     "is_identifier",
     "property_slot",
     "sanitize_name",
@@ -80,6 +81,19 @@ def sanitize_name(name: str) -> str:
     if out[0].isdigit():
         out = "_" + out
     if keyword.iskeyword(out) or keyword.issoftkeyword(out) or out in RESERVED_OP_MEMBERS:
+        out += "_"
+    return out
+
+
+def enum_member_name(symbol: str) -> str:
+    """The member of a generated `enum` class for a case symbol.
+
+    Python's `enum` refuses `mro` and `_sunder_` names as members, so those get a
+    `_` suffix on top of `sanitize_name` (`mro` -> `mro_`, `_x_` -> `_x__`).
+    """
+    out = sanitize_name(symbol)
+    is_sunder = len(out) > 2 and out[0] == out[-1] == "_" and out[1] != "_" and out[-2] != "_"
+    if out == "mro" or is_sunder:
         out += "_"
     return out
 

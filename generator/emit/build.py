@@ -4,7 +4,8 @@ For each spec file the backends produce the dialect's package (`__init__`, `ops`
 `enums`, `attrs`) and its LangRef page; then come the files that span dialects:
 `generated/__init__.py`, `generated/docs/index.md` and the JSON Schema of the
 YAML form. All outputs are computed in memory, checked and formatted, and only
-then written (see `writer.py`), so a failed generation changes nothing.
+then written (see `writer.py`), so a failed generation changes nothing. Two
+specs of one dialect (or one Python package) are refused, at both.
 
 `generated/manifest.json` records content hashes: of the generator itself (its
 code and templates), of each spec with the base library it includes, and of
@@ -17,11 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.emit.writer import OutputFile, WriteReport, write_tree
+from generator.emit.writer import OutputFile, WriteReport, check_interrupted, write_tree
 
 if TYPE_CHECKING:
     from generator.spec.model import DialectDef
@@ -175,7 +177,18 @@ def _dialect_outputs(
 
 
 def generate(root: Path, *, check: bool) -> GenerateResult:
-    """Regenerate `root/generated` from `root/opdefs` (or, with `check`, compare only)."""
+    """Regenerate `root/generated` from `root/opdefs` (or, with `check`, compare only).
+
+    One generation runs in a project at a time: each clears what killed runs left
+    beside `generated/`, which must not be what a live run is using.
+    """
+    from generator.emit.writer import project_lock
+
+    with project_lock(root):
+        return _generate(root, check=check)
+
+
+def _generate(root: Path, *, check: bool) -> GenerateResult:
     out = root / "generated"
     package_root = Path(__file__).resolve().parents[2]
     fingerprint = generator_fingerprint(package_root)
@@ -187,7 +200,9 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
     fresh: list[OutputFile] = []
     regenerated: list[str] = []
     loaded: dict[Path, DialectDef] = {}
+    _check_file_names(root)
     for spec in spec_files(root):
+        check_interrupted()
         source = spec.relative_to(root).as_posix()
         previous = old.get(source)
         if (
@@ -204,6 +219,7 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
         entries.append(entry)
         fresh.extend(produced)
         regenerated.append(source)
+    _check_distinct(root, entries, loaded)
     shared_names = ("__init__.py", "docs/index.md", "schema/opdefs.schema.json")
     previous_shared = manifest.get("shared") if manifest is not None else None
     if (
@@ -249,8 +265,82 @@ def generate(root: Path, *, check: bool) -> GenerateResult:
         sort_keys=True,
     )
     all_outputs[MANIFEST] = OutputFile(MANIFEST, manifest_text + "\n")
+    check_interrupted()
     report = write_tree(out, sorted(all_outputs.values(), key=lambda o: o.path), check=check)
     return GenerateResult(report, regenerated)
+
+
+#: A spec's file name: its path is written into generated comments and docstrings.
+_SPEC_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+
+
+def _check_file_names(root: Path) -> None:
+    from generator.diagnostics import SpecDiagnostic, SpecValidationError
+    from generator.ir.source import SourceFile
+
+    problems = []
+    for spec in spec_files(root):
+        if not _SPEC_FILE_NAME.fullmatch(spec.name):
+            shown = spec.relative_to(root).as_posix().encode("unicode_escape").decode("ascii")
+            problems.append(
+                SpecDiagnostic(
+                    SourceFile(shown, "").loc(0),
+                    f"invalid spec file name {spec.name!r}: use letters, digits, '_', '.' and '-'",
+                )
+            )
+    if problems:
+        raise SpecValidationError(problems)
+
+
+#: Directories of `generated/` that hold no dialect package.
+_RESERVED_PACKAGES = frozenset({"docs", "schema"})
+
+
+def _check_distinct(
+    root: Path, entries: list[_DialectEntry], loaded: dict[Path, DialectDef]
+) -> None:
+    """Two specs may not define the same dialect or generate the same package: the
+    second would silently replace the first's `generated/<package>/`."""
+    from generator.diagnostics import SpecDiagnostic, SpecValidationError
+    from generator.spec.convert import load_spec
+
+    problems: list[SpecDiagnostic] = []
+    for what, key in (("dialect", "dialect"), ("Python package", "package")):
+        by_value: dict[str, list[_DialectEntry]] = {}
+        for e in entries:
+            by_value.setdefault(getattr(e, key), []).append(e)
+        for value, group in sorted(by_value.items()):
+            if len(group) < 2:
+                continue
+            for e in group:
+                path = root / e.source
+                if path not in loaded:
+                    loaded[path] = load_spec(path)
+                others = ", ".join(o.source for o in group if o is not e)
+                problems.append(
+                    SpecDiagnostic(
+                        loaded[path].loc,
+                        f"{what} '{value}' is also defined by {others}",
+                        hint="each spec needs its own dialect name and package",
+                    )
+                )
+        if problems:
+            break
+    for e in entries:
+        if e.package in _RESERVED_PACKAGES:
+            path = root / e.source
+            if path not in loaded:
+                loaded[path] = load_spec(path)
+            problems.append(
+                SpecDiagnostic(
+                    loaded[path].loc,
+                    f"Python package '{e.package}' would share generated/{e.package}/ with "
+                    "generated files that are not a dialect's",
+                    hint="give the spec another 'package'",
+                )
+            )
+    if problems:
+        raise SpecValidationError(problems)
 
 
 def _shared_outputs(entries: list[_DialectEntry]) -> list[OutputFile]:

@@ -2,7 +2,7 @@
 
 `render_dialect` returns the files of `generated/<package>/` and
 `generated/docs/<dialect>.md` for one spec, each Python file tagged with its
-template and spec; `postprocess.finish_python` then checks them with `ast.parse`
+template and spec; `postprocess.finish_python` then checks that they compile
 (so a template bug is reported with the template and the spec that triggered it)
 and formats them, once for all files.
 """
@@ -18,7 +18,7 @@ from generator.emit.enums import (
     reference_infos,
     types_module_view,
 )
-from generator.emit.environment import render
+from generator.emit.environment import doc_text, render
 from generator.emit.ops import ops_module_view
 from generator.emit.package import DialectPackageView, RootPackageView
 from generator.emit.patterns import OpTarget, patterns_module_view
@@ -158,7 +158,7 @@ def render_dialect(
         dialect=dialect.name,
         package=package,
         source=source,
-        summary=(dialect.summary or f"the {dialect.name} dialect").replace('"""', "'''"),
+        summary=doc_text(dialect.summary or f"the {dialect.name} dialect"),
         modules=modules,
         all_names=sorted(n for _, names in modules for n in names),
         dialect_imports=dialect_imports,

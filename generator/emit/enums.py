@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.emit.environment import doc_text
 from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
-from generator.naming import class_name_from_def, sanitize_name
+from generator.naming import class_name_from_def, enum_member_name, sanitize_name
 from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
 
 __all__ = [
@@ -161,7 +162,7 @@ def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
     views = [
         TypeView(
             name=class_name_from_def(t.def_name),
-            doc=(t.summary or t.def_name).replace('"""', "'''"),
+            doc=doc_text(t.summary or t.def_name),
             dialect=dialect.name,
             mnemonic=t.mnemonic,
             params=[(sanitize_name(p.name), p.type, p.default) for p in t.parameters],
@@ -176,7 +177,7 @@ def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
 
 
 def _member(symbol: str) -> str:
-    return sanitize_name(symbol)
+    return enum_member_name(symbol)
 
 
 def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
@@ -195,7 +196,7 @@ def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
                 members.append((_member(case.symbol), repr(case.text)))
             else:
                 members.append((_member(case.symbol), str(case.value)))
-        doc = (enum.summary or enum.def_name).replace('"""', "'''")
+        doc = doc_text(enum.summary or enum.def_name)
         views.append(EnumView(enum_class_name(enum), base, doc, members))
     return EnumsModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
 
@@ -222,7 +223,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         views.append(
             EnumAttrView(
                 name=class_name_from_def(attr.def_name),
-                doc=(attr.summary or enum.summary or attr.def_name).replace('"""', "'''"),
+                doc=doc_text(attr.summary or enum.summary or attr.def_name),
                 dialect=dialect.name,
                 mnemonic=attr.mnemonic,
                 enum=enum_class_name(enum),
@@ -237,7 +238,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
     typed = [
         TypedAttrView(
             name=class_name_from_def(attr.def_name),
-            doc=(attr.summary or attr.def_name).replace('"""', "'''"),
+            doc=doc_text(attr.summary or attr.def_name),
             dialect=dialect.name,
             mnemonic=attr.mnemonic,
             alias=attr.alias,
@@ -248,7 +249,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
     parametric = [
         TypeView(
             name=class_name_from_def(a.def_name),
-            doc=(a.summary or a.def_name).replace('"""', "'''"),
+            doc=doc_text(a.summary or a.def_name),
             dialect=dialect.name,
             mnemonic=a.mnemonic,
             params=[(sanitize_name(p.name), p.type, p.default) for p in a.parameters],

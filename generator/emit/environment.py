@@ -8,6 +8,7 @@ an undefined name in a template is a generator bug, reported as an
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,16 +18,43 @@ import jinja2
 from generator.diagnostics import InternalGeneratorError, SpecDiagnostic
 from generator.ir.source import SourceLoc
 
-__all__ = ["TEMPLATE_DIR", "environment", "render"]
+__all__ = ["TEMPLATE_DIR", "doc_text", "environment", "render"]
 
 #: `templates/` beside the `generator` package (the repository root).
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 
+#: In a `"""` docstring: a backslash, a quote before another quote (a run of three
+#: would close the string), and control characters (a carriage return would be
+#: read as a newline).
+_DOC_UNSAFE = re.compile(r'\\|"(?=")|[\x00-\x08\x0b-\x1f\x7f]')
+
+
+def doc_text(text: str, *, closes: bool = True) -> str:
+    """Spec text escaped to sit inside a triple-quoted docstring, read back unchanged.
+
+    With `closes`, the text is followed by the closing quotes, so a quote at its
+    end is escaped too.
+    """
+
+    def escape(m: re.Match[str]) -> str:
+        char = m.group()
+        if char in ('"', "\\"):
+            return "\\" + char
+        return f"\\x{ord(char):02x}"
+
+    out = _DOC_UNSAFE.sub(escape, text)
+    if closes and text.endswith('"'):
+        # The regex leaves a final quote alone: nothing follows it in the text.
+        out = out[:-1] + '\\"'
+    return out
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The shared environment: `StrictUndefined`, block trimming, no autoescaping."""
-    return jinja2.Environment(
+    """The shared environment: `StrictUndefined`, block trimming, no autoescaping;
+    the `doc` filter escapes spec text for a docstring."""
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -34,6 +62,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.filters["doc"] = doc_text
+    return env
 
 
 def render(template: str, what: str, loc: SourceLoc | None = None, **context: Any) -> str:

@@ -26,11 +26,18 @@ from typing import Any
 
 from generator import ir
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
+from generator.emit.environment import doc_text
 from generator.emit.format_code import FormatUnsupported, format_code
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
 from generator.ir import dialects as ir_dialects
 from generator.ir import interfaces as ir_interfaces
-from generator.naming import class_name_from_def, property_slot, sanitize_name, snake_case
+from generator.naming import (
+    class_name_from_def,
+    enum_member_name,
+    property_slot,
+    sanitize_name,
+    snake_case,
+)
 from generator.spec.constraints import (
     ArrayAttrConstraint,
     AttrConstraint,
@@ -518,11 +525,6 @@ def code_lines(text: str) -> list[str]:
     return [line.rstrip() for line in lines] or ["pass"]
 
 
-def _doc_text(text: str) -> str:
-    """Text that is safe inside a triple-quoted docstring."""
-    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-
-
 #: Spec traits whose runtime class (in `generator.ir.traits`) has another name:
 #: MLIR's C++ name where the ODS def differs from it.
 _RENAMED_TRAITS = {
@@ -934,10 +936,10 @@ class _OpMaker:
             succ_expr,
             num_regions,
         ) = self._builder(prop_names)
-        doc = [_doc_text(op.summary or f"The `{self.op_name}` operation.")]
+        doc = [doc_text(op.summary or f"The `{self.op_name}` operation.", closes=False)]
         if op.description.strip():
             doc.append("")
-            doc.extend(_doc_text(line) for line in code_lines(op.description))
+            doc.extend(doc_text(line, closes=False) for line in code_lines(op.description))
         doc.extend(["", f"Operation name: `{self.op_name}`. Defined in {self.source}."])
         custom_builders = []
         for index, b in enumerate(op.builders):
@@ -952,7 +954,7 @@ class _OpMaker:
                     "build" if index == 0 else f"build_{index}",
                     params,
                     code_lines(b.body.text),
-                    _doc_text(b.description or f"Build a `{self.op_name}` op."),
+                    doc_text(b.description or f"Build a `{self.op_name}` op."),
                 )
             )
         names_expr = (
@@ -1084,7 +1086,7 @@ class _OpMaker:
         py = self.py[name]
         elem = "Value" if what == "operand" else "OpResult"
         doc = (
-            _doc_text(description.strip().splitlines()[0])
+            doc_text(description.strip().splitlines()[0])
             if description.strip()
             else f"The {what} `{name}`."
         )
@@ -1136,7 +1138,7 @@ class _OpMaker:
             f"The attribute `{a.name}` as stored (None when unset).",
         )
         doc = (
-            _doc_text(a.description.strip().splitlines()[0])
+            doc_text(a.description.strip().splitlines()[0])
             if a.description.strip()
             else f"The attribute `{a.name}`."
         )
@@ -1701,7 +1703,7 @@ class _OpMaker:
 
 def _enum_member(value: str) -> str:
     """The enum member a default names: `none`, `"none"` or `Enum::none` -> `none`."""
-    return sanitize_name(value.strip('"').split("::")[-1])
+    return enum_member_name(value.strip('"').split("::")[-1])
 
 
 def ops_module_view(
@@ -1724,7 +1726,7 @@ def ops_module_view(
     return OpsModuleView(
         dialect=dialect.python_package,
         source=source,
-        doc=_doc_text(f"Op classes of the `{dialect.name}` dialect: {summary}"),
+        doc=doc_text(f"Op classes of the `{dialect.name}` dialect: {summary}"),
         enum_imports=imports.get("enums", []),
         attr_imports=imports.get("attrs", []),
         type_imports=imports.get("types", []),

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.diagnostics import SpecDiagnostic, SpecValidationError
+from generator.emit.environment import doc_text
 from generator.emit.ops import OpView, negated
 from generator.emit.predicates import ConstraintFunction, ConstraintTable
 from generator.ir.diagnostics import Diagnostic, Severity
@@ -731,9 +732,7 @@ def _summary(pattern: PatternDef) -> str:
     from generator.spec.convert import dag_spelling
 
     results = ", ".join(dag_spelling(r) for r in pattern.results)
-    return f"{dag_spelling(pattern.source)} -> {results}".replace('"""', "'''").replace(
-        "\\", "\\\\"
-    )
+    return doc_text(f"{dag_spelling(pattern.source)} -> {results}")
 
 
 def patterns_module_view(

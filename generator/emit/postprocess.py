@@ -1,6 +1,8 @@
-"""After rendering: check generated Python with `ast.parse`, and format it with ruff.
+"""After rendering: check that generated Python compiles, and format it with ruff.
 
-A syntax error in rendered output is a generator bug: it is reported as an
+Each module is compiled, not only parsed: the compiler finds what the parser lets
+through (a parameter named twice, `return` outside a function). A syntax error in
+rendered output is a generator bug: it is reported as an
 `InternalGeneratorError` naming the template and the spec. Formatting runs the
 pinned ruff once over all Python outputs (`ruff check --select I,F401,RUF022 --fix`, then
 `ruff format`) with explicit settings (those of this project's pyproject, with
@@ -8,26 +10,34 @@ pinned ruff once over all Python outputs (`ruff check --select I,F401,RUF022 --f
 configuration around it.
 
 Both take time in proportion to the size of the output, so they run side by side:
-ruff in a thread (it is a separate process), and the `ast.parse` check split by
+ruff in a thread (it is a separate process), and the compile check split by
 top-level statements over the machine's cores. Nothing is written unless both
-succeed.
+succeed. An interruption kills ruff and the check workers before it propagates,
+and a worker dies with its parent, so none outlives the generation.
 """
 
 from __future__ import annotations
 
-import ast
+import ctypes
+import ctypes.util
+import multiprocessing
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import threading
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.diagnostics import InternalGeneratorError, SpecDiagnostic
-from generator.emit.writer import OutputFile
+from generator.emit.writer import OutputFile, check_interrupted
 
 __all__ = ["check_python", "finish_python"]
+
+_SCRATCH_PREFIX = ".odsgen-format-"
+#: How often (seconds) a wait looks for a signal to act on.
+_POLL = 0.05
 
 #: Below this many lines in total, parsing in one process is faster than fanning out.
 _PARALLEL_LINES = 20_000
@@ -46,10 +56,13 @@ def _problem(text: str, template: str, spec: str, error: SyntaxError) -> Interna
 
 
 def check_python(text: str, template: str, spec: str) -> None:
-    """Raise `InternalGeneratorError` unless `text` is valid Python."""
+    """Raise `InternalGeneratorError` unless `text` is valid Python that compiles."""
     try:
-        ast.parse(text)
-    except SyntaxError as e:
+        compile(text, spec or "<generated>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as e:
+        if not isinstance(e, SyntaxError):
+            # `compile` refuses source holding a NUL with a ValueError.
+            e = SyntaxError(str(e))
         raise _problem(text, template, spec, e) from e
 
 
@@ -67,12 +80,24 @@ def _chunks(text: str, count: int) -> list[str]:
     return pieces
 
 
-def _parses(text: str) -> bool:
+def _compiles(text: str) -> bool:
     try:
-        ast.parse(text)
-    except SyntaxError:
+        compile(text, "<generated>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
         return False
     return True
+
+
+def _worker_init() -> None:
+    """Set up a check worker: the parent alone acts on `SIGINT` (and then ends the
+    pool); `SIGTERM` ends a worker at once; and on Linux a worker dies with its
+    parent, so that none is left waiting for work if the parent is killed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    libc_name = ctypes.util.find_library("c")
+    if libc_name is not None and sys.platform.startswith("linux"):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(libc_name).prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
 
 
 def _check_all(files: list[OutputFile]) -> None:
@@ -81,11 +106,17 @@ def _check_all(files: list[OutputFile]) -> None:
     workers = os.cpu_count() or 1
     if total < _PARALLEL_LINES or workers < 2:
         for f in files:
+            check_interrupted()
             check_python(f.text, f.template, f.spec)
         return
     pieces = [(f, piece) for f in files for piece in _chunks(f.text, workers)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_parses, [p for _, p in pieces], chunksize=1))
+    # Leaving the block terminates the workers, on an error or an interruption too.
+    with multiprocessing.Pool(workers, initializer=_worker_init) as pool:
+        pending = pool.map_async(_compiles, [p for _, p in pieces], chunksize=1)
+        while not pending.ready():
+            check_interrupted()
+            pending.wait(_POLL)
+        results = pending.get()
     for (f, _), ok in zip(pieces, results, strict=True):
         if not ok:
             # The whole file gives the authoritative message and line.
@@ -111,52 +142,77 @@ _RUFF_SETTINGS = [
 ]
 
 
-def _run_ruff(root: Path, target: Path, failures: list[str]) -> None:
-    ruff = _ruff()
-    common = ["--no-cache", "--quiet", *_RUFF_SETTINGS]
-    try:
-        subprocess.run(
-            [
-                ruff,
-                "check",
-                *common,
-                "--select",
-                "I,F401,RUF022",
-                "--fix",
-                "--exit-zero",
-                str(target),
-            ],
-            cwd=root,
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            [ruff, "format", *common, str(target)], cwd=root, check=True, capture_output=True
-        )
-    except subprocess.CalledProcessError as e:
-        failures.append(e.stderr.decode(errors="replace"))
-    except OSError as e:
-        failures.append(str(e))
+class _Ruff(threading.Thread):
+    """Runs `ruff check --fix` then `ruff format` over `target`; `cancel` kills it."""
+
+    def __init__(self, root: Path, target: Path) -> None:
+        super().__init__(daemon=True)
+        common = ["--no-cache", "--quiet", *_RUFF_SETTINGS]
+        ruff = _ruff()
+        select = ["--select", "I,F401,RUF022", "--fix", "--exit-zero"]
+        self.commands = [
+            [ruff, "check", *common, *select, str(target)],
+            [ruff, "format", *common, str(target)],
+        ]
+        self.root = root
+        self.failures: list[str] = []
+        self._lock = threading.Lock()
+        self._cancelled = False
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def run(self) -> None:
+        for command in self.commands:
+            with self._lock:
+                if self._cancelled:
+                    return
+                try:
+                    self._proc = subprocess.Popen(
+                        command, cwd=self.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                    )
+                except OSError as e:
+                    self.failures.append(str(e))
+                    return
+            out, err = self._proc.communicate()
+            if self._proc.returncode != 0:
+                message = (err or out).decode(errors="replace").strip()
+                self.failures.append(message or f"exit status {self._proc.returncode}")
+                return
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            if self._proc is not None and self._proc.poll() is None:
+                self._proc.kill()
 
 
 def finish_python(root: Path, outputs: list[OutputFile]) -> list[OutputFile]:
-    """Check every `.py` output with `ast.parse` and return all outputs, formatted."""
+    """Check that every `.py` output compiles and return all outputs, formatted."""
     python = [o for o in outputs if o.path.endswith(".py")]
     if not python:
         return outputs
-    scratch = Path(tempfile.mkdtemp(prefix=".odsgen-format-", dir=root))
+    for leftover in root.glob(_SCRATCH_PREFIX + "*"):
+        # Left by a run that was killed outright.
+        shutil.rmtree(leftover, ignore_errors=True)
+    # Absolute, as ruff runs in `root`, which may be given relative to here.
+    scratch = Path(tempfile.mkdtemp(prefix=_SCRATCH_PREFIX, dir=root)).resolve()
     try:
         for o in python:
             path = scratch / "generated" / o.path
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(o.text, encoding="utf-8")
-        failures: list[str] = []
-        ruff = threading.Thread(target=_run_ruff, args=(root, scratch / "generated", failures))
+        ruff = _Ruff(root, scratch / "generated")
         ruff.start()
         try:
             _check_all(python)
+            while ruff.is_alive():
+                check_interrupted()
+                ruff.join(_POLL)
+        except BaseException:
+            ruff.cancel()
+            raise
         finally:
             ruff.join()
+        failures = ruff.failures
         if failures:
             raise InternalGeneratorError(
                 SpecDiagnostic(

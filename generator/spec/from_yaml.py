@@ -82,8 +82,13 @@ from generator.spec.model import (
     SuccessorDef,
     TypeDef,
 )
+from generator.spec.text import BAD_CHARACTER, bad_character_message
 
-__all__ = ["format_path", "load_yaml", "parse_yaml"]
+__all__ = ["MAX_YAML_VALUES", "format_path", "load_yaml", "parse_yaml"]
+
+#: How many values (mappings, sequences, scalars) a spec may stand for once its
+#: aliases are expanded; the largest shipped spec has a few thousand.
+MAX_YAML_VALUES = 200_000
 
 Path_ = tuple[str | int, ...]
 
@@ -207,6 +212,7 @@ class _Converter:
         self.contexts: dict[Path_, str] = {}
         self._active: set[int] = set()
         self._constructor = yaml.SafeLoader("")
+        self._converted = 0
 
     # -- positions -------------------------------------------------------------
 
@@ -253,9 +259,26 @@ class _Converter:
             return str(node.value)
         if tag.startswith("!") and not tag.startswith("!!"):
             self.error(node, f"unsupported YAML tag '{tag}'", path)
-        return str(node.value)
+        text = str(node.value)
+        bad = BAD_CHARACTER.search(text)
+        if bad is not None:
+            self.error(node, bad_character_message(bad.group()), path)
+            # Reported here, at the value; the dialect's own check need not again.
+            text = BAD_CHARACTER.sub("\ufffd", text)
+        return text
 
     def convert(self, node: yaml.Node, path: Path_, context: str | None) -> Any:
+        self._converted += 1
+        if self._converted > MAX_YAML_VALUES:
+            # Aliases can make a small file stand for an exponential number of
+            # values (a "billion laughs"): stop at the alias being expanded.
+            raise SpecSyntaxError(
+                SpecDiagnostic(
+                    self.loc(node),
+                    f"the spec stands for more than {MAX_YAML_VALUES} YAML values "
+                    "(through aliases)",
+                )
+            )
         if id(node) in self._active:
             self.error(node, "a YAML alias may not refer to a value that contains it", path)
             return None
@@ -628,8 +651,34 @@ def _compose(source: SourceFile) -> yaml.Node | None:
         raise SpecSyntaxError(SpecDiagnostic(source.loc(position), str(reason))) from None
     except RecursionError:
         raise SpecSyntaxError(
-            SpecDiagnostic(source.loc(0), "the YAML nesting is too deep")
+            SpecDiagnostic(source.loc(_deepest(source.text)), "the YAML nesting is too deep")
         ) from None
+
+
+def _deepest(text: str) -> int:
+    """The offset where YAML nests deepest (indentation and flow brackets together),
+    to place a nesting error; quoted text and comments are skipped roughly."""
+    best, best_at = -1, 0
+    flow = 0
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        indent = len(line) - len(line.lstrip(" "))
+        quote = ""
+        for i, c in enumerate(line):
+            if quote:
+                quote = "" if c == quote else quote
+            elif c in "'\"":
+                quote = c
+            elif c == "#":
+                break
+            elif c in "[{":
+                flow += 1
+            elif c in "]}":
+                flow = max(0, flow - 1)
+            if indent + flow > best:
+                best, best_at = indent + flow, offset + max(i, indent)
+        offset += len(line)
+    return best_at
 
 
 def _pydantic_diagnostics(conv: _Converter, error: ValidationError) -> list[SpecDiagnostic]:
@@ -738,4 +787,18 @@ def parse_yaml(text: str, name: str = "<spec>") -> DialectDef:
 def load_yaml(path: str | Path) -> DialectDef:
     """Read a YAML dialect spec from a file (see `parse_yaml`)."""
     file = Path(path)
-    return parse_yaml(file.read_text(encoding="utf-8"), str(path))
+    data = file.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # Placed in the text decoded up to the bad byte, which is all valid.
+        before = data[: error.start].decode("utf-8")
+        source = SourceFile(str(path), before + data[error.start :].decode("utf-8", "replace"))
+        raise SpecSyntaxError(
+            SpecDiagnostic(
+                source.loc(len(before)),
+                f"invalid UTF-8: byte 0x{data[error.start]:02x} does not start or continue "
+                "a character",
+            )
+        ) from None
+    return parse_yaml(text, str(path))

@@ -2,7 +2,9 @@
 
 Pydantic checks each node's shape; this module checks what only the whole dialect
 can tell, in the spirit of MLIR's `Operator::assertInvariants` and its tblgen
-errors: names used twice, several variadic groups without a segment trait,
+errors: names against MLIR's grammar (dialect namespaces, bare-id mnemonics, ODS
+argument names), characters no spec text may hold, names used twice or made one
+Python name by sanitizing, several variadic groups without a segment trait,
 unknown traits and constraint names (with a "did you mean" hint), malformed trait
 arguments, enum cases and bit-enum masks, enum attributes and the enum cases
 their defaults name, hand-written Python that does not parse (reported at
@@ -15,10 +17,18 @@ from __future__ import annotations
 
 import ast
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 
 from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
 from generator.ir.source import SourceLoc
+from generator.naming import (
+    class_name_from_def,
+    enum_member_name,
+    is_identifier,
+    sanitize_name,
+    snake_case,
+)
 from generator.spec.constraints import (
     AnyAttrOfConstraint,
     AnyOfConstraint,
@@ -41,6 +51,7 @@ from generator.spec.format import check_op_format
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
+    BuilderDef,
     DialectDef,
     EnumDef,
     OpDef,
@@ -50,7 +61,9 @@ from generator.spec.model import (
     SourceText,
     SuccessorDef,
     TraitRef,
+    TypeDef,
 )
+from generator.spec.text import BAD_CHARACTER, bad_character_message
 
 __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
 
@@ -133,6 +146,26 @@ _TRAIT_USAGE: dict[str, str] = {
 }
 
 
+# Names from a spec end up in generated Python as identifiers and inside string
+# literals, so each is held to the grammar MLIR gives it; anything else is refused
+# here, with its position, rather than quoted into code.
+
+#: A dialect namespace (MLIR's `Dialect::isValidNamespace`).
+_DIALECT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
+#: A `bare-id` of MLIR's grammar: op, type and attribute mnemonics, aliases.
+_BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+#: An ODS argument name (`$lhs`): operands, attributes, results, regions,
+#: successors, parameters, pattern names and bindings.
+_ODS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: How an enum case is spelled in IR: a keyword or an integer, with `-` allowed
+#: too; nothing in it needs quoting in generated string literals.
+_CASE_STRING = re.compile(r"[A-Za-z0-9_$.\-]+")
+#: A pattern set (`odsgen opt --patterns legalize-tf`).
+_SET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+#: What a bit enum may print between flags.
+_SEPARATOR = re.compile(r"[ |,]+")
+
+
 def _suggestion(name: str, candidates: Sequence[str]) -> str | None:
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
@@ -155,7 +188,93 @@ class _Validator:
 
     # -- the dialect -----------------------------------------------------------
 
+    def spelled(
+        self, node: SpecNode, what: str, value: str | None, grammar: re.Pattern[str], rule: str
+    ) -> bool:
+        """Report `value` unless it matches `grammar` in full; True when it does."""
+        if value is None or grammar.fullmatch(value):
+            return True
+        self.error(node, f"invalid {what} {value!r}: {rule}")
+        return False
+
+    def text(self, node: object, where: SpecNode | None) -> None:
+        """Refuse characters that no generated file can hold, in every string of `node`."""
+        if isinstance(node, str):
+            bad = BAD_CHARACTER.search(node)
+            if bad is not None:
+                self.error(where, bad_character_message(bad.group()))
+        elif isinstance(node, SpecNode):
+            for key in type(node).model_fields:
+                if key != "loc":
+                    self.text(getattr(node, key), node if node.loc is not None else where)
+        elif isinstance(node, tuple | list):
+            for item in node:
+                self.text(item, where)
+
+    def dialect_names(self) -> None:
+        d = self.dialect
+        self.spelled(d, "dialect name", d.name, _DIALECT_NAME, _DIALECT_RULE)
+        if d.package is not None:
+            if not is_identifier(d.package):
+                self.error(d, f"invalid package name {d.package!r}: not a Python identifier")
+        elif _DIALECT_NAME.fullmatch(d.name) and not is_identifier(d.name):
+            self.error(
+                d,
+                f"dialect name {d.name!r} is not a Python identifier",
+                "give the generated Python package a name with 'package'",
+            )
+        for op in d.ops:
+            self.spelled(op, "op mnemonic", op.mnemonic, _BARE_ID, _BARE_ID_RULE)
+            default = op.default_dialect or None
+            self.spelled(op, "default dialect", default, _DIALECT_NAME, _DIALECT_RULE)
+        for item in d.named_defs():
+            self.def_name(item)
+            if isinstance(item, TypeDef | AttrDef):
+                self.spelled(item, "mnemonic", item.mnemonic, _BARE_ID, _BARE_ID_RULE)
+                self.sanitized([("parameter", p.name, p) for p in item.parameters], "parameter")
+            if isinstance(item, AttrDef):
+                self.spelled(item, "alias", item.alias, _BARE_ID, _BARE_ID_RULE)
+        for op in d.ops:
+            self.def_name(op)
+        for pattern in d.patterns:
+            self.spelled(pattern, "pattern name", pattern.name, _ODS_NAME, _ODS_NAME_RULE)
+            if pattern.pattern_set:
+                self.spelled(
+                    pattern,
+                    "pattern set name",
+                    pattern.pattern_set,
+                    _SET_NAME,
+                    "a letter or '_' followed by letters, digits, '_', '.' or '-'",
+                )
+
+    def def_name(self, item: OpDef | TypeDef | AttrDef | EnumDef) -> None:
+        if self.spelled(item, "def name", item.def_name, _ODS_NAME, _ODS_NAME_RULE):
+            name = class_name_from_def(item.def_name)
+            if not is_identifier(name):
+                self.error(
+                    item, f"def '{item.def_name}' gives the class name {name!r}, a Python keyword"
+                )
+
+    def sanitized(self, items: Sequence[tuple[str, str, SpecNode]], what: str) -> None:
+        """Names valid on their own must still give distinct Python names."""
+        first: dict[str, tuple[str, str]] = {}
+        for kind, name, node in items:
+            if not self.spelled(node, f"{kind} name", name, _ODS_NAME, _ODS_NAME_RULE):
+                continue
+            py = sanitize_name(name)
+            if py in first and first[py][1] != name:
+                other_kind, other = first[py]
+                self.error(
+                    node,
+                    f"{kind} '{name}' and {other_kind} '{other}' both become the Python "
+                    f"{what} name '{py}'",
+                    "rename one of them",
+                )
+            first.setdefault(py, (kind, name))
+
     def run(self) -> list[SpecDiagnostic]:
+        self.text(self.dialect, self.dialect)
+        self.dialect_names()
         self.unique(
             [(op.def_name, op) for op in self.dialect.ops],
             "op def",
@@ -244,6 +363,42 @@ class _Validator:
                 self.python(code, "exec", what)
 
     def names(self, op: OpDef) -> None:
+        # Accessors and builder parameters are the snake_case names, sanitized.
+        accessors: dict[str, tuple[str, str]] = {}
+        for kind, entities in (
+            ("operand", op.operands),
+            ("attribute", op.attributes),
+            ("result", op.results),
+            ("region", op.regions),
+            ("successor", op.successors),
+        ):
+            for entity in entities:
+                name = entity.name
+                if not name:
+                    continue
+                if not self.spelled(entity, f"{kind} name", name, _ODS_NAME, _ODS_NAME_RULE):
+                    continue
+                py = sanitize_name(snake_case(name))
+                taken = accessors.get(py)
+                if taken is not None and taken[1] != name:
+                    self.error(
+                        entity,
+                        f"{kind} '{name}' and {taken[0]} '{taken[1]}' both become the Python "
+                        f"name '{py}'",
+                        "rename one of them",
+                    )
+                accessors.setdefault(py, (kind, name))
+        for builder in op.builders:
+            self.builder(builder)
+        if op.argument_order:
+            arguments = [o.name for o in op.operands]
+            arguments += [a.name for a in op.attributes if a.derived is None]
+            if sorted(op.argument_order) != sorted(arguments):
+                self.error(
+                    op,
+                    f"'argument_order' {list(op.argument_order)!r} does not list each operand "
+                    f"and stored attribute of the op once: {arguments!r}",
+                )
         seen: dict[str, tuple[str, int]] = {}
         groups: list[
             tuple[str, Sequence[OperandDef | AttributeDef | ResultDef | RegionDef | SuccessorDef]]
@@ -273,6 +428,9 @@ class _Validator:
                     "every operand, attribute, result, region and successor needs its own "
                     "name, since each becomes an accessor",
                 )
+
+    def builder(self, builder: BuilderDef) -> None:
+        self.sanitized([("builder parameter", p.name, p) for p in builder.params], "parameter")
 
     def variadics(self, op: OpDef) -> None:
         for kind, items, segments, same in (
@@ -404,6 +562,31 @@ class _Validator:
                         "use kind bit32 or bit64 (I32BitEnumAttr, I64BitEnumAttr) for flags",
                     )
         self.unique([(case.symbol, case) for case in enum.cases], "enum case")
+        members: dict[str, str] = {}
+        for case in enum.cases:
+            if not self.spelled(case, "enum case", case.symbol, _ODS_NAME, _ODS_NAME_RULE):
+                continue
+            self.spelled(
+                case,
+                "enum case string",
+                case.string,
+                _CASE_STRING,
+                "a case is spelled with letters, digits, '_', '$', '.' or '-'",
+            )
+            member = enum_member_name(case.symbol)
+            if members.setdefault(member, case.symbol) != case.symbol:
+                self.error(
+                    case,
+                    f"enum cases '{case.symbol}' and '{members[member]}' both become the "
+                    f"Python enum member '{member}'",
+                    "rename one of them",
+                )
+        if not _SEPARATOR.fullmatch(enum.separator):
+            self.error(
+                enum,
+                f"invalid enum separator {enum.separator!r}: only spaces, '|' and ',' may "
+                "separate flags",
+            )
         # A repeated symbol is reported once; its (default) string need not be again.
         distinct = {case.symbol: case for case in reversed(enum.cases)}
         by_order = [case for case in enum.cases if distinct[case.symbol] is case]
@@ -487,6 +670,11 @@ class _Validator:
             ast.parse(code.text, mode=mode)
         except SyntaxError as error:
             self.error(_code_loc(code, error), f"invalid Python in {what}: {error.msg}")
+
+
+_DIALECT_RULE = "a dialect namespace is a letter or '_' followed by letters, digits, '_' or '$'"
+_BARE_ID_RULE = "a letter or '_' followed by letters, digits, '_', '$' or '.'"
+_ODS_NAME_RULE = "a letter or '_' followed by letters, digits or '_'"
 
 
 def _code_loc(code: SourceText, error: SyntaxError) -> SourceLoc | None:

@@ -5,7 +5,9 @@ class instantiation with template arguments, `let` overrides, `defvar`,
 `multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
 `assert`, `defset`, the `!` operators, and the late binding of field references
 that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
-so one run never parses a file twice.
+so one run never parses a file twice. Evaluation has explicit limits (records,
+list and string sizes, include depth and cycles), each reported at the
+construct that exceeds it.
 
 `foreach` bodies and multiclasses are evaluated once per iteration or `defm`
 with their variables bound, rather than parsed once and substituted as
@@ -51,9 +53,27 @@ from generator.tablegen.values import (
 #: every evaluator of the process.
 _PARSE_CACHE: dict[tuple[str, float, str], ast.File] = {}
 
-__all__ = ["RecordKeeper", "load_records"]
+__all__ = [
+    "MAX_INCLUDE_DEPTH",
+    "MAX_LIST_ITEMS",
+    "MAX_RECORDS",
+    "MAX_STRING_CHARS",
+    "RecordKeeper",
+    "load_records",
+]
 
 _MASK64 = (1 << 64) - 1
+
+
+#: Limits of evaluation, each reported at the construct that exceeds it: a spec
+#: that needs more is almost surely a mistake (or hostile), and without them a
+#: `foreach` over a huge range or a list doubled by `!listconcat` at every step
+#: would take memory without bound.
+MAX_RECORDS = 100_000
+MAX_LIST_ITEMS = 100_000
+MAX_STRING_CHARS = 1 << 22
+#: How deeply files may include each other.
+MAX_INCLUDE_DEPTH = 64
 
 
 def _wrap64(v: int) -> int:
@@ -206,6 +226,8 @@ class Evaluator:
         # (OpBase.td) is parsed once per run.
         self.parse_cache = _PARSE_CACHE
         self.dumps: list[str] = []
+        #: The files being evaluated, outermost first (to find include cycles).
+        self.including: list[Path] = []
 
     # -- errors and locations ------------------------------------------------
 
@@ -247,11 +269,17 @@ class Evaluator:
         """Evaluate every statement of a parsed file."""
         saved = self.source
         self.source = parsed.source
+        self.including.append(Path(parsed.source.name).resolve())
         try:
             scope = Scope(None)
             for stmt in parsed.stmts:
-                self.stmt(stmt, scope)
+                try:
+                    self.stmt(stmt, scope)
+                except RecursionError:
+                    # Reported at the outermost statement of the innermost file.
+                    raise self.error(stmt.pos, "evaluation nests too deeply") from None
         finally:
+            self.including.pop()
             self.source = saved
 
     def include(self, node: ast.Include) -> None:
@@ -260,6 +288,15 @@ class Evaluator:
         for d in [here, *self.include_dirs]:
             candidate = d / node.path
             if candidate.is_file():
+                resolved = candidate.resolve()
+                if resolved in self.including:
+                    chain = [*self.including[self.including.index(resolved) :], resolved]
+                    names = " -> ".join(p.name for p in chain)
+                    raise self.error(node.pos, f"include cycle: {names}")
+                if len(self.including) >= MAX_INCLUDE_DEPTH:
+                    raise self.error(
+                        node.pos, f"includes nest more than {MAX_INCLUDE_DEPTH} files deep"
+                    )
                 self.run_file(self.load_file(candidate))
                 return
         raise self.error(node.pos, f"Could not find include file '{node.path}'")
@@ -348,6 +385,12 @@ class Evaluator:
             b = self.as_int(self.value(r.end, scope))
             if a is None or b is None:
                 raise self.error(r.pos, "expected integer range bounds")
+            if abs(b - a) + 1 > MAX_LIST_ITEMS:
+                raise self.error(
+                    r.pos,
+                    f"range {a}...{b} has {abs(b - a) + 1} elements "
+                    f"(the limit is {MAX_LIST_ITEMS})",
+                )
             return list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
         v = self.as_int(self.value(r, scope))
         if v is None:
@@ -622,6 +665,8 @@ class Evaluator:
 
     def finish_def(self, rec: Record, pos: int) -> None:
         """`addDefOne`: rename a clashing anonymous def, resolve, assert, register."""
+        if len(self.keeper.defs) >= MAX_RECORDS:
+            raise self.error(pos, f"more than {MAX_RECORDS} records are defined")
         if rec.name in self.keeper.defs:
             if not rec.anonymous:
                 raise self.error(pos, f"def already exists: {rec.name}")

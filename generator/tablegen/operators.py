@@ -96,6 +96,24 @@ def _wrap(v: int) -> int:
     return v - (1 << 64) if v >> 63 else v
 
 
+def _sized_list(items: int, what: str) -> None:
+    """Refuse a list longer than the evaluator's limit before building it."""
+    from generator.tablegen.evaluator import MAX_LIST_ITEMS
+
+    if items > MAX_LIST_ITEMS:
+        raise _err(f"{what} would make a list of {items} elements (the limit is {MAX_LIST_ITEMS})")
+
+
+def _sized_string(chars: int, what: str) -> None:
+    """Refuse a string longer than the evaluator's limit before building it."""
+    from generator.tablegen.evaluator import MAX_STRING_CHARS
+
+    if chars > MAX_STRING_CHARS:
+        raise _err(
+            f"{what} would make a string of {chars} characters (the limit is {MAX_STRING_CHARS})"
+        )
+
+
 def _err(message: str) -> Exception:
     from generator.tablegen.evaluator import FoldError
 
@@ -244,6 +262,7 @@ def fold_operator(
                 if isinstance(rhs, StringInit) and rhs.value == "":
                     return lhs
             return None
+        _sized_string(sum(len(p) for p in parts if p is not None), "!strconcat")
         return StringInit("".join(p for p in parts if p is not None))
     if op == "interleave":
         lst, sep = args
@@ -261,6 +280,7 @@ def fold_operator(
                 items.append(str(n))
             else:
                 return None
+        _sized_string(sum(map(len, items)) + len(s) * max(0, len(items) - 1), "!interleave")
         return StringInit(s.join(items))
     if op in ("empty", "size", "head", "tail"):
         (a,) = args
@@ -280,6 +300,7 @@ def fold_operator(
     if op == "listconcat":
         if not all(isinstance(a, ListInit) for a in args):
             return None
+        _sized_list(sum(len(a.items) for a in args if isinstance(a, ListInit)), "!listconcat")
         items_l: list[Init] = []
         elem: Type = "?"
         for a in args:
@@ -293,6 +314,7 @@ def fold_operator(
         k = ev.as_int(count)
         if k is None or lst_v.has_vars:
             return None
+        _sized_list(k, "!listsplat")
         return ListInit((lst_v,) * k, ev.type_of_init(lst_v))
     if op == "listremove":
         a, b = args
@@ -332,6 +354,7 @@ def fold_operator(
             xs.append(1)
         if xs[2] == 0:
             raise _err("Illegal element: step must not be zero")
+        _sized_list(len(range(*xs)), "!range")
         return ListInit(tuple(IntInit(i) for i in range(*xs)), "int")
     if op in ("foreach", "filter"):
         var, lst, body = args

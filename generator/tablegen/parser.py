@@ -3,7 +3,9 @@
 This module owns the preprocessor (`#ifdef`, `#ifndef`, `#else`, `#endif`,
 `#define`), the lark LALR parser built from `tablegen.lark`, the transformer from
 lark's tree to `ast` nodes, and the `SYNTAX_ERRORS` catalogue that turns lark's
-exceptions into diagnostics with a readable message.
+exceptions into diagnostics with a readable message. It also bounds what the
+recursive stages after it can take: bracket nesting (`MAX_NESTING`), 64-bit
+integer literals and `bits<N>` widths, each refused at its position.
 """
 
 from __future__ import annotations
@@ -14,13 +16,29 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
 
-__all__ = ["SYNTAX_ERRORS", "TableGenError", "parse_text", "preprocess"]
+__all__ = ["MAX_BITS", "MAX_NESTING", "SYNTAX_ERRORS", "TableGenError", "parse_text", "preprocess"]
+
+#: How deeply brackets (`(`, `[`, `{`, `<`) may nest: the parser and the evaluator
+#: recurse once per level or more, and Python's stack is bounded.
+MAX_NESTING = 100
+#: The widest `bits<N>` type (each bit is a value of its own).
+MAX_BITS = 1 << 16
+#: The integers TableGen holds are 64 bits wide (negative ones, and unsigned ones up
+#: to 2**64 - 1 read as their two's complement).
+_INT_MIN = -(1 << 63)
+_INT_MAX = (1 << 64) - 1
 
 
 class TableGenError(DiagnosticError):
@@ -244,7 +262,10 @@ class _ToAst(Transformer[Token, Any]):
         return ast.TypeExpr(meta.start_pos, "bit")
 
     def t_bits(self, meta: Any, c: list[Any]) -> ast.TypeExpr:
-        return ast.TypeExpr(meta.start_pos, "bits", width=int(c[0]))
+        width = _int(c[0]).value
+        if not 0 <= width <= MAX_BITS:
+            raise _LiteralError(c[0].start_pos, f"bits<{width}> is wider than {MAX_BITS} bits")
+        return ast.TypeExpr(meta.start_pos, "bits", width=width)
 
     def t_int(self, meta: Any, c: list[Any]) -> ast.TypeExpr:
         return ast.TypeExpr(meta.start_pos, "int")
@@ -312,10 +333,11 @@ class _ToAst(Transformer[Token, Any]):
         return _int(c[0])
 
     def hex_lit(self, meta: Any, c: list[Any]) -> ast.IntLit:
-        return ast.IntLit(meta.start_pos, int(c[0].value, 16))
+        return ast.IntLit(meta.start_pos, _checked_int(c[0], c[0].value[2:], 16))
 
     def bin_lit(self, meta: Any, c: list[Any]) -> ast.IntLit:
-        return ast.IntLit(meta.start_pos, int(c[0].value, 2), bits=len(c[0].value) - 2)
+        value = _checked_int(c[0], c[0].value[2:], 2)
+        return ast.IntLit(meta.start_pos, value, bits=len(c[0].value) - 2)
 
     def string_lit(self, meta: Any, c: list[Any]) -> ast.StrLit:
         return ast.StrLit(meta.start_pos, "".join(_unquote(t) for t in c))
@@ -372,10 +394,70 @@ class _ToAst(Transformer[Token, Any]):
         return c
 
 
+class _LiteralError(Exception):
+    """A literal the transformer cannot take, at an offset of the text."""
+
+    def __init__(self, pos: int, message: str) -> None:
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+
+def _checked_int(token: Token, digits: str, base: int) -> int:
+    # The length is checked first: Python refuses to convert very long digit
+    # strings at all, and 64 bits take at most 20 decimal digits.
+    significant = digits.lstrip("+-").lstrip("0")
+    out_of_range = _LiteralError(
+        token.start_pos or 0, f"integer literal '{_shorten(token)}' is out of range"
+    )
+    if len(significant) > {10: 20, 16: 16, 2: 64}[base]:
+        raise out_of_range
+    value = int(digits, base)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise out_of_range
+    return value
+
+
+def _shorten(token: Token) -> str:
+    text = str(token.value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
 def _int(token: Any) -> ast.IntLit:
     if isinstance(token, ast.IntLit):
         return token
-    return ast.IntLit(token.start_pos, int(token.value, 10))
+    return ast.IntLit(token.start_pos, _checked_int(token, str(token.value), 10))
+
+
+def _nesting_error(text: str) -> tuple[int, str] | None:
+    """Where brackets first nest deeper than `MAX_NESTING`, skipping strings, code
+    blocks and comments; None when they never do."""
+    depth = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+        elif text.startswith("[{", i):
+            end = text.find("}]", i + 2)
+            i = n if end < 0 else end + 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 1
+        elif c in "([{<":
+            depth += 1
+            if depth > MAX_NESTING:
+                return i, f"brackets nest more than {MAX_NESTING} levels deep"
+        elif c in ")]}>":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
 
 
 @cache
@@ -462,6 +544,9 @@ def parse_text(source: SourceFile, defines: set[str] | None = None) -> ast.File:
     Raises `TableGenError` with a `file:line:col` diagnostic on a syntax error.
     """
     text = preprocess(source, defines if defines is not None else set())
+    too_deep = _nesting_error(text)
+    if too_deep is not None:
+        raise error_at(source, *too_deep)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
@@ -471,5 +556,10 @@ def parse_text(source: SourceFile, defines: set[str] | None = None) -> ast.File:
         if pos is None or isinstance(e, UnexpectedEOF):
             pos = len(text.rstrip())
         raise error_at(source, pos, _describe(e, text)) from None
-    stmts: list[ast.Stmt] = _ToAst().transform(tree)
+    try:
+        stmts: list[ast.Stmt] = _ToAst().transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, _LiteralError):
+            raise error_at(source, e.orig_exc.pos, e.orig_exc.message) from None
+        raise
     return ast.File(source, stmts)

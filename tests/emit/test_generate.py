@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,15 @@ from generator.emit.postprocess import check_python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).parent / "cases" / "generate"
+
+
+#: A second spec declaring the dialect `mini` (in another file).
+_OTHER_TD = """include "OpBase.td"
+
+def Other_Dialect : Dialect {
+  let name = "mini";
+}
+"""
 
 
 def _root(tmp_path: Path) -> Path:
@@ -256,3 +266,62 @@ def test_generated_classes_behave(tmp_path: Path) -> None:
         check=False,
     )
     assert result.stdout.strip() == "ok", result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("other.td", _OTHER_TD, "dialect 'mini' is also defined by"),
+        ("other.yaml", "name: other\npackage: mini\n", "Python package 'mini' is also defined by"),
+    ],
+)
+def test_two_specs_of_one_dialect_are_an_error_at_both(
+    name: str, text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second spec of `mini` would overwrite `generated/mini/`: both are reported."""
+    root = _root(tmp_path)
+    assert _generate(root) == 0
+    before = _tree(root / "generated")
+    capsys.readouterr()
+    (root / "opdefs" / name).write_text(text, encoding="utf-8")
+    assert _generate(root) == 1
+    err = capsys.readouterr().err
+    assert re.search(rf"opdefs/mini\.td:3:1: error: {message} opdefs/{name}\n", err), err
+    assert re.search(rf"opdefs/{name}:\d+:\d+: error: {message} opdefs/mini\.td\n", err), err
+    assert _tree(root / "generated") == before
+
+
+def test_a_package_named_like_a_generated_directory_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`package: docs` would mix a dialect package with the LangRef pages."""
+    root = _root(tmp_path)
+    (root / "opdefs" / "other.yaml").write_text("name: other\npackage: docs\n", encoding="utf-8")
+    assert _generate(root) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"opdefs/other\.yaml:1:1: error: Python package 'docs' would share", err), err
+    assert not (root / "generated").exists()
+
+
+def test_a_spec_file_name_that_is_not_a_plain_name_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The spec's path is written into generated docstrings, so it must be plain text."""
+    root = _root(tmp_path)
+    (root / "opdefs" / 'a"""\nb.yaml').write_text("name: other\n", encoding="utf-8")
+    assert _generate(root) == 1
+    err = capsys.readouterr().err
+    assert 'opdefs/a"""\\nb.yaml:1:1: error: invalid spec file name' in err, err
+    assert not (root / "generated").exists()
+
+
+def test_a_relative_root_other_than_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--root reldir` used to fail with an empty "ruff failed:" message."""
+    root = _root(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert _generate(Path("project")) == 0, capsys.readouterr().err
+    assert (root / "generated" / "mini" / "ops.py").is_file()
+    assert _generate(Path("project"), "--check") == 0
+    assert sorted(p.name for p in root.iterdir()) == ["generated", "opdefs"]
