@@ -7,7 +7,8 @@ and its generic form (printed by mlir-opt-22), then measures, all in the same ru
   `xdsl-opt --print-op-generic` on the generic form, best of `--repeat` runs;
 * the same on the custom form (`odsgen opt` and `xdsl-opt` without the generic flags);
 * odsgen's parse, verify and print phases timed in this interpreter;
-* both tools' start-up time on an empty module, which the scaling figure subtracts.
+* both tools' start-up time on an empty module, which the scaling figure subtracts;
+* mlir-opt-22 on the same files, for reference (how far odsgen is from MLIR).
 
 It prints a plain-text report ending in the DESIGN.md §9 targets it can check, and writes
 the same results to `bench/out/results.json`. A missed target is reported, not an error:
@@ -28,6 +29,7 @@ from pathlib import Path
 from inputs import InputError, Workload, prepare_empty_module, prepare_workload
 from measure import Launcher, Status, ToolRun, measure_process, time_phases
 from report import (
+    MLIR,
     ODSGEN,
     XDSL,
     SizeResult,
@@ -151,6 +153,11 @@ def _xdsl_opt(xdsl: Path, path: Path, *, generic: bool) -> list[str]:
     return [str(xdsl), str(path), *flags, "-o", os.devnull]
 
 
+def _mlir_opt(mlir_opt: str, path: Path, *, generic: bool) -> list[str]:
+    flags = ["--allow-unregistered-dialect", *(["--mlir-print-op-generic"] if generic else [])]
+    return [mlir_opt, str(path), *flags, "-o", os.devnull]
+
+
 def _skipped(reason: str) -> ToolRun:
     return ToolRun(status="skipped", argv=[], message=reason)
 
@@ -159,12 +166,18 @@ class Harness:
     """Runs each tool through one `Launcher` with the settings of this invocation."""
 
     def __init__(
-        self, launcher: Launcher, odsgen: list[str], xdsl: Path | None, repeat: int
+        self,
+        launcher: Launcher,
+        odsgen: list[str],
+        xdsl: Path | None,
+        repeat: int,
+        mlir_opt: str | None = None,
     ) -> None:
         self.launcher = launcher
         self.odsgen = odsgen
         self.xdsl = xdsl
         self.repeat = repeat
+        self.mlir_opt = mlir_opt
 
     def _measure(
         self, label: str, argv: list[str], runs: int, failure_status: Status = "failed"
@@ -211,6 +224,10 @@ class Harness:
         else:
             runs[XDSL] = self._measure(
                 f"{label}, xdsl-opt", _xdsl_opt(self.xdsl, path, generic=generic), self.repeat
+            )
+        if self.mlir_opt is not None:
+            runs[MLIR] = self._measure(
+                f"{label}, {MLIR}", _mlir_opt(self.mlir_opt, path, generic=generic), self.repeat
             )
         return runs
 
@@ -297,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     with Launcher() as launcher:
-        harness = Harness(launcher, odsgen, xdsl, args.repeat)
+        harness = Harness(launcher, odsgen, xdsl, args.repeat, mlir_opt)
         startup = harness.startup(empty)
         results = [harness.size(workload) for workload in workloads]
     scaling = compute_scaling(results, startup)

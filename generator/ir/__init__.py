@@ -52,6 +52,10 @@ not imported here; the parser and printer load them on first use. Code that
 belongs to particular dialects (affine operand rules, memref layouts, the custom
 forms of function-like and view-like ops) is in `generator.ir.dialects`, which
 depends on this package and which this package does not load.
+
+The modules run compiled when `generator.native` has built them with mypyc from these
+very sources (into `_native/`, put first on this package's path below), and as plain
+Python otherwise or with `ODSGEN_PURE_PYTHON=1`; the two behave the same.
 """
 
 from __future__ import annotations

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, ClassVar, TypeAlias
 from mypy_extensions import mypyc_attr
 
 from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr
+from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.types import Type
 
 if TYPE_CHECKING:
     from generator.ir.dialect import Dialect
     from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos
-    from generator.ir.source import SourceLoc
     from generator.ir.traits import OpTrait
 
 __all__ = [
@@ -48,12 +48,14 @@ _EMPTY_DICT = DictionaryAttr.get(())
 class Value:
     """An SSA value: the result of an op or an argument of a block."""
 
-    __slots__ = ("first_use", "type")
+    __slots__ = ("_asm_number", "_asm_token", "first_use", "type")
 
     def __init__(self, type_: Type) -> None:
         self.type = type_
         #: Head of the intrusive list of operand slots using this value.
         self.first_use: OpOperand | None = None
+        self._asm_token: object = None
+        self._asm_number = -1
 
     @property
     def uses(self) -> Iterator[OpOperand]:
@@ -119,6 +121,8 @@ class OpResult(Value):
     def __init__(self, type_: Type, owner: Operation, index: int) -> None:
         self.type = type_
         self.first_use = None
+        self._asm_token = None
+        self._asm_number = -1
         self.owner = owner
         self.index = index
 
@@ -144,6 +148,8 @@ class BlockArgument(Value):
     def __init__(self, type_: Type, owner: Block, index: int, loc: Location | None = None) -> None:
         self.type = type_
         self.first_use = None
+        self._asm_token = None
+        self._asm_number = -1
         self.owner = owner
         self.index = index
         self.loc = loc
@@ -221,10 +227,11 @@ class Operation:
     """
 
     __slots__ = (
+        "_loc",
+        "_loc_offset",
         "_operands",
         "_properties",
         "attributes",
-        "loc",
         "name",
         "next_op",
         "parent",
@@ -352,10 +359,39 @@ class Operation:
             for region in regions:
                 region.parent = self
             self.regions = tuple(regions)
+        self._loc: Location | SourceFile | None = None
+        self._loc_offset = 0
         self.loc = loc
         self.parent: Block | None = None
         self.prev_op: Operation | None = None
         self.next_op: Operation | None = None
+
+    # -- location -------------------------------------------------------------
+
+    @property
+    def loc(self) -> Location | None:
+        """Where the op comes from; None if nobody said."""
+        loc = self._loc
+        if isinstance(loc, SourceFile):
+            return SourceLoc(loc, self._loc_offset)
+        return loc
+
+    @loc.setter
+    def loc(self, value: Location | None) -> None:
+        if isinstance(value, SourceLoc):
+            self._loc = value.file
+            self._loc_offset = value.offset
+        else:
+            self._loc = value
+
+    def set_source_position(self, source: SourceFile, offset: int) -> None:
+        """Locate the op at `offset` in `source`, as the parser does.
+
+        Kept as the buffer and the offset, not a `SourceLoc`: an op's location is
+        rarely asked for, and a big module would otherwise hold one object per op.
+        """
+        self._loc = source
+        self._loc_offset = offset
 
     # -- operands -------------------------------------------------------------
 

@@ -698,9 +698,6 @@ class Parser(AttrParser):
         if text.startswith("loc", pos) and self.at_loc_keyword(pos):
             loc = self.parse_trailing_loc()
             pending = isinstance(loc, _PendingLoc)
-        else:
-            # MLIR locates an op at its name, after any `%results =`.
-            loc = SourceLoc(self.source, name_pos)
         if name == "builtin.module":
             properties, attributes = _module_properties(properties, attributes)
         # A registered class's own `__init__` is its builder, with its own signature;
@@ -722,7 +719,10 @@ class Parser(AttrParser):
             regions=regions,
             loc=loc,
         )
-        if pending:
+        if loc is None:
+            # MLIR locates an op at its name, after any `%results =`.
+            op.set_source_position(self.source, name_pos)
+        elif pending:
             self.pending_locs.append(op)
         return op
 
@@ -949,8 +949,8 @@ class Parser(AttrParser):
             attributes=attributes,
             successors=successors,
             regions=regions,
-            loc=SourceLoc(self.source, name_pos),
         )
+        op.set_source_position(self.source, name_pos)
         for key, slot in slots.items():
             setattr(op, slot, props.get(key))
         return op

@@ -176,9 +176,16 @@ class Printer(AsmPrinter):
         #: Where finished text goes when streaming (see `flush`); None keeps it all.
         self.sink = sink
         self.debuginfo = debuginfo
-        #: A value's name: `N` (an int) for `%N`, else the whole text (`%arg0`, `%0#1`,
-        #: `%c1_i32`). Ints take less room in the table of a big function.
-        self.value_names: dict[Value, int | str] = {}
+        #: Value names other than `%N` (`%arg0`, `%0#1`, `%c1_i32`). A `%N` name is
+        #: kept on the value itself (see `_stamp`), with no table entry: a table of
+        #: every value of a big function was most of the printer's memory.
+        self.value_names: dict[Value, str] = {}
+        #: Marks the values this printer named; see `_stamp`.
+        self._token = object()
+        #: What was numbered (the top op, and whether generically), to number again
+        #: if another printer renumbered some of the same values meanwhile.
+        self._numbered: tuple[Operation, bool] | None = None
+        self._numbering_epoch = -1
         self.block_names: dict[Block, str] = {}
         self.block_order: dict[Block, int] = {}
         self.aliases: dict[object, _AliasInfo] = {}
@@ -200,9 +207,34 @@ class Printer(AsmPrinter):
 
     # -- naming ------------------------------------------------------------------
 
+    def _stamp(self, value: Value, number: int) -> None:
+        """Name `value` `%number`, or by its `value_names` entry if `number` is -1.
+
+        The name is kept on the value, with this printer's token: the token is
+        written before the number and read after it, so a value another printer
+        stamped meanwhile is never read with a stale number.
+        """
+        value._asm_token = self._token
+        value._asm_number = number
+
+    def _name_text(self, value: Value, text: str) -> None:
+        self.value_names[value] = text
+        self._stamp(value, -1)
+
+    def _name_group(self, results: Sequence[Value], base: str) -> None:
+        for i, r in enumerate(results):
+            self._name_text(r, f"{base}#{i}")
+
+    def _begin_numbering(self, top: Operation, generic: bool) -> None:
+        global _numberings
+        _numberings += 1
+        self._numbered = (top, generic)
+        self._numbering_epoch = _numberings
+
     def number_values(self, top: Operation) -> None:
         """Assign `%N`, `%argN` and `^bbN` names the way the generic printer does."""
-        names = self.value_names
+        self._begin_numbering(top, True)
+        token = self._token
         block_names = self.block_names
         block_order = self.block_order
         next_value = 0
@@ -211,7 +243,7 @@ class Printer(AsmPrinter):
         if results:
             base = f"%{next_value}"
             next_value += 1
-            _name_results(names, results, base)
+            self._name_group(results, base)
         stack: list[Region] = list(top.regions)
         while stack:
             region = stack.pop()
@@ -220,20 +252,23 @@ class Printer(AsmPrinter):
                 block_order[block] = bid
                 if bid == 0:
                     for arg in block.args:
-                        names[arg] = f"%arg{next_arg}"
+                        self._name_text(arg, f"%arg{next_arg}")
                         next_arg += 1
                 else:
                     for arg in block.args:
-                        names[arg] = next_value
+                        arg._asm_token = token
+                        arg._asm_number = next_value
                         next_value += 1
                 op = block.first_op
                 while op is not None:
                     results = op.results
                     if results:
                         if len(results) == 1:
-                            names[results[0]] = next_value
+                            value = results[0]
+                            value._asm_token = token
+                            value._asm_number = next_value
                         else:
-                            _name_results(names, results, f"%{next_value}")
+                            self._name_group(results, f"%{next_value}")
                         next_value += 1
                     op = op.next_op
             for op in region.ops:
@@ -249,6 +284,7 @@ class Printer(AsmPrinter):
         region or an enclosing one gets a `_N` suffix from a counter that, like
         the others, is restored per region.
         """
+        self._begin_numbering(top, False)
         block_names = self.block_names
         block_order = self.block_order
         top_scope = _NameScope(None)
@@ -258,7 +294,6 @@ class Printer(AsmPrinter):
             (region, 0, 0, 0, top_scope) for region in top.regions
         ]
         self._name_op_results(top, top_scope, state)
-        names = self.value_names
         while stack:
             region, next_value, next_arg, next_conflict, parent = stack.pop()
             state = [next_value, next_arg, next_conflict]
@@ -276,13 +311,15 @@ class Printer(AsmPrinter):
                     for index, arg in enumerate(block.args):
                         hint = hints.get(index)
                         if hint is not None:
-                            names[arg] = "%" + self._unique_name(hint, scope, state)
+                            self._name_text(arg, "%" + self._unique_name(hint, scope, state))
                             continue
-                        names[arg] = "%" + self._unique_name(f"arg{state[1]}", scope, state)
+                        self._name_text(
+                            arg, "%" + self._unique_name(f"arg{state[1]}", scope, state)
+                        )
                         state[1] += 1
                 else:
                     for arg in block.args:
-                        names[arg] = state[0]
+                        self._stamp(arg, state[0])
                         state[0] += 1
                 op = block.first_op
                 while op is not None:
@@ -297,13 +334,12 @@ class Printer(AsmPrinter):
         results = op.results
         if not results:
             return
-        names = self.value_names
         hints = op.asm_result_names() if isinstance(op, OpAsmOpInterface) else ()
         if not hints:
             if len(results) == 1:
-                names[results[0]] = state[0]
+                self._stamp(results[0], state[0])
             else:
-                _name_results(names, results, f"%{state[0]}")
+                self._name_group(results, f"%{state[0]}")
             state[0] += 1
             return
         bases: dict[int, str] = {}
@@ -319,11 +355,11 @@ class Printer(AsmPrinter):
             end = starts[i + 1] if i + 1 < len(starts) else count
             base = bases[start]
             if end - start == 1:
-                names[results[start]] = base
+                self._name_text(results[start], base)
                 header.append(base)
             else:
                 for k in range(start, end):
-                    names[results[k]] = f"{base}#{k - start}"
+                    self._name_text(results[k], f"{base}#{k - start}")
                 header.append(f"{base}:{end - start}")
         if len(starts) > 1:
             self.result_headers[op] = ", ".join(header)
@@ -665,17 +701,42 @@ class Printer(AsmPrinter):
 
     def operand(self, value: Value) -> str:
         """The name of a value (`%x`, `%0#1`)."""
-        name = self.value_names.get(value, "<<UNKNOWN SSA VALUE>>")
-        return name if isinstance(name, str) else f"%{name}"
+        number = value._asm_number
+        if value._asm_token is self._token:
+            return f"%{number}" if number >= 0 else self.value_names[value]
+        return self._unnumbered_name(value)
 
     def operands(self, values: Sequence[Value]) -> str:
         """Comma-separated value names."""
-        names = self.value_names
+        token = self._token
         texts = []
         for v in values:
-            name = names.get(v, "<<UNKNOWN SSA VALUE>>")
-            texts.append(name if isinstance(name, str) else f"%{name}")
+            number = v._asm_number
+            if v._asm_token is token:
+                texts.append(f"%{number}" if number >= 0 else self.value_names[v])
+            else:
+                texts.append(self._unnumbered_name(v))
         return ", ".join(texts)
+
+    def _unnumbered_name(self, value: Value) -> str:
+        """The name of a value this printer's numbering does not show as its own.
+
+        Either the value is outside what was numbered (MLIR prints it as unknown),
+        or another printer has numbered it since (a print inside a print, or in
+        another thread): then this printer numbers its op again, which gives the
+        same names, and looks once more.
+        """
+        numbered = self._numbered
+        if numbered is not None and self._numbering_epoch != _numberings:
+            top, generic = numbered
+            if generic:
+                self.number_values(top)
+            else:
+                self.number_values_custom(top)
+            number = value._asm_number
+            if value._asm_token is self._token:
+                return f"%{number}" if number >= 0 else self.value_names[value]
+        return "<<UNKNOWN SSA VALUE>>"
 
     def types(self, types: Sequence[Type]) -> str:
         """Comma-separated types."""
@@ -1223,9 +1284,9 @@ def _file_line_col(loc: SourceLoc) -> FileLineColLoc:
     return FileLineColLoc.get(loc.file.name, line, col)
 
 
-def _name_results(names: dict[Value, int | str], results: tuple[Value, ...], base: str) -> None:
-    for i, r in enumerate(results):
-        names[r] = f"{base}#{i}"
+#: How many times any printer has numbered values: a printer that finds a value
+#: not stamped with its token numbers again only if some printer numbered since.
+_numberings = 0
 
 
 def _predecessor_map(region: Region) -> dict[Block, list[Block]]:

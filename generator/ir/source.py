@@ -92,5 +92,14 @@ class SourceLoc:
         line, col = self.line_col
         return f"{self.file.name}:{line}:{col}"
 
+    def __eq__(self, other: object) -> bool:
+        # Positions, not objects: an op's location is made each time it is asked for.
+        return (
+            isinstance(other, SourceLoc) and other.file is self.file and other.offset == self.offset
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self.file), self.offset))
+
     def __repr__(self) -> str:
         return f"SourceLoc({self})"
