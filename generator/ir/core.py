@@ -337,6 +337,26 @@ class Operation:
         regions: int | Sequence[Region] = 0,
         loc: Location | None = None,
     ) -> None:
+        self.init_state(
+            name, operands, result_types, properties, attributes, successors, regions, loc
+        )
+
+    def init_state(
+        self,
+        name: str,
+        operands: Sequence[Value],
+        result_types: Sequence[Type],
+        properties: Attribute | None,
+        attributes: DictionaryAttr | dict[str, Attribute] | None,
+        successors: Sequence[Block],
+        regions: int | Sequence[Region],
+        loc: Location | None,
+    ) -> None:
+        """Set up the op's state, as `Operation.__init__` does, all arguments positional.
+
+        The parser makes registered ops with `cls.__new__(cls)` and this, since a
+        registered class's own `__init__` is its builder, with its own signature.
+        """
         if not isinstance(regions, int):
             # Checked before anything is linked, so a failure leaves no trace.
             for region in regions:

@@ -708,17 +708,7 @@ class Parser(AttrParser):
             if problem is not None:
                 self.error_at(name_pos, problem)
         op = op_class.__new__(op_class)
-        Operation.__init__(
-            op,
-            name,
-            operands,
-            fn.results,
-            properties=properties,
-            attributes=attributes,
-            successors=successors,
-            regions=regions,
-            loc=loc,
-        )
+        op.init_state(name, operands, fn.results, properties, attributes, successors, regions, loc)
         if loc is None:
             # MLIR locates an op at its name, after any `%results =`.
             op.set_source_position(self.source, name_pos)
@@ -940,15 +930,15 @@ class Parser(AttrParser):
             name = op_class.OPERATION_NAME
         assert name is not None
         slots = op_class.PROPERTY_SLOTS
-        Operation.__init__(
-            op,
+        op.init_state(
             name,
             operands,
             result_types,
-            properties=DictionaryAttr.get(props) if props and not slots else None,
-            attributes=attributes,
-            successors=successors,
-            regions=regions,
+            DictionaryAttr.get(props) if props and not slots else None,
+            attributes,
+            successors,
+            regions,
+            None,
         )
         op.set_source_position(self.source, name_pos)
         for key, slot in slots.items():

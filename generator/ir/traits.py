@@ -30,16 +30,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from generator.ir import trait_checks
 from generator.ir.attributes import Attribute
 from generator.ir.core import OpResult
-from generator.ir.type_utilities import compatible_shapes, element_type_or_self
-from generator.ir.types import (
-    RankedTensorType,
-    ShapedType,
-    Type,
-    UnrankedTensorType,
-    VectorType,
-)
 from generator.ir.verify_messages import VerifyMessage
 
 if TYPE_CHECKING:
@@ -316,41 +309,13 @@ class MemRefsNormalizable(OpTrait):
 # -- traits that check the op's types ------------------------------------------------
 
 
-def _operand_types(op: Operation) -> list[Type]:
-    return [o.value.type for o in op.op_operands]
-
-
-def _at_least_one(op: Operation, results: bool) -> str | None:
-    if not op.num_operands:
-        return "expected 1 or more operands, but found 0"
-    if results and not op.results:
-        return "expected 1 or more results, but found 0"
-    return None
-
-
-def _encoding(t: Type) -> Attribute | None:
-    return t.encoding if isinstance(t, RankedTensorType) else None
-
-
 class SameOperandsAndResultType(OpTrait):
     """All operands and results have the same type (shapes compatible)."""
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsAndResultType`."""
-        problem = _at_least_one(op, True)
-        if problem is not None:
-            return problem
-        first = op.results[0].type
-        elem = element_type_or_self(first)
-        for t in [r.type for r in op.results[1:]] + _operand_types(op):
-            if element_type_or_self(t) is not elem or not compatible_shapes(t, first):
-                return "requires the same type for all operands and results"
-            if _encoding(t) is not _encoding(first):
-                return "requires the same encoding for all operands and results"
-        return None
+    #: MLIR's `verifySameOperandsAndResultType`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_and_result_type)
 
 
 class SameTypeOperands(OpTrait):
@@ -358,13 +323,8 @@ class SameTypeOperands(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameTypeOperands`."""
-        types = _operand_types(op)
-        if any(t is not types[0] for t in types[1:]):
-            return "requires all operands to have the same type"
-        return None
+    #: MLIR's `verifySameTypeOperands`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_type_operands)
 
 
 class SameOperandsShape(OpTrait):
@@ -372,16 +332,8 @@ class SameOperandsShape(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsShape`."""
-        problem = _at_least_one(op, False)
-        if problem is not None:
-            return problem
-        types = _operand_types(op)
-        if not all(compatible_shapes(t, types[0]) for t in types[1:]):
-            return "requires the same shape for all operands"
-        return None
+    #: MLIR's `verifySameOperandsShape`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_shape)
 
 
 class SameOperandsAndResultShape(OpTrait):
@@ -389,17 +341,8 @@ class SameOperandsAndResultShape(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsAndResultShape`."""
-        problem = _at_least_one(op, True)
-        if problem is not None:
-            return problem
-        first = op.operand(0).type
-        types = [r.type for r in op.results] + _operand_types(op)[1:]
-        if not all(compatible_shapes(t, first) for t in types):
-            return "requires the same shape for all operands and results"
-        return None
+    #: MLIR's `verifySameOperandsAndResultShape`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_and_result_shape)
 
 
 class SameOperandsElementType(OpTrait):
@@ -407,17 +350,8 @@ class SameOperandsElementType(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsElementType`."""
-        problem = _at_least_one(op, False)
-        if problem is not None:
-            return problem
-        types = _operand_types(op)
-        elem = element_type_or_self(types[0])
-        if any(element_type_or_self(t) is not elem for t in types[1:]):
-            return "requires the same element type for all operands"
-        return None
+    #: MLIR's `verifySameOperandsElementType`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_element_type)
 
 
 class SameOperandsAndResultElementType(OpTrait):
@@ -425,17 +359,8 @@ class SameOperandsAndResultElementType(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsAndResultElementType`."""
-        problem = _at_least_one(op, True)
-        if problem is not None:
-            return problem
-        elem = element_type_or_self(op.results[0].type)
-        types = [r.type for r in op.results] + _operand_types(op)
-        if any(element_type_or_self(t) is not elem for t in types):
-            return "requires the same element type for all operands and results"
-        return None
+    #: MLIR's `verifySameOperandsAndResultElementType`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_and_result_element_type)
 
 
 class SameOperandsAndResultRank(OpTrait):
@@ -443,24 +368,8 @@ class SameOperandsAndResultRank(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifySameOperandsAndResultRank`."""
-        problem = _at_least_one(op, True)
-        if problem is not None:
-            return problem
-        ranks = {
-            t.rank
-            for t in _operand_types(op) + [r.type for r in op.results]
-            if isinstance(t, ShapedType) and t.has_rank
-        }
-        if len(ranks) > 1:
-            return "requires the same rank for all operands and results"
-        return None
-
-
-def _is_mappable(t: Type) -> bool:
-    return isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType))
+    #: MLIR's `verifySameOperandsAndResultRank`, compiled with the runtime.
+    verify = staticmethod(trait_checks.same_operands_and_result_rank)
 
 
 class Elementwise(OpTrait):
@@ -468,29 +377,8 @@ class Elementwise(OpTrait):
 
     __slots__ = ()
 
-    @classmethod
-    def verify(cls, op: Operation) -> str | None:
-        """MLIR's `verifyElementwise`."""
-        results = [r.type for r in op.results if _is_mappable(r.type)]
-        operands = [t for t in _operand_types(op) if _is_mappable(t)]
-        if not results and not operands:
-            return None
-        if results and not operands:
-            return "if a result is non-scalar, then at least one operand must be non-scalar"
-        if not results:
-            return "if an operand is non-scalar, then there must be at least one non-scalar result"
-        if len(results) != len(op.results):
-            return "if an operand is non-scalar, then all results must be non-scalar"
-        types = operands + results
-
-        def base(t: Type) -> type:
-            return VectorType if isinstance(t, VectorType) else RankedTensorType
-
-        if any(base(t) is not base(types[0]) for t in types) or not all(
-            compatible_shapes(t, u) for t in types for u in types
-        ):
-            return "all non-scalar operands/results must have the same shape and base type"
-        return None
+    #: MLIR's `verifyElementwise`, compiled with the runtime.
+    verify = staticmethod(trait_checks.elementwise)
 
 
 class ElementwiseMappable(Elementwise, Scalarizable, Vectorizable, Tensorizable):
