@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 RunOdsgen = Callable[[list[str]], tuple[int, str, str]]
 ODSGEN = Path(sys.executable).parent / "odsgen"
 
@@ -54,3 +56,70 @@ def test_ordinary_expected_regex_still_matches(tmp_path: Path, run_odsgen: RunOd
     )
     code, _out, err = run_odsgen(["opt", "--verify-diagnostics", str(source)])
     assert (code, err) == (0, "")
+
+
+_DIGITS = "9" * 4400
+
+#: Integer literals past Python's default 4,300-digit conversion limit:
+#: (file text, extra flags). mlir-opt-22 parses, prints and names them, or
+#: rejects the ones that do not fit their type.
+_HUGE_LITERALS = {
+    "constant_named": (
+        f"func.func @f() -> i16384 {{\n  %0 = arith.constant {_DIGITS} : i16384\n"
+        "  return %0 : i16384\n}\n",
+        [],
+    ),
+    "attributes": (
+        f'"foo.op"() {{a = {_DIGITS} : i16384, b = -{_DIGITS} : i16384, '
+        f"c = 0x{'f' * 4000} : i16384}} : () -> ()\n",
+        ["--allow-unregistered-dialect"],
+    ),
+    "dense_and_array": (
+        f'"foo.op"() {{a = dense<[{_DIGITS}, 1]> : tensor<2xi16384>, '
+        f"b = array<i16384: {_DIGITS}>}} : () -> ()\n",
+        ["--allow-unregistered-dialect"],
+    ),
+    "out_of_range_for_i64": (
+        f'"foo.op"() {{a = {_DIGITS} : i64}} : () -> ()\n',
+        ["--allow-unregistered-dialect"],
+    ),
+    "out_of_range_untyped": (
+        f'"foo.op"() {{a = {_DIGITS}}} : () -> ()\n',
+        ["--allow-unregistered-dialect"],
+    ),
+    "folded": (
+        f"func.func @f() -> (i40000, i40000) {{\n  %0 = arith.constant {'7' * 5000} : i40000\n"
+        f"  %1 = arith.constant -{'7' * 5000} : i40000\n  %2 = arith.addi %0, %1 : i40000\n"
+        "  %3 = arith.muli %0, %0 : i40000\n  return %2, %3 : i40000, i40000\n}\n",
+        ["--canonicalize"],
+    ),
+    "generic": (
+        f"func.func @f() -> i16384 {{\n  %0 = arith.constant {_DIGITS} : i16384\n"
+        "  return %0 : i16384\n}\n",
+        ["--mlir-print-op-generic"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_HUGE_LITERALS))
+def test_huge_integer_literals_as_mlir_opt(
+    case: str, tmp_path: Path, run_odsgen: RunOdsgen, mlir_opt: str
+) -> None:
+    """Literals of 4,300+ digits: the same output and diagnostics as mlir-opt-22."""
+    text, flags = _HUGE_LITERALS[case]
+    source = tmp_path / f"{case}.mlir"
+    source.write_text(text)
+    oracle = subprocess.run(
+        [mlir_opt, str(source), *flags], capture_output=True, text=True, check=False
+    )
+    code, out, err = run_odsgen(["opt", str(source), *flags])
+    assert (code, out, err) == (oracle.returncode, oracle.stdout, oracle.stderr)
+
+
+def test_huge_constant_keeps_its_value_and_name(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    """A 4,400-digit `arith.constant` prints its exact value and names its result by it."""
+    source = tmp_path / "c.mlir"
+    source.write_text(_HUGE_LITERALS["constant_named"][0])
+    code, out, err = run_odsgen(["opt", str(source)])
+    assert (code, err) == (0, "")
+    assert f"%c{_DIGITS}_i16384 = arith.constant {_DIGITS} : i16384" in out
