@@ -123,3 +123,35 @@ def test_huge_constant_keeps_its_value_and_name(tmp_path: Path, run_odsgen: RunO
     code, out, err = run_odsgen(["opt", str(source)])
     assert (code, err) == (0, "")
     assert f"%c{_DIGITS}_i16384 = arith.constant {_DIGITS} : i16384" in out
+
+
+_MIXED_FLOAT_WIDTHS = """\
+func.func @f(%a: f64, %b: f8E4M3FN) -> (f8E4M3FN, tf32, f8E4M3FN, f80, f80, f64, bf16, f128) {
+  %v1 = arith.divf %b, %b : f8E4M3FN
+  %v2 = arith.constant 7.0 : tf32
+  %v3 = arith.constant 1.0e+10 : f8E4M3FN
+  %v4 = arith.extf %v3 : f8E4M3FN to f80
+  %v5 = arith.maximumf %v4, %v4 : f80
+  %v6 = arith.extf %v3 : f8E4M3FN to f64
+  %v7 = arith.extf %v3 : f8E4M3FN to bf16
+  %v8 = arith.extf %v3 : f8E4M3FN to f128
+  return %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8 : f8E4M3FN, tf32, f8E4M3FN, f80, f80, f64, bf16, f128
+}
+"""
+
+
+def test_hoisted_constants_of_several_float_widths_as_mlir_opt(
+    tmp_path: Path, run_odsgen: RunOdsgen, mlir_opt: str
+) -> None:
+    """NaN constants extended to other widths fold and hoist as under mlir-opt-22."""
+    source = tmp_path / "widths.mlir"
+    source.write_text(_MIXED_FLOAT_WIDTHS)
+    oracle = subprocess.run(
+        [mlir_opt, str(source), "--canonicalize"], capture_output=True, text=True, check=True
+    )
+    code, out, err = run_odsgen(["opt", str(source), "--canonicalize"])
+    assert (code, err) == (0, "")
+    assert out == oracle.stdout
+    # Each extension of the f8E4M3FN NaN became a constant of its own width.
+    assert "arith.extf" not in out
+    assert "arith.constant 0x7FFFF000000000000000 : f80" in out
