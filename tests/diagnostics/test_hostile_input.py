@@ -155,3 +155,91 @@ def test_hoisted_constants_of_several_float_widths_as_mlir_opt(
     # Each extension of the f8E4M3FN NaN became a constant of its own width.
     assert "arith.extf" not in out
     assert "arith.constant 0x7FFFF000000000000000 : f80" in out
+
+
+def _blob(hex_text: str) -> bytes:
+    return (
+        '"foo.op"() : () -> ()\n{-#\n  dialect_resources: {\n    builtin: {\n'
+        f'      blob1: "{hex_text}"\n    }}\n  }}\n#-}}\n'
+    ).encode()
+
+
+#: Inputs whose bytes MLIR's lexer treats specially, or with numbers past its
+#: limits; each is compared with mlir-opt-22 from a file and from stdin.
+_TEXT_CASES: dict[str, bytes] = {
+    "cr_ends_comment": b'// c\r"foo.op"() : () -> ()\r',
+    "cr_inside_string": b'"foo.op"() {a = "x\ry"} : () -> ()\n',
+    "cr_only_lines_error": b'"foo.op"() : () -> ()\r"foo.op"() : () -> (\r',
+    "crlf_error": b'"foo.op"() : () -> ()\r\n%x = "foo.op"(%y) : (i32) -> ()\r\n',
+    "cr_after_error_column": b'%x = "foo.op"() {a = "x\ry"} : () -> ()\n',
+    "nul_between_tokens": b'"foo.op"()\x00 : () -> ()\n',
+    "nul_in_comment_and_string": b'// a\x00b\n"foo.op"() {a = "x\x00y"} : () -> ()\n',
+    "dimension_past_int64": b'"foo.op"() : () -> tensor<9223372036854775808xf32>\n',
+    "dimension_past_uint64": b'"foo.op"() : () -> vector<2x99999999999999999999xf32>\n',
+    "scalable_dimension_past_int64": b'"foo.op"() : () -> vector<[9223372036854775808]xf32>\n',
+    "largest_dimension": b'"foo.op"() : () -> memref<9223372036854775807xf32>\n',
+    "stride_past_int64": b'"foo.op"() : () -> memref<4xf32, strided<[99999999999999999999]>>\n',
+    "stride_int64_min": b'"foo.op"() : () -> memref<4xf32, strided<[-9223372036854775808]>>\n',
+    "offset_past_int64": (
+        b'"foo.op"() : () -> memref<4xf32, strided<[1], offset: 9223372036854775808>>\n'
+    ),
+    "offset_int64_min_plus_one": (
+        b'"foo.op"() : () -> memref<4xf32, strided<[1], offset: -9223372036854775807>>\n'
+    ),
+    "distinct_id_past_uint64": b'"foo.op"() {a = distinct[18446744073709551616]<>} : () -> ()\n',
+    "largest_distinct_id": b'"foo.op"() {a = distinct[18446744073709551615]<>} : () -> ()\n',
+    "blob_alignment_not_power_of_2": _blob("0x0300000001000000"),
+    "blob_alignment_power_of_2": _blob("0x0800000001000000"),
+    "blob_without_alignment": _blob("0x010000"),
+    "empty_blob": _blob("0x"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_TEXT_CASES))
+def test_text_edge_cases_from_a_file_as_mlir_opt(
+    case: str, tmp_path: Path, run_odsgen: RunOdsgen, mlir_opt: str
+) -> None:
+    """The file is read as bytes: every CR and NUL reaches the lexer, limits as MLIR's."""
+    source = tmp_path / f"{case}.mlir"
+    source.write_bytes(_TEXT_CASES[case])
+    flags = ["--allow-unregistered-dialect"]
+    oracle = subprocess.run(
+        [mlir_opt, str(source), *flags], capture_output=True, text=True, check=False
+    )
+    assert run_odsgen(["opt", str(source), *flags]) == (
+        oracle.returncode,
+        oracle.stdout,
+        oracle.stderr,
+    )
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["cr_ends_comment", "cr_inside_string", "cr_only_lines_error", "nul_between_tokens"],
+)
+def test_text_edge_cases_from_stdin_as_mlir_opt(case: str, mlir_opt: str) -> None:
+    """Standard input is read like a file: same ops, same line numbers as mlir-opt-22."""
+    flags = ["--allow-unregistered-dialect", "-"]
+    data = _TEXT_CASES[case]
+    oracle = subprocess.run([mlir_opt, *flags], input=data, capture_output=True, check=False)
+    assert _odsgen(["opt", *flags], stdin=data) == (
+        oracle.returncode,
+        oracle.stdout.decode(),
+        oracle.stderr.decode(),
+    )
+
+
+def test_split_markers_with_crlf_line_endings(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    """`// -----` followed by CR LF still splits the input."""
+    source = tmp_path / "split.mlir"
+    source.write_bytes(
+        b'"foo.op"() : () -> ()\r\n// -----\r\n"foo.op"() : () -> (\r\n// -----\r\n'
+        b'"bar.op"() : () -> ()\r\n'
+    )
+    code, out, err = run_odsgen(
+        ["opt", str(source), "--allow-unregistered-dialect", "--split-input-file"]
+    )
+    assert code == 1
+    assert out.count('"foo.op"()') == 1
+    assert '"bar.op"()' in out
+    assert err.startswith(f"{source}:3:21: error: expected non-function type\n")
