@@ -55,9 +55,10 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; spec loading and generation times
+bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; scaling cases; spec loading and generation times
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/rewrite.py
+	$(BIN)/python bench/scaling.py
 	$(BIN)/python bench/spec_load.py
 	$(BIN)/python bench/generate.py
 

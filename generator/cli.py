@@ -43,7 +43,7 @@ from generator.ir.verifier import location_of, verify
 __all__ = ["main"]
 
 #: A line that separates `--split-input-file` chunks.
-_SPLIT_MARKER = re.compile(r"^[ \t]*// -----[ \t]*$", re.MULTILINE)
+_SPLIT_MARKER = re.compile(r"^[ \t]*// -----[ \t\r]*$", re.MULTILINE)
 
 
 def split_chunks(source: SourceFile) -> list[SourceFile]:
@@ -161,11 +161,13 @@ def run_opt(args: argparse.Namespace) -> int:
     """The `opt` subcommand."""
     if args.input == "-":
         name = "<stdin>"
-        text = sys.stdin.read()
+        # Bytes, decoded without newline translation, from stdin as from a file:
+        # MLIR's lexer sees every carriage return, and both give the same lines.
+        text = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape")
     else:
         name = args.input
         try:
-            text = Path(args.input).read_text(encoding="utf-8", errors="surrogateescape")
+            text = Path(args.input).read_bytes().decode("utf-8", errors="surrogateescape")
         except OSError as e:
             print(
                 f"odsgen opt: could not open input file '{args.input}': {e.strerror}",

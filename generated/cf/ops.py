@@ -722,8 +722,12 @@ class SwitchOp(OdsOp, BranchOpInterface):
         r = segment_range(self, "operandSegmentSizes", 2, 3)
         values = [self._operands[j].value for j in r]
         sizes = segment_sizes(self, "case_operand_segments") or ()
-        starts = [sum(sizes[:k]) for k in range(len(sizes))]
-        return tuple([tuple(values[s : s + n]) for s, n in zip(starts, sizes, strict=True)])
+        groups: list[tuple[Value, ...]] = []
+        start = 0
+        for n in sizes:
+            groups.append(tuple(values[start : start + n]))
+            start += n
+        return tuple(groups)
 
     @property
     def default_destination(self) -> Block:
@@ -829,23 +833,29 @@ class SwitchOp(OdsOp, BranchOpInterface):
             return f"{p.successor(dest)}({p.operands(values)} : {types})"
 
         newline = "\n" + " " * p.indent
-        text = f" {p.operand(self.flag)} : {p.type_text(self.flag.type)}, [{newline}"
-        text += "  default: " + successor_text(self.default_destination, self.default_operands)
+        # Parts joined once and each accessor read once: both keep a switch with many
+        # cases linear to print.
+        parts = [f" {p.operand(self.flag)} : {p.type_text(self.flag.type)}, [{newline}"]
+        parts.append(
+            "  default: " + successor_text(self.default_destination, self.default_operands)
+        )
         values = self.case_values
         if isinstance(values, DenseElementsAttr):
             flag_type = self.flag.type
             width = flag_type.width if isinstance(flag_type, IntegerType) else 64
-            count = len(self.case_destinations)
+            destinations = self.case_destinations
+            count = len(destinations)
             raw = values.values * count if values.is_splat else values.values
             operands = self.case_operands
             for index, value in enumerate(raw[:count]):
                 assert isinstance(value, int)
-                text += f",{newline}  {value & ((1 << width) - 1)}: "
+                parts.append(f",{newline}  {value & ((1 << width) - 1)}: ")
                 case_operands = operands[index] if index < len(operands) else ()
-                text += successor_text(self.case_destinations[index], case_operands)
-            text += newline
-        text += "]"
+                parts.append(successor_text(destinations[index], case_operands))
+            parts.append(newline)
+        parts.append("]")
         elided = ("case_values", "case_operand_segments", "operandSegmentSizes")
+        text = "".join(parts)
         p.write(text + p.attr_dict(self, elided))
 
     def verify_invariants(self) -> str | None:

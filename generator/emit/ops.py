@@ -1114,8 +1114,13 @@ class _OpMaker:
                     f"r = {span}",
                     f"values = [{get.format('j')} for j in r]",
                     f'sizes = segment_sizes(self, "{seg}") or ()',
-                    "starts = [sum(sizes[:k]) for k in range(len(sizes))]",
-                    "return tuple([tuple(values[s : s + n]) for s, n in zip(starts, sizes, strict=True)])",
+                    # A running start: summing each group's prefix was quadratic.
+                    f"groups: list[tuple[{elem}, ...]] = []",
+                    "start = 0",
+                    "for n in sizes:",
+                    "    groups.append(tuple(values[start : start + n]))",
+                    "    start += n",
+                    "return tuple(groups)",
                 ],
                 doc,
             )

@@ -38,9 +38,11 @@ from generator.ir.context import Context
 from generator.ir.lexer import (
     _BARE_ID,
     _HEX_DIGITS,
+    _INT64_MAX,
     _NUMBER,
     _SIGNED_INT,
     _SUFFIX_ID,
+    _UINT64_MAX,
     _WS_START,
 )
 from generator.ir.loc_parser import LocationParser
@@ -556,10 +558,11 @@ class AttrParser(LocationParser):
             return DYNAMIC
         pos = self.skip_ws()
         m = _SIGNED_INT.match(self.text, pos)
-        if m is None:
+        # MLIR reads the magnitude as an int64_t, so -2**63 is out of range too.
+        if m is None or abs(value := int(m.group())) > _INT64_MAX:
             self.error_at(pos, "expected a 64-bit signed integer or '?'")
         self.pos = m.end()
-        return int(m.group())
+        return value
 
     def parse_sparse(self, start: int) -> Attribute:
         """Parse `sparse<indices, values> : type`."""
@@ -662,6 +665,9 @@ class AttrParser(LocationParser):
         """Parse `[N]<attr>` after the `distinct` keyword."""
         self.expect("[")
         ident = self.parse_uint("expected distinct ID")
+        if ident > _UINT64_MAX:
+            # Reported at the token after the id, where MLIR's lexer then is.
+            self.error_at(self.skip_ws(), "expected an unsigned 64-bit integer")
         self.expect("]", "expected ']' to close distinct ID")
         self.expect("<", "expected '<' after distinct ID")
         if self.consume_if(">"):

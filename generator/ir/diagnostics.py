@@ -135,7 +135,9 @@ def _render_one(diag: Diagnostic, out: list[str], show_source: bool) -> None:
     # MLIR columns count bytes, not characters.
     byte_col = _utf8_len(text[: col - 1]) + 1
     out.append(f"{diag.loc.file.name}:{line}:{byte_col}: {head}")
-    if not show_source:
+    # LLVM only shows the source when the column is reachable from the start of
+    # the line without crossing a carriage return.
+    if not show_source or "\r" in text[: col - 1]:
         return
     end = text.find("\r", col - 1)
     if end != -1:

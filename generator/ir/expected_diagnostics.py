@@ -16,7 +16,10 @@ A bare annotation applies to its own line, `@+N`/`@-N` to a line relative to it
 holding no annotation (or the first line), `@below` to the next such line (or the
 last line of the buffer when none follows), and `@unknown` to a diagnostic without
 a source position. The message is a substring to look for; with `-re`, text
-inside `{{...}}` in it is a POSIX extended regular expression.
+inside `{{...}}` in it is a POSIX extended regular expression. A search with it
+that takes longer than `MATCH_SECONDS` is abandoned and reported at the
+annotation (mlir-opt's matcher does not backtrack; Python's can take
+exponential time).
 
 Only a bad `-re` message is an error in itself. Anything else that does not fit
 the grammar (`@label`, text after the closing `}}`) makes the line an ordinary
@@ -46,7 +49,11 @@ How `mlir-opt-22 --split-input-file --verify-diagnostics` drives this (observed)
 from __future__ import annotations
 
 import re
+import signal
+import threading
 from collections.abc import Iterator
+from types import FrameType
+from typing import Final
 
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile, SourceLoc
@@ -67,7 +74,7 @@ _MAX_OFFSET = 2**31 - 1
 class Expectation:
     """One `expected-<severity>` annotation and the diagnostic it asks for."""
 
-    __slots__ = ("error", "line", "loc", "pattern", "severity", "text")
+    __slots__ = ("error", "line", "loc", "pattern", "severity", "text", "timed_out")
 
     def __init__(
         self,
@@ -92,6 +99,8 @@ class Expectation:
         self.pattern = pattern
         #: Why a malformed annotation is rejected; it then matches nothing.
         self.error = error
+        #: Whether a search with `pattern` ran out of time; it then matches nothing.
+        self.timed_out = False
 
     @property
     def report_loc(self) -> SourceLoc | None:
@@ -100,11 +109,25 @@ class Expectation:
 
     def matches(self, message: str) -> bool:
         """Whether `message` is what this annotation asks for, ignoring severity."""
-        if self.error is not None:
+        if self.error is not None or self.timed_out:
             return False
         if self.pattern is not None:
-            return self.pattern.search(message) is not None
+            found = _bounded_search(self.pattern, message)
+            if found is None:
+                self.timed_out = True
+                return False
+            return found
         return self.text in message
+
+    def timeout(self) -> Diagnostic:
+        """The failure reported when a search with this annotation's regex ran out of time."""
+        return Diagnostic(
+            Severity.ERROR,
+            self.report_loc,
+            f"regex took more than {MATCH_SECONDS:g} s to match and was abandoned "
+            "(nested repetitions such as '(a+)+' backtrack exponentially)",
+            span=len(self.text),
+        )
 
     def not_produced(self) -> Diagnostic:
         """The failure reported when no diagnostic matched this annotation."""
@@ -193,6 +216,7 @@ def check_diagnostics(
     for expectation in in_file:
         by_line.setdefault(expectation.line, []).append(expectation)
     matched: set[int] = set()
+    timed_out: set[int] = set()
     for diag in _each_diagnostic(emitted):
         loc = diag.loc
         if loc is None:
@@ -208,6 +232,9 @@ def check_diagnostics(
                     matched.add(id(expectation))
                     break
                 near_miss = expectation
+            elif expectation.timed_out and id(expectation) not in timed_out:
+                timed_out.add(id(expectation))
+                failures.append(expectation.timeout())
         else:
             if only_expected:
                 continue
@@ -235,6 +262,46 @@ def _each_diagnostic(emitted: list[Diagnostic]) -> Iterator[Diagnostic]:
     for diag in emitted:
         yield diag
         yield from diag.notes
+
+
+#: How long one search with an `-re` message may take. Python's backtracking `re`
+#: takes exponential time on nested repetitions that LLVM's matcher runs quickly;
+#: a search that needs longer than this is abandoned and reported.
+MATCH_SECONDS: Final = 1.0
+
+
+class _MatchTimeout(Exception):
+    """Raised by the interval timer into a search that ran out of time."""
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise _MatchTimeout
+
+
+def _bounded_search(pattern: re.Pattern[str], message: str) -> bool | None:
+    """Whether `pattern` is found in `message`; None when the search ran out of time.
+
+    The bound is an interval timer, which only the main thread can set, and only
+    when no other timer is running; elsewhere the search is not bounded.
+    """
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+        or signal.getitimer(signal.ITIMER_REAL)[0] > 0
+    ):
+        return pattern.search(message) is not None
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, MATCH_SECONDS)
+        try:
+            return pattern.search(message) is not None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _MatchTimeout:
+        return None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGALRM, previous)
 
 
 def _read_offset(digits: str) -> int | None:

@@ -609,26 +609,14 @@ def float_convert(source: FloatFormat, target: FloatFormat, bits: int) -> int | 
 
     MLIR's `extf` and `truncf` folders only fold such conversions: an inexact
     value, an infinity or NaN the target cannot hold, a signaling NaN, or a NaN
-    payload that does not fit all decline.
+    payload that does not fit all decline. A NaN converts as APFloat converts it
+    (`_convert_nan`), payload included.
     """
     value = _decode(source, bits)
     if _is_inf(value):
         return _inf(target, value.negative) if target.has_infinity else None
     if _is_nan(value):
-        if source.nan_encoding.value != "ieee" or target.nan_encoding.value != "ieee":
-            return None
-        if _is_signaling(source, bits, value):
-            return None
-        shift = target.precision - source.precision
-        payload = bits & ((1 << (source.precision - 1)) - 1)
-        if source.explicit_integer_bit or target.explicit_integer_bit:
-            return None
-        if shift < 0 and payload & ((1 << -shift) - 1):
-            return None
-        payload = payload << shift if shift >= 0 else payload >> -shift
-        exponent = ((1 << target.exponent_bits) - 1) << (target.precision - 1)
-        sign = (1 << (target.width - 1)) if value.negative else 0
-        return sign | exponent | payload
+        return _convert_nan(source, target, bits, value)
     if not value.magnitude:
         if not target.has_zero or (value.negative and not target.has_sign):
             return None
@@ -640,6 +628,53 @@ def float_convert(source: FloatFormat, target: FloatFormat, bits: int) -> int | 
     if back.negative != value.negative:
         return None
     return converted
+
+
+def _convert_nan(
+    source: FloatFormat, target: FloatFormat, bits: int, value: FloatValue
+) -> int | None:
+    """APFloat's `convert` of a NaN, or None where it loses information or is invalid."""
+    to = target.nan_encoding.value
+    if to == "none":
+        # APFloat keeps a NaN category that a finite-only format cannot spell.
+        return None
+    if to != "ieee":
+        # A target whose only NaN is fixed keeps nothing of the payload: the
+        # conversion is exact only from another such format.
+        if source.nan_encoding.value == "ieee":
+            return None
+        nan = _default_nan(target)
+        if value.negative and to == "fn" and target.has_sign:
+            nan |= 1 << (target.width - 1)
+        return nan
+    if source.nan_encoding.value == "fnuz":
+        # Its NaN is the negative-zero pattern, which becomes the target's default NaN.
+        return _default_nan(target)
+    if _is_signaling(source, bits, value):
+        return None
+    mantissa = bits & ((1 << source.mantissa_bits) - 1)
+    if (
+        source.explicit_integer_bit
+        and not target.explicit_integer_bit
+        and mantissa >> (source.precision - 2) != 0b11
+    ):
+        # x87's pseudo-NaNs have no equivalent in other formats.
+        return None
+    # The payload keeps its place below the quiet bit: shifted up when the target
+    # is wider, and only when no set bit is shifted out when it is narrower.
+    shift = target.precision - source.precision
+    if shift < 0:
+        if mantissa & ((1 << -shift) - 1):
+            return None
+        mantissa >>= -shift
+    else:
+        mantissa <<= shift
+    if target.explicit_integer_bit:
+        mantissa |= 1 << (target.precision - 1)
+    mantissa &= (1 << target.mantissa_bits) - 1
+    exponent = ((1 << target.exponent_bits) - 1) << target.mantissa_bits
+    sign = (1 << (target.width - 1)) if value.negative else 0
+    return sign | exponent | mantissa
 
 
 def int_to_float(fmt: FloatFormat, value: int) -> int:

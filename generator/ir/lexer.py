@@ -22,9 +22,10 @@ from generator.ir.source import SourceFile, SourceLoc
 
 __all__ = ["Lexer"]
 
-# Whitespace and `//` comments.
-_WS = re.compile(r"(?:[ \t\r\n]+|//[^\n]*)*")
-_WS_START = frozenset(" \t\r\n/")
+# Whitespace and `//` comments, as MLIR's lexer skips them: a NUL byte between
+# tokens is blank, and a comment ends at a carriage return as at a newline.
+_WS = re.compile(r"(?:[ \t\r\n\x00]+|//[^\n\r]*)*")
+_WS_START = frozenset(" \t\r\n\x00/")
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _SUFFIX_ID = re.compile(r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
 _SIMPLE_STRING = re.compile(r'"([^"\\\n]*)"')
@@ -34,6 +35,9 @@ _SIGNED_INT = re.compile(r"-?[0-9]+")
 _HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
 _ALIAS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
+#: MLIR's limits on dimensions, strides and offsets (int64_t) and distinct ids (uint64_t).
+_INT64_MAX = (1 << 63) - 1
+_UINT64_MAX = (1 << 64) - 1
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
 _CLOSERS = frozenset(">)]}")
 

@@ -382,6 +382,21 @@ class Parser(AttrParser):
                 or len(blob) % 2
             ):
                 self.error_at(vpos, f"expected hex string blob for key '{key}'")
+            # The first four bytes are the blob's alignment, little-endian; MLIR
+            # rejects a blob without them or with an alignment no power of 2
+            # (zero passes its check).
+            if len(blob) < 10:
+                self.error_at(
+                    vpos,
+                    f"expected hex string blob for key '{key}' to encode alignment in first 4 bytes",
+                )
+            alignment = int.from_bytes(bytes.fromhex(blob[2:10]), "little")
+            if alignment & (alignment - 1):
+                self.error_at(
+                    vpos,
+                    f"expected hex string blob for key '{key}' to encode alignment in first "
+                    f"4 bytes, but got non-power-of-2 value: {alignment}",
+                )
             entries[key] = ResourceBlob(key, blob, None)
 
         self.parse_resource_dict(entry)

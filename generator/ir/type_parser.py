@@ -24,6 +24,7 @@ from generator.ir.context import Context
 from generator.ir.lexer import (
     _BARE_ID,
     _DIGITS,
+    _INT64_MAX,
     _WS_START,
     Lexer,
 )
@@ -208,14 +209,23 @@ class TypeParser(Lexer):
                 dims.append(DYNAMIC)
                 scalable.append(False)
             elif d.startswith("["):
-                dims.append(int(d[1:-1].strip()))
+                digits = _DIGITS.search(d)
+                assert digits is not None
+                dims.append(self._dimension(digits.group(), m.start() + digits.start()))
                 scalable.append(True)
             else:
-                dims.append(int(d))
+                dims.append(self._dimension(d, m.start()))
                 scalable.append(False)
             pos = x_pos + 1
         self.pos = pos
         return tuple(dims), tuple(scalable)
+
+    def _dimension(self, digits: str, pos: int) -> int:
+        # Dimensions are int64_t in MLIR; a larger one is rejected where it starts.
+        value = int(digits)
+        if value > _INT64_MAX:
+            self.error_at(pos, "invalid dimension")
+        return value
 
     def parse_tensor_type(self, start: int) -> Type:
         """Parse the rest of `tensor<...>`."""

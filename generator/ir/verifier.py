@@ -31,7 +31,7 @@ from generator.ir.traits import (
 )
 from generator.ir.verify_messages import VerifyMessage
 
-__all__ = ["dominators", "op_diagnostic", "verify"]
+__all__ = ["dominator_intervals", "dominators", "op_diagnostic", "verify"]
 
 
 _FILE_LOC_BUFFERS: dict[str, SourceFile] = {}
@@ -184,11 +184,45 @@ def dominators(region: Region) -> dict[Block, Block | None]:
     return result
 
 
+def dominator_intervals(
+    dom: dict[Block, Block | None],
+) -> tuple[dict[Block, int], dict[Block, int]]:
+    """Number the dominator tree `dom` (from `dominators`) depth first.
+
+    Returns each block's entry and exit numbers; block `a` dominates block `b`
+    exactly when `a` is entered no later than `b` and left no earlier.
+    """
+    children: dict[Block, list[Block]] = {}
+    stack: list[Block] = []
+    for block, parent in dom.items():
+        if parent is None:
+            stack.append(block)
+        else:
+            children.setdefault(parent, []).append(block)
+    # Plain ints rather than a tuple per block: a big region would otherwise
+    # allocate enough tracked objects to make the garbage collector's passes show.
+    enter: dict[Block, int] = {}
+    leave: dict[Block, int] = {}
+    counter = 0
+    while stack:
+        block = stack.pop()
+        if block in enter:
+            # Its second visit: the whole subtree has been numbered.
+            leave[block] = counter
+        else:
+            enter[block] = counter
+            stack.append(block)
+            stack.extend(children.get(block, ()))
+        counter += 1
+    return enter, leave
+
+
 class _Verifier:
     def __init__(self, ctx: Context, options: _Options) -> None:
         self.ctx = ctx
         self.options = options
         self.dom_cache: dict[Region, dict[Block, Block | None]] = {}
+        self.interval_cache: dict[Region, tuple[dict[Block, int], dict[Block, int]]] = {}
         self.order_cache: dict[Block, dict[Operation, int]] = {}
 
     def fail(
@@ -400,18 +434,21 @@ class _Verifier:
             return True
         if region is None:
             return False
-        dom = self.dom_cache.get(region)
-        if dom is None:
-            dom = self.dom_cache[region] = dominators(region)
-        if b not in dom:
+        intervals = self.interval_cache.get(region)
+        if intervals is None:
+            dom = self.dom_cache.get(region)
+            if dom is None:
+                dom = self.dom_cache[region] = dominators(region)
+            intervals = self.interval_cache[region] = dominator_intervals(dom)
+        enter, leave = intervals
+        b_enter = enter.get(b)
+        if b_enter is None:
             # Uses in unreachable blocks are not checked, as in MLIR.
             return True
-        cur = dom.get(b)
-        while cur is not None:
-            if cur is a:
-                return True
-            cur = dom.get(cur)
-        return False
+        a_enter = enter.get(a)
+        # Each use is answered in constant time: walking the dominator chain per use
+        # made a long chain of blocks quadratic.
+        return a_enter is not None and a_enter <= b_enter and leave[b] <= leave[a]
 
     def fail_dominance(self, op: Operation, index: int) -> None:
         value = op.operand(index)

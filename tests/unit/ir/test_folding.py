@@ -59,7 +59,7 @@ from generator.ir import (
     to_unsigned,
     zero_attr,
 )
-from generator.ir.floats import FloatFormat, value_to_bits
+from generator.ir.floats import FLOAT_FORMATS, FloatFormat, value_to_bits
 
 I1 = IntegerType.get(1)
 I8 = IntegerType.get(8)
@@ -302,6 +302,36 @@ def test_conversions_between_formats_fold_only_when_exact() -> None:
     assert float_convert(F64, F32, 0x7FF0000000000001) is None
     assert float_convert(F32, F64, 0xFFC00001) == 0xFFF8000020000000
     assert float_convert(F32, F64, 0x00000001) == f64(2.0**-149)
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "bits", "expected"),
+    [
+        # The FN formats' NaN carries its all-ones mantissa as a payload into
+        # IEEE formats (what mlir-opt-22 --canonicalize prints for extf).
+        ("f8E4M3FN", "f64", 0x7F, 0x7FFE000000000000),
+        ("f8E4M3FN", "f64", 0xFF, 0xFFFE000000000000),
+        ("f8E4M3FN", "bf16", 0x7F, 0x7FF0),
+        ("f8E4M3FN", "tf32", 0x7F, 0x3FF80),
+        ("f8E4M3FN", "f128", 0x7F, 0x7FFFE000000000000000000000000000),
+        # x87's explicit integer bit is set in the result and kept out of others.
+        ("f8E4M3FN", "f80", 0x7F, 0x7FFFF000000000000000),
+        ("f32", "f80", 0x7FC00000, 0x7FFFC000000000000000),
+        ("f80", "f64", 0x7FFFC000000000000000, 0x7FF8000000000000),
+        ("f80", "f64", 0x7FFF8000000000000001, None),
+        # The FNUZ NaN becomes the target's default NaN; NaN-only targets take
+        # only NaN-only sources.
+        ("f8E4M3FNUZ", "f32", 0x80, 0x7FC00000),
+        ("f8E4M3FN", "f8E5M2FNUZ", 0x7F, 0x80),
+        ("f16", "f8E4M3FN", 0x7E00, None),
+    ],
+)
+def test_nan_conversions_follow_apfloat(
+    source: str, target: str, bits: int, expected: int | None
+) -> None:
+    """NaN `extf`/`truncf` folds give APFloat's bits, or decline where it loses information."""
+    result = float_convert(FLOAT_FORMATS[source], FLOAT_FORMATS[target], bits)
+    assert result == expected
 
 
 def test_integer_conversions() -> None:
