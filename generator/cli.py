@@ -425,6 +425,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `odsgen` with `argv` (default: the process arguments) and return the exit status."""
     args = build_parser().parse_args(list(argv) if argv is not None else None)
+    # MLIR integers are as wide as 2**24 - 1 bits (over five million decimal digits);
+    # Python's default cap on int/text conversion (4,300 digits, a guard for services)
+    # would reject valid IR. The program lifts it, not the library it imports.
+    sys.set_int_max_str_digits(0)
     commands = {"opt": run_opt, "records": run_records, "convert": run_convert}
     try:
         return commands.get(args.command, run_generate)(args)

@@ -110,3 +110,14 @@ def test_loading_the_runtime_loads_no_dialect_code() -> None:
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_importing_the_runtime_leaves_interpreter_settings_alone() -> None:
+    """A library does not change the process it is imported into: Python's limit on
+    int/text conversion is lifted by the `odsgen` program, not by `import generator.ir`."""
+    code = (
+        "import sys; before = sys.get_int_max_str_digits(); "
+        "import generator.ir, generated, generated.arith; "
+        "assert sys.get_int_max_str_digits() == before, sys.get_int_max_str_digits()"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -46,8 +46,10 @@ What op classes generated from specs build on, written once rather than per op:
 - `assembly_format`: the helpers of parsers and printers generated from assembly
   formats (`EMPTY_DICT`, `must`, `is_default_property`, ...).
 
-Importing this package lifts Python's limit on decimal int/str conversion for the
-process (see below): IR integers may have millions of digits.
+IR integers may have millions of decimal digits, past Python's default limit on
+converting between integers and text (4,300 digits). Importing this package leaves
+that interpreter setting alone; a program that reads such IR lifts it, as `odsgen`
+does (`sys.set_int_max_str_digits(0)`).
 
 Float literal arithmetic (`generator.ir.floats`) and affine maps and sets
 (`generator.ir.affine`) are large and only some programs need them, so they are
@@ -63,17 +65,7 @@ Python otherwise or with `ODSGEN_PURE_PYTHON=1`; the two behave the same.
 
 from __future__ import annotations
 
-import sys as _sys
-
 from generator import native as _native
-
-# MLIR integers are as wide as 2**24 - 1 bits (over five million decimal digits),
-# and the runtime parses, prints and names them all. Python's default cap on
-# decimal int/str conversion (4,300 digits, guarding services against slow
-# conversions) would reject valid IR, so the runtime lifts it for the process;
-# mlir-opt's own conversions take no less time.
-if _sys.get_int_max_str_digits() != 0:
-    _sys.set_int_max_str_digits(0)
 
 # The compiled runtime, when a build matching these sources exists, is found first.
 if _native.enabled():

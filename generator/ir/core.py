@@ -230,6 +230,7 @@ class Operation:
         "_loc",
         "_loc_offset",
         "_operands",
+        "_order",
         "_properties",
         "attributes",
         "name",
@@ -381,6 +382,8 @@ class Operation:
             self.regions = tuple(regions)
         self._loc: Location | SourceFile | None = None
         self._loc_offset = 0
+        #: The op's place in its block, valid while the block's `_order_valid` is.
+        self._order = 0
         self.loc = loc
         self.parent: Block | None = None
         self.prev_op: Operation | None = None
@@ -544,6 +547,19 @@ class Operation:
         if post_order:
             yield self
 
+    def is_before_in_block(self, other: Operation) -> bool:
+        """Whether this op comes before `other`, an op of the same block.
+
+        As MLIR's `Operation::isBeforeInBlock`: ops keep their place in the block,
+        numbered on demand and kept until an op is inserted in the middle.
+        """
+        block = self.parent
+        if block is None or other.parent is not block:
+            raise ValueError("is_before_in_block compares two ops of one block")
+        if not block._order_valid:
+            block._number_ops()
+        return self._order < other._order
+
     def detach(self) -> None:
         """Unlink this op from its block, keeping it alive."""
         block = self.parent
@@ -638,7 +654,7 @@ class Operation:
 class Block:
     """A list of ops with arguments; ops form an intrusive doubly linked list."""
 
-    __slots__ = ("args", "first_op", "last_op", "parent")
+    __slots__ = ("_order_valid", "args", "first_op", "last_op", "parent")
 
     def __init__(
         self, arg_types: Iterable[Type] = (), arg_locs: Sequence[Location | None] = ()
@@ -650,6 +666,18 @@ class Block:
         self.first_op: Operation | None = None
         self.last_op: Operation | None = None
         self.parent: Region | None = None
+        #: Whether the ops' `_order` numbers follow their order (see
+        #: `Operation.is_before_in_block`); appending keeps it, inserting clears it.
+        self._order_valid = False
+
+    def _number_ops(self) -> None:
+        i = 0
+        op = self.first_op
+        while op is not None:
+            op._order = i
+            i += 1
+            op = op.next_op
+        self._order_valid = True
 
     @property
     def ops(self) -> Iterator[Operation]:
@@ -706,8 +734,10 @@ class Block:
         op.next_op = None
         if last is None:
             self.first_op = op
+            op._order = 0
         else:
             last.next_op = op
+            op._order = last._order + 1
         self.last_op = op
         return op
 
@@ -716,6 +746,7 @@ class Block:
         if op.parent is not None:
             raise ValueError(f"'{op.name}' is already in a block")
         op.parent = self
+        self._order_valid = False
         prev = anchor.prev_op
         op.prev_op = prev
         op.next_op = anchor

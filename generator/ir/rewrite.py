@@ -692,44 +692,68 @@ _RUNAWAY_REWRITES_PER_OP = 1000
 
 
 class _Worklist:
-    """A LIFO of ops with set semantics and O(1) removal (removed slots become None)."""
+    """A LIFO of ops with set semantics and O(1) removal.
 
-    __slots__ = ("_index", "_list")
+    A removed op leaves its slot in the list, skipped when popped because the op is
+    no longer a member; pushed again, it goes to the end, ahead of that slot. Only
+    membership is kept per op (a set), not a position: a table of positions for
+    every op of a big function was most of the driver's memory.
+    """
+
+    __slots__ = ("_list", "_members", "_stale")
 
     def __len__(self) -> int:
-        return len(self._index)
+        return len(self._members)
 
     def __init__(self) -> None:
-        self._list: list[Operation | None] = []
-        self._index: dict[Operation, int] = {}
+        self._list: list[Operation] = []
+        self._members: set[Operation] = set()
+        # Removals since the list was last compacted: while none, no slot is stale.
+        self._stale = 0
 
     def clear(self) -> None:
         self._list.clear()
-        self._index.clear()
+        self._members.clear()
+        self._stale = 0
 
     def push(self, op: Operation) -> None:
-        index = self._index
-        if op not in index:
-            index[op] = len(self._list)
+        members = self._members
+        if op not in members:
+            members.add(op)
             self._list.append(op)
 
     def pop(self) -> Operation | None:
         items = self._list
+        members = self._members
         while items:
             op = items.pop()
-            if op is not None:
-                del self._index[op]
+            if op in members:
+                members.remove(op)
                 return op
         return None
 
     def remove(self, op: Operation) -> None:
-        position = self._index.pop(op, None)
-        if position is not None:
-            self._list[position] = None
+        if op in self._members:
+            self._members.remove(op)
+            self._stale += 1
 
     def reverse(self) -> None:
-        self._list.reverse()
-        self._index = {op: i for i, op in enumerate(self._list) if op is not None}
+        """Reverse the order of the members (the latest slot of each counts)."""
+        items = self._list
+        if self._stale:
+            # An op removed and pushed again has a stale slot before its live one;
+            # keep only the live slot, the last one, so reversing cannot promote it.
+            members = self._members
+            seen: set[Operation] = set()
+            kept: list[Operation] = []
+            for op in reversed(items):
+                if op in members and op not in seen:
+                    seen.add(op)
+                    kept.append(op)
+            self._list = kept
+            self._stale = 0
+            return
+        items.reverse()
 
 
 class _KnownConstants:

@@ -223,7 +223,6 @@ class _Verifier:
         self.options = options
         self.dom_cache: dict[Region, dict[Block, Block | None]] = {}
         self.interval_cache: dict[Region, tuple[dict[Block, int], dict[Block, int]]] = {}
-        self.order_cache: dict[Block, dict[Operation, int]] = {}
 
     def fail(
         self,
@@ -403,8 +402,7 @@ class _Verifier:
             if ancestor is owner:
                 return False
             # Most definitions are a few ops above their uses: look there first, so
-            # that a big block only gets an order table when a use is far from its
-            # definition (the table costs memory in proportion to the block).
+            # that a big block is only numbered when a use is far from its definition.
             o = ancestor.prev_op
             for _ in range(_NEAR_DEFINITION):
                 if o is None:
@@ -412,17 +410,7 @@ class _Verifier:
                 if o is owner:
                     return True
                 o = o.prev_op
-            order = self.order_cache.get(use_block)
-            if order is None:
-                order = {}
-                o = use_block.first_op
-                i = 0
-                while o is not None:
-                    order[o] = i
-                    i += 1
-                    o = o.next_op
-                self.order_cache[use_block] = order
-            return order[owner] < order[ancestor]
+            return owner.is_before_in_block(ancestor)
         return self.block_dominates(region, def_block, use_block, proper=True)
 
     def block_dominates(
