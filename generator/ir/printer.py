@@ -204,6 +204,9 @@ class Printer(AsmPrinter):
         self.default_dialects: list[str] = ["builtin"]
         #: Custom form: the indentation of the op being printed.
         self.indent = 0
+        #: How many times text went to the sink: text already handed on cannot be
+        #: taken back when a custom form fails halfway.
+        self.flushes = 0
 
     # -- naming ------------------------------------------------------------------
 
@@ -330,11 +333,22 @@ class Printer(AsmPrinter):
                 for nested in op.regions:
                     stack.append((nested, state[0], state[1], state[2], scope))
 
+    @staticmethod
+    def _result_name_hints(op: OpAsmOpInterface) -> Sequence[tuple[int, str]]:
+        """The op's suggested result names; none for an op that breaks its spec and
+        with it its naming hook (printed in the generic form, see `print_custom_op`)."""
+        try:
+            return op.asm_result_names()
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            if op.verify_invariants() is None:
+                raise
+            return ()
+
     def _name_op_results(self, op: Operation, scope: _NameScope, state: list[int]) -> None:
         results = op.results
         if not results:
             return
-        hints = op.asm_result_names() if isinstance(op, OpAsmOpInterface) else ()
+        hints = self._result_name_hints(op) if isinstance(op, OpAsmOpInterface) else ()
         if not hints:
             if len(results) == 1:
                 self._stamp(results[0], state[0])
@@ -554,6 +568,7 @@ class Printer(AsmPrinter):
         if self.sink is not None and self.out:
             self.sink("".join(self.out))
             self.out.clear()
+            self.flushes += 1
 
     def print_top(self, op: Operation) -> str:
         """Print a top-level op with its alias definitions; returns what was not flushed."""
@@ -686,9 +701,21 @@ class Printer(AsmPrinter):
         mark = len(out)
         out.append(head + name)
         saved = self.indent
+        dialects = len(self.default_dialects)
+        flushes = self.flushes
         self.indent = indent
-        custom = op.print(self) is not False
-        self.indent = saved
+        try:
+            custom = op.print(self) is not False
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            # An op that breaks its spec (one that failed to verify) may break its
+            # custom printer too; MLIR prints such an op in the generic form. A
+            # valid op whose printer fails is a bug, and so is reported.
+            if flushes != self.flushes or op.verify_invariants() is None:
+                raise
+            del self.default_dialects[dialects:]
+            custom = False
+        finally:
+            self.indent = saved
         if not custom:
             del out[mark:]
             return False
