@@ -707,6 +707,7 @@ class Printer(AsmPrinter):
         try:
             custom = op.print(self) is not False
         except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            self.indent = saved
             # An op that breaks its spec (one that failed to verify) may break its
             # custom printer too; MLIR prints such an op in the generic form. A
             # valid op whose printer fails is a bug, and so is reported.
@@ -714,8 +715,7 @@ class Printer(AsmPrinter):
                 raise
             del self.default_dialects[dialects:]
             custom = False
-        finally:
-            self.indent = saved
+        self.indent = saved
         if not custom:
             del out[mark:]
             return False
