@@ -35,7 +35,6 @@ from generator.ir.parser import parse_module
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
     apply_patterns_greedily,
-    non_convergence_message,
 )
 from generator.ir.source import SourceFile
 from generator.ir.verifier import location_of, verify
@@ -131,13 +130,13 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     # The canonicalizer visits ops in program order; a pass applying a pattern set
     # with `applyPatternsGreedily` (a legalization) goes bottom-up, MLIR's default.
     top_down = name == "canonicalize"
-    if not apply_patterns_greedily(op, patterns, top_down=top_down, ctx=ctx):
-        sys.stderr.write(
-            render_diagnostic(
-                Diagnostic(Severity.WARNING, location_of(op), non_convergence_message(10))
-            )
-            + "\n"
-        )
+    try:
+        apply_patterns_greedily(op, patterns, top_down=top_down, ctx=ctx, raise_on_failure=True)
+    except DiagnosticError as e:
+        # Best effort, as mlir-opt's greedy passes: the result is printed, with a warning.
+        for d in e.diagnostics:
+            d.severity = Severity.WARNING
+            sys.stderr.write(render_diagnostic(d) + "\n")
 
 
 def _context(allow_unregistered_dialects: bool) -> Context:

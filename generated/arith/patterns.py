@@ -1056,6 +1056,8 @@ class IndexCastOfIndexCast(RewritePattern):
         v3 = op2.in_
         if op.results[0].type is not v3.type:
             return False
+        if isinstance(v3, OpResult) and v3.owner is op:
+            return False
         rewriter.replace_op(op, [v3])
         return True
 
@@ -1078,6 +1080,8 @@ class IndexCastUIOfIndexCastUI(RewritePattern):
             return False
         v3 = op2.in_
         if op.results[0].type is not v3.type:
+            return False
+        if isinstance(v3, OpResult) and v3.owner is op:
             return False
         rewriter.replace_op(op, [v3])
         return True

@@ -637,6 +637,12 @@ class _Compiler:
         shape = self.match_op(source, "op", root)
         for constraint in self.pattern.constraints:
             self.constraint(constraint)
+        for result in self.pattern.results:
+            # In a graph region a matched value can be the root's own result (a cycle
+            # `%0 = f(%1)`, `%1 = f(%0)`); replacing an op with itself is no rewrite.
+            if result.operator == "replaceWithValue" and len(result.args) == 1:
+                kept = self.use(result.args[0], result.loc)
+                self.check(f"isinstance({kept}, OpResult) and {kept}.owner is op")
         if not self.pattern.results:
             raise _Fail(self.pattern.loc, "a pattern needs at least one result pattern")
         values: list[list[str]] = []

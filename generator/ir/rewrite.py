@@ -15,12 +15,14 @@ The semantics are MLIR's (`PatternMatch.h`, `GreedyPatternRewriteDriver.cpp`,
 - `apply_patterns_greedily` runs MLIR's worklist driver over the regions of an op:
   per sweep it collects the ops (post-order, processed bottom-up, by default),
   de-duplicates and hoists constants as MLIR's `OperationFolder` does, erases
-  unreachable blocks, then pops ops one at a time: a trivially dead op is erased,
+  unreachable blocks and, in graph regions, cycles of effect-free ops that
+  nothing else uses (MLIR's region DCE), then pops ops one at a time: a trivially dead op is erased,
   otherwise the op is folded, otherwise the patterns for it are tried in benefit
   order. Every change puts the affected ops back on the worklist. Sweeps repeat
   until one changes nothing (converged) or `max_iterations` is reached. A sweep
   that keeps changing ops far beyond their number (patterns undoing each other)
   also ends the rewrite, unconverged, where MLIR's driver would never return.
+  An unconverged rewrite is reported at the op it changed last.
 
 Folding: an op class may define `fold(self)`, returning None (no fold), an empty
 list (the op was changed in place), or one `Attribute` or `Value` per result
@@ -33,8 +35,9 @@ trait folders do. `constant_value` reads the value of a `ConstantLike` op's
 result, as MLIR's `m_Constant` does. Which ops are free of effects, terminators
 or constant-like is asked of their trait classes (`has_trait`).
 
-Not modelled: MLIR's region simplification (dead block arguments, block merging),
-strict modes, and skipping ops of blocks that become unreachable during a sweep.
+Not modelled: the rest of MLIR's region simplification (dead block arguments,
+block merging), strict modes, and skipping ops of blocks that become unreachable
+during a sweep.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ from generator.ir.traits import (
     NoMemoryEffect,
 )
 from generator.ir.types import Type
+from generator.ir.verifier import location_of, region_has_ssa_dominance
 
 __all__ = [
     "FoldResult",
@@ -156,6 +160,11 @@ class _FunctionPattern(RewritePattern):
     def debug_name(self) -> str:
         """The function's name."""
         return getattr(self.fn, "__name__", "pattern")
+
+
+def _pattern_name(pattern: PatternLike) -> str:
+    name = getattr(pattern, "debug_name", None)
+    return f"pattern '{name if isinstance(name, str) else type(pattern).__name__}'"
 
 
 def rewrite_pattern(
@@ -357,6 +366,9 @@ class PatternRewriter(Builder):
     def replace_op(self, op: Operation, new: Sequence[Value] | Operation) -> None:
         """Replace the results of `op` with `new` (values, or an op's results) and erase it."""
         values = new.results if isinstance(new, Operation) else new
+        for value in values:
+            if isinstance(value, OpResult) and value.owner is op:
+                raise ValueError(f"cannot replace '{op.name}' with its own result #{value.index}")
         self.replace_all_op_uses_with(op, values)
         self.erase_op(op)
 
@@ -524,6 +536,20 @@ class PatternRewriter(Builder):
         if self.listener is not None:
             self.listener.notify_match_failure(op, reason)
         return False
+
+
+def _top_level_in(op: Operation, region: Region) -> Operation | None:
+    """The ancestor of `op` (or `op`) directly in a block of `region`; None if outside."""
+    current: Operation | None = op
+    while current is not None:
+        block = current.parent
+        if block is None:
+            return None
+        if block.parent is region:
+            return current
+        owner = block.parent
+        current = owner.parent if owner is not None else None
+    return None
 
 
 def _only_used_within(blocks: Sequence[Block]) -> bool:
@@ -846,6 +872,10 @@ class _GreedyDriver(RewriteListener):
         self.top_down = top_down
         self.max_rewrites = max_rewrites
         self.runaway = False
+        #: The op of the last change and what made it (a pattern's name, "folding" or
+        #: "erasing a dead op"): where a rewrite that does not converge is reported.
+        self.last_op: Operation | None = None
+        self.last_change = ""
         self.user = listener
         self.worklist = _Worklist()
         self.rewriter = PatternRewriter(listener=self, context=context)
@@ -1000,6 +1030,10 @@ class _GreedyDriver(RewriteListener):
         # patterns are not written to expect, so it goes before any pattern runs.
         erased = False
         stack = [self.region]
+        graph_regions: list[Region] = []
+        top = self.region.parent
+        if top is not None and not region_has_ssa_dominance(top, 0):
+            graph_regions.append(self.region)
         while stack:
             region = stack.pop()
             blocks = region.blocks
@@ -1024,8 +1058,54 @@ class _GreedyDriver(RewriteListener):
                     erased = True
             for block in region.blocks:
                 for op in block.ops:
-                    stack.extend(op.regions)
+                    if op.regions:
+                        stack.extend(op.regions)
+                        if not region_has_ssa_dominance(op, 0):
+                            graph_regions.extend(op.regions)
+        for region in graph_regions:
+            erased |= self._erase_dead_cycles(region)
         return erased
+
+    def _erase_dead_cycles(self, region: Region) -> bool:
+        # In a graph region ops may use each other in a cycle (`%0 = f(%1)`,
+        # `%1 = g(%0)`): none is ever unused, so the worklist never erases them, and
+        # a pattern folding `%1` into its own operand's operand would replace an op
+        # with its own result. MLIR's region DCE drops such cycles when nothing with
+        # an effect uses them; so does this, before any pattern sees them.
+        candidates: set[Operation] = set()
+        for block in region.blocks:
+            for op in block.ops:
+                if op.results and would_op_be_trivially_dead(op):
+                    candidates.add(op)
+        if not candidates:
+            return False
+        live: list[Operation] = []
+        for op in candidates:
+            for result in op.results:
+                if any(_top_level_in(user, region) not in candidates for user in result.users):
+                    live.append(op)
+                    break
+        # What a live op uses is live too, including values used inside its regions.
+        seen = set(live)
+        while live:
+            op = live.pop()
+            for nested in op.walk():
+                for operand in nested.operands:
+                    if isinstance(operand, OpResult):
+                        definer = _top_level_in(operand.owner, region)
+                        if definer in candidates and definer not in seen:
+                            seen.add(definer)
+                            live.append(definer)
+        dead = candidates - seen
+        if not dead:
+            return False
+        ordered = [op for block in region.blocks for op in block.ops if op in dead]
+        for op in ordered:
+            for nested in op.walk():
+                nested.drop_all_references()
+        for op in reversed(ordered):
+            self.rewriter.erase_op(op)
+        return True
 
     def _process_worklist(self) -> bool:
         changed = False
@@ -1053,9 +1133,13 @@ class _GreedyDriver(RewriteListener):
             if is_op_trivially_dead(op):
                 rewriter.erase_op(op)
                 changed = True
+                self.last_op = op
+                self.last_change = "erasing a dead op"
                 continue
             if fold and not _kind(type(op)).constant_like and self._try_fold(op, block):
                 changed = True
+                self.last_op = op
+                self.last_change = "folding"
                 continue
             for pattern in self.patterns.for_op_name(op.name):
                 rewriter.insertion_point = InsertionPoint(block, op)
@@ -1067,6 +1151,8 @@ class _GreedyDriver(RewriteListener):
                 if matched:
                     changed = True
                     rewrites += 1
+                    self.last_op = op
+                    self.last_change = _pattern_name(pattern)
                     break
         return changed
 
@@ -1173,6 +1259,7 @@ def apply_patterns_greedily(
     """
     frozen = patterns if isinstance(patterns, FrozenPatternSet) else FrozenPatternSet(patterns)
     converged = True
+    unconverged: _GreedyDriver | None = None
     for region in root_op.regions:
         driver = _GreedyDriver(
             region,
@@ -1184,13 +1271,29 @@ def apply_patterns_greedily(
             listener=listener,
             context=ctx,
         )
-        converged &= driver.simplify(max_iterations)
-    if not converged and raise_on_failure:
-        from generator.ir.verifier import location_of
-
-        raise DiagnosticError(
-            Diagnostic(
-                Severity.ERROR, location_of(root_op), non_convergence_message(max_iterations)
-            )
-        )
+        if not driver.simplify(max_iterations):
+            converged = False
+            unconverged = unconverged or driver
+    if unconverged is not None and raise_on_failure:
+        raise DiagnosticError(non_convergence_diagnostic(root_op, unconverged, max_iterations))
     return converged
+
+
+def non_convergence_diagnostic(
+    root_op: Operation, driver: _GreedyDriver, max_iterations: int | None
+) -> Diagnostic:
+    """The error for a rewrite of `root_op` that did not converge.
+
+    It points at the op the rewrite changed last (the root when none or when that
+    op has no source position), with a note naming what changed it: the usual
+    culprit is a pattern whose output it matches again, or two that undo each other.
+    """
+    message = non_convergence_message(max_iterations)
+    last = driver.last_op
+    where = location_of(last) if last is not None else None
+    if last is None or where is None:
+        return Diagnostic(Severity.ERROR, location_of(root_op), message)
+    note = Diagnostic(
+        Severity.NOTE, where, f"the last change was made by {driver.last_change} on '{last.name}'"
+    )
+    return Diagnostic(Severity.ERROR, where, message, notes=[note])

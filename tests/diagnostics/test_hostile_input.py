@@ -243,3 +243,74 @@ def test_split_markers_with_crlf_line_endings(tmp_path: Path, run_odsgen: RunOds
     assert out.count('"foo.op"()') == 1
     assert '"bar.op"()' in out
     assert err.startswith(f"{source}:3:21: error: expected non-function type\n")
+
+
+#: Ops of a graph region that use each other in a cycle.
+_DEAD_CYCLE = """"test.graph"() ({
+  %0 = arith.index_cast %1 : i32 to index
+  %1 = arith.index_cast %0 : index to i32
+}) : () -> ()
+"""
+
+
+def test_dead_cycle_in_a_graph_region_is_erased(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    """Pure ops that only use each other go, as MLIR's region DCE drops them.
+
+    `index_cast(index_cast(x)) -> x` would otherwise replace `%1` with itself.
+    """
+    source = tmp_path / "cycle.mlir"
+    source.write_text(_DEAD_CYCLE)
+    code, out, err = run_odsgen(
+        ["opt", str(source), "--canonicalize", "--allow-unregistered-dialect"]
+    )
+    assert (code, err) == (0, "")
+    assert "arith.index_cast" not in out
+    assert '"test.graph"() ({\n  ^bb0:\n  }) : () -> ()' in out
+
+
+def test_dead_cycle_in_a_graph_region_as_mlir_opt(tmp_path: Path, mlir_opt: str) -> None:
+    """The same output as mlir-opt-22 --canonicalize."""
+    source = tmp_path / "cycle.mlir"
+    source.write_text(_DEAD_CYCLE)
+    args = [str(source), "--canonicalize", "--allow-unregistered-dialect"]
+    expected = subprocess.run([mlir_opt, *args], capture_output=True, text=True, check=True)
+    code, out, err = _odsgen(["opt", *args])
+    assert (code, out, err) == (0, expected.stdout, "")
+
+
+def test_live_cycle_in_a_graph_region_is_left_alone(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    """A used cycle stays: no pattern replaces an op with its own result.
+
+    mlir-opt-22 replaces `%1` by itself here and then reports a null operand.
+    """
+    source = tmp_path / "cycle.mlir"
+    source.write_text(_DEAD_CYCLE.replace("\n})", '\n  "test.use"(%0) : (index) -> ()\n})'))
+    code, out, err = run_odsgen(
+        ["opt", str(source), "--canonicalize", "--allow-unregistered-dialect"]
+    )
+    assert (code, err) == (0, "")
+    assert "%0 = arith.index_cast %1 : i32 to index" in out
+    assert "%1 = arith.index_cast %0 : index to i32" in out
+
+
+def test_fold_to_its_own_result_warns_at_the_op(tmp_path: Path, run_odsgen: RunOdsgen) -> None:
+    """`%0 = arith.addi %0, %c0` folds to itself forever (mlir-opt-22 never returns).
+
+    The rewrite stops and the warning points at the op, naming what kept changing it.
+    """
+    source = tmp_path / "self.mlir"
+    source.write_text(
+        '"test.graph"() ({\n  %c0 = arith.constant 0 : i32\n  %0 = arith.addi %0, %c0 : i32\n'
+        '  "test.use"(%0) : (i32) -> ()\n}) : () -> ()\n'
+    )
+    code, out, err = run_odsgen(
+        ["opt", str(source), "--canonicalize", "--allow-unregistered-dialect"]
+    )
+    assert code == 0
+    assert "%0 = arith.addi %0, %c0_i32 : i32" in out
+    assert err.splitlines() == [
+        f"{source}:3:8: warning: the pattern rewrite did not converge after scanning 10 times",
+        "  %0 = arith.addi %0, %c0 : i32",
+        "       ^",
+        f"{source}:3:8: note: the last change was made by folding on 'arith.addi'",
+    ]

@@ -1082,6 +1082,24 @@ def test_a_pattern_that_always_claims_a_change_does_not_converge() -> None:
         apply_patterns_greedily(_one_add(), [liar], max_iterations=3, raise_on_failure=True)
     assert raised.value.diagnostics[0].message == non_convergence_message(3)
     assert "error: the pattern rewrite did not converge after scanning 3 times" in str(raised.value)
+    # It is reported at the op changed last, naming the pattern that changed it.
+    (diagnostic,) = raised.value.diagnostics
+    assert diagnostic.loc is not None
+    assert diagnostic.loc.line_col == (3, 8)
+    assert [note.message for note in diagnostic.notes] == [
+        "the last change was made by pattern 'liar' on 'arith.addi'"
+    ]
+
+
+def test_replacing_an_op_with_its_own_result_is_refused() -> None:
+    """The op could never be erased; the rewriter says so and changes nothing."""
+    module = _one_add()
+    add = _func(module).regions[0].blocks[0].first_op
+    assert add is not None
+    before = _print(module)
+    with pytest.raises(ValueError, match=r"cannot replace 'arith\.addi' with its own result #0"):
+        PatternRewriter().replace_op(add, [add.results[0]])
+    assert _print(module) == before
 
 
 def test_one_sweep_that_changes_something_is_not_convergence(arith_folding: None) -> None:
