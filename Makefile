@@ -48,6 +48,10 @@ test: native ## run the whole test suite (on the compiled runtime when it is bui
 test-python: $(STAMP) ## run the whole test suite on the runtime as plain Python
 	ODSGEN_PURE_PYTHON=1 $(BIN)/python -m pytest
 
+.PHONY: fuzz
+fuzz: native ## 10,000 grammar-aware fuzz cases through odsgen opt; findings go to fuzz-findings/
+	$(BIN)/python tests/fuzz/grammar.py --cases 10000
+
 .PHONY: lint
 lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/ruff check generator generated tests bench

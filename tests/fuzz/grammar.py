@@ -1,0 +1,425 @@
+"""Grammar-aware fuzzing of `odsgen opt`: mutations that know MLIR's lexical structure.
+
+Byte flips rarely reach the corners where tools break: a literal too long for
+Python's int conversion, nesting deeper than a recursive parser's stack, line
+endings other than `\\n`, names no one would type. Each mutation here finds a
+construct of the grammar in a corpus text (an integer literal, a type, an
+attribute, a region, a line ending, an SSA, symbol, block or op name) and replaces
+it with an extreme form of itself. A case applies one to three of them and runs
+the result through `odsgen opt` in-process, with one of several flag sets; the
+only outcomes allowed are exit 0 (and then the output reads back) or exit 1 with a
+located diagnostic. Anything else (an exception, a traceback, another exit code)
+is a finding.
+
+Run offline as `python tests/fuzz/grammar.py --cases 10000` (`make fuzz`); the
+test suite runs a few hundred cases of the same generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import re
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CORPUS_DIR = Path(__file__).resolve().parents[1] / "corpus"
+
+#: Flag sets a case runs with; every case also gets `--allow-unregistered-dialect`.
+FLAG_SETS: list[list[str]] = [
+    [],
+    ["--canonicalize"],
+    ["--mlir-print-op-generic"],
+    ["--mlir-print-debuginfo"],
+    ["--canonicalize", "--mlir-print-op-generic"],
+    ["--split-input-file"],
+    ["--split-input-file", "--verify-diagnostics"],
+]
+
+#: Nesting depths tried: shallow, deep, around the parser's limits and far past them.
+DEPTHS = [2, 20, 100, 300, 999, 1000, 1001, 1500, 5000]
+
+_INTEGER = re.compile(r"(?<![\w.%#^@!$-])-?\d+(?![\w.])")
+_FLOAT = re.compile(r"(?<![\w.])-?\d+\.\d*(?:e[+-]?\d+)?")
+_SCALAR_TYPE = re.compile(r"(?<![\w.!#%])(?:i\d+|f16|f32|f64|bf16|index)\b")
+_SSA = re.compile(r"%[A-Za-z_$.-][\w$.-]*|%\d+")
+_SYMBOL = re.compile(r'@[A-Za-z_$.][\w$.-]*|@"[^"\n]*"')
+_BLOCK = re.compile(r"\^[\w$.-]+")
+_OP_NAME = re.compile(r'"[a-z_]+\.[a-z_.]+"(?=\()')
+_ATTR_VALUE = re.compile(r"(?<== )(?:-?\d+(?: : \w+)?|\"[^\"\n]*\"|unit|true|false)")
+_STRING = re.compile(r'"[^"\n\\]*"')
+
+HUGE_INTEGERS = [
+    "9" * 4400,
+    "-" + "9" * 4400,
+    "0x" + "f" * 4000,
+    str(2**64),
+    str(2**63),
+    str(-(2**63) - 1),
+    str(2**24),
+    "0x" + "0" * 100 + "1",
+    "0" * 5000 + "1",
+    "18446744073709551616",
+    "170141183460469231731687303715884105728",
+]
+
+HUGE_FLOATS = [
+    "1e400",
+    "-1e400",
+    "1" + "0" * 400 + ".0",
+    "0." + "0" * 400 + "1",
+    "1.0e-99999",
+    "0x7FF0000000000001",
+    "0x" + "f" * 40,
+    "4.9e-324",
+    "1." + "9" * 5000,
+]
+
+HOSTILE_SSA = [
+    "%" + "a" * 20000,
+    "%$",
+    "%.",
+    "%-",
+    "%_",
+    "%__class__",
+    "%9" * 2,
+    "%" + "9" * 4400,
+    "%0#" + "9" * 30,
+    "%arg0#-1",
+    "%x\u00e9",
+    "%\u2200",
+]
+
+HOSTILE_SYMBOLS = [
+    '@"' + "\\00" + '"',
+    '@""',
+    '@"\\"quoted\\""',
+    '@"\u00e9\u2200"',
+    '@"a\\nb"',
+    "@" + "s" * 20000,
+    '@"x" + str(1) + "y"',
+    "@__import__",
+    "@a::@b::@c",
+    '@"\\ff\\fe"',
+]
+
+HOSTILE_BLOCKS = ["^", "^bb" + "9" * 4400, "^-1", "^$", "^\u00e9", "^bb0(%x: i32)"]
+
+HOSTILE_OP_NAMES = [
+    '"test.x\\"y"',
+    '"test.\\00"',
+    '"test."',
+    '"."',
+    '""',
+    '"test.' + "o" * 10000 + '"',
+    '"builtin.module"',
+    '"func.return"',
+    '"test.a b"',
+    '"\u00e9.\u2200"',
+    '"test.x\\ny"',
+]
+
+HOSTILE_ATTR_VALUES = [
+    '"\\00\\ff\\7f"',
+    '"' + "\\" * 2 * 500 + '"',
+    '"\\"); import os; ("',
+    "dense<" + "[" * 50 + "1" + "]" * 50 + ">",
+    "array<i" + "9" * 30 + ": 1>",
+    'dense_resource<"x"> : tensor<1xi8>',
+    "distinct[" + "9" * 30 + "]<>",
+    "#loc(" * 3,
+    "affine_map<(d0) -> (" + "d0 + " * 2000 + "d0)>",
+    "{" * 3 + "}" * 3,
+    'opaque<"x", "0xDEADBEEF"> : tensor<1xi8>',
+    "@" + "s" * 100,
+]
+
+CR_FORMS = ["\r", "\r\n", "\n\r", "\r\r\n"]
+
+
+def _replace_match(text: str, pattern: re.Pattern[str], rng: random.Random, new: str) -> str:
+    """Replace one occurrence of `pattern` (chosen by `rng`) with `new`; unchanged if none."""
+    matches = list(pattern.finditer(text))
+    if not matches:
+        return text
+    m = rng.choice(matches)
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def _rename_all(text: str, pattern: re.Pattern[str], rng: random.Random, new: str) -> str:
+    """Rename every occurrence of one name matched by `pattern` (keeps uses consistent)."""
+    names = sorted({m.group(0) for m in pattern.finditer(text)})
+    if not names:
+        return text
+    old = rng.choice(names)
+    return re.sub(re.escape(old) + r"(?![\w$.-])", lambda _m: new, text)
+
+
+def huge_literal(text: str, rng: random.Random) -> str:
+    """An integer or float literal becomes huge, tiny, or past 64 bits."""
+    if rng.random() < 0.3:
+        # A dimension of a shaped type, or a bit width.
+        dims = re.compile(r"(?<=[<x])\d+(?=x)|(?<=\bi)\d+\b")
+        return _replace_match(text, dims, rng, rng.choice(HUGE_INTEGERS).lstrip("-"))
+    if rng.random() < 0.7:
+        return _replace_match(text, _INTEGER, rng, rng.choice(HUGE_INTEGERS))
+    return _replace_match(text, _FLOAT, rng, rng.choice(HUGE_FLOATS))
+
+
+def deep_nesting(text: str, rng: random.Random) -> str:
+    """A type, an attribute or the whole text is wrapped in many levels of itself."""
+    depth = rng.choice(DEPTHS)
+    kind = rng.randrange(6)
+    if kind == 0:
+        nested = "tuple<" * depth + "{}" + ">" * depth
+        m = list(_SCALAR_TYPE.finditer(text))
+        if not m:
+            return text
+        chosen = rng.choice(m)
+        return text[: chosen.start()] + nested.format(chosen.group(0)) + text[chosen.end() :]
+    if kind == 1:
+        return _replace_match(text, _ATTR_VALUE, rng, "[" * depth + "1" + "]" * depth)
+    if kind == 2:
+        opening = '"test.r"() ({\n' * depth
+        closing = "}) : () -> ()\n" * depth
+        return opening + text + "\n" + closing
+    if kind == 3:
+        loops = "".join(f"affine.for %i{i} = 0 to 4 {{\n" for i in range(depth))
+        body = "func.func @deep() {\n" + loops + "}\n" * depth + "return\n}\n"
+        return text + "\n" + body
+    if kind == 4:
+        expr = "(" * depth + "d0" + ")" * depth
+        return _replace_match(text, _ATTR_VALUE, rng, f"affine_map<(d0) -> ({expr})>")
+    # A location nested `depth` deep, after an op (a line that does not open a region).
+    nested_loc = "loc(" + 'callsite("a" at ' * depth + "unknown" + ")" * depth + ")"
+    lines = text.split("\n")
+    ops = [i for i, line in enumerate(lines) if re.match(r'\s*(%|"|[a-z_]+\.)', line)]
+    ops = [i for i in ops if not lines[i].rstrip().endswith(("{", "(", ","))]
+    if not ops:
+        return text
+    at = rng.choice(ops)
+    lines[at] = lines[at].rstrip() + " " + nested_loc
+    return "\n".join(lines)
+
+
+def carriage_returns(text: str, rng: random.Random) -> str:
+    """Line endings become CR, CR-LF or mixed; or a CR lands inside a string or comment."""
+    kind = rng.randrange(4)
+    form = rng.choice(CR_FORMS)
+    if kind == 0:
+        return text.replace("\n", form)
+    if kind == 1:
+        lines = text.split("\n")
+        return "".join(line + (form if rng.random() < 0.5 else "\n") for line in lines)
+    if kind == 2:
+        matches = list(_STRING.finditer(text))
+        if not matches:
+            return text
+        m = rng.choice(matches)
+        at = rng.randrange(m.start() + 1, m.end())
+        return text[:at] + "\r" + text[at:]
+    return "// comment" + form + text
+
+
+def hostile_name(text: str, rng: random.Random) -> str:
+    """An SSA, symbol, block or op name, or an attribute value, becomes hostile text."""
+    kind = rng.randrange(5)
+    if kind == 0:
+        return _rename_all(text, _SSA, rng, rng.choice(HOSTILE_SSA))
+    if kind == 1:
+        return _rename_all(text, _SYMBOL, rng, rng.choice(HOSTILE_SYMBOLS))
+    if kind == 2:
+        return _rename_all(text, _BLOCK, rng, rng.choice(HOSTILE_BLOCKS))
+    if kind == 3:
+        return _replace_match(text, _OP_NAME, rng, rng.choice(HOSTILE_OP_NAMES))
+    return _replace_match(text, _ATTR_VALUE, rng, rng.choice(HOSTILE_ATTR_VALUES))
+
+
+def raw_bytes(data: bytes, rng: random.Random) -> bytes:
+    """Bytes no text editor writes: NUL, invalid UTF-8, a BOM, a lone CR at the end."""
+    choice = rng.choice([b"\x00", b"\xff\xfe", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\xed\xa0\x80"])
+    at = rng.randrange(len(data) + 1)
+    return data[:at] + choice + data[at:]
+
+
+MUTATIONS: list[Callable[[str, random.Random], str]] = [
+    huge_literal,
+    deep_nesting,
+    carriage_returns,
+    hostile_name,
+]
+
+
+def corpus_texts() -> list[str]:
+    """The seed texts: the corpus's custom and generic files and its invalid sections."""
+    texts: list[str] = []
+    for sub in ("custom", "generic"):
+        texts.extend(
+            p.read_text(encoding="utf-8") for p in sorted((CORPUS_DIR / sub).glob("*.mlir"))
+        )
+    for path in sorted((CORPUS_DIR / "invalid").glob("*.mlir")):
+        texts.extend(c for c in path.read_text(encoding="utf-8").split("// -----") if c.strip())
+    return texts
+
+
+@dataclass
+class Case:
+    """One generated input and the flags it runs with."""
+
+    number: int
+    data: bytes
+    flags: list[str]
+    mutations: list[str]
+
+
+def make_case(number: int, seeds: list[str], base_seed: int = 0) -> Case:
+    """The case `number` of the run seeded with `base_seed` (the same case every time)."""
+    rng = random.Random(f"{base_seed}:{number}")
+    text = rng.choice(seeds)
+    applied: list[str] = []
+    for _ in range(rng.randrange(1, 4)):
+        mutation = rng.choice(MUTATIONS)
+        text = mutation(text, rng)
+        applied.append(mutation.__name__)
+    data = text.encode("utf-8", "surrogatepass")
+    if rng.random() < 0.1:
+        data = raw_bytes(data, rng)
+        applied.append("raw_bytes")
+    return Case(number, data, rng.choice(FLAG_SETS), applied)
+
+
+#: The first line of what `odsgen opt` prints for a rejected input: a diagnostic
+#: at `file:line:col` (or MLIR's unknown location, for IR built without one).
+_DIAGNOSTIC = re.compile(r"^(?:\S+:\d+:\d+|<unknown>:0): (?:error|warning|note|remark): ")
+
+
+@dataclass
+class Outcome:
+    """What running a case gave; `finding` is set when it broke a rule."""
+
+    code: int
+    stdout: str
+    stderr: str
+    finding: str = ""
+
+
+def _call_opt(argv: list[str]) -> tuple[int, str, str]:
+    from generator.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_case(case: Case, workdir: Path) -> Outcome:
+    """Run `odsgen opt` on the case in-process and check the rules."""
+    source = workdir / "fuzz.mlir"
+    source.write_bytes(case.data)
+    argv = ["opt", str(source), "--allow-unregistered-dialect", *case.flags]
+    try:
+        code, out, err = _call_opt(argv)
+    # Any exception at all is the finding (Ctrl-C still stops the run).
+    except Exception:
+        return Outcome(-1, "", "", "exception:\n" + traceback.format_exc())
+    outcome = Outcome(code, out, err)
+    if "Traceback" in err:
+        outcome.finding = "traceback in stderr"
+    elif code not in (0, 1):
+        outcome.finding = f"exit code {code}"
+    elif code == 1 and not any(_DIAGNOSTIC.match(line) for line in err.splitlines()[:1]):
+        outcome.finding = "exit 1 without a located diagnostic first"
+    elif code == 0 and "--split-input-file" not in case.flags and out:
+        # What was accepted and printed reads back.
+        again = workdir / "again.mlir"
+        again.write_text(out, encoding="utf-8")
+        try:
+            code2, _out2, err2 = _call_opt(["opt", str(again), "--allow-unregistered-dialect"])
+        except Exception:
+            return Outcome(code, out, err, "exception reading back:\n" + traceback.format_exc())
+        if code2 != 0:
+            outcome.finding = "printed output does not read back:\n" + err2[:2000]
+    return outcome
+
+
+@dataclass
+class Summary:
+    """Counts over a run."""
+
+    cases: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    findings: list[tuple[Case, Outcome]] = field(default_factory=list)
+    by_mutation: dict[str, int] = field(default_factory=dict)
+
+
+def run(cases: int, base_seed: int = 0, *, first: int = 0) -> Summary:
+    """Run `cases` cases starting at number `first`; collect the findings."""
+    seeds = corpus_texts()
+    summary = Summary()
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        for number in range(first, first + cases):
+            case = make_case(number, seeds, base_seed)
+            outcome = run_case(case, workdir)
+            summary.cases += 1
+            for name in case.mutations:
+                summary.by_mutation[name] = summary.by_mutation.get(name, 0) + 1
+            if outcome.finding:
+                summary.findings.append((case, outcome))
+            elif outcome.code == 0:
+                summary.accepted += 1
+            else:
+                summary.rejected += 1
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: run a number of cases, report the counts, save the findings."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="number of the first case")
+    parser.add_argument(
+        "--save", type=Path, default=Path("fuzz-findings"), help="where findings are written"
+    )
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    summary = run(args.cases, args.seed, first=args.first)
+    elapsed = time.perf_counter() - start
+    print(
+        f"{summary.cases} cases in {elapsed:.0f} s: {summary.accepted} accepted, "
+        f"{summary.rejected} rejected with a located diagnostic, "
+        f"{len(summary.findings)} findings (tracebacks or other failures)"
+    )
+    print(
+        "mutations applied: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_mutation.items()))
+    )
+    if summary.findings:
+        args.save.mkdir(parents=True, exist_ok=True)
+        for case, outcome in summary.findings:
+            stem = args.save / f"case-{args.seed}-{case.number}"
+            stem.with_suffix(".mlir").write_bytes(case.data)
+            stem.with_suffix(".txt").write_text(
+                f"flags: {case.flags}\nmutations: {case.mutations}\n{outcome.finding}\n"
+                f"--- stderr\n{outcome.stderr[:4000]}\n",
+                encoding="utf-8",
+            )
+        print(f"findings saved in {args.save}/")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
