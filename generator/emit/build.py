@@ -1,13 +1,17 @@
-"""`odsgen generate`: every spec in `opdefs/` to the files of `generated/`, incrementally.
+"""`odsgen generate`: specs to the files of a package of dialects, incrementally.
+
+A `Project` says what is generated where: this repository's `opdefs/` into
+`generated/` (`Project.checkout`), or a user's specs into a package of their own
+(`Project.user`), whose specs may name the built-in dialects' ops.
 
 For each spec file the backends produce the dialect's package (`__init__`, `ops`,
 `enums`, `attrs`) and its LangRef page; then come the files that span dialects:
-`generated/__init__.py`, `generated/docs/index.md` and the JSON Schema of the
-YAML form. All outputs are computed in memory, checked and formatted, and only
+the root `__init__.py`, `docs/index.md` and, for the checkout, the JSON Schema
+of the YAML form. All outputs are computed in memory, checked and formatted, and only
 then written (see `writer.py`), so a failed generation changes nothing. Two
 specs of one dialect (or one Python package) are refused, at both.
 
-`generated/manifest.json` records content hashes: of the generator itself (its
+`manifest.json` in the output records content hashes: of the generator itself (its
 code and templates), of each spec with the base library it includes, and of
 every output. A run whose hashes all match does no work at all; a run after one
 spec changed regenerates only that dialect. `--check` always regenerates
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,24 +33,24 @@ from generator.emit.writer import OutputFile, WriteReport, check_interrupted, wr
 if TYPE_CHECKING:
     from generator.spec.model import DialectDef
 
-__all__ = ["MANIFEST", "GenerateResult", "generate"]
+__all__ = ["MANIFEST", "GenerateResult", "Project", "generate"]
 
 MANIFEST = "manifest.json"
 
-#: What the generator's output depends on, besides the specs.
+#: What the generator's output depends on, besides the specs (in the `generator` package).
 _GENERATOR_SOURCES = (
-    "generator/emit",
-    "generator/spec",
-    "generator/tablegen",
-    "templates",
+    "emit",
+    "spec",
+    "tablegen",
+    "_templates",
     # Generated op modules import every public name of these modules, so their lists matter.
-    "generator/ir/dialects",
+    "ir/dialects",
 )
 _GENERATOR_FILES = (
-    "generator/naming.py",
-    "generator/diagnostics.py",
+    "naming.py",
+    "diagnostics.py",
     # Generated modules import every public name of `generator.ir`, so its list matters too.
-    "generator/ir/__init__.py",
+    "ir/__init__.py",
 )
 
 
@@ -53,25 +58,109 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def generator_fingerprint(package_root: Path) -> str:
+def generator_fingerprint() -> str:
     """A hash of the generator's code and templates."""
+    package = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()
-    paths: list[Path] = []
+    paths: list[tuple[str, Path]] = []
     for rel in _GENERATOR_SOURCES:
-        base = package_root / rel
-        paths.extend(p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    paths.extend(package_root / rel for rel in _GENERATOR_FILES)
-    for path in sorted(paths):
-        h.update(path.relative_to(package_root).as_posix().encode() + b"\0")
+        # `_templates` may be a link to the repository's `templates/`: names are
+        # taken below the link, so the hash is the same in a checkout and a wheel.
+        base = package / rel
+        paths.extend(
+            (f"{rel}/{p.relative_to(base).as_posix()}", p)
+            for p in base.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts
+        )
+    paths.extend((rel, package / rel) for rel in _GENERATOR_FILES)
+    for name, path in sorted(paths):
+        h.update(name.encode() + b"\0")
         h.update(path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
 def spec_files(root: Path) -> list[Path]:
-    """The dialect specs: `opdefs/*.td` and `opdefs/*.yaml`, sorted."""
+    """The dialect specs of the checkout at `root`: `opdefs/*.td` and `opdefs/*.yaml`, sorted."""
     return sorted(
         p for p in (root / "opdefs").glob("*") if p.suffix in (".td", ".yaml") and p.is_file()
     )
+
+
+@dataclass(frozen=True)
+class Project:
+    """What one `odsgen generate` reads and writes.
+
+    - `specs`: the spec files, one dialect each.
+    - `out`: the directory of the root package; `package` is its import name.
+    - `include_dirs`: searched by `.td` includes, before the base library.
+    - `base`: spec paths in banners and the manifest are relative to it.
+    - `foreign`: other specs whose ops patterns may name, generated into the
+      package `foreign_package` (the built-in dialects, for a user's project).
+    - `regenerate`: the command the file banners name.
+    - `schema`: also write the JSON Schema of the YAML form (the checkout only).
+    """
+
+    specs: tuple[Path, ...]
+    out: Path
+    package: str
+    include_dirs: tuple[Path, ...] = ()
+    base: Path = Path()
+    foreign: tuple[Path, ...] = ()
+    foreign_package: str = "generated"
+    regenerate: str = "make generate"
+    schema: bool = False
+
+    @classmethod
+    def checkout(cls, root: Path) -> Project:
+        """This repository: `opdefs/` into `generated/`."""
+        return cls(
+            specs=tuple(spec_files(root)),
+            out=root / "generated",
+            package="generated",
+            include_dirs=(root / "opdefs" / "include",),
+            base=root,
+            schema=True,
+        )
+
+    @classmethod
+    def user(
+        cls,
+        specs: list[Path],
+        out: Path,
+        package: str | None = None,
+        include_dirs: list[Path] | None = None,
+    ) -> Project:
+        """A user's specs into the package at `out` (named after it by default)."""
+        from generator.resources import builtin_spec_files
+
+        # Paths are shown as given, relative to where odsgen runs, so that the
+        # generated files do not depend on where the project is checked out.
+        base = Path.cwd()
+        name = package or out.resolve().name
+        shown = [_shown(p, base) for p in specs]
+        command = " ".join(
+            ["odsgen generate", *shown, *(f"-I {_shown(d, base)}" for d in include_dirs or [])]
+            + [f"-o {_shown(out, base)}"]
+            + ([f"--package {package}"] if package else [])
+        )
+        return cls(
+            specs=tuple(specs),
+            out=out,
+            package=name,
+            include_dirs=tuple(include_dirs or ()),
+            base=base,
+            foreign=tuple(builtin_spec_files()),
+            regenerate=command,
+        )
+
+    def source(self, spec: Path) -> str:
+        """How `spec` is named in banners and the manifest."""
+        return _shown(spec, self.base)
+
+
+def _shown(path: Path, base: Path) -> str:
+    """`path` relative to `base` (with `..` where it lies elsewhere)."""
+    return Path(os.path.relpath(path.resolve(), base.resolve())).as_posix()
 
 
 def _has_patterns(spec: Path) -> bool:
@@ -79,17 +168,21 @@ def _has_patterns(spec: Path) -> bool:
     return any(word in text for word in ("Pat<", "Pattern<", "patterns:", "canonicalize"))
 
 
-def _inputs_hash(root: Path, spec: Path) -> str:
+def _inputs_hash(project: Project, spec: Path) -> str:
     h = hashlib.sha256(spec.read_bytes())
     if _has_patterns(spec):
         # Patterns may name the ops of any other spec.
-        for other in spec_files(root):
+        for other in (*project.specs, *project.foreign):
             if other != spec:
-                h.update(other.relative_to(root).as_posix().encode() + b"\0" + other.read_bytes())
-    include = root / "opdefs" / "include"
-    if spec.suffix == ".td" and include.is_dir():
-        for path in sorted(include.rglob("*.td")):
-            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+                h.update(project.source(other).encode() + b"\0" + other.read_bytes())
+    if spec.suffix == ".td":
+        from generator.resources import BASE_LIBRARY
+
+        for include in dict.fromkeys(d.resolve() for d in (*project.include_dirs, BASE_LIBRARY)):
+            if include.is_dir():
+                for path in sorted(include.rglob("*.td")):
+                    name = path.relative_to(include).as_posix()
+                    h.update(name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 
@@ -142,7 +235,7 @@ def _outputs_intact(out: Path, outputs: dict[str, str]) -> bool:
 
 
 def _dialect_outputs(
-    root: Path, spec: Path, loaded: dict[Path, DialectDef]
+    project: Project, spec: Path, loaded: dict[Path, DialectDef]
 ) -> tuple[_DialectEntry, list[OutputFile]]:
     """Load, validate and render one spec (the expensive part).
 
@@ -154,20 +247,23 @@ def _dialect_outputs(
 
     def load(path: Path) -> DialectDef:
         if path not in loaded:
-            loaded[path] = load_spec(path)
+            loaded[path] = load_spec(path, list(project.include_dirs))
         return loaded[path]
 
-    source = spec.relative_to(root).as_posix()
+    source = project.source(spec)
     dialect = load(spec)
     foreign = None
     if dialect.patterns:
         from generator.emit.dialect import op_targets
 
-        foreign = op_targets([load(p) for p in spec_files(root) if p != spec])
-    outputs = render_dialect(dialect, source, foreign)
+        foreign = op_targets([load(p) for p in project.foreign], project.foreign_package)
+        foreign.update(op_targets([load(p) for p in project.specs if p != spec], project.package))
+    outputs = render_dialect(
+        dialect, source, foreign, root=project.package, regenerate=project.regenerate
+    )
     entry = _DialectEntry(
         source=source,
-        inputs=_inputs_hash(root, spec),
+        inputs=_inputs_hash(project, spec),
         dialect=dialect.name,
         package=dialect.python_package,
         summary=dialect.summary,
@@ -176,22 +272,26 @@ def _dialect_outputs(
     return entry, outputs
 
 
-def generate(root: Path, *, check: bool) -> GenerateResult:
-    """Regenerate `root/generated` from `root/opdefs` (or, with `check`, compare only).
+def generate(project: Project | Path, *, check: bool) -> GenerateResult:
+    """Regenerate the project's output (a path: that checkout's `generated/`), or
+    with `check` compare only.
 
     One generation runs in a project at a time: each clears what killed runs left
-    beside `generated/`, which must not be what a live run is using.
+    beside the output, which must not be what a live run is using.
     """
     from generator.emit.writer import project_lock
 
-    with project_lock(root):
-        return _generate(root, check=check)
+    if isinstance(project, Path):
+        project = Project.checkout(project)
+    _check_output_dir(project)
+    lock_dir = project.out.parent
+    with project_lock(lock_dir):
+        return _generate(project, check=check)
 
 
-def _generate(root: Path, *, check: bool) -> GenerateResult:
-    out = root / "generated"
-    package_root = Path(__file__).resolve().parents[2]
-    fingerprint = generator_fingerprint(package_root)
+def _generate(project: Project, *, check: bool) -> GenerateResult:
+    out = project.out
+    fingerprint = generator_fingerprint()
     manifest = None if check else _read_manifest(out)
     same_generator = manifest is not None and manifest.get("generator") == fingerprint
     old = _entries(manifest) if same_generator else {}
@@ -200,14 +300,14 @@ def _generate(root: Path, *, check: bool) -> GenerateResult:
     fresh: list[OutputFile] = []
     regenerated: list[str] = []
     loaded: dict[Path, DialectDef] = {}
-    _check_file_names(root)
-    for spec in spec_files(root):
+    _check_file_names(project)
+    for spec in project.specs:
         check_interrupted()
-        source = spec.relative_to(root).as_posix()
+        source = project.source(spec)
         previous = old.get(source)
         if (
             previous is not None
-            and previous.inputs == _inputs_hash(root, spec)
+            and previous.inputs == _inputs_hash(project, spec)
             and _outputs_intact(out, previous.outputs)
         ):
             entries.append(previous)
@@ -215,12 +315,14 @@ def _generate(root: Path, *, check: bool) -> GenerateResult:
                 OutputFile(rel, (out / rel).read_text(encoding="utf-8")) for rel in previous.outputs
             )
             continue
-        entry, produced = _dialect_outputs(root, spec, loaded)
+        entry, produced = _dialect_outputs(project, spec, loaded)
         entries.append(entry)
         fresh.extend(produced)
         regenerated.append(source)
-    _check_distinct(root, entries, loaded)
-    shared_names = ("__init__.py", "docs/index.md", "schema/opdefs.schema.json")
+    _check_distinct(project, entries, loaded)
+    shared_names: tuple[str, ...] = ("__init__.py", "docs/index.md", "py.typed")
+    if project.schema:
+        shared_names += ("schema/opdefs.schema.json",)
     previous_shared = manifest.get("shared") if manifest is not None else None
     if (
         not regenerated
@@ -233,11 +335,11 @@ def _generate(root: Path, *, check: bool) -> GenerateResult:
             OutputFile(rel, (out / rel).read_text(encoding="utf-8")) for rel in shared_names
         )
     else:
-        fresh.extend(_shared_outputs(entries))
+        fresh.extend(_shared_outputs(project, entries))
     if fresh:
         from generator.emit.postprocess import finish_python
 
-        fresh = finish_python(root, fresh)
+        fresh = finish_python(out.parent, fresh, project.package)
         # The formatted text is what gets written, so that is what the manifest hashes.
         by_path = {o.path: o for o in fresh}
         for entry in entries:
@@ -270,18 +372,64 @@ def _generate(root: Path, *, check: bool) -> GenerateResult:
     return GenerateResult(report, regenerated)
 
 
+class ProjectError(Exception):
+    """A project that cannot be generated as asked (a bad package name or output
+    directory); the message says why."""
+
+
+#: Top-level import names the generated code of a user's package may not take.
+_RESERVED_ROOTS = frozenset({"generator", "generated"})
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _check_output_dir(project: Project) -> None:
+    import keyword
+
+    if project.schema:
+        return
+    parts = project.package.split(".")
+    if not all(_IDENTIFIER.fullmatch(p) and not keyword.iskeyword(p) for p in parts):
+        raise ProjectError(
+            f"'{project.package}' is not a Python package name "
+            "(use --package NAME with identifiers separated by dots)"
+        )
+    if parts[0] in _RESERVED_ROOTS:
+        raise ProjectError(
+            f"package '{project.package}' would clash with odsgen's own '{parts[0]}' package; "
+            "choose another output directory or --package"
+        )
+    out = project.out
+    if out.exists() and not out.is_dir():
+        raise ProjectError(f"output '{out}' exists and is not a directory")
+    if out.is_dir() and not (out / MANIFEST).is_file() and any(out.iterdir()):
+        raise ProjectError(
+            f"output directory '{out}' is not empty and was not written by odsgen: "
+            "generation replaces the whole directory, so give it one of its own"
+        )
+
+
+def _builtin_dialects() -> dict[str, str]:
+    """The built-in dialects, by name: the Python package of each."""
+    try:
+        import generated
+    except ImportError:
+        return {}
+    return dict(generated.DIALECTS)
+
+
 #: A spec's file name: its path is written into generated comments and docstrings.
 _SPEC_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 
 
-def _check_file_names(root: Path) -> None:
+def _check_file_names(project: Project) -> None:
     from generator.diagnostics import SpecDiagnostic, SpecValidationError
     from generator.ir.source import SourceFile
 
     problems = []
-    for spec in spec_files(root):
+    for spec in project.specs:
         if not _SPEC_FILE_NAME.fullmatch(spec.name):
-            shown = spec.relative_to(root).as_posix().encode("unicode_escape").decode("ascii")
+            shown = project.source(spec).encode("unicode_escape").decode("ascii")
             problems.append(
                 SpecDiagnostic(
                     SourceFile(shown, "").loc(0),
@@ -297,12 +445,20 @@ _RESERVED_PACKAGES = frozenset({"docs", "schema"})
 
 
 def _check_distinct(
-    root: Path, entries: list[_DialectEntry], loaded: dict[Path, DialectDef]
+    project: Project, entries: list[_DialectEntry], loaded: dict[Path, DialectDef]
 ) -> None:
     """Two specs may not define the same dialect or generate the same package: the
     second would silently replace the first's `generated/<package>/`."""
     from generator.diagnostics import SpecDiagnostic, SpecValidationError
     from generator.spec.convert import load_spec
+
+    by_source = {project.source(p): p for p in project.specs}
+
+    def spec_of(e: _DialectEntry) -> DialectDef:
+        path = by_source[e.source]
+        if path not in loaded:
+            loaded[path] = load_spec(path, list(project.include_dirs))
+        return loaded[path]
 
     problems: list[SpecDiagnostic] = []
     for what, key in (("dialect", "dialect"), ("Python package", "package")):
@@ -313,13 +469,10 @@ def _check_distinct(
             if len(group) < 2:
                 continue
             for e in group:
-                path = root / e.source
-                if path not in loaded:
-                    loaded[path] = load_spec(path)
                 others = ", ".join(o.source for o in group if o is not e)
                 problems.append(
                     SpecDiagnostic(
-                        loaded[path].loc,
+                        spec_of(e).loc,
                         f"{what} '{value}' is also defined by {others}",
                         hint="each spec needs its own dialect name and package",
                     )
@@ -328,22 +481,30 @@ def _check_distinct(
             break
     for e in entries:
         if e.package in _RESERVED_PACKAGES:
-            path = root / e.source
-            if path not in loaded:
-                loaded[path] = load_spec(path)
             problems.append(
                 SpecDiagnostic(
-                    loaded[path].loc,
-                    f"Python package '{e.package}' would share generated/{e.package}/ with "
-                    "generated files that are not a dialect's",
+                    spec_of(e).loc,
+                    f"Python package '{e.package}' would share {project.out.name}/{e.package}/ "
+                    "with generated files that are not a dialect's",
                     hint="give the spec another 'package'",
                 )
             )
+    if project.foreign:
+        builtin = _builtin_dialects()
+        for e in entries:
+            if e.dialect in builtin:
+                problems.append(
+                    SpecDiagnostic(
+                        spec_of(e).loc,
+                        f"dialect '{e.dialect}' is one of odsgen's built-in dialects",
+                        hint="give the dialect another name",
+                    )
+                )
     if problems:
         raise SpecValidationError(problems)
 
 
-def _shared_outputs(entries: list[_DialectEntry]) -> list[OutputFile]:
+def _shared_outputs(project: Project, entries: list[_DialectEntry]) -> list[OutputFile]:
     from generator.emit.dialect import render_root_init
     from generator.emit.docs import render_docs_index
     from generator.emit.schema import schema_output
@@ -353,8 +514,14 @@ def _shared_outputs(entries: list[_DialectEntry]) -> list[OutputFile]:
         (DialectDef(name=e.dialect, summary=e.summary), e.source)
         for e in sorted(entries, key=lambda e: e.dialect)
     ]
-    return [
-        render_root_init([(e.package, e.source, e.dialect) for e in entries]),
+    outputs = [
+        render_root_init(
+            [(e.package, e.source, e.dialect) for e in entries], regenerate=project.regenerate
+        ),
         OutputFile("docs/index.md", render_docs_index(index_entries)),
-        schema_output(),
+        # PEP 561: the package's type hints are for type checkers of its users too.
+        OutputFile("py.typed", ""),
     ]
+    if project.schema:
+        outputs.append(schema_output())
+    return outputs

@@ -30,15 +30,17 @@ from generator.spec.model import DialectDef
 __all__ = ["op_targets", "render_dialect", "render_root_init"]
 
 
-def op_targets(dialects: list[DialectDef]) -> dict[str, OpTarget]:
-    """The ops of other specs that patterns may name, by def name."""
+def op_targets(dialects: list[DialectDef], root: str = "generated") -> dict[str, OpTarget]:
+    """The ops of other specs that patterns may name, by def name; `root` is the
+    package those specs were generated into."""
     targets: dict[str, OpTarget] = {}
     for dialect in dialects:
         views = ops_module_view(dialect, "", reference_infos(dialect), {}).ops
         by_name = {v.op_name: v for v in views}
         for op in dialect.ops:
             view = by_name[f"{dialect.name}.{op.mnemonic}"]
-            targets[op.def_name] = OpTarget(op, dialect.name, dialect.python_package, view)
+            package = dialect.python_package
+            targets[op.def_name] = OpTarget(op, dialect.name, package, view, f"{root}.{package}")
     return targets
 
 
@@ -71,18 +73,29 @@ def dialect_hooks(dialect: DialectDef) -> list[tuple[str, str]]:
     return sorted((DIALECT_HOOKS[n], n) for n in names if n in DIALECT_HOOKS)
 
 
-def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
+def _python_file(path: str, template: str, source: str, **context: object) -> OutputFile:
     text = render(template, f"{source} ({path})", None, sources=source, markdown=False, **context)
     return OutputFile(path, text, template, source)
 
 
 def render_dialect(
-    dialect: DialectDef, source: str, foreign: dict[str, OpTarget] | None = None
+    dialect: DialectDef,
+    source: str,
+    foreign: dict[str, OpTarget] | None = None,
+    *,
+    root: str = "generated",
+    regenerate: str = "make generate",
 ) -> list[OutputFile]:
     """Every generated file of one dialect spec (unformatted Python, final Markdown).
 
-    `foreign` are the ops of other specs that the dialect's patterns may name.
+    `foreign` are the ops of other specs that the dialect's patterns may name;
+    `root` is the package the dialect's package goes into, and `regenerate` the
+    command the file banners name.
     """
+
+    def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
+        return _python_file(path, template, source, root=root, regenerate=regenerate, **context)
+
     package = dialect.python_package
     files: list[OutputFile] = []
     modules: list[tuple[str, list[str]]] = []
@@ -124,7 +137,7 @@ def render_dialect(
         files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
         modules.append(("ops", ops.all_names))
     table = ConstraintTable(refs=reference_infos(dialect), summaries=dialect.def_summaries())
-    patterns = patterns_module_view(dialect, source, ops.ops, foreign or {}, table)
+    patterns = patterns_module_view(dialect, source, ops.ops, foreign or {}, table, root)
     if patterns is not None:
         files.append(
             _python(
@@ -169,12 +182,17 @@ def render_dialect(
     return files
 
 
-def render_root_init(packages: list[tuple[str, str, str]]) -> OutputFile:
-    """`generated/__init__.py`, listing every dialect package: (package, source, dialect)."""
+def render_root_init(
+    packages: list[tuple[str, str, str]], *, regenerate: str = "make generate"
+) -> OutputFile:
+    """The root package's `__init__.py`, listing every dialect package:
+    (package, source, dialect)."""
     sources = ", ".join(sorted(s for _, s, _ in packages)) or "opdefs/"
     view = RootPackageView(
         sources=sources,
         packages=sorted(p for p, _, _ in packages),
         dialects=sorted((d, p) for p, _, d in packages),
     )
-    return _python("__init__.py", "root_init.py.j2", sources, module=view)
+    return _python_file(
+        "__init__.py", "root_init.py.j2", sources, module=view, regenerate=regenerate
+    )

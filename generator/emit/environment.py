@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from generator.diagnostics import InternalGeneratorError, SpecDiagnostic
 from generator.ir.source import SourceLoc
+from generator.resources import TEMPLATES
 
 __all__ = ["TEMPLATE_DIR", "doc_text", "environment", "render"]
 
-#: `templates/` beside the `generator` package (the repository root).
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+#: `templates/` of the repository, shipped in the wheel as `generator/_templates`.
+TEMPLATE_DIR = TEMPLATES
 
 
 #: In a `"""` docstring: a backslash, a quote before another quote (a run of three

@@ -66,6 +66,9 @@ class OpTarget:
     dialect: str
     package: str
     view: OpView
+    module: str = ""
+    """The import path of the op's dialect package (`generated.tfl`); `package` is
+    the name generated code imports it as."""
 
     @property
     def name(self) -> str:
@@ -111,7 +114,8 @@ class PatternModuleView:
 
     dialect: str
     source: str
-    packages: list[str]
+    packages: list[tuple[str, str]]
+    """(name, import path) of each dialect package the patterns use."""
     functions: list[ConstraintFunction]
     constants: list[tuple[str, str]]
     patterns: list[PatternView]
@@ -747,18 +751,23 @@ def patterns_module_view(
     own: list[OpView],
     foreign: dict[str, OpTarget],
     table: ConstraintTable,
+    root_package: str = "generated",
 ) -> PatternModuleView | None:
     """The view of `generated/<dialect>/patterns.py`, or None when there is nothing in it.
 
     `own` are the views of the dialect's op classes; `foreign` the ops of other
-    specs a pattern may name, by def name. Raises `SpecValidationError`.
+    specs a pattern may name, by def name; `root_package` the package the dialect's own
+    package is generated into. Raises `SpecValidationError`.
     """
     package = dialect.python_package
     targets = dict(foreign)
     views = {v.op_name: v for v in own}
     for op in dialect.ops:
         view = views[f"{dialect.name}.{op.mnemonic}"]
-        targets[op.def_name] = OpTarget(op, dialect.name, package, view)
+        targets[op.def_name] = OpTarget(
+            op, dialect.name, package, view, f"{root_package}.{package}"
+        )
+    modules = {t.package: t.module or f"{root_package}.{t.package}" for t in targets.values()}
     canonicalizers = [
         (
             f"{views[f'{dialect.name}.{op.mnemonic}'].class_name}Canonicalize",
@@ -831,7 +840,7 @@ def patterns_module_view(
     return PatternModuleView(
         dialect=dialect.name,
         source=source,
-        packages=sorted(packages),
+        packages=sorted((p, modules[p]) for p in packages),
         functions=table.functions,
         constants=sorted(
             [(n, f"parse_attribute({t!r})") for t, n in constants.items()] + list(defaults.items())

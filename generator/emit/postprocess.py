@@ -137,17 +137,21 @@ _RUFF_SETTINGS = [
     "100",
     "--target-version",
     "py311",
-    "--config",
-    'lint.isort.known-first-party = ["generator", "generated"]',
 ]
+
+
+def _settings(package: str) -> list[str]:
+    first_party = sorted({"generator", "generated", package.split(".")[0]})
+    names = ", ".join(f'"{n}"' for n in first_party)
+    return [*_RUFF_SETTINGS, "--config", f"lint.isort.known-first-party = [{names}]"]
 
 
 class _Ruff(threading.Thread):
     """Runs `ruff check --fix` then `ruff format` over `target`; `cancel` kills it."""
 
-    def __init__(self, root: Path, target: Path) -> None:
+    def __init__(self, root: Path, target: Path, package: str) -> None:
         super().__init__(daemon=True)
-        common = ["--no-cache", "--quiet", *_RUFF_SETTINGS]
+        common = ["--no-cache", "--quiet", *_settings(package)]
         ruff = _ruff()
         select = ["--select", "I,F401,RUF022", "--fix", "--exit-zero"]
         self.commands = [
@@ -185,8 +189,14 @@ class _Ruff(threading.Thread):
                 self._proc.kill()
 
 
-def finish_python(root: Path, outputs: list[OutputFile]) -> list[OutputFile]:
-    """Check that every `.py` output compiles and return all outputs, formatted."""
+def finish_python(
+    root: Path, outputs: list[OutputFile], package: str = "generated"
+) -> list[OutputFile]:
+    """Check that every `.py` output compiles and return all outputs, formatted.
+
+    The scratch files are written under `root`; `package` is the import name of the
+    outputs' root package, first-party to the import sorter.
+    """
     python = [o for o in outputs if o.path.endswith(".py")]
     if not python:
         return outputs
@@ -200,7 +210,7 @@ def finish_python(root: Path, outputs: list[OutputFile]) -> list[OutputFile]:
             path = scratch / "generated" / o.path
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(o.text, encoding="utf-8")
-        ruff = _Ruff(root, scratch / "generated")
+        ruff = _Ruff(root, scratch / "generated", package)
         ruff.start()
         try:
             _check_all(python)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from generator.diagnostics import GeneratorError, SpecDiagnostic
 from generator.ir.source import SourceLoc
+from generator.resources import BASE_LIBRARY
 from generator.spec.constraints import (
     AnyAttrOfConstraint,
     AnyOfConstraint,
@@ -360,8 +361,8 @@ def dag_spelling(node: DagNodeDef) -> str:
 
 
 def default_include_dir() -> Path:
-    """The base library, `opdefs/include` of this checkout."""
-    return Path(__file__).resolve().parents[2] / "opdefs" / "include"
+    """The base library (`opdefs/include`, shipped with the generator)."""
+    return BASE_LIBRARY
 
 
 def load_spec(path: Path, include_dirs: list[Path] | None = None) -> DialectDef:
