@@ -131,7 +131,7 @@ class Project:
         include_dirs: list[Path] | None = None,
     ) -> Project:
         """A user's specs into the package at `out` (named after it by default)."""
-        from generator.resources import builtin_spec_files
+        from generator.resources import BUILTIN_SPECS, builtin_spec_files
 
         # Paths are shown as given, relative to where odsgen runs, so that the
         # generated files do not depend on where the project is checked out.
@@ -147,7 +147,9 @@ class Project:
             specs=tuple(specs),
             out=out,
             package=name,
-            include_dirs=tuple(include_dirs or ()),
+            # The built-in specs can be included (`include "arith.td"`), for
+            # patterns that name their ops.
+            include_dirs=(*(include_dirs or ()), BUILTIN_SPECS),
             base=base,
             foreign=tuple(builtin_spec_files()),
             regenerate=command,
@@ -516,7 +518,9 @@ def _shared_outputs(project: Project, entries: list[_DialectEntry]) -> list[Outp
     ]
     outputs = [
         render_root_init(
-            [(e.package, e.source, e.dialect) for e in entries], regenerate=project.regenerate
+            [(e.package, e.source, e.dialect) for e in entries],
+            regenerate=project.regenerate,
+            with_builtins=bool(project.foreign),
         ),
         OutputFile("docs/index.md", render_docs_index(index_entries)),
         # PEP 561: the package's type hints are for type checkers of its users too.

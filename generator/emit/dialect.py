@@ -183,10 +183,14 @@ def render_dialect(
 
 
 def render_root_init(
-    packages: list[tuple[str, str, str]], *, regenerate: str = "make generate"
+    packages: list[tuple[str, str, str]],
+    *,
+    regenerate: str = "make generate",
+    with_builtins: bool = False,
 ) -> OutputFile:
     """The root package's `__init__.py`, listing every dialect package:
-    (package, source, dialect)."""
+    (package, source, dialect). With `with_builtins` (a user's package), its
+    registry and context also offer odsgen's built-in dialects."""
     sources = ", ".join(sorted(s for _, s, _ in packages)) or "opdefs/"
     view = RootPackageView(
         sources=sources,
@@ -194,5 +198,10 @@ def render_root_init(
         dialects=sorted((d, p) for p, _, d in packages),
     )
     return _python_file(
-        "__init__.py", "root_init.py.j2", sources, module=view, regenerate=regenerate
+        "__init__.py",
+        "root_init.py.j2",
+        sources,
+        module=view,
+        regenerate=regenerate,
+        with_builtins=with_builtins,
     )

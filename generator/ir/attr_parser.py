@@ -311,11 +311,11 @@ class AttrParser(LocationParser):
         # MLIR reports literal errors at the number itself, after any minus sign.
         lit_pos = pos + 1 if literal.startswith("-") else pos
         self.pos = m.end()
-        type_: Type | None = None
-        if self.consume_if(":"):
+        # As MLIR's parser: a `: type` suffix is read only when no type is implied,
+        # so `$factor `:` type(...)` in an op's format keeps its colon.
+        type_: Type | None = implied
+        if implied is None and self.consume_if(":"):
             type_ = self.parse_type()
-        elif implied is not None:
-            type_ = implied
         is_float_literal = "." in literal and "x" not in literal
         if type_ is None:
             type_ = _F64 if is_float_literal else _I64
