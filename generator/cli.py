@@ -119,6 +119,9 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
         # legalize-tf for tf input); the canonicalization patterns of the dialects
         # the input uses came with them.
         ctx.load_all_available_dialects()
+    else:
+        # Files of patterns may add to `canonicalize` too.
+        ctx.load_pattern_modules()
     patterns = ctx.pattern_set(name)
     if name != "canonicalize" and not patterns:
         known = ", ".join(n for n in ctx.pattern_set_names() if n != "canonicalize") or "none"
@@ -176,6 +179,8 @@ def dialect_registry(modules: Sequence[str] = ()) -> DialectRegistry:
         for name, package in generated.DIALECTS.items():
             registry.add_module(name, f"generated.{package}")
             origin[name] = "odsgen's built-in dialects"
+        for package in generated.PATTERN_PACKAGES:
+            registry.add_pattern_module(f"generated.{package}")
     packages = _dialect_packages(modules)
     if packages and os.getcwd() not in sys.path:
         # As `python -m` would, a package in the current directory can be named;
@@ -202,6 +207,8 @@ def dialect_registry(modules: Sequence[str] = ()) -> DialectRegistry:
                 )
             registry.add_module(name, f"{module_name}.{package}")
             origin[name] = f"'{module_name}'"
+        for package in getattr(module, "PATTERN_PACKAGES", ()):
+            registry.add_pattern_module(f"{module_name}.{package}")
     return registry
 
 

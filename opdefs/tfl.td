@@ -1,10 +1,8 @@
 // The tfl dialect: TensorFlow Lite ops, the target of the TensorFlow
 // legalization. The binary ops carry TFLite's fused activation function.
-// The tf-to-tfl legalization patterns (pattern set `legalize-tf`) are at
-// the end; they name the ops of `tf.td`, which this file includes.
+// The tf-to-tfl legalization patterns are in `legalize_tf.td`.
 
 include "OpBase.td"
-include "tf.td"
 
 def TFL_Dialect : Dialect {
   let name = "tfl";
@@ -124,28 +122,4 @@ def TFL_ConstOp : TFL_Op<"pseudo_const", [ConstantLike, Pure]> {
   let fold = [{
     return self.value_attr
   }];
-}
-
-//===----------------------------------------------------------------------===//
-// Legalization of tf ops (pattern set `legalize-tf`)
-//===----------------------------------------------------------------------===//
-
-def IsDataFormatNHWC : ConstantAttr<StrAttr, "NHWC">;
-
-let patternSet = "legalize-tf" in {
-def LegalizeAdd : Pat<(TF_AddOp $l, $r), (TFL_AddOp $l, $r, TFL_AF_None)>;
-def LegalizeAddV2 : Pat<(TF_AddV2Op $l, $r), (TFL_AddOp $l, $r, TFL_AF_None)>;
-def LegalizeSub : Pat<(TF_SubOp $l, $r), (TFL_SubOp $l, $r, TFL_AF_None)>;
-def LegalizeMul : Pat<(TF_MulOp $l, $r), (TFL_MulOp $l, $r, TFL_AF_None)>;
-def LegalizeRelu : Pat<(TF_ReluOp $arg), (TFL_ReluOp $arg)>;
-def LegalizeRelu6 : Pat<(TF_Relu6Op $arg), (TFL_Relu6Op $arg)>;
-def LegalizeLeakyRelu : Pat<(TF_LeakyReluOp $arg, F32Attr:$a), (TFL_LeakyReluOp $arg, $a)>;
-def LegalizeReluOfAdd : Pat<(TF_ReluOp (TF_AddOp $lhs, $rhs)), (TFL_AddOp $lhs, $rhs, TFL_AF_Relu)>;
-def LegalizeBiasAdd : Pat<(TF_BiasAddOp F32Tensor:$l, F32Tensor:$r, IsDataFormatNHWC),
-                          (TFL_AddOp $l, $r, TFL_AF_None)>;
-def LegalizeRelu6OfBiasAdd : Pat<
-  (TF_Relu6Op (TF_BiasAddOp F32Tensor:$l, F32Tensor:$r, IsDataFormatNHWC)),
-  (TFL_AddOp $l, $r, TFL_AF_Relu6)>;
-def LegalizeNotEqual : Pat<(TF_NotEqualOp $l, $r, ConstBoolAttrTrue), (TFL_NotEqualOp $l, $r)>;
-def LegalizeConst : Pat<(TF_ConstOp $value), (TFL_ConstOp $value)>;
 }

@@ -21,21 +21,6 @@ from generated.tfl.ops import (
     ReluOp,
     SubOp,
 )
-from generated.tfl.patterns import (
-    PATTERN_SETS,
-    LegalizeAdd,
-    LegalizeAddV2,
-    LegalizeBiasAdd,
-    LegalizeConst,
-    LegalizeLeakyRelu,
-    LegalizeMul,
-    LegalizeNotEqual,
-    LegalizeRelu,
-    LegalizeRelu6,
-    LegalizeRelu6OfBiasAdd,
-    LegalizeReluOfAdd,
-    LegalizeSub,
-)
 from generator.ir import Dialect
 
 __all__ = [
@@ -43,18 +28,6 @@ __all__ = [
     "AddOp",
     "ConstOp",
     "LeakyReluOp",
-    "LegalizeAdd",
-    "LegalizeAddV2",
-    "LegalizeBiasAdd",
-    "LegalizeConst",
-    "LegalizeLeakyRelu",
-    "LegalizeMul",
-    "LegalizeNotEqual",
-    "LegalizeRelu",
-    "LegalizeRelu6",
-    "LegalizeRelu6OfBiasAdd",
-    "LegalizeReluOfAdd",
-    "LegalizeSub",
     "MulOp",
     "NotEqualOp",
     "Relu6Op",
@@ -66,5 +39,4 @@ __all__ = [
 DIALECT = Dialect(
     "tfl",
     ops=OPS,
-    pattern_sets=PATTERN_SETS,
 )

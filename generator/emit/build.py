@@ -196,6 +196,7 @@ class _DialectEntry:
     package: str
     summary: str
     outputs: dict[str, str]
+    pattern_file: bool = False
 
 
 @dataclass
@@ -255,13 +256,22 @@ def _dialect_outputs(
     source = project.source(spec)
     dialect = load(spec)
     foreign = None
+    foreign_enums = None
     if dialect.patterns:
         from generator.emit.dialect import op_targets
 
-        foreign = op_targets([load(p) for p in project.foreign], project.foreign_package)
-        foreign.update(op_targets([load(p) for p in project.specs if p != spec], project.package))
+        builtin = [load(p) for p in project.foreign]
+        others = [load(p) for p in project.specs if p != spec]
+        foreign = op_targets(builtin, project.foreign_package)
+        foreign.update(op_targets(others, project.package))
+        foreign_enums = {e.def_name: e for d in (*builtin, *others) for e in d.enums}
     outputs = render_dialect(
-        dialect, source, foreign, root=project.package, regenerate=project.regenerate
+        dialect,
+        source,
+        foreign,
+        root=project.package,
+        regenerate=project.regenerate,
+        foreign_enums=foreign_enums,
     )
     entry = _DialectEntry(
         source=source,
@@ -269,6 +279,7 @@ def _dialect_outputs(
         dialect=dialect.name,
         package=dialect.python_package,
         summary=dialect.summary,
+        pattern_file=dialect.pattern_file,
         outputs={o.path: _sha(o.text.encode()) for o in outputs},
     )
     return entry, outputs
@@ -360,6 +371,7 @@ def _generate(project: Project, *, check: bool) -> GenerateResult:
                     "package": e.package,
                     "summary": e.summary,
                     "outputs": dict(sorted(e.outputs.items())),
+                    **({"pattern_file": True} if e.pattern_file else {}),
                 }
                 for e in entries
             },
@@ -515,10 +527,12 @@ def _shared_outputs(project: Project, entries: list[_DialectEntry]) -> list[Outp
     index_entries = [
         (DialectDef(name=e.dialect, summary=e.summary), e.source)
         for e in sorted(entries, key=lambda e: e.dialect)
+        if not e.pattern_file
     ]
     outputs = [
         render_root_init(
             [(e.package, e.source, e.dialect) for e in entries],
+            pattern_packages=[e.package for e in entries if e.pattern_file],
             regenerate=project.regenerate,
             with_builtins=bool(project.foreign),
         ),

@@ -10,6 +10,7 @@ and formats them, once for all files.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from generator.emit.docs import render_dialect_doc
 from generator.emit.enums import (
@@ -25,7 +26,7 @@ from generator.emit.patterns import OpTarget, patterns_module_view
 from generator.emit.predicates import ConstraintTable
 from generator.emit.writer import OutputFile
 from generator.ir import __all__ as ir_names
-from generator.spec.model import DialectDef
+from generator.spec.model import DialectDef, EnumDef
 
 __all__ = ["op_targets", "render_dialect", "render_root_init"]
 
@@ -85,6 +86,7 @@ def render_dialect(
     *,
     root: str = "generated",
     regenerate: str = "make generate",
+    foreign_enums: dict[str, EnumDef] | None = None,
 ) -> list[OutputFile]:
     """Every generated file of one dialect spec (unformatted Python, final Markdown).
 
@@ -100,6 +102,8 @@ def render_dialect(
     files: list[OutputFile] = []
     modules: list[tuple[str, list[str]]] = []
     imports: dict[str, list[str]] = {}
+    if dialect.pattern_file:
+        return _pattern_file(dialect, source, foreign, root, _python, foreign_enums)
     enums = enums_module_view(dialect, source)
     if enums.enums:
         files.append(_python(f"{package}/enums.py", "enums.py.j2", source, module=enums))
@@ -182,9 +186,45 @@ def render_dialect(
     return files
 
 
+def _pattern_file(
+    dialect: DialectDef,
+    source: str,
+    foreign: dict[str, OpTarget] | None,
+    root: str,
+    python: Callable[..., OutputFile],
+    foreign_enums: dict[str, EnumDef] | None,
+) -> list[OutputFile]:
+    """The package of a file of patterns: `patterns.py` and an `__init__` that
+    exports its `PATTERN_SETS`."""
+    package = dialect.python_package
+    table = ConstraintTable(refs=reference_infos(dialect), summaries=dialect.def_summaries())
+    patterns = patterns_module_view(dialect, source, [], foreign or {}, table, root, foreign_enums)
+    assert patterns is not None  # validation requires patterns in a pattern file
+    init = DialectPackageView(
+        dialect=dialect.name,
+        package=package,
+        source=source,
+        summary="",
+        modules=[("patterns", patterns.all_names)],
+        all_names=patterns.all_names,
+        pattern_file=True,
+    )
+    return [
+        python(
+            f"{package}/patterns.py",
+            "patterns.py.j2",
+            source,
+            module=patterns,
+            ir_names=sorted(ir_names),
+        ),
+        python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init),
+    ]
+
+
 def render_root_init(
     packages: list[tuple[str, str, str]],
     *,
+    pattern_packages: list[str] | None = None,
     regenerate: str = "make generate",
     with_builtins: bool = False,
 ) -> OutputFile:
@@ -195,7 +235,8 @@ def render_root_init(
     view = RootPackageView(
         sources=sources,
         packages=sorted(p for p, _, _ in packages),
-        dialects=sorted((d, p) for p, _, d in packages),
+        dialects=sorted((d, p) for p, _, d in packages if p not in (pattern_packages or [])),
+        pattern_packages=sorted(pattern_packages or []),
     )
     return _python_file(
         "__init__.py",

@@ -28,6 +28,8 @@ class DialectPackageView:
     """(module, name) of what `DIALECT` is built from beyond the public names."""
     dialect_args: list[tuple[str, str]] = field(default_factory=list)
     """The keyword arguments of `Dialect(...)` after the name: (parameter, expression)."""
+    pattern_file: bool = False
+    """A file of patterns: the package exports `PATTERN_SETS`, not a `DIALECT`."""
 
 
 @dataclass
@@ -38,3 +40,5 @@ class RootPackageView:
     packages: list[str]
     dialects: list[tuple[str, str]] = field(default_factory=list)
     """(dialect name, package) of every dialect, sorted by name."""
+    pattern_packages: list[str] = field(default_factory=list)
+    """The packages of the pattern files, sorted."""

@@ -752,6 +752,7 @@ def patterns_module_view(
     foreign: dict[str, OpTarget],
     table: ConstraintTable,
     root_package: str = "generated",
+    foreign_enums: dict[str, EnumDef] | None = None,
 ) -> PatternModuleView | None:
     """The view of `generated/<dialect>/patterns.py`, or None when there is nothing in it.
 
@@ -781,7 +782,8 @@ def patterns_module_view(
         return None
     errors: list[SpecDiagnostic] = []
     constants: dict[str, str] = {}
-    enums = {e.def_name: e for e in dialect.enums}
+    # The enums of other specs too: a file of patterns builds their constants.
+    enums = {**(foreign_enums or {}), **{e.def_name: e for e in dialect.enums}}
     defaults: dict[str, str] = {}
     packages: set[str] = {package} if canonicalizers else set()
     patterns: list[PatternView] = []

@@ -49,6 +49,7 @@ class Context:
         "_dialects",
         "_known_dialects",
         "_lock",
+        "_pattern_modules_loaded",
         "_pattern_sets",
         "_registry",
         "_type_dialects",
@@ -73,6 +74,7 @@ class Context:
         self._type_dialects: set[str] = set()
         self._attr_dialects: set[str] = set()
         self._pattern_sets: dict[str, list[PatternSetEntry]] = {}
+        self._pattern_modules_loaded = False
         self._registry = registry
         self._attempted: set[str] = set()
         self._lock = threading.RLock()
@@ -129,10 +131,22 @@ class Context:
             self.get_or_load_dialect(name)
 
     def load_all_available_dialects(self) -> None:
-        """Load every dialect of the registry (MLIR's `loadAllAvailableDialects`)."""
+        """Load every dialect of the registry (MLIR's `loadAllAvailableDialects`), and
+        its pattern modules."""
         if self._registry is not None:
             for name in self._registry.names:
                 self.get_or_load_dialect(name)
+        self.load_pattern_modules()
+
+    def load_pattern_modules(self) -> None:
+        """Add the pattern sets of the registry's pattern modules (pattern files, whose
+        patterns belong to no dialect) to this context's, once."""
+        if self._pattern_modules_loaded or self._registry is None:
+            return
+        self._pattern_modules_loaded = True
+        for module in self._registry.pattern_modules:
+            for name, patterns in self._registry.pattern_sets(module).items():
+                self.add_patterns(name, patterns)
 
     @property
     def registry(self) -> DialectRegistry | None:

@@ -106,16 +106,38 @@ class DialectRegistry:
 
     `add_module(name, module)` names a module whose `DIALECT` attribute is the
     dialect; `add(dialect)` adds a dialect object already built.
+    `add_pattern_module(module)` names a module of patterns that belong to no
+    dialect (a pattern file's), whose `PATTERN_SETS` maps set names to patterns.
     """
 
-    __slots__ = ("_loaded", "_modules")
+    __slots__ = ("_loaded", "_modules", "_pattern_modules")
 
     #: The attribute of a dialect module that holds its `Dialect`.
     MODULE_ATTRIBUTE: ClassVar[str] = "DIALECT"
 
-    def __init__(self, modules: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, modules: Mapping[str, str] | None = None, pattern_modules: Iterable[str] = ()
+    ) -> None:
         self._modules: dict[str, str] = dict(modules or {})
         self._loaded: dict[str, Dialect] = {}
+        self._pattern_modules: list[str] = list(dict.fromkeys(pattern_modules))
+
+    def add_pattern_module(self, module: str) -> None:
+        """Offer the pattern sets of `module`'s `PATTERN_SETS` (see `pattern_sets`)."""
+        if module not in self._pattern_modules:
+            self._pattern_modules.append(module)
+
+    @property
+    def pattern_modules(self) -> list[str]:
+        """The modules of patterns outside any dialect, in the order they were added."""
+        return list(self._pattern_modules)
+
+    def pattern_sets(self, module: str) -> dict[str, tuple[PatternSetEntry, ...]]:
+        """The pattern sets of one pattern module, importing it."""
+        sets = getattr(importlib.import_module(module), "PATTERN_SETS", None)
+        if not isinstance(sets, Mapping):
+            raise TypeError(f"module '{module}' has no PATTERN_SETS mapping")
+        return {str(k): tuple(v) for k, v in sets.items()}
 
     def add(self, dialect: Dialect) -> None:
         """Make `dialect` loadable by its name."""

@@ -17,6 +17,7 @@ and every cross-object check of `validate.py` are reported together as one
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -716,8 +717,32 @@ class _Reader:
                 self.error(self.loc(rec), f"{rec['!name']}: {error.message}", error.hint)
         return out
 
+    def pattern_file(self, patterns: list[Record]) -> DialectDef | None:
+        """A file with patterns and no Dialect def: patterns between the dialects it
+        includes."""
+        for kind in ("Op", "TypeDef", "AttrDef", "EnumAttrInfo"):
+            found = self.main_records(kind)
+            if found:
+                self.error(
+                    self.loc(found[0]),
+                    f"'{found[0]['!name']}' is defined in a file of patterns, which has no "
+                    "Dialect def",
+                    "define it in its dialect's spec and include that here",
+                )
+                return None
+        name = re.sub(r"\W", "_", self.main_file.stem)
+        return DialectDef(
+            name=name,
+            patterns=tuple(self.each(patterns, self.pattern)),
+            pattern_file=True,
+            loc=self.loc(patterns[0]),
+        )
+
     def dialect(self) -> DialectDef | None:
         dialects = self.main_records("Dialect")
+        patterns = self.main_records("Pattern")
+        if not dialects and patterns:
+            return self.pattern_file(patterns)
         if len(dialects) != 1:
             found = ", ".join(str(d["!name"]) for d in dialects) or "none"
             self.error(

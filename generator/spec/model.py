@@ -471,6 +471,11 @@ class DialectDef(SpecNode):
     """Python pasted at the top level of the generated `ops.py` (ODS's dialect
     `extraClassDeclaration`): the `parse_<name>` and `print_<name>` functions of the
     format's `custom<Name>` directives, and helpers of the ops' hooks."""
+    pattern_file: bool = False
+    """A file of patterns between dialects, and nothing else: a `.td` file with no
+    `Dialect` def that includes the specs whose ops its patterns name (YAML:
+    `pattern_file: true`). `name` (the file's stem in TableGen) names its package
+    and the set of patterns that name none."""
 
     @property
     def python_package(self) -> str:

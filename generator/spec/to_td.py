@@ -448,7 +448,9 @@ def dialect_to_td(dialect: DialectDef) -> str:
         header.append(_let("allowUnknownOperations", "1"))
     if dialect.extra_code is not None:
         header.append(_let("extraClassDeclaration", _code(dialect.extra_code.text, 2)))
-    sections.append(_body(f"def {dialect_def} : Dialect", header))
+    if not dialect.pattern_file:
+        # A file of patterns has no Dialect def; its name is the file's.
+        sections.append(_body(f"def {dialect_def} : Dialect", header))
     for enum in dialect.enums:
         sections.append(_enum(enum))
     items: list[TypeDef | AttrDef] = [*dialect.types, *dialect.attributes]

@@ -317,6 +317,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "summary", dialect.summary)
     _optional(header, "description", _Text(dialect.description))
     _optional(header, "allow_unknown_operations", dialect.allow_unknown_operations, False)
+    _optional(header, "pattern_file", dialect.pattern_file, False)
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]
     parts: list[tuple[str, list[Fields]]] = [

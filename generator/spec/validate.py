@@ -293,7 +293,27 @@ class _Validator:
         for attr in self.dialect.attributes:
             if attr.enum is not None:
                 self.enum_attr(attr)
+        if self.dialect.pattern_file:
+            self.pattern_file()
         return sort_diagnostics(self.errors)
+
+    def pattern_file(self) -> None:
+        """A file of patterns defines patterns and nothing else."""
+        d = self.dialect
+        for what, items in (
+            ("ops", d.ops),
+            ("types", d.types),
+            ("attributes", d.attributes),
+            ("enums", d.enums),
+        ):
+            if items:
+                self.error(
+                    items[0],
+                    f"a file of patterns defines no {what}",
+                    "define them in their dialect's spec",
+                )
+        if not d.patterns:
+            self.error(d, "a file of patterns needs patterns")
 
     def unique(self, items: Sequence[tuple[str, SpecNode]], what: str) -> None:
         first: dict[str, SpecNode] = {}

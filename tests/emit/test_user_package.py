@@ -261,3 +261,71 @@ def test_a_users_dialect_may_not_take_a_builtin_name(project: Path, run_odsgen: 
         f"{spec}:1:1: error: dialect 'arith' is one of odsgen's built-in dialects\n"
     )
     assert not (project / "out").exists()
+
+
+LOWER_TD = """\
+// Patterns between toyutil and arith, in a file of their own.
+include "OpBase.td"
+include "arith.td"
+include "toyutil.td"
+
+let patternSet = "lower-toyutil" in {
+  def NegateToSub : Pat<(ToyUtil_NegateOp:$res $x),
+                        (Arith_SubIOp (Arith_ConstantOp (NativeCodeCall<"IntegerAttr.get($0.type, 0)"> $x)), $x, (NativeCodeCall<"arith.IntegerOverflowFlagsAttr.get(arith.IntegerOverflowFlags.none)">))>;
+}
+"""
+
+
+def test_pattern_files_hold_patterns_between_dialects(project: Path, run_odsgen: RunOdsgen) -> None:
+    """A `.td` file with patterns and no Dialect def: a package with PATTERN_SETS,
+    offered by `--patterns` after `--load-dialect`."""
+    util_td = UTIL_YAML  # the YAML spec, converted to TableGen for the include
+    assert (
+        run_odsgen(["convert", "specs/toyutil.yaml", "--to", "td", "-o", "specs/toyutil.td"])[0]
+        == 0
+    ), util_td
+    (project / "specs" / "lower_toyutil.td").write_text(LOWER_TD, encoding="utf-8")
+    code, _, err = run_odsgen(
+        [
+            "generate",
+            "specs/toy.td",
+            "specs/toyutil.td",
+            "specs/lower_toyutil.td",
+            "-o",
+            "toyproj/dialects",
+            "--package",
+            "toyproj.dialects",
+        ]
+    )
+    assert (code, err) == (0, "")
+    package = project / "toyproj" / "dialects"
+    assert (package / "lower_toyutil" / "patterns.py").is_file()
+    init = (package / "__init__.py").read_text(encoding="utf-8")
+    assert 'PATTERN_PACKAGES: tuple[str, ...] = ("lower_toyutil",)' in init
+    assert '"lower_toyutil"' not in init.split("DIALECTS: dict[str, str] = {")[1]
+    assert not (package / "docs" / "lower_toyutil.md").exists()
+    run = _odsgen(
+        ["opt", "mixed.mlir", "--load-dialect", "toyproj.dialects", "--patterns", "lower-toyutil"],
+        project,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "toyutil.negate" not in run.stdout
+    assert "%2 = arith.subi %c0_i32, %arg1 : i32" in run.stdout
+
+
+def test_a_pattern_file_defines_nothing_else(project: Path, run_odsgen: RunOdsgen) -> None:
+    """An op in a file of patterns is an error at the op, with the way out."""
+    spec = project / "specs" / "bad_patterns.td"
+    spec.write_text(
+        'include "OpBase.td"\ninclude "arith.td"\n'
+        'def Stray : Op<Arith_Dialect, "stray">;\n'
+        "def P : Pat<(Arith_AddIOp $a, $b, $f), (Arith_AddIOp $b, $a, $f)>;\n",
+        encoding="utf-8",
+    )
+    code, _, err = run_odsgen(["generate", "specs/bad_patterns.td", "-o", "out"])
+    assert code == 1
+    assert err.startswith(
+        "specs/bad_patterns.td:3:1: error: 'Stray' is defined in a file of patterns, which has "
+        "no Dialect def\n"
+    )
+    assert "hint: define it in its dialect's spec and include that here" in err

@@ -31,6 +31,7 @@ def test_schema_describes_the_yaml_keys() -> None:
         "patterns",
         "allow_unknown_operations",
         "extra_code",
+        "pattern_file",
     }
     op = schema["$defs"]["OpDef"]
     assert "def" in op["properties"]
