@@ -483,22 +483,79 @@ class Operation:
         return props.entries if isinstance(props, DictionaryAttr) else ()
 
     def get_attr(self, name: str) -> Attribute | None:
-        """Return a discardable attribute, or None."""
+        """The attribute `name`, or None.
+
+        As MLIR's `Operation::getAttr`: the inherent attribute (property) when the
+        op has one by that name, set or not, else the discardable attribute.
+        """
+        if self._is_inherent(name):
+            return self._inherent_attr(name)
         return self.attributes.get_entry(name)
 
     def set_attr(self, name: str, value: Attribute) -> None:
-        """Set a discardable attribute."""
+        """Set the attribute `name`.
+
+        As MLIR's `Operation::setAttr`: an inherent attribute name (one of a
+        registered op's, or one in an unregistered op's properties) sets the
+        property; any other name sets a discardable attribute.
+        """
+        if not isinstance(value, Attribute):
+            raise TypeError(
+                f"set_attr: value of '{name}' must be an Attribute, got {type(value).__name__}"
+            )
+        if self._is_inherent(name):
+            self._set_inherent_attr(name, value)
+            return
         entries = self.attributes.as_dict()
         entries[name] = value
         self.attributes = DictionaryAttr.get(entries)
 
     def remove_attr(self, name: str) -> Attribute | None:
-        """Remove a discardable attribute and return it (None when absent)."""
+        """Remove the attribute `name` and return it (None when it was not set).
+
+        As MLIR's `Operation::removeAttr`, removing an inherent attribute unsets the
+        property: an op that requires it then fails to verify ("requires attribute").
+        """
+        if self._is_inherent(name):
+            old = self._inherent_attr(name)
+            self._set_inherent_attr(name, None)
+            return old
         entries = self.attributes.as_dict()
         value = entries.pop(name, None)
         if value is not None:
             self.attributes = DictionaryAttr.get(entries)
         return value
+
+    def _is_inherent(self, name: str) -> bool:
+        """Whether `name` is an inherent attribute: one of a registered op's property
+        names, or a name in the properties dictionary of any other op (MLIR's
+        `getInherentAttr` of an unregistered op)."""
+        names = self.PROPERTY_NAMES
+        if names is not None:
+            return name in names
+        props = self.properties
+        return isinstance(props, DictionaryAttr) and props.get_entry(name) is not None
+
+    def _inherent_attr(self, name: str) -> Attribute | None:
+        slot = self.PROPERTY_SLOTS.get(name)
+        if slot is not None:
+            value: Attribute | None = getattr(self, slot)
+            return value
+        props = self.properties
+        return props.get_entry(name) if isinstance(props, DictionaryAttr) else None
+
+    def _set_inherent_attr(self, name: str, value: Attribute | None) -> None:
+        slot = self.PROPERTY_SLOTS.get(name)
+        if slot is not None:
+            setattr(self, slot, value)
+            return
+        props = self.properties
+        entries = props.as_dict() if isinstance(props, DictionaryAttr) else {}
+        if value is None:
+            entries.pop(name, None)
+        else:
+            entries[name] = value
+        self.properties = DictionaryAttr.get(entries) if entries else None
 
     # -- structure ------------------------------------------------------------
 

@@ -11,11 +11,18 @@ from __future__ import annotations
 import pytest
 
 import generated
+from generated.arith import ConstantOp
 from generator.ir import SourceFile
+from generator.ir.attributes import DictionaryAttr, IntegerAttr, UnitAttr
+from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.core import Block, Operation
-from generator.ir.parser import parse_module
+from generator.ir.diagnostics import DiagnosticError
+from generator.ir.parser import Parser, parse_module
 from generator.ir.printer import print_operation
+from generator.ir.types import IntegerType
 from generator.ir.verifier import verify
+
+I32 = IntegerType.get(32)
 
 _TWO_FUNCTIONS = """func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32
@@ -183,3 +190,105 @@ def test_inlining_a_block_into_a_block_nested_in_it_is_refused() -> None:
     ):
         PatternRewriter().inline_block_before(_body(module), _body(func))
     assert _text(module) == before
+
+
+# ---------------------------------------------------------------------------------------
+# Inherent attributes through the attribute API
+# ---------------------------------------------------------------------------------------
+
+
+def _constant(value: int = 1) -> ConstantOp:
+    return ConstantOp(value=IntegerAttr.get(I32, value))
+
+
+def _verify_message(op: Operation) -> str | None:
+    try:
+        verify(op, generated.context(), print_op_on_diagnostic=False)
+    except DiagnosticError as e:
+        return str(e.diagnostics[0].message)
+    return None
+
+
+def test_set_attr_of_an_inherent_attribute_sets_the_property() -> None:
+    """`set_attr("value", ...)` on `arith.constant` sets its property, as MLIR's
+    `Operation::setAttr` does, rather than adding a discardable attribute."""
+    op = _constant()
+    five = IntegerAttr.get(I32, 5)
+    op.set_attr("value", five)
+    assert op.value is five
+    assert op.get_attr("value") is five
+    assert op.attributes.get_entry("value") is None
+    assert '"arith.constant"() <{value = 5 : i32}> : () -> i32' in print_operation(op, generic=True)
+    assert _verify_message(op) is None
+
+
+def test_remove_attr_of_a_required_inherent_attribute_fails_verification() -> None:
+    """`remove_attr("value")` unsets the property and returns it; the op then fails to
+    verify with MLIR's message, as `mlir-opt` reports a generic `arith.constant`
+    without `value`."""
+    op = _constant(3)
+    old = op.value
+    assert op.remove_attr("value") is old
+    assert op.value_attr is None
+    assert op.get_attr("value") is None
+    assert op.remove_attr("value") is None
+    assert _verify_message(op) == "'arith.constant' op requires attribute 'value'"
+
+
+def test_discardable_attributes_stay_discardable() -> None:
+    """Names that are not inherent attributes still go to the discardable dictionary."""
+    op = _constant()
+    op.set_attr("test.note", UnitAttr.get())
+    assert op.attributes.get_entry("test.note") is UnitAttr.get()
+    assert op.remove_attr("test.note") is UnitAttr.get()
+    assert op.attributes.get_entry("test.note") is None
+    assert op.value is IntegerAttr.get(I32, 1)
+
+
+def test_unregistered_ops_treat_their_properties_as_inherent() -> None:
+    """For an op without a class, the names in its properties dictionary are inherent
+    (MLIR's unregistered-op model); other names are discardable."""
+    one, two = IntegerAttr.get(I32, 1), IntegerAttr.get(I32, 2)
+    op = Operation("test.op", properties=DictionaryAttr.get({"p": one}))
+    op.set_attr("p", two)
+    op.set_attr("d", one)
+    assert op.properties is DictionaryAttr.get({"p": two})
+    assert op.attributes is DictionaryAttr.get({"d": one})
+    assert op.remove_attr("p") is two
+    assert op.properties is None
+    assert op.attributes is DictionaryAttr.get({"d": one})
+
+
+def test_set_attr_refuses_a_value_that_is_not_an_attribute() -> None:
+    """`set_attr` with a Python value instead of an attribute raises and changes nothing."""
+    op = _constant()
+    with pytest.raises(
+        TypeError, match=r"^set_attr: value of 'value' must be an Attribute, got int$"
+    ):
+        op.set_attr("value", 5)  # type: ignore[arg-type]
+    assert op.value is IntegerAttr.get(I32, 1)
+
+
+def test_an_op_created_without_a_required_property_fails_verification() -> None:
+    """An op a custom parser creates (`create_op`) without a required property is
+    caught by the verifier."""
+    parser = Parser(SourceFile("t.mlir", ""), generated.context())
+    op = parser.create_op(ConstantOp, 0, [], [I32])
+    assert isinstance(op, ConstantOp)
+    assert op.value_attr is None
+    assert _verify_message(op) == "'arith.constant' op requires attribute 'value'"
+
+
+def test_a_registered_op_built_as_a_generic_operation_fails_verification() -> None:
+    """`Builder.create("arith.constant", ...)` makes a generic `Operation`, which the
+    constant's own checks (its required `value`) would never see: the verifier says so
+    instead of passing it."""
+    module = _module()
+    body = _body(_ops(_body(module))[0])
+    Builder(InsertionPoint.before(body.first_op)).create(  # type: ignore[arg-type]
+        "arith.constant", result_types=[I32]
+    )
+    assert _verify_message(module) == (
+        "'arith.constant' op was built with the generic Operation class; a registered op "
+        "must be built with its class (ConstantOp)"
+    )

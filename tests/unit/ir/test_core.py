@@ -617,11 +617,14 @@ def test_discardable_attributes_are_a_uniqued_dictionary() -> None:
 
 
 def test_properties_are_kept_apart_from_attributes() -> None:
-    """The inherent properties attribute is not one of the discardable attributes."""
-    props = DictionaryAttr.get({"value": IntegerAttr.get(I32, 7)})
+    """The inherent properties attribute is not one of the discardable attributes,
+    though `get_attr` reads an inherent attribute first, as MLIR's `getAttr` does."""
+    seven = IntegerAttr.get(I32, 7)
+    props = DictionaryAttr.get({"value": seven})
     op = Operation("t.a", properties=props)
     assert op.properties is props
-    assert op.get_attr("value") is None
+    assert op.attributes.get_entry("value") is None
+    assert op.get_attr("value") is seven
 
 
 # ---------------------------------------------------------------------------------------
