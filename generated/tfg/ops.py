@@ -6666,7 +6666,10 @@ class GetResultOp(OdsOp):
         p.expect(")", "expected ')'")
         name = p.parse_string_literal()
         p.expect(":", "expected ':'")
+        number_pos = p.current_pos()
         number = p.parse_integer()
+        if not -(1 << 31) <= number < 1 << 31:
+            p.op_error(number_pos, "integer value too large")
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict_with_keyword()
         opaque = TFOpaqueTensorType.get()

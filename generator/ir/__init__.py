@@ -114,6 +114,7 @@ from generator.ir.attributes import (
     TypeAttr,
     UnitAttr,
     UnknownLoc,
+    integer_range,
     wrap_integer,
 )
 from generator.ir.builder import Builder, InsertionPoint
@@ -270,6 +271,7 @@ from generator.ir.type_utilities import (
 )
 from generator.ir.types import (
     DYNAMIC,
+    MAX_INTEGER_WIDTH,
     ComplexType,
     FloatType,
     FunctionType,
@@ -299,6 +301,7 @@ from generator.ir.verify_messages import (
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
+    "MAX_INTEGER_WIDTH",
     "AffineMapAttr",
     "AffineScope",
     "AlwaysSpeculatable",
@@ -482,6 +485,7 @@ __all__ = [
     "int_constant",
     "int_to_float",
     "int_width",
+    "integer_range",
     "is_default_property",
     "is_elements_attr",
     "is_inf_float",

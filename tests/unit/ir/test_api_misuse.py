@@ -8,18 +8,28 @@ builders that failed far from the bad argument or not at all.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import generated
-from generated.arith import ConstantOp
+from generated.arith import AddIOp, ConstantOp, IntegerOverflowFlags
+from generated.arith.attrs import IntegerOverflowFlagsAttr
 from generator.ir import SourceFile
 from generator.ir.attributes import DictionaryAttr, IntegerAttr, UnitAttr
 from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.core import Block, Operation
 from generator.ir.diagnostics import DiagnosticError
-from generator.ir.parser import Parser, parse_module
+from generator.ir.parser import Parser, parse_module, parse_type
 from generator.ir.printer import print_operation
-from generator.ir.types import IntegerType
+from generator.ir.types import (
+    MAX_INTEGER_WIDTH,
+    FloatType,
+    IndexType,
+    IntegerType,
+    Signedness,
+    Type,
+)
 from generator.ir.verifier import verify
 
 I32 = IntegerType.get(32)
@@ -292,3 +302,116 @@ def test_a_registered_op_built_as_a_generic_operation_fails_verification() -> No
         "'arith.constant' op was built with the generic Operation class; a registered op "
         "must be built with its class (ConstantOp)"
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Integers that do not fit, widths MLIR refuses, enum values with no case
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("type_", "value", "message"),
+    [
+        pytest.param(I32, 2**40, "1099511627776 does not fit i32 (-2147483648 to 4294967295)"),
+        pytest.param(IntegerType.get(8), 256, "256 does not fit i8 (-128 to 255)"),
+        pytest.param(IntegerType.get(8), -129, "-129 does not fit i8 (-128 to 255)"),
+        pytest.param(
+            IntegerType.get(8, Signedness.SIGNED), 128, "128 does not fit si8 (-128 to 127)"
+        ),
+        pytest.param(IntegerType.get(8, Signedness.UNSIGNED), -1, "-1 does not fit ui8 (0 to 255)"),
+        pytest.param(
+            IndexType.get(),
+            2**63,
+            "9223372036854775808 does not fit index (-9223372036854775808 to 9223372036854775807)",
+        ),
+        pytest.param(IntegerType.get(1), 2, "2 does not fit i1 (-1 to 1)"),
+        pytest.param(IntegerType.get(0), 1, "1 does not fit i0 (0 to 0)"),
+        pytest.param(
+            IntegerType.get(200), 2**200, "of 201 bits does not fit i200 (-2**199 to 2**200-1)"
+        ),
+    ],
+)
+def test_an_integer_that_does_not_fit_its_type_is_refused(
+    type_: Type, value: int, message: str
+) -> None:
+    """`IntegerAttr.get` refuses a value that fits neither the signed nor the unsigned
+    reading of the width (what mlir-opt-22 calls "integer constant out of range")
+    instead of wrapping it silently."""
+    with pytest.raises(ValueError, match=rf"^{re.escape(f'IntegerAttr.get: value {message}')}$"):
+        IntegerAttr.get(type_, value)
+
+
+@pytest.mark.parametrize(
+    ("type_", "value", "printed"),
+    [
+        pytest.param(IntegerType.get(8), 255, "-1 : i8"),
+        pytest.param(IntegerType.get(8), -128, "-128 : i8"),
+        pytest.param(IntegerType.get(8, Signedness.UNSIGNED), 255, "255 : ui8"),
+        pytest.param(IntegerType.get(1), -1, "true"),
+        pytest.param(IndexType.get(), -(2**63), "-9223372036854775808 : index"),
+    ],
+)
+def test_an_integer_that_fits_either_reading_is_accepted(
+    type_: Type, value: int, printed: str
+) -> None:
+    """The values mlir-opt-22 accepts in a literal are accepted, and print as it does."""
+    assert str(IntegerAttr.get(type_, value)) == printed
+
+
+def test_wrapping_is_asked_for_by_name() -> None:
+    """`IntegerAttr.wrapped` wraps as two's complement arithmetic does (folders use it)."""
+    assert IntegerAttr.wrapped(I32, 2**40) is IntegerAttr.get(I32, 0)
+    assert IntegerAttr.wrapped(I32, 2**31) is IntegerAttr.get(I32, -(2**31))
+
+
+def test_integer_attributes_need_an_integer_type_and_an_int() -> None:
+    """A float type or a non-integer value is a `TypeError`, not a strange attribute."""
+    with pytest.raises(TypeError, match=r"^IntegerAttr.get: type must be an integer or index"):
+        IntegerAttr.get(FloatType.get("f32"), 1)
+    with pytest.raises(TypeError, match=r"^IntegerAttr.get: value must be an int, got '1'$"):
+        IntegerAttr.get(I32, "1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("width", "message"),
+    [
+        pytest.param(10**8, "integer bitwidth is limited to 16777215 bits, got 100000000"),
+        pytest.param(MAX_INTEGER_WIDTH + 1, "integer bitwidth is limited to 16777215 bits"),
+        pytest.param(-1, "integer bitwidth must not be negative, got -1"),
+    ],
+)
+def test_an_integer_width_mlir_refuses_is_refused(width: int, message: str) -> None:
+    """`IntegerType.get` refuses widths past MLIR's `IntegerType::kMaxWidth`, which the
+    parser refuses with the same words."""
+    with pytest.raises(ValueError, match=rf"^{message}"):
+        IntegerType.get(width)
+    assert IntegerType.get(MAX_INTEGER_WIDTH).width == MAX_INTEGER_WIDTH
+
+
+def test_the_parser_shares_the_width_limit() -> None:
+    """The parser's message for a too wide `iN` names the same limit."""
+    with pytest.raises(DiagnosticError, match=r"integer bitwidth is limited to 16777215 bits"):
+        parse_type("i16777216")
+
+
+def test_an_unknown_signedness_is_refused() -> None:
+    """A signedness that is not one of `Signedness`'s is refused."""
+    with pytest.raises(ValueError, match=r"^signedness must be Signedness.SIGNLESS"):
+        IntegerType.get(32, 7)
+
+
+def test_an_overflow_flag_value_with_no_case_is_refused() -> None:
+    """`overflow_flags=99` has bits that are no case of `IntegerOverflowFlags`: the
+    builder raises instead of masking them off."""
+    (a, b) = Block([I32, I32]).args
+    with pytest.raises(
+        ValueError,
+        match=r"^99 is not a valid IntegerOverflowFlags: expected a combination of the cases "
+        r"none = 0, nsw = 1, nuw = 2$",
+    ):
+        AddIOp(a, b, overflow_flags=99)
+    assert a.first_use is None
+    flags = AddIOp(a, b, overflow_flags=3).overflow_flags
+    assert flags == IntegerOverflowFlags.nsw | IntegerOverflowFlags.nuw
+    with pytest.raises(ValueError, match=r"^-1 is not a valid IntegerOverflowFlags"):
+        IntegerOverflowFlagsAttr.get(-1)

@@ -711,8 +711,8 @@ def test_unknown_float_type_is_refused() -> None:
     ],
 )
 def test_integer_attrs_wrap_to_their_type(type_: Type, value: int, wrapped: int) -> None:
-    """Integer attributes are wrapped to their type, so wrapped-equal values are one object."""
-    attr = IntegerAttr.get(type_, value)
+    """`IntegerAttr.wrapped` wraps to the type, so wrapped-equal values are one object."""
+    attr = IntegerAttr.wrapped(type_, value)
     assert attr.value == wrapped
     assert attr is IntegerAttr.get(type_, wrapped)
 
@@ -729,7 +729,7 @@ def test_i1_integer_attrs_are_bool_attrs() -> None:
     assert isinstance(true, BoolAttr)
     assert true is BoolAttr.get_bool(True)
     assert IntegerAttr.get(I1, -1) is true
-    assert IntegerAttr.get(I1, 2) is BoolAttr.get_bool(False)
+    assert IntegerAttr.wrapped(I1, 2) is BoolAttr.get_bool(False)
 
 
 def _dict_attr() -> Attribute:
