@@ -29,7 +29,8 @@ code import from. Its parts:
 What op classes generated from specs build on, written once rather than per op:
 
 - `op_definition`: `OdsOp`, the base class of generated ops, which keeps each
-  property in a slot of its own.
+  property in a slot of its own, and the argument checks of generated builders
+  (`argument_error`, `checked_sequence`).
 - `properties`: an op's inherent attributes by name (`get_property`,
   `set_property`), and splitting a parsed generic op's attributes into properties
   and discardable ones (`adopt_properties`).
@@ -181,7 +182,7 @@ from generator.ir.interfaces import (
     SymbolUserOpInterface,
 )
 from generator.ir.module import ParsedModule
-from generator.ir.op_definition import OdsOp
+from generator.ir.op_definition import OdsOp, argument_error, checked_sequence
 from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
 from generator.ir.printer import escape_string, print_operation
@@ -448,11 +449,13 @@ __all__ = [
     "VerifyMessage",
     "adopt_properties",
     "apply_patterns_greedily",
+    "argument_error",
     "attr_int",
     "attr_string",
     "attr_type",
     "bool_attr",
     "broadcast_shapes",
+    "checked_sequence",
     "compatible_shapes",
     "constant_value",
     "container_element_or_self",

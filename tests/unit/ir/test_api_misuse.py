@@ -15,6 +15,8 @@ import pytest
 import generated
 from generated.arith import AddIOp, ConstantOp, IntegerOverflowFlags
 from generated.arith.attrs import IntegerOverflowFlagsAttr
+from generated.cf import BranchOp
+from generated.func import CallOp
 from generator.ir import SourceFile
 from generator.ir.attributes import DictionaryAttr, IntegerAttr, UnitAttr
 from generator.ir.builder import Builder, InsertionPoint
@@ -415,3 +417,67 @@ def test_an_overflow_flag_value_with_no_case_is_refused() -> None:
     assert flags == IntegerOverflowFlags.nsw | IntegerOverflowFlags.nuw
     with pytest.raises(ValueError, match=r"^-1 is not a valid IntegerOverflowFlags"):
         IntegerOverflowFlagsAttr.get(-1)
+
+
+# ---------------------------------------------------------------------------------------
+# Generated builders check their arguments
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_builder_names_an_operand_that_is_not_a_value() -> None:
+    """`AddIOp(None, 3)` raises a `TypeError` naming the operand, not an
+    `AttributeError` from deep inside the builder."""
+    (a,) = Block([I32]).args
+    with pytest.raises(TypeError, match=r"^'arith.addi' operand 'lhs' must be a Value, got None$"):
+        AddIOp(None, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^'arith.addi' operand 'rhs' must be a Value, got int 3$"):
+        AddIOp(a, 3)  # type: ignore[arg-type]
+    assert a.first_use is None
+
+
+def test_a_builder_names_a_result_type_that_is_not_a_type() -> None:
+    """`result_type='i32'` (text, not a `Type`) is refused at the call."""
+    (a,) = Block([I32]).args
+    with pytest.raises(
+        TypeError, match=r"^'arith.addi' result_type must be a Type, got str 'i32'$"
+    ):
+        AddIOp(a, a, result_type="i32")  # type: ignore[arg-type]
+    assert a.first_use is None
+    assert AddIOp(a, a, result_type=I32).result.type is I32
+
+
+def test_a_builder_names_an_attribute_that_is_not_an_attribute() -> None:
+    """An attribute parameter that takes only attributes refuses a Python value."""
+    with pytest.raises(
+        TypeError, match=r"^'arith.constant' attribute 'value' must be an Attribute, got int 5$"
+    ):
+        ConstantOp(value=5)  # type: ignore[arg-type]
+
+
+def test_a_builder_checks_each_value_of_a_variadic_group() -> None:
+    """A variadic operand or result group must be a sequence of values or types; the
+    wrong element is named by its position."""
+    (a,) = Block([I32]).args
+    with pytest.raises(
+        TypeError, match=r"^'func.call' operand 'operands_' #1 must be a Value, got None$"
+    ):
+        CallOp([a, None], callee="f", result_0_types=[])  # type: ignore[list-item]
+    with pytest.raises(
+        TypeError,
+        match=r"^'func.call' operand 'operands_' must be a sequence of Values, got BlockArgument$",
+    ):
+        CallOp(a, callee="f", result_0_types=[])  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError, match=r"^'func.call' result_0_types #0 must be a Type, got str 'i32'$"
+    ):
+        CallOp([a], callee="f", result_0_types=["i32"])  # type: ignore[list-item]
+    assert a.first_use is None
+    call = CallOp((a,), callee="f", result_0_types=[I32])
+    assert call.operands == (a,)
+    assert call.result_types == (I32,)
+
+
+def test_a_builder_names_a_successor_that_is_not_a_block() -> None:
+    """A successor parameter refuses anything but a block."""
+    with pytest.raises(TypeError, match=r"^'cf.br' successor 'dest' must be a Block, got None$"):
+        BranchOp(dest=None)  # type: ignore[arg-type]
