@@ -52,21 +52,21 @@ def Arith_Dialect : Dialect {
         """`a + b` of two integer attributes of one type, wrapping around."""
         assert isinstance(a, IntegerAttr)
         assert isinstance(b, IntegerAttr)
-        return IntegerAttr.get(a.type, a.value + b.value)
+        return IntegerAttr.wrapped(a.type, a.value + b.value)
 
 
     def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
         """`a - b`, wrapping around."""
         assert isinstance(a, IntegerAttr)
         assert isinstance(b, IntegerAttr)
-        return IntegerAttr.get(a.type, a.value - b.value)
+        return IntegerAttr.wrapped(a.type, a.value - b.value)
 
 
     def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
         """`a * b`, wrapping around."""
         assert isinstance(a, IntegerAttr)
         assert isinstance(b, IntegerAttr)
-        return IntegerAttr.get(a.type, a.value * b.value)
+        return IntegerAttr.wrapped(a.type, a.value * b.value)
 
 
     def merge_overflow(a: Attribute, b: Attribute) -> Attribute:

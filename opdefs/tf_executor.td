@@ -75,6 +75,12 @@ def TfExecutor_Dialect : Dialect {
         return last
 
 
+    def fits_i64(value: int) -> bool:
+        """Whether an integer literal may be an `i64` attribute (either signedness)."""
+        low, high = integer_range(IntegerType.get(64))
+        return low <= value <= high
+
+
     def parse_paren_operands(p: AsmParser) -> list[UnresolvedOperand]:
         """`(%a, %b)` if an opening parenthesis comes next, else nothing."""
         if not p.consume_if("("):
@@ -736,7 +742,11 @@ def TfExecutor_SwitchNOp : TfExecutor_GraphNodeOp<"_SwitchN", [
     if len(uses) != 2:
         p.op_error(operands_pos, "expected 2 operands")
     p.expect_keyword("of")
-    num_outs = IntegerAttr.get(IntegerType.get(64), p.parse_integer())
+    num_pos = p.current_pos()
+    num_value = p.parse_integer()
+    if not fits_i64(num_value):
+        p.error_at(num_pos, "integer constant out of range for attribute")
+    num_outs = IntegerAttr.get(IntegerType.get(64), num_value)
     uses += parse_paren_operands(p)
     types = parse_colon_type_list(p)
     if len(types) != 1:
@@ -936,7 +946,11 @@ def TfExecutor_EnterOp : TfExecutor_GraphNodeOp<"Enter", [
     i64 = IntegerType.get(64)
     parallel_iterations: Attribute = IntegerAttr.get(i64, 10)
     if p.consume_keyword("parallel_iterations"):
-        parallel_iterations = IntegerAttr.get(i64, p.parse_integer())
+        number_pos = p.current_pos()
+        number = p.parse_integer()
+        if not fits_i64(number):
+            p.error_at(number_pos, "integer constant out of range for attribute")
+        parallel_iterations = IntegerAttr.get(i64, number)
     is_constant = BoolAttr.get_bool(p.consume_keyword("constant"))
     types = parse_colon_type_list(p)
     if len(types) != 1:

@@ -918,7 +918,10 @@ def TFGraph_GetResultOp : TFGraph_Op<"get_result", [Pure]> {
     p.expect(")", "expected ')'")
     name = p.parse_string_literal()
     p.expect(":", "expected ':'")
+    number_pos = p.current_pos()
     number = p.parse_integer()
+    if not -(1 << 31) <= number < 1 << 31:
+        p.op_error(number_pos, "integer value too large")
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict_with_keyword()
     opaque = TFOpaqueTensorType.get()

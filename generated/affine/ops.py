@@ -46,6 +46,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     get_property,
     required_property,
     segment_range,
@@ -304,10 +306,16 @@ class AffineApplyOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(map_operands)
+        operands.extend(
+            checked_sequence("affine.apply", "operand 'map_operands'", map_operands, Value)
+        )
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.apply", "attribute 'map'", Attribute, map)
         map_a: Attribute = map
         if result_0_type is None:
             result_0_type = IndexType.get()
+        elif not isinstance(result_0_type, Type):
+            raise argument_error("affine.apply", "result_0_type", Type, result_0_type)
         super().__init__(
             "affine.apply",
             operands,
@@ -494,10 +502,26 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(lower_bound_operands)
-        operands.extend(upper_bound_operands)
-        operands.extend(inits)
+        operands.extend(
+            checked_sequence(
+                "affine.for", "operand 'lower_bound_operands'", lower_bound_operands, Value
+            )
+        )
+        operands.extend(
+            checked_sequence(
+                "affine.for", "operand 'upper_bound_operands'", upper_bound_operands, Value
+            )
+        )
+        operands.extend(checked_sequence("affine.for", "operand 'inits'", inits, Value))
+        if not isinstance(lower_bound_map, Attribute):
+            raise argument_error(
+                "affine.for", "attribute 'lower_bound_map'", Attribute, lower_bound_map
+            )
         lower_bound_map_a: Attribute = lower_bound_map
+        if not isinstance(upper_bound_map, Attribute):
+            raise argument_error(
+                "affine.for", "attribute 'upper_bound_map'", Attribute, upper_bound_map
+            )
         upper_bound_map_a: Attribute = upper_bound_map
         step_a: Attribute = (
             step if isinstance(step, Attribute) else IntegerAttr.get(IndexType.get(), step)
@@ -505,7 +529,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
         super().__init__(
             "affine.for",
             operands,
-            (*results_types,),
+            (*checked_sequence("affine.for", "results_types", results_types, Type),),
             successors=(),
             regions=1,
             loc=loc,
@@ -916,12 +940,14 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operand_0)
+        operands.extend(checked_sequence("affine.if", "operand 'operand_0'", operand_0, Value))
+        if not isinstance(condition, Attribute):
+            raise argument_error("affine.if", "attribute 'condition'", Attribute, condition)
         condition_a: Attribute = condition
         super().__init__(
             "affine.if",
             operands,
-            (*results_types,),
+            (*checked_sequence("affine.if", "results_types", results_types, Type),),
             successors=(),
             regions=2,
             loc=loc,
@@ -1134,10 +1160,16 @@ class AffineLoadOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("affine.load", "operand 'memref'", Value, memref)
         operands: list[Value] = []
         operands.append(memref)
-        operands.extend(indices)
+        operands.extend(checked_sequence("affine.load", "operand 'indices'", indices, Value))
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.load", "attribute 'map'", Attribute, map)
         map_a: Attribute = map
+        if not isinstance(result_type, Type):
+            raise argument_error("affine.load", "result_type", Type, result_type)
         super().__init__(
             "affine.load",
             operands,
@@ -1301,10 +1333,14 @@ class AffineMaxOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("affine.max", "operand 'operands_'", operands_, Value))
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.max", "attribute 'map'", Attribute, map)
         map_a: Attribute = map
         if result_0_type is None:
             result_0_type = IndexType.get()
+        elif not isinstance(result_0_type, Type):
+            raise argument_error("affine.max", "result_0_type", Type, result_0_type)
         super().__init__(
             "affine.max",
             operands,
@@ -1419,10 +1455,14 @@ class AffineMinOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("affine.min", "operand 'operands_'", operands_, Value))
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.min", "attribute 'map'", Attribute, map)
         map_a: Attribute = map
         if result_0_type is None:
             result_0_type = IndexType.get()
+        elif not isinstance(result_0_type, Type):
+            raise argument_error("affine.min", "result_0_type", Type, result_0_type)
         super().__init__(
             "affine.min",
             operands,
@@ -1541,10 +1581,16 @@ class AffineStoreOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("affine.store", "operand 'value'", Value, value)
+        if not isinstance(memref, Value):
+            raise argument_error("affine.store", "operand 'memref'", Value, memref)
         operands: list[Value] = []
         operands.append(value)
         operands.append(memref)
-        operands.extend(indices)
+        operands.extend(checked_sequence("affine.store", "operand 'indices'", indices, Value))
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.store", "attribute 'map'", Attribute, map)
         map_a: Attribute = map
         super().__init__(
             "affine.store",
@@ -1704,7 +1750,7 @@ class AffineYieldOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("affine.yield", "operand 'operands_'", operands_, Value))
         super().__init__(
             "affine.yield",
             operands,

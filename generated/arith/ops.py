@@ -66,6 +66,7 @@ from generator.ir import (
     Value,
     Vectorizable,
     VectorType,
+    argument_error,
     attr_int,
     attr_type,
     bool_attr,
@@ -269,21 +270,21 @@ def int_attrs_add(a: Attribute, b: Attribute) -> Attribute:
     """`a + b` of two integer attributes of one type, wrapping around."""
     assert isinstance(a, IntegerAttr)
     assert isinstance(b, IntegerAttr)
-    return IntegerAttr.get(a.type, a.value + b.value)
+    return IntegerAttr.wrapped(a.type, a.value + b.value)
 
 
 def int_attrs_sub(a: Attribute, b: Attribute) -> Attribute:
     """`a - b`, wrapping around."""
     assert isinstance(a, IntegerAttr)
     assert isinstance(b, IntegerAttr)
-    return IntegerAttr.get(a.type, a.value - b.value)
+    return IntegerAttr.wrapped(a.type, a.value - b.value)
 
 
 def int_attrs_mul(a: Attribute, b: Attribute) -> Attribute:
     """`a * b`, wrapping around."""
     assert isinstance(a, IntegerAttr)
     assert isinstance(b, IntegerAttr)
-    return IntegerAttr.get(a.type, a.value * b.value)
+    return IntegerAttr.wrapped(a.type, a.value * b.value)
 
 
 def merge_overflow(a: Attribute, b: Attribute) -> Attribute:
@@ -644,6 +645,10 @@ class AddFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.addf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.addf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -654,6 +659,8 @@ class AddFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.addf", "result_type", Type, result_type)
         super().__init__(
             "arith.addf",
             operands,
@@ -834,6 +841,10 @@ class AddIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.addi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.addi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -848,6 +859,8 @@ class AddIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.addi", "result_type", Type, result_type)
         super().__init__(
             "arith.addi",
             operands,
@@ -1008,11 +1021,19 @@ class AddUIExtendedOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.addui_extended", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.addui_extended", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if sum_type is None:
             sum_type = rhs.type
+        elif not isinstance(sum_type, Type):
+            raise argument_error("arith.addui_extended", "sum_type", Type, sum_type)
+        if not isinstance(overflow_type, Type):
+            raise argument_error("arith.addui_extended", "overflow_type", Type, overflow_type)
         super().__init__(
             "arith.addui_extended",
             operands,
@@ -1170,11 +1191,17 @@ class AndIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.andi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.andi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.andi", "result_type", Type, result_type)
         super().__init__(
             "arith.andi",
             operands,
@@ -1318,8 +1345,12 @@ class BitcastOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.bitcast", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.bitcast", "out_type", Type, out_type)
         super().__init__(
             "arith.bitcast",
             operands,
@@ -1509,11 +1540,17 @@ class CeilDivSIOp(OdsOp, ConditionallySpeculatable):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.ceildivsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.ceildivsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.ceildivsi", "result_type", Type, result_type)
         super().__init__(
             "arith.ceildivsi",
             operands,
@@ -1647,11 +1684,17 @@ class CeilDivUIOp(OdsOp, ConditionallySpeculatable):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.ceildivui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.ceildivui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.ceildivui", "result_type", Type, result_type)
         super().__init__(
             "arith.ceildivui",
             operands,
@@ -1797,6 +1840,10 @@ class CmpFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.cmpf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.cmpf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -1812,6 +1859,8 @@ class CmpFOp(OdsOp):
         )
         if result_type is None:
             result_type = i1_same_shape(lhs.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.cmpf", "result_type", Type, result_type)
         super().__init__(
             "arith.cmpf",
             operands,
@@ -2038,6 +2087,10 @@ class CmpIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.cmpi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.cmpi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -2048,6 +2101,8 @@ class CmpIOp(OdsOp):
         )
         if result_type is None:
             result_type = i1_same_shape(lhs.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.cmpi", "result_type", Type, result_type)
         super().__init__(
             "arith.cmpi",
             operands,
@@ -2267,9 +2322,13 @@ class ConstantOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(value, Attribute):
+            raise argument_error("arith.constant", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
         if result_type is None:
             result_type = attr_type(value_a)
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.constant", "result_type", Type, result_type)
         super().__init__(
             "arith.constant",
             operands,
@@ -2440,6 +2499,10 @@ class DivFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.divf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.divf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -2450,6 +2513,8 @@ class DivFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.divf", "result_type", Type, result_type)
         super().__init__(
             "arith.divf",
             operands,
@@ -2622,6 +2687,10 @@ class DivSIOp(OdsOp, ConditionallySpeculatable):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.divsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.divsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -2630,6 +2699,8 @@ class DivSIOp(OdsOp, ConditionallySpeculatable):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.divsi", "result_type", Type, result_type)
         super().__init__(
             "arith.divsi",
             operands,
@@ -2804,6 +2875,10 @@ class DivUIOp(OdsOp, ConditionallySpeculatable):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.divui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.divui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -2812,6 +2887,8 @@ class DivUIOp(OdsOp, ConditionallySpeculatable):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.divui", "result_type", Type, result_type)
         super().__init__(
             "arith.divui",
             operands,
@@ -2978,6 +3055,8 @@ class ExtFOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.extf", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
         fastmath_a: Attribute | None = (
@@ -2985,6 +3064,8 @@ class ExtFOp(OdsOp, CastOpInterface):
             if fastmath is None
             else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
         )
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.extf", "out_type", Type, out_type)
         super().__init__(
             "arith.extf",
             operands,
@@ -3221,8 +3302,12 @@ class ExtSIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.extsi", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.extsi", "out_type", Type, out_type)
         super().__init__(
             "arith.extsi",
             operands,
@@ -3416,8 +3501,12 @@ class ExtUIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.extui", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.extui", "out_type", Type, out_type)
         super().__init__(
             "arith.extui",
             operands,
@@ -3610,11 +3699,17 @@ class FloorDivSIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.floordivsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.floordivsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.floordivsi", "result_type", Type, result_type)
         super().__init__(
             "arith.floordivsi",
             operands,
@@ -3758,8 +3853,12 @@ class FPToSIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.fptosi", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.fptosi", "out_type", Type, out_type)
         super().__init__(
             "arith.fptosi",
             operands,
@@ -3949,8 +4048,12 @@ class FPToUIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.fptoui", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.fptoui", "out_type", Type, out_type)
         super().__init__(
             "arith.fptoui",
             operands,
@@ -4142,8 +4245,12 @@ class IndexCastOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.index_cast", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.index_cast", "out_type", Type, out_type)
         super().__init__(
             "arith.index_cast",
             operands,
@@ -4333,8 +4440,12 @@ class IndexCastUIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.index_castui", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.index_castui", "out_type", Type, out_type)
         super().__init__(
             "arith.index_castui",
             operands,
@@ -4533,6 +4644,10 @@ class MaximumFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.maximumf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.maximumf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -4543,6 +4658,8 @@ class MaximumFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.maximumf", "result_type", Type, result_type)
         super().__init__(
             "arith.maximumf",
             operands,
@@ -4721,6 +4838,10 @@ class MaxNumFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.maxnumf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.maxnumf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -4731,6 +4852,8 @@ class MaxNumFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.maxnumf", "result_type", Type, result_type)
         super().__init__(
             "arith.maxnumf",
             operands,
@@ -4899,11 +5022,17 @@ class MaxSIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.maxsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.maxsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.maxsi", "result_type", Type, result_type)
         super().__init__(
             "arith.maxsi",
             operands,
@@ -5041,11 +5170,17 @@ class MaxUIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.maxui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.maxui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.maxui", "result_type", Type, result_type)
         super().__init__(
             "arith.maxui",
             operands,
@@ -5192,6 +5327,10 @@ class MinimumFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.minimumf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.minimumf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -5202,6 +5341,8 @@ class MinimumFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.minimumf", "result_type", Type, result_type)
         super().__init__(
             "arith.minimumf",
             operands,
@@ -5380,6 +5521,10 @@ class MinNumFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.minnumf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.minnumf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -5390,6 +5535,8 @@ class MinNumFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.minnumf", "result_type", Type, result_type)
         super().__init__(
             "arith.minnumf",
             operands,
@@ -5558,11 +5705,17 @@ class MinSIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.minsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.minsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.minsi", "result_type", Type, result_type)
         super().__init__(
             "arith.minsi",
             operands,
@@ -5700,11 +5853,17 @@ class MinUIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.minui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.minui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.minui", "result_type", Type, result_type)
         super().__init__(
             "arith.minui",
             operands,
@@ -5850,6 +6009,10 @@ class MulFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.mulf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.mulf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -5860,6 +6023,8 @@ class MulFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.mulf", "result_type", Type, result_type)
         super().__init__(
             "arith.mulf",
             operands,
@@ -6044,6 +6209,10 @@ class MulIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.muli", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.muli", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -6058,6 +6227,8 @@ class MulIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.muli", "result_type", Type, result_type)
         super().__init__(
             "arith.muli",
             operands,
@@ -6213,13 +6384,21 @@ class MulSIExtendedOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.mulsi_extended", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.mulsi_extended", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
             low_type = rhs.type
+        elif not isinstance(low_type, Type):
+            raise argument_error("arith.mulsi_extended", "low_type", Type, low_type)
         if high_type is None:
             high_type = rhs.type
+        elif not isinstance(high_type, Type):
+            raise argument_error("arith.mulsi_extended", "high_type", Type, high_type)
         super().__init__(
             "arith.mulsi_extended",
             operands,
@@ -6363,13 +6542,21 @@ class MulUIExtendedOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.mului_extended", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.mului_extended", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if low_type is None:
             low_type = rhs.type
+        elif not isinstance(low_type, Type):
+            raise argument_error("arith.mului_extended", "low_type", Type, low_type)
         if high_type is None:
             high_type = rhs.type
+        elif not isinstance(high_type, Type):
+            raise argument_error("arith.mului_extended", "high_type", Type, high_type)
         super().__init__(
             "arith.mului_extended",
             operands,
@@ -6531,6 +6718,8 @@ class NegFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(operand_, Value):
+            raise argument_error("arith.negf", "operand 'operand_'", Value, operand_)
         operands: list[Value] = []
         operands.append(operand_)
         fastmath_a: Attribute | None = (
@@ -6540,6 +6729,8 @@ class NegFOp(OdsOp):
         )
         if result_type is None:
             result_type = operand_.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.negf", "result_type", Type, result_type)
         super().__init__(
             "arith.negf",
             operands,
@@ -6694,11 +6885,17 @@ class OrIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.ori", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.ori", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.ori", "result_type", Type, result_type)
         super().__init__(
             "arith.ori",
             operands,
@@ -6847,6 +7044,10 @@ class RemFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.remf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.remf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -6857,6 +7058,8 @@ class RemFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.remf", "result_type", Type, result_type)
         super().__init__(
             "arith.remf",
             operands,
@@ -7020,11 +7223,17 @@ class RemSIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.remsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.remsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.remsi", "result_type", Type, result_type)
         super().__init__(
             "arith.remsi",
             operands,
@@ -7161,11 +7370,17 @@ class RemUIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.remui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.remui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.remui", "result_type", Type, result_type)
         super().__init__(
             "arith.remui",
             operands,
@@ -7299,6 +7514,10 @@ class ScalingExtFOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.scaling_extf", "operand 'in_'", Value, in_)
+        if not isinstance(scale, Value):
+            raise argument_error("arith.scaling_extf", "operand 'scale'", Value, scale)
         operands: list[Value] = []
         operands.append(in_)
         operands.append(scale)
@@ -7307,6 +7526,8 @@ class ScalingExtFOp(OdsOp, CastOpInterface):
             if fastmath is None
             else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
         )
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.scaling_extf", "out_type", Type, out_type)
         super().__init__(
             "arith.scaling_extf",
             operands,
@@ -7546,6 +7767,10 @@ class ScalingTruncFOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.scaling_truncf", "operand 'in_'", Value, in_)
+        if not isinstance(scale, Value):
+            raise argument_error("arith.scaling_truncf", "operand 'scale'", Value, scale)
         operands: list[Value] = []
         operands.append(in_)
         operands.append(scale)
@@ -7563,6 +7788,8 @@ class ScalingTruncFOp(OdsOp, CastOpInterface):
             if fastmath is None
             else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
         )
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.scaling_truncf", "out_type", Type, out_type)
         super().__init__(
             "arith.scaling_truncf",
             operands,
@@ -7823,12 +8050,20 @@ class SelectOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(condition, Value):
+            raise argument_error("arith.select", "operand 'condition'", Value, condition)
+        if not isinstance(true_value, Value):
+            raise argument_error("arith.select", "operand 'true_value'", Value, true_value)
+        if not isinstance(false_value, Value):
+            raise argument_error("arith.select", "operand 'false_value'", Value, false_value)
         operands: list[Value] = []
         operands.append(condition)
         operands.append(true_value)
         operands.append(false_value)
         if result_type is None:
             result_type = false_value.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.select", "result_type", Type, result_type)
         super().__init__(
             "arith.select",
             operands,
@@ -8046,6 +8281,10 @@ class ShLIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.shli", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.shli", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -8060,6 +8299,8 @@ class ShLIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.shli", "result_type", Type, result_type)
         super().__init__(
             "arith.shli",
             operands,
@@ -8237,6 +8478,10 @@ class ShRSIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.shrsi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.shrsi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -8245,6 +8490,8 @@ class ShRSIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.shrsi", "result_type", Type, result_type)
         super().__init__(
             "arith.shrsi",
             operands,
@@ -8420,6 +8667,10 @@ class ShRUIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.shrui", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.shrui", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -8428,6 +8679,8 @@ class ShRUIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.shrui", "result_type", Type, result_type)
         super().__init__(
             "arith.shrui",
             operands,
@@ -8593,8 +8846,12 @@ class SIToFPOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.sitofp", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.sitofp", "out_type", Type, out_type)
         super().__init__(
             "arith.sitofp",
             operands,
@@ -8792,6 +9049,10 @@ class SubFOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.subf", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.subf", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -8802,6 +9063,8 @@ class SubFOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.subf", "result_type", Type, result_type)
         super().__init__(
             "arith.subf",
             operands,
@@ -8979,6 +9242,10 @@ class SubIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.subi", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.subi", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -8993,6 +9260,8 @@ class SubIOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.subi", "result_type", Type, result_type)
         super().__init__(
             "arith.subi",
             operands,
@@ -9174,6 +9443,8 @@ class TruncFOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.truncf", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
         roundingmode_a: Attribute | None = (
@@ -9190,6 +9461,8 @@ class TruncFOp(OdsOp, CastOpInterface):
             if fastmath is None
             else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
         )
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.truncf", "out_type", Type, out_type)
         super().__init__(
             "arith.truncf",
             operands,
@@ -9475,6 +9748,8 @@ class TruncIOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.trunci", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
         overflow_flags_a: Attribute | None = (
@@ -9486,6 +9761,8 @@ class TruncIOp(OdsOp, CastOpInterface):
                 else IntegerOverflowFlagsAttr.get(overflow_flags)
             )
         )
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.trunci", "out_type", Type, out_type)
         super().__init__(
             "arith.trunci",
             operands,
@@ -9720,8 +9997,12 @@ class UIToFPOp(OdsOp, CastOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("arith.uitofp", "operand 'in_'", Value, in_)
         operands: list[Value] = []
         operands.append(in_)
+        if not isinstance(out_type, Type):
+            raise argument_error("arith.uitofp", "out_type", Type, out_type)
         super().__init__(
             "arith.uitofp",
             operands,
@@ -9909,11 +10190,17 @@ class XOrIOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("arith.xori", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("arith.xori", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("arith.xori", "result_type", Type, result_type)
         super().__init__(
             "arith.xori",
             operands,

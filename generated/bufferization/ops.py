@@ -38,6 +38,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     element_type_or_self,
     emit_error,
     optional_property,
@@ -150,13 +152,29 @@ class AllocTensorOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if copy is not None and not isinstance(copy, Value):
+            raise argument_error("bufferization.alloc_tensor", "operand 'copy'", Value, copy)
+        if size_hint is not None and not isinstance(size_hint, Value):
+            raise argument_error(
+                "bufferization.alloc_tensor", "operand 'size_hint'", Value, size_hint
+            )
         operands: list[Value] = []
-        operands.extend(dynamic_sizes)
+        operands.extend(
+            checked_sequence(
+                "bufferization.alloc_tensor", "operand 'dynamic_sizes'", dynamic_sizes, Value
+            )
+        )
         if copy is not None:
             operands.append(copy)
         if size_hint is not None:
             operands.append(size_hint)
+        if memory_space is not None and not isinstance(memory_space, Attribute):
+            raise argument_error(
+                "bufferization.alloc_tensor", "attribute 'memory_space'", Attribute, memory_space
+            )
         memory_space_a: Attribute | None = None if memory_space is None else (memory_space)
+        if not isinstance(result_type, Type):
+            raise argument_error("bufferization.alloc_tensor", "result_type", Type, result_type)
         super().__init__(
             "bufferization.alloc_tensor",
             operands,
@@ -358,6 +376,14 @@ class MaterializeInDestinationOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error(
+                "bufferization.materialize_in_destination", "operand 'source'", Value, source
+            )
+        if not isinstance(dest, Value):
+            raise argument_error(
+                "bufferization.materialize_in_destination", "operand 'dest'", Value, dest
+            )
         operands: list[Value] = []
         operands.append(source)
         operands.append(dest)
@@ -367,6 +393,10 @@ class MaterializeInDestinationOp(OdsOp):
         writable_a: Attribute | None = (
             writable if isinstance(writable, Attribute) else (UnitAttr.get() if writable else None)
         )
+        if result_type is not None and not isinstance(result_type, Type):
+            raise argument_error(
+                "bufferization.materialize_in_destination", "result_type", Type, result_type
+            )
         super().__init__(
             "bufferization.materialize_in_destination",
             operands,
@@ -577,6 +607,8 @@ class ToBufferOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tensor, Value):
+            raise argument_error("bufferization.to_buffer", "operand 'tensor'", Value, tensor)
         operands: list[Value] = []
         operands.append(tensor)
         read_only_a: Attribute | None = (
@@ -584,6 +616,8 @@ class ToBufferOp(OdsOp):
             if isinstance(read_only, Attribute)
             else (UnitAttr.get() if read_only else None)
         )
+        if not isinstance(buffer_type, Type):
+            raise argument_error("bufferization.to_buffer", "buffer_type", Type, buffer_type)
         super().__init__(
             "bufferization.to_buffer",
             operands,
@@ -741,6 +775,8 @@ class ToTensorOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(buffer, Value):
+            raise argument_error("bufferization.to_tensor", "operand 'buffer'", Value, buffer)
         operands: list[Value] = []
         operands.append(buffer)
         restrict_a: Attribute | None = (
@@ -749,6 +785,8 @@ class ToTensorOp(OdsOp):
         writable_a: Attribute | None = (
             writable if isinstance(writable, Attribute) else (UnitAttr.get() if writable else None)
         )
+        if not isinstance(result_type, Type):
+            raise argument_error("bufferization.to_tensor", "result_type", Type, result_type)
         super().__init__(
             "bufferization.to_tensor",
             operands,

@@ -35,6 +35,7 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     attr_string,
+    checked_sequence,
     optional_property,
 )
 
@@ -279,11 +280,19 @@ class UnrealizedConversionCastOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(inputs)
+        operands.extend(
+            checked_sequence(
+                "builtin.unrealized_conversion_cast", "operand 'inputs'", inputs, Value
+            )
+        )
         super().__init__(
             "builtin.unrealized_conversion_cast",
             operands,
-            (*outputs_types,),
+            (
+                *checked_sequence(
+                    "builtin.unrealized_conversion_cast", "outputs_types", outputs_types, Type
+                ),
+            ),
             successors=(),
             regions=0,
             loc=loc,

@@ -34,6 +34,8 @@ from generator.ir import (
     Value,
     VectorType,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     is_signless_int_elements,
     must,
     optional_property,
@@ -114,6 +116,8 @@ class AssertOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(arg, Value):
+            raise argument_error("cf.assert", "operand 'arg'", Value, arg)
         operands: list[Value] = []
         operands.append(arg)
         msg_a: Attribute = msg if isinstance(msg, Attribute) else StringAttr.get(msg)
@@ -243,7 +247,9 @@ class BranchOp(OdsOp, BranchOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(dest_operands)
+        operands.extend(checked_sequence("cf.br", "operand 'dest_operands'", dest_operands, Value))
+        if not isinstance(dest, Block):
+            raise argument_error("cf.br", "successor 'dest'", Block, dest)
         super().__init__(
             "cf.br",
             operands,
@@ -386,11 +392,29 @@ class CondBranchOp(OdsOp, BranchOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(condition, Value):
+            raise argument_error("cf.cond_br", "operand 'condition'", Value, condition)
         operands: list[Value] = []
         operands.append(condition)
-        operands.extend(true_dest_operands)
-        operands.extend(false_dest_operands)
+        operands.extend(
+            checked_sequence(
+                "cf.cond_br", "operand 'true_dest_operands'", true_dest_operands, Value
+            )
+        )
+        operands.extend(
+            checked_sequence(
+                "cf.cond_br", "operand 'false_dest_operands'", false_dest_operands, Value
+            )
+        )
+        if branch_weights is not None and not isinstance(branch_weights, Attribute):
+            raise argument_error(
+                "cf.cond_br", "attribute 'branch_weights'", Attribute, branch_weights
+            )
         branch_weights_a: Attribute | None = None if branch_weights is None else (branch_weights)
+        if not isinstance(true_dest, Block):
+            raise argument_error("cf.cond_br", "successor 'true_dest'", Block, true_dest)
+        if not isinstance(false_dest, Block):
+            raise argument_error("cf.cond_br", "successor 'false_dest'", Block, false_dest)
         super().__init__(
             "cf.cond_br",
             operands,
@@ -663,17 +687,32 @@ class SwitchOp(OdsOp, BranchOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(flag, Value):
+            raise argument_error("cf.switch", "operand 'flag'", Value, flag)
         operands: list[Value] = []
         operands.append(flag)
-        operands.extend(default_operands)
+        operands.extend(
+            checked_sequence("cf.switch", "operand 'default_operands'", default_operands, Value)
+        )
         for group in case_operands:
-            operands.extend(group)
+            operands.extend(checked_sequence("cf.switch", "operand 'case_operands'", group, Value))
+        if case_values is not None and not isinstance(case_values, Attribute):
+            raise argument_error("cf.switch", "attribute 'case_values'", Attribute, case_values)
         case_values_a: Attribute | None = None if case_values is None else (case_values)
+        if not isinstance(default_destination, Block):
+            raise argument_error(
+                "cf.switch", "successor 'default_destination'", Block, default_destination
+            )
         super().__init__(
             "cf.switch",
             operands,
             (),
-            successors=(default_destination, *case_destinations),
+            successors=(
+                default_destination,
+                *checked_sequence(
+                    "cf.switch", "successor 'case_destinations'", case_destinations, Block
+                ),
+            ),
             regions=0,
             loc=loc,
         )

@@ -44,6 +44,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     must,
     optional_property,
     required_property,
@@ -148,9 +150,13 @@ class CallOp(OdsOp, CallOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("func.call", "operand 'operands_'", operands_, Value))
         callee_a: Attribute = callee if isinstance(callee, Attribute) else SymbolRefAttr.get(callee)
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error("func.call", "attribute 'arg_attrs'", Attribute, arg_attrs)
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error("func.call", "attribute 'res_attrs'", Attribute, res_attrs)
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         no_inline_a: Attribute | None = (
             no_inline
@@ -160,7 +166,7 @@ class CallOp(OdsOp, CallOpInterface, SymbolUserOpInterface):
         super().__init__(
             "func.call",
             operands,
-            (*result_0_types,),
+            (*checked_sequence("func.call", "result_0_types", result_0_types, Type),),
             successors=(),
             regions=0,
             loc=loc,
@@ -413,15 +419,29 @@ class CallIndirectOp(OdsOp, CallOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(callee, Value):
+            raise argument_error("func.call_indirect", "operand 'callee'", Value, callee)
         operands: list[Value] = []
         operands.append(callee)
-        operands.extend(callee_operands)
+        operands.extend(
+            checked_sequence(
+                "func.call_indirect", "operand 'callee_operands'", callee_operands, Value
+            )
+        )
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error(
+                "func.call_indirect", "attribute 'arg_attrs'", Attribute, arg_attrs
+            )
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error(
+                "func.call_indirect", "attribute 'res_attrs'", Attribute, res_attrs
+            )
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         super().__init__(
             "func.call_indirect",
             operands,
-            (*results_types,),
+            (*checked_sequence("func.call_indirect", "results_types", results_types, Type),),
             successors=(),
             regions=0,
             loc=loc,
@@ -605,6 +625,8 @@ class ConstantOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
         value_a: Attribute = value if isinstance(value, Attribute) else SymbolRefAttr.get(value)
+        if not isinstance(result_0_type, Type):
+            raise argument_error("func.constant", "result_0_type", Type, result_0_type)
         super().__init__(
             "func.constant",
             operands,
@@ -809,7 +831,11 @@ class FuncOp(OdsOp, FunctionOpInterface):
                 else StringAttr.get(sym_visibility)
             )
         )
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error("func.func", "attribute 'arg_attrs'", Attribute, arg_attrs)
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error("func.func", "attribute 'res_attrs'", Attribute, res_attrs)
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         no_inline_a: Attribute | None = (
             no_inline
@@ -1060,7 +1086,7 @@ class ReturnOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("func.return", "operand 'operands_'", operands_, Value))
         super().__init__(
             "func.return",
             operands,

@@ -43,6 +43,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     element_type_or_self,
     must,
     optional_property,
@@ -480,9 +482,17 @@ class AllocOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(dynamic_sizes)
-        operands.extend(symbol_operands)
+        operands.extend(
+            checked_sequence("memref.alloc", "operand 'dynamic_sizes'", dynamic_sizes, Value)
+        )
+        operands.extend(
+            checked_sequence("memref.alloc", "operand 'symbol_operands'", symbol_operands, Value)
+        )
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.alloc", "attribute 'alignment'", Attribute, alignment)
         alignment_a: Attribute | None = None if alignment is None else (alignment)
+        if not isinstance(memref_type, Type):
+            raise argument_error("memref.alloc", "memref_type", Type, memref_type)
         super().__init__(
             "memref.alloc",
             operands,
@@ -670,9 +680,17 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(dynamic_sizes)
-        operands.extend(symbol_operands)
+        operands.extend(
+            checked_sequence("memref.alloca", "operand 'dynamic_sizes'", dynamic_sizes, Value)
+        )
+        operands.extend(
+            checked_sequence("memref.alloca", "operand 'symbol_operands'", symbol_operands, Value)
+        )
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.alloca", "attribute 'alignment'", Attribute, alignment)
         alignment_a: Attribute | None = None if alignment is None else (alignment)
+        if not isinstance(memref_type, Type):
+            raise argument_error("memref.alloca", "memref_type", Type, memref_type)
         super().__init__(
             "memref.alloca",
             operands,
@@ -856,8 +874,12 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.cast", "operand 'source'", Value, source)
         operands: list[Value] = []
         operands.append(source)
+        if not isinstance(dest_type, Type):
+            raise argument_error("memref.cast", "dest_type", Type, dest_type)
         super().__init__(
             "memref.cast",
             operands,
@@ -979,9 +1001,17 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(src, Value):
+            raise argument_error("memref.collapse_shape", "operand 'src'", Value, src)
         operands: list[Value] = []
         operands.append(src)
+        if not isinstance(reassociation, Attribute):
+            raise argument_error(
+                "memref.collapse_shape", "attribute 'reassociation'", Attribute, reassociation
+            )
         reassociation_a: Attribute = reassociation
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.collapse_shape", "result_type", Type, result_type)
         super().__init__(
             "memref.collapse_shape",
             operands,
@@ -1150,6 +1180,10 @@ class CopyOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.copy", "operand 'source'", Value, source)
+        if not isinstance(target, Value):
+            raise argument_error("memref.copy", "operand 'target'", Value, target)
         operands: list[Value] = []
         operands.append(source)
         operands.append(target)
@@ -1262,6 +1296,8 @@ class DeallocOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.dealloc", "operand 'memref'", Value, memref)
         operands: list[Value] = []
         operands.append(memref)
         super().__init__(
@@ -1355,11 +1391,17 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.dim", "operand 'source'", Value, source)
+        if not isinstance(index, Value):
+            raise argument_error("memref.dim", "operand 'index'", Value, index)
         operands: list[Value] = []
         operands.append(source)
         operands.append(index)
         if result_type is None:
             result_type = IndexType.get()
+        elif not isinstance(result_type, Type):
+            raise argument_error("memref.dim", "result_type", Type, result_type)
         super().__init__(
             "memref.dim",
             operands,
@@ -1479,7 +1521,9 @@ class DmaStartOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(
+            checked_sequence("memref.dma_start", "operand 'operands_'", operands_, Value)
+        )
         super().__init__(
             "memref.dma_start",
             operands,
@@ -1650,9 +1694,15 @@ class DmaWaitOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tag_mem_ref, Value):
+            raise argument_error("memref.dma_wait", "operand 'tag_mem_ref'", Value, tag_mem_ref)
+        if not isinstance(num_elements, Value):
+            raise argument_error("memref.dma_wait", "operand 'num_elements'", Value, num_elements)
         operands: list[Value] = []
         operands.append(tag_mem_ref)
-        operands.extend(tag_indices)
+        operands.extend(
+            checked_sequence("memref.dma_wait", "operand 'tag_indices'", tag_indices, Value)
+        )
         operands.append(num_elements)
         super().__init__(
             "memref.dma_wait",
@@ -1800,11 +1850,28 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(src, Value):
+            raise argument_error("memref.expand_shape", "operand 'src'", Value, src)
         operands: list[Value] = []
         operands.append(src)
-        operands.extend(output_shape)
+        operands.extend(
+            checked_sequence("memref.expand_shape", "operand 'output_shape'", output_shape, Value)
+        )
+        if not isinstance(reassociation, Attribute):
+            raise argument_error(
+                "memref.expand_shape", "attribute 'reassociation'", Attribute, reassociation
+            )
         reassociation_a: Attribute = reassociation
+        if not isinstance(static_output_shape, Attribute):
+            raise argument_error(
+                "memref.expand_shape",
+                "attribute 'static_output_shape'",
+                Attribute,
+                static_output_shape,
+            )
         static_output_shape_a: Attribute = static_output_shape
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.expand_shape", "result_type", Type, result_type)
         super().__init__(
             "memref.expand_shape",
             operands,
@@ -2044,9 +2111,11 @@ class LoadOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.load", "operand 'memref'", Value, memref)
         operands: list[Value] = []
         operands.append(memref)
-        operands.extend(indices)
+        operands.extend(checked_sequence("memref.load", "operand 'indices'", indices, Value))
         nontemporal_a: Attribute | None = (
             None
             if nontemporal is None
@@ -2056,9 +2125,13 @@ class LoadOp(OdsOp):
                 else BoolAttr.get_bool(nontemporal)
             )
         )
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.load", "attribute 'alignment'", Attribute, alignment)
         alignment_a: Attribute | None = None if alignment is None else (alignment)
         if result_type is None:
             result_type = element_type_or_self(memref.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("memref.load", "result_type", Type, result_type)
         super().__init__(
             "memref.load",
             operands,
@@ -2253,10 +2326,14 @@ class StoreOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("memref.store", "operand 'value'", Value, value)
+        if not isinstance(memref, Value):
+            raise argument_error("memref.store", "operand 'memref'", Value, memref)
         operands: list[Value] = []
         operands.append(value)
         operands.append(memref)
-        operands.extend(indices)
+        operands.extend(checked_sequence("memref.store", "operand 'indices'", indices, Value))
         nontemporal_a: Attribute | None = (
             None
             if nontemporal is None
@@ -2266,6 +2343,8 @@ class StoreOp(OdsOp):
                 else BoolAttr.get_bool(nontemporal)
             )
         )
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.store", "attribute 'alignment'", Attribute, alignment)
         alignment_a: Attribute | None = None if alignment is None else (alignment)
         super().__init__(
             "memref.store",
@@ -2478,14 +2557,30 @@ class SubViewOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.subview", "operand 'source'", Value, source)
         operands: list[Value] = []
         operands.append(source)
-        operands.extend(offsets)
-        operands.extend(sizes)
-        operands.extend(strides)
+        operands.extend(checked_sequence("memref.subview", "operand 'offsets'", offsets, Value))
+        operands.extend(checked_sequence("memref.subview", "operand 'sizes'", sizes, Value))
+        operands.extend(checked_sequence("memref.subview", "operand 'strides'", strides, Value))
+        if not isinstance(static_offsets, Attribute):
+            raise argument_error(
+                "memref.subview", "attribute 'static_offsets'", Attribute, static_offsets
+            )
         static_offsets_a: Attribute = static_offsets
+        if not isinstance(static_sizes, Attribute):
+            raise argument_error(
+                "memref.subview", "attribute 'static_sizes'", Attribute, static_sizes
+            )
         static_sizes_a: Attribute = static_sizes
+        if not isinstance(static_strides, Attribute):
+            raise argument_error(
+                "memref.subview", "attribute 'static_strides'", Attribute, static_strides
+            )
         static_strides_a: Attribute = static_strides
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.subview", "result_type", Type, result_type)
         super().__init__(
             "memref.subview",
             operands,

@@ -46,7 +46,9 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
     attr_string,
+    checked_sequence,
     must,
     optional_property,
     required_property,
@@ -249,7 +251,11 @@ class FuncOp(OdsOp, FunctionOpInterface, RegionKindInterface):
         function_type_a: Attribute = (
             function_type if isinstance(function_type, Attribute) else TypeAttr.get(function_type)
         )
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error("ml_program.func", "attribute 'arg_attrs'", Attribute, arg_attrs)
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error("ml_program.func", "attribute 'res_attrs'", Attribute, res_attrs)
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         sym_visibility_a: Attribute | None = (
             None
@@ -472,6 +478,8 @@ class GlobalOp(OdsOp, SymbolOpInterface):
             if isinstance(is_mutable, Attribute)
             else (UnitAttr.get() if is_mutable else None)
         )
+        if value is not None and not isinstance(value, Attribute):
+            raise argument_error("ml_program.global", "attribute 'value'", Attribute, value)
         value_a: Attribute | None = None if value is None else (value)
         sym_visibility_a: Attribute | None = (
             None
@@ -688,7 +696,13 @@ class GlobalLoadOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(global_, Attribute):
+            raise argument_error(
+                "ml_program.global_load", "attribute 'global_'", Attribute, global_
+            )
         global__a: Attribute = global_
+        if not isinstance(result_type, Type):
+            raise argument_error("ml_program.global_load", "result_type", Type, result_type)
         super().__init__(
             "ml_program.global_load",
             operands,
@@ -829,7 +843,13 @@ class GlobalLoadConstOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(global_, Attribute):
+            raise argument_error(
+                "ml_program.global_load_const", "attribute 'global_'", Attribute, global_
+            )
         global__a: Attribute = global_
+        if not isinstance(result_type, Type):
+            raise argument_error("ml_program.global_load_const", "result_type", Type, result_type)
         super().__init__(
             "ml_program.global_load_const",
             operands,
@@ -973,8 +993,22 @@ class GlobalLoadGraphOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(consume_tokens)
+        operands.extend(
+            checked_sequence(
+                "ml_program.global_load_graph", "operand 'consume_tokens'", consume_tokens, Value
+            )
+        )
+        if not isinstance(global_, Attribute):
+            raise argument_error(
+                "ml_program.global_load_graph", "attribute 'global_'", Attribute, global_
+            )
         global__a: Attribute = global_
+        if not isinstance(result_type, Type):
+            raise argument_error("ml_program.global_load_graph", "result_type", Type, result_type)
+        if not isinstance(produce_token_type, Type):
+            raise argument_error(
+                "ml_program.global_load_graph", "produce_token_type", Type, produce_token_type
+            )
         super().__init__(
             "ml_program.global_load_graph",
             operands,
@@ -1131,8 +1165,14 @@ class GlobalStoreOp(OdsOp, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("ml_program.global_store", "operand 'value'", Value, value)
         operands: list[Value] = []
         operands.append(value)
+        if not isinstance(global_, Attribute):
+            raise argument_error(
+                "ml_program.global_store", "attribute 'global_'", Attribute, global_
+            )
         global__a: Attribute = global_
         super().__init__(
             "ml_program.global_store",
@@ -1277,10 +1317,24 @@ class GlobalStoreGraphOp(OdsOp, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("ml_program.global_store_graph", "operand 'value'", Value, value)
         operands: list[Value] = []
         operands.append(value)
-        operands.extend(consume_tokens)
+        operands.extend(
+            checked_sequence(
+                "ml_program.global_store_graph", "operand 'consume_tokens'", consume_tokens, Value
+            )
+        )
+        if not isinstance(global_, Attribute):
+            raise argument_error(
+                "ml_program.global_store_graph", "attribute 'global_'", Attribute, global_
+            )
         global__a: Attribute = global_
+        if not isinstance(produce_token_type, Type):
+            raise argument_error(
+                "ml_program.global_store_graph", "produce_token_type", Type, produce_token_type
+            )
         super().__init__(
             "ml_program.global_store_graph",
             operands,
@@ -1438,7 +1492,9 @@ class OutputOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(
+            checked_sequence("ml_program.output", "operand 'operands_'", operands_, Value)
+        )
         super().__init__(
             "ml_program.output",
             operands,
@@ -1557,7 +1613,9 @@ class ReturnOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(
+            checked_sequence("ml_program.return", "operand 'operands_'", operands_, Value)
+        )
         super().__init__(
             "ml_program.return",
             operands,
@@ -1712,7 +1770,15 @@ class SubgraphOp(OdsOp, FunctionOpInterface, RegionKindInterface):
         function_type_a: Attribute = (
             function_type if isinstance(function_type, Attribute) else TypeAttr.get(function_type)
         )
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error(
+                "ml_program.subgraph", "attribute 'arg_attrs'", Attribute, arg_attrs
+            )
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error(
+                "ml_program.subgraph", "attribute 'res_attrs'", Attribute, res_attrs
+            )
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         sym_visibility_a: Attribute | None = (
             None
@@ -1898,6 +1964,8 @@ class TokenOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(token_type, Type):
+            raise argument_error("ml_program.token", "token_type", Type, token_type)
         super().__init__(
             "ml_program.token",
             operands,

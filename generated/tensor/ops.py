@@ -39,6 +39,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     compatible_shapes,
     element_type_or_self,
     parse_type,
@@ -136,8 +138,12 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.cast", "operand 'source'", Value, source)
         operands: list[Value] = []
         operands.append(source)
+        if not isinstance(dest_type, Type):
+            raise argument_error("tensor.cast", "dest_type", Type, dest_type)
         super().__init__(
             "tensor.cast",
             operands,
@@ -258,11 +264,17 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.dim", "operand 'source'", Value, source)
+        if not isinstance(index, Value):
+            raise argument_error("tensor.dim", "operand 'index'", Value, index)
         operands: list[Value] = []
         operands.append(source)
         operands.append(index)
         if result_type is None:
             result_type = IndexType.get()
+        elif not isinstance(result_type, Type):
+            raise argument_error("tensor.dim", "result_type", Type, result_type)
         super().__init__(
             "tensor.dim",
             operands,
@@ -378,7 +390,11 @@ class EmptyOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(dynamic_sizes)
+        operands.extend(
+            checked_sequence("tensor.empty", "operand 'dynamic_sizes'", dynamic_sizes, Value)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.empty", "result_type", Type, result_type)
         super().__init__(
             "tensor.empty",
             operands,
@@ -494,11 +510,15 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tensor, Value):
+            raise argument_error("tensor.extract", "operand 'tensor'", Value, tensor)
         operands: list[Value] = []
         operands.append(tensor)
-        operands.extend(indices)
+        operands.extend(checked_sequence("tensor.extract", "operand 'indices'", indices, Value))
         if result_type is None:
             result_type = element_type_or_self(tensor.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("tensor.extract", "result_type", Type, result_type)
         super().__init__(
             "tensor.extract",
             operands,
@@ -633,7 +653,11 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(elements)
+        operands.extend(
+            checked_sequence("tensor.from_elements", "operand 'elements'", elements, Value)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.from_elements", "result_type", Type, result_type)
         super().__init__(
             "tensor.from_elements",
             operands,
@@ -752,7 +776,11 @@ class GenerateOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(dynamic_extents)
+        operands.extend(
+            checked_sequence("tensor.generate", "operand 'dynamic_extents'", dynamic_extents, Value)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.generate", "result_type", Type, result_type)
         super().__init__(
             "tensor.generate",
             operands,
@@ -895,12 +923,18 @@ class InsertOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(scalar, Value):
+            raise argument_error("tensor.insert", "operand 'scalar'", Value, scalar)
+        if not isinstance(dest, Value):
+            raise argument_error("tensor.insert", "operand 'dest'", Value, dest)
         operands: list[Value] = []
         operands.append(scalar)
         operands.append(dest)
-        operands.extend(indices)
+        operands.extend(checked_sequence("tensor.insert", "operand 'indices'", indices, Value))
         if result_type is None:
             result_type = dest.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("tensor.insert", "result_type", Type, result_type)
         super().__init__(
             "tensor.insert",
             operands,
@@ -1044,10 +1078,14 @@ class RankOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tensor, Value):
+            raise argument_error("tensor.rank", "operand 'tensor'", Value, tensor)
         operands: list[Value] = []
         operands.append(tensor)
         if result_0_type is None:
             result_0_type = IndexType.get()
+        elif not isinstance(result_0_type, Type):
+            raise argument_error("tensor.rank", "result_0_type", Type, result_0_type)
         super().__init__(
             "tensor.rank",
             operands,
@@ -1151,9 +1189,15 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tensor.splat", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
-        operands.extend(dynamic_sizes)
+        operands.extend(
+            checked_sequence("tensor.splat", "operand 'dynamic_sizes'", dynamic_sizes, Value)
+        )
+        if not isinstance(aggregate_type, Type):
+            raise argument_error("tensor.splat", "aggregate_type", Type, aggregate_type)
         super().__init__(
             "tensor.splat",
             operands,
@@ -1287,6 +1331,8 @@ class YieldOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("tensor.yield", "operand 'value'", Value, value)
         operands: list[Value] = []
         operands.append(value)
         super().__init__(

@@ -39,6 +39,8 @@ from generator.ir import (
     TypeAttr,
     UnrankedTensorType,
     Value,
+    argument_error,
+    checked_sequence,
     element_type_or_self,
     get_property,
     is_elements_attr,
@@ -256,9 +258,15 @@ class AddOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Add", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Add", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
+        if not isinstance(z_type, Type):
+            raise argument_error("tf.Add", "z_type", Type, z_type)
         super().__init__(
             "tf.Add",
             operands,
@@ -330,9 +338,15 @@ class AddV2Op(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.AddV2", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.AddV2", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
+        if not isinstance(z_type, Type):
+            raise argument_error("tf.AddV2", "z_type", Type, z_type)
         super().__init__(
             "tf.AddV2",
             operands,
@@ -413,6 +427,10 @@ class BiasAddOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("tf.BiasAdd", "operand 'value'", Value, value)
+        if not isinstance(bias, Value):
+            raise argument_error("tf.BiasAdd", "operand 'bias'", Value, bias)
         operands: list[Value] = []
         operands.append(value)
         operands.append(bias)
@@ -423,6 +441,8 @@ class BiasAddOp(OdsOp):
                 data_format if isinstance(data_format, Attribute) else StringAttr.get(data_format)
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf.BiasAdd", "output_type", Type, output_type)
         super().__init__(
             "tf.BiasAdd",
             operands,
@@ -523,7 +543,11 @@ class ConstOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(value, Attribute):
+            raise argument_error("tf.Const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
+        if not isinstance(output_type, Type):
+            raise argument_error("tf.Const", "output_type", Type, output_type)
         super().__init__(
             "tf.Const",
             operands,
@@ -621,9 +645,11 @@ class IfOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tf.If", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(input)
+        operands.extend(checked_sequence("tf.If", "operand 'input'", input, Value))
         then_branch_a: Attribute = (
             then_branch if isinstance(then_branch, Attribute) else SymbolRefAttr.get(then_branch)
         )
@@ -636,7 +662,7 @@ class IfOp(OdsOp):
         super().__init__(
             "tf.If",
             operands,
-            (*output_types,),
+            (*checked_sequence("tf.If", "output_types", output_types, Type),),
             successors=(),
             regions=0,
             loc=loc,
@@ -811,6 +837,8 @@ class IfRegionOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tf.IfRegion", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
         is_stateless_a: Attribute = (
@@ -837,7 +865,7 @@ class IfRegionOp(OdsOp):
         super().__init__(
             "tf.IfRegion",
             operands,
-            (*output_types,),
+            (*checked_sequence("tf.IfRegion", "output_types", output_types, Type),),
             successors=(),
             regions=2,
             loc=loc,
@@ -999,11 +1027,17 @@ class LeakyReluOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(features, Value):
+            raise argument_error("tf.LeakyRelu", "operand 'features'", Value, features)
         operands: list[Value] = []
         operands.append(features)
+        if alpha is not None and not isinstance(alpha, Attribute):
+            raise argument_error("tf.LeakyRelu", "attribute 'alpha'", Attribute, alpha)
         alpha_a: Attribute | None = _DEFAULT_0 if alpha is None else (alpha)
         if activations_type is None:
             activations_type = features.type
+        elif not isinstance(activations_type, Type):
+            raise argument_error("tf.LeakyRelu", "activations_type", Type, activations_type)
         super().__init__(
             "tf.LeakyRelu",
             operands,
@@ -1087,9 +1121,15 @@ class MulOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Mul", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Mul", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
+        if not isinstance(z_type, Type):
+            raise argument_error("tf.Mul", "z_type", Type, z_type)
         super().__init__(
             "tf.Mul",
             operands,
@@ -1167,6 +1207,10 @@ class NotEqualOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.NotEqual", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.NotEqual", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
@@ -1179,6 +1223,8 @@ class NotEqualOp(OdsOp):
                 else BoolAttr.get_bool(incompatible_shape_error)
             )
         )
+        if not isinstance(z_type, Type):
+            raise argument_error("tf.NotEqual", "z_type", Type, z_type)
         super().__init__(
             "tf.NotEqual",
             operands,
@@ -1281,10 +1327,14 @@ class ReluOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(features, Value):
+            raise argument_error("tf.Relu", "operand 'features'", Value, features)
         operands: list[Value] = []
         operands.append(features)
         if activations_type is None:
             activations_type = features.type
+        elif not isinstance(activations_type, Type):
+            raise argument_error("tf.Relu", "activations_type", Type, activations_type)
         super().__init__(
             "tf.Relu",
             operands,
@@ -1347,10 +1397,14 @@ class Relu6Op(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(features, Value):
+            raise argument_error("tf.Relu6", "operand 'features'", Value, features)
         operands: list[Value] = []
         operands.append(features)
         if activations_type is None:
             activations_type = features.type
+        elif not isinstance(activations_type, Type):
+            raise argument_error("tf.Relu6", "activations_type", Type, activations_type)
         super().__init__(
             "tf.Relu6",
             operands,
@@ -1414,9 +1468,15 @@ class SubOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sub", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Sub", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
+        if not isinstance(z_type, Type):
+            raise argument_error("tf.Sub", "z_type", Type, z_type)
         super().__init__(
             "tf.Sub",
             operands,
@@ -1488,7 +1548,7 @@ class YieldOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("tf.Yield", "operand 'operands_'", operands_, Value))
         super().__init__(
             "tf.Yield",
             operands,

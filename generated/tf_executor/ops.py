@@ -45,9 +45,12 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
     broadcast_shapes,
+    checked_sequence,
     element_type_or_self,
     emit_op_error,
+    integer_range,
     parse_type,
     required_property,
     with_emitted,
@@ -113,6 +116,12 @@ def ensure_terminator(
     if last is None or not last.has_trait(IsTerminator):
         last = block.append(terminator((), loc=loc))
     return last
+
+
+def fits_i64(value: int) -> bool:
+    """Whether an integer literal may be an `i64` attribute (either signedness)."""
+    low, high = integer_range(IntegerType.get(64))
+    return low <= value <= high
 
 
 def parse_paren_operands(p: AsmParser) -> list[UnresolvedOperand]:
@@ -383,7 +392,13 @@ class ControlTriggerOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.ControlTrigger", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.ControlTrigger", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.ControlTrigger",
             operands,
@@ -514,9 +529,13 @@ class EnterOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(data, Value):
+            raise argument_error("tf_executor.Enter", "operand 'data'", Value, data)
         operands: list[Value] = []
         operands.append(data)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence("tf_executor.Enter", "operand 'control_inputs'", control_inputs, Value)
+        )
         frame_name_a: Attribute = (
             frame_name if isinstance(frame_name, Attribute) else StringAttr.get(frame_name)
         )
@@ -538,6 +557,10 @@ class EnterOp(OdsOp, OpAsmOpInterface):
                 else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf_executor.Enter", "output_type", Type, output_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Enter", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Enter",
             operands,
@@ -636,7 +659,11 @@ class EnterOp(OdsOp, OpAsmOpInterface):
         i64 = IntegerType.get(64)
         parallel_iterations: Attribute = IntegerAttr.get(i64, 10)
         if p.consume_keyword("parallel_iterations"):
-            parallel_iterations = IntegerAttr.get(i64, p.parse_integer())
+            number_pos = p.current_pos()
+            number = p.parse_integer()
+            if not fits_i64(number):
+                p.error_at(number_pos, "integer constant out of range for attribute")
+            parallel_iterations = IntegerAttr.get(i64, number)
         is_constant = BoolAttr.get_bool(p.consume_keyword("constant"))
         types = parse_colon_type_list(p)
         if len(types) != 1:
@@ -759,9 +786,17 @@ class ExitOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(data, Value):
+            raise argument_error("tf_executor.Exit", "operand 'data'", Value, data)
         operands: list[Value] = []
         operands.append(data)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence("tf_executor.Exit", "operand 'control_inputs'", control_inputs, Value)
+        )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf_executor.Exit", "output_type", Type, output_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Exit", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Exit",
             operands,
@@ -884,9 +919,19 @@ class LoopCondOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tf_executor.LoopCond", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.LoopCond", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf_executor.LoopCond", "output_type", Type, output_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.LoopCond", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.LoopCond",
             operands,
@@ -1018,7 +1063,17 @@ class MergeOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(inputs_and_control)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.Merge", "operand 'inputs_and_control'", inputs_and_control, Value
+            )
+        )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf_executor.Merge", "output_type", Type, output_type)
+        if not isinstance(value_index_type, Type):
+            raise argument_error("tf_executor.Merge", "value_index_type", Type, value_index_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Merge", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Merge",
             operands,
@@ -1177,10 +1232,18 @@ class NextIterationSinkOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(token, Value):
+            raise argument_error("tf_executor.NextIteration.Sink", "operand 'token'", Value, token)
+        if not isinstance(input, Value):
+            raise argument_error("tf_executor.NextIteration.Sink", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(token)
         operands.append(input)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.NextIteration.Sink", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
         super().__init__(
             "tf_executor.NextIteration.Sink",
             operands,
@@ -1313,6 +1376,16 @@ class NextIterationSourceOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(output_type, Type):
+            raise argument_error(
+                "tf_executor.NextIteration.Source", "output_type", Type, output_type
+            )
+        if not isinstance(token_type, Type):
+            raise argument_error("tf_executor.NextIteration.Source", "token_type", Type, token_type)
+        if not isinstance(control_type, Type):
+            raise argument_error(
+                "tf_executor.NextIteration.Source", "control_type", Type, control_type
+            )
         super().__init__(
             "tf_executor.NextIteration.Source",
             operands,
@@ -1465,7 +1538,9 @@ class RecvOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence("tf_executor.Recv", "operand 'control_inputs'", control_inputs, Value)
+        )
         tensor_name_a: Attribute = (
             tensor_name if isinstance(tensor_name, Attribute) else StringAttr.get(tensor_name)
         )
@@ -1489,6 +1564,10 @@ class RecvOp(OdsOp, OpAsmOpInterface):
                 else BoolAttr.get_bool(client_terminated)
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tf_executor.Recv", "output_type", Type, output_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Recv", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Recv",
             operands,
@@ -1763,9 +1842,13 @@ class SendOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tf_executor.Send", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence("tf_executor.Send", "operand 'control_inputs'", control_inputs, Value)
+        )
         tensor_name_a: Attribute = (
             tensor_name if isinstance(tensor_name, Attribute) else StringAttr.get(tensor_name)
         )
@@ -1789,6 +1872,8 @@ class SendOp(OdsOp):
                 else BoolAttr.get_bool(client_terminated)
             )
         )
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Send", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Send",
             operands,
@@ -2028,10 +2113,24 @@ class SwitchOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(data, Value):
+            raise argument_error("tf_executor.Switch", "operand 'data'", Value, data)
+        if not isinstance(predicate, Value):
+            raise argument_error("tf_executor.Switch", "operand 'predicate'", Value, predicate)
         operands: list[Value] = []
         operands.append(data)
         operands.append(predicate)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.Switch", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
+        if not isinstance(true_output_type, Type):
+            raise argument_error("tf_executor.Switch", "true_output_type", Type, true_output_type)
+        if not isinstance(false_output_type, Type):
+            raise argument_error("tf_executor.Switch", "false_output_type", Type, false_output_type)
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.Switch", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.Switch",
             operands,
@@ -2193,19 +2292,32 @@ class SwitchNOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(data, Value):
+            raise argument_error("tf_executor._SwitchN", "operand 'data'", Value, data)
+        if not isinstance(index, Value):
+            raise argument_error("tf_executor._SwitchN", "operand 'index'", Value, index)
         operands: list[Value] = []
         operands.append(data)
         operands.append(index)
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor._SwitchN", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
         num_outs_a: Attribute = (
             num_outs
             if isinstance(num_outs, Attribute)
             else IntegerAttr.get(IntegerType.get(64), num_outs)
         )
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor._SwitchN", "control_type", Type, control_type)
         super().__init__(
             "tf_executor._SwitchN",
             operands,
-            (*outputs_types, control_type),
+            (
+                *checked_sequence("tf_executor._SwitchN", "outputs_types", outputs_types, Type),
+                control_type,
+            ),
             successors=(),
             regions=0,
             loc=loc,
@@ -2269,7 +2381,11 @@ class SwitchNOp(OdsOp, OpAsmOpInterface):
         if len(uses) != 2:
             p.op_error(operands_pos, "expected 2 operands")
         p.expect_keyword("of")
-        num_outs = IntegerAttr.get(IntegerType.get(64), p.parse_integer())
+        num_pos = p.current_pos()
+        num_value = p.parse_integer()
+        if not fits_i64(num_value):
+            p.error_at(num_pos, "integer constant out of range for attribute")
+        num_outs = IntegerAttr.get(IntegerType.get(64), num_value)
         uses += parse_paren_operands(p)
         types = parse_colon_type_list(p)
         if len(types) != 1:
@@ -2395,7 +2511,7 @@ class FetchOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(fetches)
+        operands.extend(checked_sequence("tf_executor.fetch", "operand 'fetches'", fetches, Value))
         super().__init__(
             "tf_executor.fetch",
             operands,
@@ -2508,7 +2624,7 @@ class GraphOp(OdsOp):
         super().__init__(
             "tf_executor.graph",
             operands,
-            (*results_types,),
+            (*checked_sequence("tf_executor.graph", "results_types", results_types, Type),),
             successors=(),
             regions=1,
             loc=loc,
@@ -2696,11 +2812,20 @@ class IslandOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(control_inputs)
+        operands.extend(
+            checked_sequence(
+                "tf_executor.island", "operand 'control_inputs'", control_inputs, Value
+            )
+        )
+        if not isinstance(control_type, Type):
+            raise argument_error("tf_executor.island", "control_type", Type, control_type)
         super().__init__(
             "tf_executor.island",
             operands,
-            (*outputs_types, control_type),
+            (
+                *checked_sequence("tf_executor.island", "outputs_types", outputs_types, Type),
+                control_type,
+            ),
             successors=(),
             regions=1,
             loc=loc,
@@ -2914,7 +3039,7 @@ class YieldOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(fetches)
+        operands.extend(checked_sequence("tf_executor.yield", "operand 'fetches'", fetches, Value))
         super().__init__(
             "tf_executor.yield",
             operands,

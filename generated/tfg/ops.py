@@ -54,6 +54,8 @@ from generator.ir import (
     UnresolvedOperand,
     Value,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     optional_property,
     print_operation,
     required_property,
@@ -869,17 +871,29 @@ class CaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error("tfg.Case", "operand 'branch_index'", Value, branch_index)
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.Case", "operand 'args'", args, Value))
+        if not isinstance(branches, Attribute):
+            raise argument_error("tfg.Case", "attribute 'branches'", Attribute, branches)
         branches_a: Attribute = branches
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.Case", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.Case", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error("tfg.Case", "attribute 'output_shapes'", Attribute, output_shapes)
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.Case", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.Case",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.Case", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -1077,15 +1091,27 @@ class CaseRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error("tfg.CaseRegion", "operand 'branch_index'", Value, branch_index)
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.CaseRegion", "operand 'ctls'", ctls, Value))
+        if branch_attrs is not None and not isinstance(branch_attrs, Attribute):
+            raise argument_error(
+                "tfg.CaseRegion", "attribute 'branch_attrs'", Attribute, branch_attrs
+            )
         branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        if region_attrs is not None and not isinstance(region_attrs, Attribute):
+            raise argument_error(
+                "tfg.CaseRegion", "attribute 'region_attrs'", Attribute, region_attrs
+            )
         region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.CaseRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.CaseRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.CaseRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
@@ -1280,17 +1306,29 @@ class ForOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(start, Value):
+            raise argument_error("tfg.For", "operand 'start'", Value, start)
+        if not isinstance(limit, Value):
+            raise argument_error("tfg.For", "operand 'limit'", Value, limit)
+        if not isinstance(delta, Value):
+            raise argument_error("tfg.For", "operand 'delta'", Value, delta)
         operands: list[Value] = []
         operands.append(start)
         operands.append(limit)
         operands.append(delta)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.For", "operand 'args'", args, Value))
+        if not isinstance(body, Attribute):
+            raise argument_error("tfg.For", "attribute 'body'", Attribute, body)
         body_a: Attribute = body
+        if t is not None and not isinstance(t, Attribute):
+            raise argument_error("tfg.For", "attribute 't'", Attribute, t)
         t_a: Attribute | None = None if t is None else (t)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.For", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.For",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.For", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -1474,18 +1512,32 @@ class ForRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(start, Value):
+            raise argument_error("tfg.ForRegion", "operand 'start'", Value, start)
+        if not isinstance(limit, Value):
+            raise argument_error("tfg.ForRegion", "operand 'limit'", Value, limit)
+        if not isinstance(delta, Value):
+            raise argument_error("tfg.ForRegion", "operand 'delta'", Value, delta)
         operands: list[Value] = []
         operands.append(start)
         operands.append(limit)
         operands.append(delta)
-        operands.extend(init)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.ForRegion", "operand 'init'", init, Value))
+        operands.extend(checked_sequence("tfg.ForRegion", "operand 'ctls'", ctls, Value))
+        if body_attrs is not None and not isinstance(body_attrs, Attribute):
+            raise argument_error("tfg.ForRegion", "attribute 'body_attrs'", Attribute, body_attrs)
         body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        if region_attrs is not None and not isinstance(region_attrs, Attribute):
+            raise argument_error(
+                "tfg.ForRegion", "attribute 'region_attrs'", Attribute, region_attrs
+            )
         region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.ForRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.ForRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.ForRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=1,
             loc=loc,
@@ -1786,23 +1838,37 @@ class IfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.If", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.If", "operand 'args'", args, Value))
+        if not isinstance(then_branch, Attribute):
+            raise argument_error("tfg.If", "attribute 'then_branch'", Attribute, then_branch)
         then_branch_a: Attribute = then_branch
+        if not isinstance(else_branch, Attribute):
+            raise argument_error("tfg.If", "attribute 'else_branch'", Attribute, else_branch)
         else_branch_a: Attribute = else_branch
         tcond_a: Attribute | None = (
             None
             if tcond is None
             else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
         )
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.If", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.If", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error("tfg.If", "attribute 'output_shapes'", Attribute, output_shapes)
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.If", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.If",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.If", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -2045,21 +2111,37 @@ class IfRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.IfRegion", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.IfRegion", "operand 'ctls'", ctls, Value))
+        if then_attrs is not None and not isinstance(then_attrs, Attribute):
+            raise argument_error("tfg.IfRegion", "attribute 'then_attrs'", Attribute, then_attrs)
         then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        if else_attrs is not None and not isinstance(else_attrs, Attribute):
+            raise argument_error("tfg.IfRegion", "attribute 'else_attrs'", Attribute, else_attrs)
         else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        if then_region_attrs is not None and not isinstance(then_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.IfRegion", "attribute 'then_region_attrs'", Attribute, then_region_attrs
+            )
         then_region_attrs_a: Attribute | None = (
             None if then_region_attrs is None else (then_region_attrs)
         )
+        if else_region_attrs is not None and not isinstance(else_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.IfRegion", "attribute 'else_region_attrs'", Attribute, else_region_attrs
+            )
         else_region_attrs_a: Attribute | None = (
             None if else_region_attrs is None else (else_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.IfRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.IfRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.IfRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=2,
             loc=loc,
@@ -2291,17 +2373,31 @@ class StatefulCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error("tfg.StatefulCase", "operand 'branch_index'", Value, branch_index)
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatefulCase", "operand 'args'", args, Value))
+        if not isinstance(branches, Attribute):
+            raise argument_error("tfg.StatefulCase", "attribute 'branches'", Attribute, branches)
         branches_a: Attribute = branches
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.StatefulCase", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.StatefulCase", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatefulCase", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulCase", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulCase",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatefulCase", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -2499,15 +2595,29 @@ class StatefulCaseRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error(
+                "tfg.StatefulCaseRegion", "operand 'branch_index'", Value, branch_index
+            )
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatefulCaseRegion", "operand 'ctls'", ctls, Value))
+        if branch_attrs is not None and not isinstance(branch_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulCaseRegion", "attribute 'branch_attrs'", Attribute, branch_attrs
+            )
         branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        if region_attrs is not None and not isinstance(region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulCaseRegion", "attribute 'region_attrs'", Attribute, region_attrs
+            )
         region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulCaseRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulCaseRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatefulCaseRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
@@ -2720,23 +2830,43 @@ class StatefulIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.StatefulIf", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatefulIf", "operand 'args'", args, Value))
+        if not isinstance(then_branch, Attribute):
+            raise argument_error(
+                "tfg.StatefulIf", "attribute 'then_branch'", Attribute, then_branch
+            )
         then_branch_a: Attribute = then_branch
+        if not isinstance(else_branch, Attribute):
+            raise argument_error(
+                "tfg.StatefulIf", "attribute 'else_branch'", Attribute, else_branch
+            )
         else_branch_a: Attribute = else_branch
         tcond_a: Attribute | None = (
             None
             if tcond is None
             else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
         )
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.StatefulIf", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.StatefulIf", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatefulIf", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulIf", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulIf",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatefulIf", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -2979,21 +3109,47 @@ class StatefulIfRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.StatefulIfRegion", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatefulIfRegion", "operand 'ctls'", ctls, Value))
+        if then_attrs is not None and not isinstance(then_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulIfRegion", "attribute 'then_attrs'", Attribute, then_attrs
+            )
         then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        if else_attrs is not None and not isinstance(else_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulIfRegion", "attribute 'else_attrs'", Attribute, else_attrs
+            )
         else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        if then_region_attrs is not None and not isinstance(then_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulIfRegion",
+                "attribute 'then_region_attrs'",
+                Attribute,
+                then_region_attrs,
+            )
         then_region_attrs_a: Attribute | None = (
             None if then_region_attrs is None else (then_region_attrs)
         )
+        if else_region_attrs is not None and not isinstance(else_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulIfRegion",
+                "attribute 'else_region_attrs'",
+                Attribute,
+                else_region_attrs,
+            )
         else_region_attrs_a: Attribute | None = (
             None if else_region_attrs is None else (else_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulIfRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulIfRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatefulIfRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=2,
             loc=loc,
@@ -3235,20 +3391,32 @@ class StatefulWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatefulWhile", "operand 'args'", args, Value))
+        if not isinstance(cond, Attribute):
+            raise argument_error("tfg.StatefulWhile", "attribute 'cond'", Attribute, cond)
         cond_a: Attribute = cond
+        if not isinstance(body, Attribute):
+            raise argument_error("tfg.StatefulWhile", "attribute 'body'", Attribute, body)
         body_a: Attribute = body
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if t is not None and not isinstance(t, Attribute):
+            raise argument_error("tfg.StatefulWhile", "attribute 't'", Attribute, t)
         t_a: Attribute | None = None if t is None else (t)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatefulWhile", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulWhile", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulWhile",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatefulWhile", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -3495,25 +3663,52 @@ class StatefulWhileRegionOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(init)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatefulWhileRegion", "operand 'init'", init, Value))
+        operands.extend(checked_sequence("tfg.StatefulWhileRegion", "operand 'ctls'", ctls, Value))
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if cond_attrs is not None and not isinstance(cond_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulWhileRegion", "attribute 'cond_attrs'", Attribute, cond_attrs
+            )
         cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        if body_attrs is not None and not isinstance(body_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulWhileRegion", "attribute 'body_attrs'", Attribute, body_attrs
+            )
         body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        if cond_region_attrs is not None and not isinstance(cond_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulWhileRegion",
+                "attribute 'cond_region_attrs'",
+                Attribute,
+                cond_region_attrs,
+            )
         cond_region_attrs_a: Attribute | None = (
             None if cond_region_attrs is None else (cond_region_attrs)
         )
+        if body_region_attrs is not None and not isinstance(body_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatefulWhileRegion",
+                "attribute 'body_region_attrs'",
+                Attribute,
+                body_region_attrs,
+            )
         body_region_attrs_a: Attribute | None = (
             None if body_region_attrs is None else (body_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatefulWhileRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatefulWhileRegion",
             operands,
-            (*outs_types, ctl_type),
+            (
+                *checked_sequence("tfg.StatefulWhileRegion", "outs_types", outs_types, Type),
+                ctl_type,
+            ),
             successors=(),
             regions=2,
             loc=loc,
@@ -3823,17 +4018,31 @@ class StatelessCaseOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error("tfg.StatelessCase", "operand 'branch_index'", Value, branch_index)
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatelessCase", "operand 'args'", args, Value))
+        if not isinstance(branches, Attribute):
+            raise argument_error("tfg.StatelessCase", "attribute 'branches'", Attribute, branches)
         branches_a: Attribute = branches
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.StatelessCase", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.StatelessCase", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatelessCase", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessCase", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessCase",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatelessCase", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -4031,15 +4240,32 @@ class StatelessCaseRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(branch_index, Value):
+            raise argument_error(
+                "tfg.StatelessCaseRegion", "operand 'branch_index'", Value, branch_index
+            )
         operands: list[Value] = []
         operands.append(branch_index)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatelessCaseRegion", "operand 'ctls'", ctls, Value))
+        if branch_attrs is not None and not isinstance(branch_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessCaseRegion", "attribute 'branch_attrs'", Attribute, branch_attrs
+            )
         branch_attrs_a: Attribute | None = None if branch_attrs is None else (branch_attrs)
+        if region_attrs is not None and not isinstance(region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessCaseRegion", "attribute 'region_attrs'", Attribute, region_attrs
+            )
         region_attrs_a: Attribute | None = None if region_attrs is None else (region_attrs)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessCaseRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessCaseRegion",
             operands,
-            (*outs_types, ctl_type),
+            (
+                *checked_sequence("tfg.StatelessCaseRegion", "outs_types", outs_types, Type),
+                ctl_type,
+            ),
             successors=(),
             regions=0 + num_branches,
             loc=loc,
@@ -4252,23 +4478,43 @@ class StatelessIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.StatelessIf", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatelessIf", "operand 'args'", args, Value))
+        if not isinstance(then_branch, Attribute):
+            raise argument_error(
+                "tfg.StatelessIf", "attribute 'then_branch'", Attribute, then_branch
+            )
         then_branch_a: Attribute = then_branch
+        if not isinstance(else_branch, Attribute):
+            raise argument_error(
+                "tfg.StatelessIf", "attribute 'else_branch'", Attribute, else_branch
+            )
         else_branch_a: Attribute = else_branch
         tcond_a: Attribute | None = (
             None
             if tcond is None
             else (tcond if isinstance(tcond, Attribute) else TypeAttr.get(tcond))
         )
+        if tin is not None and not isinstance(tin, Attribute):
+            raise argument_error("tfg.StatelessIf", "attribute 'tin'", Attribute, tin)
         tin_a: Attribute | None = None if tin is None else (tin)
+        if tout is not None and not isinstance(tout, Attribute):
+            raise argument_error("tfg.StatelessIf", "attribute 'tout'", Attribute, tout)
         tout_a: Attribute | None = None if tout is None else (tout)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatelessIf", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessIf", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessIf",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatelessIf", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -4511,21 +4757,47 @@ class StatelessIfRegionOp(OdsOp, OpAsmOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.StatelessIfRegion", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatelessIfRegion", "operand 'ctls'", ctls, Value))
+        if then_attrs is not None and not isinstance(then_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessIfRegion", "attribute 'then_attrs'", Attribute, then_attrs
+            )
         then_attrs_a: Attribute | None = None if then_attrs is None else (then_attrs)
+        if else_attrs is not None and not isinstance(else_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessIfRegion", "attribute 'else_attrs'", Attribute, else_attrs
+            )
         else_attrs_a: Attribute | None = None if else_attrs is None else (else_attrs)
+        if then_region_attrs is not None and not isinstance(then_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessIfRegion",
+                "attribute 'then_region_attrs'",
+                Attribute,
+                then_region_attrs,
+            )
         then_region_attrs_a: Attribute | None = (
             None if then_region_attrs is None else (then_region_attrs)
         )
+        if else_region_attrs is not None and not isinstance(else_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessIfRegion",
+                "attribute 'else_region_attrs'",
+                Attribute,
+                else_region_attrs,
+            )
         else_region_attrs_a: Attribute | None = (
             None if else_region_attrs is None else (else_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessIfRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessIfRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatelessIfRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=2,
             loc=loc,
@@ -4767,20 +5039,32 @@ class StatelessWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.StatelessWhile", "operand 'args'", args, Value))
+        if not isinstance(cond, Attribute):
+            raise argument_error("tfg.StatelessWhile", "attribute 'cond'", Attribute, cond)
         cond_a: Attribute = cond
+        if not isinstance(body, Attribute):
+            raise argument_error("tfg.StatelessWhile", "attribute 'body'", Attribute, body)
         body_a: Attribute = body
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if t is not None and not isinstance(t, Attribute):
+            raise argument_error("tfg.StatelessWhile", "attribute 't'", Attribute, t)
         t_a: Attribute | None = None if t is None else (t)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error(
+                "tfg.StatelessWhile", "attribute 'output_shapes'", Attribute, output_shapes
+            )
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessWhile", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessWhile",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.StatelessWhile", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -5027,25 +5311,52 @@ class StatelessWhileRegionOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(init)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.StatelessWhileRegion", "operand 'init'", init, Value))
+        operands.extend(checked_sequence("tfg.StatelessWhileRegion", "operand 'ctls'", ctls, Value))
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if cond_attrs is not None and not isinstance(cond_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessWhileRegion", "attribute 'cond_attrs'", Attribute, cond_attrs
+            )
         cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        if body_attrs is not None and not isinstance(body_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessWhileRegion", "attribute 'body_attrs'", Attribute, body_attrs
+            )
         body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        if cond_region_attrs is not None and not isinstance(cond_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessWhileRegion",
+                "attribute 'cond_region_attrs'",
+                Attribute,
+                cond_region_attrs,
+            )
         cond_region_attrs_a: Attribute | None = (
             None if cond_region_attrs is None else (cond_region_attrs)
         )
+        if body_region_attrs is not None and not isinstance(body_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.StatelessWhileRegion",
+                "attribute 'body_region_attrs'",
+                Attribute,
+                body_region_attrs,
+            )
         body_region_attrs_a: Attribute | None = (
             None if body_region_attrs is None else (body_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.StatelessWhileRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.StatelessWhileRegion",
             operands,
-            (*outs_types, ctl_type),
+            (
+                *checked_sequence("tfg.StatelessWhileRegion", "outs_types", outs_types, Type),
+                ctl_type,
+            ),
             successors=(),
             regions=2,
             loc=loc,
@@ -5365,20 +5676,30 @@ class WhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(args)
+        operands.extend(checked_sequence("tfg.While", "operand 'args'", args, Value))
+        if not isinstance(cond, Attribute):
+            raise argument_error("tfg.While", "attribute 'cond'", Attribute, cond)
         cond_a: Attribute = cond
+        if not isinstance(body, Attribute):
+            raise argument_error("tfg.While", "attribute 'body'", Attribute, body)
         body_a: Attribute = body
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if t is not None and not isinstance(t, Attribute):
+            raise argument_error("tfg.While", "attribute 't'", Attribute, t)
         t_a: Attribute | None = None if t is None else (t)
+        if output_shapes is not None and not isinstance(output_shapes, Attribute):
+            raise argument_error("tfg.While", "attribute 'output_shapes'", Attribute, output_shapes)
         output_shapes_a: Attribute | None = None if output_shapes is None else (output_shapes)
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.While", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.While",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.While", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=0,
             loc=loc,
@@ -5625,25 +5946,39 @@ class WhileRegionOp(OdsOp, OpAsmOpInterface):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(init)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.WhileRegion", "operand 'init'", init, Value))
+        operands.extend(checked_sequence("tfg.WhileRegion", "operand 'ctls'", ctls, Value))
         parallel_iterations_a: Attribute = (
             parallel_iterations
             if isinstance(parallel_iterations, Attribute)
             else IntegerAttr.get(IntegerType.get(64), parallel_iterations)
         )
+        if cond_attrs is not None and not isinstance(cond_attrs, Attribute):
+            raise argument_error("tfg.WhileRegion", "attribute 'cond_attrs'", Attribute, cond_attrs)
         cond_attrs_a: Attribute | None = None if cond_attrs is None else (cond_attrs)
+        if body_attrs is not None and not isinstance(body_attrs, Attribute):
+            raise argument_error("tfg.WhileRegion", "attribute 'body_attrs'", Attribute, body_attrs)
         body_attrs_a: Attribute | None = None if body_attrs is None else (body_attrs)
+        if cond_region_attrs is not None and not isinstance(cond_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.WhileRegion", "attribute 'cond_region_attrs'", Attribute, cond_region_attrs
+            )
         cond_region_attrs_a: Attribute | None = (
             None if cond_region_attrs is None else (cond_region_attrs)
         )
+        if body_region_attrs is not None and not isinstance(body_region_attrs, Attribute):
+            raise argument_error(
+                "tfg.WhileRegion", "attribute 'body_region_attrs'", Attribute, body_region_attrs
+            )
         body_region_attrs_a: Attribute | None = (
             None if body_region_attrs is None else (body_region_attrs)
         )
+        if not isinstance(ctl_type, Type):
+            raise argument_error("tfg.WhileRegion", "ctl_type", Type, ctl_type)
         super().__init__(
             "tfg.WhileRegion",
             operands,
-            (*outs_types, ctl_type),
+            (*checked_sequence("tfg.WhileRegion", "outs_types", outs_types, Type), ctl_type),
             successors=(),
             regions=2,
             loc=loc,
@@ -5941,10 +6276,12 @@ class ConditionOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(cond, Value):
+            raise argument_error("tfg.condition", "operand 'cond'", Value, cond)
         operands: list[Value] = []
         operands.append(cond)
-        operands.extend(args)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.condition", "operand 'args'", args, Value))
+        operands.extend(checked_sequence("tfg.condition", "operand 'ctls'", ctls, Value))
         super().__init__(
             "tfg.condition",
             operands,
@@ -6169,7 +6506,11 @@ class FuncOp(OdsOp, OpAsmOpInterface, SymbolOpInterface):
                 else StringAttr.get(sym_visibility)
             )
         )
+        if arg_attrs is not None and not isinstance(arg_attrs, Attribute):
+            raise argument_error("tfg.func", "attribute 'arg_attrs'", Attribute, arg_attrs)
         arg_attrs_a: Attribute | None = None if arg_attrs is None else (arg_attrs)
+        if res_attrs is not None and not isinstance(res_attrs, Attribute):
+            raise argument_error("tfg.func", "attribute 'res_attrs'", Attribute, res_attrs)
         res_attrs_a: Attribute | None = None if res_attrs is None else (res_attrs)
         description_a: Attribute | None = (
             None
@@ -6188,6 +6529,10 @@ class FuncOp(OdsOp, OpAsmOpInterface, SymbolOpInterface):
             if gradient is None
             else (gradient if isinstance(gradient, Attribute) else SymbolRefAttr.get(gradient))
         )
+        if control_output is not None and not isinstance(control_output, Attribute):
+            raise argument_error(
+                "tfg.func", "attribute 'control_output'", Attribute, control_output
+            )
         control_output_a: Attribute | None = None if control_output is None else (control_output)
         super().__init__(
             "tfg.func",
@@ -6589,6 +6934,8 @@ class GetResultOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("tfg.get_result", "operand 'value'", Value, value)
         operands: list[Value] = []
         operands.append(value)
         name__a: Attribute = name_ if isinstance(name_, Attribute) else StringAttr.get(name_)
@@ -6597,6 +6944,8 @@ class GetResultOp(OdsOp):
             if isinstance(number, Attribute)
             else IntegerAttr.get(IntegerType.get(32), number)
         )
+        if not isinstance(result_type, Type):
+            raise argument_error("tfg.get_result", "result_type", Type, result_type)
         super().__init__(
             "tfg.get_result",
             operands,
@@ -6666,7 +7015,10 @@ class GetResultOp(OdsOp):
         p.expect(")", "expected ')'")
         name = p.parse_string_literal()
         p.expect(":", "expected ':'")
+        number_pos = p.current_pos()
         number = p.parse_integer()
+        if not -(1 << 31) <= number < 1 << 31:
+            p.op_error(number_pos, "integer value too large")
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict_with_keyword()
         opaque = TFOpaqueTensorType.get()
@@ -6760,6 +7112,8 @@ class GraphOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(version, Attribute):
+            raise argument_error("tfg.graph", "attribute 'version'", Attribute, version)
         version_a: Attribute = version
         super().__init__(
             "tfg.graph",
@@ -6892,7 +7246,11 @@ class ReturnOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("tfg.return", "operand 'operands_'", operands_, Value))
+        if control_ret_attrs is not None and not isinstance(control_ret_attrs, Attribute):
+            raise argument_error(
+                "tfg.return", "attribute 'control_ret_attrs'", Attribute, control_ret_attrs
+            )
         control_ret_attrs_a: Attribute | None = (
             None if control_ret_attrs is None else (control_ret_attrs)
         )
@@ -7032,8 +7390,8 @@ class YieldOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(args)
-        operands.extend(ctls)
+        operands.extend(checked_sequence("tfg.yield", "operand 'args'", args, Value))
+        operands.extend(checked_sequence("tfg.yield", "operand 'ctls'", ctls, Value))
         super().__init__(
             "tfg.yield",
             operands,

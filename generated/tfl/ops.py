@@ -32,6 +32,7 @@ from generator.ir import (
     Type,
     UnrankedTensorType,
     Value,
+    argument_error,
     broadcast_shapes,
     is_elements_attr,
     required_property,
@@ -118,6 +119,10 @@ class AddOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("tfl.add", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("tfl.add", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -128,6 +133,8 @@ class AddOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tfl.add", "output_type", Type, output_type)
         super().__init__(
             "tfl.add",
             operands,
@@ -271,11 +278,17 @@ class LeakyReluOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tfl.leaky_relu", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
+        if not isinstance(alpha, Attribute):
+            raise argument_error("tfl.leaky_relu", "attribute 'alpha'", Attribute, alpha)
         alpha_a: Attribute = alpha
         if output_type is None:
             output_type = input.type
+        elif not isinstance(output_type, Type):
+            raise argument_error("tfl.leaky_relu", "output_type", Type, output_type)
         super().__init__(
             "tfl.leaky_relu",
             operands,
@@ -363,6 +376,10 @@ class MulOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("tfl.mul", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("tfl.mul", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -373,6 +390,8 @@ class MulOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tfl.mul", "output_type", Type, output_type)
         super().__init__(
             "tfl.mul",
             operands,
@@ -492,9 +511,15 @@ class NotEqualOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("tfl.not_equal", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("tfl.not_equal", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
+        if not isinstance(output_type, Type):
+            raise argument_error("tfl.not_equal", "output_type", Type, output_type)
         super().__init__(
             "tfl.not_equal",
             operands,
@@ -566,7 +591,11 @@ class ConstOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(value, Attribute):
+            raise argument_error("tfl.pseudo_const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
+        if not isinstance(output_type, Type):
+            raise argument_error("tfl.pseudo_const", "output_type", Type, output_type)
         super().__init__(
             "tfl.pseudo_const",
             operands,
@@ -647,10 +676,14 @@ class ReluOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tfl.relu", "operand 'x'", Value, x)
         operands: list[Value] = []
         operands.append(x)
         if y_type is None:
             y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tfl.relu", "y_type", Type, y_type)
         super().__init__(
             "tfl.relu",
             operands,
@@ -710,10 +743,14 @@ class Relu6Op(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tfl.relu6", "operand 'x'", Value, x)
         operands: list[Value] = []
         operands.append(x)
         if y_type is None:
             y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tfl.relu6", "y_type", Type, y_type)
         super().__init__(
             "tfl.relu6",
             operands,
@@ -779,6 +816,10 @@ class SubOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("tfl.sub", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("tfl.sub", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -789,6 +830,8 @@ class SubOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
+        if not isinstance(output_type, Type):
+            raise argument_error("tfl.sub", "output_type", Type, output_type)
         super().__init__(
             "tfl.sub",
             operands,

@@ -29,6 +29,8 @@ from generator.ir import (
     Value,
     VectorType,
     VerifyMessage,
+    argument_error,
+    checked_sequence,
     element_type_or_self,
     emit_op_error,
     parse_type,
@@ -102,10 +104,22 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.extract", "operand 'source'", Value, source)
         operands: list[Value] = []
         operands.append(source)
-        operands.extend(dynamic_position)
+        operands.extend(
+            checked_sequence(
+                "vector.extract", "operand 'dynamic_position'", dynamic_position, Value
+            )
+        )
+        if not isinstance(static_position, Attribute):
+            raise argument_error(
+                "vector.extract", "attribute 'static_position'", Attribute, static_position
+            )
         static_position_a: Attribute = static_position
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.extract", "result_type", Type, result_type)
         super().__init__(
             "vector.extract",
             operands,

@@ -1535,6 +1535,24 @@ class _OpMaker:
             else:
                 params_rev.append(Param(py, "Sequence[Value]", "()" if trailing_ok else None))
         positional = list(reversed(params_rev))
+        # Each argument is checked (an `isinstance` test) before it is used, so a
+        # wrong one is reported naming its parameter, not as a failure further on.
+        name = self.op_name
+
+        def check(what: str, expected: str, value: str) -> str:
+            return f'raise argument_error("{name}", "{what}", {expected}, {value})'
+
+        def checked(what: str, expected: str, value: str) -> str:
+            return f'checked_sequence("{name}", "{what}", {value}, {expected})'
+
+        for o in op.operands:
+            py = self.py[o.name]
+            if o.variadicity == "single":
+                body.append(f"if not isinstance({py}, Value):")
+                body.append(f"    {check(f'operand {py!r}', 'Value', py)}")
+            elif o.variadicity == "optional":
+                body.append(f"if {py} is not None and not isinstance({py}, Value):")
+                body.append(f"    {check(f'operand {py!r}', 'Value', py)}")
         body.append("operands: list[Value] = []")
         for o in op.operands:
             py = self.py[o.name]
@@ -1545,9 +1563,9 @@ class _OpMaker:
                 body.append(f"    operands.append({py})")
             elif o.variadicity == "variadic_of_variadic":
                 body.append(f"for group in {py}:")
-                body.append("    operands.extend(group)")
+                body.append(f"    operands.extend({checked(f'operand {py!r}', 'Value', 'group')})")
             else:
-                body.append(f"operands.extend({py})")
+                body.append(f"operands.extend({checked(f'operand {py!r}', 'Value', py)})")
         # Attributes.
         props: list[tuple[str, str]] = []
         optional_kw: list[Param] = []
@@ -1585,11 +1603,17 @@ class _OpMaker:
                     if a.default is not None and not a.optional
                     else "None"
                 )
+                if kind.build_expr == "v":
+                    body.append(f"if {py} is not None and not isinstance({py}, Attribute):")
+                    body.append(f"    {check(f'attribute {py!r}', 'Attribute', py)}")
                 body.append(
                     f"{var}: Attribute | None = {fallback} if {py} is None else ({convert})"
                 )
             else:
                 keywords.append(Param(py, ann))
+                if kind.build_expr == "v":
+                    body.append(f"if not isinstance({py}, Attribute):")
+                    body.append(f"    {check(f'attribute {py!r}', 'Attribute', py)}")
                 body.append(f"{var}: Attribute = {convert}")
             props.append((a.name, var))
         if self.has("AttrSizedOperandSegments"):
@@ -1621,22 +1645,28 @@ class _OpMaker:
         for r in op.results:
             py = self.py[r.name]
             if r.variadicity == "variadic":
-                keywords.append(Param(f"{self.base[r.name]}_types", "Sequence[Type]"))
-                result_parts.append(f"*{self.base[r.name]}_types")
-                continue
-            if r.variadicity == "optional":
-                rt = f"{self.base[r.name]}_type"
-                optional_kw.append(Param(rt, "Type | None", "None"))
-                result_parts.append(f"*([] if {rt} is None else [{rt}])")
+                rts = f"{self.base[r.name]}_types"
+                keywords.append(Param(rts, "Sequence[Type]"))
+                result_parts.append(f"*{checked(rts, 'Type', rts)}")
                 continue
             rt = f"{self.base[r.name]}_type"
+            if r.variadicity == "optional":
+                optional_kw.append(Param(rt, "Type | None", "None"))
+                body.append(f"if {rt} is not None and not isinstance({rt}, Type):")
+                body.append(f"    {check(rt, 'Type', rt)}")
+                result_parts.append(f"*([] if {rt} is None else [{rt}])")
+                continue
             inferred = self._infer_result(r.name, r.type)
             if inferred is None:
                 keywords.append(Param(rt, "Type"))
+                body.append(f"if not isinstance({rt}, Type):")
+                body.append(f"    {check(rt, 'Type', rt)}")
             else:
                 optional_kw.append(Param(rt, "Type | None", "None"))
                 body.append(f"if {rt} is None:")
                 body.append(f"    {rt} = {inferred}")
+                body.append(f"elif not isinstance({rt}, Type):")
+                body.append(f"    {check(rt, 'Type', rt)}")
             result_parts.append(rt)
         if self.has("AttrSizedResultSegments"):
             sizes = []
@@ -1660,9 +1690,11 @@ class _OpMaker:
             py = self.py[s.name]
             if s.variadic:
                 keywords.append(Param(py, "Sequence[Block]"))
-                succ_parts.append(f"*{py}")
+                succ_parts.append(f"*{checked(f'successor {py!r}', 'Block', py)}")
             else:
                 keywords.append(Param(py, "Block"))
+                body.append(f"if not isinstance({py}, Block):")
+                body.append(f"    {check(f'successor {py!r}', 'Block', py)}")
                 succ_parts.append(py)
         fixed_regions = sum(1 for r in op.regions if not r.variadic)
         num_regions = str(fixed_regions)

@@ -29,7 +29,8 @@ code import from. Its parts:
 What op classes generated from specs build on, written once rather than per op:
 
 - `op_definition`: `OdsOp`, the base class of generated ops, which keeps each
-  property in a slot of its own.
+  property in a slot of its own, and the argument checks of generated builders
+  (`argument_error`, `checked_sequence`).
 - `properties`: an op's inherent attributes by name (`get_property`,
   `set_property`), and splitting a parsed generic op's attributes into properties
   and discardable ones (`adopt_properties`).
@@ -114,6 +115,7 @@ from generator.ir.attributes import (
     TypeAttr,
     UnitAttr,
     UnknownLoc,
+    integer_range,
     wrap_integer,
 )
 from generator.ir.builder import Builder, InsertionPoint
@@ -180,7 +182,7 @@ from generator.ir.interfaces import (
     SymbolUserOpInterface,
 )
 from generator.ir.module import ParsedModule
-from generator.ir.op_definition import OdsOp
+from generator.ir.op_definition import OdsOp, argument_error, checked_sequence
 from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
 from generator.ir.printer import escape_string, print_operation
@@ -270,6 +272,7 @@ from generator.ir.type_utilities import (
 )
 from generator.ir.types import (
     DYNAMIC,
+    MAX_INTEGER_WIDTH,
     ComplexType,
     FloatType,
     FunctionType,
@@ -299,6 +302,7 @@ from generator.ir.verify_messages import (
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
+    "MAX_INTEGER_WIDTH",
     "AffineMapAttr",
     "AffineScope",
     "AlwaysSpeculatable",
@@ -445,11 +449,13 @@ __all__ = [
     "VerifyMessage",
     "adopt_properties",
     "apply_patterns_greedily",
+    "argument_error",
     "attr_int",
     "attr_string",
     "attr_type",
     "bool_attr",
     "broadcast_shapes",
+    "checked_sequence",
     "compatible_shapes",
     "constant_value",
     "container_element_or_self",
@@ -482,6 +488,7 @@ __all__ = [
     "int_constant",
     "int_to_float",
     "int_width",
+    "integer_range",
     "is_default_property",
     "is_elements_attr",
     "is_inf_float",

@@ -32,6 +32,7 @@ from generator.ir.attributes import (
     SymbolRefAttr,
     TypeAttr,
     UnitAttr,
+    integer_range,
     wrap_integer,
 )
 from generator.ir.context import Context
@@ -340,24 +341,12 @@ class AttrParser(LocationParser):
         body = literal[1:] if negative else literal
         is_hex = body.startswith("0x")
         value = int(body, 16) if is_hex else int(body)
-        if isinstance(type_, IndexType):
-            width, signedness = 64, Signedness.SIGNED
-        else:
-            assert isinstance(type_, IntegerType)
-            width, signedness = type_.width, type_.signedness
-            if negative and signedness == Signedness.UNSIGNED:
-                self.error_at(pos, "negative integer literal not valid for unsigned integer type")
+        assert isinstance(type_, (IntegerType, IndexType))
         if negative:
+            if isinstance(type_, IntegerType) and type_.signedness == Signedness.UNSIGNED:
+                self.error_at(pos, "negative integer literal not valid for unsigned integer type")
             value = -value
-        if width == 0:
-            return value if value == 0 else None
-        if signedness == Signedness.SIGNED:
-            lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
-        elif signedness == Signedness.UNSIGNED:
-            lo, hi = 0, (1 << width) - 1
-        else:
-            # Signless values may be written either way; i1 accepts -1 as true.
-            lo, hi = -(1 << (width - 1)), (1 << width) - 1
+        lo, hi = integer_range(type_)
         if not lo <= value <= hi:
             return None
         return value

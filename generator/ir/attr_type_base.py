@@ -236,6 +236,8 @@ class EnumAttr(DialectAttr):
     SEPARATOR: ClassVar[str] = ", "
     _instances: ClassVar[UniqueTable[int, EnumAttr]]
     _spellings: ClassVar[dict[int, str]]
+    #: The bits of every case of a bit enum, or'ed together.
+    _all_bits: ClassVar[int]
 
     def __init__(self, value: int) -> None:
         super().__init__()
@@ -245,13 +247,26 @@ class EnumAttr(DialectAttr):
         super().__init_subclass__(**kwargs)
         cls._instances = UniqueTable()
         cls._spellings = {mask: word for word, mask in reversed(cls.KEYWORDS.items())}
+        all_bits = 0
+        for mask in cls.KEYWORDS.values():
+            all_bits |= mask
+        cls._all_bits = all_bits
 
     @classmethod
     def get(cls, value: int | enum.Enum) -> Self:
-        """The unique attribute holding `value` (an enum member or its integer)."""
+        """The unique attribute holding `value` (an enum member or its integer): a case
+        of the enum, or for a bit enum, cases or'ed together."""
         raw = int(value.value if isinstance(value, enum.Enum) else value)
         a = cls._instances.get(raw)
         if a is None:
+            if cls.IS_BIT_ENUM:
+                valid = raw >= 0 and not raw & ~cls._all_bits
+            else:
+                valid = raw in cls._spellings
+            if not valid:
+                cases = ", ".join(f"{word} = {mask}" for word, mask in cls.KEYWORDS.items())
+                what = "a combination of the cases" if cls.IS_BIT_ENUM else "one of the cases"
+                raise ValueError(f"{raw} is not a valid {cls.ENUM_NAME}: expected {what} {cases}")
             made: EnumAttr = cls(raw)
             a = unique(cls._instances, raw, made)
         return a  # type: ignore[return-value]

@@ -56,6 +56,7 @@ __all__ = [
     "TypeAttr",
     "UnitAttr",
     "UnknownLoc",
+    "integer_range",
     "wrap_integer",
 ]
 
@@ -98,6 +99,38 @@ def wrap_integer(value: int, type_: Type) -> int:
     return value
 
 
+def integer_range(type_: IntegerType | IndexType) -> tuple[int, int]:
+    """The lowest and highest value an integer of `type_` may be written with.
+
+    As MLIR's parser takes literals: `siN` and `index` (64 bits) signed, `uiN`
+    unsigned, and `iN` either way (so `i8` takes -128 to 255 and `255 : i8` is -1).
+    """
+    if isinstance(type_, IndexType):
+        return -(1 << 63), (1 << 63) - 1
+    width = type_.width
+    if width == 0:
+        return 0, 0
+    signedness = type_.signedness
+    if signedness == Signedness.SIGNED:
+        return -(1 << (width - 1)), (1 << (width - 1)) - 1
+    if signedness == Signedness.UNSIGNED:
+        return 0, (1 << width) - 1
+    return -(1 << (width - 1)), (1 << width) - 1
+
+
+def _int_text(value: int) -> str:
+    # A huge value would take a while to print (or pass Python's digit limit).
+    return str(value) if value.bit_length() <= 128 else f"of {value.bit_length()} bits"
+
+
+def _range_text(type_: IntegerType | IndexType) -> str:
+    lo, hi = integer_range(type_)
+    if hi.bit_length() <= 128:
+        return f"{lo} to {hi}"
+    low = f"-2**{(-lo).bit_length() - 1}" if lo else "0"
+    return f"{low} to 2**{hi.bit_length()}-1"
+
+
 class IntegerAttr(Attribute):
     """`42 : i32`; `value` is already wrapped to the type (see `wrap_integer`)."""
 
@@ -111,8 +144,43 @@ class IntegerAttr(Attribute):
 
     @classmethod
     def get(cls, type_: Type, value: int) -> IntegerAttr:
-        """Return the integer attribute; `value` is wrapped to the type's width."""
+        """Return the integer attribute of `value` and `type_` (an integer or index type).
+
+        `value` must fit the type as MLIR's parser takes it (`integer_range`): `255`
+        and `-1` are the same `i8`, but `256` is refused. `wrapped` wraps instead.
+        """
+        a = cls._cache.get((type_, value))
+        if a is None:
+            # Not made before (or not in its printed form, like 255 for -1 : i8).
+            if not isinstance(type_, (IntegerType, IndexType)):
+                raise TypeError(
+                    f"IntegerAttr.get: type must be an integer or index type, got {type_!r}"
+                )
+            if not isinstance(value, int):
+                raise TypeError(f"IntegerAttr.get: value must be an int, got {value!r}")
+            lo, hi = integer_range(type_)
+            if not lo <= value <= hi:
+                raise ValueError(
+                    f"IntegerAttr.get: value {_int_text(value)} does not fit {type_} "
+                    f"({_range_text(type_)})"
+                )
+            a = cls._uniqued(type_, wrap_integer(value, type_))
+        return a
+
+    @classmethod
+    def wrapped(cls, type_: Type, value: int) -> IntegerAttr:
+        """Return the integer attribute of `value` wrapped to the width of `type_`, as
+        two's complement arithmetic (MLIR's `APInt`) does: `256` is `0 : i8`."""
+        if not isinstance(type_, (IntegerType, IndexType)):
+            raise TypeError(
+                f"IntegerAttr.wrapped: type must be an integer or index type, got {type_!r}"
+            )
         value = wrap_integer(value, type_)
+        a = cls._cache.get((type_, value))
+        return a if a is not None else cls._uniqued(type_, value)
+
+    @classmethod
+    def _uniqued(cls, type_: IntegerType | IndexType, value: int) -> IntegerAttr:
         key = (type_, value)
         a = cls._cache.get(key)
         if a is None:

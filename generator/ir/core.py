@@ -483,22 +483,79 @@ class Operation:
         return props.entries if isinstance(props, DictionaryAttr) else ()
 
     def get_attr(self, name: str) -> Attribute | None:
-        """Return a discardable attribute, or None."""
+        """The attribute `name`, or None.
+
+        As MLIR's `Operation::getAttr`: the inherent attribute (property) when the
+        op has one by that name, set or not, else the discardable attribute.
+        """
+        if self._is_inherent(name):
+            return self._inherent_attr(name)
         return self.attributes.get_entry(name)
 
     def set_attr(self, name: str, value: Attribute) -> None:
-        """Set a discardable attribute."""
+        """Set the attribute `name`.
+
+        As MLIR's `Operation::setAttr`: an inherent attribute name (one of a
+        registered op's, or one in an unregistered op's properties) sets the
+        property; any other name sets a discardable attribute.
+        """
+        if not isinstance(value, Attribute):
+            raise TypeError(
+                f"set_attr: value of '{name}' must be an Attribute, got {type(value).__name__}"
+            )
+        if self._is_inherent(name):
+            self._set_inherent_attr(name, value)
+            return
         entries = self.attributes.as_dict()
         entries[name] = value
         self.attributes = DictionaryAttr.get(entries)
 
     def remove_attr(self, name: str) -> Attribute | None:
-        """Remove a discardable attribute and return it (None when absent)."""
+        """Remove the attribute `name` and return it (None when it was not set).
+
+        As MLIR's `Operation::removeAttr`, removing an inherent attribute unsets the
+        property: an op that requires it then fails to verify ("requires attribute").
+        """
+        if self._is_inherent(name):
+            old = self._inherent_attr(name)
+            self._set_inherent_attr(name, None)
+            return old
         entries = self.attributes.as_dict()
         value = entries.pop(name, None)
         if value is not None:
             self.attributes = DictionaryAttr.get(entries)
         return value
+
+    def _is_inherent(self, name: str) -> bool:
+        """Whether `name` is an inherent attribute: one of a registered op's property
+        names, or a name in the properties dictionary of any other op (MLIR's
+        `getInherentAttr` of an unregistered op)."""
+        names = self.PROPERTY_NAMES
+        if names is not None:
+            return name in names
+        props = self.properties
+        return isinstance(props, DictionaryAttr) and props.get_entry(name) is not None
+
+    def _inherent_attr(self, name: str) -> Attribute | None:
+        slot = self.PROPERTY_SLOTS.get(name)
+        if slot is not None:
+            value: Attribute | None = getattr(self, slot)
+            return value
+        props = self.properties
+        return props.get_entry(name) if isinstance(props, DictionaryAttr) else None
+
+    def _set_inherent_attr(self, name: str, value: Attribute | None) -> None:
+        slot = self.PROPERTY_SLOTS.get(name)
+        if slot is not None:
+            setattr(self, slot, value)
+            return
+        props = self.properties
+        entries = props.as_dict() if isinstance(props, DictionaryAttr) else {}
+        if value is None:
+            entries.pop(name, None)
+        else:
+            entries[name] = value
+        self.properties = DictionaryAttr.get(entries) if entries else None
 
     # -- structure ------------------------------------------------------------
 
@@ -606,20 +663,27 @@ class Operation:
             r.replace_all_uses_with(v)
 
     def move_before(self, other: Operation) -> None:
-        """Move this op right before `other` (possibly into another block)."""
+        """Move this op right before `other` (possibly into another block).
+
+        `other` must be in a block, and not nested in this op.
+        """
         if other is self:
             return
+        block = _move_target(self, other, "before")
         self.detach()
-        assert other.parent is not None
-        other.parent.insert_before(other, self)
+        block._link_before(other, self)
 
     def move_after(self, other: Operation) -> None:
-        """Move this op right after `other`."""
+        """Move this op right after `other` (the same conditions as `move_before`)."""
         if other is self:
             return
+        block = _move_target(self, other, "after")
         self.detach()
-        assert other.parent is not None
-        other.parent.insert_after(other, self)
+        nxt = other.next_op
+        if nxt is None:
+            block._link_last(self)
+        else:
+            block._link_before(nxt, self)
 
     def verify(self, ctx: object | None = None) -> None:
         """Verify this op and everything nested in it (raises `DiagnosticError`)."""
@@ -724,10 +788,53 @@ class Block:
         for i in range(index, len(self.args)):
             self.args[i].index = i
 
+    def is_nested_in(self, op: Operation) -> bool:
+        """Whether this block is in a region of `op` or of an op nested in it.
+
+        Walks up the parents, so it costs the nesting depth, not the size of `op`.
+        """
+        region = self.parent
+        while region is not None:
+            owner = region.parent
+            if owner is None:
+                return False
+            if owner is op:
+                return True
+            block = owner.parent
+            if block is None:
+                return False
+            region = block.parent
+        return False
+
     def append(self, op: Operation) -> Operation:
-        """Append `op` (which must not be in a block) and return it."""
-        if op.parent is not None:
-            raise ValueError(f"'{op.name}' is already in a block")
+        """Append `op` (which must not be in a block, nor hold this block) and return it."""
+        if op.parent is not None or (op.regions and self.is_nested_in(op)):
+            raise _insertion_error(op)
+        return self._link_last(op)
+
+    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
+        """Insert `op` right before `anchor`, which is in this block.
+
+        `op` must not be in a block, nor hold this block.
+        """
+        if anchor.parent is not self:
+            raise _anchor_error(op, anchor, "before")
+        if op.parent is not None or (op.regions and self.is_nested_in(op)):
+            raise _insertion_error(op)
+        return self._link_before(anchor, op)
+
+    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
+        """Insert `op` right after `anchor`, which is in this block (see `insert_before`)."""
+        if anchor.parent is not self:
+            raise _anchor_error(op, anchor, "after")
+        nxt = anchor.next_op
+        if nxt is None:
+            return self.append(op)
+        return self.insert_before(nxt, op)
+
+    def _link_last(self, op: Operation) -> Operation:
+        """Link `op` at the end, unchecked: the caller knows it is in no block and
+        does not hold this one (the parser, which has just made it)."""
         op.parent = self
         last = self.last_op
         op.prev_op = last
@@ -741,10 +848,8 @@ class Block:
         self.last_op = op
         return op
 
-    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
-        """Insert `op` right before `anchor`, which is in this block."""
-        if op.parent is not None:
-            raise ValueError(f"'{op.name}' is already in a block")
+    def _link_before(self, anchor: Operation, op: Operation) -> Operation:
+        """Link `op` before `anchor`, an op of this block, unchecked (see `_link_last`)."""
         op.parent = self
         self._order_valid = False
         prev = anchor.prev_op
@@ -756,13 +861,6 @@ class Block:
         else:
             prev.next_op = op
         return op
-
-    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
-        """Insert `op` right after `anchor`, which is in this block."""
-        nxt = anchor.next_op
-        if nxt is None:
-            return self.append(op)
-        return self.insert_before(nxt, op)
 
     @property
     def parent_op(self) -> Operation | None:
@@ -805,20 +903,36 @@ class Region:
             self.add_block(block)
 
     def add_block(self, block: Block) -> Block:
-        """Append a block and return it."""
-        if block.parent is not None:
-            raise ValueError("block already belongs to a region")
+        """Append a block (in no region, and not holding this one) and return it."""
+        self._check_adoptable(block)
         block.parent = self
         self.blocks.append(block)
         return block
 
     def insert_block(self, index: int, block: Block) -> Block:
-        """Insert a block at `index`."""
-        if block.parent is not None:
-            raise ValueError("block already belongs to a region")
+        """Insert a block at `index` (the same conditions as `add_block`)."""
+        self._check_adoptable(block)
         block.parent = self
         self.blocks.insert(index, block)
         return block
+
+    def _check_adoptable(self, block: Block) -> None:
+        if block.parent is not None:
+            raise ValueError("block already belongs to a region")
+        if block.first_op is None:
+            return
+        # A block holding this region's op (or one of its ancestors) would hold itself.
+        owner = self.parent
+        while owner is not None:
+            outer = owner.parent
+            if outer is None:
+                return
+            if outer is block:
+                raise ValueError(
+                    f"cannot add a block holding '{owner.name}' to a region nested in it"
+                )
+            region = outer.parent
+            owner = region.parent if region is not None else None
 
     def erase_block(self, block: Block) -> None:
         """Remove a block, dropping the references of its ops."""
@@ -845,3 +959,28 @@ class Region:
 
     def __repr__(self) -> str:
         return f"<Region with {len(self.blocks)} blocks>"
+
+
+def _insertion_error(op: Operation) -> ValueError:
+    """Why `op` cannot be inserted into a block: it is in one, or it holds that block."""
+    if op.parent is not None:
+        return ValueError(f"'{op.name}' is already in a block")
+    return ValueError(f"cannot insert '{op.name}' into a block nested in it")
+
+
+def _anchor_error(op: Operation, anchor: Operation, where: str) -> ValueError:
+    """Why `op` cannot be inserted `where` ("before", "after") `anchor`, not in the block."""
+    problem = "is in another block" if anchor.parent is not None else "is not in a block"
+    return ValueError(
+        f"cannot insert '{op.name}' {where} anchor '{anchor.name}': the anchor {problem}"
+    )
+
+
+def _move_target(op: Operation, other: Operation, where: str) -> Block:
+    """The block `op` moves into next to `other`, checked before `op` leaves its own."""
+    block = other.parent
+    if block is None:
+        raise ValueError(f"cannot move '{op.name}' {where} '{other.name}', which is not in a block")
+    if op.regions and block.is_nested_in(op):
+        raise ValueError(f"cannot move '{op.name}' {where} '{other.name}', which is nested in it")
+    return block

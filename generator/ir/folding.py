@@ -215,7 +215,8 @@ def is_inf_float(attr: Attribute | None, *, negative: bool) -> bool:
 
 def _scalar(element_type: Type, value: int) -> Attribute | None:
     if isinstance(element_type, (IntegerType, IndexType)):
-        return IntegerAttr.get(element_type, value)
+        # Folded arithmetic wraps, as APInt's does.
+        return IntegerAttr.wrapped(element_type, value)
     if isinstance(element_type, FloatType):
         return FloatAttr.get(element_type, value)
     return None

@@ -5,19 +5,24 @@ all of them share: each inherent attribute is a property kept in a slot of its o
 (`PROPERTY_SLOTS`), and the properties dictionary of the generic form is made from
 those slots when asked for. Traits and their checks are classes in
 `generator.ir.traits`.
+
+Generated builders check their arguments with plain `isinstance` tests and report a
+wrong one with `argument_error`; `checked_sequence` checks a variadic group.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from generator.ir.attributes import Attribute, DictionaryAttr
 from generator.ir.core import Operation
 
-__all__ = ["OdsOp"]
+__all__ = ["OdsOp", "argument_error", "checked_sequence"]
+
+_T = TypeVar("_T")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -73,3 +78,43 @@ class OdsOp(Operation):
         """Set every property from `values` (a property it lacks is unset)."""
         for name, slot in self.PROPERTY_SLOTS.items():
             setattr(self, slot, values.get(name))
+
+
+def _describe(value: object) -> str:
+    """`None`, `int 3`, `str 'i32'` (a plain value with its repr), or a class name."""
+    if value is None:
+        return "None"
+    if isinstance(value, (bool, int, float, str, bytes)):
+        text = repr(value)
+        if len(text) > 40:
+            text = text[:37] + "..."
+        return f"{type(value).__name__} {text}"
+    return type(value).__name__
+
+
+def argument_error(op_name: str, what: str, expected: type, value: object) -> TypeError:
+    """The error of a builder of `op_name` given `value` for the parameter `what`
+    (`operand 'lhs'`, `result_type`, ...), where an `expected` was wanted."""
+    name = expected.__name__
+    article = "an" if name[0] in "AEIOU" else "a"
+    return TypeError(f"'{op_name}' {what} must be {article} {name}, got {_describe(value)}")
+
+
+def checked_sequence(
+    op_name: str, what: str, items: Iterable[_T], expected: type[_T]
+) -> Sequence[_T]:
+    """`items`, the group a builder of `op_name` was given for the variadic parameter
+    `what`, as a sequence; raises `argument_error` unless each item is an `expected`."""
+    seq: Sequence[_T]
+    if isinstance(items, (list, tuple)):
+        seq = items
+    elif isinstance(items, (str, bytes, expected)) or not hasattr(items, "__iter__"):
+        raise TypeError(
+            f"'{op_name}' {what} must be a sequence of {expected.__name__}s, got {_describe(items)}"
+        )
+    else:
+        seq = list(items)
+    for index, item in enumerate(seq):
+        if not isinstance(item, expected):
+            raise argument_error(op_name, f"{what} #{index}", expected, item)
+    return seq

@@ -247,7 +247,7 @@ class Parser(AttrParser):
             while op is not None:
                 nxt = op.next_op
                 op.detach()
-                body.append(op)
+                body._link_last(op)
                 op = nxt
         return ParsedModule(module, self.resources)
 
@@ -598,7 +598,8 @@ class Parser(AttrParser):
             for rname, n, rpos in result_names:
                 self.define_values(rname, results[i : i + n], rpos)
                 i += n
-        block.append(op)
+        # Just made, so in no block and holding none: linked without the checks.
+        block._link_last(op)
         return op
 
     def parse_generic_body(self, name: str, start: int, name_pos: int) -> Operation:

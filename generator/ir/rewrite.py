@@ -486,6 +486,13 @@ class PatternRewriter(Builder):
             raise ValueError("cannot inline a block into itself")
         if before is not None and before.parent is not dest:
             raise ValueError(f"'{before.name}' is not in the destination block")
+        outer = dest.parent_op
+        while outer is not None:
+            if outer.parent is source:
+                raise ValueError(
+                    f"cannot inline a block into a block nested in its op '{outer.name}'"
+                )
+            outer = outer.parent_op
         for arg, value in zip(source.args, arg_values, strict=True):
             self.replace_all_uses_with(arg, value)
         listener = self.listener
@@ -493,10 +500,11 @@ class PatternRewriter(Builder):
         while op is not None:
             nxt = op.next_op
             op.detach()
+            # Checked above: `dest` is not inside any op of `source`.
             if before is None:
-                dest.append(op)
+                dest._link_last(op)
             else:
-                dest.insert_before(before, op)
+                dest._link_before(before, op)
             if listener is not None:
                 listener.notify_operation_inserted(op)
             op = nxt

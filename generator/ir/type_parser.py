@@ -32,6 +32,7 @@ from generator.ir.source import SourceFile
 from generator.ir.types import (
     DYNAMIC,
     FLOAT_TYPE_NAMES,
+    MAX_INTEGER_WIDTH,
     ComplexType,
     FloatType,
     FunctionType,
@@ -61,9 +62,6 @@ _SIMPLE_TYPES["none"] = NoneType.get()
 _TYPE_KEYWORDS = frozenset(
     ["index", "none", "tensor", "memref", "vector", "complex", "tuple", *FLOAT_TYPE_NAMES]
 )
-
-#: Integer widths MLIR accepts (IntegerType::kMaxWidth).
-_MAX_INT_WIDTH = (1 << 24) - 1
 
 
 class TypeParser(Lexer):
@@ -129,8 +127,8 @@ class TypeParser(Lexer):
                 if len(digits) > 10 or int(digits) >= 2**32:
                     self.error_at(pos, "invalid integer width")
                 width = int(digits)
-                if width > _MAX_INT_WIDTH:
-                    self.error_at(pos, f"integer bitwidth is limited to {_MAX_INT_WIDTH} bits")
+                if width > MAX_INTEGER_WIDTH:
+                    self.error_at(pos, f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits")
                 sign = im.group(1)
                 self.pos = m.end()
                 return IntegerType.get(

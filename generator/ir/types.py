@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DYNAMIC",
+    "MAX_INTEGER_WIDTH",
     "TUPLE_ALIAS_MIN_SIZE",
     "ComplexType",
     "FloatType",
@@ -42,6 +43,9 @@ __all__ = [
 
 #: The marker for a dynamic dimension (`?`), as MLIR's ShapedType::kDynamic.
 DYNAMIC = -(2**63)
+
+#: The widest integer type MLIR has, in bits (`IntegerType::kMaxWidth`).
+MAX_INTEGER_WIDTH: Final = (1 << 24) - 1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -83,10 +87,24 @@ class IntegerType(Type):
 
     @classmethod
     def get(cls, width: int, signedness: int = Signedness.SIGNLESS) -> IntegerType:
-        """Return the unique integer type of this width and signedness."""
+        """Return the unique integer type of this width (0 to `MAX_INTEGER_WIDTH`) and
+        signedness (a `Signedness`)."""
         key = (width, signedness)
         t = cls._cache.get(key)
         if t is None:
+            # Only a type not made before is checked: the checks cost nothing after.
+            if not isinstance(width, int):
+                raise TypeError(f"integer width must be an int, got {type(width).__name__}")
+            if not 0 <= width <= MAX_INTEGER_WIDTH:
+                raise ValueError(
+                    f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits, got {width}"
+                    if width > 0
+                    else f"integer bitwidth must not be negative, got {width}"
+                )
+            if signedness not in (Signedness.SIGNLESS, Signedness.SIGNED, Signedness.UNSIGNED):
+                raise ValueError(
+                    f"signedness must be Signedness.SIGNLESS, SIGNED or UNSIGNED, got {signedness}"
+                )
             t = unique(cls._cache, key, cls(width, signedness))
         return t
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NoReturn
 
-from generator.ir.attributes import DictionaryAttr, FileLineColLoc, LocationAttr, StringAttr
+from generator.ir.attributes import FileLineColLoc, LocationAttr, StringAttr
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
@@ -237,20 +237,8 @@ class _Verifier:
         raise DiagnosticError([*earlier, diag] if earlier else diag)
 
     def verify_op(self, op: Operation) -> None:
-        if (
-            not op.is_registered
-            and not self.ctx.allow_unregistered_dialects
-            and not self.ctx.is_known_op(op.name)
-            and not self.ctx.is_open_dialect(op.dialect_name)
-        ):
-            self.fail(
-                op,
-                f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations"
-                if self.ctx.is_known_dialect(op.dialect_name)
-                else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
-            )
-        if op.name == "builtin.module" and not op.is_registered:
-            self.verify_module(op)
+        if not op.is_registered:
+            self.verify_generic_op(op)
         # As MLIR does: the op's own invariants, then what its regions hold.
         message = op.verify_invariants()
         if message is not None:
@@ -263,6 +251,37 @@ class _Verifier:
                 self.fail_op(op, message)
         if op.name == "builtin.module" or op.has_trait(SymbolTable):
             self.verify_symbol_table(op)
+
+    def verify_generic_op(self, op: Operation) -> None:
+        """What is checked of an op built with the generic `Operation` class."""
+        ctx = self.ctx
+        if op.name == "builtin.module":
+            # The runtime knows it, and checks it itself.
+            self.verify_module(op)
+            return
+        registered = ctx.ops.get(op.name)
+        if registered is None and ctx.registry is not None and op.dialect_name in ctx.registry:
+            ctx.get_or_load_dialect(op.dialect_name)
+            registered = ctx.ops.get(op.name)
+        if registered is not None:
+            # Its checks (required properties, operand types, ...) are its class's:
+            # as a generic op it would pass unverified.
+            self.fail(
+                op,
+                f"'{op.name}' op was built with the generic Operation class; a registered "
+                f"op must be built with its class ({registered.__name__})",
+            )
+        if (
+            not ctx.allow_unregistered_dialects
+            and not ctx.is_known_op(op.name)
+            and not ctx.is_open_dialect(op.dialect_name)
+        ):
+            self.fail(
+                op,
+                f"unregistered operation '{op.name}' found in dialect ('{op.dialect_name}') that does not allow unknown operations"
+                if ctx.is_known_dialect(op.dialect_name)
+                else f"'{op.name}' op created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
+            )
 
     def fail_op(self, op: Operation, message: str) -> NoReturn:
         """Report the failure of one of `op`'s verifiers, after the errors its
@@ -294,8 +313,6 @@ class _Verifier:
             for block in region.blocks:
                 for nested in block:
                     name = nested.get_attr("sym_name")
-                    if name is None and isinstance(nested.properties, DictionaryAttr):
-                        name = nested.properties.get_entry("sym_name")
                     if not isinstance(name, StringAttr):
                         continue
                     first = seen.setdefault(name.value, nested)

@@ -300,3 +300,32 @@ def test_canonicalization_patterns_and_folder() -> None:
     assert patterns is not None
     assert apply_patterns_greedily(module, patterns.pattern_sets["canonicalize"], top_down=True)
     assert print_operation(module, generic=False) == CANONICALIZE_OUT
+
+
+@pytest.mark.parametrize(
+    ("clause", "column"),
+    [
+        pytest.param("_SwitchN %arg0, %arg1 of 99999999999999999999", 49, id="switchn-num-outs"),
+        pytest.param(
+            'Enter %arg0 frame "f" parallel_iterations 99999999999999999999', 66, id="enter"
+        ),
+    ],
+)
+def test_an_integer_out_of_range_is_a_parse_error(clause: str, column: int) -> None:
+    """Integers these forms read as `i64` attributes (`parseAttribute(..., i64)` in
+    TensorFlow) are refused when they do not fit, as MLIR's parser refuses them."""
+    text = (
+        "func.func @f(%arg0: tensor<*xf32>, %arg1: tensor<i32>) {\n"
+        "  tf_executor.graph {\n"
+        f"    %0:2 = tf_executor.{clause} : tensor<*xf32>\n"
+        "    tf_executor.fetch\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+    )
+    with pytest.raises(DiagnosticError) as info:
+        parse_source(SourceFile("x.mlir", text), generated.context())
+    (diag,) = info.value.diagnostics
+    assert diag.message == "integer constant out of range for attribute"
+    assert diag.loc is not None
+    assert diag.loc.line_col == (3, column)

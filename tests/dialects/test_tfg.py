@@ -87,6 +87,13 @@ def test_get_result_in_a_generic_function() -> None:
             "found non-control result in position #1 after control result in position #0",
         ),
         (
+            "tfg.func generic @g(%x: !tf_type.tensor) -> (!tf_type.tensor) {\n"
+            '  %t = get_result(%x) "y" : 2147483648\n'
+            "  return(%t) : !tf_type.tensor\n"
+            "}\n",
+            "custom op 'tfg.get_result' integer value too large",
+        ),
+        (
             "tfg.func @f() {\n"
             "  %ctl = NoOp\n"
             '  "tfg.return"(%ctl) {control_ret_attrs = []} : (!tf_type.control) -> ()\n'

@@ -617,11 +617,14 @@ def test_discardable_attributes_are_a_uniqued_dictionary() -> None:
 
 
 def test_properties_are_kept_apart_from_attributes() -> None:
-    """The inherent properties attribute is not one of the discardable attributes."""
-    props = DictionaryAttr.get({"value": IntegerAttr.get(I32, 7)})
+    """The inherent properties attribute is not one of the discardable attributes,
+    though `get_attr` reads an inherent attribute first, as MLIR's `getAttr` does."""
+    seven = IntegerAttr.get(I32, 7)
+    props = DictionaryAttr.get({"value": seven})
     op = Operation("t.a", properties=props)
     assert op.properties is props
-    assert op.get_attr("value") is None
+    assert op.attributes.get_entry("value") is None
+    assert op.get_attr("value") is seven
 
 
 # ---------------------------------------------------------------------------------------
@@ -708,8 +711,8 @@ def test_unknown_float_type_is_refused() -> None:
     ],
 )
 def test_integer_attrs_wrap_to_their_type(type_: Type, value: int, wrapped: int) -> None:
-    """Integer attributes are wrapped to their type, so wrapped-equal values are one object."""
-    attr = IntegerAttr.get(type_, value)
+    """`IntegerAttr.wrapped` wraps to the type, so wrapped-equal values are one object."""
+    attr = IntegerAttr.wrapped(type_, value)
     assert attr.value == wrapped
     assert attr is IntegerAttr.get(type_, wrapped)
 
@@ -726,7 +729,7 @@ def test_i1_integer_attrs_are_bool_attrs() -> None:
     assert isinstance(true, BoolAttr)
     assert true is BoolAttr.get_bool(True)
     assert IntegerAttr.get(I1, -1) is true
-    assert IntegerAttr.get(I1, 2) is BoolAttr.get_bool(False)
+    assert IntegerAttr.wrapped(I1, 2) is BoolAttr.get_bool(False)
 
 
 def _dict_attr() -> Attribute:

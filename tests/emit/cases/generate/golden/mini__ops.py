@@ -42,7 +42,9 @@ from generator.ir import (
     Type,
     UnitAttr,
     Value,
+    argument_error,
     attr_type,
+    checked_sequence,
     container_element_or_self,
     required_property,
     segment_range,
@@ -152,6 +154,10 @@ class AddOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("mini.add", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("mini.add", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -166,6 +172,8 @@ class AddOp(OdsOp):
         )
         if result_type is None:
             result_type = lhs.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("mini.add", "result_type", Type, result_type)
         super().__init__(
             "mini.add",
             operands,
@@ -266,7 +274,7 @@ class CallOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
-        operands.extend(operands_)
+        operands.extend(checked_sequence("mini.call", "operand 'operands_'", operands_, Value))
         callee_a: Attribute = callee if isinstance(callee, Attribute) else SymbolRefAttr.get(callee)
         no_inline_a: Attribute | None = (
             no_inline
@@ -276,7 +284,7 @@ class CallOp(OdsOp):
         super().__init__(
             "mini.call",
             operands,
-            (*results_types,),
+            (*checked_sequence("mini.call", "results_types", results_types, Type),),
             successors=(),
             regions=0,
             loc=loc,
@@ -377,6 +385,10 @@ class CmpOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("mini.cmp", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("mini.cmp", "operand 'rhs'", Value, rhs)
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
@@ -385,6 +397,8 @@ class CmpOp(OdsOp):
             if isinstance(predicate, Attribute)
             else IntegerAttr.get(IntegerType.get(64), int(predicate))
         )
+        if not isinstance(result_type, Type):
+            raise argument_error("mini.cmp", "result_type", Type, result_type)
         super().__init__(
             "mini.cmp",
             operands,
@@ -487,10 +501,24 @@ class CondBrOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(condition, Value):
+            raise argument_error("mini.cond_br", "operand 'condition'", Value, condition)
         operands: list[Value] = []
         operands.append(condition)
-        operands.extend(true_dest_operands)
-        operands.extend(false_dest_operands)
+        operands.extend(
+            checked_sequence(
+                "mini.cond_br", "operand 'true_dest_operands'", true_dest_operands, Value
+            )
+        )
+        operands.extend(
+            checked_sequence(
+                "mini.cond_br", "operand 'false_dest_operands'", false_dest_operands, Value
+            )
+        )
+        if not isinstance(true_dest, Block):
+            raise argument_error("mini.cond_br", "successor 'true_dest'", Block, true_dest)
+        if not isinstance(false_dest, Block):
+            raise argument_error("mini.cond_br", "successor 'false_dest'", Block, false_dest)
         super().__init__(
             "mini.cond_br",
             operands,
@@ -586,9 +614,13 @@ class ConstantOp(OdsOp):
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         operands: list[Value] = []
+        if not isinstance(value, Attribute):
+            raise argument_error("mini.constant", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
         if result_type is None:
             result_type = attr_type(value_a)
+        elif not isinstance(result_type, Type):
+            raise argument_error("mini.constant", "result_type", Type, result_type)
         super().__init__(
             "mini.constant",
             operands,
@@ -712,8 +744,12 @@ class ScaleOp(OdsOp):
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("mini.scale", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
+        if not isinstance(factor, Attribute):
+            raise argument_error("mini.scale", "attribute 'factor'", Attribute, factor)
         factor_a: Attribute = factor
         flags_a: Attribute | None = (
             FlagsAttr.get(Flags.none)
@@ -722,6 +758,8 @@ class ScaleOp(OdsOp):
         )
         if output_type is None:
             output_type = input.type
+        elif not isinstance(output_type, Type):
+            raise argument_error("mini.scale", "output_type", Type, output_type)
         super().__init__(
             "mini.scale",
             operands,
