@@ -33,6 +33,7 @@ from generator.ir.core import Operation
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, render_diagnostic
 from generator.ir.dialect import DialectRegistry
 from generator.ir.expected_diagnostics import check_diagnostics
+from generator.ir.nesting import call_with_deep_stack
 from generator.ir.parser import parse_module
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
@@ -284,6 +285,34 @@ def _run_chunks(
 ) -> int:
     """Process every chunk, writing outputs joined by `// -----` as mlir-opt does."""
     all_diags: list[Diagnostic] = []
+    # On a deep stack, so that IR nested as deeply as the parser accepts is verified,
+    # rewritten and printed too.
+    try:
+        failed = call_with_deep_stack(lambda: _process_chunks(chunks, ctx, args, stream, all_diags))
+    except KeyboardInterrupt:
+        # The work goes on in its thread, which nothing can stop, and could hold the
+        # output streams when Python exits: end the process now, as mlir-opt ends on
+        # Ctrl-C.
+        print("odsgen opt: interrupted", file=sys.stderr, flush=True)
+        os._exit(128 + signal.SIGINT)
+    status = 1 if failed else 0
+    # Checked here, on the main thread: only it can bound the time a regex may take.
+    if args.verify_diagnostics:
+        failures = check_diagnostics(source, all_diags)
+        for f in failures:
+            sys.stderr.write(render_diagnostic(f) + "\n")
+        status = 1 if failures else 0
+    return status
+
+
+def _process_chunks(
+    chunks: list[SourceFile],
+    ctx: Context,
+    args: argparse.Namespace,
+    stream: TextIO,
+    all_diags: list[Diagnostic],
+) -> bool:
+    """Process every chunk, collecting diagnostics; returns True when one failed."""
     failed = False
     # The IR is built once and lives until the chunk is printed, so the cyclic
     # collector would only rescan it over and over (12% of a 200k-op run); it runs
@@ -299,13 +328,7 @@ def _run_chunks(
     finally:
         if gc_was_enabled:
             gc.enable()
-    status = 1 if failed else 0
-    if args.verify_diagnostics:
-        failures = check_diagnostics(source, all_diags)
-        for f in failures:
-            sys.stderr.write(render_diagnostic(f) + "\n")
-        status = 1 if failures else 0
-    return status
+    return failed
 
 
 def _run_chunk(

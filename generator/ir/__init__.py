@@ -25,6 +25,10 @@ code import from. Its parts:
   `float_add`, `int_constant`, ...).
 - `diagnostics` and `source`: `Diagnostic`, `DiagnosticError` and the source
   positions they point at.
+- `nesting`: how deeply the parser lets regions, types and attributes nest
+  (`MAX_REGION_DEPTH`, `MAX_ATTRIBUTE_DEPTH`, `MAX_AFFINE_DEPTH`), and
+  `call_with_deep_stack`, which runs code on a stack deep enough for IR nested that
+  far (docs/nesting.md).
 
 What op classes generated from specs build on, written once rather than per op:
 
@@ -182,6 +186,12 @@ from generator.ir.interfaces import (
     SymbolUserOpInterface,
 )
 from generator.ir.module import ParsedModule
+from generator.ir.nesting import (
+    MAX_AFFINE_DEPTH,
+    MAX_ATTRIBUTE_DEPTH,
+    MAX_REGION_DEPTH,
+    call_with_deep_stack,
+)
 from generator.ir.op_definition import OdsOp, argument_error, checked_sequence
 from generator.ir.opasm import AsmParser, AsmPrinter, ParserState, SourcePos, UnresolvedOperand
 from generator.ir.parser import parse_attribute, parse_module, parse_source, parse_type
@@ -302,7 +312,10 @@ from generator.ir.verify_messages import (
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
+    "MAX_AFFINE_DEPTH",
+    "MAX_ATTRIBUTE_DEPTH",
     "MAX_INTEGER_WIDTH",
+    "MAX_REGION_DEPTH",
     "AffineMapAttr",
     "AffineScope",
     "AlwaysSpeculatable",
@@ -455,6 +468,7 @@ __all__ = [
     "attr_type",
     "bool_attr",
     "broadcast_shapes",
+    "call_with_deep_stack",
     "checked_sequence",
     "compatible_shapes",
     "constant_value",

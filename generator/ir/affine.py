@@ -25,6 +25,8 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
+from generator.ir.nesting import MAX_AFFINE_DEPTH
+
 __all__ = [
     "AffineBinaryExpr",
     "AffineConstantExpr",
@@ -981,6 +983,7 @@ class _Parser:
     """
 
     __slots__ = (
+        "_depth",
         "_names",
         "_pos",
         "_ssa_ids",
@@ -1004,6 +1007,8 @@ class _Parser:
         #: SSA names standing for dims and symbols, as (name, offset, is_symbol) in order
         #: of first use, when the expressions may use them (see `parse_ssa_id_map`).
         self._ssa_ids: list[tuple[str, int, bool]] | None = None
+        #: How many parentheses and negations enclose the operand being parsed.
+        self._depth = 0
 
     # -- lexing ---------------------------------------------------------------------------
 
@@ -1329,16 +1334,21 @@ class _Parser:
         if kind == "int":
             return self._parse_integer()
         if kind == "l_paren":
+            self._nest()
             self._consume()
             if self._tok == "r_paren":
                 self._error_here("no expression inside parentheses")
             expr = self._parse_expr()
             self._expect("r_paren", "expected ')'")
+            self._depth -= 1
             return expr
         if kind == "minus":
+            self._nest()
             self._consume()
             # Negation binds tighter than any binary operator.
-            return -self._parse_operand(has_lhs)
+            expr = -self._parse_operand(has_lhs)
+            self._depth -= 1
+            return expr
         if kind == "kw_symbol":
             self._consume()
             self._expect("l_paren", "expected '(' at start of SSA symbol")
@@ -1356,6 +1366,15 @@ class _Parser:
         self._error_here(
             "missing right operand of binary operator" if has_lhs else "expected affine expression"
         )
+
+    def _nest(self) -> None:
+        """Enter the parentheses or negation at the current token."""
+        self._depth += 1
+        if self._depth > MAX_AFFINE_DEPTH:
+            self._fail(
+                f"affine expressions nest more than {MAX_AFFINE_DEPTH} levels deep",
+                self._tok_start,
+            )
 
     def _parse_ssa_id(self, is_symbol: bool) -> AffineExpr:
         """`%name` as a dim (or, inside `symbol(...)`, a symbol): the one it already stands

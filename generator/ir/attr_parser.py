@@ -47,6 +47,7 @@ from generator.ir.lexer import (
     _WS_START,
 )
 from generator.ir.loc_parser import LocationParser
+from generator.ir.nesting import MAX_ATTRIBUTE_DEPTH
 from generator.ir.source import SourceFile
 from generator.ir.types import (
     DYNAMIC,
@@ -84,7 +85,7 @@ class AttrParser(LocationParser):
         self.distinct: dict[int, DistinctAttr] = {}
         # Memoized dictionaries keyed by source text; only valid within one buffer,
         # because alias names may mean different things in different files.
-        self.dict_cache: dict[str, DictionaryAttr] = {}
+        self.dict_cache: dict[str, tuple[DictionaryAttr, int]] = {}
 
     # -- attributes --------------------------------------------------------------
 
@@ -103,10 +104,12 @@ class AttrParser(LocationParser):
             self.pos = pos + 1
             if self.consume_if("]"):
                 return ArrayAttr.get(())
+            self.nest(pos)
             items = []
             while True:
                 items.append(self.parse_attribute())
                 if self.consume_if("]"):
+                    self.depth -= 1
                     return ArrayAttr.get(tuple(items))
                 self.expect(",", "expected ',' or ']'")
         if c == "{":
@@ -178,19 +181,35 @@ class AttrParser(LocationParser):
         key = m.group()
         cached = self.dict_cache.get(key)
         if cached is None:
-            cached = self.parse_dictionary_body()
+            # How deeply it nests (an alias in it may nest deeply) is kept with it, to
+            # count wherever the text comes again.
+            outer_peak = self.peak
+            self.peak = self.depth
+            parsed = self.parse_dictionary_body()
+            inner = self.peak - self.depth
+            self.peak = max(self.peak, outer_peak)
             if self.pos != m.end():
-                return cached
-            self.dict_cache[key] = cached
+                return parsed
+            self.dict_cache[key] = (parsed, inner)
+        else:
+            parsed, inner = cached
+            depth = self.depth + inner
+            if depth > MAX_ATTRIBUTE_DEPTH:
+                # Parsed again, to report the error where it is.
+                return self.parse_dictionary_body()
+            if depth > self.peak:
+                self.peak = depth
         self.pos = m.end()
-        return cached
+        return parsed
 
     def parse_dictionary_body(self) -> DictionaryAttr:
         """Parse `{name = attr, unitname, ...}`."""
         self.expect("{")
+        brace = self.pos - 1
         text = self.text
         if self.consume_if("}"):
             return _EMPTY_DICT
+        self.nest(brace)
         entries: dict[str, Attribute] = {}
         while True:
             pos = self.skip_ws()
@@ -213,6 +232,7 @@ class AttrParser(LocationParser):
             if self.consume_if("}"):
                 break
             self.expect(",", "expected '}' in attribute dictionary")
+        self.depth -= 1
         return DictionaryAttr.get(entries)
 
     def parse_symbol_ref(self) -> SymbolRefAttr:
@@ -256,6 +276,9 @@ class AttrParser(LocationParser):
             alias = self.attr_aliases.get(symbol)
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
+            inner = self.attr_alias_depths.get(symbol)
+            if inner is not None:
+                self.nest_alias(inner, start)
             return alias
         dialect, data = symbol
         mnemonic = data.partition("<")[0]
@@ -266,9 +289,11 @@ class AttrParser(LocationParser):
             # The spec's parser reads the parameters in place (see parse_dialect_type).
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
+            self.nest(self.pos)
             parsed_attr = registered.parse(self)
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
+            self.depth -= 1
             return parsed_attr
         if registered is None and self.ctx.dialect_has_attrs(dialect):
             # A generated dialect's attribute parser knows all its attributes.
@@ -445,17 +470,21 @@ class AttrParser(LocationParser):
             items: list[object] = []
             if self.consume_if("]"):
                 return _ListLit(items, pos, self.pos - 1)
+            self.nest(pos)
             while True:
                 items.append(self.parse_dense_literal())
                 if self.consume_if("]"):
+                    self.depth -= 1
                     return _ListLit(items, pos, self.pos - 1)
                 self.expect(",", "expected ']'")
         if c == "(":
             self.pos = pos + 1
+            self.nest(pos)
             real = self.parse_dense_literal()
             self.expect(",", "expected ','")
             imag = self.parse_dense_literal()
             self.expect(")", "expected ')'")
+            self.depth -= 1
             return _ComplexLit(real, imag, pos)
         if c == '"':
             return _StrLit(self.parse_string_literal(), pos)
@@ -659,11 +688,14 @@ class AttrParser(LocationParser):
             self.error_at(self.skip_ws(), "expected an unsigned 64-bit integer")
         self.expect("]", "expected ']' to close distinct ID")
         self.expect("<", "expected '<' after distinct ID")
+        bracket = self.pos - 1
         if self.consume_if(">"):
             referenced: Attribute = _UNIT
         else:
+            self.nest(bracket)
             referenced = self.parse_attribute()
             self.expect(">", "expected '>' to close distinct attribute")
+            self.depth -= 1
         existing = self.distinct.get(ident)
         if existing is not None:
             if existing.referenced is not referenced:

@@ -58,6 +58,8 @@ class LocationParser(TypeParser):
     def __init__(self, source: SourceFile, ctx: Context) -> None:
         super().__init__(source, ctx)
         self.attr_aliases: dict[str, Attribute] = {}
+        #: How deeply the definitions of attribute aliases nest, where they nest at all.
+        self.attr_alias_depths: dict[str, int] = {}
 
     def parse_affine_map_of_ssa_ids(self) -> tuple[AffineMap, list[UnresolvedOperand]]:
         """Parse `[%i + 1, symbol(%n)]` into a map and its dims' and symbols' uses."""
@@ -134,25 +136,32 @@ class LocationParser(TypeParser):
                 return FileLineColLoc.get(string, line, col, end_line, end_col)
             child: LocationAttr | None = None
             if self.consume_if("("):
+                self.nest(self.pos - 1)
                 child = self.parse_location_body()
                 self.expect(")", "expected ')' after child location of NameLoc")
+                self.depth -= 1
             return NameLoc.get(string, child)
         if self.consume_keyword("unknown"):
             return UnknownLoc.get()
         if self.consume_keyword("callsite"):
             self.expect("(", "expected '(' in callsite location")
+            self.nest(self.pos - 1)
             callee = self.parse_location_body()
             if not self.consume_keyword("at"):
                 self.wrong_token("expected 'at' in callsite location")
             caller = self.parse_location_body()
             self.expect(")", "expected ')' in callsite location")
+            self.depth -= 1
             return CallSiteLoc.get(callee, caller)
         if self.consume_keyword("fused"):
             metadata: Attribute | None = None
             if self.consume_if("<"):
+                self.nest(self.pos - 1)
                 metadata = self.parse_attribute()
                 self.expect(">", "expected '>' after fused location metadata")
+                self.depth -= 1
             self.expect("[", "expected '[' in fused location")
+            self.nest(self.pos - 1)
             locs: list[LocationAttr] = []
             if not self.consume_if("]"):
                 while True:
@@ -160,6 +169,7 @@ class LocationParser(TypeParser):
                     if self.consume_if("]"):
                         break
                     self.expect(",", "expected ']' in fused location")
+            self.depth -= 1
             return FusedLoc.get(tuple(locs), metadata)
         self.wrong_token("expected location instance")
 

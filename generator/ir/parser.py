@@ -49,6 +49,7 @@ from generator.ir.lexer import (
 )
 from generator.ir.loc_parser import _PendingLoc
 from generator.ir.module import ParsedModule, ResourceBlob
+from generator.ir.nesting import MAX_REGION_DEPTH
 from generator.ir.opasm import ParserState, SourcePos, UnresolvedOperand
 from generator.ir.properties import adopt_properties
 from generator.ir.source import SourceFile, SourceLoc
@@ -68,6 +69,8 @@ _SIMPLE_FN_TYPE = re.compile(r"\([a-z0-9, ]*\) -> (?:[a-z0-9]+(?![\w<.])|\([a-z0
 _VALUE_USE = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?:#([0-9]+))?")
 _VALUE_DEF = re.compile(r"%([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)(?::([0-9]+))?")
 _BLOCK_ID = re.compile(r"\^([0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
+#: The start of a `builtin.module` op, in the custom or the generic form.
+_TOP_MODULE = re.compile(r'"builtin\.module"|(?:builtin\.)?module(?![A-Za-z0-9_$.])')
 
 #: The dialects mlir-opt-22 registers. Only their attributes and types can have
 #: been printed through an alias (`#extern = #ml_program.extern ...`), so only for
@@ -197,6 +200,9 @@ class Parser(AttrParser):
         self.custom_op: str | None = None
         #: Where that op's name starts (MLIR's `getNameLoc`).
         self.custom_op_pos = 0
+        #: How many value scopes may be open: two for the top level and one for each
+        #: enclosing region (see `push_region_scope`).
+        self.max_scopes = MAX_REGION_DEPTH + 2
 
     # -- top level -------------------------------------------------------------
 
@@ -222,6 +228,10 @@ class Parser(AttrParser):
                 continue
             elif c == "^":
                 self.wrong_token("expected operation name in quotes")
+            # The body of a top-level module is level 0 of region nesting, as the top
+            # level is when the module is left implicit (mlir-opt then prints it).
+            is_module = _TOP_MODULE.match(text, pos) is not None
+            self.max_scopes = MAX_REGION_DEPTH + (3 if is_module else 2)
             self.parse_operation(top)
         self.pop_region_scope()
         self.finish()
@@ -291,10 +301,14 @@ class Parser(AttrParser):
         if "." in name:
             kind = "attribute" if sigil == "#" else "type"
             self.error_at(start, f"{kind} names with a '.' are reserved for dialect-defined names")
+        # How deeply the definition nests counts wherever the alias is used.
+        self.peak = 0
         if sigil == "#":
             if name in self.attr_aliases:
                 self.error_at(start, f"redefinition of attribute alias id '{name}'")
             attr = self.parse_attribute()
+            if self.peak:
+                self.attr_alias_depths[name] = self.peak
             if (
                 isinstance(attr, OpaqueAttr)
                 and attr.alias_hint is None
@@ -308,6 +322,8 @@ class Parser(AttrParser):
             if name in self.type_aliases:
                 self.error_at(start, f"redefinition of type alias id '{name}'")
             type_ = self.parse_type()
+            if self.peak:
+                self.type_alias_depths[name] = self.peak
             if (
                 isinstance(type_, OpaqueType)
                 and type_.alias_hint is None
@@ -404,7 +420,10 @@ class Parser(AttrParser):
     # -- scopes ----------------------------------------------------------------
 
     def push_region_scope(self) -> int:
-        """Enter a region: a new scope for value definitions and block names."""
+        """Enter a region (just past its `{`): a new scope for value definitions and
+        block names."""
+        if len(self.def_stack) >= self.max_scopes:
+            self.error_at(self.pos - 1, f"regions nest more than {MAX_REGION_DEPTH} levels deep")
         self.def_stack.append([])
         self.numbered_stack.append(array("q"))
         self.block_scopes.append({})
@@ -1407,15 +1426,32 @@ def parse_source(source: SourceFile, ctx: Context) -> Operation:
 
 def parse_module(source: SourceFile, ctx: Context) -> ParsedModule:
     """Parse a whole buffer; also returns its resource section."""
-    return Parser(source, ctx).parse_module()
+    parser = Parser(source, ctx)
+    try:
+        return parser.parse_module()
+    except RecursionError:
+        _too_deep_for_stack(parser)
 
 
 def _parse_fragment(text: str, fn: Callable[[Parser], object], ctx: Context | None) -> object:
     p = Parser(SourceFile("<string>", text), ctx or Context(allow_unregistered_dialects=True))
-    result = fn(p)
+    try:
+        result = fn(p)
+    except RecursionError:
+        _too_deep_for_stack(p)
     if p.skip_ws() != len(text):
         p.wrong_token("unexpected trailing characters")
     return result
+
+
+def _too_deep_for_stack(parser: Parser) -> NoReturn:
+    """Report input that nests within the limits, but deeper than the recursion limit
+    of the stack parsing it allows, where the parser ran out of stack."""
+    parser.error_at(
+        min(parser.pos, max(len(parser.text) - 1, 0)),
+        "input nests too deeply for the recursion limit; parse it on a deep stack "
+        "(generator.ir.call_with_deep_stack)",
+    )
 
 
 def parse_type(text: str, ctx: Context | None = None) -> Type:

@@ -10,6 +10,7 @@ provides `parse_attribute`.
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from generator.ir.attr_type_base import DialectType, ParametricType
 from generator.ir.attributes import (
@@ -28,6 +29,7 @@ from generator.ir.lexer import (
     _WS_START,
     Lexer,
 )
+from generator.ir.nesting import MAX_ATTRIBUTE_DEPTH
 from generator.ir.source import SourceFile
 from generator.ir.types import (
     DYNAMIC,
@@ -72,6 +74,44 @@ class TypeParser(Lexer):
         super().__init__(source)
         self.ctx = ctx
         self.type_aliases: dict[str, Type] = {}
+        #: How many types and attributes enclose the one being parsed (see
+        #: `generator.ir.nesting`), and the most there have been since `peak` was reset.
+        self.depth = 0
+        self.peak = 0
+        #: How deeply the definitions of type aliases nest, where they nest at all.
+        self.type_alias_depths: dict[str, int] = {}
+
+    # -- nesting -----------------------------------------------------------------
+
+    def nest(self, pos: int) -> None:
+        """Enter a type or attribute one level deeper, opened by the bracket at `pos`
+        (or the first after blanks there).
+
+        The caller leaves it with `self.depth -= 1` when it is parsed (an error ends
+        the parse, so needs no bookkeeping).
+        """
+        depth = self.depth + 1
+        if depth > MAX_ATTRIBUTE_DEPTH:
+            self.nesting_error(pos)
+        self.depth = depth
+        if depth > self.peak:
+            self.peak = depth
+
+    def nest_alias(self, inner: int, pos: int) -> None:
+        """Count the use at `pos` of an alias whose definition nests `inner` levels."""
+        depth = self.depth + inner
+        if depth > MAX_ATTRIBUTE_DEPTH:
+            self.nesting_error(pos)
+        if depth > self.peak:
+            self.peak = depth
+
+    def nesting_error(self, pos: int) -> NoReturn:
+        """Report types and attributes nested past `MAX_ATTRIBUTE_DEPTH` at `pos`
+        (past any blanks there)."""
+        self.error_at(
+            self.skip_ws_from(pos),
+            f"types and attributes nest more than {MAX_ATTRIBUTE_DEPTH} levels deep",
+        )
 
     # -- types -----------------------------------------------------------------
 
@@ -87,6 +127,7 @@ class TypeParser(Lexer):
     def parse_function_type(self) -> Type:
         """Parse `(inputs) -> results`; a parenthesized list alone is an error."""
         self.expect("(")
+        self.nest(self.pos - 1)
         inputs = self.parse_type_list_until(")")
         if not self.consume_if("->"):
             self.wrong_token("expected '->' in function type")
@@ -97,6 +138,7 @@ class TypeParser(Lexer):
             results = self.parse_type_list_until(")")
         else:
             results = (self.parse_non_function_type(),)
+        self.depth -= 1
         return FunctionType.get(inputs, results)
 
     def parse_type_list_until(self, close: str) -> tuple[Type, ...]:
@@ -138,23 +180,32 @@ class TypeParser(Lexer):
                     else (Signedness.SIGNED if sign == "s" else Signedness.UNSIGNED),
                 )
             self.pos = m.end()
-            if word == "tensor":
-                return self.parse_tensor_type(pos)
-            if word == "memref":
-                return self.parse_memref_type(pos)
-            if word == "vector":
-                return self.parse_vector_type(pos)
+            if word == "tensor" or word == "memref" or word == "vector":
+                # One level for the element type and the encoding or layout inside `<>`.
+                self.nest(self.pos)
+                if word == "tensor":
+                    shaped = self.parse_tensor_type(pos)
+                elif word == "memref":
+                    shaped = self.parse_memref_type(pos)
+                else:
+                    shaped = self.parse_vector_type(pos)
+                self.depth -= 1
+                return shaped
             if word == "complex":
                 self.expect("<", "expected '<' in complex type")
+                self.nest(self.pos - 1)
                 epos = self.skip_ws()
                 elem = self.parse_type()
                 if not isinstance(elem, (IntegerType, FloatType)):
                     self.error_at(epos, "invalid element type for complex")
                 self.expect(">", "expected '>' in complex type")
+                self.depth -= 1
                 return ComplexType.get(elem)
             if word == "tuple":
                 self.expect("<", "expected '<' in tuple type")
+                self.nest(self.pos - 1)
                 if self.consume_if(">"):
+                    self.depth -= 1
                     return TupleType.get(())
                 types = []
                 while True:
@@ -162,6 +213,7 @@ class TypeParser(Lexer):
                     if self.consume_if(">"):
                         break
                     self.expect(",", "expected '>' in tuple type")
+                self.depth -= 1
                 return TupleType.get(tuple(types))
             self.pos = pos
             self.wrong_token("expected non-function type")
@@ -344,6 +396,9 @@ class TypeParser(Lexer):
             alias = self.type_aliases.get(symbol)
             if alias is None:
                 self.error_at_token(f"undefined symbol alias id '{symbol}'")
+            inner = self.type_alias_depths.get(symbol)
+            if inner is not None:
+                self.nest_alias(inner, start)
             return alias
         dialect, data = symbol
         ctx = self.ctx
@@ -360,9 +415,11 @@ class TypeParser(Lexer):
             # into the source; it must use up exactly the symbol's text.
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
+            self.nest(self.pos)
             parsed = parametric.parse(self)
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
+            self.depth -= 1
             return parsed
         if ctx.dialect_has_types(dialect):
             # A generated dialect's type parser knows all its types, as ODS's does.

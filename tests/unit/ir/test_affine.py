@@ -45,6 +45,7 @@ from generator.ir.affine import (
     parse_integer_set_prefix,
     parse_ssa_id_map,
 )
+from generator.ir.nesting import MAX_AFFINE_DEPTH, call_with_deep_stack
 
 GOLDEN = Path(__file__).with_name("data") / "affine_golden.txt"
 ORACLE = "mlir-opt-22"
@@ -563,9 +564,27 @@ def test_long_chains_print_without_recursion() -> None:
     assert parse_affine_map(format_affine_map(affine_map)) is affine_map
 
 
-def test_deep_nesting_is_a_parse_error() -> None:
-    """Nesting too deep for the parser's recursion is reported as a parse error."""
-    depth = 5000
+def test_nesting_past_the_limit_is_a_parse_error() -> None:
+    """Parentheses or negations nested past the limit are an error at the one too many."""
+    for opener in ("(", "-"):
+        body = "(d0) -> (" + opener * 5000 + "d0" + ")" * (5000 if opener == "(" else 0) + ")"
+        with pytest.raises(AffineParseError) as raised:
+            call_with_deep_stack(lambda body=body: parse_affine_map(body))
+        assert raised.value.message == "affine expressions nest more than 1000 levels deep"
+        assert raised.value.offset == len("(d0) -> (") + MAX_AFFINE_DEPTH
+
+
+def test_nesting_at_the_limit_parses_on_a_deep_stack() -> None:
+    """As deep as the limit allows, an expression parses (given the stack for it)."""
+    depth = MAX_AFFINE_DEPTH // 2
+    body = "(d0) -> (" + "(" * depth + "-" * depth + "d0" + ")" * depth + ")"
+    affine_map = call_with_deep_stack(lambda: parse_affine_map(body))
+    assert format_affine_map(affine_map) == "(d0) -> (d0)"
+
+
+def test_nesting_past_the_recursion_limit_is_a_parse_error() -> None:
+    """Within the limit but past what the stack allows, it is a parse error too."""
+    depth = MAX_AFFINE_DEPTH
     with pytest.raises(AffineParseError, match="nested too deeply"):
         parse_affine_map("(d0) -> (" + "(" * depth + "d0" + ")" * depth + ")")
 
