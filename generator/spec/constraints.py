@@ -62,6 +62,7 @@ __all__ = [
     "attribute_from_expr",
     "known_attr_constraint_names",
     "known_type_constraint_names",
+    "pred_text_locs",
     "type_constraint_from_expr",
     "value_constraint_from_expr",
 ]
@@ -85,6 +86,19 @@ class SpecNode(BaseModel):
 
     loc: SkipJsonSchema[SourceLoc | None] = Field(default=None, exclude=True, repr=False)
     """Where the node was written in the spec file (None for nodes built in code)."""
+    field_locs: SkipJsonSchema[tuple[tuple[str, SourceLoc], ...]] = Field(
+        default=(), exclude=True, repr=False
+    )
+    """Where some of the node's fields were given, by field name: a flag's key
+    (`has_verifier:`, `let hasVerifier = 1`), or the first character of Python text
+    held in a string (a predicate's `expr`), so that errors about them point there."""
+
+    def loc_of(self, name: str) -> SourceLoc | None:
+        """Where field `name` was given, or where the node was when that is not known."""
+        for key, loc in self.field_locs:
+            if key == name:
+                return loc
+        return self.loc
 
 
 # ---------------------------------------------------------------------------
@@ -836,6 +850,17 @@ def _pred_text(expr: Expr) -> str:
     return _str(expr, "predicate")
 
 
+def pred_text_locs(expr: Expr, loc_at: LocAt, key: str) -> tuple[tuple[str, SourceLoc], ...]:
+    """`SpecNode.field_locs` placing field `key` at the text of a `CPred<"...">` (or a
+    bare string): the first character after its opening quote."""
+    if isinstance(expr, NameExpr) and expr.name == "CPred" and expr.args:
+        expr = expr.args[0]
+    if not isinstance(expr, StrExpr):
+        return ()
+    loc = loc_at(expr.offset + 1)
+    return ((key, loc),) if loc is not None else ()
+
+
 def _types(expr: Expr, loc_at: LocAt) -> TypeConstraint:
     items = _list(expr, "type constraints")
     if not items:
@@ -930,7 +955,10 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
     # `Type<CPred<"...">, "summary">`
     pred, summary = _args(expr, 2, usage)
     return TypePredicateConstraint(
-        expr=_pred_text(pred), description=_str(summary, "summary"), loc=loc
+        expr=_pred_text(pred),
+        description=_str(summary, "summary"),
+        loc=loc,
+        field_locs=pred_text_locs(pred, loc_at, "expr"),
     )
 
 
@@ -1039,7 +1067,10 @@ def _attr_generic(expr: NameExpr, loc_at: LocAt) -> AttrConstraint:
         )
     pred, summary = _args(expr, 2, usage)
     return AttrPredicateConstraint(
-        expr=_pred_text(pred), description=_str(summary, "summary"), loc=loc
+        expr=_pred_text(pred),
+        description=_str(summary, "summary"),
+        loc=loc,
+        field_locs=pred_text_locs(pred, loc_at, "expr"),
     )
 
 

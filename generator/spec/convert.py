@@ -378,10 +378,15 @@ def load_spec(path: Path, include_dirs: list[Path] | None = None) -> DialectDef:
         from generator.spec.from_records import load_records
         from generator.tablegen import dump_json
         from generator.tablegen import load_records as load_td
+        from generator.tablegen.positions import record_positions
 
         dirs = [*(include_dirs or []), default_include_dir()]
         keeper = load_td(path, dirs)
-        return load_records(json.loads(dump_json(keeper)), main_file=path)
+        return load_records(
+            json.loads(dump_json(keeper)),
+            main_file=path,
+            positions=record_positions(keeper, path),
+        )
     from generator.spec.from_yaml import load_yaml
 
     return load_yaml(path)

@@ -193,6 +193,7 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "description", _Text(item.description))
     _optional(fields, "parameters", [_parameter(p) for p in item.parameters], [])
     _optional(fields, "assembly_format", _text(item.assembly_format), None)
+    _optional(fields, "has_custom_assembly_format", item.has_custom_assembly_format, False)
     _optional(fields, "parser", _text(item.parser), None)
     _optional(fields, "printer", _text(item.printer), None)
     _optional(fields, "extra_code", _text(item.extra_code), None)
@@ -218,7 +219,8 @@ def _builder(builder: BuilderDef) -> Fields:
         params.append(item)
     fields: Fields = []
     _optional(fields, "params", params, [])
-    fields.append(("body", _Text(builder.body.text)))
+    if builder.body is not None:
+        fields.append(("body", _Text(builder.body.text)))
     _optional(fields, "description", builder.description)
     return fields
 
@@ -276,13 +278,17 @@ def _op(op: OpDef) -> Fields:
     _optional(fields, "assembly_format", _text(op.assembly_format), None)
     _optional(fields, "builders", [_builder(b) for b in op.builders], [])
     _optional(fields, "skip_default_builders", op.skip_default_builders, False)
+    _optional(fields, "has_verifier", op.has_verifier, False)
     _optional(fields, "verifier", _text(op.verifier), None)
+    _optional(fields, "has_region_verifier", op.has_region_verifier, False)
     _optional(fields, "region_verifier", _text(op.region_verifier), None)
     _optional(fields, "has_folder", op.has_folder, False)
     _optional(fields, "fold", _text(op.fold), None)
     _optional(fields, "has_canonicalizer", op.has_canonicalizer, False)
+    _optional(fields, "has_canonicalize_method", op.has_canonicalize_method, False)
     _optional(fields, "canonicalize", _text(op.canonicalize), None)
     _optional(fields, "extra_code", _text(op.extra_code), None)
+    _optional(fields, "has_custom_assembly_format", op.has_custom_assembly_format, False)
     _optional(fields, "parser", _text(op.parser), None)
     _optional(fields, "printer", _text(op.printer), None)
     _optional(fields, "asm_result_names", _text(op.asm_result_names), None)
@@ -316,6 +322,8 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "package", dialect.package, None)
     _optional(header, "summary", dialect.summary)
     _optional(header, "description", _Text(dialect.description))
+    _optional(header, "has_constant_materializer", dialect.has_constant_materializer, False)
+    _optional(header, "has_canonicalizer", dialect.has_canonicalizer, False)
     _optional(header, "allow_unknown_operations", dialect.allow_unknown_operations, False)
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]

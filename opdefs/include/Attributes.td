@@ -319,6 +319,20 @@ class AttrOrTypeDef<Dialect owner, string defName> {
   code printer = ?;
   // Methods pasted into the generated class.
   code extraClassDeclaration = ?;
+
+  // MLIR's fields that mean nothing to Python code: accepted and ignored.
+  string cppBaseClassName = "";
+  string storageClass = "";
+  string storageNamespace = "detail";
+  bit genStorageClass = 1;
+  bit hasStorageCustomConstructor = 0;
+  bit genAccessors = 1;
+  bit skipDefaultBuilders = 0;
+  code extraClassDefinition = ?;
+
+  // MLIR's fields for hooks odsgen does not have yet: setting one is an error.
+  bit genVerifyDecl = 0;
+  bit genMnemonicAlias = 0;
 }
 // A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
 // and the other wrappers take it.
