@@ -132,6 +132,11 @@ _CONTAINER_OF: dict[str, str] = {
     "non0_ranked_memref": "Non0RankedMemRefOf",
     "ranked_or_unranked_memref": "RankedOrUnrankedMemRefOf",
     "strided_memref": "StridedMemRefOf",
+    "static_memref": "StaticShapeMemRefOf",
+    "tensor_or_memref": "TensorOrMemRef",
+    "non0_ranked_vector": "VectorOfNonZeroRankOf",
+    "fixed_vector": "FixedVectorOfAnyRank",
+    "scalable_vector": "ScalableVectorOfAnyRank",
 }
 _ANY_CONTAINER: dict[str, str] = {
     "tensor": "AnyTensor",
@@ -145,6 +150,11 @@ _ANY_CONTAINER: dict[str, str] = {
     "non0_ranked_memref": "AnyNon0RankedMemRef",
     "ranked_or_unranked_memref": "AnyRankedOrUnrankedMemRef",
     "strided_memref": "AnyStridedMemRef",
+    "static_memref": "AnyStaticShapeMemRef",
+    "tensor_or_memref": "TensorOrMemRef<[AnyType]>",
+    "non0_ranked_vector": "AnyVectorOfNonZeroRank",
+    "fixed_vector": "AnyFixedVectorOfAnyRank",
+    "scalable_vector": "AnyScalableVectorOfAnyRank",
     "shaped": "AnyShaped",
 }
 _ANY_INTEGER: dict[str, str] = {
