@@ -795,7 +795,7 @@ def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [
     )
     return None if carry is None else [total, carry]
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's AddUIExtendedToAddI is not ported yet.
 }
 
 def Arith_SubIOp : Arith_IntBinaryOpWithOverflowFlags<"subi"> {
@@ -891,7 +891,7 @@ def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [
     high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width, signed=True)
     return None if low is None or high is None else [low, high]
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's MulSIExtendedToMulI and MulSIExtendedRHSOne are not ported yet.
 }
 
 def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
@@ -929,7 +929,7 @@ def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
     high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width)
     return None if low is None or high is None else [low, high]
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's MulUIExtendedToMulI is not ported yet.
 }
 
 def Arith_DivUIOp : Arith_IntBinaryOpWithExactFlag<"divui", [ConditionallySpeculatable]> {
@@ -1148,7 +1148,7 @@ def Arith_AndIOp : Arith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
             return prev.result
     return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's AndOfExtUI and AndOfExtSI are not ported yet.
 }
 
 def Arith_OrIOp : Arith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
@@ -1177,7 +1177,7 @@ def Arith_OrIOp : Arith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
         return xor.rhs
     return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a | b)
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's OrOfExtUI and OrOfExtSI are not ported yet.
 }
 
 def Arith_XOrIOp : Arith_TotalIntBinaryOp<"xori", [Commutative]> {
@@ -1855,7 +1855,7 @@ def Arith_TruncFOp : Arith_Op<"truncf", [
         result_type=self.out.type,
     )
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's TruncFSIToFPToSIToFP and TruncFUIToFPToUIToFP are not ported yet.
   let hasVerifier = 1;
   let verifier = !strconcat(Arith_FloatNarrowing, Arith_CheckCast);
 }
@@ -1908,7 +1908,7 @@ def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, Float
         constant_value(self.in_), lambda a: int_to_float(fmt, a), result_type=self.out.type
     )
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's UIToFPOfExtUI is not ported yet.
 }
 
 def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, FloatLike,
@@ -1934,7 +1934,7 @@ def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, Float
         signed=True,
     )
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's SIToFPOfExtSI is not ported yet.
 }
 
 def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthIntegerLike,
@@ -2179,7 +2179,7 @@ def Arith_CmpFOp : Arith_CompareOp<"cmpf"> {
     order = float_compare(float_format(left.type), left.bits, right.bits)
     return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
   }];
-  let hasCanonicalizer = 1;
+  // No hasCanonicalizer: MLIR's CmpFIntToFPConst is not ported yet.
 }
 
 def Arith_SelectOp : Arith_Op<"select", [

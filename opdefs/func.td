@@ -14,6 +14,18 @@ def Func_Dialect : Dialect {
     returns from a function.
   }];
   let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+    def materialize_constant(
+        rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+    ) -> Operation | None:
+        """A `func.constant` of `value`, a flat symbol reference, as a value of the
+        function type `type_` (MLIR's `ConstantOp::isBuildableWith`)."""
+        if not isinstance(value, SymbolRefAttr) or value.nested:
+            return None
+        if not isinstance(type_, FunctionType):
+            return None
+        return ConstantOp(value=value, result_0_type=type_, loc=loc)
+  }];
 }
 
 class Func_Op<string mnemonic, list<Trait> traits = []>

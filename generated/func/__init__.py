@@ -14,6 +14,7 @@ from generated.func.ops import (
     ConstantOp,
     FuncOp,
     ReturnOp,
+    materialize_constant,
 )
 from generator.ir import Dialect
 
@@ -29,4 +30,5 @@ __all__ = [
 DIALECT = Dialect(
     "func",
     ops=OPS,
+    constant_materializer=materialize_constant,
 )

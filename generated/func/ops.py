@@ -31,6 +31,7 @@ from generator.ir import (
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
     Region,
     ReturnLike,
@@ -62,6 +63,18 @@ __all__ = [
     "FuncOp",
     "ReturnOp",
 ]
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """A `func.constant` of `value`, a flat symbol reference, as a value of the
+    function type `type_` (MLIR's `ConstantOp::isBuildableWith`)."""
+    if not isinstance(value, SymbolRefAttr) or value.nested:
+        return None
+    if not isinstance(type_, FunctionType):
+        return None
+    return ConstantOp(value=value, result_0_type=type_, loc=loc)
 
 
 def _attr_constraint_0(a: Attribute) -> bool:

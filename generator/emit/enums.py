@@ -158,7 +158,7 @@ def is_typed_attr_def(attr: AttrDef) -> bool:
 
 
 def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
-    """The view of `types.py`: the dialect's types (those without parameters)."""
+    """The view of `types.py`: the dialect's types."""
     views = [
         TypeView(
             name=class_name_from_def(t.def_name),
@@ -170,8 +170,8 @@ def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
             print_body=code_lines(t.printer.text) if t.printer is not None else [],
             extra_code=code_lines(t.extra_code.text) if t.extra_code is not None else [],
         )
+        # Every type: validation has made sure one with parameters has its syntax.
         for t in sorted(dialect.types, key=lambda t: class_name_from_def(t.def_name))
-        if not t.parameters or (t.parser is not None and t.printer is not None)
     ]
     return TypesModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
 
@@ -253,12 +253,15 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
             dialect=dialect.name,
             mnemonic=a.mnemonic,
             params=[(sanitize_name(p.name), p.type, p.default) for p in a.parameters],
-            parse_body=code_lines(a.parser.text),
-            print_body=code_lines(a.printer.text),
+            # Without parameters the attribute is its mnemonic alone (`#dialect.unit`).
+            parse_body=code_lines(a.parser.text) if a.parser is not None else ["return cls.get()"],
+            print_body=code_lines(a.printer.text) if a.printer is not None else ['return ""'],
             extra_code=code_lines(a.extra_code.text) if a.extra_code is not None else [],
         )
+        # Every other attribute: validation has made sure one with parameters has its
+        # syntax.
         for a in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
-        if a.enum is None and a.parser is not None and a.printer is not None
+        if a.enum is None and not is_typed_attr_def(a)
     ]
     return AttrsModuleView(
         dialect.python_package,

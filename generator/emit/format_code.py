@@ -87,6 +87,11 @@ _CONTAINER_CPP_TYPES: dict[str, str] = {
     "non0_ranked_tensor": "::mlir::TensorType",
     "unranked_tensor": "::mlir::UnrankedTensorType",
     "vector": "::mlir::VectorType",
+    "non0_ranked_vector": "::mlir::VectorType",
+    "fixed_vector": "::mlir::VectorType",
+    "scalable_vector": "::mlir::VectorType",
+    "static_memref": "::mlir::MemRefType",
+    "tensor_or_memref": "::mlir::ShapedType",
     "shaped": "::mlir::ShapedType",
 }
 

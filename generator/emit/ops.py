@@ -493,6 +493,14 @@ def _slice_of(span: str) -> str:
     return ("" if start == "0" else start) + ":" + end
 
 
+def _return_lines(expr: str) -> list[str]:
+    """`return expr`, parenthesized when the expression spans lines."""
+    lines = expr.strip().splitlines()
+    if len(lines) == 1:
+        return [f"return {lines[0]}"]
+    return ["return (", *lines, ")"]
+
+
 def _is_call(expr: str) -> bool:
     """Whether a Python expression is a single function call."""
     try:
@@ -826,7 +834,7 @@ class _OpMaker:
                     Accessor(
                         self.py[a.name],
                         "object",
-                        [f"return {a.derived.text.strip()}"],
+                        _return_lines(a.derived.text),
                         f"The derived attribute `{a.name}`.",
                     )
                 )
@@ -953,7 +961,7 @@ class _OpMaker:
                 CustomBuilder(
                     "build" if index == 0 else f"build_{index}",
                     params,
-                    code_lines(b.body.text),
+                    code_lines(b.body.text) if b.body is not None else [],
                     doc_text(b.description or f"Build a `{self.op_name}` op."),
                 )
             )

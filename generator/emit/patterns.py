@@ -620,6 +620,9 @@ class _Compiler:
             text = text.replace(f"${i}", args[i])
         if re.search(r"\$\w", text):
             raise _Fail(node.loc, f"native call uses an argument it is not given: {text}")
+        if "\n" in text:
+            # Written over several lines: one expression, as the spec check parses it.
+            text = f"({text})"
         if returns == 0:
             self.emit(text)
             return []

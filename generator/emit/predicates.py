@@ -61,6 +61,13 @@ _CONTAINERS: dict[str, str] = {
     "non0_ranked_memref": "isinstance({v}, MemRefType) and {v}.rank >= 1",
     "ranked_or_unranked_memref": "isinstance({v}, (MemRefType, UnrankedMemRefType))",
     "strided_memref": "isinstance({v}, MemRefType) and is_strided({v})",
+    "static_memref": "isinstance({v}, MemRefType) and {v}.has_static_shape",
+    "tensor_or_memref": (
+        "isinstance({v}, (RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType))"
+    ),
+    "non0_ranked_vector": "isinstance({v}, VectorType) and {v}.rank >= 1",
+    "fixed_vector": "isinstance({v}, VectorType) and not any({v}.scalable)",
+    "scalable_vector": "isinstance({v}, VectorType) and any({v}.scalable)",
     "shaped": "isinstance({v}, ShapedType)",
 }
 
@@ -69,19 +76,30 @@ SIMPLE_ATTR_CHECKS: dict[str, str] = {
     "AnyAttr": "True",
     "AffineMapAttr": "isinstance({v}, AffineMapAttr)",
     "AnyIntElementsAttr": "is_signless_int_elements({v})",
+    "AnyI32ElementsAttr": (
+        "isinstance({v}, DenseElementsAttr) and isinstance({v}.type.element_type, IntegerType)"
+        " and {v}.type.element_type.width == 32"
+    ),
+    "AnyI64ElementsAttr": (
+        "isinstance({v}, DenseElementsAttr) and isinstance({v}.type.element_type, IntegerType)"
+        " and {v}.type.element_type.width == 64"
+    ),
     "APIntAttr": "isinstance({v}, IntegerAttr)",
     "ArrayAttr": "isinstance({v}, ArrayAttr)",
     "BoolAttr": "isinstance({v}, BoolAttr)",
     "DictionaryAttr": "isinstance({v}, DictionaryAttr)",
     "ElementsAttr": "is_elements_attr({v})",
-    "F32ElementsAttr": "is_elements_attr({v}) and str({v}.type.element_type) == 'f32'",
-    "F64ElementsAttr": "is_elements_attr({v}) and str({v}.type.element_type) == 'f64'",
+    "F32ElementsAttr": "isinstance({v}, DenseElementsAttr) and str({v}.type.element_type) == 'f32'",
+    "F64ElementsAttr": "isinstance({v}, DenseElementsAttr) and str({v}.type.element_type) == 'f64'",
     "FlatSymbolRefAttr": "isinstance({v}, SymbolRefAttr) and not {v}.nested",
     "I32ElementsAttr": "is_signless_int_elements({v}, 32)",
     "I64ElementsAttr": "is_signless_int_elements({v}, 64)",
     "IndexAttr": "isinstance({v}, IntegerAttr) and isinstance({v}.type, IndexType)",
-    "IndexElementsAttr": "is_elements_attr({v}) and isinstance({v}.type.element_type, IndexType)",
+    "IndexElementsAttr": (
+        "isinstance({v}, DenseElementsAttr) and isinstance({v}.type.element_type, IndexType)"
+    ),
     "IntegerSetAttr": "isinstance({v}, IntegerSetAttr)",
+    "LocationAttr": "isinstance({v}, LocationAttr)",
     "StrAttr": "isinstance({v}, StringAttr)",
     "StringElementsAttr": "isinstance({v}, DenseStringElementsAttr)",
     "SymbolNameAttr": "isinstance({v}, StringAttr)",
@@ -115,10 +133,13 @@ _ATTR_PREDICATES: dict[str, str] = {
     "IntNonNegative": "{v}.value >= 0",
     "IntPositive": "{v}.value > 0",
     "IntPowerOf2": "{v}.value > 0 and {v}.value & ({v}.value - 1) == 0",
+    "IntPositivePowerOf2": "{v}.value > 0 and {v}.value & ({v}.value - 1) == 0",
     "ArrayCount": "len({v}.value) == {0}",
     "ArrayMinCount": "len({v}.value) >= {0}",
     "ArrayMaxCount": "len({v}.value) <= {0}",
     "DenseArrayCount": "len({v}.values) == {0}",
+    "DenseArrayMaxCt": "len({v}.values) <= {0}",
+    "DenseArrayMinCt": "len({v}.values) >= {0}",
     "DenseArrayNonNegative": "all(x >= 0 for x in {v}.values)",
     "DenseArrayStrictlyPositive": "all(x > 0 for x in {v}.values)",
     "DenseArraySorted": "all(x <= y for x, y in zip({v}.values, {v}.values[1:]))",
@@ -303,7 +324,9 @@ class ConstraintTable:
                 f" and str({v}.type.element_type) == 'f{c.width}'"
             ) + f" and {v}.type.shape == {tuple(c.shape)!r}"
         if isinstance(c, ConfinedAttrConstraint):
-            parts = [self._attr_call(c.base, v)]
+            # The base check inline, not called: its `isinstance` narrows `v` for the
+            # predicates after it (`v.value`), for type checkers too.
+            parts = [f"({self._attr_body(c.base, v)})"]
             for p in c.predicates:
                 parts.append(_ATTR_PREDICATES[p.name].format(*p.args, v=v))
             return " and ".join(parts)

@@ -36,8 +36,8 @@ What op classes generated from specs build on, written once rather than per op:
   property in a slot of its own, and the argument checks of generated builders
   (`argument_error`, `checked_sequence`).
 - `properties`: an op's inherent attributes by name (`get_property`,
-  `set_property`), and splitting a parsed generic op's attributes into properties
-  and discardable ones (`adopt_properties`).
+  `set_property`, `inherent_or_discardable`), and splitting a parsed generic op's
+  attributes into properties and discardable ones (`adopt_properties`).
 - `segments`: where each variadic operand or result group lies (`segment_range`,
   `same_size_range`, `group_sizes`).
 - `attr_type_base`: the base classes of the types and attributes specs define
@@ -199,6 +199,7 @@ from generator.ir.printer import escape_string, print_operation
 from generator.ir.properties import (
     adopt_properties,
     get_property,
+    inherent_or_discardable,
     optional_property,
     required_property,
     set_property,
@@ -499,6 +500,7 @@ __all__ = [
     "get_property",
     "group_sizes",
     "i1_same_shape",
+    "inherent_or_discardable",
     "int_constant",
     "int_to_float",
     "int_width",

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from generator.ir.attributes import StringAttr
 from generator.ir.core import Operation, Region
-from generator.ir.properties import get_property
+from generator.ir.properties import get_property, inherent_or_discardable
 
 __all__ = [
     "BranchOpInterface",
@@ -117,7 +117,7 @@ class SymbolOpInterface(OpInterface):
         name = get_property(op, "sym_name") or op.attributes.get_entry("sym_name")
         if not isinstance(name, StringAttr) and not (optional and name is None):
             return "requires string attribute 'sym_name'"
-        vis = get_property(op, "sym_visibility")
+        vis = inherent_or_discardable(op, "sym_visibility")
         if vis is not None and (
             not isinstance(vis, StringAttr) or vis.value not in ("public", "private", "nested")
         ):

@@ -50,6 +50,12 @@ class OdsOp(Operation):
     def properties(self, value: Attribute | None) -> None:
         slots = self.PROPERTY_SLOTS
         if not slots:
+            # An op without declared attributes has no properties; a name it does not
+            # declare is dropped, as MLIR's `setPropertiesFromAttr` drops it.
+            if isinstance(value, DictionaryAttr):
+                names = self.PROPERTY_NAMES or frozenset()
+                kept = tuple([(k, v) for k, v in value.entries if k in names])
+                value = DictionaryAttr.get(kept) if kept else None
             self._properties = value
             return
         if value is None:

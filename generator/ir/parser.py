@@ -946,6 +946,16 @@ class Parser(AttrParser):
         """
         props: dict[str, Attribute] = {k: v for k, v in properties if v is not None}
         names = op_class.PROPERTY_NAMES
+        if names is not None and any(k not in names for k in props):
+            # A name the op does not declare is not inherent, however the parser gave
+            # it (`parse_function_op`'s `sym_visibility`): as in MLIR's
+            # `OperationState`, it stays a discardable attribute.
+            extra = [(k, v) for k, v in props.items() if k not in names]
+            props = {k: v for k, v in props.items() if k in names}
+            given = {k for k, _ in attributes.entries}
+            attributes = DictionaryAttr.get(
+                (*attributes.entries, *[(k, v) for k, v in extra if k not in given])
+            )
         if names and attributes.entries and any(k in names for k, _ in attributes.entries):
             kept: list[tuple[str, Attribute]] = []
             for key, value in attributes.entries:

@@ -20,6 +20,7 @@ from generator.ir.core import Operation
 __all__ = [
     "adopt_properties",
     "get_property",
+    "inherent_or_discardable",
     "optional_property",
     "required_property",
     "set_property",
@@ -33,7 +34,8 @@ def get_property(op: Operation, name: str) -> Attribute | None:
     """The inherent attribute `name` of a registered op, or None when it is unset.
 
     Generated code reads the property's slot directly; this is for code that
-    knows the property only by name.
+    knows the property only by name. (`inherent_or_discardable` also finds a
+    discardable attribute of that name, as MLIR's `Operation::getAttr` does.)
     """
     slot = op.PROPERTY_SLOTS.get(name)
     if slot is not None:
@@ -41,6 +43,15 @@ def get_property(op: Operation, name: str) -> Attribute | None:
         return value
     props = op.properties
     return props.get_entry(name) if isinstance(props, DictionaryAttr) else None
+
+
+def inherent_or_discardable(op: Operation, name: str) -> Attribute | None:
+    """The inherent attribute `name`, else the discardable one (MLIR's `getAttr`).
+
+    For names an op may or may not declare, such as a function's `sym_visibility`.
+    """
+    value = get_property(op, name)
+    return value if value is not None else op.attributes.get_entry(name)
 
 
 def _property_error(op: Operation, name: str, value: Attribute | None, cls: type) -> ValueError:
@@ -67,10 +78,21 @@ def optional_property(
 
 
 def set_property(op: Operation, name: str, value: Attribute | None) -> None:
-    """Set (or, with None, remove) the inherent attribute `name` of a registered op."""
+    """Set (or, with None, remove) the inherent attribute `name` of a registered op.
+
+    A name an ODS op does not declare is no inherent attribute: it is set (or
+    removed) as a discardable one, as MLIR's `Operation::setAttr` does.
+    """
     slot = op.PROPERTY_SLOTS.get(name)
     if slot is not None:
         setattr(op, slot, value)
+        return
+    names = op.PROPERTY_NAMES
+    if names is not None and name not in names:
+        if value is None:
+            op.remove_attr(name)
+        else:
+            op.set_attr(name, value)
         return
     props = op.properties
     entries = [e for e in (props.entries if isinstance(props, DictionaryAttr) else _EMPTY)]

@@ -62,6 +62,7 @@ __all__ = [
     "attribute_from_expr",
     "known_attr_constraint_names",
     "known_type_constraint_names",
+    "pred_text_locs",
     "type_constraint_from_expr",
     "value_constraint_from_expr",
 ]
@@ -85,6 +86,19 @@ class SpecNode(BaseModel):
 
     loc: SkipJsonSchema[SourceLoc | None] = Field(default=None, exclude=True, repr=False)
     """Where the node was written in the spec file (None for nodes built in code)."""
+    field_locs: SkipJsonSchema[tuple[tuple[str, SourceLoc], ...]] = Field(
+        default=(), exclude=True, repr=False
+    )
+    """Where some of the node's fields were given, by field name: a flag's key
+    (`has_verifier:`, `let hasVerifier = 1`), or the first character of Python text
+    held in a string (a predicate's `expr`), so that errors about them point there."""
+
+    def loc_of(self, name: str) -> SourceLoc | None:
+        """Where field `name` was given, or where the node was when that is not known."""
+        for key, loc in self.field_locs:
+            if key == name:
+                return loc
+        return self.loc
 
 
 # ---------------------------------------------------------------------------
@@ -135,7 +149,25 @@ class IntegerConstraint(_TypeConstraintBase):
 
 
 #: Float types whose MLIR summary is not "<n>-bit float".
-_FLOAT_SUMMARIES: dict[str, str] = {"bf16": "bfloat16 type", "tf32": "tf32 type"}
+#: The small float types, named as MLIR names their constraints (`F8E4M3FN`).
+SMALL_FLOATS: tuple[str, ...] = (
+    "f8E4M3FN",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E5M2FNUZ",
+    "f8E3M4",
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E8M0FNU",
+)
+_FLOAT_SUMMARIES: dict[str, str] = {
+    "bf16": "bfloat16 type",
+    "tf32": "tf32 type",
+    **{f: f"{f} type" for f in SMALL_FLOATS},
+}
 _FLOAT_NAMES: dict[str, str] = {
     "F16": "f16",
     "F32": "f32",
@@ -144,6 +176,7 @@ _FLOAT_NAMES: dict[str, str] = {
     "F128": "f128",
     "BF16": "bf16",
     "TF32": "tf32",
+    **{f.upper(): f for f in SMALL_FLOATS},
 }
 
 
@@ -204,6 +237,11 @@ Container = Literal[
     "non0_ranked_memref",
     "ranked_or_unranked_memref",
     "strided_memref",
+    "static_memref",
+    "tensor_or_memref",
+    "non0_ranked_vector",
+    "fixed_vector",
+    "scalable_vector",
     "shaped",
 ]
 _CONTAINER_WORDS: dict[str, str] = {
@@ -219,6 +257,12 @@ _CONTAINER_WORDS: dict[str, str] = {
     "non0_ranked_memref": "non-0-ranked.memref",
     "ranked_or_unranked_memref": "ranked or unranked memref",
     "strided_memref": "strided memref",
+    "static_memref": "statically shaped memref",
+    # MLIR's words for these, capitals included.
+    "tensor_or_memref": "Tensor or MemRef",
+    "non0_ranked_vector": "vector",
+    "fixed_vector": "fixed-length vector",
+    "scalable_vector": "scalable vector",
     "shaped": "shaped",
 }
 
@@ -370,6 +414,8 @@ SIMPLE_ATTR_SUMMARIES: dict[str, str] = {
     "AnyAttr": "any attribute",
     "AffineMapAttr": "AffineMap attribute",
     "AnyIntElementsAttr": "integer elements attribute",
+    "AnyI32ElementsAttr": "32-bit integer elements attribute",
+    "AnyI64ElementsAttr": "64-bit integer elements attribute",
     "APIntAttr": "arbitrary integer attribute",
     "ArrayAttr": "array attribute",
     "BoolAttr": "bool attribute",
@@ -383,6 +429,7 @@ SIMPLE_ATTR_SUMMARIES: dict[str, str] = {
     "IndexAttr": "index attribute",
     "IndexElementsAttr": "index elements attribute",
     "IntegerSetAttr": "IntegerSet attribute",
+    "LocationAttr": "location attribute",
     "StrAttr": "string attribute",
     "StringElementsAttr": "string elements attribute",
     "SymbolNameAttr": "string attribute",
@@ -417,6 +464,9 @@ class TypeAttrConstraint(_AttrConstraintBase):
 
 #: The named typed arrays: element attribute def and MLIR's summary.
 TYPED_ARRAYS: dict[str, tuple[str, str]] = {
+    "AffineMapArrayAttr": ("AffineMapAttr", "AffineMap array attribute"),
+    "IndexListArrayAttr": ("I64ArrayAttr", "Array of 64-bit integer array attributes"),
+    "LocationArrayAttr": ("LocationAttr", "location array attribute"),
     "BoolArrayAttr": ("BoolAttr", "1-bit boolean array attribute"),
     "DictArrayAttr": ("DictionaryAttr", "Array of dictionary attributes"),
     "F32ArrayAttr": ("F32Attr", "32-bit float array attribute"),
@@ -487,6 +537,8 @@ ATTR_PREDICATE_NAMES: dict[str, tuple[int, str]] = {
     "ArrayMaxCount": (1, "with at most {0} elements"),
     "ArrayMinCount": (1, "with at least {0} elements"),
     "DenseArrayCount": (1, "with exactly {0} elements"),
+    "DenseArrayMaxCt": (1, "with at most {0} elements"),
+    "DenseArrayMinCt": (1, "with at least {0} elements"),
     "DenseArrayNonNegative": (0, "whose value is non-negative"),
     "DenseArraySorted": (0, "should be in non-decreasing order"),
     "DenseArrayStrictlyPositive": (0, "whose value is positive"),
@@ -497,6 +549,10 @@ ATTR_PREDICATE_NAMES: dict[str, tuple[int, str]] = {
     "IntNonNegative": (0, "whose value is non-negative"),
     "IntPositive": (0, "whose value is positive"),
     "IntPowerOf2": (0, "whose value is a power of two > 0"),
+    "IntPositivePowerOf2": (
+        0,
+        "whose value is positive and whose value is a power of two > 0",
+    ),
 }
 
 
@@ -585,6 +641,8 @@ AnyAttrOfConstraint.model_rebuild()
 # Only the widths ODS defines by name; any other width is written `I<n>`.
 _INT_TYPE = re.compile(r"(AnyI|SI|UI|I)(1|8|16|32|64|128)")
 _INT_TENSOR = re.compile(r"(I|F|BF)(1|8|16|32|64)Tensor")
+#: MLIR's named memrefs of one element type (`F32MemRef`).
+_NAMED_MEMREF = re.compile(r"(I(?:1|8|16|32|64)|BF16|F16|F32|F64)MemRef")
 _INT_ATTR = re.compile(r"(AnyI|SI|UI|I)(1|8|16|32|64)Attr")
 _FLOAT_ATTR = re.compile(r"F(16|32|64)Attr")
 _SIGN_PREFIX: dict[str, Signedness] = {
@@ -658,6 +716,33 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
     "AnyStridedMemRef": lambda loc: ShapedConstraint(
         name="AnyStridedMemRef", container="strided_memref", loc=loc
     ),
+    "AnyStaticShapeMemRef": lambda loc: ShapedConstraint(
+        name="AnyStaticShapeMemRef", container="static_memref", loc=loc
+    ),
+    "AnyVectorOfAnyRank": lambda loc: ShapedConstraint(
+        name="AnyVectorOfAnyRank", container="vector", loc=loc
+    ),
+    "AnyVectorOfNonZeroRank": lambda loc: ShapedConstraint(
+        name="AnyVectorOfNonZeroRank", container="non0_ranked_vector", loc=loc
+    ),
+    "AnyFixedVectorOfAnyRank": lambda loc: ShapedConstraint(
+        name="AnyFixedVectorOfAnyRank", container="fixed_vector", loc=loc
+    ),
+    "AnyScalableVectorOfAnyRank": lambda loc: ShapedConstraint(
+        name="AnyScalableVectorOfAnyRank", container="scalable_vector", loc=loc
+    ),
+    "IndexTensor": lambda loc: ShapedConstraint(
+        name="IndexTensor", container="tensor", element=IndexConstraint(loc=loc), loc=loc
+    ),
+    "AnyComplex": lambda loc: TypePredicateConstraint(
+        name="AnyComplex",
+        expr="isinstance($_self, ComplexType)",
+        description="complex-type",
+        loc=loc,
+    ),
+    "AnyTuple": lambda loc: TypePredicateConstraint(
+        name="AnyTuple", expr="isinstance($_self, TupleType)", description="tuple", loc=loc
+    ),
     "FunctionType": lambda loc: FunctionTypeConstraint(name="FunctionType", loc=loc),
     # MLIR's summary of `SignlessIntegerLike` is "signless-integer", without "-like".
     "SignlessIntegerLike": lambda loc: LikeConstraint(
@@ -709,6 +794,15 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
         description="bool-like",
         loc=loc,
     ),
+    "SignlessIntegerOrIndexOrFloatLike": lambda loc: AnyOfConstraint(
+        name="SignlessIntegerOrIndexOrFloatLike",
+        options=(
+            _NAMED_TYPES["SignlessIntegerOrIndexLike"](loc),
+            _NAMED_TYPES["FloatLike"](loc),
+        ),
+        description="signless-integer-or-index-like or floating-point-like",
+        loc=loc,
+    ),
 }
 
 #: The C++ classes of MLIR's type constraints that a union may name (`AnyTypeOf`'s
@@ -742,6 +836,21 @@ _TYPE_GENERICS: dict[str, str] = {
     "RankedTensorOf": "RankedTensorOf<[types...]>",
     "SignlessIntOfWidths": "SignlessIntOfWidths<[widths...]>",
     "StaticShapeTensorOf": "StaticShapeTensorOf<[types...]>",
+    "StaticShapeMemRefOf": "StaticShapeMemRefOf<[types...]>",
+    "TensorOrMemRef": "TensorOrMemRef<[types...]>",
+    "VectorOfAnyRankOf": "VectorOfAnyRankOf<[types...]>",
+    "VectorOfNonZeroRankOf": "VectorOfNonZeroRankOf<[types...]>",
+    "FixedVectorOfAnyRank": "FixedVectorOfAnyRank<[types...]>",
+    "ScalableVectorOfAnyRank": "ScalableVectorOfAnyRank<[types...]>",
+    "0DTensorOf": "0DTensorOf<[types...]>",
+    "1DTensorOf": "1DTensorOf<[types...]>",
+    "2DTensorOf": "2DTensorOf<[types...]>",
+    "3DTensorOf": "3DTensorOf<[types...]>",
+    "4DTensorOf": "4DTensorOf<[types...]>",
+    "AnyIntOfWidths": "AnyIntOfWidths<[widths...]>",
+    "SignedIntOfWidths": "SignedIntOfWidths<[widths...]>",
+    "UnsignedIntOfWidths": "UnsignedIntOfWidths<[widths...]>",
+    "DialectType": 'DialectType<Dialect, CPred<"python expression over $_self">, "summary">',
     "TensorOf": "TensorOf<[types...]>",
     "TensorRankOf": "TensorRankOf<[types...], [ranks...]>",
     "Type": 'Type<CPred<"python expression over $_self">, "summary">',
@@ -749,6 +858,11 @@ _TYPE_GENERICS: dict[str, str] = {
     "UnrankedTensorOf": "UnrankedTensorOf<[types...]>",
     "VectorOf": "VectorOf<[types...]>",
     "VectorOfRankAndType": "VectorOfRankAndType<[ranks...], [types...]>",
+}
+_SIGNED_WIDTHS: dict[str, Signedness] = {
+    "AnyIntOfWidths": "any",
+    "SignedIntOfWidths": "signed",
+    "UnsignedIntOfWidths": "unsigned",
 }
 _VALUE_WRAPPERS = ("Optional", "Variadic", "VariadicOfVariadic")
 _ATTR_WRAPPERS = (
@@ -761,6 +875,7 @@ _ATTR_GENERICS: dict[str, str] = {
     "AnyAttrOf": "AnyAttrOf<[attrs...]>",
     "Attr": 'Attr<CPred<"python expression over $_self">, "summary">',
     "ConfinedAttr": "ConfinedAttr<attr, [constraints...]>",
+    "DialectAttr": 'DialectAttr<Dialect, CPred<"python expression over $_self">, "summary">',
     "RankedF32ElementsAttr": "RankedF32ElementsAttr<[dims...]>",
     "RankedF64ElementsAttr": "RankedF64ElementsAttr<[dims...]>",
     "RankedI32ElementsAttr": "RankedI32ElementsAttr<[dims...]>",
@@ -774,7 +889,8 @@ def known_type_constraint_names() -> list[str]:
     """Every type constraint name this module understands (for suggestions)."""
     fixed = [f"I{w}" for w in (1, 8, 16, 32, 64, 128)] + list(_FLOAT_NAMES)
     tensors = [f"{p}{w}Tensor" for p in ("I", "F") for w in (1, 8, 16, 32, 64)]
-    return sorted({*_NAMED_TYPES, *_TYPE_GENERICS, *fixed, *tensors})
+    memrefs = [f"{e}MemRef" for e in ("I1", "I8", "I16", "I32", "I64", "BF16", "F16", "F32", "F64")]
+    return sorted({*_NAMED_TYPES, *_TYPE_GENERICS, *fixed, *tensors, *memrefs})
 
 
 def known_attr_constraint_names() -> list[str]:
@@ -836,6 +952,17 @@ def _pred_text(expr: Expr) -> str:
     return _str(expr, "predicate")
 
 
+def pred_text_locs(expr: Expr, loc_at: LocAt, key: str) -> tuple[tuple[str, SourceLoc], ...]:
+    """`SpecNode.field_locs` placing field `key` at the text of a `CPred<"...">` (or a
+    bare string): the first character after its opening quote."""
+    if isinstance(expr, NameExpr) and expr.name == "CPred" and expr.args:
+        expr = expr.args[0]
+    if not isinstance(expr, StrExpr):
+        return ()
+    loc = loc_at(expr.offset + 1)
+    return ((key, loc),) if loc is not None else ()
+
+
 def _types(expr: Expr, loc_at: LocAt) -> TypeConstraint:
     items = _list(expr, "type constraints")
     if not items:
@@ -862,10 +989,25 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
         "Non0RankedMemRefOf": "non0_ranked_memref",
         "RankedOrUnrankedMemRefOf": "ranked_or_unranked_memref",
         "StridedMemRefOf": "strided_memref",
+        "StaticShapeMemRefOf": "static_memref",
+        "TensorOrMemRef": "tensor_or_memref",
+        "VectorOfAnyRankOf": "vector",
+        "VectorOfNonZeroRankOf": "non0_ranked_vector",
+        "FixedVectorOfAnyRank": "fixed_vector",
+        "ScalableVectorOfAnyRank": "scalable_vector",
     }
     if name in shaped:
         (elements,) = _args(expr, 1, usage)
         return ShapedConstraint(container=shaped[name], element=_types(elements, loc_at), loc=loc)
+    if name[0].isdigit():
+        # `2DTensorOf<[F32]>` is `TensorRankOf<[F32], [2]>`.
+        (elements,) = _args(expr, 1, usage)
+        return ShapedConstraint(
+            container="ranked_tensor",
+            element=_types(elements, loc_at),
+            ranks=(int(name[0]),),
+            loc=loc,
+        )
     if name in ("TensorRankOf", "MemRefRankOf"):
         elements, ranks = _args(expr, 2, usage)
         return ShapedConstraint(
@@ -922,6 +1064,27 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
             else tuple(_int(w, "width") for w in _list(widths, "widths"))
         )
         return IntegerConstraint(widths=values, loc=loc)
+    if name in _SIGNED_WIDTHS:
+        (widths,) = _args(expr, 1, usage)
+        return IntegerConstraint(
+            widths=tuple(_int(w, "width") for w in _list(widths, "widths")),
+            signedness=_SIGNED_WIDTHS[name],
+            loc=loc,
+        )
+    if name == "DialectType":
+        # `DialectType<Dialect, CPred<"...">, "summary">`: the dialect is documentation.
+        if expr.args is not None and len(expr.args) == 2:
+            _dialect, pred = expr.args
+            summary_text = ""
+        else:
+            _dialect, pred, summary = _args(expr, 3, usage)
+            summary_text = _str(summary, "summary")
+        return TypePredicateConstraint(
+            expr=_pred_text(pred),
+            description=summary_text,
+            loc=loc,
+            field_locs=pred_text_locs(pred, loc_at, "expr"),
+        )
     if name == "FloatOfWidths":
         (widths,) = _args(expr, 1, usage)
         return FloatConstraint(
@@ -930,7 +1093,10 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
     # `Type<CPred<"...">, "summary">`
     pred, summary = _args(expr, 2, usage)
     return TypePredicateConstraint(
-        expr=_pred_text(pred), description=_str(summary, "summary"), loc=loc
+        expr=_pred_text(pred),
+        description=_str(summary, "summary"),
+        loc=loc,
+        field_locs=pred_text_locs(pred, loc_at, "expr"),
     )
 
 
@@ -968,6 +1134,14 @@ def type_constraint_from_expr(expr: Expr, loc_at: LocAt) -> TypeConstraint:
             else FloatConstraint(types=(f"{prefix.lower()}{width}",), loc=loc)
         )
         return ShapedConstraint(name=name, container="tensor", element=element, loc=loc)
+    if match := _NAMED_MEMREF.fullmatch(name):
+        element_name = match.group(1)
+        element = (
+            IntegerConstraint(widths=(int(element_name[1:]),), loc=loc)
+            if element_name.startswith("I")
+            else FloatConstraint(types=(element_name.lower(),), loc=loc)
+        )
+        return ShapedConstraint(name=name, container="memref", element=element, loc=loc)
     if name in _TYPE_GENERICS:
         raise ExprError(
             expr.offset, f"'{name}' needs arguments", f"write it as {_TYPE_GENERICS[name]}"
@@ -1028,6 +1202,20 @@ def _attr_generic(expr: NameExpr, loc_at: LocAt) -> AttrConstraint:
             description=_str(summary, "summary"),
             loc=loc,
         )
+    if name == "DialectAttr":
+        # `DialectAttr<Dialect, CPred<"...">, "summary">`: the dialect is documentation.
+        if expr.args is not None and len(expr.args) == 2:
+            _dialect, pred = expr.args
+            summary_text = ""
+        else:
+            _dialect, pred, summary = _args(expr, 3, usage)
+            summary_text = _str(summary, "summary")
+        return AttrPredicateConstraint(
+            expr=_pred_text(pred),
+            description=summary_text,
+            loc=loc,
+            field_locs=pred_text_locs(pred, loc_at, "expr"),
+        )
     if name.startswith("Ranked"):
         (dims,) = _args(expr, 1, usage)
         return RankedElementsAttrConstraint(
@@ -1039,7 +1227,10 @@ def _attr_generic(expr: NameExpr, loc_at: LocAt) -> AttrConstraint:
         )
     pred, summary = _args(expr, 2, usage)
     return AttrPredicateConstraint(
-        expr=_pred_text(pred), description=_str(summary, "summary"), loc=loc
+        expr=_pred_text(pred),
+        description=_str(summary, "summary"),
+        loc=loc,
+        field_locs=pred_text_locs(pred, loc_at, "expr"),
     )
 
 

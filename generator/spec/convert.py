@@ -133,6 +133,11 @@ _CONTAINER_OF: dict[str, str] = {
     "non0_ranked_memref": "Non0RankedMemRefOf",
     "ranked_or_unranked_memref": "RankedOrUnrankedMemRefOf",
     "strided_memref": "StridedMemRefOf",
+    "static_memref": "StaticShapeMemRefOf",
+    "tensor_or_memref": "TensorOrMemRef",
+    "non0_ranked_vector": "VectorOfNonZeroRankOf",
+    "fixed_vector": "FixedVectorOfAnyRank",
+    "scalable_vector": "ScalableVectorOfAnyRank",
 }
 _ANY_CONTAINER: dict[str, str] = {
     "tensor": "AnyTensor",
@@ -146,6 +151,11 @@ _ANY_CONTAINER: dict[str, str] = {
     "non0_ranked_memref": "AnyNon0RankedMemRef",
     "ranked_or_unranked_memref": "AnyRankedOrUnrankedMemRef",
     "strided_memref": "AnyStridedMemRef",
+    "static_memref": "AnyStaticShapeMemRef",
+    "tensor_or_memref": "TensorOrMemRef<[AnyType]>",
+    "non0_ranked_vector": "AnyVectorOfNonZeroRank",
+    "fixed_vector": "AnyFixedVectorOfAnyRank",
+    "scalable_vector": "AnyScalableVectorOfAnyRank",
     "shaped": "AnyShaped",
 }
 _ANY_INTEGER: dict[str, str] = {
@@ -379,10 +389,15 @@ def load_spec(path: Path, include_dirs: list[Path] | None = None) -> DialectDef:
         from generator.spec.from_records import load_records
         from generator.tablegen import dump_json
         from generator.tablegen import load_records as load_td
+        from generator.tablegen.positions import record_positions
 
         dirs = [*(include_dirs or []), default_include_dir()]
         keeper = load_td(path, dirs)
-        return load_records(json.loads(dump_json(keeper)), main_file=path)
+        return load_records(
+            json.loads(dump_json(keeper)),
+            main_file=path,
+            positions=record_positions(keeper, path),
+        )
     from generator.spec.from_yaml import load_yaml
 
     return load_yaml(path)

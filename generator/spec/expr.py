@@ -170,8 +170,12 @@ class _Parser:
             self.pos += 1
             while self.pos < len(self.text) and self.text[self.pos].isdigit():
                 self.pos += 1
-            return IntExpr(int(self.text[start : self.pos]), start)
-        if char.isalpha() or char == "_":
+            after = self.text[self.pos : self.pos + 1]
+            if not (char != "-" and (after.isalpha() or after == "_")):
+                return IntExpr(int(self.text[start : self.pos]), start)
+            # A TableGen name may start with digits (`2DTensorOf`).
+            self.pos = start
+        if char.isalnum() or char == "_":
             name = self.identifier()
             if self.peek() == "<":
                 self.pos += 1

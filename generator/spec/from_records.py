@@ -21,7 +21,7 @@ import re
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.diagnostics import SpecDiagnostic, SpecValidationError
 from generator.ir.source import SourceFile, SourceLoc
@@ -78,11 +78,63 @@ from generator.spec.model import (
     TypeDef,
 )
 
+if TYPE_CHECKING:
+    from generator.tablegen.positions import FieldPosition, RecordPosition
+
 __all__ = ["load_records"]
 
 Record = Mapping[str, Any]
 
 _VALUE_WRAPPERS = {"Variadic": "variadic", "Optional": "optional"}
+
+#: Fields of `Op` whose position the model keeps (TableGen name -> model name):
+#: the flags that ask for hand-written code, so that a missing hook is reported
+#: where it was asked for.
+_OP_FLAGS = {
+    "hasVerifier": "has_verifier",
+    "hasRegionVerifier": "has_region_verifier",
+    "hasFolder": "has_folder",
+    "hasCanonicalizer": "has_canonicalizer",
+    "hasCanonicalizeMethod": "has_canonicalize_method",
+    "hasCustomAssemblyFormat": "has_custom_assembly_format",
+    "skipDefaultBuilders": "skip_default_builders",
+}
+_DEF_FIELDS = {
+    "hasCustomAssemblyFormat": "has_custom_assembly_format",
+    "assemblyFormat": "assembly_format",
+    "asmAlias": "alias",
+}
+_DIALECT_FLAGS = {
+    "hasConstantMaterializer": "has_constant_materializer",
+    "hasCanonicalizer": "has_canonicalizer",
+}
+
+#: MLIR's fields that ask for something odsgen does not support yet, by the class
+#: that declares them: the field, the value that asks (None: any non-empty one),
+#: and what it would mean. Setting one is an error at its `let`. (The fields that
+#: mean nothing to Python, such as `cppNamespace`, are declared in the base
+#: library and ignored; see docs/spec-reference.md.)
+_UNSUPPORTED: dict[str, tuple[tuple[str, object, str], ...]] = {
+    "Dialect": (
+        ("discardableAttrs", None, "discardable attributes declared by the dialect"),
+        ("hasOperationAttrVerify", 1, "a verifier of the dialect's attributes on ops"),
+        ("hasRegionArgAttrVerify", 1, "a verifier of the dialect's region argument attributes"),
+        ("hasRegionResultAttrVerify", 1, "a verifier of the dialect's region result attributes"),
+        ("hasOperationInterfaceFallback", 1, "an interface fallback for unknown ops"),
+        ("isExtensible", 1, "an extensible dialect (ops defined at run time)"),
+        (
+            "usePropertiesForAttributes",
+            0,
+            "inherent attributes kept in the attribute dictionary; they are always "
+            "properties (`<{...}>`), MLIR's default",
+        ),
+    ),
+    "AttrOrTypeDef": (
+        ("genVerifyDecl", 1, "a hand-written verifier of the parameters"),
+        ("genMnemonicAlias", 1, "an alias for the mnemonic in printed IR"),
+    ),
+    "Pattern": (("supplementalPatterns", None, "supplemental patterns of a DRR pattern"),),
+}
 
 
 def _quoted(text: str) -> str:
@@ -106,12 +158,57 @@ def _code(text: str) -> str:
     return body + "\n" if body else ""
 
 
+def _code_start(text: str) -> int:
+    """Where `_code(text)` starts in `text`: its first line, past the common indent.
+
+    Column 1 of every line of `_code(text)` is then that many columns into the
+    line of `text`, as a YAML block scalar's text is past its indentation.
+    """
+    if "\n" not in text:
+        return len(text) - len(text.lstrip())
+    lines = text.split("\n")
+    blank = [not line.strip() for line in lines]
+    if all(blank):
+        return 0
+    indent = min(
+        len(line) - len(line.lstrip()) for line, b in zip(lines, blank, strict=True) if not b
+    )
+    first = blank.index(False)
+    return sum(len(line) + 1 for line in lines[:first]) + indent
+
+
+def _literal_text_loc(literal: SourceLoc, text: str, *, code: bool = True) -> SourceLoc:
+    """The position of the first character of a literal's text, as the model holds it.
+
+    `literal` is the opening `"` or `[{` of the literal whose value is `text`; a
+    code value is trimmed by `_code`. Escapes in a `"..."` string are not counted.
+    """
+    file = literal.file
+    start = literal.offset + (2 if file.text.startswith("[{", literal.offset) else 1)
+    offset = start + (_code_start(text) if code else 0)
+    return file.loc(min(offset, len(file.text)))
+
+
 class _Reader:
-    def __init__(self, doc: Mapping[str, Any], main_file: Path) -> None:
+    def __init__(
+        self,
+        doc: Mapping[str, Any],
+        main_file: Path,
+        positions: Mapping[str, RecordPosition] | None = None,
+    ) -> None:
         self.doc = doc
         self.main_file = main_file
         self.files: dict[str, SourceFile] = {}
         self.errors: list[SpecDiagnostic] = []
+        #: Fields asking for what odsgen does not support: reported with the
+        #: dialect's own problems, as the model they leave is complete.
+        self.unsupported_fields: list[SpecDiagnostic] = []
+        self.positions: Mapping[str, RecordPosition] = positions or {}
+        for pos in self.positions.values():
+            if pos.at is not None:
+                # The evaluator's file, so positions from both sources compare.
+                self.files[self.main_file.name] = pos.at.file
+                break
 
     # -- records and positions ---------------------------------------------------
 
@@ -149,6 +246,9 @@ class _Reader:
         return self.files[name]
 
     def loc(self, rec: Record) -> SourceLoc | None:
+        position = self.positions.get(str(rec.get("!name")))
+        if position is not None and position.at is not None:
+            return position.at
         locs = rec.get("!locs") or []
         if not locs:
             return None
@@ -164,6 +264,55 @@ class _Reader:
 
     def error(self, loc: SourceLoc | None, message: str, hint: str | None = None) -> None:
         self.errors.append(SpecDiagnostic(loc, message, hint=hint))
+
+    def field_position(self, rec: Record, key: str) -> FieldPosition | None:
+        """Where the record's field `key` got its value, when the records tell."""
+        position = self.positions.get(str(rec.get("!name")))
+        return position.fields.get(key) if position is not None else None
+
+    def set_loc(self, rec: Record, key: str) -> SourceLoc | None:
+        """The `let` (or initializer) of the spec file that gave field `key` its value.
+
+        None when that is not known, or is in another file (a base library class
+        passing on a template argument): the record's own position says more.
+        """
+        position = self.field_position(rec, key)
+        if position is None or position.set_at is None:
+            return None
+        if Path(position.set_at.file.name).name != self.main_file.name:
+            return None
+        return position.set_at
+
+    def field_locs(self, rec: Record, keys: Mapping[str, str]) -> tuple[tuple[str, SourceLoc], ...]:
+        """`SpecNode.field_locs` for the record's fields `keys` (TableGen -> model name)."""
+        out: list[tuple[str, SourceLoc]] = []
+        for td_key, model_key in keys.items():
+            loc = self.set_loc(rec, td_key)
+            if loc is not None and rec.get(td_key):
+                out.append((model_key, loc))
+        return tuple(out)
+
+    def code(
+        self, rec: Record, key: str, loc: SourceLoc | None, *, code: bool = True
+    ) -> SourceText | None:
+        """Field `key` as text (trimmed like a code block when `code`), located at its
+        first character when the records tell where its literal is, else at `loc`."""
+        value = rec.get(key)
+        if not isinstance(value, str):
+            return None
+        text = _code(value) if code else value
+        position = self.field_position(rec, key)
+        if position is not None and position.literal_at is not None:
+            loc = _literal_text_loc(position.literal_at, value, code=code)
+        return SourceText(text=text, loc=loc)
+
+    def literal_loc(self, rec: Record, key: str) -> SourceLoc | None:
+        """The first character of the string literal that gave field `key` its value."""
+        position = self.field_position(rec, key)
+        value = rec.get(key)
+        if position is None or position.literal_at is None or not isinstance(value, str):
+            return None
+        return _literal_text_loc(position.literal_at, value, code=False)
 
     def main_records(self, superclass: str) -> list[Record]:
         """Non-anonymous records of the main file deriving from `superclass`, in file order."""
@@ -246,6 +395,7 @@ class _Reader:
                 expr=self.predicate(rec),
                 description=str(rec.get("summary", "")),
                 loc=loc,
+                field_locs=self.predicate_locs(rec),
             )
         raise _RecordError(f"type constraint '{rec['!name']}' has unknown kind '{kind}'")
 
@@ -254,6 +404,15 @@ class _Reader:
         if pred is None or not isinstance(pred.get("predExpr"), str):
             raise _RecordError(f"'{rec['!name']}' needs a predicate, CPred<\"...\">")
         return str(pred["predExpr"])
+
+    def predicate_loc(self, rec: Record) -> SourceLoc | None:
+        """Where the text of the record's `CPred<"...">` starts, when known."""
+        pred = self.ref(rec.get("predicate"))
+        return self.literal_loc(pred, "predExpr") if pred is not None else None
+
+    def predicate_locs(self, rec: Record) -> tuple[tuple[str, SourceLoc], ...]:
+        loc = self.predicate_loc(rec)
+        return (("expr", loc),) if loc is not None else ()
 
     def attr_constraint(self, rec: Record, loc: SourceLoc | None) -> AttrConstraint:
         supers = rec.get("!superclasses", ())
@@ -322,6 +481,7 @@ class _Reader:
                 expr=self.predicate(rec),
                 description=str(rec.get("summary", "")),
                 loc=loc,
+                field_locs=self.predicate_locs(rec),
             )
         raise _RecordError(f"attribute constraint '{rec['!name']}' has unknown kind '{kind}'")
 
@@ -387,7 +547,7 @@ class _Reader:
                     AttributeDef(
                         name=key,
                         type=self.attr_constraint(base, loc),
-                        derived=SourceText(text=_code(str(derived["expr"])), loc=loc),
+                        derived=self.code(derived, "expr", loc),
                         loc=loc,
                     )
                 )
@@ -449,18 +609,23 @@ class _Reader:
             assembly_format=self.text(rec.get("assemblyFormat"), loc, code=False),
             builders=tuple(self.builder(b, loc) for b in rec.get("builders") or []),
             skip_default_builders=bool(rec.get("skipDefaultBuilders", 0)),
-            verifier=self.text(rec.get("verifier"), loc),
-            region_verifier=self.text(rec.get("regionVerifier"), loc),
+            has_verifier=bool(rec.get("hasVerifier", 0)),
+            verifier=self.code(rec, "verifier", loc),
+            has_region_verifier=bool(rec.get("hasRegionVerifier", 0)),
+            region_verifier=self.code(rec, "regionVerifier", loc),
             has_folder=bool(rec.get("hasFolder", 0)),
-            fold=self.text(rec.get("fold"), loc),
+            fold=self.code(rec, "fold", loc),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
-            canonicalize=self.text(rec.get("canonicalize"), loc),
-            extra_code=self.text(rec.get("extraClassDeclaration"), loc),
-            parser=self.text(rec.get("parser"), loc),
-            printer=self.text(rec.get("printer"), loc),
-            asm_result_names=self.text(rec.get("asmResultNames"), loc),
+            has_canonicalize_method=bool(rec.get("hasCanonicalizeMethod", 0)),
+            canonicalize=self.code(rec, "canonicalize", loc),
+            extra_code=self.code(rec, "extraClassDeclaration", loc),
+            has_custom_assembly_format=bool(rec.get("hasCustomAssemblyFormat", 0)),
+            parser=self.code(rec, "parser", loc),
+            printer=self.code(rec, "printer", loc),
+            asm_result_names=self.code(rec, "asmResultNames", loc),
             default_dialect=str(rec.get("defaultDialect") or ""),
             loc=loc,
+            field_locs=self.field_locs(rec, _OP_FLAGS),
         )
 
     @staticmethod
@@ -513,12 +678,21 @@ class _Reader:
         shape = rec.get("argShape", "")
         raw = tuple(str(a) for a in rec.get("traitArgs") or ())
         args: tuple[TraitArg, ...] = (raw,) if shape in ("names", "ops") else raw
-        return TraitRef(name=str(rec["traitName"]), args=args, loc=loc)
+        if rec.get("!name") in self.positions:
+            loc = self.loc(rec)
+        arg_locs: list[tuple[str, SourceLoc]] = []
+        position = self.field_position(rec, "traitArgs")
+        if position is not None and shape == "strings":
+            for index, (at, text) in enumerate(zip(position.items, raw, strict=False)):
+                if at is not None:
+                    arg_locs.append((f"args.{index}", _literal_text_loc(at, text, code=False)))
+        return TraitRef(name=str(rec["traitName"]), args=args, loc=loc, field_locs=tuple(arg_locs))
 
-    def builder(self, value: Any, loc: SourceLoc | None) -> BuilderDef:
+    def builder(self, value: Any, op_loc: SourceLoc | None) -> BuilderDef:
         rec = self.ref(value)
         if rec is None:
             raise _RecordError("a builder must be an OpBuilder<(ins ...), [{ ... }]>")
+        loc = self.loc(rec) if rec.get("!name") in self.positions else op_loc
         params: list[BuilderParam] = []
         for arg, name in self.dag_args(rec.get("dagParams"), "ins"):
             if not name:
@@ -536,9 +710,10 @@ class _Reader:
                 )
             else:
                 params.append(BuilderParam(name=name, type=str(arg or ""), loc=loc))
+        body = self.code(rec, "body", loc)
         return BuilderDef(
             params=tuple(params),
-            body=SourceText(text=_code(str(rec.get("body", ""))), loc=loc),
+            body=body if body is not None and body.text.strip() else None,
             description=str(rec.get("summary", "")),
             loc=loc,
         )
@@ -574,7 +749,9 @@ class _Reader:
             "summary": str(rec.get("summary", "")),
             "description": _code(str(rec.get("description", ""))),
             "assembly_format": self.text(rec.get("assemblyFormat"), loc, code=False),
+            "has_custom_assembly_format": bool(rec.get("hasCustomAssemblyFormat", 0)),
             "loc": loc,
+            "field_locs": self.field_locs(rec, _DEF_FIELDS),
         }
         enum = self.ref(rec.get("enum"))
         if cls is AttrDef and enum is not None:
@@ -583,9 +760,9 @@ class _Reader:
         else:
             fields["parameters"] = self.parameters(rec, loc)
         if cls is TypeDef or fields.get("enum") is None:
-            fields["parser"] = self.text(rec.get("parser"), loc)
-            fields["printer"] = self.text(rec.get("printer"), loc)
-            fields["extra_code"] = self.text(rec.get("extraClassDeclaration"), loc)
+            fields["parser"] = self.code(rec, "parser", loc)
+            fields["printer"] = self.code(rec, "printer", loc)
+            fields["extra_code"] = self.code(rec, "extraClassDeclaration", loc)
         if cls is AttrDef and isinstance(rec.get("asmAlias"), str):
             fields["alias"] = str(rec["asmAlias"])
         return cls(**fields)
@@ -641,6 +818,7 @@ class _Reader:
             bind=value.get("name"),
             args=tuple(args),
             loc=loc,
+            field_locs=self.inline_code_locs(op_rec),
         )
 
     def leaf(self, value: Any, loc: SourceLoc | None) -> DagNodeDef | DagLeaf | None:
@@ -657,7 +835,9 @@ class _Reader:
             raise _RecordError(f"unexpected value in a pattern: {value.get('printable', value)}")
         spelling = self.inline_spelling(rec)
         if spelling is not None:
-            return DagLeaf(kind="name", value=spelling, loc=loc)
+            return DagLeaf(
+                kind="name", value=spelling, loc=loc, field_locs=self.inline_code_locs(rec)
+            )
         supers = rec.get("!superclasses", ())
         leaf = DagLeaf(kind="name", value=str(rec["!name"]), loc=loc)
         if "TypeConstraint" in supers:
@@ -690,19 +870,33 @@ class _Reader:
             return text + (f", {_quoted(summary)}>" if summary else ">")
         return None
 
+    def inline_code_locs(self, rec: Record | None) -> tuple[tuple[str, SourceLoc], ...]:
+        """Where the Python of a native call or a pattern constraint starts ("code")."""
+        if rec is None:
+            return ()
+        supers = rec.get("!superclasses", ())
+        loc: SourceLoc | None = None
+        if "NativeCodeCall" in supers:
+            loc = self.literal_loc(rec, "expression")
+        elif "Constraint" in supers:
+            loc = self.predicate_loc(rec)
+        return (("code", loc),) if loc is not None else ()
+
     def pattern(self, rec: Record) -> PatternDef:
         loc = self.loc(rec)
         benefit = 0
         delta = rec.get("benefitDelta")
         if isinstance(delta, Mapping) and delta.get("args"):
             benefit = int(delta["args"][0][0])
+        # `set` is the field's YAML key (its alias); `pattern_set` a Python keyword-safe name.
+        pattern_set: dict[str, Any] = {"set": str(rec.get("patternSet") or "")}
         return PatternDef(
             name=self._name(rec),
             source=self.dag(rec.get("sourcePattern"), loc),
             results=tuple(self.dag(d, loc) for d in rec.get("resultPatterns") or []),
             constraints=tuple(self.dag(d, loc) for d in rec.get("constraints") or []),
             benefit=benefit,
-            **{"set": str(rec.get("patternSet") or "")},
+            **pattern_set,
             loc=loc,
         )
 
@@ -711,6 +905,7 @@ class _Reader:
     def each(self, records: list[Record], read: Callable[[Record], Any]) -> list[Any]:
         out: list[Any] = []
         for rec in records:
+            self.unsupported(rec)
             try:
                 out.append(read(rec))
             except _RecordError as error:
@@ -738,6 +933,27 @@ class _Reader:
             loc=self.loc(patterns[0]),
         )
 
+    def unsupported(self, rec: Record) -> None:
+        """Report the fields of `rec` that ask for what odsgen does not support yet."""
+        supers = rec.get("!superclasses", ())
+        for cls, fields in _UNSUPPORTED.items():
+            if cls not in supers:
+                continue
+            for key, asking, meaning in fields:
+                value = rec.get(key)
+                if asking is None:
+                    asks = bool(value.get("args")) if isinstance(value, Mapping) else bool(value)
+                else:
+                    asks = value == asking
+                if asks:
+                    spelled = key if asking is None else f"{key} = {asking}"
+                    self.unsupported_fields.append(
+                        SpecDiagnostic(
+                            self.set_loc(rec, key) or self.loc(rec),
+                            f"'{spelled}' is not supported: {meaning}",
+                        )
+                    )
+
     def dialect(self) -> DialectDef | None:
         dialects = self.main_records("Dialect")
         patterns = self.main_records("Pattern")
@@ -752,6 +968,7 @@ class _Reader:
             )
             return None
         rec = dialects[0]
+        self.unsupported(rec)
         package = rec.get("pythonPackage")
         return DialectDef(
             name=str(rec.get("name") or ""),
@@ -767,26 +984,36 @@ class _Reader:
             ),
             enums=tuple(self.each(self.main_records("EnumAttrInfo"), self.enum)),
             patterns=tuple(self.each(self.main_records("Pattern"), self.pattern)),
+            has_constant_materializer=bool(rec.get("hasConstantMaterializer", 0)),
+            has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             allow_unknown_operations=bool(rec.get("allowUnknownOperations", 0)),
-            extra_code=self.text(rec.get("extraClassDeclaration"), self.loc(rec)),
+            extra_code=self.code(rec, "extraClassDeclaration", self.loc(rec)),
             loc=self.loc(rec),
+            field_locs=self.field_locs(rec, _DIALECT_FLAGS),
         )
 
 
-def load_records(json_doc: Mapping[str, Any], *, main_file: str | Path) -> DialectDef:
+def load_records(
+    json_doc: Mapping[str, Any],
+    *,
+    main_file: str | Path,
+    positions: Mapping[str, RecordPosition] | None = None,
+) -> DialectDef:
     """Build the dialect of `main_file` from its records (`llvm-tblgen --dump-json`).
 
-    Raises `SpecValidationError` with every problem found, those of the records
-    and those `validate.py` finds in the model.
+    `positions` (from odsgen's own TableGen front end) say where fields were set
+    and literals written, which the dump leaves out; without them, everything of
+    a record is placed at its line. Raises `SpecValidationError` with every
+    problem found, those of the records and those `validate.py` finds in the model.
     """
     # Imported here: validation depends on the model, the model never on validation.
     from generator.spec.validate import validate_dialect
 
-    reader = _Reader(json_doc, Path(main_file))
+    reader = _Reader(json_doc, Path(main_file), positions)
     dialect = reader.dialect()
     if dialect is None or reader.errors:
-        raise SpecValidationError(reader.errors)
-    diagnostics = validate_dialect(dialect)
+        raise SpecValidationError(reader.errors + reader.unsupported_fields)
+    diagnostics = reader.unsupported_fields + validate_dialect(dialect)
     if diagnostics:
         raise SpecValidationError(diagnostics)
     return dialect

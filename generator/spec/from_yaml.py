@@ -51,6 +51,7 @@ from generator.spec.constraints import (
     AnyTypeConstraint,
     SimpleAttrConstraint,
     attribute_from_expr,
+    pred_text_locs,
     value_constraint_from_expr,
 )
 from generator.spec.expr import (
@@ -158,6 +159,12 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("attrdef", "assembly_format"),
     }
 )
+
+#: Model fields the front end fills in, never written in a spec.
+_INTERNAL_FIELDS = frozenset({"loc", "field_locs"})
+#: Mappings whose keys' positions are kept (`SpecNode.field_locs`): errors about a
+#: flag (`has_verifier: true` without a verifier) point at its key.
+_KEYED_CONTEXTS = frozenset({"dialect", "op", "typedef", "attrdef"})
 
 _REGION_KINDS = {"AnyRegion": "any", "SizedRegion": "sized", "MinSizedRegion": "min_sized"}
 _REGION_KINDS["MaxSizedRegion"] = "max_sized"
@@ -323,12 +330,14 @@ class _Converter:
                 continue
             seen[key] = key_node
             self.nodes[child] = (value_node, key_node)
-            if context in _MODELS and key == "loc":
-                self.error(key_node, "unknown key 'loc'", child, _key_hint(context, key))
+            if context in _MODELS and key in _INTERNAL_FIELDS:
+                self.error(key_node, f"unknown key '{key}'", child, _key_hint(context, key))
                 continue
             out[key] = self.value(value_node, child, context, key)
         if context in _MODELS:
             out["loc"] = self.loc(node)
+        if context in _KEYED_CONTEXTS:
+            out["field_locs"] = tuple((key, self.loc(k)) for key, k in seen.items())
         return out
 
     def value(self, node: yaml.Node, path: Path_, context: str | None, key: str) -> Any:
@@ -502,7 +511,9 @@ class _Converter:
 def _key_hint(context: str, key: str) -> str | None:
     model = _MODELS[context]
     keys = sorted(
-        (field.alias or name) for name, field in model.model_fields.items() if name != "loc"
+        (field.alias or name)
+        for name, field in model.model_fields.items()
+        if name not in _INTERNAL_FIELDS
     )
     close = difflib.get_close_matches(key, keys, n=1, cutoff=0.6)
     if close:
@@ -564,7 +575,19 @@ def _trait(expr: Expr, loc_at: Callable[[int], SourceLoc | None]) -> dict[str, A
     if not isinstance(expr, NameExpr):
         raise ExprError(expr.offset, "expected a trait name")
     args = tuple(_trait_arg(a) for a in expr.args or ())
-    return {"name": expr.name, "args": args, "loc": loc_at(expr.offset)}
+    # Where each string argument's text starts: Python code (a `PredOpTrait`'s
+    # predicate, a `TypesMatchWith` transform) is checked from there.
+    field_locs = tuple(
+        item
+        for index, arg in enumerate(expr.args or ())
+        for item in pred_text_locs(arg, loc_at, f"args.{index}")
+    )
+    return {
+        "name": expr.name,
+        "args": args,
+        "loc": loc_at(expr.offset),
+        "field_locs": field_locs,
+    }
 
 
 def _spell(expr: Expr) -> str:
@@ -595,13 +618,28 @@ def _dag(dag: DagExpr, loc_at: Callable[[int], SourceLoc | None]) -> dict[str, A
             value = {"kind": "str", "value": arg.value.value, "loc": loc_at(arg.value.offset)}
         elif arg.value is not None:
             value = {"kind": "name", "value": _spell(arg.value), "loc": loc_at(arg.value.offset)}
+            if isinstance(arg.value, NameExpr):
+                value["field_locs"] = _code_locs(arg.value, loc_at)
         args.append({"value": value, "bind": arg.bind, "loc": loc_at(arg.offset)})
     return {
         "operator": _spell(dag.operator),
         "bind": dag.bind,
         "args": args,
         "loc": loc_at(dag.offset),
+        "field_locs": _code_locs(dag.operator, loc_at),
     }
+
+
+_CODE_OPERATORS = ("NativeCodeCall", "NativeCodeCallVoid", "Constraint", "PatternConstraint")
+
+
+def _code_locs(
+    operator: NameExpr, loc_at: Callable[[int], SourceLoc | None]
+) -> tuple[tuple[str, SourceLoc], ...]:
+    """Where the Python of `NativeCodeCall<"...">` or `Constraint<CPred<"...">>` starts."""
+    if operator.name in _CODE_OPERATORS and operator.args:
+        return pred_text_locs(operator.args[0], loc_at, "code")
+    return ()
 
 
 def _fill_expressions(conv: _Converter, data: Any) -> None:

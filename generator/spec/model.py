@@ -208,7 +208,8 @@ class BuilderDef(SpecNode):
     """A custom builder (ODS `OpBuilder`): parameters and a Python body."""
 
     params: tuple[BuilderParam, ...] = ()
-    body: Code
+    body: Code | None = None
+    """The Python body of the `build` classmethod; required (an error when missing)."""
     description: str = ""
 
 
@@ -233,6 +234,8 @@ class OpDef(SpecNode):
     assembly_format: FormatText | None = None
     builders: tuple[BuilderDef, ...] = ()
     skip_default_builders: bool = False
+    has_verifier: bool = False
+    """ODS `hasVerifier`: the op has a custom verifier, so `verifier` must be given."""
     verifier: Code | None = None
     """A custom verifier (ODS `hasVerifier`), run after the generated checks.
 
@@ -240,17 +243,29 @@ class OpDef(SpecNode):
     it returns MLIR's error message without the `'dialect.op' op ` prefix, or None.
     It may use the public names of `generator.ir` and the dialect's op classes.
     """
+    has_region_verifier: bool = False
+    """ODS `hasRegionVerifier`: `region_verifier` must be given."""
     region_verifier: Code | None = None
     """Checks that need the verified contents of the regions (ODS
     `hasRegionVerifier`): the body of `def verify_regions(self) -> str | None`, run
     after the ops nested in the op's regions verify, returning a message as `verifier`
     does."""
     has_folder: bool = False
+    """ODS `hasFolder`: `fold` must be given."""
     fold: Code | None = None
+    """The body of `def fold(self) -> FoldResult` (ODS `hasFolder`)."""
     has_canonicalizer: bool = False
+    """ODS `hasCanonicalizer`: the op has canonicalization patterns, a `canonicalize`
+    body or patterns of the set `canonicalize` rooted at the op."""
+    has_canonicalize_method: bool = False
+    """ODS `hasCanonicalizeMethod`: `canonicalize` must be given."""
     canonicalize: Code | None = None
+    """The body of `def canonicalize(op, rewriter) -> bool`, a canonicalization
+    pattern written in Python that returns whether it changed the IR."""
     extra_code: Code | None = None
     """Methods pasted into the op class (ODS `extraClassDeclaration`)."""
+    has_custom_assembly_format: bool = False
+    """ODS `hasCustomAssemblyFormat`: `parser` and `printer` must be given."""
     parser: Code | None = None
     """A hand-written custom form (ODS `hasCustomAssemblyFormat`): the body of
     `def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation`, which reads what
@@ -289,6 +304,9 @@ class TypeDef(SpecNode):
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
     assembly_format: FormatText | None = None
+    """Not supported yet for types: an error when given."""
+    has_custom_assembly_format: bool = False
+    """ODS `hasCustomAssemblyFormat`: `parser` and `printer` must be given."""
     parser: Code | None = None
     """For a type with parameters (ODS `hasCustomAssemblyFormat`): the body of
     `def parse(cls, p: AsmParser) -> Type`, which reads what follows the mnemonic with
@@ -315,6 +333,9 @@ class AttrDef(SpecNode):
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
     assembly_format: FormatText | None = None
+    """Only an enum attribute's "`<` $value `>`" is supported yet: an error otherwise."""
+    has_custom_assembly_format: bool = False
+    """ODS `hasCustomAssemblyFormat`: `parser` and `printer` must be given."""
     enum: str | None = None
     """The def name of the `EnumDef` this attribute wraps, for an enum attribute."""
     alias: str | None = None
@@ -464,6 +485,12 @@ class DialectDef(SpecNode):
     attributes: tuple[AttrDef, ...] = ()
     enums: tuple[EnumDef, ...] = ()
     patterns: tuple[PatternDef, ...] = ()
+    has_constant_materializer: bool = False
+    """ODS `hasConstantMaterializer`: the dialect's extra code must define
+    `materialize_constant(rewriter, value, type_, loc) -> Operation | None`."""
+    has_canonicalizer: bool = False
+    """ODS `hasCanonicalizer` of a dialect: it has canonicalization patterns, patterns
+    of the set `canonicalize`."""
     allow_unknown_operations: bool = False
     """An open dialect (TableGen `allowUnknownOperations`): ops of its namespace that
     it does not define are valid, as in MLIR's `Dialect::allowUnknownOperations()`."""

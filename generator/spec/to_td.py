@@ -264,9 +264,11 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
     lines += _dag_field("parameters", "ins", params)
     if item.assembly_format is not None:
         lines.append(_let("assemblyFormat", td_string(item.assembly_format.text)))
-    if item.parser is not None and item.printer is not None:
+    if item.has_custom_assembly_format:
         lines.append(_let("hasCustomAssemblyFormat", "1"))
+    if item.parser is not None:
         lines.append(_let("parser", _code(item.parser.text, 2)))
+    if item.printer is not None:
         lines.append(_let("printer", _code(item.printer.text, 2)))
     if item.extra_code is not None:
         lines.append(_let("extraClassDeclaration", _code(item.extra_code.text, 2)))
@@ -292,6 +294,8 @@ def _builder(builder: BuilderDef) -> str:
             )
         else:
             params.append(f"{td_string(param.type)}:${param.name}")
+    if builder.body is None:
+        return f"    OpBuilder<(ins {', '.join(params)})>"
     return f"    OpBuilder<(ins {', '.join(params)}), {_code(builder.body.text, 4)}>"
 
 
@@ -354,25 +358,30 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
         lines.append(f"  let builders = [\n{builders}\n  ];")
     if op.skip_default_builders:
         lines.append(_let("skipDefaultBuilders", "1"))
+    if op.has_verifier:
+        lines.append(_let("hasVerifier", "1"))
     if op.verifier is not None:
-        lines += [_let("hasVerifier", "1"), _let("verifier", _code(op.verifier.text, 2))]
+        lines.append(_let("verifier", _code(op.verifier.text, 2)))
+    if op.has_region_verifier:
+        lines.append(_let("hasRegionVerifier", "1"))
     if op.region_verifier is not None:
-        lines += [
-            _let("hasRegionVerifier", "1"),
-            _let("regionVerifier", _code(op.region_verifier.text, 2)),
-        ]
+        lines.append(_let("regionVerifier", _code(op.region_verifier.text, 2)))
     if op.has_folder:
         lines.append(_let("hasFolder", "1"))
     if op.fold is not None:
         lines.append(_let("fold", _code(op.fold.text, 2)))
     if op.has_canonicalizer:
         lines.append(_let("hasCanonicalizer", "1"))
+    if op.has_canonicalize_method:
+        lines.append(_let("hasCanonicalizeMethod", "1"))
     if op.canonicalize is not None:
         lines.append(_let("canonicalize", _code(op.canonicalize.text, 2)))
     if op.extra_code is not None:
         lines.append(_let("extraClassDeclaration", _code(op.extra_code.text, 2)))
+    if op.has_custom_assembly_format:
+        lines.append(_let("hasCustomAssemblyFormat", "1"))
     if op.parser is not None:
-        lines += [_let("hasCustomAssemblyFormat", "1"), _let("parser", _code(op.parser.text, 2))]
+        lines.append(_let("parser", _code(op.parser.text, 2)))
     if op.printer is not None:
         lines.append(_let("printer", _code(op.printer.text, 2)))
     if op.asm_result_names is not None:
@@ -444,6 +453,10 @@ def dialect_to_td(dialect: DialectDef) -> str:
         header.append(_let("summary", td_string(dialect.summary)))
     if dialect.description:
         header.append(_let("description", _code(dialect.description, 2)))
+    if dialect.has_constant_materializer:
+        header.append(_let("hasConstantMaterializer", "1"))
+    if dialect.has_canonicalizer:
+        header.append(_let("hasCanonicalizer", "1"))
     if dialect.allow_unknown_operations:
         header.append(_let("allowUnknownOperations", "1"))
     if dialect.extra_code is not None:

@@ -15,7 +15,6 @@ raises `SpecValidationError` when there are any.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 from collections.abc import Iterator, Sequence
@@ -47,15 +46,20 @@ from generator.spec.constraints import (
     known_attr_constraint_names,
     known_type_constraint_names,
 )
+from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
+from generator.spec.hooks import check_hooks
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
     BuilderDef,
+    DagLeaf,
+    DagNodeDef,
     DialectDef,
     EnumDef,
     OpDef,
     OperandDef,
+    PatternDef,
     RegionDef,
     ResultDef,
     SourceText,
@@ -63,6 +67,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.pycode import ExprKind, check_block, check_expression, defined_names
 from generator.spec.text import BAD_CHARACTER, bad_character_message
 
 __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
@@ -179,6 +184,12 @@ class _Validator:
         self.attr_defs = {a.def_name for a in dialect.attributes} | {
             e.def_name for e in dialect.enums
         }
+        # What Python in the spec may name besides the runtime: the dialect's
+        # classes and the helpers its code defines.
+        top, attributes = defined_names(_code_texts(dialect))
+        classes = {class_name_from_def(d.def_name) for d in (*dialect.ops, *dialect.named_defs())}
+        self.code_names = frozenset(top | classes)
+        self.attributes = attributes | _accessor_names(dialect)
 
     def error(
         self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
@@ -205,7 +216,7 @@ class _Validator:
                 self.error(where, bad_character_message(bad.group()))
         elif isinstance(node, SpecNode):
             for key in type(node).model_fields:
-                if key != "loc":
+                if key not in ("loc", "field_locs"):
                     self.text(getattr(node, key), node if node.loc is not None else where)
         elif isinstance(node, tuple | list):
             for item in node:
@@ -285,7 +296,13 @@ class _Validator:
             "type, attribute or enum def",
         )
         if self.dialect.extra_code is not None:
-            self.python(self.dialect.extra_code, "exec", "dialect extra code")
+            self.python(self.dialect.extra_code, "dialect extra code")
+        self.errors.extend(check_hooks(self.dialect))
+        for item in self.dialect.named_defs():
+            if isinstance(item, TypeDef | AttrDef):
+                self.type_or_attr(item)
+        for pattern in self.dialect.patterns:
+            self.pattern_code(pattern)
         for op in self.dialect.ops:
             self.op(op)
         for enum in self.dialect.enums:
@@ -346,7 +363,7 @@ class _Validator:
             if isinstance(attr.default, str):
                 self.enum_default(attr)
             if attr.derived is not None:
-                self.python(attr.derived, "eval", "derived attribute expression")
+                self.expression(attr.derived.text, attr.derived.loc, None, _DERIVED)
         for kind, items in (("region", op.regions), ("successor", op.successors)):
             for entity in items[:-1]:
                 if entity.variadic:
@@ -354,21 +371,27 @@ class _Validator:
         if op.skip_default_builders and not op.builders:
             self.error(op, "default builders are skipped and no custom builders provided")
         for builder in op.builders:
-            self.python(builder.body, "exec", "builder body")
+            if builder.body is not None:
+                self.python(builder.body, "builder body")
+            for param in builder.params:
+                self.annotation(param.type, param, "builder parameter type")
+                if param.default is not None:
+                    self.expression(param.default, None, param.loc, _DEFAULT_VALUE)
         if op.assembly_format is not None:
             self.errors.extend(check_op_format(op, self.dialect))
             if op.parser is not None:
                 self.error(op, "an op has either an assembly format or parser and printer hooks")
-        if (op.parser is None) != (op.printer is None):
+            elif op.has_custom_assembly_format:
+                self.error(
+                    op.loc_of("has_custom_assembly_format"),
+                    _flag("has_custom_assembly_format", op.loc)
+                    + " and an assembly format are both given",
+                    "keep one: the declarative format, or the hand-written parser and printer",
+                )
+        if (op.parser is None) != (op.printer is None) and not op.has_custom_assembly_format:
             self.error(op, "a custom parser and printer come together; give both hooks")
-        if op.has_folder and op.fold is None:
-            self.error(
-                op,
-                "'hasFolder' is set but the op has no 'fold' body",
-                hint="give the body of `def fold(self) -> FoldResult` as the op's fold",
-            )
         if op.fold is not None and not op.has_folder:
-            self.error(op, "a 'fold' body is given but 'hasFolder' is not set")
+            self.error(op, f"a 'fold' body is given but {_flag('has_folder', op.loc)} is not set")
         for code, what in (
             (op.verifier, "verifier"),
             (op.region_verifier, "region verifier"),
@@ -380,7 +403,7 @@ class _Validator:
             (op.asm_result_names, "result-name hook"),
         ):
             if code is not None:
-                self.python(code, "exec", what)
+                self.python(code, what)
 
     def names(self, op: OpDef) -> None:
         # Accessors and builder parameters are the snake_case names, sanitized.
@@ -501,8 +524,17 @@ class _Validator:
                             _suggestion(name, sorted(entities)),
                         )
             elif shape == "pred":
-                self.predicate(str(trait.args[1]), trait.loc)
+                self.expression(str(trait.args[1]), _text_start(trait, "args.1"), trait, _PRED_OP)
             elif shape == "types_match_with":
+                if len(trait.args) == 5:
+                    self.error(
+                        trait,
+                        "the comparator argument of 'TypesMatchWith' is not supported",
+                        "the types are compared for equality; leave the fifth argument out",
+                    )
+                self.expression(
+                    str(trait.args[3]), _text_start(trait, "args.3"), trait, _TYPES_MATCH_WITH
+                )
                 for arg in trait.args[1:3]:
                     name = str(arg)
                     if name not in entities:
@@ -541,7 +573,7 @@ class _Validator:
                     hint = f"'{node.ref}' is an attribute or enum, not a type"
                 self.error(node, f"unknown type constraint '{node.ref}'", hint)
             elif isinstance(node, TypePredicateConstraint):
-                self.predicate(node.expr, node.loc)
+                self.expression(node.expr, _text_start(node, "expr"), node, _CPRED)
 
     def attr_refs(self, constraint: AttrConstraint) -> None:
         for node in _attr_nodes(constraint):
@@ -552,15 +584,98 @@ class _Validator:
                     hint = f"'{node.ref}' is a type; use TypeAttrOf<{node.ref}>"
                 self.error(node, f"unknown attribute constraint '{node.ref}'", hint)
             elif isinstance(node, AttrPredicateConstraint):
-                self.predicate(node.expr, node.loc)
+                self.expression(node.expr, _text_start(node, "expr"), node, _CPRED)
             elif isinstance(node, TypeAttrConstraint):
                 self.type_refs(node.type)
 
-    def predicate(self, expr: str, loc: SourceLoc | None) -> None:
-        try:
-            ast.parse(expr.replace("$_self", "_self").replace("$_op", "_op"), mode="eval")
-        except SyntaxError as error:
-            self.error(loc, f"invalid Python in predicate: {error.msg}")
+    def expression(
+        self,
+        text: str,
+        text_loc: SourceLoc | None,
+        node: SpecNode | SourceLoc | None,
+        kind: ExprKind,
+    ) -> None:
+        """Check Python that generated code uses as an expression.
+
+        `text_loc` is where the text's first character is, when known (problems
+        are then placed inside it); otherwise they are reported at `node`.
+        """
+        fallback = node.loc if isinstance(node, SpecNode) else node
+        if kind.scope == _PATTERN_SCOPE:
+            names: frozenset[str] = frozenset()
+        else:
+            names = self.code_names | ({"self"} if kind is _DERIVED else set())
+        for problem in check_expression(text, kind, names, frozenset(self.attributes)):
+            where = _text_loc(text_loc, problem.line, problem.col) if text_loc else fallback
+            self.error(where, problem.message, problem.hint)
+
+    def annotation(self, text: str, node: SpecNode, what: str) -> None:
+        """A Python type annotation written in the spec (`"Sequence[Value]"`)."""
+        if not text:
+            return
+        kind = ExprKind(what, "type", (), check_names=False)
+        for problem in check_expression(text, kind, self.code_names, frozenset(self.attributes)):
+            self.error(node, problem.message, problem.hint)
+
+    def pattern_code(self, pattern: PatternDef) -> None:
+        """The Python of a pattern: its native calls and constraint predicates."""
+        for node, is_constraint in _pattern_code_nodes(pattern):
+            text = _code_of(node)
+            if text is None:
+                continue
+            kind = _PATTERN_CONSTRAINT if is_constraint else _NATIVE_CALL
+            self.expression(text, _text_start(node, "code"), node, kind)
+
+    # -- types and attributes ------------------------------------------------------
+
+    def type_or_attr(self, item: TypeDef | AttrDef) -> None:
+        td = _is_td(item.loc)
+        if td:
+            kind = "assemblyFormat on " + ("TypeDef" if isinstance(item, TypeDef) else "AttrDef")
+            flag = "hasCustomAssemblyFormat"
+        else:
+            kind = "assembly_format on " + (
+                "a type" if isinstance(item, TypeDef) else "an attribute"
+            )
+            flag = "has_custom_assembly_format"
+        fmt = item.assembly_format
+        if fmt is not None and fmt.text.strip() and not _supported_def_format(item):
+            where = item.loc_of("assembly_format")
+            if isinstance(item, AttrDef) and item.enum is not None:
+                key = "assemblyFormat" if td else "assembly_format"
+                self.error(
+                    where,
+                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r}",
+                    f"write it as {_ENUM_FORMAT!r}, or leave it out",
+                )
+            else:
+                self.error(
+                    where,
+                    f"{kind} is not supported yet",
+                    f"write the syntax by hand: set {flag} and give the parser and printer",
+                )
+        self_typed = [p.type for p in item.parameters] == ["SelfType"]
+        if isinstance(item, AttrDef) and item.alias is not None and not self_typed:
+            self.error(
+                item.loc_of("alias"),
+                f"{_flag('asm_alias', item.loc) if _is_td(item.loc) else repr('alias')} is "
+                "only supported on an attribute that is its own type (one "
+                "AttributeSelfTypeParameter)",
+            )
+        if (item.parser is None) != (item.printer is None) and not item.has_custom_assembly_format:
+            self.error(item, "a custom parser and printer come together; give both hooks")
+        for code, what in (
+            (item.parser, "parser hook"),
+            (item.printer, "printer hook"),
+            (item.extra_code, "extra code"),
+        ):
+            if code is not None:
+                self.python(code, what)
+        for param in item.parameters:
+            if param.type != "SelfType":
+                self.annotation(param.type, param, "parameter type")
+            if param.default is not None:
+                self.expression(param.default, None, param, _DEFAULT_VALUE)
 
     # -- enums -----------------------------------------------------------------
 
@@ -685,11 +800,12 @@ class _Validator:
 
     # -- hand-written Python ---------------------------------------------------
 
-    def python(self, code: SourceText, mode: str, what: str) -> None:
-        try:
-            ast.parse(code.text, mode=mode)
-        except SyntaxError as error:
-            self.error(_code_loc(code, error), f"invalid Python in {what}: {error.msg}")
+    def python(self, code: SourceText, what: str) -> None:
+        """A code block: it must parse (and is reported as C++ when it is)."""
+        problem = check_block(code.text, what)
+        if problem is not None:
+            where = _text_loc(code.loc, problem.line, problem.col) if code.loc else None
+            self.error(where, problem.message, problem.hint)
 
 
 _DIALECT_RULE = "a dialect namespace is a letter or '_' followed by letters, digits, '_' or '$'"
@@ -697,17 +813,131 @@ _BARE_ID_RULE = "a letter or '_' followed by letters, digits, '_', '$' or '.'"
 _ODS_NAME_RULE = "a letter or '_' followed by letters, digits or '_'"
 
 
-def _code_loc(code: SourceText, error: SyntaxError) -> SourceLoc | None:
-    """The position in the spec of a syntax error inside a text block."""
-    if code.loc is None:
+def _text_start(node: SpecNode, key: str) -> SourceLoc | None:
+    """Where the Python text of field `key` starts, when the front end knows it."""
+    return next((loc for name, loc in node.field_locs if name == key), None)
+
+
+def _text_loc(start: SourceLoc, line: int, col: int) -> SourceLoc:
+    """The position in the spec of (1-based `line`, 0-based `col`) of a text at `start`.
+
+    Block scalars and code blocks keep one indentation, so every line's column
+    shifts by the column where the text's first line starts.
+    """
+    first_line, first_col = start.line_col
+    file = start.file
+    return file.loc(file.offset_of(first_line + line - 1, first_col + col))
+
+
+#: The Python expressions of a spec, by where they go.
+_CPRED = ExprKind("CPred", "predicate", ("$_self",))
+_PRED_OP = ExprKind("CPred", "predicate", ("$_op",))
+_TYPES_MATCH_WITH = ExprKind("TypesMatchWith transform", "transform", ("$_self",))
+#: Patterns run in `patterns.py`, which imports the runtime and each dialect's ops
+#: module under the dialect's name; a dialect's helpers are reached through it.
+_PATTERN_SCOPE = (
+    "Python's builtins, the public names of generator.ir and a dialect's helpers "
+    "through its name (`arith.helper($0)`)"
+)
+_PATTERN_CONSTRAINT = ExprKind(
+    "CPred", "predicate", ("$_self",), numbered=True, scope=_PATTERN_SCOPE
+)
+_NATIVE_CALL = ExprKind(
+    "NativeCodeCall",
+    "native call",
+    ("$_builder", "$_loc", "$_self"),
+    numbered=True,
+    scope=_PATTERN_SCOPE,
+)
+_DERIVED = ExprKind("derived attribute", "expression", ())
+_DEFAULT_VALUE = ExprKind("default value", "default value", (), check_names=False)
+
+#: The one format of an enum attribute the generator supports (its printer's).
+_ENUM_FORMAT = "`<` $value `>`"
+
+
+def _supported_def_format(item: TypeDef | AttrDef) -> bool:
+    """Whether a type's or attribute's assembly format is one the generator handles."""
+    if not isinstance(item, AttrDef) or item.assembly_format is None:
+        return False
+    text = " ".join(item.assembly_format.text.split())
+    return item.enum is not None and text == _ENUM_FORMAT
+
+
+def _is_td(loc: SourceLoc | None) -> bool:
+    return loc is not None and loc.file.name.endswith(".td")
+
+
+def _flag(name: str, loc: SourceLoc | None) -> str:
+    """A flag as the spec spells it: `'hasFolder'` in TableGen, `'has_folder'` in YAML."""
+    spelled = "".join(w.title() if i else w for i, w in enumerate(name.split("_")))
+    return f"'{spelled}'" if loc is not None and loc.file.name.endswith(".td") else f"'{name}'"
+
+
+def _code_texts(dialect: DialectDef) -> Iterator[str]:
+    """Every code block of the dialect."""
+    if dialect.extra_code is not None:
+        yield dialect.extra_code.text
+    for op in dialect.ops:
+        for code in (op.extra_code, op.verifier, op.fold, op.canonicalize):
+            if code is not None:
+                yield code.text
+    for item in dialect.named_defs():
+        if isinstance(item, TypeDef | AttrDef) and item.extra_code is not None:
+            yield item.extra_code.text
+
+
+def _accessor_names(dialect: DialectDef) -> set[str]:
+    """The accessors of the dialect's op, type and attribute classes."""
+    out: set[str] = set()
+    for op in dialect.ops:
+        for group in (op.operands, op.results, op.attributes, op.regions, op.successors):
+            out |= {sanitize_name(snake_case(item.name)) for item in group if item.name}
+    for item in dialect.named_defs():
+        if isinstance(item, TypeDef | AttrDef):
+            out |= {sanitize_name(p.name) for p in item.parameters}
+    return out
+
+
+def _pattern_code_nodes(pattern: PatternDef) -> Iterator[tuple[DagNodeDef | DagLeaf, bool]]:
+    """The DAG nodes and leaves of a pattern that hold Python, and whether each is a
+    constraint (else a native call)."""
+    for dag in (pattern.source, *pattern.results):
+        yield from _dag_code_nodes(dag)
+    for constraint in pattern.constraints:
+        yield constraint, True
+        for arg in constraint.args:
+            if isinstance(arg.value, DagNodeDef):
+                yield from _dag_code_nodes(arg.value)
+
+
+def _dag_code_nodes(node: DagNodeDef) -> Iterator[tuple[DagNodeDef | DagLeaf, bool]]:
+    if node.operator.startswith("NativeCodeCall"):
+        yield node, False
+    for arg in node.args:
+        if isinstance(arg.value, DagNodeDef):
+            yield from _dag_code_nodes(arg.value)
+        elif isinstance(arg.value, DagLeaf) and str(arg.value.value).startswith("NativeCodeCall"):
+            yield arg.value, False
+
+
+def _code_of(node: DagNodeDef | DagLeaf) -> str | None:
+    """The Python of `NativeCodeCall<"...">` or `Constraint<CPred<"...">, ...>`; None for
+    a node of another kind (constraints by name are checked as constraints)."""
+    spelling = node.operator if isinstance(node, DagNodeDef) else str(node.value)
+    try:
+        expr = parse_expr(spelling)
+    except ExprError:
         return None
-    line, col = code.loc.line_col
-    err_line = error.lineno or 1
-    err_col = error.offset or 1
-    # Block scalars keep one indentation, so every line's column shifts by the
-    # column where the block's text starts.
-    file = code.loc.file
-    return file.loc(file.offset_of(line + err_line - 1, col + err_col - 1))
+    if not isinstance(expr, NameExpr) or not expr.args:
+        return None
+    first = expr.args[0]
+    if expr.name in ("Constraint", "PatternConstraint"):
+        if isinstance(first, NameExpr) and first.name == "CPred" and first.args:
+            first = first.args[0]
+    elif not expr.name.startswith("NativeCodeCall"):
+        return None
+    return first.value if isinstance(first, StrExpr) else None
 
 
 def _type_nodes(constraint: TypeConstraint) -> Iterator[TypeConstraint]:

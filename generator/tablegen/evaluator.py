@@ -40,6 +40,7 @@ from generator.tablegen.values import (
     OpInit,
     Record,
     RecordVal,
+    SourcePos,
     StringInit,
     Type,
     UnsetInit,
@@ -154,7 +155,7 @@ def resolve(v: Init, r: Resolver) -> Init:
         return r.ev.fold(v.op, args, v.type, v.bound, r.final)
     if isinstance(v, VarDefInit):
         vargs = tuple((n, resolve(a, r)) for n, a in v.args)
-        new = r.ev.class_value(v.cls, vargs, v.loc)
+        new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
         if not any(a.has_vars for _, a in vargs):
             return r.ev.instantiate(new)
         return new
@@ -189,13 +190,17 @@ class Scope:
         self.multiclass = False
 
 
+#: One item of a `let ... in`: the item, its value, the bits it sets, and its file.
+_LetValue = tuple[ast.LetItem, Init, list[int] | None, SourceFile]
+
+
 @dataclass
 class _MultiClass:
     """A multiclass: its syntax, kept to be evaluated by each `defm`."""
 
     node: ast.MultiClass
     source: SourceFile
-    lets: list[list[tuple[ast.LetItem, Init, list[int] | None]]]
+    lets: list[list[_LetValue]]
 
 
 class _Collect:
@@ -218,7 +223,7 @@ class Evaluator:
         self.anon_counter = 0
         self.instances: dict[VarDefInit, DefInit] = {}
         self.class_values: dict[VarDefInit, VarDefInit] = {}
-        self.lets: list[list[tuple[ast.LetItem, Init, list[int] | None]]] = []
+        self.lets: list[list[_LetValue]] = []
         self.collect: _Collect | None = None
         self.defsets: list[list[Init]] = []
         self.source: SourceFile = SourceFile("<none>", "")
@@ -362,12 +367,10 @@ class Evaluator:
         else:
             raise self.error(s.pos, "this statement is only allowed inside a record body")
 
-    def let_value(
-        self, item: ast.LetItem, scope: Scope
-    ) -> tuple[ast.LetItem, Init, list[int] | None]:
+    def let_value(self, item: ast.LetItem, scope: Scope) -> _LetValue:
         """Evaluate the value of one `let` item (in the scope of the `let`)."""
         bits = self.bit_list(item.bits, scope) if item.bits is not None else None
-        return (item, self.value(item.value, scope), bits)
+        return (item, self.value(item.value, scope), bits, self.source)
 
     def bit_list(self, ranges: list[ast.Expr], scope: Scope) -> list[int]:
         """The bit numbers of a `{...}` list."""
@@ -445,6 +448,7 @@ class Evaluator:
         else:
             name = self.name_value(s.name, scope)
             rec = Record(name, [self.loc(s.pos)])
+        rec.at = (self.source, s.pos)
         inner = Scope(scope, rec)
         self.object_body(rec, s.supers, s.body, inner)
         self.add_def(rec, s.pos)
@@ -481,8 +485,8 @@ class Evaluator:
         for ref in supers:
             self.add_subclass(rec, ref, scope)
         for level in self.lets:
-            for item, value, bits in level:
-                self.set_value(rec, item.pos, item.name, value, bits)
+            for item, value, bits, source in level:
+                self.set_value(rec, item.pos, item.name, value, bits, source)
         for body_stmt in body:
             self.body_item(rec, body_stmt, scope)
 
@@ -520,9 +524,19 @@ class Evaluator:
             raise self.error(item.pos, "unexpected statement in a record body")
 
     def set_value(
-        self, rec: Record, pos: int, name: str, value: Init, bits: list[int] | None
+        self,
+        rec: Record,
+        pos: int,
+        name: str,
+        value: Init,
+        bits: list[int] | None,
+        source: SourceFile | None = None,
     ) -> None:
-        """Assign a field (a `let` or an initializer), converting to the field's type."""
+        """Assign a field (a `let` or an initializer), converting to the field's type.
+
+        `source` is the file of `pos` when it is not the file being evaluated (a
+        `let` around an `include`).
+        """
         rv = rec.fields.get(name)
         if rv is None:
             raise self.error(pos, f"Value '{name}' unknown!")
@@ -547,6 +561,8 @@ class Evaluator:
                 f"'{value.as_string()}' of type '{type_str(self.type_of_init(value))}'",
             )
         rv.value = conv
+        rv.at = (source if source is not None else self.source, pos)
+        rv.own = True
 
     def find_class(self, name: str, pos: int) -> Record:
         """The class `name`, or an error at `pos`."""
@@ -620,6 +636,7 @@ class Evaluator:
                 rec.fields[name] = rv.copy()
             else:
                 cur.value = self.convert(rv.value, cur.type, pos) or rv.value
+                cur.at, cur.own = rv.at, False
         given = dict(bindings)
         bindings = [(q, given[q] if q in given else cls.fields[q].value) for q in cls.targs]
         mapping: dict[str, Init] = {}
@@ -735,14 +752,20 @@ class Evaluator:
         msg = self.value(msg_e, scope)
         self.assert_holds(cond, msg, self.source, pos)
 
-    def class_value(self, cls: Record, args: tuple[tuple[str, Init], ...], loc: str) -> VarDefInit:
+    def class_value(
+        self,
+        cls: Record,
+        args: tuple[tuple[str, Init], ...],
+        loc: str,
+        at: SourcePos | None = None,
+    ) -> VarDefInit:
         """`cls<args>` as a value, shared with every equal one made before.
 
         The first value made for a class and arguments keeps its location, and
         the anonymous record it becomes is located there, whichever use (even one
         written in another class, or still waiting for its arguments) made it.
         """
-        new = VarDefInit(cls, args, loc)
+        new = VarDefInit(cls, args, loc, at=at)
         return self.class_values.setdefault(new, new)
 
     def instantiate(self, vdi: VarDefInit) -> DefInit:
@@ -752,6 +775,7 @@ class Evaluator:
             return got
         cls = vdi.cls
         rec = Record(self.new_anonymous_name(), [vdi.loc], anonymous=True)
+        rec.at = vdi.at
         self.inherit(rec, cls, list(vdi.args), 0)
         self.resolve_record(rec, final=True)
         self.keeper.defs[rec.name] = rec
@@ -789,8 +813,8 @@ class Evaluator:
                 self.add_subclass(rec, ref, scope)
         for rec in new:
             for level in self.lets:
-                for item, value, bits in level:
-                    self.set_value(rec, item.pos, item.name, value, bits)
+                for item, value, bits, source in level:
+                    self.set_value(rec, item.pos, item.name, value, bits, source)
             rec.locs.append(self.loc(s.pos))
             self.add_def(rec, s.pos)
 
@@ -860,6 +884,7 @@ class Evaluator:
                     assert isinstance(prefix, StringInit)
                     name = prefix.value + name
                 rec = Record(name, [self.loc(s.pos)])
+            rec.at = (self.source, s.pos)
             inner = Scope(scope, rec)
             self.object_body(rec, s.supers, s.body, inner)
             self.add_def(rec, s.pos)
@@ -1117,7 +1142,7 @@ class Evaluator:
                 return BitInit(bool(e.value))
             return IntInit(_wrap64(e.value))
         if isinstance(e, ast.StrLit):
-            return StringInit(e.value, e.code)
+            return StringInit(e.value, e.code, (self.source, e.pos))
         if isinstance(e, ast.Id):
             return self.lookup(e, scope)
         if isinstance(e, ast.Unset):
@@ -1169,7 +1194,7 @@ class Evaluator:
             if cls is None:
                 raise self.error(e.pos, f"Couldn't find class '{e.cls}'")
             bindings = self.template_bindings(cls, e.args, e.pos, scope)
-            vdi = self.class_value(cls, tuple(bindings), self.loc(e.pos))
+            vdi = self.class_value(cls, tuple(bindings), self.loc(e.pos), (self.source, e.pos))
             if any(v.has_vars for _, v in bindings):
                 return vdi
             return self.instantiate(vdi)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from generator.ir.source import SourceFile
+
 __all__ = [
     "BitInit",
     "BitsInit",
@@ -24,6 +26,7 @@ __all__ = [
     "OpInit",
     "Record",
     "RecordVal",
+    "SourcePos",
     "StringInit",
     "Type",
     "UnsetInit",
@@ -32,6 +35,9 @@ __all__ = [
     "VarInit",
     "type_str",
 ]
+
+#: Where something was written: a file and an offset in its text.
+SourcePos = tuple[SourceFile, int]
 
 #: A type: "bit", "int", "string", "code", "dag", ("bits", n), ("list", T),
 #: ("rec", class names...) or "?" for a value whose type is not known.
@@ -100,6 +106,9 @@ class StringInit(Init):
 
     value: str
     code: bool = False
+    at: SourcePos | None = field(default=None, compare=False, repr=False)
+    """Where the literal was written (its opening `"` or `[{`); None for a string
+    computed by an operator. Not part of the value: equal strings are equal."""
 
     def as_string(self) -> str:
         return f"[{{{self.value}}}]" if self.code else f'"{self.value}"'
@@ -169,6 +178,7 @@ class Record:
     __slots__ = (
         "anonymous",
         "asserts",
+        "at",
         "fields",
         "is_class",
         "locs",
@@ -191,6 +201,8 @@ class Record:
         self.supers: list[Record] = []
         #: (condition, message, location) of each `assert` to check on instantiation.
         self.asserts: list[tuple[Init, Init, object]] = []
+        #: Where the record was written: its `def`, or the `Class<` of an anonymous one.
+        self.at: SourcePos | None = None
 
     def is_subclass_of(self, cls: Record) -> bool:
         """Whether `cls` is one of this record's superclasses."""
@@ -201,19 +213,28 @@ class Record:
 
 
 class RecordVal:
-    """One field of a record: its type, value and whether it is a `field`."""
+    """One field of a record: its type, value and whether it is a `field`.
 
-    __slots__ = ("is_field", "name", "type", "value")
+    `at` is where the value was last given (the `let`, or the field's
+    initializer), and `own` whether that was done for this record (its body or
+    an enclosing `let`) rather than inherited from a class.
+    """
+
+    __slots__ = ("at", "is_field", "name", "own", "type", "value")
 
     def __init__(self, name: str, type_: Type, value: Init, *, is_field: bool = False) -> None:
         self.name = name
         self.type = type_
         self.value = value
         self.is_field = is_field
+        self.at: SourcePos | None = None
+        self.own = False
 
     def copy(self) -> RecordVal:
         """An independent copy (records copy their superclasses' fields)."""
-        return RecordVal(self.name, self.type, self.value, is_field=self.is_field)
+        out = RecordVal(self.name, self.type, self.value, is_field=self.is_field)
+        out.at = self.at
+        return out
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -309,6 +330,8 @@ class VarDefInit(Init):
     args: tuple[tuple[str, Init], ...]
     loc: str = field(default="", compare=False)
     has_vars: bool = field(default=True, compare=False)
+    at: SourcePos | None = field(default=None, compare=False, repr=False)
+    """Where the first equal value was written (`Class<`), as `loc` says by line."""
 
     def __hash__(self) -> int:
         return hash((id(self.cls), self.args))

@@ -46,6 +46,11 @@ class Attr<string constraintKind, string desc = "">
 class PredAttr<Pred condition, string desc = ""> : Attr<"predicate", desc> {
   let predicate = condition;
 }
+// An attribute constraint of a dialect, as MLIR spells one: a Python predicate.
+class DialectAttr<Dialect d, Pred condition, string desc = "">
+    : PredAttr<condition, desc> {
+  Dialect dialect = d;
+}
 
 // How an op holds an attribute.
 class OptionalAttr<Attr attr> : Attr<attr.kind, attr.summary> {
@@ -119,8 +124,11 @@ def ArrayAttr : SimpleAttr<"array attribute">;
 def DictionaryAttr : SimpleAttr<"dictionary of named attribute values">;
 def AffineMapAttr : SimpleAttr<"AffineMap attribute">;
 def IntegerSetAttr : SimpleAttr<"IntegerSet attribute">;
+def LocationAttr : SimpleAttr<"location attribute">;
 def ElementsAttr : SimpleAttr<"constant vector/tensor attribute">;
 def AnyIntElementsAttr : SimpleAttr<"integer elements attribute">;
+def AnyI32ElementsAttr : SimpleAttr<"32-bit integer elements attribute">;
+def AnyI64ElementsAttr : SimpleAttr<"64-bit integer elements attribute">;
 def I32ElementsAttr : SimpleAttr<"32-bit signless integer elements attribute">;
 def I64ElementsAttr : SimpleAttr<"64-bit signless integer elements attribute">;
 def IndexElementsAttr : SimpleAttr<"index elements attribute">;
@@ -155,6 +163,12 @@ def SymbolRefArrayAttr
     : TypedArrayAttrBase<SymbolRefAttr, "symbol ref array attribute">;
 def FlatSymbolRefArrayAttr
     : TypedArrayAttrBase<FlatSymbolRefAttr, "flat symbol ref array attribute">;
+def AffineMapArrayAttr
+    : TypedArrayAttrBase<AffineMapAttr, "AffineMap array attribute">;
+def IndexListArrayAttr
+    : TypedArrayAttrBase<I64ArrayAttr, "Array of 64-bit integer array attributes">;
+def LocationArrayAttr
+    : TypedArrayAttrBase<LocationAttr, "location array attribute">;
 
 class DenseArrayAttrOf<string elt> : Attr<"dense_array", elt # " dense array attribute"> {
   let element = elt;
@@ -191,6 +205,8 @@ class IntNEQValue<int n> : AttrPredicate<"IntNEQValue", [n], "whose value is not
 def IntNonNegative : AttrPredicate<"IntNonNegative", [], "whose value is non-negative">;
 def IntPositive : AttrPredicate<"IntPositive", [], "whose value is positive">;
 def IntPowerOf2 : AttrPredicate<"IntPowerOf2", [], "whose value is a power of two > 0">;
+def IntPositivePowerOf2 : AttrPredicate<"IntPositivePowerOf2", [],
+    "whose value is positive and whose value is a power of two > 0">;
 class ArrayCount<int n> : AttrPredicate<"ArrayCount", [n], "with exactly " # n # " elements">;
 class ArrayMinCount<int n>
     : AttrPredicate<"ArrayMinCount", [n], "with at least " # n # " elements">;
@@ -198,6 +214,10 @@ class ArrayMaxCount<int n>
     : AttrPredicate<"ArrayMaxCount", [n], "with at most " # n # " elements">;
 class DenseArrayCount<int n>
     : AttrPredicate<"DenseArrayCount", [n], "with exactly " # n # " elements">;
+class DenseArrayMinCt<int n>
+    : AttrPredicate<"DenseArrayMinCt", [n], "with at least " # n # " elements">;
+class DenseArrayMaxCt<int n>
+    : AttrPredicate<"DenseArrayMaxCt", [n], "with at most " # n # " elements">;
 def DenseArrayNonNegative
     : AttrPredicate<"DenseArrayNonNegative", [], "whose value is non-negative">;
 def DenseArrayStrictlyPositive
@@ -319,6 +339,20 @@ class AttrOrTypeDef<Dialect owner, string defName> {
   code printer = ?;
   // Methods pasted into the generated class.
   code extraClassDeclaration = ?;
+
+  // MLIR's fields that mean nothing to Python code: accepted and ignored.
+  string cppBaseClassName = "";
+  string storageClass = "";
+  string storageNamespace = "detail";
+  bit genStorageClass = 1;
+  bit hasStorageCustomConstructor = 0;
+  bit genAccessors = 1;
+  bit skipDefaultBuilders = 0;
+  code extraClassDefinition = ?;
+
+  // MLIR's fields for hooks odsgen does not have yet: setting one is an error.
+  bit genVerifyDecl = 0;
+  bit genMnemonicAlias = 0;
 }
 // A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
 // and the other wrappers take it.

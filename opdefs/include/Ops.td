@@ -2,9 +2,10 @@
 // builders and Python hooks, with MLIR's field names.
 //
 // Hand-written hooks are Python in code blocks: `verifier` (with
-// `hasVerifier`), `regionVerifier` (with `hasRegionVerifier`), `fold` (with `hasFolder`), `canonicalize` (with
-// `hasCanonicalizer`) and `extraClassDeclaration` (methods pasted into the op
-// class). A `verifier` is the body of `verify_custom(self)`: it returns MLIR's
+// `hasVerifier`), `regionVerifier` (with `hasRegionVerifier`), `fold` (with
+// `hasFolder`), `canonicalize` (with `hasCanonicalizeMethod`, or `hasCanonicalizer`
+// and patterns) and `extraClassDeclaration` (methods pasted into the op class). A
+// flag without its code is an error where the flag is set. A `verifier` is the body of `verify_custom(self)`: it returns MLIR's
 // message without the "'dialect.op' op " prefix, or None, and may use the
 // public names of `generator.ir` and the dialect's op classes. Builders are
 // `OpBuilder<(ins "Type":$name, CArg<"Type", "default">:$x), [{ python body }]>`.
@@ -77,7 +78,11 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   code regionVerifier = ?;
   bit hasFolder = 0;
   code fold = ?;
+  // Canonicalization: `canonicalize` (the body of `canonicalize(op, rewriter)`),
+  // or patterns of the set "canonicalize" rooted at the op.
   bit hasCanonicalizer = 0;
+  // A canonicalize method: `canonicalize` must be given.
+  bit hasCanonicalizeMethod = 0;
   code canonicalize = ?;
   code extraClassDeclaration = ?;
   // A hand-written custom form: Python bodies of `parse` and `print` (see the
@@ -89,6 +94,11 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   code asmResultNames = ?;
   // The dialect op names may leave out inside this op's regions.
   string defaultDialect = "";
+
+  // MLIR's fields that mean nothing to Python code: accepted and ignored.
+  string cppNamespace = dialect.cppNamespace;
+  code extraClassDefinition = ?;
+  bit useCustomPropertiesEncoding = 0;
 }
 
 #endif // ODSGEN_OPS_TD

@@ -10,6 +10,7 @@
 #define ODSGEN_TYPES_TD
 
 include "Constraints.td"
+include "Dialect.td"
 
 class TypeConstraint<string constraintKind, string desc = "">
     : Constraint<?, desc> {
@@ -36,6 +37,11 @@ class TypeConstraint<string constraintKind, string desc = "">
 class Type<Pred condition, string desc = "">
     : TypeConstraint<"predicate", desc> {
   let predicate = condition;
+}
+// A type constraint of a dialect, as MLIR spells one: a Python predicate.
+class DialectType<Dialect d, Pred condition, string desc = "">
+    : Type<condition, desc> {
+  Dialect dialect = d;
 }
 
 // Operand and result groups.
@@ -76,6 +82,18 @@ class AnyI<int width> : AnyIntegerOf<"any", width # "-bit integer"> {
 }
 class SignlessIntOfWidths<list<int> ws>
     : AnyIntegerOf<"signless", !interleave(ws, "/") # "-bit signless integer"> {
+  let widths = ws;
+}
+class SignedIntOfWidths<list<int> ws>
+    : AnyIntegerOf<"signed", !interleave(ws, "/") # "-bit signed integer"> {
+  let widths = ws;
+}
+class UnsignedIntOfWidths<list<int> ws>
+    : AnyIntegerOf<"unsigned", !interleave(ws, "/") # "-bit unsigned integer"> {
+  let widths = ws;
+}
+class AnyIntOfWidths<list<int> ws>
+    : AnyIntegerOf<"any", !interleave(ws, "/") # "-bit integer"> {
   let widths = ws;
 }
 
@@ -119,6 +137,17 @@ def F80 : F<80>;
 def F128 : F<128>;
 def BF16 : FloatOf<["bf16"], "bfloat16 type">;
 def TF32 : FloatOf<["tf32"], "tf32 type">;
+def F8E4M3FN : FloatOf<["f8E4M3FN"], "f8E4M3FN type">;
+def F8E5M2 : FloatOf<["f8E5M2"], "f8E5M2 type">;
+def F8E4M3 : FloatOf<["f8E4M3"], "f8E4M3 type">;
+def F8E4M3FNUZ : FloatOf<["f8E4M3FNUZ"], "f8E4M3FNUZ type">;
+def F8E4M3B11FNUZ : FloatOf<["f8E4M3B11FNUZ"], "f8E4M3B11FNUZ type">;
+def F8E5M2FNUZ : FloatOf<["f8E5M2FNUZ"], "f8E5M2FNUZ type">;
+def F8E3M4 : FloatOf<["f8E3M4"], "f8E3M4 type">;
+def F4E2M1FN : FloatOf<["f4E2M1FN"], "f4E2M1FN type">;
+def F6E2M3FN : FloatOf<["f6E2M3FN"], "f6E2M3FN type">;
+def F6E3M2FN : FloatOf<["f6E3M2FN"], "f6E3M2FN type">;
+def F8E8M0FNU : FloatOf<["f8E8M0FNU"], "f8E8M0FNU type">;
 def AnyFloat : FloatOf<[], "floating-point">;
 
 // Alternatives; `desc` replaces the joined summaries of the options. `cppClass`
@@ -156,6 +185,14 @@ class Non0RankedTensorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"non0_ranked_tensor", elts, "non-0-ranked.tensor">;
 class VectorOf<list<TypeConstraint> elts>
     : ShapedContainerType<"vector", elts, "vector">;
+class VectorOfAnyRankOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"vector", elts, "vector">;
+class VectorOfNonZeroRankOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"non0_ranked_vector", elts, "vector">;
+class FixedVectorOfAnyRank<list<TypeConstraint> elts>
+    : ShapedContainerType<"fixed_vector", elts, "fixed-length vector">;
+class ScalableVectorOfAnyRank<list<TypeConstraint> elts>
+    : ShapedContainerType<"scalable_vector", elts, "scalable vector">;
 class MemRefOf<list<TypeConstraint> elts>
     : ShapedContainerType<"memref", elts, "memref">;
 class UnrankedMemRefOf<list<TypeConstraint> elts>
@@ -168,11 +205,21 @@ class RankedOrUnrankedMemRefOf<list<TypeConstraint> elts>
 // is one).
 class StridedMemRefOf<list<TypeConstraint> elts>
     : ShapedContainerType<"strided_memref", elts, "strided memref">;
+class StaticShapeMemRefOf<list<TypeConstraint> elts>
+    : ShapedContainerType<"static_memref", elts, "statically shaped memref">;
+// A tensor or a memref; "Tensor or MemRef" is MLIR's wording.
+class TensorOrMemRef<list<TypeConstraint> elts>
+    : ShapedContainerType<"tensor_or_memref", elts, "Tensor or MemRef">;
 class TensorRankOf<list<TypeConstraint> elts, list<int> rs>
     : ShapedContainerType<"ranked_tensor", elts,
         !interleave(!foreach(r, rs, r # "D"), "/") # " tensor"> {
   let ranks = rs;
 }
+class 0DTensorOf<list<TypeConstraint> elts> : TensorRankOf<elts, [0]>;
+class 1DTensorOf<list<TypeConstraint> elts> : TensorRankOf<elts, [1]>;
+class 2DTensorOf<list<TypeConstraint> elts> : TensorRankOf<elts, [2]>;
+class 3DTensorOf<list<TypeConstraint> elts> : TensorRankOf<elts, [3]>;
+class 4DTensorOf<list<TypeConstraint> elts> : TensorRankOf<elts, [4]>;
 class MemRefRankOf<list<TypeConstraint> elts, list<int> rs>
     : ShapedContainerType<"memref", elts,
         !interleave(!foreach(r, rs, r # "D"), "/") # " memref"> {
@@ -195,12 +242,17 @@ def AnyNon0RankedOrUnrankedTensor
     : AnyTypeOf<[AnyUnrankedTensor, AnyNon0RankedTensor], "non-0-ranked or unranked tensor",
                 "::mlir::TensorType">;
 def AnyVector : VectorOf<[]>;
+def AnyVectorOfAnyRank : VectorOfAnyRankOf<[]>;
+def AnyVectorOfNonZeroRank : VectorOfNonZeroRankOf<[]>;
+def AnyFixedVectorOfAnyRank : FixedVectorOfAnyRank<[]>;
+def AnyScalableVectorOfAnyRank : ScalableVectorOfAnyRank<[]>;
 def AnyMemRef : MemRefOf<[]>;
 def AnyUnrankedMemRef : UnrankedMemRefOf<[]>;
 def AnyNon0RankedMemRef : Non0RankedMemRefOf<[]>;
 def AnyRankedOrUnrankedMemRef : RankedOrUnrankedMemRefOf<[]>;
 def AnyNon0RankedOrUnrankedMemRef : AnyTypeOf<[AnyUnrankedMemRef, AnyNon0RankedMemRef]>;
 def AnyStridedMemRef : StridedMemRefOf<[]>;
+def AnyStaticShapeMemRef : StaticShapeMemRefOf<[]>;
 def AnyShaped : ShapedContainerType<"shaped", [], "shaped">;
 def I1Tensor : TensorOf<[I<1>]>;
 def I8Tensor : TensorOf<[I<8>]>;
@@ -210,6 +262,21 @@ def I64Tensor : TensorOf<[I<64>]>;
 def F16Tensor : TensorOf<[F<16>]>;
 def F32Tensor : TensorOf<[F<32>]>;
 def F64Tensor : TensorOf<[F<64>]>;
+def BF16Tensor : TensorOf<[FloatOf<["bf16"], "bfloat16 type">]>;
+def IndexTensor : TensorOf<[TypeConstraint<"index", "index">]>;
+def I1MemRef : MemRefOf<[I<1>]>;
+def I8MemRef : MemRefOf<[I<8>]>;
+def I16MemRef : MemRefOf<[I<16>]>;
+def I32MemRef : MemRefOf<[I<32>]>;
+def I64MemRef : MemRefOf<[I<64>]>;
+def BF16MemRef : MemRefOf<[FloatOf<["bf16"], "bfloat16 type">]>;
+def F16MemRef : MemRefOf<[F<16>]>;
+def F32MemRef : MemRefOf<[F<32>]>;
+def F64MemRef : MemRefOf<[F<64>]>;
+
+// Complex numbers and tuples, by predicate (the model has no kind for them).
+def AnyComplex : Type<CPred<"isinstance($_self, ComplexType)">, "complex-type">;
+def AnyTuple : Type<CPred<"isinstance($_self, TupleType)">, "tuple">;
 
 // A type or a value-semantics container (tensor, vector) of it. The summaries
 // are MLIR's, including its "signless-integer" for `SignlessIntegerLike`.
@@ -231,5 +298,8 @@ def FloatLike : TypeOrContainerLike<FloatOf<[], "floating-point">,
 def BoolLike : TypeOrContainerLike<I<1>, "bool-like">;
 def SignlessIntegerOrFloatLike : AnyTypeOf<[SignlessIntegerLike, FloatLike],
     "signless-integer-like or floating-point-like">;
+def SignlessIntegerOrIndexOrFloatLike
+    : AnyTypeOf<[SignlessIntegerOrIndexLike, FloatLike],
+                "signless-integer-or-index-like or floating-point-like">;
 
 #endif // ODSGEN_TYPES_TD

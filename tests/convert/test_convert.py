@@ -149,7 +149,7 @@ def test_unnamed_pattern_is_a_located_error() -> None:
         dialect_to_td(dialect.model_copy(update={"patterns": (unnamed,)}))
     (diag,) = info.value.diagnostics
     assert diag.message == "a pattern without a name has no TableGen spelling"
-    assert diag.line_col == (141, 5)  # `- name: AddZero`
+    assert diag.line_col == (165, 5)  # `- name: AddZero`
 
 
 def test_losses_are_warnings() -> None:

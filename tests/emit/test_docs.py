@@ -253,7 +253,7 @@ def test_syntax_keeps_the_format_lines(page: str) -> None:
         "              attr-dict `:` type($result)\n"
         "```\n"
     ) in page
-    assert "type ::= `!feat.pair` `<` $first `,` $second `>`" in page
+    assert "!feat.pair<\n  Type,   # first\n  Type   # second\n>" in page
     assert "#feat.span<\n  int,   # lower\n  int   # upper\n>" in page
 
 

@@ -675,7 +675,8 @@ def test_buildable_types(constraint: TypeConstraint, spelling: str | None) -> No
     """Constraints that allow exactly one type are buildable, as in ODS."""
     dialect = parse_yaml(
         "name: t\ntypes:\n  - {def: T_TokenType, mnemonic: token}\n"
-        "  - {def: T_PairType, mnemonic: pair, parameters: [{name: a, type: int}]}\n",
+        "  - {def: T_PairType, mnemonic: pair, parameters: [{name: a, type: int}],\n"
+        "     parser: 'return cls.get(p.parse_integer())', printer: 'return str(self.a)'}\n",
         "t.yaml",
     )
     assert buildable_type(constraint, dialect) == spelling

@@ -69,7 +69,10 @@ BASE: dict[str, Any] = {
             "summary": "a pair",
             "description": "Two types.",
             "parameters": [{"name": "first", "type": "Type", "description": "the first"}],
-            "assembly_format": "`<` $first `>`",
+            "has_custom_assembly_format": True,
+            "parser": 'p.expect("<", "expected \'<\'")\nfirst = p.parse_type()\n'
+            'p.expect(">", "expected \'>\'")\nreturn cls.get(first)\n',
+            "printer": 'return f"<{self.first}>"\n',
         }
     ],
     "attributes": [
@@ -79,9 +82,16 @@ BASE: dict[str, Any] = {
             "summary": "flags attribute",
             "description": "Flags.",
             "enum": "Evil_Flags",
-            "alias": "eflags",
             "assembly_format": "`<` $value `>`",
-        }
+        },
+        {
+            "def": "Evil_ExternAttr",
+            "mnemonic": "extern",
+            "summary": "an external value",
+            "parameters": [{"name": "type", "type": "SelfType"}],
+            "assembly_format": "",
+            "alias": "eflags",
+        },
     ],
     "ops": [
         {
@@ -152,7 +162,7 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("attributes", 0, "mnemonic"),
     ("attributes", 0, "summary"),
     ("attributes", 0, "description"),
-    ("attributes", 0, "alias"),
+    ("attributes", 1, "alias"),
     ("attributes", 0, "enum"),
     ("ops", 0, "def"),
     ("ops", 0, "mnemonic"),
@@ -254,7 +264,7 @@ def _string_fields(cls: type[BaseModel], seen: set[type[BaseModel]]) -> Iterator
         return
     seen.add(cls)
     for name, info in cls.model_fields.items():
-        if name == "loc":
+        if name in ("loc", "field_locs"):
             continue
         stack = [info.annotation]
         has_text = False
@@ -371,7 +381,11 @@ def Evil_Flags : I32BitEnumAttr<"Flags", @fsummary@, [
 ]> {
   let separator = @separator@;
 }
-def Evil_FlagsAttr : EnumAttr<Evil_Dialect, Evil_Flags, @amnemonic@> {
+def Evil_FlagsAttr : EnumAttr<Evil_Dialect, Evil_Flags, @amnemonic@>;
+def Evil_ExternAttr : AttrDef<Evil_Dialect, "Extern"> {
+  let mnemonic = "extern";
+  let parameters = (ins AttributeSelfTypeParameter<"">:$type);
+  let assemblyFormat = "";
   let asmAlias = @alias@;
 }
 class Evil_Op<string mnemonic, list<Trait> traits = []> : Op<Evil_Dialect, mnemonic, traits>;
@@ -386,7 +400,16 @@ def Evil_PairType : TypeDef<Evil_Dialect, "Pair"> {
   let mnemonic = @tmnemonic@;
   let summary = @tsummary@;
   let parameters = (ins "Type":$first);
-  let assemblyFormat = "`<` $first `>`";
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    first = p.parse_type()
+    p.expect(">", "expected '>'")
+    return cls.get(first)
+  }];
+  let printer = [{
+    return f"<{self.first}>"
+  }];
 }
 let patternSet = @set@ in {
 def Evil_Same : Pat<(Evil_AddOp $x, $x, $m), (Evil_AddOp $x, $x, $m)>;

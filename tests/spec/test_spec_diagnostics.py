@@ -1,8 +1,10 @@
-"""Spec diagnostics: each bad YAML spec in `invalid/` against its `# ERROR:` comments.
+"""Spec diagnostics: each bad spec in `invalid/` against its `ERROR:` comments.
 
-A comment `# ERROR: L:C message [hint: text]` states one expected diagnostic at
-line L, column C of that file. The test compares the full, sorted list of
-diagnostics the front end reports with the list of comments.
+A comment `# ERROR: L:C message [hint: text]` (`// ERROR: ...` in TableGen, `#`
+inside a TableGen code block) states one expected diagnostic at line L, column C
+of that file. The test compares the full, sorted list of diagnostics the front end
+reports with the list of comments. YAML and TableGen specs of the same name spell
+the same mistakes.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import GeneratorError, SpecSyntaxError
-from generator.spec.from_yaml import load_yaml, parse_yaml
+from generator.spec.convert import load_spec
+from generator.spec.from_yaml import parse_yaml
 
 INVALID = Path(__file__).parent / "invalid"
-CASES = sorted(INVALID.glob("*.yaml"))
-_EXPECTED = re.compile(r"#\s*ERROR:\s*(\d+:\d+ .*)$")
+CASES = sorted(INVALID.glob("*.yaml")) + sorted(INVALID.glob("*.td"))
+_EXPECTED = re.compile(r"(?:#|//)\s*ERROR:\s*(\d+:\d+ .*)$")
 
 
 def _expected(path: Path) -> list[str]:
@@ -31,7 +34,7 @@ def _expected(path: Path) -> list[str]:
 
 def _actual(path: Path) -> list[str]:
     with pytest.raises(GeneratorError) as info:
-        load_yaml(path)
+        load_spec(path)
     out = []
     for diag in info.value.diagnostics:
         line, col = diag.line_col
@@ -48,7 +51,7 @@ def test_invalid_cases_exist() -> None:
     assert all(_expected(case) for case in CASES)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
 def test_reported_diagnostics_match_comments(case: Path) -> None:
     """Every diagnostic of the file, in order, equals the file's `# ERROR:` comments."""
     assert _actual(case) == _expected(case)

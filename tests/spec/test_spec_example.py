@@ -128,7 +128,7 @@ def test_regions_successors_builders_and_code(dialect: DialectDef) -> None:
     assert add.has_folder
     assert add.fold is not None
     assert add.fold.loc is not None
-    assert add.fold.loc.line_col == (59, 7)
+    assert add.fold.loc.line_col == (82, 7)
     assert add.assembly_format is not None
     assert add.assembly_format.text == "$lhs `,` $rhs attr-dict `:` type($result)"
 
@@ -137,13 +137,13 @@ def test_locations_point_into_the_file(dialect: DialectDef) -> None:
     """Nodes and constraints carry the line and column where they are written."""
     concat = dialect.op("Demo_ConcatOp")
     assert concat.loc is not None
-    assert concat.loc.line_col == (62, 5)
+    assert concat.loc.line_col == (85, 5)
     inputs = concat.operands[0]
     assert inputs.loc is not None
-    assert inputs.loc.line_col == (69, 9)
+    assert inputs.loc.line_col == (92, 9)
     # The constraint sits at `TensorOf`, inside `"Variadic<TensorOf<[F32, I32]>>"`.
     assert inputs.type.loc is not None
-    assert inputs.type.loc.line_col == (69, 40)
+    assert inputs.type.loc.line_col == (92, 40)
 
 
 def test_pattern(dialect: DialectDef) -> None:

@@ -29,6 +29,8 @@ def test_schema_describes_the_yaml_keys() -> None:
         "attributes",
         "enums",
         "patterns",
+        "has_constant_materializer",
+        "has_canonicalizer",
         "allow_unknown_operations",
         "extra_code",
         "pattern_file",

@@ -62,11 +62,11 @@ def test_locations_are_def_lines(dialect: DialectDef) -> None:
     add = dialect.op("Demo_AddOp")
     assert add.loc is not None
     assert Path(add.loc.file.name).name == "example.td"
-    assert add.loc.line_col == (47, 1)
+    assert add.loc.line_col == (75, 1)
     assert add.operands[0].loc is not None
-    assert add.operands[0].loc.line_col == (47, 1)
+    assert add.operands[0].loc.line_col == (75, 1)
     assert dialect.enums[0].loc is not None
-    assert dialect.enums[0].loc.line_col == (16, 1)
+    assert dialect.enums[0].loc.line_col == (21, 1)
 
 
 @pytest.mark.skipif(not LLVM_TBLGEN.exists(), reason="llvm-tblgen (LLVM 22) is not installed")

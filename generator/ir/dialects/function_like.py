@@ -16,7 +16,7 @@ from generator.ir.assembly_format import EMPTY_DICT
 from generator.ir.attributes import ArrayAttr, Attribute, DictionaryAttr, StringAttr, TypeAttr
 from generator.ir.core import Location, Operation, Region
 from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos, UnresolvedOperand
-from generator.ir.properties import get_property
+from generator.ir.properties import get_property, inherent_or_discardable
 from generator.ir.types import FunctionType, Type
 
 __all__ = ["parse_function_op", "parse_optional_visibility", "print_function_op"]
@@ -143,7 +143,7 @@ def _dict_text(p: AsmPrinter, attrs: Attribute | None) -> str:
 def print_function_op(p: AsmPrinter, op: Operation) -> None:
     """Write a function-like op after its name (MLIR's `printFunctionOp`)."""
     text = " "
-    visibility = get_property(op, "sym_visibility")
+    visibility = inherent_or_discardable(op, "sym_visibility")
     if isinstance(visibility, StringAttr):
         text += visibility.value + " "
     name = get_property(op, "sym_name")

@@ -11,6 +11,11 @@ def Demo_Dialect : Dialect {
     Ops with variadic operands, optional and default-valued attributes, regions,
     successors, an enum, a dialect type and a dialect attribute.
   }];
+  let extraClassDeclaration = [{
+    def i1_like(t: Type) -> Type:
+        """The type `i1`, what a comparison of `t` values gives."""
+        return IntegerType.get(1)
+  }];
 }
 
 def Demo_CmpPredicate : I64EnumAttr<"CmpPredicate", "comparison predicate", [
@@ -32,13 +37,36 @@ def Demo_BufferType : TypeDef<Demo_Dialect, "Buffer"> {
   let summary = "a buffer of elements";
   let parameters = (ins TypeParameter<"Type", "the element type">:$element_type,
                         "int":$size);
-  let assemblyFormat = "`<` $element_type `,` $size `>`";
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    element_type = p.parse_type()
+    p.expect(",", "expected ','")
+    size = p.parse_integer()
+    p.expect(">", "expected '>'")
+    return cls.get(element_type, size)
+  }];
+  let printer = [{
+    return f"<{self.element_type}, {self.size}>"
+  }];
 }
 
 def Demo_RangeAttr : AttrDef<Demo_Dialect, "Range"> {
   let mnemonic = "range";
   let summary = "an integer range";
   let parameters = (ins "int":$lower, DefaultValuedParameter<"int", "0">:$upper);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    p.expect("<", "expected '<'")
+    lower = p.parse_integer()
+    p.expect(",", "expected ','")
+    upper = p.parse_integer()
+    p.expect(">", "expected '>'")
+    return cls.get(lower, upper)
+  }];
+  let printer = [{
+    return f"<{self.lower}, {self.upper}>"
+  }];
 }
 
 class Demo_Op<string mnemonic, list<Trait> traits = []>

@@ -6,8 +6,16 @@ import pytest
 
 from generated.arith import AddIOp, CmpIOp, CmpIPredicate, IntegerOverflowFlags
 from generated.arith.attrs import IntegerOverflowFlagsAttr
-from generator.ir import Block, DictionaryAttr, IntegerAttr, IntegerType, print_operation
-from generator.ir.properties import get_property, set_property
+from generated.func import ReturnOp
+from generator.ir import (
+    Block,
+    DictionaryAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    print_operation,
+)
+from generator.ir.properties import get_property, inherent_or_discardable, set_property
 
 
 def _add() -> AddIOp:
@@ -66,3 +74,29 @@ def test_the_dictionary_view_sets_every_slot() -> None:
     cmp.properties = None
     assert cmp._prop_predicate is None
     assert cmp.verify_invariants() == "requires attribute 'predicate'"
+
+
+def test_setting_an_undeclared_name_sets_a_discardable_attribute() -> None:
+    """A name the op does not declare is no property: `set_property` makes it a
+    discardable attribute (MLIR's `setAttr`), printed in `{...}` after `<{...}>`."""
+    op = _add()
+    private = StringAttr.get("private")
+    set_property(op, "sym_visibility", private)
+    assert op.attributes.get_entry("sym_visibility") is private
+    assert get_property(op, "sym_visibility") is None
+    assert inherent_or_discardable(op, "sym_visibility") is private
+    assert '<{overflowFlags = #arith.overflow<nsw>}> {sym_visibility = "private"}' in (
+        print_operation(op, generic=True)
+    )
+    set_property(op, "sym_visibility", None)
+    assert op.attributes.get_entry("sym_visibility") is None
+
+
+def test_an_op_without_properties_keeps_none() -> None:
+    """Properties given to an op that declares none are dropped, as MLIR drops the
+    unknown names of `<{...}>`: its generic form never holds them."""
+    i32 = IntegerType.get(32)
+    ret = ReturnOp([Block([i32]).args[0]])
+    ret.properties = DictionaryAttr.get((("sym_visibility", StringAttr.get("private")),))
+    assert ret.properties is None
+    assert "<{" not in print_operation(ret, generic=True)

@@ -1,0 +1,330 @@
+"""The hand-written code a spec asks for, and whether it is given.
+
+In ODS a flag declares a C++ method that a `.cpp` file defines: `hasVerifier`
+asks for `verify()`, `hasFolder` for `fold()`, `hasCustomAssemblyFormat` for
+`parse()` and `print()`, an `OpBuilder` without a body for a `build()`; a
+missing definition is a link error. Here the code is Python in the spec, and a
+missing piece is an error at generation time, placed at the flag (or builder)
+that asked for it, never a hook that silently does nothing.
+
+The check is in two halves, so that more places to find code can be added:
+`required_hooks` lists what a dialect asks for, one `HookRequirement` each, and
+a `HookProvider` says whether it supplies one. `InlineCode` finds the spec's own
+code blocks (and, for canonicalization, its patterns of the set
+`canonicalize`). `check_hooks` reports every requirement no provider meets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from generator.diagnostics import SpecDiagnostic
+from generator.ir.diagnostics import Diagnostic, Severity
+from generator.ir.source import SourceLoc
+from generator.spec.model import AttrDef, BuilderDef, DialectDef, OpDef, TypeDef
+
+__all__ = [
+    "HookProvider",
+    "HookRequirement",
+    "InlineCode",
+    "check_hooks",
+    "required_hooks",
+]
+
+Owner = OpDef | TypeDef | AttrDef | DialectDef
+
+HookName = Literal[
+    "verifier",
+    "region_verifier",
+    "fold",
+    "canonicalize",
+    "canonicalization",
+    "parser",
+    "printer",
+    "builder",
+    "materialize_constant",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class _Hook:
+    """What one hook is: how messages name it, its TableGen and YAML field, its signature."""
+
+    what: str
+    td_field: str
+    yaml_field: str
+    signature: str
+
+
+_HOOKS: dict[str, _Hook] = {
+    "verifier": _Hook(
+        "a verifier", "verifier", "verifier", "def verify_custom(self) -> str | None"
+    ),
+    "region_verifier": _Hook(
+        "a region verifier",
+        "regionVerifier",
+        "region_verifier",
+        "def verify_regions(self) -> str | None",
+    ),
+    "fold": _Hook("a folder", "fold", "fold", "def fold(self) -> FoldResult"),
+    "canonicalize": _Hook(
+        "a canonicalize method",
+        "canonicalize",
+        "canonicalize",
+        "def canonicalize(op, rewriter: PatternRewriter) -> bool",
+    ),
+    "canonicalization": _Hook(
+        "canonicalization patterns",
+        "canonicalize",
+        "canonicalize",
+        "def canonicalize(op, rewriter: PatternRewriter) -> bool",
+    ),
+    "parser": _Hook(
+        "a parser",
+        "parser",
+        "parser",
+        "def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation",
+    ),
+    "printer": _Hook(
+        "a printer", "printer", "printer", "def print(self, p: AsmPrinter) -> bool | None"
+    ),
+    "builder": _Hook("a body", "body", "body", "def build(cls, ...)"),
+    "materialize_constant": _Hook(
+        "a constant materializer",
+        "extraClassDeclaration",
+        "extra_code",
+        "def materialize_constant(rewriter, value, type_, loc) -> Operation | None",
+    ),
+}
+
+#: The signatures of a dialect type's or attribute's hand-written syntax.
+_DEF_SIGNATURES = {
+    "parser": "def parse(cls, p: AsmParser) -> {kind}",
+    "printer": "def print_params(self) -> str",
+}
+
+#: The TableGen spelling of each flag of the model.
+_TD_FLAGS = {
+    "has_verifier": "hasVerifier",
+    "has_region_verifier": "hasRegionVerifier",
+    "has_folder": "hasFolder",
+    "has_canonicalizer": "hasCanonicalizer",
+    "has_canonicalize_method": "hasCanonicalizeMethod",
+    "has_custom_assembly_format": "hasCustomAssemblyFormat",
+    "has_constant_materializer": "hasConstantMaterializer",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HookRequirement:
+    """One piece of hand-written code a spec asks for."""
+
+    owner: Owner
+    """The op, type, attribute or dialect the code belongs to."""
+    hook: HookName
+    flag: str | None
+    """The model flag asking for it (`has_verifier`); None for a builder without a
+    body and a type or attribute that has parameters (they ask by existing)."""
+    loc: SourceLoc | None
+    """Where it was asked for: the flag, or the builder."""
+    builder: BuilderDef | None = None
+    """For `builder`: the builder without a body."""
+
+    @property
+    def owner_name(self) -> str:
+        """The def name of the owner (the dialect's name for the dialect)."""
+        return self.owner.name if isinstance(self.owner, DialectDef) else self.owner.def_name
+
+
+class HookProvider(Protocol):
+    """A place hand-written code may be found."""
+
+    def provides(self, requirement: HookRequirement) -> bool:
+        """Whether this provider supplies the code `requirement` asks for."""
+        ...
+
+
+class InlineCode:
+    """The spec's own code: code blocks (`[{ ... }]`, YAML block scalars) and patterns."""
+
+    def __init__(self, dialect: DialectDef) -> None:
+        self.dialect = dialect
+        self._canonical_roots = {
+            p.source.operator for p in dialect.patterns if p.pattern_set == "canonicalize"
+        }
+
+    def provides(self, requirement: HookRequirement) -> bool:
+        """Whether the spec itself holds the code."""
+        owner, hook = requirement.owner, requirement.hook
+        if isinstance(owner, DialectDef):
+            if hook == "canonicalization":
+                return bool(self._canonical_roots)
+            return hook in _dialect_defines(owner)
+        if hook == "builder":
+            return requirement.builder is not None and requirement.builder.body is not None
+        if isinstance(owner, TypeDef | AttrDef):
+            return getattr(owner, hook) is not None
+        if hook == "canonicalization":
+            return owner.canonicalize is not None or owner.def_name in self._canonical_roots
+        return getattr(owner, hook) is not None
+
+
+def _dialect_defines(dialect: DialectDef) -> set[str]:
+    """The top-level names of the dialect's extra code."""
+    # Imported here: `pycode` reaches into the runtime, which only this check needs.
+    from generator.spec.pycode import defined_names
+
+    if dialect.extra_code is None:
+        return set()
+    return set(defined_names([dialect.extra_code.text])[0])
+
+
+def required_hooks(dialect: DialectDef) -> Iterator[HookRequirement]:
+    """Every piece of hand-written code the dialect asks for, in spec order."""
+    if dialect.has_constant_materializer:
+        yield HookRequirement(
+            dialect,
+            "materialize_constant",
+            "has_constant_materializer",
+            dialect.loc_of("has_constant_materializer"),
+        )
+    if dialect.has_canonicalizer:
+        yield HookRequirement(
+            dialect, "canonicalization", "has_canonicalizer", dialect.loc_of("has_canonicalizer")
+        )
+    for item in dialect.named_defs():
+        if isinstance(item, TypeDef | AttrDef):
+            yield from _def_hooks(item)
+    for op in dialect.ops:
+        yield from _op_hooks(op)
+
+
+def _op_hooks(op: OpDef) -> Iterator[HookRequirement]:
+    flags: list[tuple[str, bool, tuple[HookName, ...]]] = [
+        ("has_verifier", op.has_verifier, ("verifier",)),
+        ("has_region_verifier", op.has_region_verifier, ("region_verifier",)),
+        ("has_folder", op.has_folder, ("fold",)),
+        ("has_canonicalize_method", op.has_canonicalize_method, ("canonicalize",)),
+        ("has_custom_assembly_format", op.has_custom_assembly_format, ("parser", "printer")),
+    ]
+    # `hasCanonicalizeMethod` implies the patterns `hasCanonicalizer` asks for.
+    if op.has_canonicalizer and not op.has_canonicalize_method:
+        flags.append(("has_canonicalizer", True, ("canonicalization",)))
+    for flag, value, hooks in flags:
+        if value:
+            for hook in hooks:
+                yield HookRequirement(op, hook, flag, op.loc_of(flag))
+    for builder in op.builders:
+        yield HookRequirement(op, "builder", None, builder.loc, builder)
+
+
+def _def_hooks(item: TypeDef | AttrDef) -> Iterator[HookRequirement]:
+    if isinstance(item, AttrDef) and item.enum is not None:
+        return
+    flag = "has_custom_assembly_format"
+    hooks: tuple[HookName, ...] = ("parser", "printer")
+    if item.has_custom_assembly_format:
+        for hook in hooks:
+            yield HookRequirement(item, hook, flag, item.loc_of(flag))
+        return
+    # Parameters need syntax; until declarative formats are supported (a format is
+    # reported as such), a hand-written one.
+    self_typed = [p.type for p in item.parameters] == ["SelfType"]
+    has_format = item.assembly_format is not None and bool(item.assembly_format.text.strip())
+    if item.parameters and not has_format and not self_typed:
+        for hook in hooks:
+            yield HookRequirement(item, hook, None, item.loc)
+
+
+def check_hooks(
+    dialect: DialectDef, providers: Sequence[HookProvider] | None = None
+) -> list[SpecDiagnostic]:
+    """An error for each flag or builder whose code no provider supplies.
+
+    The providers are `InlineCode` when not given. The missing hooks of one flag
+    (a parser and a printer) are reported together.
+    """
+    found = list(providers) if providers is not None else [InlineCode(dialect)]
+    missing: dict[tuple[int, str | None, int], list[HookRequirement]] = {}
+    for requirement in required_hooks(dialect):
+        if not any(p.provides(requirement) for p in found):
+            key = (id(requirement.owner), requirement.flag, id(requirement.builder))
+            missing.setdefault(key, []).append(requirement)
+    return [_diagnostic(group) for group in missing.values()]
+
+
+def _is_td(loc: SourceLoc | None) -> bool:
+    return loc is not None and loc.file.name.endswith(".td")
+
+
+def _diagnostic(group: list[HookRequirement]) -> SpecDiagnostic:
+    first = group[0]
+    owner = first.owner
+    td = _is_td(first.loc) or _is_td(owner.loc)
+    what = " and ".join(_HOOKS[r.hook].what for r in group).replace(" and a ", " and no ")
+    if first.hook == "builder":
+        message = f"a builder of '{first.owner_name}' has no body"
+        hint = (
+            "write its Python body: OpBuilder<(ins ...), [{ ... }]>"
+            if td
+            else "write its Python body under 'body:'"
+        )
+        return SpecDiagnostic(first.loc, message, hint=hint, notes=_notes(first))
+    if first.flag is None:
+        kind = "type" if isinstance(owner, TypeDef) else "attribute"
+        message = (
+            f"{kind} '{first.owner_name}' has parameters, so it needs a hand-written "
+            f"syntax, but it has no {what.removeprefix('a ')}"
+        )
+        flag = "hasCustomAssemblyFormat = 1" if td else "has_custom_assembly_format: true"
+        return SpecDiagnostic(
+            first.loc,
+            message,
+            hint=f"set {flag} and give {_where(group, td)}",
+        )
+    flag = _TD_FLAGS[first.flag] if td else first.flag
+    message = f"'{flag}' is set but '{first.owner_name}' has no {what.removeprefix('a ')}"
+    if first.hook == "canonicalization":
+        place = 'let patternSet = "canonicalize" in { ... }' if td else "set: canonicalize"
+        if isinstance(owner, DialectDef):
+            hint = f"add patterns to the pattern set 'canonicalize' ({place})"
+        else:
+            hint = (
+                f"give {_where(group, td)}, or patterns rooted at the op in the pattern "
+                f"set 'canonicalize' ({place})"
+            )
+    else:
+        hint = f"give {_where(group, td)}"
+    return SpecDiagnostic(first.loc, message, hint=hint, notes=_notes(first))
+
+
+def _where(group: list[HookRequirement], td: bool) -> str:
+    """`the body of `sig` as `let field = [{ ... }]``, for each hook of the group."""
+    parts: list[str] = []
+    for requirement in group:
+        hook = _HOOKS[requirement.hook]
+        signature = hook.signature
+        owner = requirement.owner
+        if isinstance(owner, TypeDef | AttrDef) and requirement.hook in _DEF_SIGNATURES:
+            kind = "Type" if isinstance(owner, TypeDef) else "Attribute"
+            signature = _DEF_SIGNATURES[requirement.hook].format(kind=kind)
+        if requirement.hook == "materialize_constant":
+            place = "let extraClassDeclaration = [{ ... }]" if td else "extra_code: |"
+            parts.append(f"a function `{signature}` in the dialect's `{place}`")
+            continue
+        place = f"let {hook.td_field} = [{{ ... }}]" if td else f"{hook.yaml_field}: |"
+        parts.append(f"the body of `{signature}` as `{place}`")
+    return " and ".join(parts)
+
+
+def _notes(requirement: HookRequirement) -> list[Diagnostic]:
+    """A note at the op when the flag was set elsewhere (in a class it inherits)."""
+    owner = requirement.owner
+    if requirement.loc is None or owner.loc is None or requirement.hook == "builder":
+        return []
+    loc, at = requirement.loc, owner.loc
+    if loc.file is at.file and loc.offset >= at.offset:
+        return []
+    return [Diagnostic(Severity.NOTE, at, f"'{requirement.owner_name}' is defined here")]
