@@ -47,8 +47,6 @@ def Vector_ExtractOp : Vector_Op<"extract", [
     attr-dict `:` type($result) `from` type($source)
   }];
   let hasVerifier = 1;
-  // MLIR checks the result type against the inferred one after the op's own
-  // checks, and reports both that mismatch and the failed inference.
   let verifier = [{
     source = self.source.type
     result = self.result.type
@@ -72,29 +70,38 @@ def Vector_ExtractOp : Vector_Op<"extract", [
                 f"expected position attribute #{index + 1} to be a non-negative integer "
                 "smaller than the corresponding vector dimension or poison (-1)"
             )
-    if len(position) == source.rank:
-        inferred: Type = source.element_type
-    else:
-        inferred = VectorType.get(
-            source.shape[len(position) :],
-            source.element_type,
-            source.scalable[len(position) :],
-        )
-
-    def one_element(a: Type, b: Type) -> bool:
-        # A vector of one element stands for its element.
-        return isinstance(a, VectorType) and a.shape == (1,) and a.element_type == b
-
-    compatible = one_element(inferred, result) or one_element(result, inferred)
-    if inferred != result and not compatible:
-        return with_emitted(
-            emit_op_error(
-                self,
-                f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
-                f"operation '{result}'",
-            ),
-            "failed to infer returned types",
-        )
     return None
+  }];
+  // The result type follows from the source type and the number of indices:
+  // checked by `InferTypeOpInterface` after the op's own checks, as in MLIR.
+  let extraClassDeclaration = [{
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        source = operands[0].type if operands else None
+        position = attributes.get("static_position")
+        if not isinstance(source, VectorType) or not isinstance(position, DenseArrayAttr):
+            raise InferTypeError("expected a vector source and a static position")
+        if len(position.values) == source.rank:
+            return [source.element_type]
+        n = min(len(position.values), source.rank)
+        return [VectorType.get(source.shape[n:], source.element_type, source.scalable[n:])]
+
+    @classmethod
+    def is_compatible_return_types(
+        cls, inferred: Sequence[Type], actual: Sequence[Type]
+    ) -> bool:
+        def one_element(a: Type, b: Type) -> bool:
+            # A vector of one element stands for its element.
+            return isinstance(a, VectorType) and a.shape == (1,) and a.element_type == b
+
+        if len(inferred) == 1 and len(actual) == 1:
+            lhs, rhs = inferred[0], actual[0]
+            return lhs == rhs or one_element(lhs, rhs) or one_element(rhs, lhs)
+        return list(inferred) == list(actual)
   }];
 }

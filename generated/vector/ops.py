@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from generator.ir import (
@@ -16,6 +16,7 @@ from generator.ir import (
     Attribute,
     DenseArrayAttr,
     IndexType,
+    InferTypeError,
     InferTypeOpInterface,
     Location,
     OdsOp,
@@ -23,6 +24,7 @@ from generator.ir import (
     OpResult,
     OpTrait,
     Pure,
+    Region,
     SourcePos,
     Type,
     UnresolvedOperand,
@@ -32,10 +34,8 @@ from generator.ir import (
     argument_error,
     checked_sequence,
     element_type_or_self,
-    emit_op_error,
     parse_type,
     required_property,
-    with_emitted,
 )
 from generator.ir.dialects.view_like import (
     parse_dynamic_index_list,
@@ -100,7 +100,7 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
         dynamic_position: Sequence[Value] = (),
         *,
         static_position: Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -118,12 +118,18 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
                 "vector.extract", "attribute 'static_position'", Attribute, static_position
             )
         static_position_a: Attribute = static_position
-        if not isinstance(result_type, Type):
-            raise argument_error("vector.extract", "result_type", Type, result_type)
+        if result_type is None:
+            results = type(self).build_result_types(
+                operands, {"static_position": static_position_a}
+            )
+        else:
+            if not isinstance(result_type, Type):
+                raise argument_error("vector.extract", "result_type", Type, result_type)
+            results = [result_type]
         super().__init__(
             "vector.extract",
             operands,
-            (result_type,),
+            results,
             successors=(),
             regions=0,
             loc=loc,
@@ -239,7 +245,9 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if element_type_or_self(self.result.type) != element_type_or_self(self.source.type):
             return "failed to verify that operand and result have same element type"
-        return self.verify_custom()
+        if (message := self.verify_custom()) is not None:
+            return message
+        return self.verify_inferred_result_types()
 
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
@@ -265,30 +273,34 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
                     f"expected position attribute #{index + 1} to be a non-negative integer "
                     "smaller than the corresponding vector dimension or poison (-1)"
                 )
-        if len(position) == source.rank:
-            inferred: Type = source.element_type
-        else:
-            inferred = VectorType.get(
-                source.shape[len(position) :],
-                source.element_type,
-                source.scalable[len(position) :],
-            )
+        return None
 
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        source = operands[0].type if operands else None
+        position = attributes.get("static_position")
+        if not isinstance(source, VectorType) or not isinstance(position, DenseArrayAttr):
+            raise InferTypeError("expected a vector source and a static position")
+        if len(position.values) == source.rank:
+            return [source.element_type]
+        n = min(len(position.values), source.rank)
+        return [VectorType.get(source.shape[n:], source.element_type, source.scalable[n:])]
+
+    @classmethod
+    def is_compatible_return_types(cls, inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
         def one_element(a: Type, b: Type) -> bool:
             # A vector of one element stands for its element.
             return isinstance(a, VectorType) and a.shape == (1,) and a.element_type == b
 
-        compatible = one_element(inferred, result) or one_element(result, inferred)
-        if inferred != result and not compatible:
-            return with_emitted(
-                emit_op_error(
-                    self,
-                    f"inferred type(s) '{inferred}' are incompatible with return type(s) of "
-                    f"operation '{result}'",
-                ),
-                "failed to infer returned types",
-            )
-        return None
+        if len(inferred) == 1 and len(actual) == 1:
+            lhs, rhs = inferred[0], actual[0]
+            return lhs == rhs or one_element(lhs, rhs) or one_element(rhs, lhs)
+        return list(inferred) == list(actual)
 
 
 #: The op classes of the dialect, in the order of their names.

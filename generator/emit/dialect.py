@@ -110,7 +110,7 @@ def render_dialect(
         modules.append(("enums", enums.all_names))
         imports["enums"] = enums.all_names
     types = types_module_view(dialect, source)
-    if types.types:
+    if types.types or types.interfaces:
         files.append(
             _python(
                 f"{package}/types.py",
@@ -123,7 +123,7 @@ def render_dialect(
         modules.append(("types", types.all_names))
         imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
-    if attrs.attrs or attrs.typed_attrs or attrs.parametric:
+    if attrs.attrs or attrs.typed_attrs or attrs.parametric or attrs.interfaces:
         files.append(
             _python(
                 f"{package}/attrs.py",
@@ -137,7 +137,12 @@ def render_dialect(
         imports["attrs"] = attrs.all_names
     ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
     # A dialect of types or attributes only has no ops module.
-    if dialect.ops or dialect.extra_code is not None or dialect.allow_unknown_operations:
+    if (
+        dialect.ops
+        or ops.interfaces
+        or dialect.extra_code is not None
+        or dialect.allow_unknown_operations
+    ):
         files.append(_python(f"{package}/ops.py", "ops.py.j2", source, module=ops))
         modules.append(("ops", ops.all_names))
     table = ConstraintTable(refs=reference_infos(dialect), summaries=dialect.def_summaries())

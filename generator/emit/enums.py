@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.emit.environment import doc_text
+from generator.emit.interfaces import InterfaceView, implemented_bases, interface_views
 from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
 from generator.naming import class_name_from_def, enum_member_name, sanitize_name
@@ -82,6 +83,9 @@ class EnumAttrView:
     groups: list[tuple[str, int]]
     bits: list[tuple[str, int]]
     separator: str
+    bases: str = "EnumAttr"
+    """The base classes: `EnumAttr` and the attribute interfaces it implements."""
+    extra_code: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -93,6 +97,8 @@ class TypedAttrView:
     dialect: str
     mnemonic: str
     alias: str | None
+    bases: str = "TypedDialectAttr"
+    extra_code: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -108,6 +114,9 @@ class TypeView:
     parse_body: list[str] = field(default_factory=list)
     print_body: list[str] = field(default_factory=list)
     extra_code: list[str] = field(default_factory=list)
+    bases: str = ""
+    """The base classes: `DialectType`, `ParametricType` or `ParametricAttr`, then the
+    interfaces the type or attribute implements."""
 
     @property
     def parametric(self) -> bool:
@@ -134,6 +143,8 @@ class AttrsModuleView:
     typed_attrs: list[TypedAttrView] | None = None
     parametric: list[TypeView] = field(default_factory=list)
     """Attributes with parameters and hand-written syntax (the view types have too)."""
+    interfaces: list[InterfaceView] = field(default_factory=list)
+    """The dialect's attribute interfaces, defined before its attributes."""
 
 
 @dataclass
@@ -144,6 +155,13 @@ class TypesModuleView:
     source: str
     types: list[TypeView]
     all_names: list[str]
+    interfaces: list[InterfaceView] = field(default_factory=list)
+    """The dialect's type interfaces, defined before its types."""
+
+
+def _bases(first: str, item: TypeDef | AttrDef, dialect: DialectDef) -> str:
+    """`first` and the interfaces `item` implements."""
+    return ", ".join([first, *implemented_bases(item.traits, dialect)])
 
 
 def is_typed_attr_def(attr: AttrDef) -> bool:
@@ -169,11 +187,19 @@ def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
             parse_body=code_lines(t.parser.text) if t.parser is not None else [],
             print_body=code_lines(t.printer.text) if t.printer is not None else [],
             extra_code=code_lines(t.extra_code.text) if t.extra_code is not None else [],
+            bases=_bases("ParametricType" if t.parameters else "DialectType", t, dialect),
         )
         # Every type: validation has made sure one with parameters has its syntax.
         for t in sorted(dialect.types, key=lambda t: class_name_from_def(t.def_name))
     ]
-    return TypesModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
+    interfaces = interface_views(dialect, "type", source)
+    return TypesModuleView(
+        dialect.python_package,
+        source,
+        views,
+        sorted([v.name for v in views] + [i.class_name for i in interfaces]),
+        interfaces,
+    )
 
 
 def _member(symbol: str) -> str:
@@ -233,6 +259,8 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 groups=groups,
                 bits=bits,
                 separator=enum.separator,
+                bases=_bases("EnumAttr", attr, dialect),
+                extra_code=code_lines(attr.extra_code.text) if attr.extra_code is not None else [],
             )
         )
     typed = [
@@ -242,6 +270,8 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
             dialect=dialect.name,
             mnemonic=attr.mnemonic,
             alias=attr.alias,
+            bases=_bases("TypedDialectAttr", attr, dialect),
+            extra_code=code_lines(attr.extra_code.text) if attr.extra_code is not None else [],
         )
         for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
         if is_typed_attr_def(attr)
@@ -257,20 +287,28 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
             parse_body=code_lines(a.parser.text) if a.parser is not None else ["return cls.get()"],
             print_body=code_lines(a.printer.text) if a.printer is not None else ['return ""'],
             extra_code=code_lines(a.extra_code.text) if a.extra_code is not None else [],
+            bases=_bases("ParametricAttr", a, dialect),
         )
         # Every other attribute: validation has made sure one with parameters has its
         # syntax.
         for a in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
         if a.enum is None and not is_typed_attr_def(a)
     ]
+    interfaces = interface_views(dialect, "attr", source)
     return AttrsModuleView(
         dialect.python_package,
         source,
         views,
         sorted({v.enum for v in views}),
-        sorted([v.name for v in views] + [t.name for t in typed] + [p.name for p in parametric]),
+        sorted(
+            [v.name for v in views]
+            + [t.name for t in typed]
+            + [p.name for p in parametric]
+            + [i.class_name for i in interfaces]
+        ),
         typed,
         parametric,
+        interfaces,
     )
 
 
@@ -299,4 +337,8 @@ def reference_infos(dialect: DialectDef) -> dict[str, RefInfo]:
     typ: TypeDef
     for typ in dialect.types:
         refs[typ.def_name] = RefInfo("type", class_name_from_def(typ.def_name))
+    # Type and attribute interfaces are constraints too: an instance of the class.
+    for interface in dialect.interfaces:
+        if interface.kind != "op":
+            refs[interface.def_name] = RefInfo(interface.kind, interface.class_name)
     return refs

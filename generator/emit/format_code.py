@@ -727,7 +727,9 @@ class _Emitter:
                     texpr = self.operand_type_expr(b, src, f"len({uses})")
                     out.append(f"operands += p.resolve_operands({uses}, {texpr}, operands_pos)")
         # Results.
-        if not op.results:
+        inferred = bool(op.results) and all(s.kind == "interface" for s in fmt.result_types)
+        if not op.results or inferred:
+            # Inferred results are computed below, once the properties are known.
             results = "()"
         elif self.has_all_result_types():
             results = "all_result_types"
@@ -781,13 +783,22 @@ class _Emitter:
         ]
         if self.fmt.all_regions:
             regions = ["*all_regions"]
+        props_expr = f"({', '.join(props)},)" if props else "()"
+        if inferred:
+            # `InferTypeOpInterface`: the types follow from what was read, as in
+            # MLIR's generated parsers.
+            out.append(
+                "result_types = cls.parse_result_types("
+                f"p, name_pos, operands, {props_expr}, attrs, [{', '.join(regions)}])"
+            )
+            results = "result_types"
         out.append("return p.create_op(")
         out.append("    cls,")
         out.append("    name_pos,")
         out.append("    operands,")
         out.append(f"    {results},")
         if props:
-            out.append(f"    properties=({', '.join(props)},),")
+            out.append(f"    properties={props_expr},")
         out.append("    attributes=attrs,")
         out.append("    attr_dict_pos=attr_pos,")
         if successors:

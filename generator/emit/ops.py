@@ -9,10 +9,12 @@ made by the small functions below; the template only lays them out.
 
 A spec's traits become runtime classes: trait classes of `generator.ir.traits` in
 the op class's `TRAITS` (`trait_class_name` maps ODS names to MLIR's C++ names,
-`HasParent<"x">` to `HasParent.of("x")`), and interfaces of
-`generator.ir.interfaces` among its base classes (`INTERFACE_CLASSES`). Traits
-that are predicates (`AllTypesMatch`, `PredOpTrait`, ...) are compiled into the
-verifier instead (`COMPILED_TRAITS`).
+`HasParent<"x">` to `HasParent.of("x")`), and interfaces (those of
+`generator.ir.interfaces`, `INTERFACE_CLASSES`, and the dialect's own, generated
+before the op classes; see `generator.emit.interfaces`) among its base classes.
+Traits that are predicates (`AllTypesMatch`, `PredOpTrait`, ...) are compiled
+into the verifier instead (`COMPILED_TRAITS`). An op implementing
+`InferTypeOpInterface` infers its result types in its builder and its custom form.
 """
 
 from __future__ import annotations
@@ -28,9 +30,15 @@ from generator import ir
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, SpecValidationError
 from generator.emit.environment import doc_text
 from generator.emit.format_code import FormatUnsupported, format_code
+from generator.emit.interfaces import (
+    InterfaceView,
+    implemented_bases,
+    implements,
+    interface_checks,
+    interface_views,
+)
 from generator.emit.predicates import ConstraintFunction, ConstraintTable, RefInfo
 from generator.ir import dialects as ir_dialects
-from generator.ir import interfaces as ir_interfaces
 from generator.naming import (
     class_name_from_def,
     enum_member_name,
@@ -56,7 +64,16 @@ from generator.spec.constraints import (
 )
 from generator.spec.format import resolve_op_format
 from generator.spec.infer import infer_types
-from generator.spec.model import AttributeDef, DialectDef, OpDef, OperandDef, ResultDef, TraitRef
+from generator.spec.interfaces import BUILTIN_INTERFACES, dialect_interfaces
+from generator.spec.model import (
+    DECLARE_INTERFACE_TRAITS,
+    AttributeDef,
+    DialectDef,
+    OpDef,
+    OperandDef,
+    ResultDef,
+    TraitRef,
+)
 
 __all__ = [
     "Check",
@@ -223,6 +240,20 @@ class OpView:
     """The body of `fold` (ODS `hasFolder`); empty without a folder."""
     canonicalize_body: list[str] = field(default_factory=list)
     """The body of the static `canonicalize(op, rewriter)` (ODS `hasCanonicalizer`)."""
+    verify_calls: list[str] = field(default_factory=list)
+    """Checks `verify_invariants` calls after its own, each returning a message or None:
+    interface verifiers, the spec's verifier, and interface verifiers that need the
+    regions when the op has none."""
+    verify_result: str = "None"
+    """What `verify_invariants` returns last: the last of its calls, or None."""
+    region_checks: list[str] = field(default_factory=list)
+    """The interface verifiers run after the op's regions verify (`verify_regions`)."""
+    region_verifier_doc: str = "The spec's checks of the verified regions."
+
+    @property
+    def has_region_verifier(self) -> bool:
+        """Whether the op checks anything after its regions verify."""
+        return bool(self.region_verifier)
 
     @property
     def has_custom_form(self) -> bool:
@@ -313,6 +344,8 @@ class OpsModuleView:
     """Every public name of `generator.ir`; the formatter removes the unused imports."""
     helper_imports: list[HelperImport] = field(default_factory=list)
     """Every public name of each `generator.ir.dialects` module, likewise."""
+    interfaces: list[InterfaceView] = field(default_factory=list)
+    """The dialect's op interfaces, generated before the op classes."""
 
     @property
     def has_enum_imports(self) -> bool:
@@ -544,24 +577,9 @@ _RENAMED_TRAITS = {
     "RecursiveMemoryEffects": "HasRecursiveMemoryEffects",
 }
 
-#: Spec traits that are op interfaces: the class in `generator.ir.interfaces` the
-#: op class inherits.
-INTERFACE_CLASSES = {
-    "BranchOpInterface": "BranchOpInterface",
-    "CallOpInterface": "CallOpInterface",
-    "CallableOpInterface": "CallableOpInterface",
-    "CastOpInterface": "CastOpInterface",
-    "ConditionallySpeculatable": "ConditionallySpeculatable",
-    "FunctionOpInterface": "FunctionOpInterface",
-    "InferTypeOpInterface": "InferTypeOpInterface",
-    "LoopLikeOpInterface": "LoopLikeOpInterface",
-    "OpAsmOpInterface": "OpAsmOpInterface",
-    "RegionBranchOpInterface": "RegionBranchOpInterface",
-    "RegionKindInterface": "RegionKindInterface",
-    "ShapedDimOpInterface": "ShapedDimOpInterface",
-    "Symbol": "SymbolOpInterface",
-    "SymbolUserOpInterface": "SymbolUserOpInterface",
-}
+#: Spec traits that are the runtime's op interfaces: the class in
+#: `generator.ir.interfaces` the op class inherits.
+INTERFACE_CLASSES = {name: info.class_name for name, info in BUILTIN_INTERFACES.items()}
 
 #: Spec traits compiled into the op's own checks and builders, with no runtime class
 #: (MLIR's `PredOpTrait`s and the traits built on them).
@@ -642,6 +660,11 @@ class _OpMaker:
         self.errors: list[SpecDiagnostic] = []
         self.op_name = f"{dialect.name}.{op.mnemonic}"
         self.trait_names = [t.name for t in op.traits]
+        self.interfaces = dialect_interfaces(dialect)
+        #: Whether the op infers its result types (`InferTypeOpInterface`).
+        self.infers_types = any(
+            i.def_name == "InferTypeOpInterface" for i in implements(op.traits, dialect)
+        )
         #: The runtime trait of each spec trait that has one (see `_trait_exprs`).
         self.trait_exprs: dict[int, str] = {}
         self.py: dict[str, str] = {}
@@ -687,6 +710,11 @@ class _OpMaker:
         list: a class name, or `HasParent.of("op.name", ...)` for a parametric trait."""
         out: dict[int, str] = {}
         for index, trait in enumerate(self.op.traits):
+            if trait.name in DECLARE_INTERFACE_TRAITS or (
+                trait.name in self.interfaces and trait.name not in INTERFACE_CLASSES
+            ):
+                # The dialect's own interfaces are base classes of the op class.
+                continue
             name = trait_class_name(trait.name)
             if name is None:
                 continue
@@ -703,18 +731,9 @@ class _OpMaker:
     def _bases(self) -> str:
         """`OdsOp` and the op's interfaces, leaving out those another one implies
         (`FunctionOpInterface` is a `SymbolOpInterface`), sorted by name."""
-        names = sorted(
-            {INTERFACE_CLASSES[t] for t in self.trait_names if t in INTERFACE_CLASSES}
-            # An op that names its results implements `OpAsmOpInterface`.
-            | ({"OpAsmOpInterface"} if self.op.asm_result_names is not None else set())
-        )
-        classes = {name: getattr(ir_interfaces, name) for name in names}
-        kept = [
-            name
-            for name, cls in classes.items()
-            if not any(other is not cls and issubclass(other, cls) for other in classes.values())
-        ]
-        return ", ".join(["OdsOp", *kept])
+        # An op that names its results implements `OpAsmOpInterface`.
+        extra = ("OpAsmOpInterface",) if self.op.asm_result_names is not None else ()
+        return ", ".join(["OdsOp", *implemented_bases(self.op.traits, self.dialect, extra)])
 
     # -- groups ------------------------------------------------------------------------
 
@@ -972,6 +991,22 @@ class _OpMaker:
         )
         traits = sorted(set(self.trait_exprs.values()))
         optional_defaults = [a.name for a in stored if a.optional and a.default is not None]
+        # After the op's own checks: the interfaces' verifiers, then the spec's, then
+        # (MLIR's `verifyRegions`) the interface verifiers that need the verified
+        # regions, run after them or, for an op without regions, right away.
+        plain, with_regions = interface_checks(op.traits, self.dialect)
+        calls = [*plain, *(["self.verify_custom()"] if op.verifier is not None else [])]
+        region_checks: list[str] = []
+        if any(not r.variadic for r in op.regions):
+            region_checks = with_regions
+        else:
+            calls += with_regions
+        verify_result = calls.pop() if calls else "None"
+        region_verifier = (
+            code_lines(op.region_verifier.text) if op.region_verifier is not None else []
+        )
+        if region_checks and not region_verifier:
+            region_verifier = ["return None"]
         optional_defaults_expr = (
             "frozenset({" + ", ".join(f'"{n}"' for n in optional_defaults) + "})"
             if optional_defaults
@@ -1004,8 +1039,14 @@ class _OpMaker:
             num_regions=num_regions,
             checks=checks,
             custom_verifier=code_lines(op.verifier.text) if op.verifier is not None else [],
-            region_verifier=(
-                code_lines(op.region_verifier.text) if op.region_verifier is not None else []
+            region_verifier=region_verifier,
+            verify_calls=calls,
+            verify_result=verify_result,
+            region_checks=region_checks,
+            region_verifier_doc=(
+                "The spec's checks of the verified regions."
+                if op.region_verifier is not None
+                else "The interfaces' checks of the op, after its regions verify."
             ),
             custom_builders=custom_builders,
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
@@ -1648,34 +1689,66 @@ class _OpMaker:
                         f"DenseArrayAttr.get(IntegerType.get(32), tuple([len(g) for g in {py}]))",
                     )
                 )
-        # Result types.
+        # Result types. An op inferring them (`InferTypeOpInterface`) takes them all or
+        # none: given none, its `infer_return_types` computes them.
+        infer = self.infers_types and bool(op.results) and not self.has("AttrSizedResultSegments")
         result_parts: list[str] = []
+        result_body: list[str] = []
+        omitted: list[str] = []
         for r in op.results:
             py = self.py[r.name]
             if r.variadicity == "variadic":
                 rts = f"{self.base[r.name]}_types"
-                keywords.append(Param(rts, "Sequence[Type]"))
+                if infer:
+                    optional_kw.append(Param(rts, "Sequence[Type] | None", "None"))
+                    omitted.append(rts)
+                    result_body.append(f"if {rts} is None:")
+                    result_body.append(
+                        f"    raise TypeError(\"'{name}' {rts} must be given with the other "
+                        'result types")'
+                    )
+                else:
+                    keywords.append(Param(rts, "Sequence[Type]"))
                 result_parts.append(f"*{checked(rts, 'Type', rts)}")
                 continue
             rt = f"{self.base[r.name]}_type"
             if r.variadicity == "optional":
                 optional_kw.append(Param(rt, "Type | None", "None"))
-                body.append(f"if {rt} is not None and not isinstance({rt}, Type):")
-                body.append(f"    {check(rt, 'Type', rt)}")
+                if infer:
+                    omitted.append(rt)
+                result_body.append(f"if {rt} is not None and not isinstance({rt}, Type):")
+                result_body.append(f"    {check(rt, 'Type', rt)}")
                 result_parts.append(f"*([] if {rt} is None else [{rt}])")
                 continue
             inferred = self._infer_result(r.name, r.type)
             if inferred is None:
-                keywords.append(Param(rt, "Type"))
-                body.append(f"if not isinstance({rt}, Type):")
-                body.append(f"    {check(rt, 'Type', rt)}")
+                if infer:
+                    optional_kw.append(Param(rt, "Type | None", "None"))
+                    omitted.append(rt)
+                else:
+                    keywords.append(Param(rt, "Type"))
+                result_body.append(f"if not isinstance({rt}, Type):")
+                result_body.append(f"    {check(rt, 'Type', rt)}")
             else:
                 optional_kw.append(Param(rt, "Type | None", "None"))
-                body.append(f"if {rt} is None:")
-                body.append(f"    {rt} = {inferred}")
-                body.append(f"elif not isinstance({rt}, Type):")
-                body.append(f"    {check(rt, 'Type', rt)}")
+                if infer:
+                    omitted.append(rt)
+                result_body.append(f"if {rt} is None:")
+                result_body.append(f"    {rt} = {inferred}")
+                result_body.append(f"elif not isinstance({rt}, Type):")
+                result_body.append(f"    {check(rt, 'Type', rt)}")
             result_parts.append(rt)
+        results_expr = "(" + ", ".join(result_parts) + ("," if len(result_parts) == 1 else "") + ")"
+        if infer:
+            attributes = "{" + ", ".join(f'"{n}": {e}' for n, e in props) + "}"
+            body.append(f"if {' and '.join(f'{n} is None' for n in omitted)}:")
+            body.append(f"    results = type(self).build_result_types(operands, {attributes})")
+            body.append("else:")
+            body.extend("    " + line for line in result_body)
+            body.append(f"    results = [{', '.join(result_parts)}]")
+            results_expr = "results"
+        else:
+            body.extend(result_body)
         if self.has("AttrSizedResultSegments"):
             sizes = []
             for r in op.results:
@@ -1712,7 +1785,6 @@ class _OpMaker:
                 optional_kw.append(Param(f"num_{py}", "int", "0"))
                 num_regions = f"{fixed_regions} + num_{py}"
         keywords.extend(optional_kw)
-        results_expr = "(" + ", ".join(result_parts) + ("," if len(result_parts) == 1 else "") + ")"
         succ_expr = "(" + ", ".join(succ_parts) + ("," if len(succ_parts) == 1 else "") + ")"
         return (
             positional,
@@ -1767,6 +1839,7 @@ def ops_module_view(
         errors.extend(maker.errors)
     if errors:
         raise SpecValidationError(errors)
+    interfaces = interface_views(dialect, "op", source)
     summary = dialect.summary or f"The {dialect.name} dialect."
     return OpsModuleView(
         dialect=dialect.python_package,
@@ -1779,7 +1852,8 @@ def ops_module_view(
         ops=views,
         constants=sorted(constants.items()),
         extra_code=code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
-        all_names=sorted(v.class_name for v in views),
+        all_names=sorted([v.class_name for v in views] + [i.class_name for i in interfaces]),
         ir_names=sorted(ir.__all__),
         helper_imports=dialect_helper_imports(),
+        interfaces=interfaces,
     )

@@ -169,12 +169,14 @@ from generator.ir.folding import (
     zero_attr,
 )
 from generator.ir.interfaces import (
+    AttrInterface,
     BranchOpInterface,
     CallableOpInterface,
     CallOpInterface,
     CastOpInterface,
     ConditionallySpeculatable,
     FunctionOpInterface,
+    InferTypeError,
     InferTypeOpInterface,
     LoopLikeOpInterface,
     OpAsmOpInterface,
@@ -184,6 +186,7 @@ from generator.ir.interfaces import (
     ShapedDimOpInterface,
     SymbolOpInterface,
     SymbolUserOpInterface,
+    TypeInterface,
 )
 from generator.ir.module import ParsedModule
 from generator.ir.nesting import (
@@ -323,6 +326,7 @@ __all__ = [
     "ArrayAttr",
     "AsmParser",
     "AsmPrinter",
+    "AttrInterface",
     "AttrSizedOperandSegments",
     "AttrSizedResultSegments",
     "Attribute",
@@ -372,6 +376,7 @@ __all__ = [
     "HasParent",
     "HasRecursiveMemoryEffects",
     "IndexType",
+    "InferTypeError",
     "InferTypeOpInterface",
     "InsertionPoint",
     "IntegerAttr",
@@ -451,6 +456,7 @@ __all__ = [
     "TupleType",
     "Type",
     "TypeAttr",
+    "TypeInterface",
     "TypedDialectAttr",
     "UnitAttr",
     "UnknownLoc",

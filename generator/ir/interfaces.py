@@ -1,4 +1,4 @@
-"""Op interfaces as classes: what a pass may ask of an op of any dialect.
+"""Interfaces as classes: what a pass may ask of an op (type, attribute) of any dialect.
 
 As MLIR's `OpInterface`s, an interface is a way to treat ops of different
 dialects alike: a generated op class inherits the interfaces its spec declares
@@ -17,23 +17,40 @@ is.
 
 ODS's `Symbol` trait is `SymbolOpInterface`; `FunctionOpInterface` is a
 `SymbolOpInterface` and a `CallableOpInterface`, as in MLIR.
+
+`InferTypeOpInterface` computes an op's result types from its operands and
+attributes (`infer_return_types`, which each op implementing it defines): builders
+given no result types and custom forms that leave them out call it, and the
+verifier checks an op's result types against it, as MLIR's does.
+
+A dialect spec defines interfaces of its own (ODS `OpInterface`, `TypeInterface`,
+`AttrInterface`); they are generated into the dialect's package as subclasses of
+`OpInterface`, `TypeInterface` and `AttrInterface`, with the spec's methods.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from generator.ir.attributes import StringAttr
-from generator.ir.core import Operation, Region
+from generator.ir.attributes import Attribute, DictionaryAttr, StringAttr
+from generator.ir.core import Operation, Region, Value
 from generator.ir.properties import get_property, inherent_or_discardable
+from generator.ir.types import Type
+from generator.ir.verify_messages import emit_op_error, with_emitted
+
+if TYPE_CHECKING:
+    from generator.ir.opasm import AsmParser, SourcePos
 
 __all__ = [
+    "AttrInterface",
     "BranchOpInterface",
     "CallOpInterface",
     "CallableOpInterface",
     "CastOpInterface",
     "ConditionallySpeculatable",
     "FunctionOpInterface",
+    "InferTypeError",
     "InferTypeOpInterface",
     "LoopLikeOpInterface",
     "OpAsmOpInterface",
@@ -43,11 +60,26 @@ __all__ = [
     "ShapedDimOpInterface",
     "SymbolOpInterface",
     "SymbolUserOpInterface",
+    "TypeInterface",
 ]
 
 
 class OpInterface(Operation):
     """The base of op interfaces; never instantiated on its own."""
+
+    __slots__ = ()
+
+
+class TypeInterface(Type):
+    """The base of type interfaces (ODS `TypeInterface`); never instantiated on its
+    own. The type classes of a dialect derive from the interfaces they implement."""
+
+    __slots__ = ()
+
+
+class AttrInterface(Attribute):
+    """The base of attribute interfaces (ODS `AttrInterface`); never instantiated on
+    its own."""
 
     __slots__ = ()
 
@@ -146,11 +178,103 @@ class CastOpInterface(OpInterface):
     __slots__ = ()
 
 
+class InferTypeError(ValueError):
+    """Raised by `infer_return_types` when no result types follow from what it was
+    given; the message is reported after `'dialect.op' op `, as a verifier's is."""
+
+
 class InferTypeOpInterface(OpInterface):
     """An op whose result types follow from its operands and attributes, so that
-    its custom form and builders leave them out."""
+    its custom form and builders leave them out.
+
+    Each op implementing it defines the classmethod `infer_return_types`; the
+    others are the runtime's, called by generated builders, parsers and verifiers.
+    """
 
     __slots__ = ()
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        """The result types of an op with these operands, inherent attributes (the set
+        ones, by name, defaults included) and regions (none, when a builder asks), or
+        `InferTypeError` when there are none: MLIR's `inferReturnTypes`. The
+        operands may not have been verified yet."""
+        raise NotImplementedError(f"'{cls.OPERATION_NAME}' does not infer its result types")
+
+    @classmethod
+    def is_compatible_return_types(cls, inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
+        """Whether an op may have result types `actual` where `inferred` were inferred
+        (MLIR's `isCompatibleReturnTypes`); by default, when they are the same."""
+        return list(inferred) == list(actual)
+
+    @classmethod
+    def build_result_types(
+        cls, operands: Sequence[Value], attributes: Mapping[str, Attribute | None]
+    ) -> list[Type]:
+        """The result types of an op a builder was given none for: `InferTypeError`
+        (naming the op) when they cannot be inferred."""
+        attrs = {name: value for name, value in attributes.items() if value is not None}
+        for name, value in cls.DEFAULT_PROPERTIES:
+            attrs.setdefault(name, value)
+        try:
+            return list(cls.infer_return_types(operands, attrs, ()))
+        except InferTypeError as error:
+            raise InferTypeError(f"'{cls.OPERATION_NAME}' op {error}") from None
+
+    @classmethod
+    def parse_result_types(
+        cls,
+        p: AsmParser,
+        name_pos: SourcePos,
+        operands: Sequence[Value],
+        properties: Sequence[tuple[str, Attribute | None]],
+        attributes: DictionaryAttr,
+        regions: Sequence[Region],
+    ) -> list[Type]:
+        """The result types a custom form leaves out: inferred from the operands,
+        the inherent attributes read (as properties or in the attribute dictionary)
+        and the regions, as MLIR's generated parsers do; an error at the op name
+        when they cannot be."""
+        names = cls.PROPERTY_NAMES or frozenset()
+        attrs = {name: value for name, value in attributes.entries if name in names}
+        attrs.update((name, value) for name, value in properties if value is not None)
+        for name, value in cls.DEFAULT_PROPERTIES:
+            attrs.setdefault(name, value)
+        try:
+            return list(cls.infer_return_types(operands, attrs, regions))
+        except InferTypeError as error:
+            p.error_at(name_pos, f"'{cls.OPERATION_NAME}' op {error}")
+
+    def verify_inferred_result_types(self) -> str | None:
+        """MLIR's check of an op's result types against the inferred ones: both the
+        mismatch (or the failed inference) and "failed to infer returned types"."""
+        cls = type(self)
+        attrs = dict(self.property_entries())
+        try:
+            inferred = list(cls.infer_return_types(self.operands, attrs, self.regions))
+        except InferTypeError as error:
+            return with_emitted(emit_op_error(self, str(error)), "failed to infer returned types")
+        actual = [result.type for result in self.results]
+        if cls.is_compatible_return_types(inferred, actual):
+            return None
+        return with_emitted(
+            emit_op_error(
+                self,
+                f"inferred type(s) {_quoted_types(inferred)} are incompatible with return "
+                f"type(s) of operation {_quoted_types(actual)}",
+            ),
+            "failed to infer returned types",
+        )
+
+
+def _quoted_types(types: Sequence[Type]) -> str:
+    """Types as MLIR's diagnostics list them: `'i32', 'f32'`."""
+    return ", ".join(f"'{t}'" for t in types)
 
 
 class RegionKindInterface(OpInterface):

@@ -1981,7 +1981,7 @@ class _Checker:
         op = self.op
         if self.all_result_types is not None:
             return [TypeSource("directive", directive=self.all_result_types) for _ in op.results]
-        if op.results and not self.result_type_directive and op.trait("InferTypeOpInterface"):
+        if op.results and not self.result_type_directive and self.infers_types():
             return [TypeSource("interface", trait="InferTypeOpInterface") for _ in op.results]
         out: list[TypeSource | None] = []
         for index, result in enumerate(op.results):
@@ -1997,6 +1997,22 @@ class _Checker:
                 self.type_error("result", index, result.name)
                 out.append(None)
         return out
+
+    def infers_types(self) -> bool:
+        """Whether the op implements `InferTypeOpInterface` (maybe through
+        `DeclareOpInterfaceMethods`, or an interface derived from it)."""
+        # Imported here: the interfaces module reads the model, as this one does.
+        from generator.spec.interfaces import (
+            BUILTIN_INTERFACES,
+            dialect_interfaces,
+            implementations,
+        )
+
+        known = dialect_interfaces(self.dialect) if self.dialect is not None else BUILTIN_INTERFACES
+        return any(
+            impl.interface.def_name == "InferTypeOpInterface"
+            for impl in implementations(self.op.traits, known)
+        )
 
     def type_error(self, kind: str, index: int, name: str) -> None:
         self.error(

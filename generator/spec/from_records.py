@@ -52,7 +52,9 @@ from generator.spec.constraints import (
     TypePredicateConstraint,
     TypeRefConstraint,
 )
+from generator.spec.interfaces import BUILTIN_INTERFACES
 from generator.spec.model import (
+    DECLARE_INTERFACE_TRAITS,
     ENUM_WIDTHS,
     AttrDef,
     AttributeDef,
@@ -64,6 +66,10 @@ from generator.spec.model import (
     DialectDef,
     EnumCaseDef,
     EnumDef,
+    InterfaceDef,
+    InterfaceKind,
+    InterfaceMethodDef,
+    MethodArgDef,
     OpDef,
     OperandDef,
     ParameterDef,
@@ -209,6 +215,9 @@ class _Reader:
                 # The evaluator's file, so positions from both sources compare.
                 self.files[self.main_file.name] = pos.at.file
                 break
+        #: Interfaces of included files that the dialect's defs use, by name: they
+        #: are generated with the dialect, as MLIR's Toy includes its interface file.
+        self.used_interfaces: dict[str, Record] = {}
 
     # -- records and positions ---------------------------------------------------
 
@@ -339,8 +348,13 @@ class _Reader:
         # so the model keeps its structure only.
         name = None if self.is_main(rec) else self._name(rec)
         kind = rec.get("kind")
-        if "TypeConstraint" not in supers or (kind == "ref" and "TypeDef" in supers):
-            # A dialect TypeDef, or something unknown that validation reports.
+        if "TypeInterface" in supers:
+            self.use_interface(rec)
+        if "TypeConstraint" not in supers or (
+            kind == "ref" and ("TypeDef" in supers or "TypeInterface" in supers)
+        ):
+            # A dialect TypeDef or type interface, or something unknown that
+            # validation reports.
             return TypeRefConstraint(ref=str(rec["!name"]), loc=loc)
         elements = [self.ref(e) for e in rec.get("elementTypes") or []]
         items = [self.type_constraint(e, loc) for e in elements if e is not None]
@@ -419,8 +433,15 @@ class _Reader:
         # A constraint the spec defines itself has no name a YAML spec could use,
         # so the model keeps its structure only.
         name = None if self.is_main(rec) else self._name(rec)
-        if "AttrConstraint" not in supers or "EnumAttrInfo" in supers or "AttrDef" in supers:
-            # The dialect's own enums and attributes, resolved by name.
+        if "AttrInterface" in supers:
+            self.use_interface(rec)
+        if (
+            "AttrConstraint" not in supers
+            or "EnumAttrInfo" in supers
+            or "AttrDef" in supers
+            or "AttrInterface" in supers
+        ):
+            # The dialect's own enums, attributes and attribute interfaces, by name.
             return AttrRefConstraint(ref=str(rec["!name"]), loc=loc)
         kind = rec.get("kind")
         bases = [self.ref(b) for b in rec.get("baseAttrs") or []]
@@ -672,12 +693,30 @@ class _Reader:
         rec = self.ref(value)
         if rec is None:
             raise _RecordError("a trait must be a def")
-        if "OpTrait" not in rec.get("!superclasses", ()):
+        supers = rec.get("!superclasses", ())
+        if "DeclareInterfaceMethods" in supers:
+            # `DeclareOpInterfaceMethods<Iface, [...]>`: the interface by its def name.
+            interface = self.ref(rec.get("declaredInterface"))
+            if interface is None:
+                raise _RecordError("a DeclareOpInterfaceMethods trait must name an interface def")
+            self.use_interface(interface)
+            name = next(
+                (n for n in DECLARE_INTERFACE_TRAITS if n in supers), "DeclareOpInterfaceMethods"
+            )
+            overridden = tuple(str(m) for m in rec.get("alwaysOverriddenMethods") or ())
+            args: tuple[TraitArg, ...] = (str(interface["!name"]),)
+            if rec.get("!name") in self.positions:
+                loc = self.loc(rec)
+            return TraitRef(name=name, args=(*args, overridden) if overridden else args, loc=loc)
+        if "Interface" in supers:
+            self.use_interface(rec)
+            return TraitRef(name=str(rec["!name"]), loc=loc)
+        if "OpTrait" not in supers:
             # Unknown to the base library: validation reports it by name.
             return TraitRef(name=str(rec["!name"]), loc=loc)
         shape = rec.get("argShape", "")
         raw = tuple(str(a) for a in rec.get("traitArgs") or ())
-        args: tuple[TraitArg, ...] = (raw,) if shape in ("names", "ops") else raw
+        trait_args: tuple[TraitArg, ...] = (raw,) if shape in ("names", "ops") else raw
         if rec.get("!name") in self.positions:
             loc = self.loc(rec)
         arg_locs: list[tuple[str, SourceLoc]] = []
@@ -686,7 +725,126 @@ class _Reader:
             for index, (at, text) in enumerate(zip(position.items, raw, strict=False)):
                 if at is not None:
                     arg_locs.append((f"args.{index}", _literal_text_loc(at, text, code=False)))
-        return TraitRef(name=str(rec["traitName"]), args=args, loc=loc, field_locs=tuple(arg_locs))
+        return TraitRef(
+            name=str(rec["traitName"]), args=trait_args, loc=loc, field_locs=tuple(arg_locs)
+        )
+
+    # -- interfaces --------------------------------------------------------------
+
+    def use_interface(self, rec: Record) -> None:
+        """Note an interface a def uses; one of an included file (not the runtime's)
+        is generated with the dialect, with its base interfaces."""
+        name = str(rec["!name"])
+        if self.is_main(rec) or name in self.used_interfaces:
+            return
+        if name in BUILTIN_INTERFACES:
+            return
+        owner = self.dialect_of_file(rec)
+        self.used_interfaces[name] = rec
+        if owner is not None:
+            self.error(
+                self.loc(rec),
+                f"interface '{name}' belongs to dialect '{owner}', whose spec defines it; "
+                f"the dialect of {self.main_file.name} cannot implement another dialect's "
+                "interface yet",
+                "define the interface in a file of its own that both specs include",
+            )
+            return
+        for base in rec.get("baseInterfaces") or []:
+            base_rec = self.ref(base)
+            if base_rec is not None:
+                self.use_interface(base_rec)
+
+    def dialect_of_file(self, rec: Record) -> str | None:
+        """The name of the dialect whose spec defines `rec` (not the main file's), or
+        None when its file defines no dialect."""
+        locs = rec.get("!locs") or []
+        if not locs:
+            return None
+        file = str(locs[0]).rsplit(":", 1)[0]
+        for other in self.doc.values():
+            if (
+                isinstance(other, Mapping)
+                and "Dialect" in other.get("!superclasses", ())
+                and not other.get("!anonymous", False)
+                and str((other.get("!locs") or [":"])[0]).rsplit(":", 1)[0] == file
+            ):
+                return str(other.get("name") or other["!name"])
+        return None
+
+    def interface(self, rec: Record) -> InterfaceDef:
+        loc = self.loc(rec)
+        supers = rec.get("!superclasses", ())
+        kind: InterfaceKind = (
+            "type" if "TypeInterface" in supers else "attr" if "AttrInterface" in supers else "op"
+        )
+        if str(rec.get("extraClassOf") or "").strip():
+            raise _RecordError(
+                "'extraClassOf' is not supported: whether a class implements an "
+                "interface is known from the class alone"
+            )
+        extra = [
+            code
+            for code in (
+                self.code(rec, "extraClassDeclaration", loc),
+                self.code(rec, "extraSharedClassDeclaration", loc),
+            )
+            if code is not None and code.text.strip()
+        ]
+        bases = [self.ref(b) for b in rec.get("baseInterfaces") or []]
+        name = str(rec.get("cppInterfaceName") or "")
+        verify = self.code(rec, "verify", loc)
+        return InterfaceDef(
+            **{"def": str(rec["!name"])},
+            name="" if name == rec["!name"] else name,
+            kind=kind,
+            description=_code(str(rec.get("description", ""))),
+            bases=tuple(str(b["!name"]) for b in bases if b is not None),
+            methods=tuple(self.method(m) for m in rec.get("methods") or []),
+            extra_code=(
+                extra[0].model_copy(update={"text": "\n".join(c.text for c in extra)})
+                if extra
+                else None
+            ),
+            verifier=verify if verify is not None and verify.text.strip() else None,
+            verify_with_regions=bool(rec.get("verifyWithRegions", 0)),
+            loc=loc,
+        )
+
+    def method(self, value: Any) -> InterfaceMethodDef:
+        rec = self.ref(value)
+        if rec is None or "InterfaceMethod" not in rec.get("!superclasses", ()):
+            raise _RecordError("the methods of an interface must be InterfaceMethod<...> defs")
+        loc = self.loc(rec)
+        args: list[MethodArgDef] = []
+        for arg, name in self.dag_args(rec.get("arguments"), "ins"):
+            if not name:
+                raise _RecordError(f"the arguments of method '{rec.get('name')}' must be named")
+            carg = self.ref(arg)
+            if carg is not None:
+                default = carg.get("defaultValue")
+                args.append(
+                    MethodArgDef(
+                        name=name,
+                        type=str(carg.get("type", "")),
+                        default=str(default) if default else None,
+                        loc=loc,
+                    )
+                )
+            else:
+                args.append(MethodArgDef(name=name, type=str(arg or ""), loc=loc))
+        body = self.code(rec, "body", loc)
+        default = self.code(rec, "defaultBody", loc)
+        return InterfaceMethodDef(
+            name=str(rec.get("name") or ""),
+            description=_code(str(rec.get("description", ""))),
+            return_type=str(rec.get("returnType") or ""),
+            args=tuple(args),
+            static="StaticInterfaceMethod" in rec.get("!superclasses", ()),
+            body=body if body is not None and body.text.strip() else None,
+            default=default if default is not None and default.text.strip() else None,
+            loc=loc,
+        )
 
     def builder(self, value: Any, op_loc: SourceLoc | None) -> BuilderDef:
         rec = self.ref(value)
@@ -759,6 +917,7 @@ class _Reader:
             fields["enum"] = str(enum["!name"])
         else:
             fields["parameters"] = self.parameters(rec, loc)
+        fields["traits"] = tuple(self.trait(t, loc) for t in rec.get("traits") or [])
         if cls is TypeDef or fields.get("enum") is None:
             fields["parser"] = self.code(rec, "parser", loc)
             fields["printer"] = self.code(rec, "printer", loc)
@@ -970,19 +1129,39 @@ class _Reader:
         rec = dialects[0]
         self.unsupported(rec)
         package = rec.get("pythonPackage")
+        ops = tuple(self.each(self.main_records("Op"), self.op))
+        types = tuple(
+            self.each(self.main_records("TypeDef"), lambda r: self.type_or_attr(r, TypeDef))
+        )
+        attributes = tuple(
+            self.each(self.main_records("AttrDef"), lambda r: self.type_or_attr(r, AttrDef))
+        )
+        # The interfaces of included files that the file uses (they come first in its
+        # text), then the file's own.
+        own = [
+            r
+            for r in self.main_records("Interface")
+            if "DeclareInterfaceMethods" not in r.get("!superclasses", ())
+        ]
+        for interface in own:
+            for base in interface.get("baseInterfaces") or []:
+                base_rec = self.ref(base)
+                if base_rec is not None:
+                    self.use_interface(base_rec)
+        interface_records = [
+            *sorted(self.used_interfaces.values(), key=lambda r: str(r["!name"])),
+            *own,
+        ]
         return DialectDef(
             name=str(rec.get("name") or ""),
             package=package if isinstance(package, str) else None,
             summary=str(rec.get("summary", "")),
             description=_code(str(rec.get("description", ""))),
-            ops=tuple(self.each(self.main_records("Op"), self.op)),
-            types=tuple(
-                self.each(self.main_records("TypeDef"), lambda r: self.type_or_attr(r, TypeDef))
-            ),
-            attributes=tuple(
-                self.each(self.main_records("AttrDef"), lambda r: self.type_or_attr(r, AttrDef))
-            ),
+            ops=ops,
+            types=types,
+            attributes=attributes,
             enums=tuple(self.each(self.main_records("EnumAttrInfo"), self.enum)),
+            interfaces=tuple(self.each(interface_records, self.interface)),
             patterns=tuple(self.each(self.main_records("Pattern"), self.pattern)),
             has_constant_materializer=bool(rec.get("hasConstantMaterializer", 0)),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),

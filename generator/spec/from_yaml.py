@@ -29,6 +29,17 @@ The YAML spelling (one dialect per file; keys are the model's field names):
         regions: [{name: body, constraint: SizedRegion<1>}]
         verifier: |
           if self.axis < 0: ...
+    interfaces:
+      - def: Demo_ShapedOpInterface   # what traits name; the class is `name`
+        name: Shaped
+        kind: op                      # op, type or attr
+        methods:
+          - {name: inferShapes, return_type: None}
+          - name: rank
+            args: [{name: index, type: int}]
+            return_type: int
+            default: |
+              return 0
     types / attributes / enums / patterns: ...
 
 Constraints, traits and pattern DAGs are written in ODS syntax.
@@ -74,6 +85,9 @@ from generator.spec.model import (
     DialectDef,
     EnumCaseDef,
     EnumDef,
+    InterfaceDef,
+    InterfaceMethodDef,
+    MethodArgDef,
     OpDef,
     OperandDef,
     ParameterDef,
@@ -110,6 +124,9 @@ _MODELS: dict[str, type[BaseModel]] = {
     "enum": EnumDef,
     "case": EnumCaseDef,
     "pattern": PatternDef,
+    "interface": InterfaceDef,
+    "method": InterfaceMethodDef,
+    "method_arg": MethodArgDef,
 }
 
 #: (context, key) -> context of the list items under that key.
@@ -119,6 +136,11 @@ _LISTS: dict[tuple[str, str], str] = {
     ("dialect", "attributes"): "attrdef",
     ("dialect", "enums"): "enum",
     ("dialect", "patterns"): "pattern",
+    ("dialect", "interfaces"): "interface",
+    ("interface", "methods"): "method",
+    ("method", "args"): "method_arg",
+    ("typedef", "traits"): "trait",
+    ("attrdef", "traits"): "trait",
     ("op", "operands"): "operand",
     ("op", "results"): "result",
     ("op", "attributes"): "attribute",
@@ -157,6 +179,10 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("attrdef", "printer"),
         ("attrdef", "extra_code"),
         ("attrdef", "assembly_format"),
+        ("interface", "extra_code"),
+        ("interface", "verifier"),
+        ("method", "body"),
+        ("method", "default"),
     }
 )
 

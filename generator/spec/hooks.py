@@ -12,6 +12,12 @@ The check is in two halves, so that more places to find code can be added:
 a `HookProvider` says whether it supplies one. `InlineCode` finds the spec's own
 code blocks (and, for canonicalization, its patterns of the set
 `canonicalize`). `check_hooks` reports every requirement no provider meets.
+
+The methods of the interfaces an op, type or attribute implements are hooks too:
+each method without a default (and each default `DeclareOpInterfaceMethods` lists as
+overridden) must be defined by the class, which the spec does in its
+`extraClassDeclaration` (`generator.spec.interfaces.resolve_methods` asks the same
+providers where each method's body comes from).
 """
 
 from __future__ import annotations
@@ -23,6 +29,14 @@ from typing import Literal, Protocol
 from generator.diagnostics import SpecDiagnostic
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceLoc
+from generator.spec.interfaces import (
+    InterfaceInfo,
+    MethodInfo,
+    defined_methods,
+    dialect_interfaces,
+    implementations,
+    missing_method,
+)
 from generator.spec.model import AttrDef, BuilderDef, DialectDef, OpDef, TypeDef
 
 __all__ = [
@@ -45,6 +59,7 @@ HookName = Literal[
     "printer",
     "builder",
     "materialize_constant",
+    "interface_method",
 ]
 
 
@@ -131,6 +146,10 @@ class HookRequirement:
     """Where it was asked for: the flag, or the builder."""
     builder: BuilderDef | None = None
     """For `builder`: the builder without a body."""
+    interface: InterfaceInfo | None = None
+    """For `interface_method`: the interface whose method the owner must define."""
+    method: MethodInfo | None = None
+    """For `interface_method`: that method."""
 
     @property
     def owner_name(self) -> str:
@@ -164,6 +183,14 @@ class InlineCode:
             return hook in _dialect_defines(owner)
         if hook == "builder":
             return requirement.builder is not None and requirement.builder.body is not None
+        if hook == "interface_method":
+            assert requirement.method is not None
+            assert not isinstance(owner, DialectDef)
+            name = requirement.method.py_name
+            if isinstance(owner, OpDef) and name == "asm_result_names":
+                # The op's `asmResultNames` is its `OpAsmOpInterface.asm_result_names`.
+                return owner.asm_result_names is not None or name in _class_defines(owner)
+            return name in _class_defines(owner)
         if isinstance(owner, TypeDef | AttrDef):
             return getattr(owner, hook) is not None
         if hook == "canonicalization":
@@ -181,6 +208,33 @@ def _dialect_defines(dialect: DialectDef) -> set[str]:
     return set(defined_names([dialect.extra_code.text])[0])
 
 
+def _class_defines(owner: OpDef | TypeDef | AttrDef) -> set[str]:
+    """The methods the class code of an op, type or attribute defines."""
+    return set(defined_methods(owner.extra_code))
+
+
+def interface_hooks(
+    item: OpDef | TypeDef | AttrDef, known: dict[str, InterfaceInfo]
+) -> Iterator[HookRequirement]:
+    """The interface methods `item` must define: those without a default of the
+    interfaces of its kind it implements, and the defaults it declares overridden."""
+    kind = "op" if isinstance(item, OpDef) else "type" if isinstance(item, TypeDef) else "attr"
+    for impl in implementations(item.traits, known):
+        if impl.interface.kind != kind:
+            continue
+        for method in impl.interface.methods:
+            overridden = method.kind == "default" and method.ods_name in impl.overridden
+            if method.kind == "required" or overridden:
+                yield HookRequirement(
+                    item,
+                    "interface_method",
+                    None,
+                    item.loc,
+                    interface=impl.interface,
+                    method=method,
+                )
+
+
 def required_hooks(dialect: DialectDef) -> Iterator[HookRequirement]:
     """Every piece of hand-written code the dialect asks for, in spec order."""
     if dialect.has_constant_materializer:
@@ -194,11 +248,14 @@ def required_hooks(dialect: DialectDef) -> Iterator[HookRequirement]:
         yield HookRequirement(
             dialect, "canonicalization", "has_canonicalizer", dialect.loc_of("has_canonicalizer")
         )
+    known = dialect_interfaces(dialect)
     for item in dialect.named_defs():
         if isinstance(item, TypeDef | AttrDef):
             yield from _def_hooks(item)
+            yield from interface_hooks(item, known)
     for op in dialect.ops:
         yield from _op_hooks(op)
+        yield from interface_hooks(op, known)
 
 
 def _op_hooks(op: OpDef) -> Iterator[HookRequirement]:
@@ -247,10 +304,15 @@ def check_hooks(
     (a parser and a printer) are reported together.
     """
     found = list(providers) if providers is not None else [InlineCode(dialect)]
-    missing: dict[tuple[int, str | None, int], list[HookRequirement]] = {}
+    missing: dict[tuple[int, str | None, int, int], list[HookRequirement]] = {}
     for requirement in required_hooks(dialect):
         if not any(p.provides(requirement) for p in found):
-            key = (id(requirement.owner), requirement.flag, id(requirement.builder))
+            key = (
+                id(requirement.owner),
+                requirement.flag,
+                id(requirement.builder),
+                id(requirement.method),
+            )
             missing.setdefault(key, []).append(requirement)
     return [_diagnostic(group) for group in missing.values()]
 
@@ -262,6 +324,11 @@ def _is_td(loc: SourceLoc | None) -> bool:
 def _diagnostic(group: list[HookRequirement]) -> SpecDiagnostic:
     first = group[0]
     owner = first.owner
+    if first.hook == "interface_method":
+        assert first.interface is not None
+        assert first.method is not None
+        assert not isinstance(owner, DialectDef)
+        return missing_method(owner, first.interface, first.method)
     td = _is_td(first.loc) or _is_td(owner.loc)
     what = " and ".join(_HOOKS[r.hook].what for r in group).replace(" and a ", " and no ")
     if first.hook == "builder":

@@ -26,6 +26,7 @@ from generator.spec.constraints import (
 )
 
 __all__ = [
+    "DECLARE_INTERFACE_TRAITS",
     "ENUM_WIDTHS",
     "AttrDef",
     "AttributeDef",
@@ -38,6 +39,10 @@ __all__ = [
     "EnumCaseDef",
     "EnumDef",
     "EnumKind",
+    "InterfaceDef",
+    "InterfaceKind",
+    "InterfaceMethodDef",
+    "MethodArgDef",
     "OpDef",
     "OperandDef",
     "ParameterDef",
@@ -165,6 +170,15 @@ class SuccessorDef(SpecNode):
 
 TraitArg = str | int | tuple[str, ...]
 
+#: The traits that implement an interface and name the methods they override
+#: (`DeclareOpInterfaceMethods<Iface, ["method"]>`): the first argument is the
+#: interface's def name, the optional second the ODS names of the methods.
+DECLARE_INTERFACE_TRAITS: dict[str, str] = {
+    "DeclareOpInterfaceMethods": "op",
+    "DeclareTypeInterfaceMethods": "type",
+    "DeclareAttrInterfaceMethods": "attr",
+}
+
 
 class TraitRef(SpecNode):
     """A trait by its ODS name with arguments: `AllTypesMatch<["lhs", "result"]>`."""
@@ -175,7 +189,8 @@ class TraitRef(SpecNode):
     def spelling(self) -> str:
         """The trait as ODS writes it.
 
-        `PredOpTrait`'s predicate is spelled `CPred<"...">`, as ODS takes it.
+        `PredOpTrait`'s predicate is spelled `CPred<"...">`, as ODS takes it, and
+        the interface of `DeclareOpInterfaceMethods` by its def name.
         """
         if not self.args:
             return self.name
@@ -188,6 +203,8 @@ class TraitRef(SpecNode):
         args = [one(a) for a in self.args]
         if self.name == "PredOpTrait" and len(args) == 2:
             args[1] = f"CPred<{args[1]}>"
+        if self.name in DECLARE_INTERFACE_TRAITS and isinstance(self.args[0], str):
+            args[0] = self.args[0]
         return f"{self.name}<{', '.join(args)}>"
 
 
@@ -211,6 +228,78 @@ class BuilderDef(SpecNode):
     body: Code | None = None
     """The Python body of the `build` classmethod; required (an error when missing)."""
     description: str = ""
+
+
+class MethodArgDef(SpecNode):
+    """One argument of an interface method: an ODS name, a Python annotation and an
+    optional default (Python source)."""
+
+    name: str
+    type: str = ""
+    """A Python type expression; empty means `object`."""
+    default: str | None = None
+
+
+class InterfaceMethodDef(SpecNode):
+    """A method of an interface (ODS `InterfaceMethod` or `StaticInterfaceMethod`).
+
+    The Python method is named by the snake_case of `name` (`inferShapes` ->
+    `infer_shapes`). `return_type` and the argument types are Python annotations;
+    an empty one, or `void`, is `None`. `body` is the interface's own
+    implementation (ODS `methodBody`), which no implementing op replaces;
+    `default` (ODS `defaultImplementation`) is one an op may override. With
+    neither, every op (or type, or attribute) implementing the interface defines
+    the method itself. In both bodies `$_op`, `$_type`, `$_attr` and `$_self`
+    stand for `self`, and for `cls` in a static method.
+    """
+
+    name: str
+    description: str = ""
+    return_type: str = ""
+    args: tuple[MethodArgDef, ...] = ()
+    static: bool = False
+    """A static method (ODS `StaticInterfaceMethod`): a classmethod in Python."""
+    body: Code | None = None
+    default: Code | None = None
+
+
+InterfaceKind = Literal["op", "type", "attr"]
+
+
+class InterfaceDef(SpecNode):
+    """An interface (ODS `OpInterface`, `TypeInterface` or `AttrInterface`).
+
+    Ops, types or attributes (by `kind`) implement it by listing it among their
+    traits, or as `DeclareOpInterfaceMethods<Iface, ["method", ...]>` (and the type
+    and attribute forms), which also names the default methods they override. The
+    generated Python class is named `name` (ODS's `cppInterfaceName`, the argument
+    of `OpInterface<"Name">`), or the def name when `name` is empty; every class
+    implementing the interface derives from it, so that
+    `isinstance(op, ShapeInference)` tells whether an op implements it.
+    """
+
+    def_name: str = Field(alias="def")
+    """The def name that traits refer to (`ShapeInferenceOpInterface`)."""
+    name: str = ""
+    kind: InterfaceKind = "op"
+    description: str = ""
+    bases: tuple[str, ...] = ()
+    """The def names of the interfaces this one derives from (ODS `baseInterfaces`)."""
+    methods: tuple[InterfaceMethodDef, ...] = ()
+    extra_code: Code | None = None
+    """Methods pasted into the interface's class (ODS `extraClassDeclaration` and
+    `extraSharedClassDeclaration`)."""
+    verifier: Code | None = None
+    """A check of every op implementing the interface (ODS `verify`): the body of a
+    method returning an error message or None, run after the op's own checks of its
+    operands, attributes and results (with `verify_with_regions`, after the ops in
+    its regions verify)."""
+    verify_with_regions: bool = False
+
+    @property
+    def class_name(self) -> str:
+        """The name of the generated Python class."""
+        return self.name or self.def_name
 
 
 class OpDef(SpecNode):
@@ -303,6 +392,9 @@ class TypeDef(SpecNode):
     summary: str = ""
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
+    traits: tuple[TraitRef, ...] = ()
+    """The type interfaces the type implements (`MyTypeInterface`,
+    `DeclareTypeInterfaceMethods<MyTypeInterface>`)."""
     assembly_format: FormatText | None = None
     """Not supported yet for types: an error when given."""
     has_custom_assembly_format: bool = False
@@ -332,6 +424,8 @@ class AttrDef(SpecNode):
     """The summary; for an enum attribute, the enum's summary when empty."""
     description: str = ""
     parameters: tuple[ParameterDef, ...] = ()
+    traits: tuple[TraitRef, ...] = ()
+    """The attribute interfaces the attribute implements."""
     assembly_format: FormatText | None = None
     """Only an enum attribute's "`<` $value `>`" is supported yet: an error otherwise."""
     has_custom_assembly_format: bool = False
@@ -484,6 +578,10 @@ class DialectDef(SpecNode):
     types: tuple[TypeDef, ...] = ()
     attributes: tuple[AttrDef, ...] = ()
     enums: tuple[EnumDef, ...] = ()
+    interfaces: tuple[InterfaceDef, ...] = ()
+    """The interfaces the dialect defines, generated as classes of its package (op
+    interfaces in `ops.py`, type interfaces in `types.py`, attribute interfaces in
+    `attrs.py`)."""
     patterns: tuple[PatternDef, ...] = ()
     has_constant_materializer: bool = False
     """ODS `hasConstantMaterializer`: the dialect's extra code must define
@@ -524,7 +622,10 @@ class DialectDef(SpecNode):
         attribute constraint (`EnumDef.constraint_summary`).
         """
         enums = {e.def_name: e for e in self.enums}
-        out: dict[str, str] = {}
+        # A type or attribute interface is also a constraint: "Name instance", as in MLIR.
+        out: dict[str, str] = {
+            i.def_name: f"{i.class_name} instance" for i in self.interfaces if i.kind != "op"
+        }
         for item in self.named_defs():
             if isinstance(item, EnumDef):
                 out[item.def_name] = item.constraint_summary()

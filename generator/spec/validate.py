@@ -15,10 +15,13 @@ raises `SpecValidationError` when there are any.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import difflib
 import re
 from collections.abc import Iterator, Sequence
 
+from generator import ir
 from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
 from generator.ir.source import SourceLoc
 from generator.naming import (
@@ -49,7 +52,16 @@ from generator.spec.constraints import (
 from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
 from generator.spec.hooks import check_hooks
+from generator.spec.interfaces import (
+    BUILTIN_INTERFACES,
+    InterfaceInfo,
+    dialect_interfaces,
+    method_name,
+    resolve_methods,
+    substitute_self,
+)
 from generator.spec.model import (
+    DECLARE_INTERFACE_TRAITS,
     AttrDef,
     AttributeDef,
     BuilderDef,
@@ -57,6 +69,8 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    InterfaceDef,
+    InterfaceMethodDef,
     OpDef,
     OperandDef,
     PatternDef,
@@ -188,8 +202,13 @@ class _Validator:
         # classes and the helpers its code defines.
         top, attributes = defined_names(_code_texts(dialect))
         classes = {class_name_from_def(d.def_name) for d in (*dialect.ops, *dialect.named_defs())}
+        classes |= {i.class_name for i in dialect.interfaces}
         self.code_names = frozenset(top | classes)
         self.attributes = attributes | _accessor_names(dialect)
+        # Type and attribute interfaces are constraints too, as in MLIR.
+        self.type_defs |= {i.def_name for i in dialect.interfaces if i.kind == "type"}
+        self.attr_defs |= {i.def_name for i in dialect.interfaces if i.kind == "attr"}
+        self.interfaces = dialect_interfaces(dialect)
 
     def error(
         self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
@@ -295,6 +314,12 @@ class _Validator:
             [(d.def_name, d) for d in self.dialect.named_defs()],
             "type, attribute or enum def",
         )
+        self.unique(
+            [(d.def_name, d) for d in (*self.dialect.ops, *self.dialect.named_defs())]
+            + [(i.def_name, i) for i in self.dialect.interfaces],
+            "def",
+            only_last=len(self.dialect.interfaces),
+        )
         if self.dialect.extra_code is not None:
             self.python(self.dialect.extra_code, "dialect extra code")
         self.errors.extend(check_hooks(self.dialect))
@@ -303,8 +328,15 @@ class _Validator:
                 self.type_or_attr(item)
         for pattern in self.dialect.patterns:
             self.pattern_code(pattern)
+        for interface in self.dialect.interfaces:
+            self.interface(interface)
+        self.class_names()
         for op in self.dialect.ops:
             self.op(op)
+        implementers: list[TypeDef | AttrDef] = [*self.dialect.types, *self.dialect.attributes]
+        for implementer in implementers:
+            kind = "type" if isinstance(implementer, TypeDef) else "attr"
+            self.implementer_traits(implementer, kind)
         for enum in self.dialect.enums:
             self.enum(enum)
         for attr in self.dialect.attributes:
@@ -332,10 +364,15 @@ class _Validator:
         if not d.patterns:
             self.error(d, "a file of patterns needs patterns")
 
-    def unique(self, items: Sequence[tuple[str, SpecNode]], what: str) -> None:
+    def unique(
+        self, items: Sequence[tuple[str, SpecNode]], what: str, *, only_last: int | None = None
+    ) -> None:
+        """Report each name used again; with `only_last`, only repeats among the last
+        `only_last` items (the others are checked elsewhere)."""
         first: dict[str, SpecNode] = {}
-        for name, node in items:
-            if name in first:
+        checked_from = len(items) - only_last if only_last is not None else 0
+        for index, (name, node) in enumerate(items):
+            if name in first and index >= checked_from:
                 first_loc = first[name].loc
                 line = first_loc.line_col[0] if first_loc is not None else 0
                 self.error(
@@ -350,6 +387,7 @@ class _Validator:
         self.names(op)
         self.variadics(op)
         self.traits(op)
+        self.methods(op)
         for operand in op.operands:
             self.type_refs(operand.type)
             if operand.variadicity == "variadic_of_variadic":
@@ -502,13 +540,11 @@ class _Validator:
         entities = {e.name for e in op.operands} | {e.name for e in op.results}
         entities |= {e.name for e in op.attributes}
         for trait in op.traits:
+            if self.interface_trait(trait, "op"):
+                continue
             shape = KNOWN_TRAITS.get(trait.name)
             if shape is None:
-                self.error(
-                    trait,
-                    f"unknown trait '{trait.name}'",
-                    _suggestion(trait.name, list(KNOWN_TRAITS)),
-                )
+                self.error(trait, f"unknown trait '{trait.name}'", self.trait_hint(trait.name))
                 continue
             if not self.trait_args(trait, shape):
                 continue
@@ -544,6 +580,303 @@ class _Validator:
                             "or attribute of the op",
                             _suggestion(str(name), sorted(entities)),
                         )
+
+    def trait_hint(self, name: str) -> str | None:
+        """The hint for an unknown trait; a name that looks like an interface is most
+        likely one the spec has yet to define."""
+        candidates = [*KNOWN_TRAITS, *(i.def_name for i in self.dialect.interfaces)]
+        if not name.endswith("Interface"):
+            return _suggestion(name, candidates)
+        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.9)
+        if close:
+            return f"did you mean '{close[0]}'?"
+        return (
+            f"define the interface in the spec: in TableGen `def {name} : "
+            f"OpInterface<\"{name}\">`, in YAML an entry of 'interfaces'"
+        )
+
+    def interface_trait(self, trait: TraitRef, kind: str) -> bool:
+        """Check a trait naming an interface (itself, or in `DeclareOpInterfaceMethods`);
+        False when the trait is no interface of the dialect or the runtime."""
+        declare = DECLARE_INTERFACE_TRAITS.get(trait.name)
+        if declare is None:
+            info = self.interfaces.get(trait.name)
+            if info is None or (info.builtin and trait.name in KNOWN_TRAITS and kind == "op"):
+                # The runtime's interfaces are checked as the traits they also are.
+                return False
+            self.interface_kind(trait, info, kind)
+            return True
+        args = trait.args
+        if not (
+            1 <= len(args) <= 2
+            and isinstance(args[0], str)
+            and (len(args) == 1 or isinstance(args[1], tuple))
+        ):
+            self.error(
+                trait,
+                f"wrong arguments for trait '{trait.name}'",
+                f'write it as {trait.name}<InterfaceName> or {trait.name}<InterfaceName, ["method", ...]>',
+            )
+            return True
+        name = str(args[0])
+        info = self.interfaces.get(name)
+        if info is None:
+            candidates = sorted(i for i, v in self.interfaces.items() if v.kind == declare)
+            self.error(
+                trait,
+                f"'{trait.name}' names unknown interface '{name}'",
+                _suggestion(name, candidates) or self.trait_hint(name),
+            )
+            return True
+        if declare != kind:
+            self.error(
+                trait, f"'{trait.name}' is for {_KIND_PLURAL[declare]}; use {_DECLARE_OF[kind]}"
+            )
+            return True
+        if not self.interface_kind(trait, info, kind):
+            return True
+        methods = {m.ods_name: m for m in info.methods}
+        listed = args[1] if len(args) > 1 and isinstance(args[1], tuple) else ()
+        for overridden in listed:
+            method = methods.get(str(overridden))
+            if method is None:
+                self.error(
+                    trait,
+                    f"interface '{info.class_name}' has no method '{overridden}'",
+                    _suggestion(str(overridden), sorted(methods)),
+                )
+            elif method.kind == "fixed":
+                # A method without a default is defined by the op anyway, as mlir-tblgen
+                # declares it anyway; one the interface implements itself cannot be.
+                self.error(
+                    trait,
+                    f"method '{overridden}' of interface '{info.class_name}' is implemented "
+                    "by the interface itself and cannot be overridden",
+                    "list only methods with a default implementation",
+                )
+        return True
+
+    def interface_kind(self, trait: TraitRef, info: InterfaceInfo, kind: str) -> bool:
+        if info.kind == kind:
+            return True
+        self.error(
+            trait,
+            f"'{info.def_name}' is {_KIND_ARTICLE[info.kind]} interface; "
+            f"{_KIND_PLURAL[kind]} cannot implement it",
+        )
+        return False
+
+    def methods(self, op: OpDef) -> None:
+        """The op's interface methods: each defined where it must be, none shadowing an
+        accessor of the op."""
+        impls, errors = resolve_methods(op, self.dialect, self.interfaces)
+        self.errors.extend(errors)
+        names: dict[str, str] = {}
+        for kind, entities in (
+            ("operand", op.operands),
+            ("attribute", op.attributes),
+            ("result", op.results),
+            ("region", op.regions),
+            ("successor", op.successors),
+        ):
+            for entity in entities:
+                if entity.name:
+                    names.setdefault(
+                        sanitize_name(snake_case(entity.name)), f"{kind} '{entity.name}'"
+                    )
+        for impl in impls:
+            taken = names.get(impl.method.py_name)
+            if taken is not None and not impl.interface.builtin:
+                self.error(
+                    op,
+                    f"method '{impl.method.py_name}' of interface '{impl.interface.class_name}' "
+                    f"has the name of the accessor of {taken}",
+                    "rename the method or the op's " + taken.split(" ")[0],
+                )
+
+    def implementer_traits(self, item: TypeDef | AttrDef, kind: str) -> None:
+        """A type's or attribute's traits are interfaces of its kind, and it defines
+        their methods."""
+        for trait in item.traits:
+            if self.interface_trait(trait, kind):
+                continue
+            what = "type" if kind == "type" else "attribute"
+            self.error(
+                trait,
+                f"unknown {what} interface '{trait.name}'",
+                _suggestion(
+                    trait.name, [i.def_name for i in self.dialect.interfaces if i.kind == kind]
+                )
+                or f"a {what} lists the {what} interfaces it implements",
+            )
+        _, errors = resolve_methods(item, self.dialect, self.interfaces)
+        self.errors.extend(errors)
+
+    # -- interfaces ------------------------------------------------------------
+
+    def interface(self, interface: InterfaceDef) -> None:
+        self.spelled(interface, "def name", interface.def_name, _ODS_NAME, _ODS_NAME_RULE)
+        if interface.name and not is_identifier(interface.name):
+            self.error(
+                interface,
+                f"invalid interface name {interface.name!r}: the class name must be a Python "
+                "identifier",
+            )
+        if interface.def_name in BUILTIN_INTERFACES:
+            self.error(
+                interface,
+                f"'{interface.def_name}' is an interface of the runtime and cannot be "
+                "defined again",
+                "give your interface another name",
+            )
+        for base in interface.bases:
+            info = self.interfaces.get(base)
+            if info is None:
+                self.error(
+                    interface,
+                    f"unknown base interface '{base}' of '{interface.def_name}'",
+                    _suggestion(base, sorted(self.interfaces)),
+                )
+            elif info.kind != interface.kind:
+                self.error(
+                    interface,
+                    f"'{interface.def_name}' cannot derive from {_KIND_ARTICLE[info.kind]} "
+                    f"interface '{base}'",
+                )
+        if self.derives_from_itself(interface.def_name):
+            self.error(interface, f"interface '{interface.def_name}' derives from itself")
+        if interface.verifier is not None:
+            if interface.kind != "op":
+                self.error(interface, "only op interfaces verify the ops implementing them")
+            self.interface_code(interface.verifier, "interface verifier")
+        elif interface.verify_with_regions:
+            self.error(interface, "'verify_with_regions' is set but the interface has no verifier")
+        if interface.extra_code is not None:
+            self.interface_code(interface.extra_code, "interface extra code")
+        seen: dict[str, InterfaceMethodDef] = {}
+        for method in interface.methods:
+            if not self.spelled(method, "method name", method.name, _ODS_NAME, _ODS_NAME_RULE):
+                continue
+            py = method_name(method.name)
+            other = seen.get(py)
+            if other is not None:
+                self.error(
+                    method,
+                    f"methods '{method.name}' and '{other.name}' of interface "
+                    f"'{interface.def_name}' both become the Python method '{py}'",
+                    "rename one of them",
+                )
+            seen.setdefault(py, method)
+            if py in _GENERATED_MEMBERS[interface.kind]:
+                self.error(
+                    method,
+                    f"method '{method.name}' of interface '{interface.def_name}' becomes the "
+                    f"Python method '{py}', which the generated classes define themselves",
+                    "rename the method",
+                )
+            self.method(method, self.annotation_names(interface.kind))
+
+    def derives_from_itself(self, name: str) -> bool:
+        stack = list(self.interfaces[name].bases) if name in self.interfaces else []
+        seen: set[str] = set()
+        while stack:
+            base = stack.pop()
+            if base == name:
+                return True
+            if base in seen or base not in self.interfaces:
+                continue
+            seen.add(base)
+            stack.extend(self.interfaces[base].bases)
+        return False
+
+    def method(self, method: InterfaceMethodDef, names: frozenset[str]) -> None:
+        what = f"return type of method '{method.name}'"
+        self.method_annotation(method, method.return_type, what, names)
+        self.sanitized([("argument", a.name, a) for a in method.args], "argument")
+        for arg in method.args:
+            self.method_annotation(arg, arg.type, f"type of argument '{arg.name}'", names)
+            if arg.default is not None:
+                try:
+                    ast.parse(arg.default, mode="eval")
+                except SyntaxError as error:
+                    self.error(
+                        arg, f"invalid Python in the default of argument '{arg.name}': {error.msg}"
+                    )
+        if method.body is not None and method.default is not None:
+            self.error(
+                method,
+                f"method '{method.name}' has both a body and a default implementation",
+                "keep the body (no implementation may replace it) or the default "
+                "(implementations may override it)",
+            )
+        for code, what in (
+            (method.body, "method body"),
+            (method.default, "default implementation"),
+        ):
+            if code is not None:
+                self.interface_code(code, f"{what} of '{method.name}'", static=method.static)
+
+    def method_annotation(
+        self, node: SpecNode, text: str, what: str, names: frozenset[str]
+    ) -> None:
+        """An interface method's return or argument type must be a Python type
+        expression whose names the generated module has."""
+        text = " ".join(text.split())
+        if text in ("", "void"):
+            return
+        try:
+            tree = ast.parse(text, mode="eval")
+        except SyntaxError:
+            self.error(
+                node,
+                f"{what} is not a Python type expression: {text!r}",
+                "write a Python annotation, such as 'int', 'Sequence[Type]' or 'Value | None'",
+            )
+            return
+        for name in sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}):
+            if name not in names:
+                self.error(
+                    node,
+                    f"{what} names '{name}', which the generated module does not know",
+                    _suggestion(name, sorted(names))
+                    or "use builtins, names of generator.ir, Sequence, Mapping, Callable, "
+                    "Iterable, Iterator, Any, and the dialect's own classes",
+                )
+
+    def annotation_names(self, kind: str) -> frozenset[str]:
+        """The names an annotation in the module of an interface of `kind` may use."""
+        d = self.dialect
+        names = set(_ANNOTATION_NAMES)
+        names.update(i.class_name for i in d.interfaces if i.kind == kind)
+        if kind in ("op", "type"):
+            names.update(class_name_from_def(t.def_name) for t in d.types)
+        if kind in ("op", "attr"):
+            names.update(class_name_from_def(a.def_name) for a in d.attributes)
+        if kind == "op":
+            names.update(class_name_from_def(o.def_name) for o in d.ops)
+            names.update(i.class_name for i in d.interfaces)
+            names.update(class_name_from_def(e.def_name) for e in d.enums)
+        return frozenset(names)
+
+    def class_names(self) -> None:
+        """Interfaces are classes beside the dialect's ops, types and attributes."""
+        taken: dict[str, str] = {}
+        for op in self.dialect.ops:
+            taken.setdefault(class_name_from_def(op.def_name), op.def_name)
+        items: list[TypeDef | AttrDef] = [*self.dialect.types, *self.dialect.attributes]
+        for item in items:
+            taken.setdefault(class_name_from_def(item.def_name), item.def_name)
+        for interface in self.dialect.interfaces:
+            name = interface.class_name
+            other = taken.get(name)
+            if other is not None and other != interface.def_name:
+                self.error(
+                    interface,
+                    f"interface '{interface.def_name}' and '{other}' both become the Python "
+                    f"class '{name}'",
+                    "give the interface another name ('name', or OpInterface<\"Name\">)",
+                )
+            taken.setdefault(name, interface.def_name)
 
     def trait_args(self, trait: TraitRef, shape: str) -> bool:
         args = trait.args
@@ -800,6 +1133,12 @@ class _Validator:
 
     # -- hand-written Python ---------------------------------------------------
 
+    def interface_code(self, code: SourceText, what: str, *, static: bool = False) -> None:
+        """A code block of an interface, where `$_op` and the like stand for `self`."""
+        self.python(
+            code.model_copy(update={"text": substitute_self(code.text, static=static)}), what
+        )
+
     def python(self, code: SourceText, what: str) -> None:
         """A code block: it must parse (and is reported as C++ when it is)."""
         problem = check_block(code.text, what)
@@ -807,6 +1146,45 @@ class _Validator:
             where = _text_loc(code.loc, problem.line, problem.col) if code.loc else None
             self.error(where, problem.message, problem.hint)
 
+
+#: Names every module of generated interfaces has: builtins, the runtime's public
+#: names and the `collections.abc` and `typing` names the templates import.
+_ANNOTATION_NAMES: frozenset[str] = frozenset(
+    {
+        *dir(builtins),
+        *ir.__all__,
+        "Any",
+        "Callable",
+        "ClassVar",
+        "Iterable",
+        "Iterator",
+        "Mapping",
+        "Sequence",
+    }
+)
+
+#: Methods the generated classes of each kind define themselves, which an
+#: interface method may not be named.
+_GENERATED_MEMBERS: dict[str, frozenset[str]] = {
+    "op": frozenset(
+        {
+            "build",
+            "canonicalize",
+            "check_inherent_attr",
+            "convert_property",
+            "fold",
+            "parse",
+            "print",
+            "verify_regions",
+        }
+    ),
+    "type": frozenset({"body", "get", "params", "parse", "print_params", "unique"}),
+    "attr": frozenset({"body", "get", "params", "parse", "print_params", "unique"}),
+}
+
+_KIND_ARTICLE = {"op": "an op", "type": "a type", "attr": "an attribute"}
+_KIND_PLURAL = {"op": "ops", "type": "types", "attr": "attributes"}
+_DECLARE_OF = {kind: name for name, kind in DECLARE_INTERFACE_TRAITS.items()}
 
 _DIALECT_RULE = "a dialect namespace is a letter or '_' followed by letters, digits, '_' or '$'"
 _BARE_ID_RULE = "a letter or '_' followed by letters, digits, '_', '$' or '.'"
@@ -885,6 +1263,14 @@ def _code_texts(dialect: DialectDef) -> Iterator[str]:
     for item in dialect.named_defs():
         if isinstance(item, TypeDef | AttrDef) and item.extra_code is not None:
             yield item.extra_code.text
+    for interface in dialect.interfaces:
+        for code in (interface.extra_code, interface.verifier):
+            if code is not None:
+                yield substitute_self(code.text, static=False)
+        for method in interface.methods:
+            for code in (method.body, method.default):
+                if code is not None:
+                    yield substitute_self(code.text, static=method.static)
 
 
 def _accessor_names(dialect: DialectDef) -> set[str]:

@@ -14,6 +14,7 @@
 
 include "Dialect.td"
 include "Types.td"
+include "Traits.td"
 
 // `ConfinedAttr<I64Attr, [IntMinValue<0>]>`: a base attribute narrowed by
 // primitive constraints. Each `AttrPredicate` has MLIR's name and summary.
@@ -324,9 +325,12 @@ class DefaultValuedParameter<string type, string value, string desc = "">
 // `#dialect.mnemonic<...>`. `TypeDef`s can be used as type constraints and
 // `AttrDef`s as attribute constraints of the dialect's ops (an `AttrDef` is an
 // `Attr` of kind "def", so `OptionalAttr<My_Attr>` works).
-class AttrOrTypeDef<Dialect owner, string defName> {
+class AttrOrTypeDef<Dialect owner, string defName, list<Trait> defTraits = []> {
   Dialect dialect = owner;
   string cppName = defName;
+  // The interfaces the type or attribute implements (`MyTypeInterface`,
+  // `DeclareTypeInterfaceMethods<MyTypeInterface>`).
+  list<Trait> traits = defTraits;
   string mnemonic = ?;
   string summary = "";
   code description = "";
@@ -356,10 +360,10 @@ class AttrOrTypeDef<Dialect owner, string defName> {
 }
 // A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
 // and the other wrappers take it.
-class TypeDef<Dialect owner, string name>
-    : TypeConstraint<"ref">, AttrOrTypeDef<owner, name>;
-class AttrDef<Dialect owner, string name>
-    : AttrOrTypeDef<owner, name>, Attr<"def"> {
+class TypeDef<Dialect owner, string name, list<Trait> traits = []>
+    : TypeConstraint<"ref">, AttrOrTypeDef<owner, name, traits>;
+class AttrDef<Dialect owner, string name, list<Trait> traits = []>
+    : AttrOrTypeDef<owner, name, traits>, Attr<"def"> {
   // The alias name the printer gives the attribute (`#extern = ...`).
   string asmAlias = ?;
 }
@@ -367,8 +371,9 @@ class AttrDef<Dialect owner, string name>
 // A dialect attribute holding one value of an enum, printed
 // `#dialect.mnemonic<value>` with the format "`<` $value `>`" (the parameter
 // `value` is implied). An empty summary stands for the enum's.
-class EnumAttr<Dialect owner, EnumAttrInfo enumInfo, string name = "">
-    : AttrDef<owner, enumInfo.className> {
+class EnumAttr<Dialect owner, EnumAttrInfo enumInfo, string name = "",
+               list<Trait> traits = []>
+    : AttrDef<owner, enumInfo.className, traits> {
   EnumAttrInfo enum = enumInfo;
   let mnemonic = name;
 }

@@ -10,6 +10,7 @@ include "Dialect.td"
 include "Types.td"
 include "Attributes.td"
 include "Traits.td"
+include "Interfaces.td"
 include "Ops.td"
 include "Patterns.td"
 

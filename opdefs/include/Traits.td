@@ -5,9 +5,8 @@
 // operand/result/attribute names), "op" (one op name), "ops" (a list of op
 // names) or "strings" (positional strings, as for `TypesMatchWith`).
 //
-// MLIR's op interfaces that say something about an op (`CastOpInterface`,
-// `BranchOpInterface`, `FunctionOpInterface`, ...) are listed as traits too.
-// They become base classes of the op class; their checks are in the op's verifier.
+// MLIR's op interfaces (`CastOpInterface`, `BranchOpInterface`, `Symbol`, ...)
+// are in Interfaces.td.
 
 #ifndef ODSGEN_TRAITS_TD
 #define ODSGEN_TRAITS_TD
@@ -42,7 +41,6 @@ def SingleBlock : OpTrait<"SingleBlock">;
 def NoTerminator : OpTrait<"NoTerminator">;
 def NoRegionArguments : OpTrait<"NoRegionArguments">;
 def HasOnlyGraphRegion : OpTrait<"HasOnlyGraphRegion">;
-def Symbol : OpTrait<"Symbol">;
 def SymbolTable : OpTrait<"SymbolTable">;
 def AttrSizedOperandSegments : OpTrait<"AttrSizedOperandSegments">;
 def AttrSizedResultSegments : OpTrait<"AttrSizedResultSegments">;
@@ -63,25 +61,7 @@ def ElementwiseMappable : OpTrait<"ElementwiseMappable">;
 def Scalarizable : OpTrait<"Scalarizable">;
 def Vectorizable : OpTrait<"Vectorizable">;
 def Tensorizable : OpTrait<"Tensorizable">;
-def InferTypeOpInterface : OpTrait<"InferTypeOpInterface">;
-def ConditionallySpeculatable : OpTrait<"ConditionallySpeculatable">;
 def MemRefsNormalizable : OpTrait<"MemRefsNormalizable">;
-
-// Op interfaces.
-def BranchOpInterface : OpTrait<"BranchOpInterface">;
-def CallOpInterface : OpTrait<"CallOpInterface">;
-def CastOpInterface : OpTrait<"CastOpInterface">;
-def FunctionOpInterface : OpTrait<"FunctionOpInterface">;
-def CallableOpInterface : OpTrait<"CallableOpInterface">;
-def RegionKindInterface : OpTrait<"RegionKindInterface">;
-def LoopLikeOpInterface : OpTrait<"LoopLikeOpInterface">;
-// Suggests names for the values an op defines (implied by `asmResultNames`).
-def OpAsmOpInterface : OpTrait<"OpAsmOpInterface">;
-def RegionBranchOpInterface : OpTrait<"RegionBranchOpInterface">;
-def SymbolUserOpInterface : OpTrait<"SymbolUserOpInterface">;
-// An op reading one size of a shaped value (`source`, then the `index` operand):
-// the affine dialect accepts its result as a dimension or symbol where it can.
-def ShapedDimOpInterface : OpTrait<"ShapedDimOpInterface">;
 
 // Traits over named operands, results and attributes.
 class AllTypesMatch<list<string> names> : OpTrait<"AllTypesMatch", "names", names>;

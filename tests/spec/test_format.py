@@ -623,6 +623,10 @@ def test_inferred_results_and_result_bindings() -> None:
         "    operands: [{name: x, type: AnyType}]\n"
         "    results: [{name: r, type: AnyType}, {name: s, type: AnyType}]\n"
         '    assembly_format: "$x attr-dict `:` type($x)"\n'
+        "    extra_code: |\n"
+        "      @classmethod\n"
+        "      def infer_return_types(cls, operands, attributes, regions):\n"
+        "          return [operands[0].type] * 2\n"
     )
     resolved = resolve_op_format(op, dialect)
     assert resolved is not None
@@ -839,7 +843,13 @@ def _odsgen_rejects(cases: list[tuple[str, ...]], work: Path) -> set[int]:
     try:
         load_spec(spec)
     except GeneratorError as error:
-        return {d.line_col[0] - first_line for d in error.diagnostics}
+        # An op of `InferTypeOpInterface` must also define `infer_return_types`, which
+        # mlir-tblgen leaves to the C++ compiler: that is no verdict on the format.
+        return {
+            d.line_col[0] - first_line
+            for d in error.diagnostics
+            if "does not define its method" not in d.message
+        }
     return set()
 
 

@@ -103,6 +103,7 @@ BASE: dict[str, Any] = {
             "traits": [
                 "Pure",
                 'TypesMatchWith<"result matches lhs", "lhs", "result", "$_self">',
+                "Evil_DerivedOpInterface",
             ],
             "operands": [
                 {"name": "lhs", "type": "AnyType", "description": "left"},
@@ -128,6 +129,27 @@ BASE: dict[str, Any] = {
             "traits": ["Terminator"],
             "regions": [{"name": "body", "description": "the body"}],
             "successors": [{"name": "dest", "description": "where to go"}],
+        },
+    ],
+    "interfaces": [
+        {
+            "def": "Evil_ShapedOpInterface",
+            "name": "Shaped",
+            "description": "Has a shape.",
+            "methods": [
+                {
+                    "name": "rank",
+                    "description": "The rank.",
+                    "return_type": "int",
+                    "args": [{"name": "index", "type": "int", "default": "0"}],
+                    "default": "return index",
+                }
+            ],
+        },
+        {
+            "def": "Evil_DerivedOpInterface",
+            "description": "More.",
+            "bases": ["Evil_ShapedOpInterface"],
         },
     ],
     "patterns": [
@@ -184,6 +206,13 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("ops", 1, "regions", 0, "description"),
     ("ops", 1, "successors", 0, "name"),
     ("ops", 1, "successors", 0, "description"),
+    ("interfaces", 0, "def"),
+    ("interfaces", 0, "name"),
+    ("interfaces", 0, "description"),
+    ("interfaces", 0, "methods", 0, "name"),
+    ("interfaces", 0, "methods", 0, "description"),
+    ("interfaces", 0, "methods", 0, "args", 0, "name"),
+    ("interfaces", 1, "bases", 0),
     ("patterns", 0, "name"),
     ("patterns", 0, "source"),
     ("patterns", 0, "results", 0),
@@ -206,6 +235,9 @@ CODE_FIELDS = {
     "DagNodeDef.operator",
     "DagNodeDef.bind",
     "DagArgDef.bind",
+    "InterfaceMethodDef.return_type",
+    "MethodArgDef.type",
+    "MethodArgDef.default",
 }
 
 #: Model fields -> the YAML paths that cover them (the trait arguments are the
@@ -255,6 +287,13 @@ COVERED = {
     "SuccessorDef.description",
     "PatternDef.name",
     "PatternDef.pattern_set",
+    "InterfaceDef.def_name",
+    "InterfaceDef.name",
+    "InterfaceDef.description",
+    "InterfaceDef.bases",
+    "InterfaceMethodDef.name",
+    "InterfaceMethodDef.description",
+    "MethodArgDef.name",
 }
 
 
@@ -388,8 +427,15 @@ def Evil_ExternAttr : AttrDef<Evil_Dialect, "Extern"> {
   let assemblyFormat = "";
   let asmAlias = @alias@;
 }
+def Evil_ShapedOpInterface : OpInterface<@iname@> {
+  let description = @idescription@;
+  let methods = [
+    InterfaceMethod<@mdescription@, "int", @mname@, (ins "int":$index), [{}],
+                    [{ return index }]>
+  ];
+}
 class Evil_Op<string mnemonic, list<Trait> traits = []> : Op<Evil_Dialect, mnemonic, traits>;
-def Evil_AddOp : Evil_Op<@mnemonic@, [Pure]> {
+def Evil_AddOp : Evil_Op<@mnemonic@, [Pure, Evil_ShapedOpInterface]> {
   let summary = @osummary@;
   let description = @odescription@;
   let defaultDialect = @defaultdialect@;
@@ -435,6 +481,10 @@ _TD_DEFAULTS = {
     "alias": '"eflags"',
     "defaultdialect": '"evil"',
     "set": '"demo-set"',
+    "iname": '"Shaped"',
+    "idescription": '"Has a shape."',
+    "mdescription": '"The rank."',
+    "mname": '"rank"',
 }
 
 
