@@ -3,16 +3,20 @@
 This module owns the views that `templates/docs.md.j2` and
 `templates/docs_index.md.j2` read, and every decision that goes into them: the
 order of sections (ops by op name, types and attributes by their IR name, enums
-by name; operands, attributes, results, regions and successors in spec order,
+and interfaces by name; operands, attributes, results, regions and successors in spec order,
 which is semantic), the anchors, the constraint summaries (with links to the
 dialect's own types, attributes and enums), the syntax lines, and Markdown
 escaping. The templates only lay the views out.
+
+Each op lists the traits and, apart from them as mlir-tblgen's docs do, the
+interfaces it implements; the dialect's own interfaces get a section each, with
+their methods as Python signatures.
 
 Anchors are explicit `<a id="..."></a>` tags rather than heading slugs: each
 Markdown renderer derives slugs from headings its own way, while an explicit id
 works on GitHub and in any viewer that passes inline HTML through. Every id
 starts with the kind of its section (`op-`, `type-`, `attr-`, `enum-`,
-`section-`), so it does not coincide with the slug GitHub derives from one of
+`interface-`, `section-`), so it does not coincide with the slug GitHub derives from one of
 the page's headings.
 """
 
@@ -33,11 +37,20 @@ from generator.spec.constraints import (
     TypeRefConstraint,
 )
 from generator.spec.convert import ods_default
+from generator.spec.interfaces import (
+    InterfaceInfo,
+    MethodInfo,
+    dialect_interfaces,
+    implementations,
+    interface_info,
+)
 from generator.spec.model import (
+    DECLARE_INTERFACE_TRAITS,
     AttrDef,
     AttributeDef,
     DialectDef,
     EnumDef,
+    InterfaceDef,
     OpDef,
     OperandDef,
     RegionDef,
@@ -58,6 +71,8 @@ __all__ = [
     "DocsIndexView",
     "EnumCaseRowView",
     "EnumDocView",
+    "InterfaceDocView",
+    "MethodDocView",
     "OpDocView",
     "ParameterRowView",
     "RowView",
@@ -145,6 +160,10 @@ class OpDocView:
     has_description: bool
     traits: str
     has_traits: bool
+    interfaces: str
+    """The interfaces the op implements (MLIR's "Interfaces:" line), linked to the
+    sections of the dialect's own."""
+    has_interfaces: bool
     attributes: tuple[AttributeRowView, ...]
     has_attributes: bool
     tables: tuple[TableView, ...]
@@ -177,6 +196,8 @@ class DefDocView:
     holds: str
     """For an enum attribute: a sentence naming (and linking) the enum it holds."""
     has_holds: bool
+    interfaces: str
+    has_interfaces: bool
     parameters: tuple[ParameterRowView, ...]
     has_parameters: bool
 
@@ -217,6 +238,37 @@ class EnumDocView:
 
 
 @dataclass(frozen=True)
+class MethodDocView:
+    """One method of an interface section."""
+
+    heading: str
+    signature: str
+    """The Python signature, for a `python` code block."""
+    fence: str
+    description: str
+    has_description: bool
+    required: bool
+    """Whether each implementation must define it (MLIR's "must be implemented" note)."""
+
+
+@dataclass(frozen=True)
+class InterfaceDocView:
+    """The section of one interface the dialect defines."""
+
+    anchor: str
+    heading: str
+    kind: str
+    """A sentence naming the kind of interface and what it derives from."""
+    description: str
+    has_description: bool
+    implemented_by: str
+    """Links to the dialect's ops, types and attributes that implement it."""
+    has_implemented_by: bool
+    methods: tuple[MethodDocView, ...]
+    has_methods: bool
+
+
+@dataclass(frozen=True)
 class DialectDocView:
     """A whole dialect page."""
 
@@ -237,6 +289,9 @@ class DialectDocView:
     enums_anchor: str
     enums: tuple[EnumDocView, ...]
     has_enums: bool
+    interfaces_anchor: str
+    interfaces: tuple[InterfaceDocView, ...]
+    has_interfaces: bool
 
 
 @dataclass(frozen=True)
@@ -376,6 +431,8 @@ class _PageBuilder:
         self.types_anchor = self.anchors.new("section", "types")
         self.attrs_anchor = self.anchors.new("section", "attributes")
         self.enums_anchor = self.anchors.new("section", "enums")
+        self.interfaces_anchor = self.anchors.new("section", "interfaces")
+        self.known = dialect_interfaces(dialect)
         self.ops = sorted(dialect.ops, key=self.op_name)
         self.types = sorted(dialect.types, key=lambda t: (self.type_name(t), t.def_name))
         self.attrs = sorted(dialect.attributes, key=lambda a: (self.attr_name(a), a.def_name))
@@ -388,6 +445,11 @@ class _PageBuilder:
             self.def_anchors[attr.def_name] = self.anchors.new("attr", self.attr_name(attr))
         for enum in self.enums:
             self.def_anchors[enum.def_name] = self.anchors.new("enum", enum_class_name(enum))
+        self.interfaces = sorted(dialect.interfaces, key=lambda i: (i.class_name, i.def_name))
+        for interface in self.interfaces:
+            self.def_anchors[interface.def_name] = self.anchors.new(
+                "interface", interface.class_name
+            )
 
     # -- names -------------------------------------------------------------
 
@@ -459,7 +521,11 @@ class _PageBuilder:
         syntax = ""
         if op.assembly_format is not None:
             syntax = _grammar("operation", code_span(name), op.assembly_format.text)
-        traits = [code_span(t) for t in sorted({_trait_spelling(t) for t in op.traits})]
+        traits = [
+            code_span(t)
+            for t in sorted({_trait_spelling(t) for t in op.traits if not self.is_interface(t)})
+        ]
+        interfaces = self.interface_list(op.traits)
         tables = (
             TableView("Operands", "Operand", tuple(self.value_row(o) for o in op.operands)),
             TableView("Results", "Result", tuple(self.value_row(r) for r in op.results)),
@@ -481,9 +547,91 @@ class _PageBuilder:
             has_description=bool(description),
             traits=", ".join(traits),
             has_traits=bool(traits),
+            interfaces=interfaces,
+            has_interfaces=bool(interfaces),
             attributes=tuple(self.attribute_row(a) for a in op.attributes),
             has_attributes=bool(op.attributes),
             tables=tuple(table for table in tables if table.rows),
+        )
+
+    def is_interface(self, trait: TraitRef) -> bool:
+        """Whether a trait names an interface (MLIR lists those apart from traits)."""
+        return trait.name in DECLARE_INTERFACE_TRAITS or trait.name in self.known
+
+    def interface_list(self, traits: tuple[TraitRef, ...]) -> str:
+        """The interfaces `traits` implement, base interfaces included, as mlir-tblgen
+        lists them: by def name, or by class name for `DeclareOpInterfaceMethods`;
+        those of the dialect link to their sections."""
+        names: dict[str, str] = {}
+        for impl in implementations(traits, self.known):
+            info = impl.interface
+            declared = impl.trait is not None and impl.trait.name in DECLARE_INTERFACE_TRAITS
+            label = info.class_name if declared else info.def_name
+            anchor = self.def_anchors.get(info.def_name)
+            names[label] = _link(code_span(label), anchor) if anchor else code_span(label)
+        return ", ".join(names[label] for label in sorted(names))
+
+    def interface_view(self, interface: InterfaceDef) -> InterfaceDocView:
+        info = interface_info(interface)
+        kind = {"op": "An op", "type": "A type", "attr": "An attribute"}[interface.kind]
+        sentence = f"{kind} interface"
+        if interface.bases:
+            bases = [self.interface_link(b) for b in interface.bases]
+            sentence += " deriving from " + ", ".join(bases)
+        implemented = self.implementers(info)
+        description = _block(interface.description)
+        methods = tuple(self.method_view(m) for m in info.methods)
+        return InterfaceDocView(
+            anchor=self.def_anchors[interface.def_name],
+            heading=f"{interface.class_name} ({code_span(interface.def_name)})",
+            kind=sentence + ".",
+            description=description,
+            has_description=bool(description),
+            implemented_by=", ".join(implemented),
+            has_implemented_by=bool(implemented),
+            methods=methods,
+            has_methods=bool(methods),
+        )
+
+    def interface_link(self, def_name: str) -> str:
+        info = self.known.get(def_name)
+        label = code_span(info.class_name if info is not None else def_name)
+        anchor = self.def_anchors.get(def_name)
+        return _link(label, anchor) if anchor else label
+
+    def implementers(self, info: InterfaceInfo) -> list[str]:
+        """Links to the dialect's ops, types and attributes implementing `info`."""
+        out: list[str] = []
+        for op, anchor in zip(self.ops, self.op_anchors, strict=True):
+            if any(
+                i.interface.def_name == info.def_name
+                for i in implementations(op.traits, self.known)
+            ):
+                out.append(_link(code_span(self.op_name(op)), anchor))
+        items: list[tuple[TypeDef | AttrDef, str]] = [(t, self.type_name(t)) for t in self.types]
+        items += [(a, self.attr_name(a)) for a in self.attrs]
+        for item, name in items:
+            if any(
+                i.interface.def_name == info.def_name
+                for i in implementations(item.traits, self.known)
+            ):
+                out.append(_link(code_span(name), self.def_anchors[item.def_name]))
+        return out
+
+    @staticmethod
+    def method_view(method: MethodInfo) -> MethodDocView:
+        signature = ("@classmethod\n" if method.static else "") + method.signature
+        description = _block(method.definition.description) if method.definition else ""
+        heading = code_span(method.py_name)
+        if method.py_name != method.ods_name:
+            heading += f" ({code_span(method.ods_name)})"
+        return MethodDocView(
+            heading=heading,
+            signature=signature,
+            fence=_code_fence(signature),
+            description=description,
+            has_description=bool(description),
+            required=method.kind == "required",
         )
 
     def enum_summary(self, enum: EnumDef) -> str:
@@ -554,6 +702,7 @@ class _PageBuilder:
         )
         label = code_span(ir_name)
         summary = self.def_summary(item)
+        interfaces = self.interface_list(item.traits)
         return DefDocView(
             anchor=self.def_anchors[item.def_name],
             label=label,
@@ -566,6 +715,8 @@ class _PageBuilder:
             has_description=bool(description),
             holds=holds,
             has_holds=bool(holds),
+            interfaces=interfaces,
+            has_interfaces=bool(interfaces),
             parameters=parameters,
             has_parameters=bool(parameters),
         )
@@ -621,6 +772,12 @@ class _PageBuilder:
         )
         if enum_entries:
             out.append(TocSectionView("Enums", self.enums_anchor, enum_entries))
+        interface_entries = tuple(
+            entry(self.def_anchors[i.def_name], code_span(i.class_name), "")
+            for i in self.interfaces
+        )
+        if interface_entries:
+            out.append(TocSectionView("Interfaces", self.interfaces_anchor, interface_entries))
         return tuple(out)
 
     def page(self, source: str) -> DialectDocView:
@@ -652,6 +809,9 @@ class _PageBuilder:
             enums_anchor=self.enums_anchor,
             enums=tuple(self.enum_view(e) for e in self.enums),
             has_enums=bool(self.enums),
+            interfaces_anchor=self.interfaces_anchor,
+            interfaces=tuple(self.interface_view(i) for i in self.interfaces),
+            has_interfaces=bool(self.interfaces),
         )
 
 

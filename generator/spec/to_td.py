@@ -38,10 +38,13 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    InterfaceDef,
+    InterfaceMethodDef,
     OpDef,
     ParameterDef,
     PatternDef,
     RegionDef,
+    TraitRef,
     TypeDef,
 )
 
@@ -133,6 +136,7 @@ def _def_names(dialect: DialectDef) -> list[str]:
     return [
         *(op.def_name for op in dialect.ops),
         *(item.def_name for item in dialect.named_defs()),
+        *(interface.def_name for interface in dialect.interfaces),
         *(p.name for p in dialect.patterns if p.name),
     ]
 
@@ -246,7 +250,11 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
     lines: list[str] = []
     if isinstance(item, AttrDef) and item.enum is not None:
         # `EnumAttr` sets the mnemonic and implies the parameter.
-        head = f"def {item.def_name} : EnumAttr<{dialect_def}, {item.enum}, {td_string(item.mnemonic)}>"
+        traits = _trait_list(item.traits)
+        head = (
+            f"def {item.def_name} : EnumAttr<{dialect_def}, {item.enum}, "
+            f"{td_string(item.mnemonic)}{', ' + traits if traits else ''}>"
+        )
         if item.summary:
             lines.append(_let("summary", td_string(item.summary)))
         if item.description:
@@ -274,7 +282,80 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
         lines.append(_let("extraClassDeclaration", _code(item.extra_code.text, 2)))
     if isinstance(item, AttrDef) and item.alias is not None:
         lines.append(_let("asmAlias", td_string(item.alias)))
-    return _body(f"def {item.def_name} : {kind}Def<{dialect_def}, {cpp}>", lines)
+    traits = _trait_list(item.traits)
+    head = f"def {item.def_name} : {kind}Def<{dialect_def}, {cpp}{', ' + traits if traits else ''}>"
+    return _body(head, lines)
+
+
+def _trait_list(traits: tuple[TraitRef, ...]) -> str:
+    """`[A, B]`, or "" for no traits."""
+    return "[" + ", ".join(t.spelling() for t in traits) + "]" if traits else ""
+
+
+_INTERFACE_CLASSES = {"op": "OpInterface", "type": "TypeInterface", "attr": "AttrInterface"}
+
+
+def _method(method: InterfaceMethodDef) -> str:
+    args: list[str] = []
+    for arg in method.args:
+        if arg.default is not None:
+            args.append(f"CArg<{td_string(arg.type)}, {td_string(arg.default)}>:${arg.name}")
+        else:
+            args.append(f"{td_string(arg.type)}:${arg.name}")
+    kind = "StaticInterfaceMethod" if method.static else "InterfaceMethod"
+    parts = [td_string(method.description), td_string(method.return_type), td_string(method.name)]
+    code: list[str] = []
+    if method.body is not None or method.default is not None:
+        code.append(_code(method.body.text, 6) if method.body is not None else "[{}]")
+    if method.default is not None:
+        code.append(_code(method.default.text, 6))
+    if args or code:
+        parts.append(f"(ins {', '.join(args)})" if args else "(ins)")
+    lines = _wrapped(f"{kind}<", parts, ">" if not code else ",", 4)
+    if code:
+        lines[-1] += "\n      " + ",\n      ".join(code) + ">"
+    return "\n".join(lines)
+
+
+def _interface(interface: InterfaceDef) -> list[str]:
+    args = [td_string(interface.class_name)]
+    if interface.bases:
+        args.append("[" + ", ".join(interface.bases) + "]")
+    head = f"def {interface.def_name} : {_INTERFACE_CLASSES[interface.kind]}<{', '.join(args)}>"
+    lines: list[str] = []
+    if interface.description:
+        lines.append(_let("description", _code(interface.description, 2)))
+    if interface.methods:
+        methods = ",\n".join(_method(m) for m in interface.methods)
+        lines.append(f"  let methods = [\n{methods}\n  ];")
+    if interface.extra_code is not None:
+        lines.append(_let("extraClassDeclaration", _code(interface.extra_code.text, 2)))
+    if interface.verifier is not None:
+        lines.append(_let("verify", _code(interface.verifier.text, 2)))
+    if interface.verify_with_regions:
+        lines.append(_let("verifyWithRegions", "1"))
+    return _body(head, lines)
+
+
+def _interfaces_in_order(dialect: DialectDef) -> list[InterfaceDef]:
+    """The dialect's interfaces, each after those it derives from (TableGen needs a def
+    before its use)."""
+    by_name = {i.def_name: i for i in dialect.interfaces}
+    out: list[InterfaceDef] = []
+    done: set[str] = set()
+
+    def visit(interface: InterfaceDef) -> None:
+        if interface.def_name in done:
+            return
+        done.add(interface.def_name)
+        for base in interface.bases:
+            if base in by_name:
+                visit(by_name[base])
+        out.append(interface)
+
+    for interface in dialect.interfaces:
+        visit(interface)
+    return out
 
 
 def _region(region: RegionDef) -> str:
@@ -464,6 +545,8 @@ def dialect_to_td(dialect: DialectDef) -> str:
     if not dialect.pattern_file:
         # A file of patterns has no Dialect def; its name is the file's.
         sections.append(_body(f"def {dialect_def} : Dialect", header))
+    for interface in _interfaces_in_order(dialect):
+        sections.append(_interface(interface))
     for enum in dialect.enums:
         sections.append(_enum(enum))
     items: list[TypeDef | AttrDef] = [*dialect.types, *dialect.attributes]

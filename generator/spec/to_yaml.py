@@ -1,7 +1,7 @@
 """The model to YAML: a `DialectDef` written in the spelling `from_yaml.py` reads.
 
 Keys come in the order the example specs use (the dialect's header, then
-enums, types, attributes, ops and patterns; within a def, the model's field
+enums, interfaces, types, attributes, ops and patterns; within a def, the model's field
 order); keys whose value is the default are left out. Constraints, traits and
 DAGs are written in ODS syntax (`convert.py` spells them), code and multi-line
 descriptions as block scalars, short items as one-line flow mappings. Every
@@ -24,6 +24,7 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    InterfaceDef,
     OpDef,
     ParameterDef,
     PatternDef,
@@ -192,6 +193,7 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "summary", item.summary)
     _optional(fields, "description", _Text(item.description))
     _optional(fields, "parameters", [_parameter(p) for p in item.parameters], [])
+    _optional(fields, "traits", [t.spelling() for t in item.traits], [])
     _optional(fields, "assembly_format", _text(item.assembly_format), None)
     _optional(fields, "has_custom_assembly_format", item.has_custom_assembly_format, False)
     _optional(fields, "parser", _text(item.parser), None)
@@ -200,6 +202,35 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
         _optional(fields, "alias", item.alias, None)
+    return fields
+
+
+def _interface(interface: InterfaceDef) -> Fields:
+    fields: Fields = [("def", interface.def_name)]
+    _optional(fields, "name", interface.name)
+    _optional(fields, "kind", interface.kind, "op")
+    _optional(fields, "description", _Text(interface.description))
+    _optional(fields, "bases", list(interface.bases), [])
+    methods: list[Fields] = []
+    for method in interface.methods:
+        item: Fields = [("name", method.name)]
+        _optional(item, "description", _Text(method.description))
+        _optional(item, "return_type", method.return_type)
+        args: list[Fields] = []
+        for arg in method.args:
+            arg_fields: Fields = [("name", arg.name)]
+            _optional(arg_fields, "type", arg.type)
+            _optional(arg_fields, "default", arg.default, None)
+            args.append(arg_fields)
+        _optional(item, "args", args, [])
+        _optional(item, "static", method.static, False)
+        _optional(item, "body", _text(method.body), None)
+        _optional(item, "default", _text(method.default), None)
+        methods.append(item)
+    _optional(fields, "methods", methods, [])
+    _optional(fields, "extra_code", _text(interface.extra_code), None)
+    _optional(fields, "verifier", _text(interface.verifier), None)
+    _optional(fields, "verify_with_regions", interface.verify_with_regions, False)
     return fields
 
 
@@ -330,6 +361,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     sections: list[list[str]] = [_mapping_lines(header, 0)]
     parts: list[tuple[str, list[Fields]]] = [
         ("enums", [_enum(e) for e in dialect.enums]),
+        ("interfaces", [_interface(i) for i in dialect.interfaces]),
         ("types", [_type_or_attr(t) for t in dialect.types]),
         ("attributes", [_type_or_attr(a) for a in dialect.attributes]),
         ("ops", [_op(o) for o in dialect.ops]),
