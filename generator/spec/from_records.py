@@ -794,22 +794,23 @@ class _Reader:
         bases = [self.ref(b) for b in rec.get("baseInterfaces") or []]
         name = str(rec.get("cppInterfaceName") or "")
         verify = self.code(rec, "verify", loc)
-        return InterfaceDef(
-            **{"def": str(rec["!name"])},
-            name="" if name == rec["!name"] else name,
-            kind=kind,
-            description=_code(str(rec.get("description", ""))),
-            bases=tuple(str(b["!name"]) for b in bases if b is not None),
-            methods=tuple(self.method(m) for m in rec.get("methods") or []),
-            extra_code=(
+        fields: dict[str, Any] = {
+            "def": str(rec["!name"]),
+            "name": "" if name == rec["!name"] else name,
+            "kind": kind,
+            "description": _code(str(rec.get("description", ""))),
+            "bases": tuple(str(b["!name"]) for b in bases if b is not None),
+            "methods": tuple(self.method(m) for m in rec.get("methods") or []),
+            "extra_code": (
                 extra[0].model_copy(update={"text": "\n".join(c.text for c in extra)})
                 if extra
                 else None
             ),
-            verifier=verify if verify is not None and verify.text.strip() else None,
-            verify_with_regions=bool(rec.get("verifyWithRegions", 0)),
-            loc=loc,
-        )
+            "verifier": verify if verify is not None and verify.text.strip() else None,
+            "verify_with_regions": bool(rec.get("verifyWithRegions", 0)),
+            "loc": loc,
+        }
+        return InterfaceDef(**fields)
 
     def method(self, value: Any) -> InterfaceMethodDef:
         rec = self.ref(value)

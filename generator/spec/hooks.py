@@ -44,6 +44,7 @@ __all__ = [
     "HookRequirement",
     "InlineCode",
     "check_hooks",
+    "interface_hooks",
     "required_hooks",
 ]
 
