@@ -12,22 +12,21 @@ configuration around it.
 Both take time in proportion to the size of the output, so they run side by side:
 ruff in a thread (it is a separate process), and the compile check split by
 top-level statements over the machine's cores. Nothing is written unless both
-succeed. An interruption kills ruff and the check workers before it propagates,
-and a worker dies with its parent, so none outlives the generation.
+succeed. An interruption kills ruff and the check workers before it propagates, so
+none outlives the generation; a worker whose parent was killed outright ends by
+itself once its share is compiled.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import multiprocessing
+import marshal
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from generator.diagnostics import InternalGeneratorError, SpecDiagnostic
@@ -80,47 +79,85 @@ def _chunks(text: str, count: int) -> list[str]:
     return pieces
 
 
-def _compiles(text: str) -> bool:
+def _balanced(pieces: list[str], count: int) -> list[list[int]]:
+    """The indices of `pieces` dealt into `count` groups of similar total size."""
+    groups: list[list[int]] = [[] for _ in range(count)]
+    loads = [0] * count
+    for i in sorted(range(len(pieces)), key=lambda i: -len(pieces[i])):
+        least = loads.index(min(loads))
+        groups[least].append(i)
+        loads[least] += len(pieces[i])
+    return [g for g in groups if g]
+
+
+def _compile_in_workers(pieces: list[str], count: int, label: str) -> list[bool] | None:
+    """Whether each piece compiles, decided by `count` worker processes; None if the
+    workers could not be run (the caller then checks in this process).
+
+    The workers are fresh interpreters running `compile_worker.py`, not forks: a
+    fork of this process (which runs ruff from a thread) could inherit a lock held
+    by that thread, and would inherit the signal handlers until it reset them. On
+    any exit from here, an interruption included, each worker still running is
+    killed and reaped.
+    """
+    command = [sys.executable, "-I", "-S", str(Path(__file__).with_name("compile_worker.py"))]
+    groups = _balanced(pieces, count)
+    procs: list[subprocess.Popen[bytes]] = []
     try:
-        compile(text, "<generated>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    return True
+        for _ in groups:
+            proc = subprocess.Popen(
+                [*command, label],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+            procs.append(proc)
+        for proc, group in zip(procs, groups, strict=True):
+            assert proc.stdin is not None
+            proc.stdin.write(marshal.dumps([pieces[i] for i in group]))
+            proc.stdin.close()
+        while any(proc.poll() is None for proc in procs):
+            check_interrupted()
+            time.sleep(_POLL)
+        results: list[bool | None] = [None] * len(pieces)
+        for proc, group in zip(procs, groups, strict=True):
+            assert proc.stdout is not None
+            verdicts = proc.stdout.read()
+            if proc.returncode != 0 or len(verdicts) != len(group):
+                return None
+            for i, verdict in zip(group, verdicts, strict=True):
+                results[i] = verdict == ord("1")
+        return [r is True for r in results]
+    except (OSError, ValueError):
+        # No interpreter to start, or a worker that died while being fed.
+        return None
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()
 
 
-def _worker_init() -> None:
-    """Set up a check worker: the parent alone acts on `SIGINT` (and then ends the
-    pool); `SIGTERM` ends a worker at once; and on Linux a worker dies with its
-    parent, so that none is left waiting for work if the parent is killed."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    libc_name = ctypes.util.find_library("c")
-    if libc_name is not None and sys.platform.startswith("linux"):
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(libc_name).prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
-
-
-def _check_all(files: list[OutputFile]) -> None:
-    """`check_python` for every file, in parallel for large outputs."""
+def _check_all(files: list[OutputFile], label: str = "odsgen") -> None:
+    """`check_python` for every file, in parallel for large outputs; `label` names
+    the generation in the workers' command lines."""
     total = sum(f.text.count("\n") for f in files)
     workers = os.cpu_count() or 1
-    if total < _PARALLEL_LINES or workers < 2:
-        for f in files:
-            check_interrupted()
-            check_python(f.text, f.template, f.spec)
-        return
-    pieces = [(f, piece) for f in files for piece in _chunks(f.text, workers)]
-    # Leaving the block terminates the workers, on an error or an interruption too.
-    with multiprocessing.Pool(workers, initializer=_worker_init) as pool:
-        pending = pool.map_async(_compiles, [p for _, p in pieces], chunksize=1)
-        while not pending.ready():
-            check_interrupted()
-            pending.wait(_POLL)
-        results = pending.get()
-    for (f, _), ok in zip(pieces, results, strict=True):
-        if not ok:
-            # The whole file gives the authoritative message and line.
-            check_python(f.text, f.template, f.spec)
+    if total >= _PARALLEL_LINES and workers >= 2:
+        pieces = [(f, piece) for f in files for piece in _chunks(f.text, workers)]
+        results = _compile_in_workers([p for _, p in pieces], workers, label)
+        if results is not None:
+            for (f, _), ok in zip(pieces, results, strict=True):
+                if not ok:
+                    # The whole file gives the authoritative message and line.
+                    check_python(f.text, f.template, f.spec)
+            return
+    for f in files:
+        check_interrupted()
+        check_python(f.text, f.template, f.spec)
 
 
 def _ruff() -> str:
@@ -213,7 +250,7 @@ def finish_python(
         ruff = _Ruff(root, scratch / "generated", package)
         ruff.start()
         try:
-            _check_all(python)
+            _check_all(python, str(scratch))
             while ruff.is_alive():
                 check_interrupted()
                 ruff.join(_POLL)

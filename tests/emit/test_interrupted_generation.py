@@ -53,6 +53,17 @@ def _tree(root: Path) -> dict[str, bytes]:
     }
 
 
+def _finish(proc: subprocess.Popen[bytes], timeout: float) -> tuple[bytes, bytes]:
+    """`proc.communicate(timeout)`, killing and reaping `proc` if it times out, so
+    that a hang fails this test alone and leaves no process to the next one."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+
+
 def _leftovers(root: Path) -> list[str]:
     """Staging and scratch directories next to `generated/`."""
     return sorted(p.name for p in root.iterdir() if p.name.startswith("."))
@@ -233,7 +244,7 @@ def test_signals_at_many_points_of_a_generation(tmp_path: Path) -> None:
         # SIGINT only once past start-up: during the interpreter's own imports it is
         # Python's KeyboardInterrupt, before odsgen runs at all.
         proc.send_signal(signal.SIGINT if step >= steps // 2 and step % 2 else signal.SIGTERM)
-        _, err = proc.communicate(timeout=120)
+        _, err = _finish(proc, 120)
         assert b"Traceback" not in err, err.decode()
         tree = _tree(root)
         assert tree in (trees[current], trees[target]), f"mixed tree after step {step}"
@@ -255,7 +266,7 @@ _CHECK_LOOP = textwrap.dedent(
     with handle_interrupts():
         try:
             while True:
-                _check_all(files)
+                _check_all(files, sys.argv[1])
         except GenerationInterrupted as e:
             sys.exit(128 + e.signum)
     """
@@ -294,20 +305,23 @@ def test_a_signal_during_the_parallel_check_leaves_no_worker(
         time.sleep(0.02)
     time.sleep(0.2)
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = _finish(proc, 60)
     if sig != signal.SIGKILL:
         assert proc.returncode == 128 + sig, err.decode()
         assert b"Traceback" not in err, err.decode()
     assert _wait_gone(marker) == []
 
 
-def _forked_children(pid: int) -> list[int]:
-    """The children of `pid` that run its own command line: pool workers, not ruff."""
-    try:
-        own = Path(f"/proc/{pid}/cmdline").read_bytes()
-        return [c for c in _children(pid) if Path(f"/proc/{c}/cmdline").read_bytes() == own]
-    except OSError:
-        return []
+def _check_workers(pid: int) -> list[int]:
+    """The children of `pid` that are compile-check workers, not ruff."""
+    found: list[int] = []
+    for child in _children(pid):
+        try:
+            if b"compile_worker.py" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+        except OSError:
+            pass
+    return found
 
 
 @pytest.mark.skipif(
@@ -326,12 +340,12 @@ def test_sigterm_while_generate_runs_its_check_workers(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 300
-    while not _forked_children(proc.pid):
+    while not _check_workers(proc.pid):
         assert proc.poll() is None, "generation ended before its check workers were seen"
         assert time.monotonic() < deadline
         time.sleep(0.002)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
+    _, err = _finish(proc, 60)
     assert proc.returncode == 128 + signal.SIGTERM, err.decode()
     assert b"Traceback" not in err
     assert not (root / "generated").exists()
@@ -357,10 +371,10 @@ def test_a_second_generation_waits_for_the_first(tmp_path: Path) -> None:
         assert stopped.poll() is None
         assert not (root / "generated").exists()
         stopped.send_signal(signal.SIGTERM)
-        stopped.communicate(timeout=30)
+        _finish(stopped, 30)
         assert stopped.returncode == 128 + signal.SIGTERM
     finally:
         os.close(fd)
-    _, err = waiting.communicate(timeout=300)
+    _, err = _finish(waiting, 300)
     assert waiting.returncode == 0, err.decode()
     assert main(["generate", "--check", "--root", str(root)]) == 0
