@@ -87,12 +87,14 @@ def render_dialect(
     root: str = "generated",
     regenerate: str = "make generate",
     foreign_enums: dict[str, EnumDef] | None = None,
+    import_roots: dict[str, str] | None = None,
 ) -> list[OutputFile]:
     """Every generated file of one dialect spec (unformatted Python, final Markdown).
 
     `foreign` are the ops of other specs that the dialect's patterns may name;
     `root` is the package the dialect's package goes into, and `regenerate` the
-    command the file banners name.
+    command the file banners name. `import_roots` gives the package each dialect
+    whose enums or attributes the dialect imports goes into (by default `root`).
     """
 
     def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
@@ -135,7 +137,9 @@ def render_dialect(
         )
         modules.append(("attrs", attrs.all_names))
         imports["attrs"] = attrs.all_names
-    ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
+    roots = {i.dialect: root for i in dialect.imports}
+    roots.update(import_roots or {})
+    ops = ops_module_view(dialect, source, reference_infos(dialect), imports, roots)
     # A dialect of types or attributes only has no ops module.
     if (
         dialect.ops

@@ -16,6 +16,7 @@ from generator.emit.interfaces import InterfaceView, implemented_bases, interfac
 from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
 from generator.naming import class_name_from_def, enum_member_name, sanitize_name
+from generator.spec.interfaces import dialect_interfaces
 from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
 
 __all__ = [
@@ -83,6 +84,9 @@ class EnumAttrView:
     groups: list[tuple[str, int]]
     bits: list[tuple[str, int]]
     separator: str
+    value_only: bool = False
+    """The format is "$value": the case follows the mnemonic after a space
+    (`#index<cmp_predicate slt>`) instead of in angle brackets."""
     bases: str = "EnumAttr"
     """The base classes: `EnumAttr` and the attribute interfaces it implements."""
     extra_code: list[str] = field(default_factory=list)
@@ -259,6 +263,8 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 groups=groups,
                 bits=bits,
                 separator=enum.separator,
+                value_only=attr.assembly_format is not None
+                and " ".join(attr.assembly_format.text.split()) == "$value",
                 bases=_bases("EnumAttr", attr, dialect),
                 extra_code=code_lines(attr.extra_code.text) if attr.extra_code is not None else [],
             )
@@ -337,8 +343,29 @@ def reference_infos(dialect: DialectDef) -> dict[str, RefInfo]:
     typ: TypeDef
     for typ in dialect.types:
         refs[typ.def_name] = RefInfo("type", class_name_from_def(typ.def_name))
-    # Type and attribute interfaces are constraints too: an instance of the class.
-    for interface in dialect.interfaces:
-        if interface.kind != "op":
-            refs[interface.def_name] = RefInfo(interface.kind, interface.class_name)
+    # Enums and attributes of other dialects, whose classes `ops.py` imports.
+    for imported in dialect.imports:
+        own = {e.def_name: e for e in imported.enums}
+        for enum in imported.enums:
+            if enum.kind == "string":
+                refs[enum.def_name] = RefInfo(
+                    "str_enum", enum_class_name(enum), values=tuple(c.text for c in enum.cases)
+                )
+            elif not is_bit_enum(enum):
+                refs[enum.def_name] = RefInfo(
+                    "int_enum",
+                    enum_class_name(enum),
+                    width=_int_width(enum),
+                    values=tuple(int(c.value or 0) for c in enum.cases),
+                )
+        for attr in imported.attributes:
+            enum_class = enum_class_name(own[attr.enum]) if attr.enum in own else ""
+            refs[attr.def_name] = RefInfo(
+                "attr", class_name_from_def(attr.def_name), enum_class=enum_class
+            )
+    # Type and attribute interfaces are constraints too: an instance of the class,
+    # the runtime's (`PoisonAttrInterface`) as much as the dialect's own.
+    for info in dialect_interfaces(dialect).values():
+        if info.kind != "op":
+            refs[info.def_name] = RefInfo(info.kind, info.class_name)
     return refs

@@ -281,29 +281,38 @@ class AttrParser(LocationParser):
                 self.nest_alias(inner, start)
             return alias
         dialect, data = symbol
-        mnemonic = data.partition("<")[0]
+        # The mnemonic is the keyword the body starts with: `poison` of
+        # `#ub.poison<>`, `cmp_predicate` of `#index<cmp_predicate slt>`.
+        lead = len(data) - len(data.lstrip())
+        keyword = _BARE_ID.match(data, lead)
+        mnemonic = keyword.group() if keyword is not None else ""
+        after_mnemonic = start + 2 + len(dialect) + lead + len(mnemonic)
         self.ctx.ensure_dialect(dialect)
         found = self.ctx.lookup_attr(dialect, mnemonic)
         registered = found if found is not None and issubclass(found, DialectAttr) else None
         if registered is not None and issubclass(registered, ParametricAttr):
             # The spec's parser reads the parameters in place (see parse_dialect_type).
             end = self.pos
-            self.pos = start + 2 + len(dialect) + len(mnemonic)
+            # In `#dialect<mnemonic ...>` the body ends before the closing `>`.
+            body_end = end - 1 if text.startswith("<", start + 1 + len(dialect)) else end
+            self.pos = after_mnemonic
             self.nest(self.pos)
             parsed_attr = registered.parse(self)
-            if self.pos != end and self.skip_ws() != end:
+            if self.pos > body_end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
+            # As in MLIR, what the attribute's parser leaves of the body is ignored.
+            self.pos = end
             self.depth -= 1
             return parsed_attr
         if registered is None and self.ctx.dialect_has_attrs(dialect):
             # A generated dialect's attribute parser knows all its attributes.
             body = start + 2 + len(dialect)
-            if not _BARE_ID.match(mnemonic):
+            if keyword is None:
                 self.error_at(body, "expected valid keyword")
             self.error_at(body, f"unknown attribute `{mnemonic}` in dialect `{dialect}`")
         if registered is not None:
-            body_start = start + 2 + len(dialect) + len(mnemonic)
-            parsed = registered.parse_body(data[len(mnemonic) :])
+            body_start = after_mnemonic
+            parsed = registered.parse_body(data[lead + len(mnemonic) :])
             if isinstance(parsed, tuple):
                 self.error_at(body_start + parsed[0], parsed[1])
             if isinstance(parsed, TypedDialectAttr):

@@ -211,12 +211,14 @@ class ParametricType(Type, Parametric):
         raise NotImplementedError
 
 
-_KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
+#: A case spelling: a keyword, or a string literal (MLIR's `parseKeywordOrString`).
+_WORD = re.compile(r'([A-Za-z_][A-Za-z0-9_$.]*)|"([^"\\\n]*)"')
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EnumAttr(DialectAttr):
-    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`.
+    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`, or
+    `#dialect<mnemonic case>` when not `BRACKETED`.
 
     Subclasses set `ENUM` (a Python `enum.IntEnum` or, for bit enums,
     `enum.IntFlag`), `ENUM_NAME` (named in parse errors), and for bit enums the
@@ -234,6 +236,10 @@ class EnumAttr(DialectAttr):
     GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
     BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
     SEPARATOR: ClassVar[str] = ", "
+    #: Whether the case is written in angle brackets after the mnemonic
+    #: (`#arith.fastmath<fast>`, the format "`<` $value `>`") or after a space
+    #: (`#index<cmp_predicate slt>`, the format "$value").
+    BRACKETED: ClassVar[bool] = True
     _instances: ClassVar[UniqueTable[int, EnumAttr]]
     _spellings: ClassVar[dict[int, str]]
     #: The bits of every case of a bit enum, or'ed together.
@@ -277,7 +283,7 @@ class EnumAttr(DialectAttr):
         return self.ENUM(self.value)
 
     def case_text(self) -> str:
-        """The spelling of the value inside `<...>`."""
+        """The spelling of the value (inside `<...>` when `BRACKETED`)."""
         value = self.value
         if not self.IS_BIT_ENUM or value == 0:
             return self._spellings.get(value, str(value))
@@ -290,32 +296,55 @@ class EnumAttr(DialectAttr):
         return self.SEPARATOR.join(words)
 
     def body(self) -> str:
-        """`mnemonic<case>`."""
-        return f"{self.MNEMONIC}<{self.case_text()}>"
+        """`mnemonic<case>`, or `mnemonic case` when not `BRACKETED`."""
+        if self.BRACKETED:
+            return f"{self.MNEMONIC}<{self.case_text()}>"
+        return f"{self.MNEMONIC} {self.case_text()}"
 
     @classmethod
     def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
-        """Parse `<case>` (bit enums: spellings separated by `,` or `|`)."""
+        """Parse what follows the mnemonic: `<case>` (bit enums: spellings joined by
+        the separator), or ` case` when not `BRACKETED`."""
+        if not cls.BRACKETED:
+            parsed, _ = cls.parse_cases(text, 0, len(text))
+            return parsed
         if not text.startswith("<") or not text.endswith(">"):
             return 0, "expected '<'"
-        pos = 1
-        end = len(text) - 1
-        value = 0
+        parsed, pos = cls.parse_cases(text, 1, len(text) - 1)
+        if isinstance(parsed, tuple):
+            return parsed
+        if pos < len(text) - 1:
+            return pos, "expected '>'"
+        return parsed
+
+    @classmethod
+    def parse_cases(cls, text: str, pos: int, end: int) -> tuple[Attribute | tuple[int, str], int]:
+        """Parse the case spellings in `text[pos:end]`: a keyword or string, or for a
+        bit enum several joined by the separator's `,` or `|`.
+
+        Returns the attribute, or (offset in `text`, message), and the offset after
+        the last spelling read; what follows is the caller's to check.
+        """
         names = cls.KEYWORDS
-        expected = ", ".join(names)
+        expected = f"expected {cls.ENUM_NAME} to be one of: " + ", ".join(names)
+        separator = cls.SEPARATOR.strip() if cls.IS_BIT_ENUM else ""
+        value = 0
         while True:
-            m = _KEYWORD.match(text, pos, end)
+            while pos < end and text[pos] in " \t\n\r":
+                pos += 1
+            word_start = pos
+            m = _WORD.match(text, pos, end)
             if m is None:
-                return pos, f"expected {cls.ENUM_NAME} to be one of: {expected}"
-            word = m.group(1)
+                return (pos, "expected valid keyword or string"), pos
+            word = m.group(1) if m.group(1) is not None else m.group(2)
             mask = names.get(word)
             if mask is None:
-                return m.start(1), f"expected {cls.ENUM_NAME} to be one of: {expected}"
+                return (word_start, expected), pos
             value |= mask
             pos = m.end()
-            if pos >= end:
+            while pos < end and text[pos] in " \t\n\r":
+                pos += 1
+            if not separator or not text.startswith(separator, pos):
                 break
-            if not cls.IS_BIT_ENUM or text[pos] not in ",|":
-                return pos, "expected '>'"
-            pos += 1
-        return cls.get(value)
+            pos += len(separator)
+        return cls.get(value), pos

@@ -25,7 +25,7 @@ from generator.ir.attr_parser import (
     _EMPTY_DICT,
     AttrParser,
 )
-from generator.ir.attr_type_base import DialectAttr
+from generator.ir.attr_type_base import DialectAttr, EnumAttr
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -1253,12 +1253,22 @@ class Parser(AttrParser):
             if not isinstance(attr, attr_class):
                 self.op_error(pos, "invalid kind of attribute specified")
             return attr
+        if issubclass(attr_class, EnumAttr) and not attr_class.BRACKETED:
+            # `slt` of `index.cmp slt(%a, %b)`: the case alone.
+            cases, after = attr_class.parse_cases(text, pos, len(text))
+            if isinstance(cases, tuple):
+                self.op_error(cases[0], cases[1])
+            self.pos = after
+            return cases
         if not text.startswith("<", pos):
             self.wrong_token("expected '<'")
         end = self.scan_balanced(pos)
         parsed = attr_class.parse_body(text[pos:end])
         if isinstance(parsed, tuple):
             offset, message = parsed
+            if message == "expected '>'":
+                # MLIR's own check of the closing bracket, not the attribute's parser.
+                self.error_at(pos + offset, message)
             self.op_error(pos + offset, message)
         self.pos = end
         return parsed

@@ -874,7 +874,9 @@ class Printer(AsmPrinter):
         return " <" + self.attr_text(DictionaryAttr.get(tuple(kept))) + ">"
 
     def stripped_attr(self, attr: Attribute) -> str:
-        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`)."""
+        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`; ` slt`
+        for an enum written after a space, whose printer starts with that space as
+        MLIR's generated attribute printers do)."""
         if isinstance(attr, DenseArrayAttr):
             text = _dense_array_text(attr, self)
             return "[" + text.partition(":")[2].strip().removesuffix(">") + "]"
@@ -1146,9 +1148,12 @@ class Printer(AsmPrinter):
                 text += ", offset: " + ("?" if attr.offset == DYNAMIC else str(attr.offset))
             return text + ">"
         if isinstance(attr, TypedDialectAttr):
-            return f"#{attr.DIALECT}.{attr.body()} : {self.type_text(attr.type)}"
+            body = _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
+            return f"{body} : {self.type_text(attr.type)}"
         if isinstance(attr, DialectAttr):
-            return f"#{attr.DIALECT}.{attr.body()}"
+            # `#index<cmp_predicate slt>`: a body that is not an identifier with an
+            # optional `<...>` goes in angle brackets, as MLIR prints it.
+            return _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
         if isinstance(attr, OpaqueAttr):
             text = _pretty_dialect_symbol("#", attr.dialect, attr.data)
             if attr.type is not None:

@@ -1,8 +1,8 @@
 """The model to YAML: a `DialectDef` written in the spelling `from_yaml.py` reads.
 
-Keys come in the order the example specs use (the dialect's header, then
-enums, interfaces, types, attributes, ops and patterns; within a def, the model's field
-order); keys whose value is the default are left out. Constraints, traits and
+Keys come in the order the example specs use (the dialect's header, then the
+definitions it imports from other dialects, enums, interfaces, types, attributes,
+ops and patterns; within a def, the model's field order); keys whose value is the default are left out. Constraints, traits and
 DAGs are written in ODS syntax (`convert.py` spells them), code and multi-line
 descriptions as block scalars, short items as one-line flow mappings. Every
 scalar is checked by reading it back with pyyaml, and quoted when a plain
@@ -24,6 +24,7 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    ImportDef,
     InterfaceDef,
     OpDef,
     ParameterDef,
@@ -178,6 +179,15 @@ def _enum(enum: EnumDef) -> Fields:
         _optional(item, "string", case.string, None)
         cases.append(item)
     fields.append(("cases", cases))
+    return fields
+
+
+def _import(imported: ImportDef) -> Fields:
+    fields: Fields = [("dialect", imported.dialect)]
+    _optional(fields, "package", imported.package, None)
+    _optional(fields, "file", imported.file, None)
+    _optional(fields, "enums", [_enum(e) for e in imported.enums], [])
+    _optional(fields, "attributes", [_type_or_attr(a) for a in imported.attributes], [])
     return fields
 
 
@@ -360,6 +370,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]
     parts: list[tuple[str, list[Fields]]] = [
+        ("imports", [_import(i) for i in dialect.imports]),
         ("enums", [_enum(e) for e in dialect.enums]),
         ("interfaces", [_interface(i) for i in dialect.interfaces]),
         ("types", [_type_or_attr(t) for t in dialect.types]),

@@ -69,6 +69,7 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    ImportDef,
     InterfaceDef,
     InterfaceMethodDef,
     OpDef,
@@ -203,12 +204,19 @@ class _Validator:
         top, attributes = defined_names(_code_texts(dialect))
         classes = {class_name_from_def(d.def_name) for d in (*dialect.ops, *dialect.named_defs())}
         classes |= {i.class_name for i in dialect.interfaces}
+        # The classes of other dialects' enums and attributes its constraints name.
+        imported = {e.def_name for i in dialect.imports for e in i.enums}
+        imported |= {a.def_name for i in dialect.imports for a in i.attributes}
+        classes |= {class_name_from_def(name) for name in imported}
+        self.attr_defs |= imported
         self.code_names = frozenset(top | classes)
         self.attributes = attributes | _accessor_names(dialect)
         # Type and attribute interfaces are constraints too, as in MLIR.
         self.type_defs |= {i.def_name for i in dialect.interfaces if i.kind == "type"}
         self.attr_defs |= {i.def_name for i in dialect.interfaces if i.kind == "attr"}
         self.interfaces = dialect_interfaces(dialect)
+        self.type_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "type"}
+        self.attr_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "attr"}
 
     def error(
         self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
@@ -266,6 +274,8 @@ class _Validator:
                 self.spelled(item, "alias", item.alias, _BARE_ID, _BARE_ID_RULE)
         for op in d.ops:
             self.def_name(op)
+        for imported in d.imports:
+            self.imported_names(imported)
         for pattern in d.patterns:
             self.spelled(pattern, "pattern name", pattern.name, _ODS_NAME, _ODS_NAME_RULE)
             if pattern.pattern_set:
@@ -275,6 +285,42 @@ class _Validator:
                     pattern.pattern_set,
                     _SET_NAME,
                     "a letter or '_' followed by letters, digits, '_', '.' or '-'",
+                )
+
+    def imported_names(self, imported: ImportDef) -> None:
+        """The names of another dialect's definitions become a module path and class
+        names of the generated imports."""
+        self.spelled(imported, "dialect name", imported.dialect, _DIALECT_NAME, _DIALECT_RULE)
+        package = imported.python_package
+        if (imported.package is not None or _DIALECT_NAME.fullmatch(package)) and not (
+            is_identifier(package)
+        ):
+            self.error(
+                imported,
+                f"invalid package name {package!r} of imported dialect "
+                f"'{imported.dialect}': not a Python identifier",
+            )
+        own = {
+            class_name_from_def(d.def_name) for d in (*self.dialect.ops, *self.dialect.named_defs())
+        }
+        enums = {e.def_name for e in imported.enums}
+        items: list[EnumDef | AttrDef] = [*imported.enums, *imported.attributes]
+        for item in items:
+            self.def_name(item)
+            if class_name_from_def(item.def_name) in own:
+                self.error(
+                    item,
+                    f"imported '{item.def_name}' of dialect '{imported.dialect}' has the class "
+                    f"name of one of this dialect's definitions",
+                    "rename one of them",
+                )
+        for attr in imported.attributes:
+            self.spelled(attr, "mnemonic", attr.mnemonic, _BARE_ID, _BARE_ID_RULE)
+            if attr.enum is not None and attr.enum not in enums:
+                self.error(
+                    attr,
+                    f"imported enum attribute '{attr.def_name}' names the enum '{attr.enum}', "
+                    f"which the import of dialect '{imported.dialect}' does not hold",
                 )
 
     def def_name(self, item: OpDef | TypeDef | AttrDef | EnumDef) -> None:
@@ -978,7 +1024,8 @@ class _Validator:
                 key = "assemblyFormat" if td else "assembly_format"
                 self.error(
                     where,
-                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r}",
+                    f"{key} on an enum attribute is not supported yet, except "
+                    f"{_ENUM_FORMAT!r} and {_ENUM_VALUE_FORMAT!r}",
                     f"write it as {_ENUM_FORMAT!r}, or leave it out",
                 )
             else:
@@ -1230,8 +1277,10 @@ _NATIVE_CALL = ExprKind(
 _DERIVED = ExprKind("derived attribute", "expression", ())
 _DEFAULT_VALUE = ExprKind("default value", "default value", (), check_names=False)
 
-#: The one format of an enum attribute the generator supports (its printer's).
+#: The formats of an enum attribute the generator supports: the case in angle
+#: brackets (`#arith.fastmath<fast>`), or after a space (`#index<cmp_predicate slt>`).
 _ENUM_FORMAT = "`<` $value `>`"
+_ENUM_VALUE_FORMAT = "$value"
 
 
 def _supported_def_format(item: TypeDef | AttrDef) -> bool:
@@ -1239,7 +1288,7 @@ def _supported_def_format(item: TypeDef | AttrDef) -> bool:
     if not isinstance(item, AttrDef) or item.assembly_format is None:
         return False
     text = " ".join(item.assembly_format.text.split())
-    return item.enum is not None and text == _ENUM_FORMAT
+    return item.enum is not None and text in (_ENUM_FORMAT, _ENUM_VALUE_FORMAT)
 
 
 def _is_td(loc: SourceLoc | None) -> bool:

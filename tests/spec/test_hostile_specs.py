@@ -39,10 +39,31 @@ HOSTILE = (
 
 _LOCATED = re.compile(r"opdefs/evil\.(yaml|td):\d+:\d+: error: ")
 
+#: Another dialect of the project, whose enum attribute `BASE` imports.
+FRIEND: dict[str, Any] = {
+    "name": "friend",
+    "enums": [
+        {
+            "def": "Friend_Level",
+            "kind": "i32",
+            "cases": [{"symbol": "low", "value": 0}, {"symbol": "high", "value": 1}],
+        }
+    ],
+    "attributes": [{"def": "Friend_LevelAttr", "mnemonic": "level", "enum": "Friend_Level"}],
+}
+
 BASE: dict[str, Any] = {
     "name": "evil",
     "summary": "a dialect",
     "description": "Ops for the test.",
+    "imports": [
+        {
+            "dialect": "friend",
+            "package": "friend",
+            "file": "friend.yaml",
+            **{key: FRIEND[key] for key in ("enums", "attributes")},
+        }
+    ],
     "enums": [
         {
             "def": "Evil_Mode",
@@ -127,6 +148,7 @@ BASE: dict[str, Any] = {
             "mnemonic": "br",
             "summary": "a branch",
             "traits": ["Terminator"],
+            "attributes": [{"name": "level", "type": "OptionalAttr<Friend_LevelAttr>"}],
             "regions": [{"name": "body", "description": "the body"}],
             "successors": [{"name": "dest", "description": "where to go"}],
         },
@@ -168,6 +190,11 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("package",),
     ("summary",),
     ("description",),
+    ("imports", 0, "dialect"),
+    ("imports", 0, "package"),
+    ("imports", 0, "file"),
+    ("imports", 0, "attributes", 0, "def"),
+    ("imports", 0, "attributes", 0, "mnemonic"),
     ("enums", 0, "def"),
     ("enums", 0, "summary"),
     ("enums", 0, "description"),
@@ -294,6 +321,9 @@ COVERED = {
     "InterfaceMethodDef.name",
     "InterfaceMethodDef.description",
     "MethodArgDef.name",
+    "ImportDef.dialect",
+    "ImportDef.package",
+    "ImportDef.file",
 }
 
 
@@ -373,6 +403,7 @@ def _check(root: Path, code: int, err: str, what: str) -> None:
 def _project(tmp_path: Path, name: str) -> Path:
     root = tmp_path / name
     (root / "opdefs").mkdir(parents=True)
+    (root / "opdefs" / "friend.yaml").write_text(yaml.safe_dump(FRIEND), encoding="utf-8")
     return root
 
 
