@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from generator.emit.docs import render_dialect_doc
+from generator.emit.docs import dialect_doc_name, render_dialect_doc
 from generator.emit.enums import (
     attrs_module_view,
     enums_module_view,
@@ -191,7 +191,9 @@ def render_dialect(
         dialect_args=dialect_args,
     )
     files.append(_python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init))
-    files.append(OutputFile(f"docs/{dialect.name}.md", render_dialect_doc(dialect, source)))
+    files.append(
+        OutputFile(f"docs/{dialect_doc_name(dialect)}", render_dialect_doc(dialect, source))
+    )
     return files
 
 
