@@ -290,6 +290,7 @@ def IndexCmpPredicate : I32EnumAttr<"IndexCmpPredicate",
   I32EnumAttrCase<"UGT", 8, "ugt">,
   I32EnumAttrCase<"UGE", 9, "uge">
 ]> {
+  let cppNamespace = "::mlir::index";
   let description = [{
     The comparison `index.cmp` makes: equality, or an order reading both
     operands as signed (`s...`) or unsigned (`u...`) integers.

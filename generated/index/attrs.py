@@ -28,7 +28,7 @@ class IndexCmpPredicateAttr(EnumAttr):
     DIALECT: ClassVar[str] = "index"
     MNEMONIC: ClassVar[str] = "cmp_predicate"
     ENUM: ClassVar[type[IndexCmpPredicate]] = IndexCmpPredicate
-    ENUM_NAME: ClassVar[str] = "IndexCmpPredicate"
+    ENUM_NAME: ClassVar[str] = "::mlir::index::IndexCmpPredicate"
     IS_BIT_ENUM: ClassVar[bool] = False
     BRACKETED: ClassVar[bool] = False
     KEYWORDS: ClassVar[dict[str, int]] = {

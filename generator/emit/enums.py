@@ -257,7 +257,11 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 dialect=dialect.name,
                 mnemonic=attr.mnemonic,
                 enum=enum_class_name(enum),
-                enum_name=getattr(enum, "cpp_name", None) or enum_class_name(enum),
+                enum_name=(
+                    f"{enum.cpp_namespace}::{enum_class_name(enum)}"
+                    if enum.cpp_namespace
+                    else enum_class_name(enum)
+                ),
                 is_bit=is_bit,
                 keywords=keywords,
                 groups=groups,

@@ -1033,6 +1033,9 @@ class _Reader:
             "cases": tuple(cases),
             "loc": loc,
         }
+        namespace = rec.get("cppNamespace")
+        if isinstance(namespace, str) and namespace:
+            fields["cpp_namespace"] = namespace
         if bits:
             fields["separator"] = str(rec.get("separator", "|"))
             fields["print_bit_enum_primary_groups"] = bool(rec.get("printBitEnumPrimaryGroups", 0))

@@ -492,6 +492,9 @@ class EnumDef(SpecNode):
     """Bit enums: the text between set flags; spaces in it are printed, not required."""
     print_bit_enum_primary_groups: bool = False
     """Bit enums: print a fully set group case by its name (`fastmath<fast>`)."""
+    cpp_namespace: str = ""
+    """ODS `cppNamespace`: parse errors name the enum `<namespace>::<Class>`
+    (`::mlir::arith::FastMathFlags`), as MLIR's do; empty, the class alone."""
 
     @property
     def is_bit_enum(self) -> bool:

@@ -221,6 +221,8 @@ def _enum(enum: EnumDef) -> list[str]:
         body.append(_let("separator", td_string(enum.separator)))
     if enum.print_bit_enum_primary_groups:
         body.append(_let("printBitEnumPrimaryGroups", "1"))
+    if enum.cpp_namespace:
+        body.append(_let("cppNamespace", td_string(enum.cpp_namespace)))
     if body:
         lines += ["]> {", *body, "}"]
     else:

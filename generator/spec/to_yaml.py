@@ -172,6 +172,7 @@ def _enum(enum: EnumDef) -> Fields:
     fields.append(("kind", enum.kind))
     _optional(fields, "separator", enum.separator, "|")
     _optional(fields, "print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False)
+    _optional(fields, "cpp_namespace", enum.cpp_namespace)
     cases: list[Fields] = []
     for case in enum.cases:
         item: Fields = [("symbol", case.symbol)]

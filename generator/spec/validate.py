@@ -172,6 +172,8 @@ _TRAIT_USAGE: dict[str, str] = {
 
 #: A dialect namespace (MLIR's `Dialect::isValidNamespace`).
 _DIALECT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
+#: An enum's C++ namespace, named in parse errors (`::mlir::arith`).
+_CPP_NAMESPACE = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")
 #: A `bare-id` of MLIR's grammar: op, type and attribute mnemonics, aliases.
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 #: An ODS argument name (`$lhs`): operands, attributes, results, regions,
@@ -1076,6 +1078,14 @@ class _Validator:
                         f"'{enum.def_name}' has kind {enum.kind}",
                         "use kind bit32 or bit64 (I32BitEnumAttr, I64BitEnumAttr) for flags",
                     )
+        if enum.cpp_namespace:
+            self.spelled(
+                enum,
+                "C++ namespace",
+                enum.cpp_namespace,
+                _CPP_NAMESPACE,
+                "C++ identifiers joined by '::', optionally starting with '::'",
+            )
         self.unique([(case.symbol, case) for case in enum.cases], "enum case")
         members: dict[str, str] = {}
         for case in enum.cases:

@@ -70,6 +70,7 @@ BASE: dict[str, Any] = {
             "summary": "a mode",
             "description": "How it runs.",
             "kind": "i32",
+            "cpp_namespace": "::evil",
             "cases": [
                 {"symbol": "fast", "value": 0, "string": "fast"},
                 {"symbol": "slow", "value": 1},
@@ -201,6 +202,7 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("enums", 0, "cases", 0, "symbol"),
     ("enums", 0, "cases", 0, "string"),
     ("enums", 1, "separator"),
+    ("enums", 0, "cpp_namespace"),
     ("types", 0, "def"),
     ("types", 0, "mnemonic"),
     ("types", 0, "summary"),
@@ -280,6 +282,7 @@ COVERED = {
     "EnumCaseDef.symbol",
     "EnumCaseDef.string",
     "EnumDef.separator",
+    "EnumDef.cpp_namespace",
     "TypeDef.def_name",
     "TypeDef.mnemonic",
     "TypeDef.summary",
