@@ -303,6 +303,7 @@ class AttrParser(LocationParser):
             # As in MLIR, what the attribute's parser leaves of the body is ignored.
             self.pos = end
             self.depth -= 1
+            self.skip_attr_type()
             return parsed_attr
         if registered is None and self.ctx.dialect_has_attrs(dialect):
             # A generated dialect's attribute parser knows all its attributes.
@@ -318,6 +319,7 @@ class AttrParser(LocationParser):
             if isinstance(parsed, TypedDialectAttr):
                 self.expect(":", "expected ':' and the attribute's type")
                 return parsed.get(self.parse_type())
+            self.skip_attr_type()
             return parsed
         symbol_end = self.pos
         attr_type: Type | None = None
@@ -334,6 +336,12 @@ class AttrParser(LocationParser):
             )
             self.pos = end
         return OpaqueAttr.get(dialect, data, attr_type)
+
+    def skip_attr_type(self) -> None:
+        """Read the `: type` that may follow a dialect attribute: MLIR's parser reads it
+        for any dialect attribute and hands it to the dialect, which these ignore."""
+        if self.consume_if(":"):
+            self.parse_type()
 
     def parse_number_attribute(self, implied: Type | None) -> Attribute:
         """Parse an integer or float literal with an optional `: type`."""

@@ -314,7 +314,8 @@ class EnumAttr(DialectAttr):
         if isinstance(parsed, tuple):
             return parsed
         if pos < len(text) - 1:
-            return pos, "expected '>'"
+            # Reported just after the last case, as MLIR reports a wrong token.
+            return len(text[:pos].rstrip()), "expected '>'"
         return parsed
 
     @classmethod

@@ -39,6 +39,30 @@ _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
 _INT64_MAX = (1 << 63) - 1
 _UINT64_MAX = (1 << 64) - 1
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+#: The characters a token of MLIR's lexer may start with (besides `.` and `/`).
+_TOKEN_START = frozenset(
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789:,()[]{}<>=*?|+-@#!^%"'
+)
+
+
+def lexer_error(text: str, pos: int) -> str | None:
+    """The error MLIR's lexer reports for the token at `pos`, if it cannot lex one.
+
+    MLIR lexes a token ahead of the parser, so a character no token starts with
+    is reported, as "unexpected character", before whatever the parser would say
+    about the token there."""
+    c = text[pos : pos + 1]
+    if not c or c in _TOKEN_START:
+        return None
+    if c == ".":
+        return (
+            None
+            if text.startswith("...", pos)
+            else "expected three consecutive dots for an ellipsis"
+        )
+    return "unexpected character"
+
+
 _CLOSERS = frozenset(">)]}")
 
 
@@ -114,18 +138,22 @@ class Lexer(AsmParser):
         pos = self.skip_ws()
         if pos >= len(self.text) and pos > 0:
             pos -= 1
-        self.error_at(pos, message)
+        self.error_at(pos, lexer_error(self.text, pos) or message)
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
 
         When the offending token starts a line, the error points just after the
         last token of the previous non-blank line (before any `//` comment on it).
+        A character no token starts with gets MLIR's lexer error instead.
         """
         text = self.text
         pos = self.skip_ws()
         if pos >= len(text) and pos > 0:
             pos -= 1
+        unlexable = lexer_error(text, pos)
+        if unlexable is not None:
+            self.error_at(pos, unlexable)
         original = pos
         end = pos
         while True:
