@@ -52,7 +52,7 @@ def lexer_error(text: str, pos: int) -> str | None:
     is reported, as "unexpected character", before whatever the parser would say
     about the token there."""
     c = text[pos : pos + 1]
-    if not c or c in _TOKEN_START:
+    if not c or c in _TOKEN_START or c in " \t\r\n\x00":
         return None
     if c == ".":
         return (
@@ -136,9 +136,10 @@ class Lexer(AsmParser):
     def error_at_token(self, message: str) -> NoReturn:
         """Raise a diagnostic at the start of the next token (the last character at the end)."""
         pos = self.skip_ws()
+        unlexable = lexer_error(self.text, pos)
         if pos >= len(self.text) and pos > 0:
             pos -= 1
-        self.error_at(pos, lexer_error(self.text, pos) or message)
+        self.error_at(pos, unlexable or message)
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
@@ -149,11 +150,11 @@ class Lexer(AsmParser):
         """
         text = self.text
         pos = self.skip_ws()
-        if pos >= len(text) and pos > 0:
-            pos -= 1
         unlexable = lexer_error(text, pos)
         if unlexable is not None:
             self.error_at(pos, unlexable)
+        if pos >= len(text) and pos > 0:
+            pos -= 1
         original = pos
         end = pos
         while True:
