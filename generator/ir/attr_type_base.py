@@ -272,7 +272,9 @@ class EnumAttr(DialectAttr):
             if not valid:
                 cases = ", ".join(f"{word} = {mask}" for word, mask in cls.KEYWORDS.items())
                 what = "a combination of the cases" if cls.IS_BIT_ENUM else "one of the cases"
-                raise ValueError(f"{raw} is not a valid {cls.ENUM_NAME}: expected {what} {cases}")
+                raise ValueError(
+                    f"{raw} is not a valid {cls.ENUM.__name__}: expected {what} {cases}"
+                )
             made: EnumAttr = cls(raw)
             a = unique(cls._instances, raw, made)
         return a  # type: ignore[return-value]
