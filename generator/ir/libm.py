@@ -9,13 +9,12 @@ reach the function unchanged) and the result is read back as bits of the format.
 
 `libm_unary` and `libm_binary` return None for formats other than `f32` and
 `f64`, and where no C math library can be loaded, so a folder declines as MLIR's
-does for the other formats.
+does for the other formats. `ctypes` is imported on first use: most programs fold
+no math function.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import struct
 import sys
 from typing import Any
@@ -29,6 +28,9 @@ _STATE: dict[str, Any] = {}
 def _library() -> Any:
     """The C math library, loaded on first use; None where there is none."""
     if "lib" not in _STATE:
+        import ctypes
+        import ctypes.util
+
         lib: Any = None
         names = [ctypes.util.find_library("m"), "libm.so.6"]
         if sys.platform == "win32":
@@ -58,6 +60,8 @@ def _function(name: str, single: bool, arity: int) -> Any:
         lib = _library()
         fn: Any = getattr(lib, c_name, None) if lib is not None else None
         if fn is not None:
+            import ctypes
+
             c_type = ctypes.c_float if single else ctypes.c_double
             fn.restype = c_type
             fn.argtypes = [c_type] * arity
@@ -67,6 +71,8 @@ def _function(name: str, single: bool, arity: int) -> Any:
 
 def _argument(bits: int, single: bool) -> Any:
     """The C value whose bit pattern is `bits`."""
+    import ctypes
+
     if single:
         return ctypes.c_float.from_buffer_copy((bits & 0xFFFFFFFF).to_bytes(4, "little"))
     return ctypes.c_double.from_buffer_copy((bits & (2**64 - 1)).to_bytes(8, "little"))
