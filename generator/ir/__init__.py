@@ -42,7 +42,8 @@ What op classes generated from specs build on, written once rather than per op:
   `same_size_range`, `group_sizes`).
 - `attr_type_base`: the base classes of the types and attributes specs define
   (`DialectType`, `ParametricType`, `DialectAttr`, `ParametricAttr`,
-  `TypedDialectAttr`, `EnumAttr`).
+  `TypedDialectAttr`, `EnumAttr`), and what their generated parsers share
+  (`parse_int_param`, `parse_optional_int_param`, `param_failure`).
 - `type_utilities`: the type queries of constraint predicates and traits
   (`element_type_or_self`, `compatible_shapes`, `broadcast_shapes`,
   `is_typed_attr`, ...).
@@ -91,6 +92,10 @@ from generator.ir.attr_type_base import (
     ParametricAttr,
     ParametricType,
     TypedDialectAttr,
+    param_children,
+    param_failure,
+    parse_int_param,
+    parse_optional_int_param,
 )
 from generator.ir.attributes import (
     AffineMapAttr,
@@ -523,8 +528,12 @@ __all__ = [
     "must",
     "non_convergence_message",
     "optional_property",
+    "param_children",
+    "param_failure",
     "parse_attribute",
+    "parse_int_param",
     "parse_module",
+    "parse_optional_int_param",
     "parse_source",
     "parse_type",
     "print_operation",

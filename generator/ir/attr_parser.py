@@ -36,6 +36,7 @@ from generator.ir.attributes import (
     wrap_integer,
 )
 from generator.ir.context import Context
+from generator.ir.diagnostics import DiagnosticError
 from generator.ir.lexer import (
     _BARE_ID,
     _HEX_DIGITS,
@@ -290,7 +291,15 @@ class AttrParser(LocationParser):
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
             self.nest(self.pos)
-            parsed_attr = registered.parse(self)
+            outer = self.custom_op
+            self.custom_op = None
+            try:
+                parsed_attr = registered.parse(self)
+            except DiagnosticError:
+                self.pos = end
+                raise
+            finally:
+                self.custom_op = outer
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
             self.depth -= 1

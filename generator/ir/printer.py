@@ -20,7 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
-from generator.ir.attr_type_base import DialectAttr, DialectType, ParametricType, TypedDialectAttr
+from generator.ir.attr_type_base import (
+    DialectAttr,
+    DialectType,
+    ParametricAttr,
+    ParametricType,
+    TypedDialectAttr,
+    param_children,
+)
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -521,7 +528,7 @@ class Printer(AsmPrinter):
             self.used_resources.add(attr.handle)
         elif isinstance(attr, OpaqueAttr):
             base = attr.alias_hint
-        elif isinstance(attr, TypedDialectAttr):
+        elif isinstance(attr, (TypedDialectAttr, ParametricAttr)):
             base = attr.ALIAS
         info, fresh = self._record(attr, base, False, deferrable)
         if fresh:
@@ -874,10 +881,17 @@ class Printer(AsmPrinter):
         return " <" + self.attr_text(DictionaryAttr.get(tuple(kept))) + ">"
 
     def stripped_attr(self, attr: Attribute) -> str:
-        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`)."""
+        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`); one with
+        an alias prints the alias, and one whose parameters print nothing in full (MLIR's
+        `printStrippedAttrOrType`)."""
         if isinstance(attr, DenseArrayAttr):
             text = _dense_array_text(attr, self)
             return "[" + text.partition(":")[2].strip().removesuffix(">") + "]"
+        if isinstance(attr, ParametricAttr):
+            alias = self.alias_names.get(attr) if attr.has_alias_parts else None
+            if alias is not None:
+                return alias
+            return attr.params_text(self) or self.attr_text(attr)
         if isinstance(attr, DialectAttr):
             body = attr.body()
             mnemonic = getattr(attr, "MNEMONIC", "")
@@ -885,6 +899,19 @@ class Printer(AsmPrinter):
                 return body[len(mnemonic) :]
             return body
         return self.attr_text(attr)
+
+    def stripped_type(self, type_: Type) -> str:
+        """A dialect type with parameters without its `!dialect.mnemonic` prefix (`<f32>`);
+        one with an alias prints the alias, and any other type prints in full (MLIR's
+        `printStrippedAttrOrType`)."""
+        if isinstance(type_, ParametricType):
+            alias = self.alias_names.get(type_) if type_.has_alias_parts else None
+            if alias is not None:
+                return alias
+            text = type_.params_text(self)
+            if text:
+                return text
+        return self.type_text(type_)
 
     def print_region(
         self,
@@ -1147,6 +1174,8 @@ class Printer(AsmPrinter):
             return text + ">"
         if isinstance(attr, TypedDialectAttr):
             return f"#{attr.DIALECT}.{attr.body()} : {self.type_text(attr.type)}"
+        if isinstance(attr, ParametricAttr):
+            return f"#{attr.DIALECT}.{attr.MNEMONIC}{attr.params_text(self)}"
         if isinstance(attr, DialectAttr):
             return f"#{attr.DIALECT}.{attr.body()}"
         if isinstance(attr, OpaqueAttr):
@@ -1229,7 +1258,7 @@ class Printer(AsmPrinter):
         if isinstance(t, DialectType):
             return f"!{t.DIALECT}.{t.body()}"
         if isinstance(t, ParametricType):
-            return f"!{t.DIALECT}.{t.MNEMONIC}{t.print_params()}"
+            return f"!{t.DIALECT}.{t.MNEMONIC}{t.params_text(self)}"
         if isinstance(t, IntegerType):
             return ("i", "si", "ui")[t.signedness] + str(t.width)
         if isinstance(t, FloatType):
@@ -1358,6 +1387,8 @@ def _attr_children(attr: Attribute) -> list[Attribute | Type]:
         return children
     if isinstance(attr, DistinctAttr):
         return [attr.referenced]
+    if isinstance(attr, ParametricAttr):
+        return param_children(attr.params)
     return []
 
 
@@ -1379,6 +1410,8 @@ def _type_children(t: Type) -> list[Attribute | Type]:
         return [t.element_type]
     if isinstance(t, TupleType):
         return list(t.types)
+    if isinstance(t, ParametricType):
+        return param_children(t.params)
     return []
 
 
