@@ -14,9 +14,11 @@ import re
 
 __all__ = [
     "RESERVED_OP_MEMBERS",
+    "RESERVED_PARAMETRIC_MEMBERS",
     "class_name_from_def",
     "enum_member_name",
     "is_identifier",
+    "parameter_name",
     "property_slot",
     "sanitize_name",
     "snake_case",
@@ -81,6 +83,36 @@ def sanitize_name(name: str) -> str:
     if out[0].isdigit():
         out = "_" + out
     if keyword.iskeyword(out) or keyword.issoftkeyword(out) or out in RESERVED_OP_MEMBERS:
+        out += "_"
+    return out
+
+
+#: Members every generated type or attribute class with parameters has; a parameter
+#: named like one of these gets a trailing underscore.
+RESERVED_PARAMETRIC_MEMBERS: frozenset[str] = frozenset(
+    {
+        "body",
+        "build",
+        "get",
+        "has_alias_parts",
+        "params",
+        "params_text",
+        "parse",
+        "print_params",
+        "unique",
+        "verify",
+    }
+)
+
+
+def parameter_name(name: str) -> str:
+    """The Python name of a type's or attribute's parameter: its accessor, and the
+    argument of `get` and `verify`. Keywords and the members of the class's base
+    (`params`, `get`, ...) get a `_` suffix."""
+    out = _NOT_WORD.sub("_", name) or "_"
+    if out[0].isdigit():
+        out = "_" + out
+    if keyword.iskeyword(out) or keyword.issoftkeyword(out) or out in RESERVED_PARAMETRIC_MEMBERS:
         out += "_"
     return out
 

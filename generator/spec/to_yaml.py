@@ -185,6 +185,7 @@ def _parameter(param: ParameterDef) -> Fields:
     fields: Fields = [("name", param.name), ("type", param.type)]
     _optional(fields, "description", param.description)
     _optional(fields, "default", param.default, None)
+    _optional(fields, "optional", param.optional, False)
     return fields
 
 
@@ -198,6 +199,8 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "has_custom_assembly_format", item.has_custom_assembly_format, False)
     _optional(fields, "parser", _text(item.parser), None)
     _optional(fields, "printer", _text(item.printer), None)
+    _optional(fields, "verifier", _text(item.verifier), None)
+    _optional(fields, "builders", [_builder(b) for b in item.builders], [])
     _optional(fields, "extra_code", _text(item.extra_code), None)
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)

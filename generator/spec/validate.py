@@ -19,7 +19,7 @@ import ast
 import builtins
 import difflib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from generator import ir
 from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
@@ -28,6 +28,7 @@ from generator.naming import (
     class_name_from_def,
     enum_member_name,
     is_identifier,
+    parameter_name,
     sanitize_name,
     snake_case,
 )
@@ -49,8 +50,10 @@ from generator.spec.constraints import (
     known_attr_constraint_names,
     known_type_constraint_names,
 )
+from generator.spec.def_format import check_def_format
 from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
+from generator.spec.params import param_kind
 from generator.spec.hooks import check_hooks
 from generator.spec.interfaces import (
     BUILTIN_INTERFACES,
@@ -260,8 +263,12 @@ class _Validator:
         for item in d.named_defs():
             self.def_name(item)
             if isinstance(item, TypeDef | AttrDef):
-                self.spelled(item, "mnemonic", item.mnemonic, _BARE_ID, _BARE_ID_RULE)
-                self.sanitized([("parameter", p.name, p) for p in item.parameters], "parameter")
+                # A missing mnemonic is reported by `type_or_attr`.
+                mnemonic = item.mnemonic or None
+                self.spelled(item, "mnemonic", mnemonic, _BARE_ID, _BARE_ID_RULE)
+                self.sanitized(
+                    [("parameter", p.name, p) for p in item.parameters], "parameter", parameter_name
+                )
             if isinstance(item, AttrDef):
                 self.spelled(item, "alias", item.alias, _BARE_ID, _BARE_ID_RULE)
         for op in d.ops:
@@ -285,13 +292,18 @@ class _Validator:
                     item, f"def '{item.def_name}' gives the class name {name!r}, a Python keyword"
                 )
 
-    def sanitized(self, items: Sequence[tuple[str, str, SpecNode]], what: str) -> None:
+    def sanitized(
+        self,
+        items: Sequence[tuple[str, str, SpecNode]],
+        what: str,
+        python_name: Callable[[str], str] = sanitize_name,
+    ) -> None:
         """Names valid on their own must still give distinct Python names."""
         first: dict[str, tuple[str, str]] = {}
         for kind, name, node in items:
             if not self.spelled(node, f"{kind} name", name, _ODS_NAME, _ODS_NAME_RULE):
                 continue
-            py = sanitize_name(name)
+            py = python_name(name)
             if py in first and first[py][1] != name:
                 other_kind, other = first[py]
                 self.error(
@@ -961,55 +973,6 @@ class _Validator:
 
     # -- types and attributes ------------------------------------------------------
 
-    def type_or_attr(self, item: TypeDef | AttrDef) -> None:
-        td = _is_td(item.loc)
-        if td:
-            kind = "assemblyFormat on " + ("TypeDef" if isinstance(item, TypeDef) else "AttrDef")
-            flag = "hasCustomAssemblyFormat"
-        else:
-            kind = "assembly_format on " + (
-                "a type" if isinstance(item, TypeDef) else "an attribute"
-            )
-            flag = "has_custom_assembly_format"
-        fmt = item.assembly_format
-        if fmt is not None and fmt.text.strip() and not _supported_def_format(item):
-            where = item.loc_of("assembly_format")
-            if isinstance(item, AttrDef) and item.enum is not None:
-                key = "assemblyFormat" if td else "assembly_format"
-                self.error(
-                    where,
-                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r}",
-                    f"write it as {_ENUM_FORMAT!r}, or leave it out",
-                )
-            else:
-                self.error(
-                    where,
-                    f"{kind} is not supported yet",
-                    f"write the syntax by hand: set {flag} and give the parser and printer",
-                )
-        self_typed = [p.type for p in item.parameters] == ["SelfType"]
-        if isinstance(item, AttrDef) and item.alias is not None and not self_typed:
-            self.error(
-                item.loc_of("alias"),
-                f"{_flag('asm_alias', item.loc) if _is_td(item.loc) else repr('alias')} is "
-                "only supported on an attribute that is its own type (one "
-                "AttributeSelfTypeParameter)",
-            )
-        if (item.parser is None) != (item.printer is None) and not item.has_custom_assembly_format:
-            self.error(item, "a custom parser and printer come together; give both hooks")
-        for code, what in (
-            (item.parser, "parser hook"),
-            (item.printer, "printer hook"),
-            (item.extra_code, "extra code"),
-        ):
-            if code is not None:
-                self.python(code, what)
-        for param in item.parameters:
-            if param.type != "SelfType":
-                self.annotation(param.type, param, "parameter type")
-            if param.default is not None:
-                self.expression(param.default, None, param, _DEFAULT_VALUE)
-
     # -- enums -----------------------------------------------------------------
 
     def enum(self, enum: EnumDef) -> None:
@@ -1130,6 +1093,100 @@ class _Validator:
                     close or "expected one of: " + ", ".join(spellings),
                 )
                 return
+
+    # -- types and attributes ------------------------------------------------------
+
+    def type_or_attr(self, item: TypeDef | AttrDef) -> None:
+        """A dialect type or attribute: its syntax (MLIR's rules for `mnemonic`,
+        `assemblyFormat` and `hasCustomAssemblyFormat`), format, parameters and Python.
+
+        A type with parameters and no syntax at all is reported with the missing hooks
+        (`generator.spec.hooks`), since an implementation module may give them.
+        """
+        td = _is_td(item.loc)
+        custom = item.has_custom_assembly_format or item.parser is not None
+        fmt = item.assembly_format
+        declarative = fmt is not None
+        params = [p for p in item.parameters if p.type != "SelfType"]
+        self_typed = len(params) != len(item.parameters)
+        if isinstance(item, AttrDef) and item.enum is not None:
+            if fmt is not None and fmt.text.strip() and not _supported_def_format(item):
+                key = "assemblyFormat" if td else "assembly_format"
+                self.error(
+                    item.loc_of("assembly_format"),
+                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r}",
+                    f"write it as {_ENUM_FORMAT!r}, or leave it out",
+                )
+        elif item.mnemonic:
+            if custom and declarative:
+                self.error(
+                    item.loc_of("assembly_format"),
+                    "cannot specify both 'assemblyFormat' and 'hasCustomAssemblyFormat'",
+                    "keep the declarative format, or the parser and printer",
+                )
+            elif declarative:
+                self.errors.extend(check_def_format(item, self.dialect))
+        elif custom or declarative:
+            self.error(
+                item,
+                "'assemblyFormat' or 'hasCustomAssemblyFormat' can only be used when "
+                "'mnemonic' is set",
+            )
+        else:
+            what = "type" if isinstance(item, TypeDef) else "attribute"
+            self.error(
+                item,
+                f"a {what} without a mnemonic has no syntax; odsgen needs one to read and "
+                f"print the {what}",
+                "set 'mnemonic'" + (" and give an 'assemblyFormat'" if params else ""),
+            )
+        if self_typed and params:
+            self.error(
+                item,
+                "an attribute with a self type parameter and other parameters is not "
+                "supported by odsgen",
+            )
+        if isinstance(item, AttrDef) and item.alias is not None and not (self_typed or params):
+            self.error(
+                item.loc_of("alias"),
+                f"{_flag('asm_alias', item.loc) if td else repr('alias')} is only supported "
+                "on an attribute with parameters, or that is its own type (one "
+                "AttributeSelfTypeParameter)",
+            )
+        if (item.parser is None) != (item.printer is None) and not item.has_custom_assembly_format:
+            self.error(item, "a custom parser and printer come together; give both hooks")
+        for code, what in (
+            (item.parser, "parser hook"),
+            (item.printer, "printer hook"),
+            (item.verifier, "verifier"),
+            (item.extra_code, "extra code"),
+        ):
+            if code is not None:
+                self.python(code, what)
+        for builder in item.builders:
+            if builder.body is not None:
+                self.python(builder.body, "builder body")
+            else:
+                self.error(
+                    builder,
+                    f"a builder of '{item.def_name}' has no body",
+                    "write its Python body: TypeBuilder<(ins ...), [{ ... }]>"
+                    if td
+                    else "write its Python body under 'body:'",
+                )
+        for param in item.parameters:
+            if param.type != "SelfType" and param_kind(param.type, self.dialect).kind == "python":
+                # Neither a C++ type odsgen knows nor a value formats read: Python.
+                self.annotation(param.type, param, "parameter type")
+            if param.optional and param.default is not None:
+                self.error(
+                    param,
+                    f"parameter '{param.name}' is optional and has a default",
+                    "an optional parameter defaults to the empty value of its type; "
+                    "keep one of the two",
+                )
+            if param.default is not None:
+                self.expression(param.default, None, param, _DEFAULT_VALUE)
 
     # -- hand-written Python ---------------------------------------------------
 
