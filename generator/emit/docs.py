@@ -693,6 +693,7 @@ class _PageBuilder:
                         for part in (
                             p.description.strip(),
                             "" if p.default is None else f"default {code_span(p.default)}",
+                            "optional" if p.optional else "",
                         )
                         if part
                     )
