@@ -164,14 +164,25 @@ class _Checker:
             if ctx != _Ctx.CUSTOM:
                 self.error(
                     el,
-                    "`ref` is only allowed inside custom directives",
+                    "'ref' is only valid within a `custom` directive",
                     "ref($param) passes a parameter read earlier to a custom directive",
                 )
                 return
             self.element(el.arg, _Ctx.REF)
         elif isinstance(el, CustomDirective):
+            if ctx == _Ctx.STRUCT:
+                self.error(
+                    el,
+                    "a `custom` directive inside `struct` is not supported by odsgen",
+                    "read the parameter with a custom directive outside the struct",
+                )
+                return
             if ctx != _Ctx.TOP:
-                self.error(el, "'custom' is only valid as a top-level directive")
+                self.error(
+                    el,
+                    "`custom` can only be used at the top-level context or within a `struct` "
+                    "directive",
+                )
                 return
             for arg in el.args:
                 self.element(arg, _Ctx.CUSTOM)
@@ -253,7 +264,11 @@ class _Checker:
             return
         first = el.args[0]
         if not isinstance(first, VariableElement | ParamsDirective):
-            self.error(el, "`struct` argument list expected a variable or directive")
+            if isinstance(first, LiteralElement | StructDirective | CustomDirective | RefDirective):
+                # Its own error, as mlir-tblgen reports it for the element.
+                self.element(first, _Ctx.STRUCT)
+            else:
+                self.error(el, "`struct` argument list expected a variable or directive")
             return
         if isinstance(first, ParamsDirective):
             if len(el.args) > 1:
@@ -262,6 +277,9 @@ class _Checker:
             self.params_directive(first, _Ctx.STRUCT)
             return
         for arg in el.args:
+            if isinstance(arg, CustomDirective):
+                self.element(arg, _Ctx.STRUCT)
+                return
             if not isinstance(arg, VariableElement):
                 self.error(el, "expected a variable in `struct` argument list")
                 return
@@ -401,10 +419,19 @@ class _Checker:
             param = self.params[var.name]
             if kind.kind == "self_type":
                 continue
+            if kind.kind == "enum":
+                message = (
+                    f"parameter '{var.name}' of enum type '{param.type}' cannot be read by "
+                    "a declarative format in odsgen yet"
+                )
+            else:
+                message = (
+                    f"parameter '{var.name}' of type '{param.type}' has no default parser: "
+                    "MLIR's generated C++ would not compile"
+                )
             self.error(
                 var,
-                f"parameter '{var.name}' of type '{param.type}' has no default parser: "
-                "MLIR's generated C++ would not compile",
+                message,
                 "pass it to a custom<...> directive, or give the type or attribute "
                 "hand-written syntax (hasCustomAssemblyFormat)",
             )

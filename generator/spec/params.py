@@ -18,7 +18,7 @@ that C++ type:
 | a dialect's type with parameters | its class | without `!dialect.mnemonic`, or in full | without the prefix |
 | `::mlir::Attribute`, `StringAttr`, ... | that class | an attribute of that kind | in full |
 | a dialect's attribute with parameters | its class | without `#dialect.mnemonic`, or in full | without the prefix |
-| an enum of the dialect | its Python enum | a case keyword or string | the keyword |
+| an enum of the dialect | its Python enum | (not yet: pass it to a `custom<...>` directive) | |
 | `::llvm::ArrayRef<T>` | `tuple[T, ...]` | one or more `T`, comma-separated | comma-separated |
 | `std::optional<T>` (T an integer or attribute) | `T \\| None` | `T` if one comes next | `T` when set |
 
@@ -91,7 +91,7 @@ class ParamKind:
         """Whether a declarative format can read and write it without help."""
         if self.kind in ("array", "optional"):
             return self.element is not None and self.element.parseable
-        return self.kind not in ("unparsed", "python", "self_type")
+        return self.kind not in ("unparsed", "python", "self_type", "enum")
 
     @property
     def empty(self) -> str:
