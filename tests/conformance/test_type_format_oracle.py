@@ -116,4 +116,5 @@ def test_values_from_python(mirrors: ModuleType) -> None:
     assert str(smt.SortType.get(StringAttr.get("s"))) == '!smt.sort<"s">'
     root = llvm.TBAARootAttr.get()
     assert str(root) == "#llvm.tbaa_root"
-    assert root.ALIAS == "tbaa_root" and root.id is None
+    assert root.ALIAS == "tbaa_root"
+    assert root.id is None
