@@ -143,6 +143,8 @@ class _Gen:
         self.last_punctuation = False
         #: How many `params`/`struct` item lists the printer has made.
         self.lists = 0
+        #: Parameters the enclosing optional group's test already checks.
+        self.guarded: set[str] = set()
 
     # -- parameters ----------------------------------------------------------------------
 
@@ -166,6 +168,13 @@ class _Gen:
         if default == "None":
             return f"{value} is not None"
         return f"{value} != {default}"
+
+    def absent(self, name: str, value: str) -> str:
+        """The test that a parameter has its default."""
+        default = self.default(name)
+        if default == "None":
+            return f"{value} is None"
+        return f"{value} == {default}"
 
     def failure(self, name: str) -> str:
         cpp = self.param(name).type
@@ -366,7 +375,7 @@ class _Gen:
         if isinstance(first, QualifiedDirective):
             first = first.arg
         if isinstance(first, LiteralElement):
-            self.parse.append(f"{ind}if {self.optional_literal(first.spelling)}:")
+            test = self.optional_literal(first.spelling)
         else:
             assert isinstance(first, VariableElement)
             self.parse.extend(self.read_variable(first.name, ind))
@@ -375,17 +384,30 @@ class _Gen:
             test = value if kind.kind in ("int",) else f"{value} is not None"
             if kind.kind == "str":
                 test = f'{value} != ""'
-            self.parse.append(f"{ind}if {test}:")
         inner = ind + "    "
         start = len(self.parse)
         for child in rest:
             self.parse_element(child, inner)
-        if len(self.parse) == start:
-            self.parse.append(f"{inner}pass")
-        if any(not _is_whitespace(e) for e in el.else_elements):
-            self.parse.append(f"{ind}else:")
-            for child in el.else_elements:
-                self.parse_element(child, inner)
+        then_lines = self.parse[start:]
+        del self.parse[start:]
+        for child in el.else_elements:
+            self.parse_element(child, inner)
+        else_lines = self.parse[start:]
+        del self.parse[start:]
+        # The C++ tests the group's presence, then parses the rest of one branch.
+        if then_lines:
+            self.parse.append(f"{ind}if {test}:")
+            self.parse.extend(then_lines)
+            if else_lines:
+                self.parse.append(f"{ind}else:")
+                self.parse.extend(else_lines)
+        elif else_lines:
+            self.parse.append(
+                f"{ind}if not {test}:" if " " not in test else f"{ind}if not ({test}):"
+            )
+            self.parse.extend(else_lines)
+        elif isinstance(first, LiteralElement):
+            self.parse.append(f"{ind}{test}")
 
     # -- printing ------------------------------------------------------------------------
 
@@ -433,7 +455,7 @@ class _Gen:
     def print_variable(self, var: VariableElement, ind: str, *, skip_guard: bool = False) -> None:
         name = var.name
         qualified = id(var) in self.fmt.qualified
-        guarded = self.optional(name) and not skip_guard
+        guarded = self.optional(name) and not skip_guard and name not in self.guarded
         if guarded:
             self.flush(ind)
             self.print.append(f"{ind}if {self.present(name, 'self.' + _accessor(name))}:")
@@ -501,24 +523,32 @@ class _Gen:
         else:
             assert isinstance(anchor, CustomDirective)
             anchors = [a.name for a in anchor.args if isinstance(a, VariableElement)]
-        cond = " or ".join(f"({self.present(n, 'self.' + _accessor(n))})" for n in anchors)
         if el.inverted:
-            cond = f"not ({cond})"
+            tests = [self.absent(n, "self." + _accessor(n)) for n in anchors]
+            cond = " and ".join(tests) if len(tests) == 1 else " and ".join(f"({t})" for t in tests)
+        else:
+            tests = [self.present(n, "self." + _accessor(n)) for n in anchors]
+            cond = " or ".join(tests) if len(tests) == 1 else " or ".join(f"({t})" for t in tests)
         self.flush(ind)
         self.print.append(f"{ind}if {cond}:")
         inner = ind + "    "
         saved = (self.emit_space, self.last_punctuation)
         start = len(self.print)
+        # The group's test already says the anchor is there.
+        self.guarded = set(anchors) if len(anchors) == 1 and not el.inverted else set()
         for child in el.then_elements:
             self.print_element(child, inner)
+        self.guarded = set()
         self.flush(inner)
         if len(self.print) == start:
             self.print.append(f"{inner}pass")
         self.emit_space, self.last_punctuation = saved
         start = len(self.print)
         else_lines: list[str] = []
+        self.guarded = set(anchors) if len(anchors) == 1 and el.inverted else set()
         for child in el.else_elements:
             self.print_element(child, inner)
+        self.guarded = set()
         self.flush(inner)
         else_lines = self.print[start:]
         del self.print[start:]
@@ -555,7 +585,12 @@ class _Gen:
             self.parse.append("loc = p.current_pos()")
         for param in params:
             if self.optional(param.name):
-                self.parse.append(f"{self.var_name(param.name)} = {self.default(param.name)}")
+                annotation = self.kind(param.name).annotation
+                if param.optional and self.kind(param.name).kind in ("type", "attr"):
+                    annotation += " | None"
+                self.parse.append(
+                    f"{self.var_name(param.name)}: {annotation} = {self.default(param.name)}"
+                )
         for el in self.fmt.format.elements:
             self.parse_element(el, ind)
         values = [self.var_name(p.name) for p in params]

@@ -117,7 +117,8 @@ def render_dialect(
                 "types.py.j2",
                 source,
                 module=types,
-                ir_names=sorted(ir_names),
+                # The dialect's own classes win over runtime names they shadow.
+                ir_names=sorted(set(ir_names) - set(types.all_names)),
             )
         )
         modules.append(("types", types.all_names))
@@ -130,7 +131,7 @@ def render_dialect(
                 "attrs.py.j2",
                 source,
                 module=attrs,
-                ir_names=sorted(ir_names),
+                ir_names=sorted(set(ir_names) - set(attrs.all_names)),
             )
         )
         modules.append(("attrs", attrs.all_names))

@@ -153,16 +153,13 @@ class TypeView:
 
     @property
     def signature(self) -> str:
-        """The parameters of `get`: those after a defaulted one without a default of
-        their own are keyword-only."""
-        parts: list[str] = []
-        defaulted = False
-        for n, a, d in self.params:
-            if d is None and defaulted and "*" not in parts:
-                parts.append("*")
-            defaulted = defaulted or d is not None
-            parts.append(f"{n}: {a}" + (f" = {d}" if d is not None else ""))
-        return ", ".join(parts)
+        """The parameters of `get`, in order as MLIR's `get` takes them; the defaults
+        of the parameters after the last one without a default may be left out."""
+        last_required = max((i for i, (_, _, d) in enumerate(self.params) if d is None), default=-1)
+        return ", ".join(
+            f"{n}: {a}" + (f" = {d}" if d is not None and i > last_required else "")
+            for i, (n, a, d) in enumerate(self.params)
+        )
 
     @property
     def verify_signature(self) -> str:

@@ -28,6 +28,7 @@ from generator.spec.constraints import (
     ShapedConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
+    TypeRefConstraint,
 )
 from generator.spec.format import (
     AttrDictDirective,
@@ -183,6 +184,20 @@ class _Emitter:
         self.last_was_punctuation = False
         self.pending: list[tuple[bool, str]] = []
         self.traits = {t.name for t in self.op.traits}
+        #: Inside `qualified(...)`: dialect types print with their prefix.
+        self.qualified = False
+
+    def stripped_type_class(self, entity: OperandDef | ResultDef) -> str | None:
+        """The class of a dialect type with parameters that an operand's or result's
+        constraint names: MLIR's op formats write such a type without its
+        `!dialect.mnemonic` prefix unless `qualified(...)`."""
+        constraint = entity.type
+        if not isinstance(constraint, TypeRefConstraint):
+            return None
+        for typedef in self.dialect.types:
+            if typedef.def_name == constraint.ref and typedef.parameters:
+                return class_name_from_def(typedef.def_name)
+        return None
 
     # -- names -----------------------------------------------------------------
 
@@ -518,7 +533,11 @@ class _Emitter:
         if b.variadicity == "single":
             entity = b.operand if isinstance(b, OperandBinding) else b.result
             kind = parsed_type_kind(entity.type)
-            if kind is None:
+            stripped = self.stripped_type_class(entity)
+            if stripped is not None:
+                # Without its prefix, or in full (MLIR's `parseCustomTypeWithFallback`).
+                self.parse.append(f"{ind}{name} = p.parse_custom_type({stripped})")
+            elif kind is None:
                 self.parse.append(f"{ind}{name} = p.parse_type()")
             else:
                 args = f'{kind[0]}, "{kind[1]}"' if kind[1] else kind[0]
@@ -878,7 +897,9 @@ class _Emitter:
             self.print_optional_group(element, ind)
             return
         if isinstance(element, QualifiedDirective):
+            self.qualified = True
             self.print_element(element.arg, ind)
+            self.qualified = False
             return
         self.space_before_element()
         if isinstance(element, VariableElement):
@@ -943,6 +964,9 @@ class _Emitter:
         if isinstance(arg, VariableElement):
             b = self.fmt.binding(arg)
             if isinstance(b, OperandBinding | ResultBinding) and b.variadicity == "single":
+                entity = b.operand if isinstance(b, OperandBinding) else b.result
+                if not self.qualified and self.stripped_type_class(entity) is not None:
+                    return f"p.stripped_type({self.value_getter(b)}.type)"
                 return f"p.type_text({self.value_getter(b)}.type)"
         return f"p.types({self.type_list_expr(arg)})"
 
