@@ -44,6 +44,14 @@ class DialectType<Dialect d, Pred condition, string desc = "">
   Dialect dialect = d;
 }
 
+// A type constraint a dialect defines with a predicate (MLIR's `DialectType`); the
+// C++ type is accepted and not used.
+class DialectType<Dialect d, Pred condition, string desc = "",
+                  string cppType = "::mlir::Type">
+    : Type<condition, desc> {
+  Dialect dialect = d;
+}
+
 // Operand and result groups.
 class Variadic<TypeConstraint type> : TypeConstraint<type.kind, type.summary> {
   TypeConstraint baseType = type;

@@ -328,3 +328,14 @@ def test_types_as_op_constraints(tfmt: ModuleType, ctx: Context) -> None:
         parse_source(
             SourceFile("bad.mlir", text.replace("-> !tfmt.struct<f32, i32>", "-> i32")), ctx
         )
+
+
+def test_dialect_type_constraint(ctx: Context) -> None:
+    """A `DialectType` constraint checks its predicate, with its summary in the message."""
+    text = "func.func @f(%a: i8, %b: i32) {\n  %0 = tfmt.widen %a : i8\n  %1 = tfmt.widen %b : i32\n  return\n}\n"
+    with pytest.raises(DiagnosticError) as info:
+        verify(parse_source(SourceFile("w.mlir", text), ctx), ctx)
+    assert str(info.value).startswith(
+        "w.mlir:3:8: error: 'tfmt.widen' op operand #0 must be a narrow integer, but got 'i32'"
+    )
+

@@ -135,3 +135,14 @@ def Tfmt_UnpackOp : Op<Tfmt_Dialect, "unpack", [Pure]> {
   let results = (outs Variadic<AnyType>:$outputs);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($outputs)";
 }
+
+// A constraint the dialect defines with a predicate (MLIR's `DialectType`).
+def Tfmt_NarrowInt : DialectType<Tfmt_Dialect,
+    CPred<"isinstance($_self, IntegerType) and $_self.width < 16">, "a narrow integer">;
+
+def Tfmt_WidenOp : Op<Tfmt_Dialect, "widen", [Pure]> {
+  let summary = "widen a narrow integer";
+  let arguments = (ins Tfmt_NarrowInt:$input);
+  let results = (outs I64:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}

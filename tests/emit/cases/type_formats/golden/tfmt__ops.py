@@ -12,6 +12,7 @@ from generator.ir import (
     EMPTY_DICT,
     AsmParser,
     AsmPrinter,
+    IntegerType,
     Location,
     OdsOp,
     Operation,
@@ -24,6 +25,7 @@ from generator.ir import (
     Value,
     argument_error,
     checked_sequence,
+    parse_type,
 )
 from odsgen_tfmt_case.tfmt.types import (
     StructType,
@@ -32,12 +34,25 @@ from odsgen_tfmt_case.tfmt.types import (
 __all__ = [
     "PackOp",
     "UnpackOp",
+    "WidenOp",
 ]
+
+_TYPE_I64 = parse_type("i64")
 
 
 def _type_constraint_0(t: Type) -> bool:
     """a struct of types"""
     return isinstance(t, StructType)
+
+
+def _type_constraint_1(t: Type) -> bool:
+    """a narrow integer"""
+    return isinstance(t, IntegerType) and t.width < 16
+
+
+def _type_constraint_2(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
 
 
 class PackOp(OdsOp):
@@ -228,8 +243,105 @@ class UnpackOp(OdsOp):
         return None
 
 
+class WidenOp(OdsOp):
+    """widen a narrow integer
+
+    Operation name: `tfmt.widen`. Defined in tests/emit/cases/type_formats/tfmt.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tfmt.widen"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        input: Value,
+        *,
+        output_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tfmt.widen", "operand 'input'", Value, input)
+        operands: list[Value] = []
+        operands.append(input)
+        if output_type is None:
+            output_type = IntegerType.get(64)
+        elif not isinstance(output_type, Type):
+            raise argument_error("tfmt.widen", "output_type", Type, output_type)
+        super().__init__(
+            "tfmt.widen",
+            operands,
+            (output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def input(self) -> Value:
+        """The operand `input`."""
+        return self._operands[0].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_input = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_input = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_input, ot_input))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [_TYPE_I64],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.input)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.input.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be a narrow integer, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_2(self.results[0].type):
+            return f"result #0 must be 64-bit signless integer, but got '{self.results[0].type}'"
+        return None
+
+
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
     PackOp,
     UnpackOp,
+    WidenOp,
 )
