@@ -338,4 +338,3 @@ def test_dialect_type_constraint(ctx: Context) -> None:
     assert str(info.value).startswith(
         "w.mlir:3:8: error: 'tfmt.widen' op operand #0 must be a narrow integer, but got 'i32'"
     )
-
