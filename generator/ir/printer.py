@@ -895,8 +895,11 @@ class Printer(AsmPrinter):
         if isinstance(attr, DialectAttr):
             body = attr.body()
             mnemonic = getattr(attr, "MNEMONIC", "")
-            if mnemonic and body.startswith(mnemonic):
+            if mnemonic and body.startswith(mnemonic) and len(body) > len(mnemonic):
                 return body[len(mnemonic) :]
+            if body == mnemonic:
+                # Nothing follows the mnemonic: MLIR prints the attribute in full.
+                return self.attr_text(attr)
             return body
         return self.attr_text(attr)
 
