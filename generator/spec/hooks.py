@@ -287,8 +287,7 @@ def _def_hooks(item: TypeDef | AttrDef) -> Iterator[HookRequirement]:
         for hook in hooks:
             yield HookRequirement(item, hook, flag, item.loc_of(flag))
         return
-    # Parameters need syntax; until declarative formats are supported (a format is
-    # reported as such), a hand-written one.
+    # Parameters need syntax: a declarative format, or a hand-written one.
     self_typed = [p.type for p in item.parameters] == ["SelfType"]
     has_format = item.assembly_format is not None and bool(item.assembly_format.text.strip())
     if item.parameters and not has_format and not self_typed:
@@ -342,15 +341,17 @@ def _diagnostic(group: list[HookRequirement]) -> SpecDiagnostic:
         return SpecDiagnostic(first.loc, message, hint=hint, notes=_notes(first))
     if first.flag is None:
         kind = "type" if isinstance(owner, TypeDef) else "attribute"
+        hooks = " and ".join(_HOOKS[r.hook].what.removeprefix("a ") for r in group)
         message = (
-            f"{kind} '{first.owner_name}' has parameters, so it needs a hand-written "
-            f"syntax, but it has no {what.removeprefix('a ')}"
+            f"{kind} '{first.owner_name}' has parameters, so it needs a syntax: an "
+            f"assembly format, or a hand-written {hooks}"
         )
         flag = "hasCustomAssemblyFormat = 1" if td else "has_custom_assembly_format: true"
+        key = "assemblyFormat" if td else "assembly_format"
         return SpecDiagnostic(
             first.loc,
             message,
-            hint=f"set {flag} and give {_where(group, td)}",
+            hint=f"give an {key}, or set {flag} and give {_where(group, td)}",
         )
     flag = _TD_FLAGS[first.flag] if td else first.flag
     message = f"'{flag}' is set but '{first.owner_name}' has no {what.removeprefix('a ')}"

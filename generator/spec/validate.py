@@ -53,7 +53,6 @@ from generator.spec.constraints import (
 from generator.spec.def_format import check_def_format
 from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
-from generator.spec.params import param_kind
 from generator.spec.hooks import check_hooks
 from generator.spec.interfaces import (
     BUILTIN_INTERFACES,
@@ -84,6 +83,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.params import param_kind
 from generator.spec.pycode import ExprKind, check_block, check_expression, defined_names
 from generator.spec.text import BAD_CHARACTER, bad_character_message
 
