@@ -79,7 +79,7 @@ def T_CustomGroupType : T_Type<"CustomGroup", "custom_group"> {
   let assemblyFormat = "`<` (custom<N>($n)^)? `>`";
 }
 
-// ERROR: 83:1 must specify either 'assemblyFormat' or 'hasCustomAssemblyFormat' when 'mnemonic' is set [hint: give the type's syntax after its mnemonic, e.g. let assemblyFormat = "`<` $a `,` $b `>`";]
+// ERROR: 83:1 type 'T_NoSyntaxType' has parameters, so it needs a syntax: an assembly format, or a hand-written parser and printer [hint: give an assemblyFormat, or set hasCustomAssemblyFormat = 1 and give the body of `def parse(cls, p: AsmParser) -> Type` as `let parser = [{ ... }]` and the body of `def print_params(self) -> str` as `let printer = [{ ... }]`]
 def T_NoSyntaxType : T_Type<"NoSyntax", "no_syntax"> {
   let parameters = (ins "int64_t":$a, "int64_t":$b);
 }
@@ -90,7 +90,7 @@ def T_NoMnemonicType : TypeDef<T_Dialect, "NoMnemonic"> {
   let assemblyFormat = "`<` $a `>`";
 }
 
-// ERROR: 94:1 cannot specify both 'assemblyFormat' and 'hasCustomAssemblyFormat' [hint: keep the declarative format, or the parser and printer]
+// ERROR: 97:7 cannot specify both 'assemblyFormat' and 'hasCustomAssemblyFormat' [hint: keep the declarative format, or the parser and printer]
 def T_BothAttr : AttrDef<T_Dialect, "Both"> {
   let mnemonic = "both";
   let parameters = (ins "int64_t":$a);
@@ -102,7 +102,7 @@ def T_BothAttr : AttrDef<T_Dialect, "Both"> {
 
 def T_DefaultAttr : AttrDef<T_Dialect, "Default"> {
   let mnemonic = "default";
-  // ERROR: 103:1 the default of parameter 'a' is not a Python expression: '::llvm::StringRef("x")' [hint: write it as Python (True, 1, "text", ())]
+  // ERROR: 103:1 default value is C++, write the default value in Python: '::' is C++ (scope resolution)
   let parameters = (ins DefaultValuedParameter<"int64_t", "::llvm::StringRef(\"x\")">:$a);
   let assemblyFormat = "(`<` $a^ `>`)?";
 }

@@ -20,10 +20,3 @@ def T_UnaskedType : TypeDef<T_Dialect, "Unasked"> {
   let assemblyFormat = "`<` $a `>`";
   let verifier = [{ return None }];
 }
-
-// ERROR: 25:1 T_CustomType: 'hasCustomAssemblyFormat' is set but there is no 'parser' and 'printer' [hint: give the Python bodies of `parse(cls, p)` and `print_params(self)` as `let parser = [{ ... }];` and `let printer = [{ ... }];`]
-def T_CustomType : TypeDef<T_Dialect, "Custom"> {
-  let mnemonic = "custom";
-  let parameters = (ins "int64_t":$a);
-  let hasCustomAssemblyFormat = 1;
-}
