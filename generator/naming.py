@@ -149,6 +149,12 @@ def snake_case(name: str) -> str:
     return _CAMEL_BOUNDARY.sub("_", name).replace("-", "_").replace(".", "_").lower()
 
 
+def directive_name(name: str) -> str:
+    """`SymbolVisibility` -> `symbol_visibility`: how the parse and print functions of
+    a `custom<Name>` format directive are named (`parse_symbol_visibility`)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
 def property_slot(name: str) -> str:
     """The slot an op class stores its property `name` in (`_prop_` and the name,
     made an identifier)."""

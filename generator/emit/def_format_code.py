@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from generator.naming import parameter_name
+from generator.naming import directive_name, parameter_name
 from generator.spec.def_format import DefFormat
 from generator.spec.format import (
     CustomDirective,
@@ -49,10 +49,6 @@ class DefFormatCode:
     print_body: list[str]
     names: set[str] = field(default_factory=set)
     """Names of `generator.ir` the bodies use."""
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
 def _py_string(text: str) -> str:
@@ -361,7 +357,7 @@ class _Gen:
                 inputs.append(self.var_name(arg.arg.name))
             elif isinstance(arg, VariableElement):
                 outputs.append(self.var_name(arg.name))
-        call = f"cls.parse_{_snake(el.name)}({', '.join(['p', *inputs])})"
+        call = f"cls.parse_{directive_name(el.name)}({', '.join(['p', *inputs])})"
         if outputs:
             self.parse.append(f"{ind}({', '.join(outputs)},) = {call}")
         else:
@@ -510,7 +506,7 @@ class _Gen:
                 args.append(f"self.{_accessor(arg.arg.name)}")
             elif isinstance(arg, VariableElement):
                 args.append(f"self.{_accessor(arg.name)}")
-        self.text(f"self.print_{_snake(el.name)}({', '.join(args)})")
+        self.text(f"self.print_{directive_name(el.name)}({', '.join(args)})")
 
     def print_group(self, el: OptionalGroup, ind: str) -> None:
         anchor = el.anchor

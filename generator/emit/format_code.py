@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.naming import class_name_from_def, property_slot
+from generator.naming import class_name_from_def, directive_name, property_slot
 from generator.spec.constraints import (
     AnyOfConstraint,
     AttrConstraint,
@@ -58,7 +58,9 @@ from generator.spec.format import (
     VariableElement,
     walk,
 )
+from generator.spec.implementation import module_alias
 from generator.spec.model import AttributeDef, DialectDef, EnumDef, OperandDef, ResultDef
+from generator.spec.pycode import defined_names, runtime_names
 
 __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 
@@ -186,6 +188,15 @@ class _Emitter:
         self.traits = {t.name for t in self.op.traits}
         #: Inside `qualified(...)`: dialect types print with their prefix.
         self.qualified = False
+
+    def custom_function(self, name: str) -> str:
+        """How generated code calls a custom directive's function: by its name when the
+        dialect's code or the runtime defines it, else through the implementation
+        module (validation has checked that one of them does)."""
+        module = self.dialect.implementation_module
+        if module is None or name in _inline_functions(self.dialect):
+            return name
+        return f"{module_alias(module)}.{name}"
 
     def stripped_type_class(self, entity: OperandDef | ResultDef) -> str | None:
         """The class of a dialect type with parameters that an operand's or result's
@@ -425,7 +436,8 @@ class _Emitter:
                 inputs.append(target)
             else:
                 outputs.append(target)
-        call = f"parse_{_snake(element.name)}({', '.join(['p', *inputs])})"
+        function = self.custom_function(f"parse_{directive_name(element.name)}")
+        call = f"{function}({', '.join(['p', *inputs])})"
         if outputs:
             self.parse.append(f"{ind}({', '.join(outputs)},) = {call}")
         else:
@@ -921,7 +933,8 @@ class _Emitter:
         elif isinstance(element, CustomDirective):
             self.flush(ind)
             args = ["p", "self", *(self.custom_print_arg(a) for a in element.args)]
-            self.print.append(f"{ind}print_{_snake(element.name)}({', '.join(args)})")
+            function = self.custom_function(f"print_{directive_name(element.name)}")
+            self.print.append(f"{ind}{function}({', '.join(args)})")
         else:
             raise FormatUnsupported(f"`{type(element).__name__}` in a format")
 
@@ -1114,12 +1127,13 @@ class _Emitter:
                 self.print.append(f"{inner}pass")
 
 
-def _snake(name: str) -> str:
-    """`SymbolVisibility` -> `symbol_visibility`: the Python name of a custom directive."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
 _DECLARATION = re.compile(r"^([a-z_][a-z0-9_]*)(?:: [^=]+)? = ")
+
+
+def _inline_functions(dialect: DialectDef) -> frozenset[str]:
+    """The names the dialect's own code defines at its top level, and the runtime's."""
+    code = [dialect.extra_code.text] if dialect.extra_code is not None else []
+    return defined_names(code)[0] | runtime_names()
 
 
 def _drop_unused(lines: list[str]) -> list[str]:

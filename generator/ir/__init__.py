@@ -25,6 +25,8 @@ code import from. Its parts:
   `float_add`, `int_constant`, ...).
 - `diagnostics` and `source`: `Diagnostic`, `DiagnosticError` and the source
   positions they point at.
+- `lazy_module`: a module imported at its first use, how generated dialects reach
+  their implementation modules (hand-written hooks) without circular imports.
 - `nesting`: how deeply the parser lets regions, types and attributes nest
   (`MAX_REGION_DEPTH`, `MAX_ATTRIBUTE_DEPTH`, `MAX_AFFINE_DEPTH`), and
   `call_with_deep_stack`, which runs code on a stack deep enough for IR nested that
@@ -193,6 +195,7 @@ from generator.ir.interfaces import (
     SymbolUserOpInterface,
     TypeInterface,
 )
+from generator.ir.lazy_module import lazy_module
 from generator.ir.module import ParsedModule
 from generator.ir.nesting import (
     MAX_AFFINE_DEPTH,
@@ -525,6 +528,7 @@ __all__ = [
     "is_signless_int_elements",
     "is_typed_attr",
     "is_zero_float",
+    "lazy_module",
     "must",
     "non_convergence_message",
     "optional_property",

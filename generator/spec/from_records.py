@@ -113,6 +113,7 @@ _DEF_FIELDS = {
 _DIALECT_FLAGS = {
     "hasConstantMaterializer": "has_constant_materializer",
     "hasCanonicalizer": "has_canonicalizer",
+    "implementationModule": "implementation_module",
 }
 
 #: MLIR's fields that ask for something odsgen does not support yet, by the class
@@ -1202,6 +1203,7 @@ class _Reader:
             has_constant_materializer=bool(rec.get("hasConstantMaterializer", 0)),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             allow_unknown_operations=bool(rec.get("allowUnknownOperations", 0)),
+            implementation_module=str(rec.get("implementationModule") or "") or None,
             extra_code=self.code(rec, "extraClassDeclaration", self.loc(rec)),
             loc=self.loc(rec),
             field_locs=self.field_locs(rec, _DIALECT_FLAGS),

@@ -617,6 +617,12 @@ class DialectDef(SpecNode):
     allow_unknown_operations: bool = False
     """An open dialect (TableGen `allowUnknownOperations`): ops of its namespace that
     it does not define are valid, as in MLIR's `Dialect::allowUnknownOperations()`."""
+    implementation_module: str | None = None
+    """The dotted name of an ordinary Python module holding the dialect's hand-written
+    code (TableGen `implementationModule`), as MLIR keeps C++ bodies in a `.cpp`
+    file beside the `.td`: a hook the spec asks for and does not write inline is a
+    function of that module, which the generated class calls (see
+    `generator.spec.implementation`)."""
     extra_code: Code | None = None
     """Python pasted at the top level of the generated `ops.py` (ODS's dialect
     `extraClassDeclaration`): the `parse_<name>` and `print_<name>` functions of the

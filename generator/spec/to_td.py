@@ -549,6 +549,8 @@ def dialect_to_td(dialect: DialectDef) -> str:
         header.append(_let("hasCanonicalizer", "1"))
     if dialect.allow_unknown_operations:
         header.append(_let("allowUnknownOperations", "1"))
+    if dialect.implementation_module is not None:
+        header.append(_let("implementationModule", td_string(dialect.implementation_module)))
     if dialect.extra_code is not None:
         header.append(_let("extraClassDeclaration", _code(dialect.extra_code.text, 2)))
     if not dialect.pattern_file:

@@ -359,6 +359,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "has_constant_materializer", dialect.has_constant_materializer, False)
     _optional(header, "has_canonicalizer", dialect.has_canonicalizer, False)
     _optional(header, "allow_unknown_operations", dialect.allow_unknown_operations, False)
+    _optional(header, "implementation_module", dialect.implementation_module, None)
     _optional(header, "pattern_file", dialect.pattern_file, False)
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]

@@ -54,6 +54,12 @@ from generator.spec.def_format import check_def_format
 from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
 from generator.spec.hooks import check_hooks
+from generator.spec.implementation import (
+    ImplementationModule,
+    check_implementation,
+    hook_providers,
+    module_alias,
+)
 from generator.spec.interfaces import (
     BUILTIN_INTERFACES,
     InterfaceInfo,
@@ -84,7 +90,13 @@ from generator.spec.model import (
     TypeDef,
 )
 from generator.spec.params import param_kind
-from generator.spec.pycode import ExprKind, check_block, check_expression, defined_names
+from generator.spec.pycode import (
+    ExprKind,
+    check_block,
+    check_expression,
+    defined_names,
+    runtime_names,
+)
 from generator.spec.text import BAD_CHARACTER, bad_character_message
 
 __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
@@ -212,6 +224,11 @@ class _Validator:
         self.type_defs |= {i.def_name for i in dialect.interfaces if i.kind == "type"}
         self.attr_defs |= {i.def_name for i in dialect.interfaces if i.kind == "attr"}
         self.interfaces = dialect_interfaces(dialect)
+        # Where hand-written code is found: the spec, then its implementation module.
+        self.providers, self.module_errors = hook_providers(dialect)
+        for provider in self.providers:
+            if isinstance(provider, ImplementationModule):
+                self.attributes |= set(provider.module.functions)
 
     def error(
         self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
@@ -314,6 +331,28 @@ class _Validator:
                 )
             first.setdefault(py, (kind, name))
 
+    def implementation_alias(self) -> None:
+        """The implementation module's last name, which generated modules bind it to,
+        must not be a name they already use."""
+        name = self.dialect.implementation_module
+        if name is None or not self.providers[1:]:
+            return
+        alias = module_alias(name)
+        taken = (
+            alias == self.dialect.name
+            or alias == self.dialect.python_package
+            or alias in self.code_names
+            or alias in runtime_names()
+            or alias in _GENERATED_MODULE_NAMES
+        )
+        if taken:
+            self.error(
+                self.dialect.loc_of("implementation_module"),
+                f"implementation module '{name}' would be bound to '{alias}' in generated "
+                "code, which already names something else there",
+                "give the module another name",
+            )
+
     def run(self) -> list[SpecDiagnostic]:
         self.text(self.dialect, self.dialect)
         self.dialect_names()
@@ -334,7 +373,12 @@ class _Validator:
         )
         if self.dialect.extra_code is not None:
             self.python(self.dialect.extra_code, "dialect extra code")
-        self.errors.extend(check_hooks(self.dialect))
+        self.errors.extend(self.module_errors)
+        if not self.module_errors:
+            # Without its module, whatever the module would implement is unknown.
+            self.implementation_alias()
+            self.errors.extend(check_hooks(self.dialect, self.providers))
+            self.errors.extend(check_implementation(self.dialect, self.providers))
         for item in self.dialect.named_defs():
             if isinstance(item, TypeDef | AttrDef):
                 self.type_or_attr(item)
@@ -681,7 +725,7 @@ class _Validator:
     def methods(self, op: OpDef) -> None:
         """The op's interface methods: each defined where it must be, none shadowing an
         accessor of the op."""
-        impls, errors = resolve_methods(op, self.dialect, self.interfaces)
+        impls, errors = resolve_methods(op, self.dialect, self.interfaces, self.providers)
         self.errors.extend(errors)
         names: dict[str, str] = {}
         for kind, entities in (
@@ -721,7 +765,7 @@ class _Validator:
                 )
                 or f"a {what} lists the {what} interfaces it implements",
             )
-        _, errors = resolve_methods(item, self.dialect, self.interfaces)
+        _, errors = resolve_methods(item, self.dialect, self.interfaces, self.providers)
         self.errors.extend(errors)
 
     # -- interfaces ------------------------------------------------------------
@@ -1270,6 +1314,12 @@ _PRED_OP = ExprKind("CPred", "predicate", ("$_op",))
 _TYPES_MATCH_WITH = ExprKind("TypesMatchWith transform", "transform", ("$_self",))
 #: Patterns run in `patterns.py`, which imports the runtime and each dialect's ops
 #: module under the dialect's name; a dialect's helpers are reached through it.
+#: Names generated modules define or import besides the runtime's and the dialect's.
+_GENERATED_MODULE_NAMES = frozenset(
+    {"annotations", "TYPE_CHECKING", "Any", "Callable", "Iterable", "Iterator", "Mapping"}
+    | {"ops", "types", "attrs", "enums", "patterns", "PATTERN_SETS", "OPS", "DIALECT"}
+)
+
 _PATTERN_SCOPE = (
     "Python's builtins, the public names of generator.ir and a dialect's helpers "
     "through its name (`arith.helper($0)`)"
