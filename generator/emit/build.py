@@ -427,6 +427,11 @@ def _check_output_dir(project: Project) -> None:
     out = project.out
     if out.exists() and not out.is_dir():
         raise ProjectError(f"output '{out}' exists and is not a directory")
+    if not out.parent.is_dir():
+        # As `mkdir` without `-p`: a mistyped path should not grow directories.
+        raise ProjectError(
+            f"cannot write '{out}': its parent directory '{out.parent}' does not exist"
+        )
     if out.is_dir() and not (out / MANIFEST).is_file() and any(out.iterdir()):
         raise ProjectError(
             f"output directory '{out}' is not empty and was not written by odsgen: "

@@ -250,6 +250,13 @@ def test_project_errors(project: Path, run_odsgen: RunOdsgen) -> None:
     assert "need SPEC files" in err
     code, _, err = run_odsgen(["generate", "specs/none.td", "-o", "out"])
     assert (code, err) == (1, "odsgen generate: error: no spec file 'specs/none.td'\n")
+    code, _, err = run_odsgen(["generate", "specs/toy.td", "-o", "no/such/out"])
+    assert (code, err) == (
+        1,
+        "odsgen generate: error: cannot write 'no/such/out': its parent directory "
+        "'no/such' does not exist\n",
+    )
+    assert not (project / "no").exists()
 
 
 def test_a_users_dialect_may_not_take_a_builtin_name(project: Path, run_odsgen: RunOdsgen) -> None:
