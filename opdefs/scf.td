@@ -298,15 +298,16 @@ def SCF_ForOp : SCF_Op<"for", [
     type_: Type = IndexType.get()
     if p.consume_if(":"):
         type_ = p.parse_type()
-    operands = [p.resolve_operand(use, type_) for use in (lower, upper, step)]
     arguments: list[tuple[UnresolvedOperand, Type, Location | None]] = [
         (induction_var, type_, None)
     ]
-    for arg, use, arg_type in zip(args, uses, result_types, strict=True):
-        arguments.append((arg, arg_type, None))
-        operands.append(p.resolve_operand(use, arg_type))
+    arguments += [(arg, t, None) for arg, t in zip(args, result_types, strict=True)]
     body = Region()
     p.parse_custom_region(body, arguments)
+    # MLIR 22 resolves the operands after the body: a bound naming the induction
+    # variable refers to a value the body does not define for it.
+    operands = [p.resolve_operand(use, type_) for use in (lower, upper, step)]
+    operands += [p.resolve_operand(u, t) for u, t in zip(uses, result_types, strict=True)]
     p.ensure_terminator(body, YieldOp, name_pos)
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
@@ -1079,13 +1080,19 @@ def SCF_ReduceOp : SCF_Op<"reduce", [
   let arguments = (ins Variadic<AnyType>:$operands);
   let regions = (region VariadicRegion<SizedRegion<1>>:$reductions);
   let assemblyFormat = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict";
-  let hasRegionVerifier = 1;
-  let regionVerifier = [{
+  // MLIR checks the count with the regions, after the ops in them; here an op
+  // without regions has no region check to run, so it is checked up front.
+  let hasVerifier = 1;
+  let verifier = [{
     if len(self.reductions) != self.num_operands:
         return (
             f"expects number of reduction regions: {len(self.reductions)} to be the same as "
             f"number of reduction operands: {self.num_operands}"
         )
+    return None
+  }];
+  let hasRegionVerifier = 1;
+  let regionVerifier = [{
     for i, region in enumerate(self.reductions):
         type_ = self.operands[i].type
         block = region.blocks[0]

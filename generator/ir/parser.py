@@ -1308,7 +1308,20 @@ class Parser(AttrParser):
             self.error_at(pos, "invalid block name in region with named arguments")
         block = Block()
         region.add_block(block)
-        for (name, _, apos), atype, aloc in arguments:
+        for (name, number, apos), atype, aloc in arguments:
+            # MLIR's `getReferenceLoc`: a name the enclosing scope already defines, or
+            # that a use refers to ahead of its definition (a bound of the loop naming
+            # its own induction variable, a later loop's), is not a new argument.
+            key = _value_key(name)
+            prior = self.lookup_value(key)
+            ref = self.forward_refs.get((key, number))
+            if prior is not None or ref is not None:
+                where = self.definition_offset(name, prior) if prior is not None else None
+                self.error_at(
+                    apos,
+                    f"region entry argument '%{name}' is already in use",
+                    [(ref.loc if ref is not None else where or 0, "previously referenced here")],
+                )
             arg = block.add_argument(
                 atype, aloc if aloc is not None else SourceLoc(self.source, apos)
             )
