@@ -66,7 +66,7 @@ def SCF_Dialect : Dialect {
             uses = p.parse_operand_list()
             p.expect(")", "expected ')'")
         if len(uses) != count:
-            p.error_at(pos, f"expected {count} operands")
+            p.op_error(pos, f"expected {count} operands")
         return uses
 
 
@@ -396,13 +396,6 @@ def SCF_ForOp : SCF_Op<"for", [
 // scf.forall and its terminator
 //===----------------------------------------------------------------------===//
 
-// MLIR's mapping attributes (`#gpu.thread<x>`, ...) come from dialects not defined
-// here: no attribute satisfies the constraint, and a mapping is reported as MLIR
-// reports one of attributes that are not mappings.
-def SCF_DeviceMappingArrayAttr : TypedArrayAttrBase<
-    PredAttr<CPred<"False">, "device mapping attribute">,
-    "Device Mapping array attribute">;
-
 def SCF_ForallOp : SCF_Op<"forall", [
     AttrSizedOperandSegments, AutomaticAllocationScope, LoopLikeOpInterface,
     RecursiveMemoryEffects, SingleBlockImplicitTerminator<"SCF_InParallelOp">,
@@ -446,7 +439,7 @@ def SCF_ForallOp : SCF_Op<"forall", [
                        DenseI64ArrayAttr:$staticUpperBound,
                        DenseI64ArrayAttr:$staticStep,
                        Variadic<AnyRankedTensor>:$outputs,
-                       OptionalAttr<SCF_DeviceMappingArrayAttr>:$mapping);
+                       OptionalAttr<ArrayAttr>:$mapping);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$region);
   let hasCustomAssemblyFormat = 1;
@@ -563,7 +556,13 @@ def SCF_ForallOp : SCF_Op<"forall", [
         return (), bool(self.results)
   }];
   let hasVerifier = 1;
+  // MLIR's mapping attributes (`#gpu.thread<x>`, ...) come from dialects not defined
+  // here, so no attribute is one: a mapping fails MLIR's `DeviceMappingArrayAttr`
+  // constraint, checked first as MLIR checks the invariants of attributes (and not
+  // when the custom form is read, where MLIR only asks for an array).
   let verifier = [{
+    if self.mapping is not None:
+        return "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
     rank = len(self.static_lower_bound.values)
     if len(self.results) != len(self.outputs):
         return f"produces {len(self.results)} results, but has only {len(self.outputs)} outputs"
@@ -576,9 +575,6 @@ def SCF_ForallOp : SCF_Op<"forall", [
     for i, output in enumerate(self.outputs):
         if block.args[rank + i].type != output.type:
             return f"type mismatch between {i}-th output and corresponding block argument"
-    mapping = self.mapping
-    if isinstance(mapping, ArrayAttr) and mapping.value and len(mapping.value) != rank:
-        return "mapping attribute size must match op rank"
     lists = (
         ("lower bound", self.static_lower_bound, self.dynamic_lower_bound),
         ("upper bound", self.static_upper_bound, self.dynamic_upper_bound),
@@ -1181,7 +1177,7 @@ def SCF_WhileOp : SCF_Op<"while", [
     fn_type = p.parse_type_of(FunctionType, "builtin.function")
     assert isinstance(fn_type, FunctionType)
     if len(fn_type.inputs) != len(uses):
-        p.error_at(
+        p.op_error(
             type_pos,
             "expected as many input types as operands "
             f"(expected {len(uses)} got {len(fn_type.inputs)})",

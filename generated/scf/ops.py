@@ -147,7 +147,7 @@ def parse_bound_list(p: AsmParser, count: int) -> list[UnresolvedOperand]:
         uses = p.parse_operand_list()
         p.expect(")", "expected ')'")
     if len(uses) != count:
-        p.error_at(pos, f"expected {count} operands")
+        p.op_error(pos, f"expected {count} operands")
     return uses
 
 
@@ -197,13 +197,8 @@ def _attr_constraint_1(a: Attribute) -> bool:
 
 
 def _attr_constraint_2(a: Attribute) -> bool:
-    """device mapping attribute"""
-    return False
-
-
-def _attr_constraint_3(a: Attribute) -> bool:
-    """Device Mapping array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_2(x) for x in a.value)
+    """array attribute"""
+    return isinstance(a, ArrayAttr)
 
 
 def _type_constraint_4(t: Type) -> bool:
@@ -966,10 +961,8 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return "attribute 'staticUpperBound' failed to satisfy constraint: i64 dense array attribute"
         if name == "staticStep" and not _attr_constraint_1(value):
             return "attribute 'staticStep' failed to satisfy constraint: i64 dense array attribute"
-        if name == "mapping" and not _attr_constraint_3(value):
-            return (
-                "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
-            )
+        if name == "mapping" and not _attr_constraint_2(value):
+            return "attribute 'mapping' failed to satisfy constraint: array attribute"
         return None
 
     @property
@@ -1177,10 +1170,8 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return "attribute 'staticUpperBound' failed to satisfy constraint: i64 dense array attribute"
         if not _attr_constraint_1(self._prop_staticStep):
             return "attribute 'staticStep' failed to satisfy constraint: i64 dense array attribute"
-        if (slot := self._prop_mapping) is not None and not _attr_constraint_3(slot):
-            return (
-                "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
-            )
+        if (slot := self._prop_mapping) is not None and not _attr_constraint_2(slot):
+            return "attribute 'mapping' failed to satisfy constraint: array attribute"
         for index in segment_range(self, "operandSegmentSizes", 0, 4):
             if not _type_constraint_2(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
@@ -1199,6 +1190,10 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
 
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
+        if self.mapping is not None:
+            return (
+                "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
+            )
         rank = len(self.static_lower_bound.values)
         if len(self.results) != len(self.outputs):
             return f"produces {len(self.results)} results, but has only {len(self.outputs)} outputs"
@@ -1211,9 +1206,6 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
         for i, output in enumerate(self.outputs):
             if block.args[rank + i].type != output.type:
                 return f"type mismatch between {i}-th output and corresponding block argument"
-        mapping = self.mapping
-        if isinstance(mapping, ArrayAttr) and mapping.value and len(mapping.value) != rank:
-            return "mapping attribute size must match op rank"
         lists = (
             ("lower bound", self.static_lower_bound, self.dynamic_lower_bound),
             ("upper bound", self.static_upper_bound, self.dynamic_upper_bound),
@@ -2387,7 +2379,7 @@ class WhileOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
         fn_type = p.parse_type_of(FunctionType, "builtin.function")
         assert isinstance(fn_type, FunctionType)
         if len(fn_type.inputs) != len(uses):
-            p.error_at(
+            p.op_error(
                 type_pos,
                 "expected as many input types as operands "
                 f"(expected {len(uses)} got {len(fn_type.inputs)})",
