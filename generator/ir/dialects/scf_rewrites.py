@@ -84,7 +84,7 @@ def _new(
 
 def _copy_attrs(source: Operation, dest: Operation, skip: Sequence[str] = ()) -> None:
     """Give `dest` the inherent and discardable attributes of `source` (`setAttrs`)."""
-    for key, value in source.property_entries:
+    for key, value in source.property_entries():
         if key not in skip:
             set_property(dest, key, value)
     dest.attributes = source.attributes
@@ -129,6 +129,14 @@ def _replace_with_region(
     rewriter.inline_block_before(block, op.parent, op, args)
     rewriter.replace_op(op, results)
     rewriter.erase_op(terminator)
+
+
+def _loc(value: Value) -> Location | None:
+    """Where a value is defined: its block argument's location or its op's."""
+    if isinstance(value, BlockArgument):
+        return value.loc
+    owner = value.defining_op
+    return owner.loc if owner is not None else None
 
 
 def _const_int(value: Value) -> int | None:
@@ -196,9 +204,10 @@ def _signed(value: int, width: int) -> int:
 
 
 def scf_canonicalize_execute_region(op: Operation, rewriter: PatternRewriter) -> bool:
-    """MLIR's `SingleBlockExecuteInliner` and `MultiBlockExecuteInliner`."""
+    """MLIR's `SingleBlockExecuteInliner` and `MultiBlockExecuteInliner`, then the
+    removal of results nothing uses."""
     if get_property(op, "no_inline") is not None:
-        return False
+        return _same_yields(op, rewriter) or _remove_unused_results(op, rewriter)
     region = op.regions[0]
     if len(region.blocks) == 1:
         _replace_with_region(rewriter, op, region)
@@ -207,7 +216,7 @@ def scf_canonicalize_execute_region(op: Operation, rewriter: PatternRewriter) ->
     if parent is None or not (
         isinstance(parent, FunctionOpInterface) or parent.name == "scf.execute_region"
     ):
-        return False
+        return _same_yields(op, rewriter) or _remove_unused_results(op, rewriter)
     if not _classes(rewriter, "cf.br"):
         return False
     prev_block = op.parent
@@ -250,13 +259,15 @@ def _new_for(
     """`scf.for` with `op`'s bounds and attributes and these inits, its body's arguments
     made, ending in an empty yield when `with_yield`."""
     lower, upper, step = op.operands[:3]
-    new = _new(rewriter, "scf.for", [lower, upper, step, *inits], [v.type for v in inits], op.loc)
+    new = _new(
+        rewriter, "scf.for", [lower, upper, step, *inits], [v.type for v in inits], op.loc, regions=1
+    )
     new.regions[0].add_block(Block())
     _copy_attrs(op, new)
     block = new.regions[0].blocks[0]
     block.add_argument(lower.type, op.loc)
     for value in inits:
-        block.add_argument(value.type, value.loc)
+        block.add_argument(value.type, _loc(value))
     if with_yield:
         block.append(_detached(rewriter, "scf.yield", [], op.loc))
     return new
@@ -351,6 +362,11 @@ def _simplify_trivial_loops(op: Operation, rewriter: PatternRewriter) -> bool:
     lower, upper, step = op.operands[:3]
     inits = list(op.operands[3:])
     if lower is upper:
+        rewriter.replace_op(op, inits)
+        return True
+    # MLIR 22 counts no iterations for a step that is not positive.
+    step_value = int_constant(constant_value(step), signed=True)
+    if step_value is not None and step_value <= 0:
         rewriter.replace_op(op, inits)
         return True
     raw = _ub_minus_lb(lower, upper)
@@ -778,7 +794,64 @@ def scf_canonicalize_if(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 def scf_canonicalize_index_switch(op: Operation, rewriter: PatternRewriter) -> bool:
-    """MLIR's `FoldConstantCase`: a switch on a constant becomes the chosen region."""
+    """MLIR's `FoldConstantCase` (a switch on a constant becomes the chosen region), then
+    the removal of results nothing uses."""
+    if _switch_constant_case(op, rewriter):
+        return True
+    if _same_yields(op, rewriter):
+        return True
+    return _remove_unused_results(op, rewriter)
+
+
+def _remove_unused_results(op: Operation, rewriter: PatternRewriter) -> bool:
+    """Replace a region op (`scf.index_switch`, `scf.execute_region`) with one without
+    the results nothing uses, its regions moved over and their yields trimmed."""
+    used = [r for r in op.results if r.has_uses]
+    if len(used) == len(op.results) or not _classes(rewriter, op.name, "scf.yield"):
+        return False
+    new = _new(
+        rewriter,
+        op.name,
+        list(op.operands),
+        [r.type for r in used],
+        op.loc,
+        regions=len(op.regions),
+    )
+    _copy_attrs(op, new)
+    for old_region, new_region in zip(op.regions, new.regions, strict=True):
+        _move_blocks(old_region, new_region, rewriter)
+        for block in new_region.blocks:
+            terminator = block.last_op
+            if terminator is None or terminator.name != "scf.yield":
+                continue
+            with rewriter.modify_op_in_place(terminator):
+                terminator.set_operands([terminator.operands[r.index] for r in used])
+    replacements: list[Value | None] = [None] * len(op.results)
+    for i, result in enumerate(used):
+        replacements[result.index] = new.results[i]
+    _replace_partially(rewriter, op, replacements)
+    return True
+
+
+def _same_yields(op: Operation, rewriter: PatternRewriter) -> bool:
+    """A result every `scf.yield` of the op's regions gives the same value for is that
+    value (`scf.index_switch`, `scf.execute_region`)."""
+    yields = [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None]
+    yields = [y for y in yields if y.name == "scf.yield"]
+    if not yields:
+        return False
+    changed = False
+    for index, result in enumerate(op.results):
+        first = yields[0]
+        assert first is not None
+        value = first.operands[index]
+        if result.has_uses and all(y is not None and y.operands[index] is value for y in yields):
+            rewriter.replace_all_uses_with(result, value)
+            changed = True
+    return changed
+
+
+def _switch_constant_case(op: Operation, rewriter: PatternRewriter) -> bool:
     value = _const_int(op.operands[0])
     if value is None:
         return False
@@ -1139,7 +1212,7 @@ def _new_while(
     makes them (the before block takes the inits, the after block the results)."""
     new = _new(rewriter, "scf.while", inits, result_types, op.loc, regions=2)
     if blocks:
-        _new_block(rewriter, new.regions[0], [v.type for v in inits], [v.loc for v in inits])
+        _new_block(rewriter, new.regions[0], [v.type for v in inits], [_loc(v) for v in inits])
         _new_block(rewriter, new.regions[1], result_types, [op.loc] * len(result_types))
     return new
 
