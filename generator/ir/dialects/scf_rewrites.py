@@ -834,8 +834,8 @@ def _remove_unused_results(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 def _same_yields(op: Operation, rewriter: PatternRewriter) -> bool:
-    """A result every `scf.yield` of the op's regions gives the same value for is that
-    value (`scf.index_switch`, `scf.execute_region`)."""
+    """A result every `scf.yield` of the op's regions gives the same value, defined outside
+    the op, for is that value (`scf.index_switch`, `scf.execute_region`)."""
     yields = [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None]
     yields = [y for y in yields if y.name == "scf.yield"]
     if not yields:
@@ -845,6 +845,8 @@ def _same_yields(op: Operation, rewriter: PatternRewriter) -> bool:
         first = yields[0]
         assert first is not None
         value = first.operands[index]
+        if any(_region_is_ancestor_value(r, value) for r in op.regions):
+            continue
         if result.has_uses and all(y is not None and y.operands[index] is value for y in yields):
             rewriter.replace_all_uses_with(result, value)
             changed = True
