@@ -262,7 +262,7 @@ def SCF_ForOp : SCF_Op<"for", [
           upper,
           step,
           init_args,
-          unsigned_cmp=UnitAttr.get() if unsigned else None,
+          unsigned_cmp=unsigned,
           results_types=[v.type for v in init_args],
       )
       block = op.regions[0].add_block(Block())
@@ -379,7 +379,8 @@ def SCF_ForOp : SCF_Op<"for", [
         return "expected induction variable to be same type as bounds and step"
     if len(iter_args) != len(self.results):
         return "mismatch in number of basic block args and defined values"
-    for i, (init, arg, result) in enumerate(zip(self.init_args, iter_args, self.results)):
+    triples = zip(self.init_args, iter_args, self.results, strict=True)
+    for i, (init, arg, result) in enumerate(triples):
         if init.type != result.type:
             return f"types mismatch between {i}th iter operand and defined value"
         if arg.type != result.type:
@@ -831,7 +832,7 @@ def SCF_IndexSwitchOp : SCF_Op<"index_switch", [
     p.write(text + " ")
     cases = get_property(self, "cases")
     values = cases.values if isinstance(cases, DenseArrayAttr) else ()
-    for value, region in zip(values, self.case_regions):
+    for value, region in zip(values, self.case_regions, strict=False):
         p.write(p.newline() + f"case {value} ")
         p.print_region(region, entry_args=False)
     p.write(p.newline() + "default ")
@@ -873,11 +874,12 @@ def SCF_IndexSwitchOp : SCF_Op<"index_switch", [
                 f"returns {terminator.num_operands}",
                 notes=((terminator, "see yield operation here"),),
             )
-        for i, (result, value) in enumerate(zip(self.result_types, terminator.operands)):
-            if result != value.type:
+        pairs = zip(self.result_types, terminator.operands, strict=True)
+        for i, (result, operand) in enumerate(pairs):
+            if result != operand.type:
                 return VerifyMessage(
                     f"expected result #{i} of each region to be '{result}'",
-                    notes=((terminator, f"{name} returns '{value.type}' here"),),
+                    notes=((terminator, f"{name} returns '{operand.type}' here"),),
                 )
     return None
   }];

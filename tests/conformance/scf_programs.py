@@ -192,7 +192,10 @@ class _Gen:
         lines.append(head + " {")
         self.body(inner, lines, indent + "  ", depth + 1)
         if carried:
-            yielded = [a if self.rng.random() < 0.3 else self.pick(inner, c, lines, indent + "  ") for a, c in zip(args, carried, strict=True)]
+            yielded = [
+                a if self.rng.random() < 0.3 else self.pick(inner, c, lines, indent + "  ")
+                for a, c in zip(args, carried, strict=True)
+            ]
             lines.append(f"{indent}  scf.yield {', '.join(yielded)} : {', '.join(carried)}")
         elif self.rng.random() < 0.3:
             lines.append(f"{indent}  scf.yield")
@@ -221,7 +224,9 @@ class _Gen:
         self.define(scope, names, types)
 
     def while_op(self, scope: _Scope, lines: list[str], indent: str, depth: int) -> None:
-        carried = [self.rng.choice(["i32", "index", "f32"]) for _ in range(self.rng.choice([0, 1, 1, 2]))]
+        carried = [
+            self.rng.choice(["i32", "index", "f32"]) for _ in range(self.rng.choice([0, 1, 1, 2]))
+        ]
         counter = self.rng.choice(["i32", "index"])
         carried = [counter, *carried]
         inits = [self.pick(scope, c, lines, indent) for c in carried]

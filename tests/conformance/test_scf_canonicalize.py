@@ -104,7 +104,5 @@ def test_canonicalize_matches_mlir_opt(tmp_path: Path) -> None:
     assert identical >= MIN_IDENTICAL * len(accepted), ", ".join(differing[:10])
     # The patterns have work to do: canonicalization leaves fewer scf ops in most programs.
     plain = _plain()
-    fewer = sum(
-        t.count("scf.") < (plain[s - SEED] or "").count("scf.") for s, t in accepted
-    )
+    fewer = sum(t.count("scf.") < (plain[s - SEED] or "").count("scf.") for s, t in accepted)
     assert fewer > len(accepted) // 2

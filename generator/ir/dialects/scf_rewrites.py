@@ -19,7 +19,6 @@ from generator.ir.attributes import (
     DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
-    UnitAttr,
 )
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
 from generator.ir.folding import int_constant
@@ -105,7 +104,10 @@ def _move_blocks(source: Region, dest: Region, rewriter: PatternRewriter) -> Non
 
 
 def _new_block(
-    rewriter: PatternRewriter, region: Region, types: Sequence[Type], locs: Sequence[Location | None]
+    rewriter: PatternRewriter,
+    region: Region,
+    types: Sequence[Type],
+    locs: Sequence[Location | None],
 ) -> Block:
     """A block with arguments of `types`, added to `region` without moving the insertion point."""
     block = Block()
@@ -124,7 +126,8 @@ def _replace_with_region(
     operands of that block's terminator (MLIR's `replaceOpWithRegion`)."""
     block = region.blocks[0]
     terminator = block.last_op
-    assert terminator is not None and op.parent is not None
+    assert terminator is not None
+    assert op.parent is not None
     results = list(terminator.operands)
     rewriter.inline_block_before(block, op.parent, op, args)
     rewriter.replace_op(op, results)
@@ -148,7 +151,7 @@ def _bool_constant(value: Value) -> bool | None:
     """The boolean `value` is known to be (`m_Constant` of a `BoolAttr`)."""
     attr = constant_value(value)
     if isinstance(attr, BoolAttr):
-        return attr.value
+        return bool(attr.value)
     if isinstance(attr, IntegerAttr) and attr.type == IntegerType.get(1):
         return attr.value != 0
     return None
@@ -182,13 +185,17 @@ def _region_is_ancestor(region: Region, op: Operation) -> bool:
 def _true_constant(rewriter: PatternRewriter, value: bool, loc: Location | None) -> Value:
     """An `arith.constant` of `value : i1`."""
     attr = IntegerAttr.get(IntegerType.get(1), 1 if value else 0)
-    return _new(rewriter, "arith.constant", [], [attr.type], loc, props=[("value", attr)]).results[0]
+    return _new(rewriter, "arith.constant", [], [attr.type], loc, props=[("value", attr)]).results[
+        0
+    ]
 
 
 def _index_constant(rewriter: PatternRewriter, value: int, loc: Location | None) -> Value:
     """An `arith.constant` of `value : index`."""
     attr = IntegerAttr.get(IndexType.get(), value)
-    return _new(rewriter, "arith.constant", [], [attr.type], loc, props=[("value", attr)]).results[0]
+    return _new(rewriter, "arith.constant", [], [attr.type], loc, props=[("value", attr)]).results[
+        0
+    ]
 
 
 def _width(type_: Type) -> int:
@@ -220,7 +227,8 @@ def scf_canonicalize_execute_region(op: Operation, rewriter: PatternRewriter) ->
     if not _classes(rewriter, "cf.br"):
         return False
     prev_block = op.parent
-    assert prev_block is not None and prev_block.parent is not None
+    assert prev_block is not None
+    assert prev_block.parent is not None
     outer = prev_block.parent
     # Split the block after the op: the rest goes to a new block after it.
     post_block = Block()
@@ -237,7 +245,9 @@ def scf_canonicalize_execute_region(op: Operation, rewriter: PatternRewriter) ->
         terminator = block.last_op
         if terminator is not None and terminator.name == "scf.yield":
             rewriter.set_insertion_point_before(terminator)
-            _new(rewriter, "cf.br", terminator.operands, [], terminator.loc, successors=[post_block])
+            _new(
+                rewriter, "cf.br", terminator.operands, [], terminator.loc, successors=[post_block]
+            )
             rewriter.erase_op(terminator)
     index = outer.blocks.index(post_block)
     for block in list(region.blocks):
@@ -260,7 +270,12 @@ def _new_for(
     made, ending in an empty yield when `with_yield`."""
     lower, upper, step = op.operands[:3]
     new = _new(
-        rewriter, "scf.for", [lower, upper, step, *inits], [v.type for v in inits], op.loc, regions=1
+        rewriter,
+        "scf.for",
+        [lower, upper, step, *inits],
+        [v.type for v in inits],
+        op.loc,
+        regions=1,
     )
     new.regions[0].add_block(Block())
     _copy_attrs(op, new)
@@ -298,9 +313,7 @@ def _for_iter_args_folder(op: Operation, rewriter: PatternRewriter) -> bool:
     new_inits: list[Value] = []
     new_results: list[Value | None] = []
     for init, arg, result, value in zip(inits, iter_args, op.results, yielded, strict=False):
-        forwarded = arg is value or (
-            not arg.has_uses and (init is value or not result.has_uses)
-        )
+        forwarded = arg is value or (not arg.has_uses and (init is value or not result.has_uses))
         keep.append(not forwarded)
         if forwarded:
             transfer.append(init)
@@ -325,7 +338,8 @@ def _for_iter_args_folder(op: Operation, rewriter: PatternRewriter) -> bool:
     if not new_inits:
         new_yield = new_block.last_op
         rewriter.inline_block_before(block, new_block, new_yield, args)
-        assert new_yield is not None and new_yield.prev_op is not None
+        assert new_yield is not None
+        assert new_yield.prev_op is not None
         rewriter.erase_op(new_yield.prev_op)
         rewriter.replace_op(op, results)
         return True
@@ -433,7 +447,8 @@ def _else_block(op: Operation) -> Block | None:
 
 def _else_yield(op: Operation) -> Operation:
     block = _else_block(op)
-    assert block is not None and block.last_op is not None
+    assert block is not None
+    assert block.last_op is not None
     return block.last_op
 
 
@@ -549,7 +564,10 @@ def _if_to_select(op: Operation, rewriter: PatternRewriter) -> bool:
                 op.loc,
             )
             results.append(select.results[0])
-    for region, values in ((replacement.regions[0], true_yields), (replacement.regions[1], false_yields)):
+    for region, values in (
+        (replacement.regions[0], true_yields),
+        (replacement.regions[1], false_yields),
+    ):
         old = region.blocks[-1].last_op
         assert old is not None
         rewriter.set_insertion_point_to_end(region.blocks[-1])
@@ -656,18 +674,23 @@ def _combine_ifs(next_if: Operation, rewriter: PatternRewriter) -> bool:
                 with rewriter.modify_op_in_place(owner):
                     use.set(else_value)
     merged_types = [*prev_if.result_types, *next_if.result_types]
-    combined = _new(
-        rewriter, "scf.if", [prev_if.operands[0]], merged_types, next_if.loc, regions=2
-    )
+    combined = _new(rewriter, "scf.if", [prev_if.operands[0]], merged_types, next_if.loc, regions=2)
     _move_blocks(prev_if.regions[0], combined.regions[0], rewriter)
     combined_then = combined.regions[0].blocks[-1]
     if next_then is not None:
         then_yield = combined_then.last_op
         then_yield2 = next_then.last_op
-        assert then_yield is not None and then_yield2 is not None
+        assert then_yield is not None
+        assert then_yield2 is not None
         rewriter.merge_blocks(next_then, combined_then)
         rewriter.set_insertion_point_to_end(combined_then)
-        _new(rewriter, "scf.yield", [*then_yield.operands, *then_yield2.operands], [], then_yield2.loc)
+        _new(
+            rewriter,
+            "scf.yield",
+            [*then_yield.operands, *then_yield2.operands],
+            [],
+            then_yield2.loc,
+        )
         rewriter.erase_op(then_yield)
         rewriter.erase_op(then_yield2)
     _move_blocks(prev_if.regions[1], combined.regions[1], rewriter)
@@ -678,7 +701,8 @@ def _combine_ifs(next_if: Operation, rewriter: PatternRewriter) -> bool:
             combined_else = combined.regions[1].blocks[-1]
             else_yield = combined_else.last_op
             else_yield2 = next_else.last_op
-            assert else_yield is not None and else_yield2 is not None
+            assert else_yield is not None
+            assert else_yield2 is not None
             rewriter.merge_blocks(next_else, combined_else)
             rewriter.set_insertion_point_to_end(combined_else)
             _new(
@@ -866,7 +890,8 @@ def _switch_constant_case(op: Operation, rewriter: PatternRewriter) -> bool:
             break
     source = region.blocks[0]
     terminator = source.last_op
-    assert terminator is not None and op.parent is not None
+    assert terminator is not None
+    assert op.parent is not None
     results = list(terminator.operands)
     rewriter.inline_block_before(source, op.parent, op)
     rewriter.erase_op(terminator)
@@ -914,7 +939,8 @@ def _parallel_single_or_zero_dims(op: Operation, rewriter: PatternRewriter) -> b
         return False
     if not kept:
         terminator = block.last_op
-        assert terminator is not None and op.parent is not None
+        assert terminator is not None
+        assert op.parent is not None
         for arg_index, value in mapping.items():
             rewriter.replace_all_uses_with(block.args[arg_index], value)
         inner = block.first_op
@@ -930,7 +956,9 @@ def _parallel_single_or_zero_dims(op: Operation, rewriter: PatternRewriter) -> b
             value = reduce_return.operands[0]
             args = [inits[len(results)], terminator.operands[i]]
             rewriter.inline_block_before(reduce_block, op.parent, op, args)
-            results.append(value if value not in reduce_block.args else args[reduce_block.args.index(value)])
+            results.append(
+                value if value not in reduce_block.args else args[reduce_block.args.index(value)]
+            )
             rewriter.erase_op(reduce_return)
         rewriter.replace_op(op, results)
         return True
@@ -943,7 +971,9 @@ def _parallel_single_or_zero_dims(op: Operation, rewriter: PatternRewriter) -> b
         props=[
             (
                 "operandSegmentSizes",
-                DenseArrayAttr.get(IntegerType.get(32), (len(kept), len(kept), len(kept), len(inits))),
+                DenseArrayAttr.get(
+                    IntegerType.get(32), (len(kept), len(kept), len(kept), len(inits))
+                ),
             )
         ],
         regions=1,
@@ -983,7 +1013,10 @@ def _merge_nested_parallel(op: Operation, rewriter: PatternRewriter) -> bool:
         [],
         op.loc,
         props=[
-            ("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), (total, total, total, 0)))
+            (
+                "operandSegmentSizes",
+                DenseArrayAttr.get(IntegerType.get(32), (total, total, total, 0)),
+            )
         ],
         regions=1,
     )
@@ -1019,7 +1052,9 @@ def _forall_lists(op: Operation) -> list[tuple[list[Value], list[int]]]:
     counts = [int(v) for v in sizes.values]
     start = 0
     out: list[tuple[list[Value], list[int]]] = []
-    for count, name in zip(counts[:3], ("staticLowerBound", "staticUpperBound", "staticStep"), strict=True):
+    for count, name in zip(
+        counts[:3], ("staticLowerBound", "staticUpperBound", "staticStep"), strict=True
+    ):
         static = get_property(op, name)
         entries = [int(v) for v in static.values] if isinstance(static, DenseArrayAttr) else []
         out.append((list(op.operands[start : start + count]), entries))
@@ -1151,14 +1186,17 @@ def _forall_single_or_zero_dims(op: Operation, rewriter: PatternRewriter) -> boo
             rewriter.replace_op(op, outputs)
             return True
         if count == 1:
-            mapping[i] = lower if isinstance(lower, Value) else _index_constant(rewriter, lower, op.loc)
+            mapping[i] = (
+                lower if isinstance(lower, Value) else _index_constant(rewriter, lower, op.loc)
+            )
             continue
         kept.append(i)
     if len(kept) == rank:
         return False
     if not kept:
         terminator = block.last_op
-        assert terminator is not None and op.parent is not None
+        assert terminator is not None
+        assert op.parent is not None
         if any(True for _ in terminator.regions[0].ops):
             return False
         args = [mapping[i] for i in range(rank)] + outputs
@@ -1198,7 +1236,8 @@ def _while_parts(op: Operation) -> tuple[Block, Block, Operation, Operation]:
     after = op.regions[1].blocks[0]
     condition = before.last_op
     yield_op = after.last_op
-    assert condition is not None and yield_op is not None
+    assert condition is not None
+    assert yield_op is not None
     return before, after, condition, yield_op
 
 
@@ -1333,7 +1372,10 @@ def _while_cmp_cond(op: Operation, rewriter: PatternRewriter) -> bool:
                 continue
             for use in list(arg.uses):
                 other = use.owner
-                if other.name != "arith.cmpi" or other.operands[1 - index] is not cmp.operands[1 - index]:
+                if (
+                    other.name != "arith.cmpi"
+                    or other.operands[1 - index] is not cmp.operands[1 - index]
+                ):
                     continue
                 other_predicate = get_property(other, "predicate")
                 if not isinstance(other_predicate, IntegerAttr):
@@ -1456,7 +1498,7 @@ def _while_align_before_args(op: Operation, rewriter: PatternRewriter) -> bool:
     new_after = new.regions[1].blocks[0]
     results: list[Value] = []
     after_args: list[Value] = []
-    for i, j in enumerate(mapping):
+    for j in mapping:
         results.append(new.results[j])
         after_args.append(new_after.args[j])
     rewriter.inline_block_before(before, new_before, new_before.first_op, list(new_before.args))
@@ -1469,7 +1511,7 @@ def scf_canonicalize_while(op: Operation, rewriter: PatternRewriter) -> bool:
     """MLIR's `scf.while` patterns, in the order MLIR registers them."""
     if not _classes(rewriter, "scf.while", "scf.condition", "scf.yield", "arith.constant"):
         return False
-    before, after, condition, yield_op = _while_parts(op)
+    _, _, condition, yield_op = _while_parts(op)
     if condition.name != "scf.condition" or yield_op.name != "scf.yield":
         return False
     patterns = (
