@@ -369,7 +369,7 @@ def run_case(case: Case, workdir: Path) -> Outcome:
     elif code == 0 and "--split-input-file" not in case.flags and out:
         # What was accepted and printed reads back.
         again = workdir / "again.mlir"
-        again.write_text(out, encoding="utf-8")
+        again.write_text(out, encoding="utf-8", errors="surrogateescape")
         try:
             code2, _out2, err2 = _call_opt(["opt", str(again), "--allow-unregistered-dialect"])
         except Exception:
