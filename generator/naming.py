@@ -14,9 +14,11 @@ import re
 
 __all__ = [
     "RESERVED_OP_MEMBERS",
+    "RESERVED_PARAMETRIC_MEMBERS",
     "class_name_from_def",
     "enum_member_name",
     "is_identifier",
+    "parameter_name",
     "property_slot",
     "sanitize_name",
     "snake_case",
@@ -85,6 +87,36 @@ def sanitize_name(name: str) -> str:
     return out
 
 
+#: Members every generated type or attribute class with parameters has; a parameter
+#: named like one of these gets a trailing underscore.
+RESERVED_PARAMETRIC_MEMBERS: frozenset[str] = frozenset(
+    {
+        "body",
+        "build",
+        "get",
+        "has_alias_parts",
+        "params",
+        "params_text",
+        "parse",
+        "print_params",
+        "unique",
+        "verify",
+    }
+)
+
+
+def parameter_name(name: str) -> str:
+    """The Python name of a type's or attribute's parameter: its accessor, and the
+    argument of `get` and `verify`. Keywords and the members of the class's base
+    (`params`, `get`, ...) get a `_` suffix."""
+    out = _NOT_WORD.sub("_", name) or "_"
+    if out[0].isdigit():
+        out = "_" + out
+    if keyword.iskeyword(out) or keyword.issoftkeyword(out) or out in RESERVED_PARAMETRIC_MEMBERS:
+        out += "_"
+    return out
+
+
 def enum_member_name(symbol: str) -> str:
     """The member of a generated `enum` class for a case symbol.
 
@@ -115,6 +147,12 @@ def class_name_from_def(def_name: str) -> str:
 def snake_case(name: str) -> str:
     """`AddIOp` -> `add_i_op`, `fooBar` -> `foo_bar`, `select` -> `select`."""
     return _CAMEL_BOUNDARY.sub("_", name).replace("-", "_").replace(".", "_").lower()
+
+
+def directive_name(name: str) -> str:
+    """`SymbolVisibility` -> `symbol_visibility`: how the parse and print functions of
+    a `custom<Name>` format directive are named (`parse_symbol_visibility`)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
 
 def property_slot(name: str) -> str:

@@ -36,8 +36,10 @@ GROUP = "generator.ir._native"
 # modules are used, so it cannot be one of them; affine expressions are immutable
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
-# holds protocols, which have no code to compile.
-_INTERPRETED = frozenset({"__init__.py", "affine.py", "interfaces.py", "opasm.py", "traits.py"})
+# holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`.
+_INTERPRETED = frozenset(
+    {"__init__.py", "affine.py", "interfaces.py", "lazy_module.py", "opasm.py", "traits.py"}
+)
 
 
 def compiled_sources() -> list[Path]:

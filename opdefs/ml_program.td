@@ -14,8 +14,9 @@ def MLProgram_Dialect : Dialect {
     loads and stores of globals are ordered by tokens that each one produces and
     consumes.
   }];
-  // The custom directives of the ops' formats, as MLIR's ml_program defines them,
-  // and the symbol lookup of the ops that use globals.
+  // The custom directives of the ops' formats, as MLIR's ml_program defines them.
+  let implementationModule = "generator.ir.dialects.ml_program_impl";
+  // The symbol lookup of the ops that use globals.
   let extraClassDeclaration = [{
     def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
         """The `ml_program.global` that `symbol` names in the nearest enclosing symbol
@@ -29,58 +30,6 @@ def MLProgram_Dialect : Dialect {
             if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol.root:
                 return candidate
         return None
-
-
-    def parse_symbol_visibility(p: AsmParser) -> tuple[Attribute]:
-        """`public`, `private` or `nested`: the visibility is always written."""
-        word = p.parse_optional_keyword_of(("public", "private", "nested"))
-        if word is None:
-            p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
-        return (StringAttr.get(word),)
-
-
-    def print_symbol_visibility(p: AsmPrinter, op: Operation, visibility: Attribute | None) -> None:
-        p.write(visibility.value if isinstance(visibility, StringAttr) else "public")
-
-
-    def parse_typed_initial_value(p: AsmParser) -> tuple[Attribute, Attribute | None]:
-        """`(value) : type`, the value optional."""
-        value: Attribute | None = None
-        if p.consume_if("("):
-            value = p.parse_attribute()
-            p.expect(")", "expected ')'")
-        return TypeAttr.get(p.parse_colon_type()), value
-
-
-    def print_typed_initial_value(
-        p: AsmPrinter, op: Operation, type_attr: Attribute | None, value: Attribute | None
-    ) -> None:
-        text = f"({p.attr_text(value)})" if value is not None else ""
-        if isinstance(type_attr, TypeAttr):
-            text += " : " + p.type_text(type_attr.value)
-        p.write(text)
-
-
-    def parse_token_ordering(p: AsmParser) -> tuple[list[UnresolvedOperand], Type]:
-        """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
-        p.expect_keyword("ordering")
-        p.expect("(", "expected '('")
-        uses: list[UnresolvedOperand] = []
-        if p.consume_if("("):
-            p.expect(")", "expected ')'")
-        else:
-            uses = p.parse_operand_list()
-        p.expect("->", "expected '->'")
-        produce_type = p.parse_type()
-        p.expect(")", "expected ')'")
-        return uses, produce_type
-
-
-    def print_token_ordering(
-        p: AsmPrinter, op: Operation, tokens: Sequence[Value], produce_type: Type
-    ) -> None:
-        consumed = p.operands(tokens) if tokens else "()"
-        p.write(f" ordering({consumed} -> {p.type_text(produce_type)})")
   }];
 }
 

@@ -1033,26 +1033,7 @@ def TFGraph_RegionAttr : AttrDef<TFGraph_Dialect, "RegionAttrs"> {
     AttrParameter<"ArrayAttr", "the arguments' attributes">:$arg_attrs,
     AttrParameter<"ArrayAttr", "the results' attributes">:$res_attrs
   );
-  let hasCustomAssemblyFormat = 1;
-  let parser = [{
-    p.expect("<", "expected '<'")
-    pos = p.current_pos()
-    attrs = p.parse_attribute()
-    if not isinstance(attrs, DictionaryAttr):
-        p.error_at(pos, "expected a dictionary attribute")
-    lists: list[ArrayAttr] = []
-    for _ in range(2):
-        pos = p.current_pos()
-        value = p.parse_attribute()
-        if not isinstance(value, ArrayAttr):
-            p.error_at(pos, "expected an array attribute")
-        lists.append(value)
-    p.expect(">", "expected '>'")
-    return cls.get(attrs, lists[0], lists[1])
-  }];
-  let printer = [{
-    return f"<{self.attrs} {self.arg_attrs} {self.res_attrs}>"
-  }];
+  let assemblyFormat = "`<` $attrs $arg_attrs $res_attrs `>`";
 }
 
 def TFGraph_Tensor : Type<CPred<"is_tfg_tensor($_self)">, "a tensor or opaque tensor type">;

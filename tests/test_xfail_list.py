@@ -17,7 +17,20 @@ def _test_file(node_id: str) -> str:
 def _collect(file: str) -> set[str]:
     """Collect one test file in a separate pytest run (when this run did not collect it)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", file],
+        # Without the project's `addopts`, whose `-q` would make this `-qq`, which
+        # prints counts per file instead of test ids.
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-o",
+            "addopts=",
+            "-p",
+            "no:cacheprovider",
+            file,
+        ],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

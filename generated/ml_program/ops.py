@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from generated.ml_program.types import (
     TokenType,
@@ -49,6 +49,7 @@ from generator.ir import (
     argument_error,
     attr_string,
     checked_sequence,
+    lazy_module,
     must,
     optional_property,
     required_property,
@@ -57,6 +58,11 @@ from generator.ir.dialects.function_like import (
     parse_function_op,
     print_function_op,
 )
+
+if TYPE_CHECKING:
+    from generator.ir.dialects import ml_program_impl
+else:
+    ml_program_impl = lazy_module("generator.ir.dialects.ml_program_impl")
 
 __all__ = [
     "FuncOp",
@@ -87,58 +93,6 @@ def lookup_global(op: Operation, symbol: SymbolRefAttr) -> GlobalOp | None:
         if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol.root:
             return candidate
     return None
-
-
-def parse_symbol_visibility(p: AsmParser) -> tuple[Attribute]:
-    """`public`, `private` or `nested`: the visibility is always written."""
-    word = p.parse_optional_keyword_of(("public", "private", "nested"))
-    if word is None:
-        p.op_error(p.current_pos(), "expected 'public', 'private', or 'nested'")
-    return (StringAttr.get(word),)
-
-
-def print_symbol_visibility(p: AsmPrinter, op: Operation, visibility: Attribute | None) -> None:
-    p.write(visibility.value if isinstance(visibility, StringAttr) else "public")
-
-
-def parse_typed_initial_value(p: AsmParser) -> tuple[Attribute, Attribute | None]:
-    """`(value) : type`, the value optional."""
-    value: Attribute | None = None
-    if p.consume_if("("):
-        value = p.parse_attribute()
-        p.expect(")", "expected ')'")
-    return TypeAttr.get(p.parse_colon_type()), value
-
-
-def print_typed_initial_value(
-    p: AsmPrinter, op: Operation, type_attr: Attribute | None, value: Attribute | None
-) -> None:
-    text = f"({p.attr_text(value)})" if value is not None else ""
-    if isinstance(type_attr, TypeAttr):
-        text += " : " + p.type_text(type_attr.value)
-    p.write(text)
-
-
-def parse_token_ordering(p: AsmParser) -> tuple[list[UnresolvedOperand], Type]:
-    """`ordering(%a, %b -> !ml_program.token)`, or `ordering(() -> ...)` for none."""
-    p.expect_keyword("ordering")
-    p.expect("(", "expected '('")
-    uses: list[UnresolvedOperand] = []
-    if p.consume_if("("):
-        p.expect(")", "expected ')'")
-    else:
-        uses = p.parse_operand_list()
-    p.expect("->", "expected '->'")
-    produce_type = p.parse_type()
-    p.expect(")", "expected ')'")
-    return uses, produce_type
-
-
-def print_token_ordering(
-    p: AsmPrinter, op: Operation, tokens: Sequence[Value], produce_type: Type
-) -> None:
-    consumed = p.operands(tokens) if tokens else "()"
-    p.write(f" ordering({consumed} -> {p.type_text(produce_type)})")
 
 
 def _attr_constraint_0(a: Attribute) -> bool:
@@ -590,14 +544,14 @@ class GlobalOp(OdsOp, SymbolOpInterface):
         a_is_mutable: Attribute | None = None
         a_value: Attribute | None = None
         a_sym_visibility: Attribute | None = None
-        (a_sym_visibility,) = parse_symbol_visibility(p)
+        (a_sym_visibility,) = ml_program_impl.parse_symbol_visibility(p)
         if p.consume_keyword("mutable"):
             a_is_mutable = UnitAttr.get()
         a_sym_name = p.parse_symbol_name_attr()
         (
             a_type,
             a_value,
-        ) = parse_typed_initial_value(p)
+        ) = ml_program_impl.parse_typed_initial_value(p)
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         operands: list[Value] = []
@@ -621,11 +575,11 @@ class GlobalOp(OdsOp, SymbolOpInterface):
         """Write the custom form after the op name."""
         w = p.write
         w(" ")
-        print_symbol_visibility(p, self, self._prop_sym_visibility)
+        ml_program_impl.print_symbol_visibility(p, self, self._prop_sym_visibility)
         if self._prop_is_mutable is not None:
             w(" mutable")
         w(" " + p.symbol(attr_string(self._prop_sym_name)))
-        print_typed_initial_value(p, self, self._prop_type, self._prop_value)
+        ml_program_impl.print_typed_initial_value(p, self, self._prop_type, self._prop_value)
         w(p.attr_dict(self, ("sym_name", "type", "is_mutable", "value", "sym_visibility")))
 
     def verify_invariants(self) -> str | None:
@@ -1070,7 +1024,7 @@ class GlobalLoadGraphOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         (
             o_consume_tokens,
             rt_produce_token,
-        ) = parse_token_ordering(p)
+        ) = ml_program_impl.parse_token_ordering(p)
         p.expect(":", "expected ':'")
         rt_result = p.parse_type()
         attr_pos = p.current_pos()
@@ -1093,7 +1047,7 @@ class GlobalLoadGraphOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.attr_text(must(self._prop_global)))
-        print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
+        ml_program_impl.print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.result.type) + p.attr_dict(self, ("global",)))
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
@@ -1398,7 +1352,7 @@ class GlobalStoreGraphOp(OdsOp, SymbolUserOpInterface):
         (
             o_consume_tokens,
             rt_produce_token,
-        ) = parse_token_ordering(p)
+        ) = ml_program_impl.parse_token_ordering(p)
         p.expect(":", "expected ':'")
         ot_value = p.parse_type()
         attr_pos = p.current_pos()
@@ -1422,7 +1376,7 @@ class GlobalStoreGraphOp(OdsOp, SymbolUserOpInterface):
         """Write the custom form after the op name."""
         w = p.write
         w(" " + p.attr_text(must(self._prop_global)) + " = " + p.operand(self.value))
-        print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
+        ml_program_impl.print_token_ordering(p, self, self.consume_tokens, self.produce_token.type)
         w(" : " + p.type_text(self.value.type) + p.attr_dict(self, ("global",)))
 
     def verify_invariants(self) -> str | None:

@@ -10,9 +10,12 @@ from typing import ClassVar, cast
 from generator.ir import (
     ArrayAttr,
     AsmParser,
+    AsmPrinter,
     Attribute,
+    DiagnosticError,
     DictionaryAttr,
     ParametricAttr,
+    param_failure,
 )
 
 __all__ = [
@@ -57,24 +60,45 @@ class RegionAttr(ParametricAttr):
     @classmethod
     def parse(cls, p: AsmParser) -> RegionAttr:
         """Read the parameters after the mnemonic."""
-        p.expect("<", "expected '<'")
-        pos = p.current_pos()
-        attrs = p.parse_attribute()
-        if not isinstance(attrs, DictionaryAttr):
-            p.error_at(pos, "expected a dictionary attribute")
-        lists: list[ArrayAttr] = []
-        for _ in range(2):
-            pos = p.current_pos()
-            value = p.parse_attribute()
-            if not isinstance(value, ArrayAttr):
-                p.error_at(pos, "expected an array attribute")
-            lists.append(value)
-        p.expect(">", "expected '>'")
-        return cls.get(attrs, lists[0], lists[1])
+        p.expect("<")
+        try:
+            _attrs = cast("DictionaryAttr", p.parse_attribute_of(DictionaryAttr))
+        except DiagnosticError as error:
+            raise param_failure(
+                p,
+                error,
+                "failed to parse TFGraph_RegionAttr parameter 'attrs' which is to be a `DictionaryAttr`",
+            ) from None
+        try:
+            _arg_attrs = cast("ArrayAttr", p.parse_attribute_of(ArrayAttr))
+        except DiagnosticError as error:
+            raise param_failure(
+                p,
+                error,
+                "failed to parse TFGraph_RegionAttr parameter 'arg_attrs' which is to be a `ArrayAttr`",
+            ) from None
+        try:
+            _res_attrs = cast("ArrayAttr", p.parse_attribute_of(ArrayAttr))
+        except DiagnosticError as error:
+            raise param_failure(
+                p,
+                error,
+                "failed to parse TFGraph_RegionAttr parameter 'res_attrs' which is to be a `ArrayAttr`",
+            ) from None
+        p.expect(">")
+        return cls.unique((_attrs, _arg_attrs, _res_attrs))
 
-    def print_params(self) -> str:
-        """The text after the mnemonic."""
-        return f"<{self.attrs} {self.arg_attrs} {self.res_attrs}>"
+    def params_text(self, p: AsmPrinter) -> str:
+        """The text after the mnemonic, as the assembly format writes it."""
+        return (
+            "<"
+            + p.attr_text(self.attrs)
+            + " "
+            + p.attr_text(self.arg_attrs)
+            + " "
+            + p.attr_text(self.res_attrs)
+            + ">"
+        )
 
 
 #: The attribute classes of the dialect, as its `Dialect` lists them.

@@ -174,8 +174,15 @@ def _has_patterns(spec: Path) -> bool:
     return any(word in text for word in ("Pat<", "Pattern<", "patterns:", "canonicalize"))
 
 
-def _inputs_hash(project: Project, spec: Path) -> str:
+def _inputs_hash(project: Project, spec: Path, implementation: str | None) -> str:
+    """A hash of what the outputs of `spec` depend on: the spec, the specs its
+    patterns may name, the `.td` files it may include, and the functions of its
+    implementation module (named by the last generation's spec)."""
     h = hashlib.sha256(spec.read_bytes())
+    if implementation is not None:
+        from generator.spec.implementation import interface_digest
+
+        h.update(b"\0" + interface_digest(implementation, spec).encode())
     if _has_patterns(spec):
         # Patterns may name the ops of any other spec.
         for other in (*project.specs, *project.foreign):
@@ -209,6 +216,8 @@ class _DialectEntry:
     summary: str
     outputs: dict[str, str]
     pattern_file: bool = False
+    implementation: str | None = None
+    """The dotted name of the spec's implementation module, if it has one."""
 
 
 @dataclass
@@ -312,11 +321,12 @@ def _dialect_outputs(
     )
     entry = _DialectEntry(
         source=source,
-        inputs=_inputs_hash(project, spec),
+        inputs=_inputs_hash(project, spec, dialect.implementation_module),
         dialect=dialect.name,
         package=dialect.python_package,
         summary=dialect.summary,
         pattern_file=dialect.pattern_file,
+        implementation=dialect.implementation_module,
         outputs={o.path: _sha(o.text.encode()) for o in outputs},
     )
     return entry, outputs
@@ -357,7 +367,7 @@ def _generate(project: Project, *, check: bool) -> GenerateResult:
         previous = old.get(source)
         if (
             previous is not None
-            and previous.inputs == _inputs_hash(project, spec)
+            and previous.inputs == _inputs_hash(project, spec, previous.implementation)
             and _outputs_intact(out, previous.outputs)
         ):
             entries.append(previous)
@@ -409,6 +419,7 @@ def _generate(project: Project, *, check: bool) -> GenerateResult:
                     "summary": e.summary,
                     "outputs": dict(sorted(e.outputs.items())),
                     **({"pattern_file": True} if e.pattern_file else {}),
+                    **({"implementation": e.implementation} if e.implementation else {}),
                 }
                 for e in entries
             },
@@ -453,6 +464,11 @@ def _check_output_dir(project: Project) -> None:
     out = project.out
     if out.exists() and not out.is_dir():
         raise ProjectError(f"output '{out}' exists and is not a directory")
+    if not out.parent.is_dir():
+        # As `mkdir` without `-p`: a mistyped path should not grow directories.
+        raise ProjectError(
+            f"cannot write '{out}': its parent directory '{out.parent}' does not exist"
+        )
     if out.is_dir() and not (out / MANIFEST).is_file() and any(out.iterdir()):
         raise ProjectError(
             f"output directory '{out}' is not empty and was not written by odsgen: "

@@ -10,8 +10,11 @@ and formats them, once for all files.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from generator.diagnostics import SpecValidationError
 from generator.emit.docs import dialect_doc_name, render_dialect_doc
 from generator.emit.enums import (
     attrs_module_view,
@@ -26,6 +29,8 @@ from generator.emit.patterns import OpTarget, patterns_module_view
 from generator.emit.predicates import ConstraintTable
 from generator.emit.writer import OutputFile
 from generator.ir import __all__ as ir_names
+from generator.spec.hooks import check_hooks, custom_directive_hooks
+from generator.spec.implementation import hook_providers, module_alias, with_implementation
 from generator.spec.model import DialectDef, EnumDef
 
 __all__ = ["op_targets", "render_dialect", "render_root_init"]
@@ -74,8 +79,66 @@ def dialect_hooks(dialect: DialectDef) -> list[tuple[str, str]]:
     return sorted((DIALECT_HOOKS[n], n) for n in names if n in DIALECT_HOOKS)
 
 
-def _python_file(path: str, template: str, source: str, **context: object) -> OutputFile:
-    text = render(template, f"{source} ({path})", None, sources=source, markdown=False, **context)
+@dataclass(frozen=True)
+class ImplementationBinding:
+    """How a generated module binds the dialect's implementation module."""
+
+    module: str
+    """Its dotted name."""
+
+    @property
+    def alias(self) -> str:
+        """The name generated code calls it by: its last component."""
+        return module_alias(self.module)
+
+    @property
+    def import_line(self) -> str:
+        """The import type checkers see."""
+        package, _, name = self.module.rpartition(".")
+        return f"from {package} import {name}" if package else f"import {name}"
+
+
+def _check_custom_directives(dialect: DialectDef) -> None:
+    """Raise `SpecValidationError` when a `custom<Name>` directive of an op format calls
+    a function that neither the dialect's code, the runtime nor its implementation
+    module defines."""
+    providers, errors = hook_providers(dialect)
+    if errors:
+        # Validation reported them when the spec was read.
+        return
+    missing = check_hooks(dialect, providers, custom_directive_hooks(dialect))
+    if missing:
+        raise SpecValidationError(missing)
+
+
+def _python_file(
+    path: str,
+    template: str,
+    source: str,
+    implementation: ImplementationBinding | None = None,
+    **context: object,
+) -> OutputFile:
+    """One rendered Python module; with `implementation`, the module binds the
+    implementation module when its code calls into it."""
+    text = render(
+        template,
+        f"{source} ({path})",
+        None,
+        sources=source,
+        markdown=False,
+        implementation=None,
+        **context,
+    )
+    if implementation is not None and re.search(rf"\b{implementation.alias}\.", text):
+        text = render(
+            template,
+            f"{source} ({path})",
+            None,
+            sources=source,
+            markdown=False,
+            implementation=implementation,
+            **context,
+        )
     return OutputFile(path, text, template, source)
 
 
@@ -97,9 +160,21 @@ def render_dialect(
     whose enums or attributes the dialect imports goes into (by default `root`).
     """
 
-    def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
-        return _python_file(path, template, source, root=root, regenerate=regenerate, **context)
+    binding = (
+        ImplementationBinding(dialect.implementation_module)
+        if dialect.implementation_module is not None
+        else None
+    )
 
+    def _python(path: str, template: str, source: str, **context: object) -> OutputFile:
+        return _python_file(
+            path, template, source, binding, root=root, regenerate=regenerate, **context
+        )
+
+    _check_custom_directives(dialect)
+    spec = dialect
+    # Hooks the implementation module implements get bodies that call it.
+    dialect = with_implementation(dialect)
     package = dialect.python_package
     files: list[OutputFile] = []
     modules: list[tuple[str, list[str]]] = []
@@ -119,7 +194,8 @@ def render_dialect(
                 "types.py.j2",
                 source,
                 module=types,
-                ir_names=sorted(ir_names),
+                # The dialect's own classes win over runtime names they shadow.
+                ir_names=sorted(set(ir_names) - set(types.all_names)),
             )
         )
         modules.append(("types", types.all_names))
@@ -132,7 +208,7 @@ def render_dialect(
                 "attrs.py.j2",
                 source,
                 module=attrs,
-                ir_names=sorted(ir_names),
+                ir_names=sorted(set(ir_names) - set(attrs.all_names)),
             )
         )
         modules.append(("attrs", attrs.all_names))
@@ -191,9 +267,7 @@ def render_dialect(
         dialect_args=dialect_args,
     )
     files.append(_python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init))
-    files.append(
-        OutputFile(f"docs/{dialect_doc_name(dialect)}", render_dialect_doc(dialect, source))
-    )
+    files.append(OutputFile(f"docs/{dialect_doc_name(spec)}", render_dialect_doc(spec, source)))
     return files
 
 

@@ -59,6 +59,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.params import param_kind, parameter_annotation
 
 __all__ = [
     "DOCS_INDEX_TEMPLATE",
@@ -176,6 +177,9 @@ class ParameterRowView:
 
     name: str
     type: str
+    """The type as the spec spells it (MLIR's "C++ type")."""
+    value: str
+    """The Python annotation of the value."""
     description: str
 
 
@@ -687,12 +691,16 @@ class _PageBuilder:
             ParameterRowView(
                 name=table_cell(code_span(p.name)),
                 type=table_cell(code_span(p.type)),
+                value=table_cell(
+                    code_span(parameter_annotation(p, param_kind(p.type, self.dialect)))
+                ),
                 description=table_cell(
                     "; ".join(
                         part
                         for part in (
                             p.description.strip(),
                             "" if p.default is None else f"default {code_span(p.default)}",
+                            "optional" if p.optional else "",
                         )
                         if part
                     )

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.emit.def_format_code import def_format_code
 from generator.emit.environment import doc_text
 from generator.emit.interfaces import InterfaceView, implemented_bases, interface_views
 from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
-from generator.naming import class_name_from_def, enum_member_name, sanitize_name
+from generator.naming import class_name_from_def, enum_member_name, parameter_name
+from generator.spec.def_format import resolve_def_format
 from generator.spec.interfaces import dialect_interfaces
 from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
+from generator.spec.params import param_kind, parameter_annotation, parameter_default
 
 __all__ = [
     "AttrsModuleView",
@@ -106,8 +109,19 @@ class TypedAttrView:
 
 
 @dataclass
+class BuilderView:
+    """A custom builder of a type or attribute, emitted as a classmethod."""
+
+    name: str
+    params: list[str]
+    body: list[str]
+    doc: str
+
+
+@dataclass
 class TypeView:
-    """A dialect type: `!dialect.mnemonic`, or with parameters `!dialect.mnemonic<...>`."""
+    """A dialect type: `!dialect.mnemonic`, or with parameters `!dialect.mnemonic<...>`
+    (attributes with parameters use the same view)."""
 
     name: str
     doc: str
@@ -116,23 +130,50 @@ class TypeView:
     params: list[tuple[str, str, str | None]] = field(default_factory=list)
     """(Python name, annotation, default expression) of each parameter."""
     parse_body: list[str] = field(default_factory=list)
+    """The body of `parse`: hand-written, or generated from the assembly format."""
     print_body: list[str] = field(default_factory=list)
+    """The body of `print_params` (hand-written) or `params_text` (generated)."""
+    has_format: bool = False
+    """Whether the syntax comes from an assembly format (`params_text` is generated)."""
+    verify_body: list[str] = field(default_factory=list)
+    """The spec's `verify` body (ODS `genVerifyDecl`), checked by `get` and `parse`."""
+    builders: list[BuilderView] = field(default_factory=list)
     extra_code: list[str] = field(default_factory=list)
     bases: str = ""
     """The base classes: `DialectType`, `ParametricType` or `ParametricAttr`, then the
     interfaces the type or attribute implements."""
+    alias: str | None = None
+    """The alias name an attribute prints through (`#tbaa_root = ...`)."""
 
     @property
     def parametric(self) -> bool:
-        """Whether the type has parameters (and the spec's parser and printer)."""
+        """Whether the type has parameters (and a syntax for them)."""
         return bool(self.params)
 
     @property
+    def has_verifier(self) -> bool:
+        """Whether the spec gives a `verify` hook."""
+        return bool(self.verify_body)
+
+    @property
     def signature(self) -> str:
-        """The parameters of `get`."""
+        """The parameters of `get`, in order as MLIR's `get` takes them; the defaults
+        of the parameters after the last one without a default may be left out."""
+        last_required = max((i for i, (_, _, d) in enumerate(self.params) if d is None), default=-1)
         return ", ".join(
-            f"{n}: {a}" + (f" = {d}" if d is not None else "") for n, a, d in self.params
+            f"{n}: {a}" + (f" = {d}" if d is not None and i > last_required else "")
+            for i, (n, a, d) in enumerate(self.params)
         )
+
+    @property
+    def verify_signature(self) -> str:
+        """The parameters of `verify`."""
+        return ", ".join(f"{n}: {a}" for n, a, _ in self.params)
+
+    @property
+    def param_names(self) -> str:
+        """The parameters as a call passes them on."""
+        return ", ".join(n for n, _, _ in self.params)
 
 
 @dataclass
@@ -179,21 +220,61 @@ def is_typed_attr_def(attr: AttrDef) -> bool:
     )
 
 
+def _parametric_view(item: TypeDef | AttrDef, dialect: DialectDef, base: str) -> TypeView:
+    """The view of a type or attribute class: parameters, syntax, hooks and builders;
+    `base` is its runtime base class, before the interfaces it implements."""
+    params: list[tuple[str, str, str | None]] = []
+    for p in item.parameters:
+        kind = param_kind(p.type, dialect)
+        params.append(
+            (parameter_name(p.name), parameter_annotation(p, kind), parameter_default(p, kind))
+        )
+    view = TypeView(
+        name=class_name_from_def(item.def_name),
+        doc=doc_text(item.summary or item.def_name),
+        dialect=dialect.name,
+        mnemonic=item.mnemonic,
+        params=params,
+        verify_body=code_lines(item.verifier.text) if item.verifier is not None else [],
+        extra_code=code_lines(item.extra_code.text) if item.extra_code is not None else [],
+        alias=item.alias if isinstance(item, AttrDef) else None,
+        bases=_bases(base, item, dialect),
+    )
+    for index, b in enumerate(item.builders):
+        view.builders.append(
+            BuilderView(
+                "build" if index == 0 else f"build_{index}",
+                [
+                    p.name
+                    + (f": {p.type}" if p.type else "")
+                    + (f" = {p.default}" if p.default is not None else "")
+                    for p in b.params
+                ],
+                code_lines(b.body.text) if b.body is not None else [],
+                doc_text(b.description or f"Build a `{item.mnemonic}` value."),
+            )
+        )
+    if item.parser is not None and item.printer is not None:
+        view.parse_body = code_lines(item.parser.text)
+        view.print_body = code_lines(item.printer.text)
+        return view
+    fmt = resolve_def_format(item, dialect) if params else None
+    if fmt is not None:
+        code = def_format_code(fmt, verify=item.verifier is not None)
+        view.parse_body = code.parse_body
+        view.print_body = code.print_body
+        view.has_format = True
+    else:
+        # Without parameters the attribute is its mnemonic alone (`#dialect.unit`).
+        view.parse_body = ["return cls.get()"]
+        view.print_body = ['return ""']
+    return view
+
+
 def types_module_view(dialect: DialectDef, source: str) -> TypesModuleView:
     """The view of `types.py`: the dialect's types."""
     views = [
-        TypeView(
-            name=class_name_from_def(t.def_name),
-            doc=doc_text(t.summary or t.def_name),
-            dialect=dialect.name,
-            mnemonic=t.mnemonic,
-            params=[(sanitize_name(p.name), p.type, p.default) for p in t.parameters],
-            parse_body=code_lines(t.parser.text) if t.parser is not None else [],
-            print_body=code_lines(t.printer.text) if t.printer is not None else [],
-            extra_code=code_lines(t.extra_code.text) if t.extra_code is not None else [],
-            bases=_bases("ParametricType" if t.parameters else "DialectType", t, dialect),
-        )
-        # Every type: validation has made sure one with parameters has its syntax.
+        _parametric_view(t, dialect, "ParametricType" if t.parameters else "DialectType")
         for t in sorted(dialect.types, key=lambda t: class_name_from_def(t.def_name))
     ]
     interfaces = interface_views(dialect, "type", source)
@@ -287,20 +368,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         if is_typed_attr_def(attr)
     ]
     parametric = [
-        TypeView(
-            name=class_name_from_def(a.def_name),
-            doc=doc_text(a.summary or a.def_name),
-            dialect=dialect.name,
-            mnemonic=a.mnemonic,
-            params=[(sanitize_name(p.name), p.type, p.default) for p in a.parameters],
-            # Without parameters the attribute is its mnemonic alone (`#dialect.unit`).
-            parse_body=code_lines(a.parser.text) if a.parser is not None else ["return cls.get()"],
-            print_body=code_lines(a.printer.text) if a.printer is not None else ['return ""'],
-            extra_code=code_lines(a.extra_code.text) if a.extra_code is not None else [],
-            bases=_bases("ParametricAttr", a, dialect),
-        )
-        # Every other attribute: validation has made sure one with parameters has its
-        # syntax.
+        _parametric_view(a, dialect, "ParametricAttr")
         for a in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name))
         if a.enum is None and not is_typed_attr_def(a)
     ]

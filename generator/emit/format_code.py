@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.naming import class_name_from_def, property_slot
+from generator.naming import class_name_from_def, directive_name, property_slot
 from generator.spec.constraints import (
     AnyOfConstraint,
     AttrConstraint,
@@ -28,6 +28,7 @@ from generator.spec.constraints import (
     ShapedConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
+    TypeRefConstraint,
 )
 from generator.spec.format import (
     AttrDictDirective,
@@ -57,7 +58,9 @@ from generator.spec.format import (
     VariableElement,
     walk,
 )
+from generator.spec.implementation import module_alias
 from generator.spec.model import AttributeDef, DialectDef, EnumDef, OperandDef, ResultDef
+from generator.spec.pycode import defined_names, runtime_names
 
 __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 
@@ -183,6 +186,29 @@ class _Emitter:
         self.last_was_punctuation = False
         self.pending: list[tuple[bool, str]] = []
         self.traits = {t.name for t in self.op.traits}
+        #: Inside `qualified(...)`: dialect types print with their prefix.
+        self.qualified = False
+
+    def custom_function(self, name: str) -> str:
+        """How generated code calls a custom directive's function: by its name when the
+        dialect's code or the runtime defines it, else through the implementation
+        module (validation has checked that one of them does)."""
+        module = self.dialect.implementation_module
+        if module is None or name in _inline_functions(self.dialect):
+            return name
+        return f"{module_alias(module)}.{name}"
+
+    def stripped_type_class(self, entity: OperandDef | ResultDef) -> str | None:
+        """The class of a dialect type with parameters that an operand's or result's
+        constraint names: MLIR's op formats write such a type without its
+        `!dialect.mnemonic` prefix unless `qualified(...)`."""
+        constraint = entity.type
+        if not isinstance(constraint, TypeRefConstraint):
+            return None
+        for typedef in self.dialect.types:
+            if typedef.def_name == constraint.ref and typedef.parameters:
+                return class_name_from_def(typedef.def_name)
+        return None
 
     # -- names -----------------------------------------------------------------
 
@@ -410,7 +436,8 @@ class _Emitter:
                 inputs.append(target)
             else:
                 outputs.append(target)
-        call = f"parse_{_snake(element.name)}({', '.join(['p', *inputs])})"
+        function = self.custom_function(f"parse_{directive_name(element.name)}")
+        call = f"{function}({', '.join(['p', *inputs])})"
         if outputs:
             self.parse.append(f"{ind}({', '.join(outputs)},) = {call}")
         else:
@@ -518,7 +545,11 @@ class _Emitter:
         if b.variadicity == "single":
             entity = b.operand if isinstance(b, OperandBinding) else b.result
             kind = parsed_type_kind(entity.type)
-            if kind is None:
+            stripped = self.stripped_type_class(entity)
+            if stripped is not None:
+                # Without its prefix, or in full (MLIR's `parseCustomTypeWithFallback`).
+                self.parse.append(f"{ind}{name} = p.parse_custom_type({stripped})")
+            elif kind is None:
                 self.parse.append(f"{ind}{name} = p.parse_type()")
             else:
                 args = f'{kind[0]}, "{kind[1]}"' if kind[1] else kind[0]
@@ -878,7 +909,9 @@ class _Emitter:
             self.print_optional_group(element, ind)
             return
         if isinstance(element, QualifiedDirective):
+            self.qualified = True
             self.print_element(element.arg, ind)
+            self.qualified = False
             return
         self.space_before_element()
         if isinstance(element, VariableElement):
@@ -900,7 +933,8 @@ class _Emitter:
         elif isinstance(element, CustomDirective):
             self.flush(ind)
             args = ["p", "self", *(self.custom_print_arg(a) for a in element.args)]
-            self.print.append(f"{ind}print_{_snake(element.name)}({', '.join(args)})")
+            function = self.custom_function(f"print_{directive_name(element.name)}")
+            self.print.append(f"{ind}{function}({', '.join(args)})")
         else:
             raise FormatUnsupported(f"`{type(element).__name__}` in a format")
 
@@ -943,6 +977,9 @@ class _Emitter:
         if isinstance(arg, VariableElement):
             b = self.fmt.binding(arg)
             if isinstance(b, OperandBinding | ResultBinding) and b.variadicity == "single":
+                entity = b.operand if isinstance(b, OperandBinding) else b.result
+                if not self.qualified and self.stripped_type_class(entity) is not None:
+                    return f"p.stripped_type({self.value_getter(b)}.type)"
                 return f"p.type_text({self.value_getter(b)}.type)"
         return f"p.types({self.type_list_expr(arg)})"
 
@@ -1090,12 +1127,13 @@ class _Emitter:
                 self.print.append(f"{inner}pass")
 
 
-def _snake(name: str) -> str:
-    """`SymbolVisibility` -> `symbol_visibility`: the Python name of a custom directive."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
 _DECLARATION = re.compile(r"^([a-z_][a-z0-9_]*)(?:: [^=]+)? = ")
+
+
+def _inline_functions(dialect: DialectDef) -> frozenset[str]:
+    """The names the dialect's own code defines at its top level, and the runtime's."""
+    code = [dialect.extra_code.text] if dialect.extra_code is not None else []
+    return defined_names(code)[0] | runtime_names()
 
 
 def _drop_unused(lines: list[str]) -> list[str]:

@@ -319,7 +319,10 @@ def dialect_helper_imports() -> list[HelperImport]:
     found: list[HelperImport] = []
     for info in sorted(pkgutil.iter_modules(ir_dialects.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{ir_dialects.__name__}.{info.name}")
-        found.append(HelperImport(module.__name__, sorted(module.__all__)))
+        # A dialect's implementation module exports nothing: it is called through
+        # the binding of the modules of that dialect.
+        if module.__all__:
+            found.append(HelperImport(module.__name__, sorted(module.__all__)))
     return found
 
 

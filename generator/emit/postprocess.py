@@ -13,8 +13,8 @@ Both take time in proportion to the size of the output, so they run side by side
 ruff in a thread (it is a separate process), and the compile check split by
 top-level statements over the machine's cores. Nothing is written unless both
 succeed. An interruption kills ruff and the check workers before it propagates, so
-none outlives the generation; a worker whose parent was killed outright ends by
-itself once its share is compiled.
+none outlives the generation; on Linux a worker also dies with a parent killed
+outright.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def _compile_in_workers(pieces: list[str], count: int, label: str) -> list[bool]
     try:
         for _ in groups:
             proc = subprocess.Popen(
-                [*command, label],
+                [*command, label, str(os.getpid())],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -25,6 +25,8 @@ code import from. Its parts:
   `float_add`, `int_constant`, ...).
 - `diagnostics` and `source`: `Diagnostic`, `DiagnosticError` and the source
   positions they point at.
+- `lazy_module`: a module imported at its first use, how generated dialects reach
+  their implementation modules (hand-written hooks) without circular imports.
 - `nesting`: how deeply the parser lets regions, types and attributes nest
   (`MAX_REGION_DEPTH`, `MAX_ATTRIBUTE_DEPTH`, `MAX_AFFINE_DEPTH`), and
   `call_with_deep_stack`, which runs code on a stack deep enough for IR nested that
@@ -42,7 +44,8 @@ What op classes generated from specs build on, written once rather than per op:
   `same_size_range`, `group_sizes`).
 - `attr_type_base`: the base classes of the types and attributes specs define
   (`DialectType`, `ParametricType`, `DialectAttr`, `ParametricAttr`,
-  `TypedDialectAttr`, `EnumAttr`).
+  `TypedDialectAttr`, `EnumAttr`), and what their generated parsers share
+  (`parse_int_param`, `parse_optional_int_param`, `param_failure`).
 - `type_utilities`: the type queries of constraint predicates and traits
   (`element_type_or_self`, `compatible_shapes`, `broadcast_shapes`,
   `is_typed_attr`, ...).
@@ -93,6 +96,10 @@ from generator.ir.attr_type_base import (
     ParametricAttr,
     ParametricType,
     TypedDialectAttr,
+    param_children,
+    param_failure,
+    parse_int_param,
+    parse_optional_int_param,
 )
 from generator.ir.attributes import (
     AffineMapAttr,
@@ -197,6 +204,7 @@ from generator.ir.interfaces import (
     SymbolUserOpInterface,
     TypeInterface,
 )
+from generator.ir.lazy_module import lazy_module
 from generator.ir.libm import has_libm, libm_binary, libm_unary
 from generator.ir.module import ParsedModule
 from generator.ir.nesting import (
@@ -553,13 +561,18 @@ __all__ = [
     "is_signless_int_elements",
     "is_typed_attr",
     "is_zero_float",
+    "lazy_module",
     "libm_binary",
     "libm_unary",
     "must",
     "non_convergence_message",
     "optional_property",
+    "param_children",
+    "param_failure",
     "parse_attribute",
+    "parse_int_param",
     "parse_module",
+    "parse_optional_int_param",
     "parse_source",
     "parse_type",
     "print_operation",

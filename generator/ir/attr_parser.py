@@ -36,6 +36,7 @@ from generator.ir.attributes import (
     wrap_integer,
 )
 from generator.ir.context import Context
+from generator.ir.diagnostics import DiagnosticError
 from generator.ir.lexer import (
     _BARE_ID,
     _HEX_DIGITS,
@@ -297,7 +298,15 @@ class AttrParser(LocationParser):
             body_end = end - 1 if text.startswith("<", start + 1 + len(dialect)) else end
             self.pos = after_mnemonic
             self.nest(self.pos)
-            parsed_attr = registered.parse(self)
+            outer = self.custom_op
+            self.custom_op = None
+            try:
+                parsed_attr = registered.parse(self)
+            except DiagnosticError:
+                self.pos = end
+                raise
+            finally:
+                self.custom_op = outer
             if self.pos > body_end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
             # As in MLIR, what the attribute's parser leaves of the body is ignored.

@@ -4,10 +4,15 @@ What MLIR's `AttrTypeBase.td` and `EnumAttr.td` give an `AttrDef`, `TypeDef` or 
 attribute: a generated class derives from one of these and inherits its uniquing and
 how it prints after `#dialect.` or `!dialect.`. `DialectAttr` and `DialectType` are
 the plain forms, `ParametricAttr` and `ParametricType` hold parameters read and
-written by the spec's parser and printer, `TypedDialectAttr` is an attribute with
-nothing but its type, and `EnumAttr` holds a case of a plain or bit enum. The parser
-and printer of the textual IR know dialect types and attributes through these
-classes.
+written by the code generated from the spec's assembly format (or by its
+hand-written parser and printer), `TypedDialectAttr` is an attribute with nothing
+but its type, and `EnumAttr` holds a case of a plain or bit enum. The parser and
+printer of the textual IR know dialect types and attributes through these classes.
+
+The functions at the end are what the parsers generated from type and attribute
+formats share, after MLIR's `FieldParser`s: integers read as MLIR reads them into a
+C++ integer of a given width, and the second error MLIR's generated parsers add
+when a parameter does not parse.
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ from typing import TYPE_CHECKING, ClassVar, Self
 from mypy_extensions import mypyc_attr, trait
 
 from generator.ir.attributes import Attribute
+from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.types import NoneType, Type
-from generator.ir.uniquing import UniqueTable, unique
+from generator.ir.uniquing import Uniqued, UniqueTable, unique
 
 if TYPE_CHECKING:
-    from generator.ir.opasm import AsmParser
+    from generator.ir.opasm import AsmParser, AsmPrinter
 
 __all__ = [
     "DialectAttr",
@@ -33,6 +39,10 @@ __all__ = [
     "ParametricAttr",
     "ParametricType",
     "TypedDialectAttr",
+    "param_children",
+    "param_failure",
+    "parse_int_param",
+    "parse_optional_int_param",
 ]
 
 
@@ -70,10 +80,10 @@ class Parametric:
     spec's parser and printer.
 
     Generated subclasses give a typed `get`, an accessor per parameter, `parse`,
-    which reads what follows the mnemonic with the parser's API, and
-    `print_params`, which returns it. Those two are declared on each class rather
-    than here: compiled code calls them through the class, where a generated
-    subclass's override is found.
+    which reads what follows the mnemonic with the parser's API, and `params_text`,
+    which returns it (through `print_params`, for a spec's hand-written printer).
+    Those are declared on each class rather than here: compiled code calls them
+    through the class, where a generated subclass's override is found.
     """
 
     __slots__ = ()
@@ -99,26 +109,40 @@ class Parametric:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ParametricAttr(DialectAttr, Parametric):
-    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`."""
+    """A dialect attribute with parameters, printed `#dialect.mnemonic<...>`.
+
+    `ALIAS`, when set, is the alias name the printer gives it (ODS's `asmAlias`, or
+    the mnemonic with `genMnemonicAlias`), as in `#tbaa_root = #llvm.tbaa_root<...>`.
+    """
 
     __slots__ = ("params",)
 
+    ALIAS: ClassVar[str | None] = None
+
     def __init__(self, params: tuple[object, ...]) -> None:
-        super().__init__()
+        super().__init__(has_alias_parts=self.ALIAS is not None or _params_have_alias_parts(params))
         self.params = params
 
     @classmethod
     def parse(cls, p: AsmParser) -> Self:
-        """Read the text after the mnemonic (generated from the spec's parser)."""
+        """Read the text after the mnemonic (generated from the spec's format or parser)."""
         raise NotImplementedError
 
     def print_params(self) -> str:
-        """The text after the mnemonic (generated from the spec's printer)."""
+        """The text after the mnemonic, as the spec's hand-written printer gives it."""
         raise NotImplementedError
 
+    def params_text(self, p: AsmPrinter) -> str:
+        """The text after the mnemonic, printed with `p` (so nested attributes print
+        through their aliases): generated from the spec's assembly format, or the
+        spec's printer (`print_params`)."""
+        return self.print_params()
+
     def body(self) -> str:
-        """The mnemonic and the parameters' text."""
-        return self.MNEMONIC + self.print_params()
+        """The mnemonic and the parameters' text, outside any module."""
+        from generator.ir.printer import Printer
+
+        return self.MNEMONIC + self.params_text(Printer())
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -198,17 +222,23 @@ class ParametricType(Type, Parametric):
     MNEMONIC: ClassVar[str] = ""
 
     def __init__(self, params: tuple[object, ...]) -> None:
-        super().__init__()
+        super().__init__(has_alias_parts=_params_have_alias_parts(params))
         self.params = params
 
     @classmethod
     def parse(cls, p: AsmParser) -> Self:
-        """Read the text after the mnemonic (generated from the spec's parser)."""
+        """Read the text after the mnemonic (generated from the spec's format or parser)."""
         raise NotImplementedError
 
     def print_params(self) -> str:
-        """The text after the mnemonic (generated from the spec's printer)."""
+        """The text after the mnemonic, as the spec's hand-written printer gives it."""
         raise NotImplementedError
+
+    def params_text(self, p: AsmPrinter) -> str:
+        """The text after the mnemonic, printed with `p` (so nested attributes print
+        through their aliases): generated from the spec's assembly format, or the
+        spec's printer (`print_params`)."""
+        return self.print_params()
 
 
 #: A case spelling: a keyword, or a string literal (MLIR's `parseKeywordOrString`).
@@ -351,3 +381,64 @@ class EnumAttr(DialectAttr):
                 break
             pos += len(separator)
         return cls.get(value), pos
+
+
+def _params_have_alias_parts(params: tuple[object, ...]) -> bool:
+    """Whether a parameter (or an element of an array parameter) may print an alias."""
+    for value in params:
+        if isinstance(value, Uniqued):
+            if value.has_alias_parts:
+                return True
+        elif isinstance(value, tuple) and _params_have_alias_parts(value):
+            return True
+    return False
+
+
+def param_children(params: tuple[object, ...]) -> list[Attribute | Type]:
+    """The attributes and types among parameters (array parameters flattened), in
+    order: what the printer visits for aliases."""
+    out: list[Attribute | Type] = []
+    for value in params:
+        if isinstance(value, (Attribute, Type)):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(param_children(value))
+    return out
+
+
+def param_failure(p: AsmParser, error: DiagnosticError, message: str) -> DiagnosticError:
+    """The diagnostics of `error` and the one MLIR's generated parsers add at the current
+    token when a parameter does not parse (`failed to parse X parameter 'y' which is to
+    be a ...`), as a new error to raise."""
+    added = Diagnostic(Severity.ERROR, p.loc_at(p.current_pos()), message)
+    return DiagnosticError([*error.diagnostics, added])
+
+
+def parse_optional_int_param(p: AsmParser, bits: int, signed: bool) -> int | None:
+    """An integer if one comes next, as MLIR's `parseOptionalInteger` reads it into a
+    C++ integer of `bits` bits (0: an `APInt`, any value): decimal or hexadecimal,
+    possibly negative, or `true`/`false` (`true` is the one-bit 1, so all ones). A
+    value that does not fit is `integer value too large`, reported at the integer
+    after reading it; an unsigned integer takes a negative value modulo 2**bits, as
+    the C++ conversion does."""
+    pos = p.current_pos()
+    if bits and p.consume_keyword("true"):
+        # MLIR reads `true` as the one-bit integer 1, which sign-extends to all ones.
+        return -1 if signed else (1 << bits) - 1
+    value = p.parse_optional_integer()
+    if value is None or not bits:
+        return value
+    half = 1 << (bits - 1)
+    if not -half <= value < (half if signed else 2 * half):
+        p.error_at(pos, "integer value too large")
+    return value if signed or value >= 0 else value + 2 * half
+
+
+def parse_int_param(p: AsmParser, bits: int, signed: bool) -> int:
+    """An integer that must come next (`expected integer value`), as MLIR's
+    `parseInteger` reads it into a C++ integer (see `parse_optional_int_param`)."""
+    pos = p.current_pos()
+    value = parse_optional_int_param(p, bits, signed)
+    if value is None:
+        p.error_at(pos, "expected integer value")
+    return value

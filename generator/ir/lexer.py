@@ -32,6 +32,8 @@ _SIMPLE_STRING = re.compile(r'"([^"\\\n]*)"')
 _NUMBER = re.compile(r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)")
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED_INT = re.compile(r"-?[0-9]+")
+#: An integer token of MLIR's lexer, or the float token a decimal one would be part of.
+_INT_TOKEN = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
 _HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
 _ALIAS_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
@@ -76,6 +78,9 @@ class Lexer(AsmParser):
         self.source = source
         self.text = source.text
         self.pos = 0
+        #: The op whose custom parser is running: its errors say `custom op 'name'`
+        #: (None inside a dialect type's or attribute's parameters, whose errors do not).
+        self.custom_op: str | None = None
 
     # -- low-level scanning --------------------------------------------------
 

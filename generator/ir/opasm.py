@@ -82,12 +82,22 @@ class AsmParser(Protocol):
         """Read any bare keyword and return it; report `message` if none comes next."""
         ...
 
+    def parse_optional_keyword(self) -> str | None:
+        """Read any bare keyword if one comes next, and return it (MLIR's
+        `parseOptionalKeyword(StringRef *)`)."""
+        ...
+
     def parse_optional_keyword_of(self, words: Collection[str]) -> str | None:
         """Read a bare keyword if it is one of `words`, and return it."""
         ...
 
     def parse_integer(self) -> int:
         """Read a decimal integer, possibly negative (`expected integer value` otherwise)."""
+        ...
+
+    def parse_optional_integer(self) -> int | None:
+        """Read an integer if one comes next, as MLIR's `parseOptionalInteger`: decimal or
+        hexadecimal (`0x1F`), possibly negative, or `true`/`false` for 1 and 0."""
         ...
 
     def parse_integer_token(self) -> int:
@@ -235,6 +245,12 @@ class AsmParser(Protocol):
     def parse_custom_attr(self, attr_class: type[DialectAttr]) -> Attribute:
         """Read a dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`), or
         in full (MLIR's `parseCustomAttributeWithFallback`)."""
+        ...
+
+    def parse_custom_type(self, type_class: type[Type]) -> Type:
+        """Read a dialect type of `type_class` without its `!dialect.mnemonic` prefix
+        (`<f32>`), or any type written in full that is one (MLIR's
+        `parseCustomTypeWithFallback`); a type with no parameters is written in full."""
         ...
 
     def parse_dense_array_body(self, element_type: Type) -> Attribute:
@@ -427,6 +443,11 @@ class AsmPrinter(Protocol):
 
     def stripped_attr(self, attr: Attribute) -> str:
         """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`)."""
+        ...
+
+    def stripped_type(self, type_: Type) -> str:
+        """A dialect type with parameters without its `!dialect.mnemonic` prefix
+        (`<f32>`); any other type in full (MLIR's `printStrippedAttrOrType`)."""
         ...
 
     def symbol(self, name: str) -> str:

@@ -25,7 +25,13 @@ from generator.ir.attr_parser import (
     _EMPTY_DICT,
     AttrParser,
 )
-from generator.ir.attr_type_base import DialectAttr, EnumAttr
+from generator.ir.attr_type_base import (
+    DialectAttr,
+    DialectType,
+    EnumAttr,
+    ParametricAttr,
+    ParametricType,
+)
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -43,6 +49,7 @@ from generator.ir.lexer import (
     _ALIAS_NAME,
     _BARE_ID,
     _HEX_DIGITS,
+    _INT_TOKEN,
     _SIGNED_INT,
     _SIMPLE_STRING,
     _SUFFIX_ID,
@@ -196,8 +203,7 @@ class Parser(AttrParser):
         #: Dialects whose prefix op names may leave out, innermost last: an op's
         #: regions use its `DEFAULT_DIALECT`, the top level `builtin`.
         self.default_dialects: list[str] = ["builtin"]
-        #: The op whose custom parser is running: its errors say `custom op 'name'`.
-        self.custom_op: str | None = None
+        self.custom_op = None
         #: Where that op's name starts (MLIR's `getNameLoc`).
         self.custom_op_pos = 0
         #: How many value scopes may be open: two for the top level and one for each
@@ -1101,6 +1107,15 @@ class Parser(AttrParser):
         self.pos = m.end()
         return m.group()
 
+    def parse_optional_keyword(self) -> str | None:
+        """Parse any bare keyword if one comes next."""
+        pos = self.skip_ws()
+        m = _BARE_ID.match(self.text, pos)
+        if m is None:
+            return None
+        self.pos = m.end()
+        return m.group()
+
     def parse_optional_keyword_of(self, words: Collection[str]) -> str | None:
         """Parse a bare keyword if one of `words` comes next."""
         pos = self.skip_ws()
@@ -1260,6 +1275,9 @@ class Parser(AttrParser):
                 self.op_error(cases[0], cases[1])
             self.pos = after
             return cases
+        if issubclass(attr_class, ParametricAttr):
+            # Read in place, as the class's `parse` reads after the mnemonic.
+            return attr_class.parse(self)
         if not text.startswith("<", pos):
             self.wrong_token("expected '<'")
         end = self.scan_balanced(pos)
@@ -1272,6 +1290,22 @@ class Parser(AttrParser):
             self.op_error(pos + offset, message)
         self.pos = end
         return parsed
+
+    def parse_custom_type(self, type_class: type[Type]) -> Type:
+        """Parse a dialect type of `type_class` without its `!dialect.mnemonic` prefix
+        (`<f32>`), or any type in full that is one (MLIR's `parseCustomTypeWithFallback`).
+        A type without parameters has no short form: it is written in full."""
+        pos = self.skip_ws()
+        if self.text.startswith("!", pos) or not issubclass(type_class, ParametricType):
+            parsed = self.parse_type()
+            if not isinstance(parsed, type_class):
+                message = "invalid kind of type specified"
+                if issubclass(type_class, (ParametricType, DialectType)):
+                    name = f"{type_class.DIALECT}.{type_class.MNEMONIC}"
+                    message += f": expected {name}, but found '{parsed}'"
+                self.op_error(pos, message)
+            return parsed
+        return type_class.parse(self)
 
     def parse_custom_region(
         self,
@@ -1290,7 +1324,20 @@ class Parser(AttrParser):
             self.error_at(pos, "invalid block name in region with named arguments")
         block = Block()
         region.add_block(block)
-        for (name, _, apos), atype, aloc in arguments:
+        for (name, number, apos), atype, aloc in arguments:
+            # MLIR's `getReferenceLoc`: a name the enclosing scope already defines, or
+            # that a use refers to ahead of its definition (a bound of the loop naming
+            # its own induction variable, a later loop's), is not a new argument.
+            key = _value_key(name)
+            prior = self.lookup_value(key)
+            ref = self.forward_refs.get((key, number))
+            if prior is not None or ref is not None:
+                where = self.definition_offset(name, prior) if prior is not None else None
+                self.error_at(
+                    apos,
+                    f"region entry argument '%{name}' is already in use",
+                    [(ref.loc if ref is not None else where or 0, "previously referenced here")],
+                )
             arg = block.add_argument(
                 atype, aloc if aloc is not None else SourceLoc(self.source, apos)
             )
@@ -1335,6 +1382,32 @@ class Parser(AttrParser):
             self.op_error(pos, "expected integer value")
         self.pos = m.end()
         return int(m.group())
+
+    def parse_optional_integer(self) -> int | None:
+        """Parse an integer if one comes next, as MLIR's `parseOptionalInteger`: decimal
+        or hexadecimal, possibly negative (`-` then an integer token, or `expected
+        integer value`), or `true`/`false` for 1 and 0."""
+        pos = self.skip_ws()
+        text = self.text
+        if self.consume_keyword("true"):
+            return 1
+        if self.consume_keyword("false"):
+            return 0
+        negative = text.startswith("-", pos) and not text.startswith("->", pos)
+        start = pos
+        if negative:
+            self.pos = pos + 1
+            start = self.skip_ws()
+        m = _INT_TOKEN.match(text, start)
+        if m is None or "." in m.group():
+            if negative:
+                self.wrong_token("expected integer value")
+            self.pos = pos
+            return None
+        self.pos = m.end()
+        spelled = m.group()
+        value = int(spelled, 16) if spelled.startswith("0x") else int(spelled)
+        return -value if negative else value
 
     def parse_integer_token(self) -> int:
         """Parse a decimal integer not followed by `.`, which would make it a float."""

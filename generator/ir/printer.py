@@ -20,7 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
-from generator.ir.attr_type_base import DialectAttr, DialectType, ParametricType, TypedDialectAttr
+from generator.ir.attr_type_base import (
+    DialectAttr,
+    DialectType,
+    ParametricAttr,
+    ParametricType,
+    TypedDialectAttr,
+    param_children,
+)
 from generator.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -521,7 +528,7 @@ class Printer(AsmPrinter):
             self.used_resources.add(attr.handle)
         elif isinstance(attr, OpaqueAttr):
             base = attr.alias_hint
-        elif isinstance(attr, TypedDialectAttr):
+        elif isinstance(attr, (TypedDialectAttr, ParametricAttr)):
             base = attr.ALIAS
         info, fresh = self._record(attr, base, False, deferrable)
         if fresh:
@@ -876,17 +883,39 @@ class Printer(AsmPrinter):
     def stripped_attr(self, attr: Attribute) -> str:
         """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`; ` slt`
         for an enum written after a space, whose printer starts with that space as
-        MLIR's generated attribute printers do)."""
+        MLIR's generated attribute printers do); one with an alias prints the alias, and
+        one whose parameters print nothing in full (MLIR's `printStrippedAttrOrType`)."""
         if isinstance(attr, DenseArrayAttr):
             text = _dense_array_text(attr, self)
             return "[" + text.partition(":")[2].strip().removesuffix(">") + "]"
+        if isinstance(attr, ParametricAttr):
+            alias = self.alias_names.get(attr) if attr.has_alias_parts else None
+            if alias is not None:
+                return alias
+            return attr.params_text(self) or self.attr_text(attr)
         if isinstance(attr, DialectAttr):
             body = attr.body()
             mnemonic = getattr(attr, "MNEMONIC", "")
-            if mnemonic and body.startswith(mnemonic):
+            if mnemonic and body.startswith(mnemonic) and len(body) > len(mnemonic):
                 return body[len(mnemonic) :]
+            if body == mnemonic:
+                # Nothing follows the mnemonic: MLIR prints the attribute in full.
+                return self.attr_text(attr)
             return body
         return self.attr_text(attr)
+
+    def stripped_type(self, type_: Type) -> str:
+        """A dialect type with parameters without its `!dialect.mnemonic` prefix (`<f32>`);
+        one with an alias prints the alias, and any other type prints in full (MLIR's
+        `printStrippedAttrOrType`)."""
+        if isinstance(type_, ParametricType):
+            alias = self.alias_names.get(type_) if type_.has_alias_parts else None
+            if alias is not None:
+                return alias
+            text = type_.params_text(self)
+            if text:
+                return text
+        return self.type_text(type_)
 
     def print_region(
         self,
@@ -1150,6 +1179,10 @@ class Printer(AsmPrinter):
         if isinstance(attr, TypedDialectAttr):
             body = _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
             return f"{body} : {self.type_text(attr.type)}"
+        if isinstance(attr, ParametricAttr):
+            # Like any dialect attribute's, a body that is not an identifier with an
+            # optional `<...>` goes in angle brackets.
+            return _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
         if isinstance(attr, DialectAttr):
             # `#index<cmp_predicate slt>`: a body that is not an identifier with an
             # optional `<...>` goes in angle brackets, as MLIR prints it.
@@ -1234,7 +1267,7 @@ class Printer(AsmPrinter):
         if isinstance(t, DialectType):
             return f"!{t.DIALECT}.{t.body()}"
         if isinstance(t, ParametricType):
-            return f"!{t.DIALECT}.{t.MNEMONIC}{t.print_params()}"
+            return f"!{t.DIALECT}.{t.MNEMONIC}{t.params_text(self)}"
         if isinstance(t, IntegerType):
             return ("i", "si", "ui")[t.signedness] + str(t.width)
         if isinstance(t, FloatType):
@@ -1363,6 +1396,8 @@ def _attr_children(attr: Attribute) -> list[Attribute | Type]:
         return children
     if isinstance(attr, DistinctAttr):
         return [attr.referenced]
+    if isinstance(attr, ParametricAttr):
+        return param_children(attr.params)
     return []
 
 
@@ -1384,6 +1419,8 @@ def _type_children(t: Type) -> list[Attribute | Type]:
         return [t.element_type]
     if isinstance(t, TupleType):
         return list(t.types)
+    if isinstance(t, ParametricType):
+        return param_children(t.params)
     return []
 
 

@@ -22,6 +22,7 @@ from generator.ir.attributes import (
     StringAttr,
 )
 from generator.ir.context import Context
+from generator.ir.diagnostics import DiagnosticError
 from generator.ir.lexer import (
     _BARE_ID,
     _DIGITS,
@@ -412,11 +413,21 @@ class TypeParser(Lexer):
         parametric = ctx.lookup_type(dialect, mnemonic)
         if parametric is not None and issubclass(parametric, ParametricType):
             # The spec's parser reads the parameters in place, so its errors point
-            # into the source; it must use up exactly the symbol's text.
+            # into the source; it must use up exactly the symbol's text. As MLIR's
+            # dialect parsers, its errors are not an op's, and after one the input
+            # continues after the symbol.
             end = self.pos
             self.pos = start + 2 + len(dialect) + len(mnemonic)
             self.nest(self.pos)
-            parsed = parametric.parse(self)
+            outer = self.custom_op
+            self.custom_op = None
+            try:
+                parsed = parametric.parse(self)
+            except DiagnosticError:
+                self.pos = end
+                raise
+            finally:
+                self.custom_op = outer
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
             self.depth -= 1

@@ -916,6 +916,15 @@ def _suggest(name: str, candidates: list[str]) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+def _dialect_predicate(expr: NameExpr, usage: str) -> tuple[Expr, str]:
+    """The predicate and summary of `DialectType<Dialect, CPred<"...">, "summary">` or
+    its `DialectAttr` twin (the summary optional); the dialect is documentation."""
+    if expr.args is not None and len(expr.args) == 2:
+        return expr.args[1], ""
+    _dialect, pred, summary = _args(expr, 3, usage)
+    return pred, _str(summary, "summary")
+
+
 def _args(expr: NameExpr, count: int, usage: str) -> tuple[Expr, ...]:
     if expr.args is None or len(expr.args) != count:
         given = 0 if expr.args is None else len(expr.args)
@@ -1072,13 +1081,7 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
             loc=loc,
         )
     if name == "DialectType":
-        # `DialectType<Dialect, CPred<"...">, "summary">`: the dialect is documentation.
-        if expr.args is not None and len(expr.args) == 2:
-            _dialect, pred = expr.args
-            summary_text = ""
-        else:
-            _dialect, pred, summary = _args(expr, 3, usage)
-            summary_text = _str(summary, "summary")
+        pred, summary_text = _dialect_predicate(expr, usage)
         return TypePredicateConstraint(
             expr=_pred_text(pred),
             description=summary_text,
@@ -1203,13 +1206,7 @@ def _attr_generic(expr: NameExpr, loc_at: LocAt) -> AttrConstraint:
             loc=loc,
         )
     if name == "DialectAttr":
-        # `DialectAttr<Dialect, CPred<"...">, "summary">`: the dialect is documentation.
-        if expr.args is not None and len(expr.args) == 2:
-            _dialect, pred = expr.args
-            summary_text = ""
-        else:
-            _dialect, pred, summary = _args(expr, 3, usage)
-            summary_text = _str(summary, "summary")
+        pred, summary_text = _dialect_predicate(expr, usage)
         return AttrPredicateConstraint(
             expr=_pred_text(pred),
             description=summary_text,

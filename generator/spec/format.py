@@ -114,6 +114,7 @@ __all__ = [
     "OperandBinding",
     "OperandsDirective",
     "OptionalGroup",
+    "ParamsDirective",
     "PropDictDirective",
     "QualifiedDirective",
     "RefDirective",
@@ -123,6 +124,7 @@ __all__ = [
     "ResultBinding",
     "ResultsDirective",
     "StringElement",
+    "StructDirective",
     "SuccessorBinding",
     "SuccessorsDirective",
     "TypeDirective",
@@ -131,9 +133,12 @@ __all__ = [
     "VariableElement",
     "buildable_type",
     "check_op_format",
+    "format_origin",
     "format_text",
     "is_legacy_format",
+    "literal_problem",
     "lower_legacy_format",
+    "node_span",
     "parse_format",
     "parse_op_format",
     "resolve_op_format",
@@ -284,6 +289,19 @@ class OptionalGroup(FormatNode):
 
 
 @dataclass(frozen=True, slots=True)
+class ParamsDirective(FormatNode):
+    """`params`: every parameter of a type or attribute, comma-separated."""
+
+
+@dataclass(frozen=True, slots=True)
+class StructDirective(FormatNode):
+    """`struct($a, $b)` or `struct(params)`: parameters as `name = value` pairs, in
+    any order, comma-separated (type and attribute formats)."""
+
+    args: tuple[FormatNode, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OIListClause:
     """One clause of an `oilist`: a keyword literal and what follows it."""
 
@@ -331,7 +349,7 @@ def _children(element: FormatNode) -> tuple[FormatNode, ...]:
         return (element.arg,)
     if isinstance(element, FunctionalTypeDirective):
         return (element.inputs, element.results)
-    if isinstance(element, CustomDirective):
+    if isinstance(element, CustomDirective | StructDirective):
         return element.args
     if isinstance(element, OptionalGroup):
         return element.then_elements + element.else_elements
@@ -350,11 +368,14 @@ _SIMPLE_SPELLINGS: dict[type[FormatNode], str] = {
     ResultsDirective: "results",
     RegionsDirective: "regions",
     SuccessorsDirective: "successors",
+    ParamsDirective: "params",
 }
 
 
-#: The directives without arguments, by keyword.
-_NO_ARGUMENT: dict[str, type[FormatNode]] = {v: k for k, v in _SIMPLE_SPELLINGS.items()}
+#: The directives of op formats without arguments, by keyword.
+_NO_ARGUMENT: dict[str, type[FormatNode]] = {
+    v: k for k, v in _SIMPLE_SPELLINGS.items() if k is not ParamsDirective
+}
 
 
 def format_text(elements: Sequence[FormatNode]) -> str:
@@ -384,6 +405,8 @@ def _element_text(element: FormatNode) -> str:
         return f"ref({_element_text(element.arg)})"
     if isinstance(element, CustomDirective):
         return f"custom<{element.name}>({', '.join(_element_text(a) for a in element.args)})"
+    if isinstance(element, StructDirective):
+        return f"struct({', '.join(_element_text(a) for a in element.args)})"
     if isinstance(element, OptionalGroup):
         text = "(" + _group_text(element.then_elements, element.anchor) + ")"
         if element.else_elements:
@@ -578,11 +601,17 @@ def _expected_element_hint(token: _Token) -> str:
 
 
 class _Parser:
-    """The grammar of the format language, to a located AST."""
+    """The grammar of the format language, to a located AST.
 
-    def __init__(self, text: str, loc_at: LocAt) -> None:
+    `for_def` reads the format of a type or attribute: the directives are then
+    `params`, `struct`, `qualified`, `ref` and `custom`, and the others of op formats
+    are unsupported there, as mlir-tblgen reports.
+    """
+
+    def __init__(self, text: str, loc_at: LocAt, *, for_def: bool = False) -> None:
         self.lexer = _Lexer(text)
         self.loc_at = loc_at
+        self.for_def = for_def
         self.tok = self.lexer.next()
 
     def advance(self) -> _Token:
@@ -632,6 +661,8 @@ class _Parser:
         )
 
     def directive(self, token: _Token) -> FormatNode | None:
+        if self.for_def:
+            return self.def_directive(token)
         word = token.value
         offset = token.offset
         loc = self.loc_at(offset)
@@ -673,6 +704,42 @@ class _Parser:
                 f"'{word}' is a directive of type and attribute formats, not of op formats",
             )
         return None
+
+    def def_directive(self, token: _Token) -> FormatNode | None:
+        """A directive of a type or attribute format."""
+        word = token.value
+        offset = token.offset
+        loc = self.loc_at(offset)
+        if word not in _KEYWORDS:
+            return None
+        self.advance()
+        if word == "params":
+            return ParamsDirective(offset, loc=loc)
+        if word == "struct":
+            self.expect(
+                _Tok.LPAREN,
+                "expected '(' before `struct` argument list",
+                "write it as struct($a, $b) or struct(params)",
+            )
+            args = [self.element()]
+            while self.at(_Tok.COMMA):
+                self.advance()
+                args.append(self.element())
+            self.expect(_Tok.RPAREN, "expected ')' at the end of an argument list")
+            return StructDirective(offset, tuple(args), loc=loc)
+        if word in ("qualified", "ref"):
+            arg = self.one_argument()
+            if word == "qualified":
+                return QualifiedDirective(offset, arg, loc=loc)
+            return RefDirective(offset, arg, loc=loc)
+        if word == "custom":
+            return self.custom(offset, loc)
+        self.fail(
+            "unsupported directive kind",
+            f"'{word}' is a directive of op formats; a type or attribute format has "
+            "`params`, `struct`, `qualified`, `ref` and `custom`",
+            offset,
+        )
 
     def one_argument(self) -> FormatNode:
         self.expect(_Tok.LPAREN, "expected '(' before argument list")
@@ -762,15 +829,18 @@ class _Parser:
                 return tuple(elements)
 
 
-def parse_format(text: str, loc_at: LocAt | None = None) -> AssemblyFormat:
+def parse_format(
+    text: str, loc_at: LocAt | None = None, *, for_def: bool = False
+) -> AssemblyFormat:
     """Parse a format written in the declarative format language.
 
-    `loc_at` maps offsets in `text` to spec positions. Raises `FormatSpecError`
-    with the first syntax error; what the elements refer to is not checked here.
+    `loc_at` maps offsets in `text` to spec positions; `for_def` reads the format of
+    a type or attribute. Raises `FormatSpecError` with the first syntax error; what
+    the elements refer to is not checked here.
     """
     at = loc_at or _no_loc
     try:
-        elements = _Parser(text, at).parse()
+        elements = _Parser(text, at, for_def=for_def).parse()
     except _SyntaxError as error:
         raise FormatSpecError(
             SpecDiagnostic(at(error.offset), error.message, hint=error.hint)
@@ -1100,6 +1170,13 @@ def _origin(source: SourceText) -> _Origin:
     return _Origin(lambda i: file.loc(offsets[min(max(i, 0), len(offsets) - 1)]), False)
 
 
+def format_origin(source: SourceText) -> tuple[LocAt, bool]:
+    """Where a format text sits in its spec file: the map from offsets in the text to
+    positions, and whether the text is written outside its def (in a class)."""
+    origin = _origin(source)
+    return origin.loc_at, origin.inherited
+
+
 def _td_origin(text: str, loc: SourceLoc) -> _Origin:
     file = loc.file
     candidates = _td_literals_by_value(file.text).get(text, [])
@@ -1378,7 +1455,7 @@ class _Checker:
     def error(self, node: FormatNode | None, message: str, hint: str | None = None) -> None:
         """Report at an element, or at the start of the format when `node` is None."""
         if node is not None:
-            loc, span = node.loc, _node_span(node)
+            loc, span = node.loc, node_span(node)
             self.reported.add(id(node))
         else:
             loc, span = self.fmt.loc, 0
@@ -1455,7 +1532,7 @@ class _Checker:
             )
             return
         if not el.is_whitespace:
-            reason = _literal_problem(el.spelling)
+            reason = literal_problem(el.spelling)
             if reason is not None:
                 self.error(
                     el,
@@ -2226,7 +2303,7 @@ def _collect_variables(elements: Sequence[FormatNode]) -> Iterator[VariableEleme
 _SINGLE_CHAR_LITERALS = "_:,=<>()[]{}?+-*"
 
 
-def _literal_problem(value: str) -> str | None:
+def literal_problem(value: str) -> str | None:
     """Why a literal is not valid, in mlir-tblgen's words; None when it is."""
     if len(value) == 1:
         if (value.isascii() and value.isalpha()) or value in _SINGLE_CHAR_LITERALS:
@@ -2241,7 +2318,7 @@ def _literal_problem(value: str) -> str | None:
     return None
 
 
-def _node_span(node: FormatNode) -> int:
+def node_span(node: FormatNode) -> int:
     """How many characters of the spec the caret line underlines for a node."""
     if isinstance(node, VariableElement):
         return len(node.name) + 1

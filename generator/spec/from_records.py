@@ -114,6 +114,7 @@ _DEF_FIELDS = {
 _DIALECT_FLAGS = {
     "hasConstantMaterializer": "has_constant_materializer",
     "hasCanonicalizer": "has_canonicalizer",
+    "implementationModule": "implementation_module",
 }
 
 #: MLIR's fields that ask for something odsgen does not support yet, by the class
@@ -136,10 +137,6 @@ _UNSUPPORTED: dict[str, tuple[tuple[str, object, str], ...]] = {
             "properties (`<{...}>`), MLIR's default",
         ),
     ),
-    "AttrOrTypeDef": (
-        ("genVerifyDecl", 1, "a hand-written verifier of the parameters"),
-        ("genMnemonicAlias", 1, "an alias for the mnemonic in printed IR"),
-    ),
     "Pattern": (("supplementalPatterns", None, "supplemental patterns of a DRR pattern"),),
 }
 
@@ -155,6 +152,13 @@ class _RecordError(Exception):
         super().__init__(message)
         self.message = message
         self.hint = hint
+
+
+def _python_default(default: str | None) -> str | None:
+    """A parameter default written for C++ (`true`, `false`) as Python reads it."""
+    if default is None:
+        return None
+    return {"true": "True", "false": "False"}.get(default.strip(), default)
 
 
 def _code(text: str) -> str:
@@ -963,13 +967,29 @@ class _Reader:
             if param is None:
                 out.append(ParameterDef(name=name, type=str(arg or ""), loc=loc))
                 continue
+            supers = param.get("!superclasses", ())
+            if "TypeDef" in supers or "AttrDef" in supers:
+                # A type or attribute of the dialect holds a value of its class.
+                out.append(ParameterDef(name=name, type=str(param["!name"]), loc=loc))
+                continue
+            if "TypeConstraint" in supers:
+                out.append(ParameterDef(name=name, type="::mlir::Type", loc=loc))
+                continue
+            cpp_type = param.get("cppType", param.get("pythonType", ""))
+            type_ = str(cpp_type) if isinstance(cpp_type, str) else ""
             default = param.get("defaultValue")
+            default = str(default) if isinstance(default, str) and default else None
+            # MLIR's OptionalParameter defaults to the C++ type's empty value, `T()`.
+            storage = param.get("cppStorageType")
+            empty = {f"{t}()" for t in (type_, storage) if isinstance(t, str) and t}
+            optional = bool(param.get("isOptional", 0)) or default in empty
             out.append(
                 ParameterDef(
                     name=name,
-                    type=str(param.get("pythonType", "")),
+                    type=type_,
                     description=str(param.get("summary", "")),
-                    default=str(default) if isinstance(default, str) else None,
+                    default=None if optional else _python_default(default),
+                    optional=optional,
                     loc=loc,
                 )
             )
@@ -998,8 +1018,24 @@ class _Reader:
             fields["parser"] = self.code(rec, "parser", loc)
             fields["printer"] = self.code(rec, "printer", loc)
             fields["extra_code"] = self.code(rec, "extraClassDeclaration", loc)
+            fields["builders"] = tuple(self.builder(b, loc) for b in rec.get("builders") or [])
+            verifier = self.code(rec, "verifier", loc)
+            if bool(rec.get("genVerifyDecl", 0)) != (verifier is not None):
+                if verifier is None:
+                    raise _RecordError(
+                        "'genVerifyDecl' is set but there is no 'verifier'",
+                        "give the Python body of `verify(cls, <parameters>) -> str | None` "
+                        "as `let verifier = [{ ... }];`",
+                    )
+                raise _RecordError(
+                    "a 'verifier' is given but 'genVerifyDecl' is not set",
+                    "add `let genVerifyDecl = 1;`",
+                )
+            fields["verifier"] = verifier
         if cls is AttrDef and isinstance(rec.get("asmAlias"), str):
             fields["alias"] = str(rec["asmAlias"])
+        elif cls is AttrDef and rec.get("genMnemonicAlias") and fields["mnemonic"]:
+            fields["alias"] = fields["mnemonic"]
         return cls(**fields)
 
     def enum(self, rec: Record) -> EnumDef:
@@ -1246,6 +1282,7 @@ class _Reader:
             has_constant_materializer=bool(rec.get("hasConstantMaterializer", 0)),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             allow_unknown_operations=bool(rec.get("allowUnknownOperations", 0)),
+            implementation_module=str(rec.get("implementationModule") or "") or None,
             extra_code=self.code(rec, "extraClassDeclaration", self.loc(rec)),
             loc=self.loc(rec),
             field_locs=self.field_locs(rec, _DIALECT_FLAGS),

@@ -22,28 +22,35 @@ providers where each method's body comes from).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import ast
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from generator.diagnostics import SpecDiagnostic
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceLoc
+from generator.naming import directive_name
 from generator.spec.interfaces import (
     InterfaceInfo,
     MethodInfo,
+    code_loc,
     defined_methods,
     dialect_interfaces,
     implementations,
     missing_method,
 )
-from generator.spec.model import AttrDef, BuilderDef, DialectDef, OpDef, TypeDef
+from generator.spec.model import AttrDef, BuilderDef, DialectDef, OpDef, SourceText, TypeDef
 
 __all__ = [
     "HookProvider",
     "HookRequirement",
     "InlineCode",
     "check_hooks",
+    "custom_directive_hooks",
+    "custom_function",
+    "declared_methods",
     "interface_hooks",
     "required_hooks",
 ]
@@ -61,6 +68,9 @@ HookName = Literal[
     "builder",
     "materialize_constant",
     "interface_method",
+    "declared_method",
+    "custom_parse",
+    "custom_print",
 ]
 
 
@@ -113,6 +123,19 @@ _HOOKS: dict[str, _Hook] = {
         "extra_code",
         "def materialize_constant(rewriter, value, type_, loc) -> Operation | None",
     ),
+    "declared_method": _Hook("a body", "extraClassDeclaration", "extra_code", ""),
+    "custom_parse": _Hook(
+        "a custom directive parser",
+        "extraClassDeclaration",
+        "extra_code",
+        "def parse_{name}(p, ...)",
+    ),
+    "custom_print": _Hook(
+        "a custom directive printer",
+        "extraClassDeclaration",
+        "extra_code",
+        "def print_{name}(p, op, ...) -> str",
+    ),
 }
 
 #: The signatures of a dialect type's or attribute's hand-written syntax.
@@ -151,6 +174,11 @@ class HookRequirement:
     """For `interface_method`: the interface whose method the owner must define."""
     method: MethodInfo | None = None
     """For `interface_method`: that method."""
+    name: str | None = None
+    """For `declared_method`: the method's name; for `custom_parse` and
+    `custom_print`: the directive's (`custom<Name>`)."""
+    declaration: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    """For `declared_method`: the method as the class code declares it."""
 
     @property
     def owner_name(self) -> str:
@@ -174,6 +202,7 @@ class InlineCode:
         self._canonical_roots = {
             p.source.operator for p in dialect.patterns if p.pattern_set == "canonicalize"
         }
+        self._custom_functions: frozenset[str] | None = None
 
     def provides(self, requirement: HookRequirement) -> bool:
         """Whether the spec itself holds the code."""
@@ -181,9 +210,20 @@ class InlineCode:
         if isinstance(owner, DialectDef):
             if hook == "canonicalization":
                 return bool(self._canonical_roots)
+            if hook in ("custom_parse", "custom_print"):
+                if self._custom_functions is None:
+                    # Imported here: `pycode` reaches into the runtime.
+                    from generator.spec.pycode import runtime_names
+
+                    defined = _dialect_defines(owner) | runtime_names()
+                    self._custom_functions = frozenset(defined)
+                return custom_function(requirement) in self._custom_functions
             return hook in _dialect_defines(owner)
         if hook == "builder":
             return requirement.builder is not None and requirement.builder.body is not None
+        if hook == "declared_method":
+            # A method declared without a body is defined elsewhere, by definition.
+            return False
         if hook == "interface_method":
             assert requirement.method is not None
             assert not isinstance(owner, DialectDef)
@@ -210,8 +250,87 @@ def _dialect_defines(dialect: DialectDef) -> set[str]:
 
 
 def _class_defines(owner: OpDef | TypeDef | AttrDef) -> set[str]:
-    """The methods the class code of an op, type or attribute defines."""
-    return set(defined_methods(owner.extra_code))
+    """The methods the class code of an op, type or attribute defines (with a body)."""
+    declared = {node.name for node in declared_methods(owner.extra_code)}
+    return set(defined_methods(owner.extra_code)) - declared
+
+
+def custom_function(requirement: HookRequirement) -> str:
+    """The function a `custom<Name>` directive of an op's format calls: `parse_name`
+    or `print_name` (the snake_case of `Name`), defined at the top level of the
+    dialect's code, by the runtime, or by the implementation module."""
+    assert requirement.name is not None
+    verb = "parse" if requirement.hook == "custom_parse" else "print"
+    return f"{verb}_{directive_name(requirement.name)}"
+
+
+def declared_methods(
+    code: SourceText | None,
+) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The methods class code declares without a body (only `...`, after an optional
+    docstring), as MLIR's `extraClassDeclaration` declares methods a `.cpp` file
+    defines; `@overload` and `@abstractmethod` stubs are not declarations."""
+    if code is None:
+        return
+    try:
+        tree = ast.parse(code.text)
+    except SyntaxError:
+        return
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        decorators = {d.id if isinstance(d, ast.Name) else "" for d in node.decorator_list}
+        if decorators & {"overload", "abstractmethod"}:
+            continue
+        body = node.body
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            body = body[1:]
+        if (
+            len(body) == 1
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and body[0].value.value is Ellipsis
+        ):
+            yield node
+
+
+_CUSTOM_DIRECTIVE = re.compile(r"\bcustom\s*<\s*([A-Za-z_]\w*)\s*>")
+
+
+def _custom_hooks(dialect: DialectDef, op: OpDef) -> Iterator[HookRequirement]:
+    """The functions the `custom<Name>` directives of an op's format call."""
+    fmt = op.assembly_format
+    if fmt is None:
+        return
+    for match in _CUSTOM_DIRECTIVE.finditer(fmt.text):
+        line = fmt.text.count("\n", 0, match.start()) + 1
+        col = match.start() - (fmt.text.rfind("\n", 0, match.start()) + 1) + 1
+        loc = code_loc(fmt, line, col) or op.loc_of("assembly_format")
+        for hook in ("custom_parse", "custom_print"):
+            yield HookRequirement(dialect, hook, None, loc, name=match.group(1))
+
+
+def _declared_hooks(
+    item: OpDef | TypeDef | AttrDef, known: dict[str, InterfaceInfo]
+) -> Iterator[HookRequirement]:
+    """The methods the class code of `item` declares for the implementation module,
+    except interface methods (asked for as such)."""
+    interface_methods = {
+        m.py_name for impl in implementations(item.traits, known) for m in impl.interface.methods
+    }
+    code = item.extra_code
+    for node in declared_methods(code):
+        if node.name in interface_methods:
+            continue
+        loc = code_loc(code, node.lineno, node.col_offset + 1) if code is not None else None
+        yield HookRequirement(
+            item, "declared_method", None, loc or item.loc, name=node.name, declaration=node
+        )
 
 
 def interface_hooks(
@@ -254,9 +373,27 @@ def required_hooks(dialect: DialectDef) -> Iterator[HookRequirement]:
         if isinstance(item, TypeDef | AttrDef):
             yield from _def_hooks(item)
             yield from interface_hooks(item, known)
+            yield from _declared_hooks(item, known)
     for op in dialect.ops:
         yield from _op_hooks(op)
         yield from interface_hooks(op, known)
+        yield from _declared_hooks(op, known)
+
+
+def custom_directive_hooks(dialect: DialectDef) -> Iterator[HookRequirement]:
+    """The functions the `custom<Name>` directives of the ops' formats call, each once
+    (asked for by the first format that uses it).
+
+    They are asked for when the dialect is generated, not when its spec is read:
+    whether a format is valid does not depend on them, as in MLIR, where only the
+    C++ build finds a directive's functions missing.
+    """
+    seen: set[str] = set()
+    for op in dialect.ops:
+        for requirement in _custom_hooks(dialect, op):
+            if custom_function(requirement) not in seen:
+                seen.add(custom_function(requirement))
+                yield requirement
 
 
 def _op_hooks(op: OpDef) -> Iterator[HookRequirement]:
@@ -287,8 +424,7 @@ def _def_hooks(item: TypeDef | AttrDef) -> Iterator[HookRequirement]:
         for hook in hooks:
             yield HookRequirement(item, hook, flag, item.loc_of(flag))
         return
-    # Parameters need syntax; until declarative formats are supported (a format is
-    # reported as such), a hand-written one.
+    # Parameters need syntax: a declarative format, or a hand-written one.
     self_typed = [p.type for p in item.parameters] == ["SelfType"]
     has_format = item.assembly_format is not None and bool(item.assembly_format.text.strip())
     if item.parameters and not has_format and not self_typed:
@@ -297,25 +433,51 @@ def _def_hooks(item: TypeDef | AttrDef) -> Iterator[HookRequirement]:
 
 
 def check_hooks(
-    dialect: DialectDef, providers: Sequence[HookProvider] | None = None
+    dialect: DialectDef,
+    providers: Sequence[HookProvider] | None = None,
+    requirements: Iterable[HookRequirement] | None = None,
 ) -> list[SpecDiagnostic]:
     """An error for each flag or builder whose code no provider supplies.
 
-    The providers are `InlineCode` when not given. The missing hooks of one flag
-    (a parser and a printer) are reported together.
+    The providers are `InlineCode` when not given, the requirements
+    `required_hooks(dialect)`. The missing hooks of one flag (a parser and a
+    printer) are reported together.
     """
     found = list(providers) if providers is not None else [InlineCode(dialect)]
-    missing: dict[tuple[int, str | None, int, int], list[HookRequirement]] = {}
-    for requirement in required_hooks(dialect):
+    missing: dict[tuple[int, str | None, int, int, str | None], list[HookRequirement]] = {}
+    asked = requirements if requirements is not None else required_hooks(dialect)
+    for requirement in asked:
         if not any(p.provides(requirement) for p in found):
             key = (
                 id(requirement.owner),
                 requirement.flag,
                 id(requirement.builder),
                 id(requirement.method),
+                requirement.name,
             )
             missing.setdefault(key, []).append(requirement)
-    return [_diagnostic(group) for group in missing.values()]
+    module = dialect.implementation_module
+    return [_with_module(_diagnostic(group), group, module) for group in missing.values()]
+
+
+def _with_module(
+    diagnostic: SpecDiagnostic, group: list[HookRequirement], module: str | None
+) -> SpecDiagnostic:
+    """`diagnostic` with its hint naming the implementation module's functions that
+    would meet `group`, when the dialect has a module."""
+    if module is None:
+        return diagnostic
+    # Imported here: the module conventions build on this module.
+    from generator.spec.implementation import call_arguments, module_function
+
+    calls: list[str] = []
+    for requirement in group:
+        arguments = call_arguments(requirement)
+        shown = ", ".join(a.split("=")[0] for a in arguments) if arguments is not None else "..."
+        calls.append(f"`{module_function(requirement)}({shown})`")
+    addition = f"define {' and '.join(calls)} in implementation module '{module}'"
+    hint = f"{diagnostic.hint}; or {addition}" if diagnostic.hint else addition
+    return SpecDiagnostic(diagnostic.loc, diagnostic.message, hint=hint, notes=diagnostic.notes)
 
 
 def _is_td(loc: SourceLoc | None) -> bool:
@@ -332,6 +494,21 @@ def _diagnostic(group: list[HookRequirement]) -> SpecDiagnostic:
         return missing_method(owner, first.interface, first.method)
     td = _is_td(first.loc) or _is_td(owner.loc)
     what = " and ".join(_HOOKS[r.hook].what for r in group).replace(" and a ", " and no ")
+    if first.hook == "declared_method":
+        return SpecDiagnostic(
+            first.loc,
+            f"method '{first.name}' of '{first.owner_name}' is declared without a body",
+            hint="write its body in place of `...`",
+        )
+    if first.hook in ("custom_parse", "custom_print"):
+        function = custom_function(first)
+        place = "extraClassDeclaration" if td else "extra_code"
+        return SpecDiagnostic(
+            first.loc,
+            f"format directive 'custom<{first.name}>' needs a function '{function}', "
+            "which the dialect's code does not define",
+            hint=f"define it at the top level of the dialect's {place}",
+        )
     if first.hook == "builder":
         message = f"a builder of '{first.owner_name}' has no body"
         hint = (
@@ -342,15 +519,17 @@ def _diagnostic(group: list[HookRequirement]) -> SpecDiagnostic:
         return SpecDiagnostic(first.loc, message, hint=hint, notes=_notes(first))
     if first.flag is None:
         kind = "type" if isinstance(owner, TypeDef) else "attribute"
+        hooks = " and ".join(_HOOKS[r.hook].what.removeprefix("a ") for r in group)
         message = (
-            f"{kind} '{first.owner_name}' has parameters, so it needs a hand-written "
-            f"syntax, but it has no {what.removeprefix('a ')}"
+            f"{kind} '{first.owner_name}' has parameters, so it needs a syntax: an "
+            f"assembly format, or a hand-written {hooks}"
         )
         flag = "hasCustomAssemblyFormat = 1" if td else "has_custom_assembly_format: true"
+        key = "assemblyFormat" if td else "assembly_format"
         return SpecDiagnostic(
             first.loc,
             message,
-            hint=f"set {flag} and give {_where(group, td)}",
+            hint=f"give an {key}, or set {flag} and give {_where(group, td)}",
         )
     flag = _TD_FLAGS[first.flag] if td else first.flag
     message = f"'{flag}' is set but '{first.owner_name}' has no {what.removeprefix('a ')}"

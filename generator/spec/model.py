@@ -377,12 +377,24 @@ class OpDef(SpecNode):
 
 
 class ParameterDef(SpecNode):
-    """A parameter of a dialect type or attribute: a name and its Python type."""
+    """A parameter of a dialect type or attribute (ODS `AttrOrTypeParameter`).
+
+    `type` is spelled as in ODS, a C++ type (`int64_t`, `::llvm::StringRef`,
+    `::llvm::ArrayRef<int64_t>`, `StringAttr`, `::mlir::Type`, a class of the
+    dialect's types, attributes or enums), or as the Python annotation of the value
+    (`int`, `tuple[Type, ...]`); `generator.spec.params` says what each holds and
+    how an assembly format reads and writes it.
+    """
 
     name: str
     type: str
     description: str = ""
     default: str | None = None
+    """A Python expression the parameter defaults to (ODS `DefaultValuedParameter`):
+    a format may leave the parameter out, and it is not printed at its default."""
+    optional: bool = False
+    """An `OptionalParameter`: its default is the empty value of its type (None for
+    a type or attribute, 0, "" or an empty tuple)."""
 
 
 class TypeDef(SpecNode):
@@ -397,7 +409,9 @@ class TypeDef(SpecNode):
     """The type interfaces the type implements (`MyTypeInterface`,
     `DeclareTypeInterfaceMethods<MyTypeInterface>`)."""
     assembly_format: FormatText | None = None
-    """Not supported yet for types: an error when given."""
+    """The declarative syntax of the parameters after the mnemonic (ODS
+    `assemblyFormat`): `$param`, literals, `params`, `struct(...)`, optional groups,
+    `qualified(...)` and `custom<Name>(...)`."""
     has_custom_assembly_format: bool = False
     """ODS `hasCustomAssemblyFormat`: `parser` and `printer` must be given."""
     parser: Code | None = None
@@ -406,6 +420,12 @@ class TypeDef(SpecNode):
     the parser's API and returns `cls.get(...)`."""
     printer: Code | None = None
     """The body of `def print_params(self) -> str`, the text after the mnemonic."""
+    verifier: Code | None = None
+    """The parameters' invariants (ODS `genVerifyDecl`): the body of `def verify(cls,
+    <parameters>) -> str | None`, returning an error message or None; `get` and the
+    parser call it."""
+    builders: tuple[BuilderDef, ...] = ()
+    """Custom builders (ODS `TypeBuilder`), classmethods beside the default `get`."""
     extra_code: Code | None = None
     """Methods pasted into the type's class (ODS `extraClassDeclaration`)."""
 
@@ -428,7 +448,8 @@ class AttrDef(SpecNode):
     traits: tuple[TraitRef, ...] = ()
     """The attribute interfaces the attribute implements."""
     assembly_format: FormatText | None = None
-    """Only an enum attribute's "`<` $value `>`" is supported yet: an error otherwise."""
+    """The declarative syntax of the parameters after the mnemonic, as for a type; an
+    enum attribute's is "`<` $value `>`"."""
     has_custom_assembly_format: bool = False
     """ODS `hasCustomAssemblyFormat`: `parser` and `printer` must be given."""
     enum: str | None = None
@@ -441,6 +462,10 @@ class AttrDef(SpecNode):
     `def parse(cls, p: AsmParser) -> Attribute`, reading what follows the mnemonic."""
     printer: Code | None = None
     """The body of `def print_params(self) -> str`, the text after the mnemonic."""
+    verifier: Code | None = None
+    """The parameters' invariants (ODS `genVerifyDecl`), as for a type."""
+    builders: tuple[BuilderDef, ...] = ()
+    """Custom builders (ODS `AttrBuilder`), classmethods beside the default `get`."""
     extra_code: Code | None = None
     """Methods pasted into the attribute's class (ODS `extraClassDeclaration`)."""
 
@@ -623,6 +648,12 @@ class DialectDef(SpecNode):
     allow_unknown_operations: bool = False
     """An open dialect (TableGen `allowUnknownOperations`): ops of its namespace that
     it does not define are valid, as in MLIR's `Dialect::allowUnknownOperations()`."""
+    implementation_module: str | None = None
+    """The dotted name of an ordinary Python module holding the dialect's hand-written
+    code (TableGen `implementationModule`), as MLIR keeps C++ bodies in a `.cpp`
+    file beside the `.td`: a hook the spec asks for and does not write inline is a
+    function of that module, which the generated class calls (see
+    `generator.spec.implementation`)."""
     extra_code: Code | None = None
     """Python pasted at the top level of the generated `ops.py` (ODS's dialect
     `extraClassDeclaration`): the `parse_<name>` and `print_<name>` functions of the

@@ -232,6 +232,9 @@ def _enum(enum: EnumDef) -> list[str]:
 
 def _parameter(param: ParameterDef, kind: str) -> str:
     type_ = td_string(param.type)
+    if param.optional:
+        args = [type_] + ([td_string(param.description)] if param.description else [])
+        return f"OptionalParameter<{', '.join(args)}>:${param.name}"
     if param.default is not None:
         args = [type_, td_string(param.default)]
         if param.description:
@@ -282,6 +285,12 @@ def _type_or_attr(item: TypeDef | AttrDef, dialect_def: str) -> list[str]:
         lines.append(_let("parser", _code(item.parser.text, 2)))
     if item.printer is not None:
         lines.append(_let("printer", _code(item.printer.text, 2)))
+    if item.verifier is not None:
+        lines.append(_let("genVerifyDecl", "1"))
+        lines.append(_let("verifier", _code(item.verifier.text, 2)))
+    if item.builders:
+        builders = ",\n".join(_builder(b, f"{kind}Builder") for b in item.builders)
+        lines.append(f"  let builders = [\n{builders}\n  ];")
     if item.extra_code is not None:
         lines.append(_let("extraClassDeclaration", _code(item.extra_code.text, 2)))
     if isinstance(item, AttrDef) and item.alias is not None:
@@ -370,7 +379,7 @@ def _region(region: RegionDef) -> str:
     return f"{text}:${region.name}"
 
 
-def _builder(builder: BuilderDef) -> str:
+def _builder(builder: BuilderDef, cls: str = "OpBuilder") -> str:
     params: list[str] = []
     for param in builder.params:
         if param.default is not None:
@@ -380,8 +389,8 @@ def _builder(builder: BuilderDef) -> str:
         else:
             params.append(f"{td_string(param.type)}:${param.name}")
     if builder.body is None:
-        return f"    OpBuilder<(ins {', '.join(params)})>"
-    return f"    OpBuilder<(ins {', '.join(params)}), {_code(builder.body.text, 4)}>"
+        return f"    {cls}<(ins {', '.join(params)})>"
+    return f"    {cls}<(ins {', '.join(params)}), {_code(builder.body.text, 4)}>"
 
 
 def _bound(name: str) -> str:
@@ -546,6 +555,8 @@ def dialect_to_td(dialect: DialectDef) -> str:
         header.append(_let("hasCanonicalizer", "1"))
     if dialect.allow_unknown_operations:
         header.append(_let("allowUnknownOperations", "1"))
+    if dialect.implementation_module is not None:
+        header.append(_let("implementationModule", td_string(dialect.implementation_module)))
     if dialect.extra_code is not None:
         header.append(_let("extraClassDeclaration", _code(dialect.extra_code.text, 2)))
     if not dialect.pattern_file:

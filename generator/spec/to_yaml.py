@@ -196,6 +196,7 @@ def _parameter(param: ParameterDef) -> Fields:
     fields: Fields = [("name", param.name), ("type", param.type)]
     _optional(fields, "description", param.description)
     _optional(fields, "default", param.default, None)
+    _optional(fields, "optional", param.optional, False)
     return fields
 
 
@@ -209,6 +210,8 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     _optional(fields, "has_custom_assembly_format", item.has_custom_assembly_format, False)
     _optional(fields, "parser", _text(item.parser), None)
     _optional(fields, "printer", _text(item.printer), None)
+    _optional(fields, "verifier", _text(item.verifier), None)
+    _optional(fields, "builders", [_builder(b) for b in item.builders], [])
     _optional(fields, "extra_code", _text(item.extra_code), None)
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
@@ -367,6 +370,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "has_constant_materializer", dialect.has_constant_materializer, False)
     _optional(header, "has_canonicalizer", dialect.has_canonicalizer, False)
     _optional(header, "allow_unknown_operations", dialect.allow_unknown_operations, False)
+    _optional(header, "implementation_module", dialect.implementation_module, None)
     _optional(header, "pattern_file", dialect.pattern_file, False)
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]

@@ -19,7 +19,7 @@ import ast
 import builtins
 import difflib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from generator import ir
 from generator.diagnostics import SpecDiagnostic, SpecValidationError, sort_diagnostics
@@ -28,6 +28,7 @@ from generator.naming import (
     class_name_from_def,
     enum_member_name,
     is_identifier,
+    parameter_name,
     sanitize_name,
     snake_case,
 )
@@ -49,9 +50,16 @@ from generator.spec.constraints import (
     known_attr_constraint_names,
     known_type_constraint_names,
 )
+from generator.spec.def_format import check_def_format
 from generator.spec.expr import ExprError, NameExpr, StrExpr, parse_expr
 from generator.spec.format import check_op_format
 from generator.spec.hooks import check_hooks
+from generator.spec.implementation import (
+    ImplementationModule,
+    check_implementation,
+    hook_providers,
+    module_alias,
+)
 from generator.spec.interfaces import (
     BUILTIN_INTERFACES,
     InterfaceInfo,
@@ -82,7 +90,14 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
-from generator.spec.pycode import ExprKind, check_block, check_expression, defined_names
+from generator.spec.params import param_kind
+from generator.spec.pycode import (
+    ExprKind,
+    check_block,
+    check_expression,
+    defined_names,
+    runtime_names,
+)
 from generator.spec.text import BAD_CHARACTER, bad_character_message
 
 __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
@@ -219,6 +234,11 @@ class _Validator:
         self.interfaces = dialect_interfaces(dialect)
         self.type_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "type"}
         self.attr_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "attr"}
+        # Where hand-written code is found: the spec, then its implementation module.
+        self.providers, self.module_errors = hook_providers(dialect)
+        for provider in self.providers:
+            if isinstance(provider, ImplementationModule):
+                self.attributes |= set(provider.module.functions)
 
     def error(
         self, node: SpecNode | SourceLoc | None, message: str, hint: str | None = None
@@ -270,8 +290,12 @@ class _Validator:
         for item in d.named_defs():
             self.def_name(item)
             if isinstance(item, TypeDef | AttrDef):
-                self.spelled(item, "mnemonic", item.mnemonic, _BARE_ID, _BARE_ID_RULE)
-                self.sanitized([("parameter", p.name, p) for p in item.parameters], "parameter")
+                # A missing mnemonic is reported by `type_or_attr`.
+                mnemonic = item.mnemonic or None
+                self.spelled(item, "mnemonic", mnemonic, _BARE_ID, _BARE_ID_RULE)
+                self.sanitized(
+                    [("parameter", p.name, p) for p in item.parameters], "parameter", parameter_name
+                )
             if isinstance(item, AttrDef):
                 self.spelled(item, "alias", item.alias, _BARE_ID, _BARE_ID_RULE)
         for op in d.ops:
@@ -333,13 +357,18 @@ class _Validator:
                     item, f"def '{item.def_name}' gives the class name {name!r}, a Python keyword"
                 )
 
-    def sanitized(self, items: Sequence[tuple[str, str, SpecNode]], what: str) -> None:
+    def sanitized(
+        self,
+        items: Sequence[tuple[str, str, SpecNode]],
+        what: str,
+        python_name: Callable[[str], str] = sanitize_name,
+    ) -> None:
         """Names valid on their own must still give distinct Python names."""
         first: dict[str, tuple[str, str]] = {}
         for kind, name, node in items:
             if not self.spelled(node, f"{kind} name", name, _ODS_NAME, _ODS_NAME_RULE):
                 continue
-            py = sanitize_name(name)
+            py = python_name(name)
             if py in first and first[py][1] != name:
                 other_kind, other = first[py]
                 self.error(
@@ -349,6 +378,28 @@ class _Validator:
                     "rename one of them",
                 )
             first.setdefault(py, (kind, name))
+
+    def implementation_alias(self) -> None:
+        """The implementation module's last name, which generated modules bind it to,
+        must not be a name they already use."""
+        name = self.dialect.implementation_module
+        if name is None or not self.providers[1:]:
+            return
+        alias = module_alias(name)
+        taken = (
+            alias == self.dialect.name
+            or alias == self.dialect.python_package
+            or alias in self.code_names
+            or alias in runtime_names()
+            or alias in _GENERATED_MODULE_NAMES
+        )
+        if taken:
+            self.error(
+                self.dialect.loc_of("implementation_module"),
+                f"implementation module '{name}' would be bound to '{alias}' in generated "
+                "code, which already names something else there",
+                "give the module another name",
+            )
 
     def run(self) -> list[SpecDiagnostic]:
         self.text(self.dialect, self.dialect)
@@ -370,7 +421,12 @@ class _Validator:
         )
         if self.dialect.extra_code is not None:
             self.python(self.dialect.extra_code, "dialect extra code")
-        self.errors.extend(check_hooks(self.dialect))
+        self.errors.extend(self.module_errors)
+        if not self.module_errors:
+            # Without its module, whatever the module would implement is unknown.
+            self.implementation_alias()
+            self.errors.extend(check_hooks(self.dialect, self.providers))
+            self.errors.extend(check_implementation(self.dialect, self.providers))
         for item in self.dialect.named_defs():
             if isinstance(item, TypeDef | AttrDef):
                 self.type_or_attr(item)
@@ -717,7 +773,7 @@ class _Validator:
     def methods(self, op: OpDef) -> None:
         """The op's interface methods: each defined where it must be, none shadowing an
         accessor of the op."""
-        impls, errors = resolve_methods(op, self.dialect, self.interfaces)
+        impls, errors = resolve_methods(op, self.dialect, self.interfaces, self.providers)
         self.errors.extend(errors)
         names: dict[str, str] = {}
         for kind, entities in (
@@ -757,7 +813,7 @@ class _Validator:
                 )
                 or f"a {what} lists the {what} interfaces it implements",
             )
-        _, errors = resolve_methods(item, self.dialect, self.interfaces)
+        _, errors = resolve_methods(item, self.dialect, self.interfaces, self.providers)
         self.errors.extend(errors)
 
     # -- interfaces ------------------------------------------------------------
@@ -1009,56 +1065,6 @@ class _Validator:
 
     # -- types and attributes ------------------------------------------------------
 
-    def type_or_attr(self, item: TypeDef | AttrDef) -> None:
-        td = _is_td(item.loc)
-        if td:
-            kind = "assemblyFormat on " + ("TypeDef" if isinstance(item, TypeDef) else "AttrDef")
-            flag = "hasCustomAssemblyFormat"
-        else:
-            kind = "assembly_format on " + (
-                "a type" if isinstance(item, TypeDef) else "an attribute"
-            )
-            flag = "has_custom_assembly_format"
-        fmt = item.assembly_format
-        if fmt is not None and fmt.text.strip() and not _supported_def_format(item):
-            where = item.loc_of("assembly_format")
-            if isinstance(item, AttrDef) and item.enum is not None:
-                key = "assemblyFormat" if td else "assembly_format"
-                self.error(
-                    where,
-                    f"{key} on an enum attribute is not supported yet, except "
-                    f"{_ENUM_FORMAT!r} and {_ENUM_VALUE_FORMAT!r}",
-                    f"write it as {_ENUM_FORMAT!r}, or leave it out",
-                )
-            else:
-                self.error(
-                    where,
-                    f"{kind} is not supported yet",
-                    f"write the syntax by hand: set {flag} and give the parser and printer",
-                )
-        self_typed = [p.type for p in item.parameters] == ["SelfType"]
-        if isinstance(item, AttrDef) and item.alias is not None and not self_typed:
-            self.error(
-                item.loc_of("alias"),
-                f"{_flag('asm_alias', item.loc) if _is_td(item.loc) else repr('alias')} is "
-                "only supported on an attribute that is its own type (one "
-                "AttributeSelfTypeParameter)",
-            )
-        if (item.parser is None) != (item.printer is None) and not item.has_custom_assembly_format:
-            self.error(item, "a custom parser and printer come together; give both hooks")
-        for code, what in (
-            (item.parser, "parser hook"),
-            (item.printer, "printer hook"),
-            (item.extra_code, "extra code"),
-        ):
-            if code is not None:
-                self.python(code, what)
-        for param in item.parameters:
-            if param.type != "SelfType":
-                self.annotation(param.type, param, "parameter type")
-            if param.default is not None:
-                self.expression(param.default, None, param, _DEFAULT_VALUE)
-
     # -- enums -----------------------------------------------------------------
 
     def enum(self, enum: EnumDef) -> None:
@@ -1188,6 +1194,101 @@ class _Validator:
                 )
                 return
 
+    # -- types and attributes ------------------------------------------------------
+
+    def type_or_attr(self, item: TypeDef | AttrDef) -> None:
+        """A dialect type or attribute: its syntax (MLIR's rules for `mnemonic`,
+        `assemblyFormat` and `hasCustomAssemblyFormat`), format, parameters and Python.
+
+        A type with parameters and no syntax at all is reported with the missing hooks
+        (`generator.spec.hooks`), since an implementation module may give them.
+        """
+        td = _is_td(item.loc)
+        custom = item.has_custom_assembly_format or item.parser is not None
+        fmt = item.assembly_format
+        declarative = fmt is not None
+        params = [p for p in item.parameters if p.type != "SelfType"]
+        self_typed = len(params) != len(item.parameters)
+        if isinstance(item, AttrDef) and item.enum is not None:
+            if fmt is not None and fmt.text.strip() and not _supported_def_format(item):
+                key = "assemblyFormat" if td else "assembly_format"
+                self.error(
+                    item.loc_of("assembly_format"),
+                    f"{key} on an enum attribute is not supported yet, except "
+                    f"{_ENUM_FORMAT!r} and {_ENUM_VALUE_FORMAT!r}",
+                    f"write it as {_ENUM_FORMAT!r}, or leave it out",
+                )
+        elif item.mnemonic:
+            if custom and declarative:
+                self.error(
+                    item.loc_of("assembly_format"),
+                    "cannot specify both 'assemblyFormat' and 'hasCustomAssemblyFormat'",
+                    "keep the declarative format, or the parser and printer",
+                )
+            elif declarative:
+                self.errors.extend(check_def_format(item, self.dialect))
+        elif custom or declarative:
+            self.error(
+                item,
+                "'assemblyFormat' or 'hasCustomAssemblyFormat' can only be used when "
+                "'mnemonic' is set",
+            )
+        else:
+            what = "type" if isinstance(item, TypeDef) else "attribute"
+            self.error(
+                item,
+                f"a {what} without a mnemonic has no syntax; odsgen needs one to read and "
+                f"print the {what}",
+                "set 'mnemonic'" + (" and give an 'assemblyFormat'" if params else ""),
+            )
+        if self_typed and params:
+            self.error(
+                item,
+                "an attribute with a self type parameter and other parameters is not "
+                "supported by odsgen",
+            )
+        if isinstance(item, AttrDef) and item.alias is not None and not (self_typed or params):
+            self.error(
+                item.loc_of("alias"),
+                f"{_flag('asm_alias', item.loc) if td else repr('alias')} is only supported "
+                "on an attribute with parameters, or that is its own type (one "
+                "AttributeSelfTypeParameter)",
+            )
+        if (item.parser is None) != (item.printer is None) and not item.has_custom_assembly_format:
+            self.error(item, "a custom parser and printer come together; give both hooks")
+        for code, what in (
+            (item.parser, "parser hook"),
+            (item.printer, "printer hook"),
+            (item.verifier, "verifier"),
+            (item.extra_code, "extra code"),
+        ):
+            if code is not None:
+                self.python(code, what)
+        for builder in item.builders:
+            if builder.body is not None:
+                self.python(builder.body, "builder body")
+            else:
+                self.error(
+                    builder,
+                    f"a builder of '{item.def_name}' has no body",
+                    "write its Python body: TypeBuilder<(ins ...), [{ ... }]>"
+                    if td
+                    else "write its Python body under 'body:'",
+                )
+        for param in item.parameters:
+            if param.type != "SelfType" and param_kind(param.type, self.dialect).kind == "python":
+                # Neither a C++ type odsgen knows nor a value formats read: Python.
+                self.annotation(param.type, param, "parameter type")
+            if param.optional and param.default is not None:
+                self.error(
+                    param,
+                    f"parameter '{param.name}' is optional and has a default",
+                    "an optional parameter defaults to the empty value of its type; "
+                    "keep one of the two",
+                )
+            if param.default is not None:
+                self.expression(param.default, None, param, _DEFAULT_VALUE)
+
     # -- hand-written Python ---------------------------------------------------
 
     def interface_code(self, code: SourceText, what: str, *, static: bool = False) -> None:
@@ -1270,6 +1371,12 @@ _PRED_OP = ExprKind("CPred", "predicate", ("$_op",))
 _TYPES_MATCH_WITH = ExprKind("TypesMatchWith transform", "transform", ("$_self",))
 #: Patterns run in `patterns.py`, which imports the runtime and each dialect's ops
 #: module under the dialect's name; a dialect's helpers are reached through it.
+#: Names generated modules define or import besides the runtime's and the dialect's.
+_GENERATED_MODULE_NAMES = frozenset(
+    {"annotations", "TYPE_CHECKING", "Any", "Callable", "Iterable", "Iterator", "Mapping"}
+    | {"ops", "types", "attrs", "enums", "patterns", "PATTERN_SETS", "OPS", "DIALECT"}
+)
+
 _PATTERN_SCOPE = (
     "Python's builtins, the public names of generator.ir and a dialect's helpers "
     "through its name (`arith.helper($0)`)"

@@ -306,23 +306,70 @@ class I32BitEnumAttr<string name, string summary, list<EnumAttrCaseInfo> cases>
 class I64BitEnumAttr<string name, string summary, list<EnumAttrCaseInfo> cases>
     : BitEnumAttr<"bit64", name, summary, cases>;
 
-// Parameters of dialect types and attributes: `"int":$size`,
-// `TypeParameter<"Type", "the element type">:$element_type`,
-// `DefaultValuedParameter<"int", "0">:$upper`.
-class AttrOrTypeParameter<string type, string desc = ""> {
-  string pythonType = type;
+// Parameters of dialect types and attributes, spelled as in MLIR's
+// AttrTypeBase.td: `"int64_t":$size`, `ArrayRefParameter<"int64_t">:$shape`,
+// `StringRefParameter<"the name">:$name`, `OptionalParameter<"StringAttr">:$id`,
+// `DefaultValuedParameter<"int64_t", "1">:$step`. The C++ type says what the
+// parameter holds and how an assembly format reads and writes it (an integer, a
+// string, a type, an attribute, an enum, or an array of them; see
+// generator/spec/params.py); a Python annotation (`"tuple[Type, ...]"`) may stand
+// for a value that only hand-written syntax reads.
+class AttrOrTypeParameter<string type, string desc = "", string accessorType = ""> {
+  string cppType = type;
   string summary = desc;
-  string defaultValue = ?;
+  // A Python expression the parameter defaults to (numbers, `true`, `false` and
+  // quoted strings read as in C++). A parameter with a default may be left out by
+  // the format, and is not printed when it has its default.
+  string defaultValue = "";
+  // An optional parameter's default is the empty value of its type: None for a
+  // type or attribute, 0, "" or an empty array.
+  bit isOptional = 0;
 }
-class TypeParameter<string type, string desc = ""> : AttrOrTypeParameter<type, desc>;
-class AttrParameter<string type, string desc = ""> : AttrOrTypeParameter<type, desc>;
-// The attribute's own type, written after it: `#dialect.mnemonic : type`.
-class AttributeSelfTypeParameter<string desc = "">
-    : AttrOrTypeParameter<"SelfType", desc>;
+class TypeParameter<string type, string desc = "", string accessorType = "">
+    : AttrOrTypeParameter<type, desc, accessorType>;
+class AttrParameter<string type, string desc = "", string accessorType = "">
+    : AttrOrTypeParameter<type, desc, accessorType>;
+class OptionalParameter<string type, string desc = ""> : AttrOrTypeParameter<type, desc> {
+  let isOptional = 1;
+}
 class DefaultValuedParameter<string type, string value, string desc = "">
     : AttrOrTypeParameter<type, desc> {
   let defaultValue = value;
 }
+// A string, printed quoted and escaped.
+class StringRefParameter<string desc = "", string value = "">
+    : AttrOrTypeParameter<"::llvm::StringRef", desc> {
+  let defaultValue = value;
+}
+class APIntParameter<string desc> : AttrOrTypeParameter<"::llvm::APInt", desc>;
+class APFloatParameter<string desc> : AttrOrTypeParameter<"::llvm::APFloat", desc>;
+// One or more elements, comma-separated (an empty array does not parse back
+// unless the parameter is optional).
+class ArrayRefParameter<string arrayOf, string desc = "">
+    : AttrOrTypeParameter<"::llvm::ArrayRef<" # arrayOf # ">", desc>;
+class OptionalArrayRefParameter<string arrayOf, string desc = "">
+    : OptionalParameter<"::llvm::ArrayRef<" # arrayOf # ">", desc>;
+// A case of one of the dialect's enums, written as its keyword.
+class EnumParameter<EnumAttrInfo enumInfo>
+    : AttrParameter<enumInfo.className, "an enum of type " # enumInfo.className>;
+// The attribute's own type, written after it: `#dialect.mnemonic : type`.
+class AttributeSelfTypeParameter<string desc = "", string derivedType = "::mlir::Type",
+                                 string typeBuilder = "">
+    : AttrOrTypeParameter<"SelfType", desc>;
+
+// Custom builders of a type or attribute, beside its default `get`: Python
+// classmethods `build`, `build_1`, ... (`return cls.get(...)`).
+class AttrOrTypeBuilder<dag params, code bodyCode = ""> {
+  dag dagParams = params;
+  code body = bodyCode;
+  string summary = "";
+}
+class TypeBuilder<dag params, code bodyCode = ""> : AttrOrTypeBuilder<params, bodyCode>;
+class AttrBuilder<dag params, code bodyCode = ""> : AttrOrTypeBuilder<params, bodyCode>;
+class TypeBuilderWithInferredContext<dag params, code bodyCode = "">
+    : TypeBuilder<params, bodyCode>;
+class AttrBuilderWithInferredContext<dag params, code bodyCode = "">
+    : AttrBuilder<params, bodyCode>;
 
 // A dialect type or attribute, printed `!dialect.mnemonic<...>` or
 // `#dialect.mnemonic<...>`. `TypeDef`s can be used as type constraints and
@@ -338,12 +385,20 @@ class AttrOrTypeDef<Dialect owner, string defName, list<Trait> defTraits = []> {
   string summary = "";
   code description = "";
   dag parameters = (ins);
+  // The declarative syntax of the parameters after the mnemonic: `$param`,
+  // literals, `params`, `struct(...)`, optional groups, `qualified(...)`, and
+  // `custom<Name>(...)` (calling `parse_name`/`print_name` of the class).
   string assemblyFormat = ?;
   // Hand-written syntax for a type with parameters: Python bodies of
   // `parse(cls, p)` (reading what follows the mnemonic) and `print_params(self)`.
   bit hasCustomAssemblyFormat = 0;
   code parser = ?;
   code printer = ?;
+  // With `genVerifyDecl`, `verifier` is the Python body of `verify(cls, <params>)`
+  // returning an error message or None; `get` and the parser check with it.
+  bit genVerifyDecl = 0;
+  code verifier = ?;
+  list<AttrOrTypeBuilder> builders = [];
   // Methods pasted into the generated class.
   code extraClassDeclaration = ?;
 
@@ -356,10 +411,6 @@ class AttrOrTypeDef<Dialect owner, string defName, list<Trait> defTraits = []> {
   bit genAccessors = 1;
   bit skipDefaultBuilders = 0;
   code extraClassDefinition = ?;
-
-  // MLIR's fields for hooks odsgen does not have yet: setting one is an error.
-  bit genVerifyDecl = 0;
-  bit genMnemonicAlias = 0;
 }
 // A dialect type is also a type constraint (its own kind, "ref"), so `Variadic<...>`
 // and the other wrappers take it.
@@ -367,8 +418,10 @@ class TypeDef<Dialect owner, string name, list<Trait> traits = []>
     : TypeConstraint<"ref">, AttrOrTypeDef<owner, name, traits>;
 class AttrDef<Dialect owner, string name, list<Trait> traits = []>
     : AttrOrTypeDef<owner, name, traits>, Attr<"def"> {
-  // The alias name the printer gives the attribute (`#extern = ...`).
+  // The alias name the printer gives the attribute (`#extern = ...`); with
+  // `genMnemonicAlias`, the mnemonic.
   string asmAlias = ?;
+  bit genMnemonicAlias = 0;
 }
 
 // A dialect attribute holding one value of an enum, printed

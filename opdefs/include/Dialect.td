@@ -28,6 +28,9 @@ class Dialect {
   // An open dialect: ops of its namespace that it does not define are still
   // valid, as MLIR's `Dialect::allowUnknownOperations()` makes them.
   bit allowUnknownOperations = 0;
+  // The dotted name of a Python module holding hand-written hooks the spec asks
+  // for and does not write inline (see docs/spec-reference.md).
+  string implementationModule = "";
   // Python pasted at the top level of the generated ops.py: the parse_<name> and
   // print_<name> functions of custom<Name> format directives, and helpers.
   code extraClassDeclaration = ?;

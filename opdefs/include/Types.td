@@ -38,8 +38,10 @@ class Type<Pred condition, string desc = "">
     : TypeConstraint<"predicate", desc> {
   let predicate = condition;
 }
-// A type constraint of a dialect, as MLIR spells one: a Python predicate.
-class DialectType<Dialect d, Pred condition, string desc = "">
+// A type constraint of a dialect, as MLIR spells one: a Python predicate (the C++
+// type MLIR's takes last is accepted and not used).
+class DialectType<Dialect d, Pred condition, string desc = "",
+                  string cppType = "::mlir::Type">
     : Type<condition, desc> {
   Dialect dialect = d;
 }

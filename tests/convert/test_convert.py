@@ -23,7 +23,13 @@ EXAMPLE_YAML = REPO_ROOT / "tests" / "spec" / "cases" / "example.yaml"
 EXAMPLE_TD = REPO_ROOT / "tests" / "spec_records" / "cases" / "example.td"
 #: The YAML specs shipped in `opdefs/`.
 SHIPPED_YAML_SPECS = [REPO_ROOT / "opdefs" / f"{name}.yaml" for name in ("tensor", "bufferization")]
-YAML_SPECS = [EXAMPLE_YAML, CASES / "constraints.yaml", *SHIPPED_YAML_SPECS]
+TYPE_FORMATS = REPO_ROOT / "tests" / "emit" / "cases" / "type_formats"
+YAML_SPECS = [
+    EXAMPLE_YAML,
+    CASES / "constraints.yaml",
+    TYPE_FORMATS / "tfmt.yaml",
+    *SHIPPED_YAML_SPECS,
+]
 #: The standard dialects shipped in `opdefs/`.
 STANDARD_SPECS = [
     REPO_ROOT / "opdefs" / f"{name}.td" for name in ("builtin", "func", "arith", "cf")
@@ -58,7 +64,9 @@ def test_yaml_to_yaml_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
     assert _dump(back) == _dump(original)
 
 
-@pytest.mark.parametrize("spec", [EXAMPLE_TD, *STANDARD_SPECS], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "spec", [EXAMPLE_TD, TYPE_FORMATS / "tfmt.td", *STANDARD_SPECS], ids=lambda p: p.name
+)
 def test_td_to_yaml_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
     """A .td spec -> YAML -> model equals the .td model."""
     original = load_spec(spec)
@@ -66,7 +74,7 @@ def test_td_to_yaml_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
     assert _dump(back) == _dump(original)
 
 
-@pytest.mark.parametrize("spec", STANDARD_SPECS, ids=lambda p: p.name)
+@pytest.mark.parametrize("spec", [TYPE_FORMATS / "tfmt.td", *STANDARD_SPECS], ids=lambda p: p.name)
 def test_td_to_td_gives_the_same_model(spec: Path, tmp_path: Path) -> None:
     """A standard dialect written back as TableGen (flat defs, no classes) reads the same."""
     original = load_spec(spec)

@@ -49,6 +49,31 @@ def _valid(name: str) -> Instance | None:
 
 #: Ops whose valid instances need IR the search does not build, with the reason.
 NO_GENERIC_INSTANCE: dict[str, str] = {
+    "scf.execute_region": (
+        "its region must end in an scf.yield; the search builds regions with an empty block "
+        "and adds only implied terminators, which execute_region has none of"
+    ),
+    "scf.while": (
+        "its before region must end in an scf.condition and its after region in an "
+        "scf.yield, with block arguments of the loop-carried types; the search builds "
+        "regions with an empty block"
+    ),
+    "scf.parallel": (
+        "its body takes one index argument per loop dimension (checked with its regions); "
+        "the search builds regions with an empty block"
+    ),
+    "scf.for": (
+        "its body takes the induction variable and the iter_args as block arguments "
+        "(checked with its regions, which the search does not run), and its custom form "
+        "names them; the search builds regions with an empty block"
+    ),
+    "scf.condition": "its parent scf.while has no instance found from its spec (see there)",
+    "scf.reduce": "its parent scf.parallel has no instance found from its spec (see there)",
+    "scf.reduce.return": "its parent scf.reduce has no instance found from its spec (see there)",
+    "scf.yield": (
+        "its first possible parent, scf.execute_region, has no instance found from its "
+        "spec (see there)"
+    ),
     **{
         f"tf_executor.{name}": (
             "its data operand (any type) must be a tensor that broadcasts to its data results "

@@ -234,7 +234,7 @@ def test_op_tables(page: str) -> None:
         pytest.param("| `cases` | variadic of any successor |", id="variadic-successor"),
         pytest.param("| `others` | variadic of region with at least 2 blocks |", id="region"),
         pytest.param("| `status` | optional 1-bit signless integer |", id="optional-result"),
-        pytest.param("| `upper` | `int` | default `0` |", id="parameter-default"),
+        pytest.param("| `upper` | `int` | `int` | default `0` |", id="parameter-default"),
         pytest.param("| `Slow` | `7` | `slow_mode` |", id="enum-case"),
         pytest.param("| `col_major` | `col` |", id="string-enum-case"),
         pytest.param("| `all` | `3` | `all` |", id="bit-enum-case"),

@@ -7,6 +7,7 @@ beside the built-in dialects. The package's own registry knows both too.
 
 from __future__ import annotations
 
+import difflib
 import os
 import subprocess
 import sys
@@ -249,6 +250,13 @@ def test_project_errors(project: Path, run_odsgen: RunOdsgen) -> None:
     assert "need SPEC files" in err
     code, _, err = run_odsgen(["generate", "specs/none.td", "-o", "out"])
     assert (code, err) == (1, "odsgen generate: error: no spec file 'specs/none.td'\n")
+    code, _, err = run_odsgen(["generate", "specs/toy.td", "-o", "no/such/out"])
+    assert (code, err) == (
+        1,
+        "odsgen generate: error: cannot write 'no/such/out': its parent directory "
+        "'no/such' does not exist\n",
+    )
+    assert not (project / "no").exists()
 
 
 def test_a_users_dialect_may_not_take_a_builtin_name(project: Path, run_odsgen: RunOdsgen) -> None:
@@ -274,6 +282,26 @@ let patternSet = "lower-toyutil" in {
                         (Arith_SubIOp (Arith_ConstantOp (NativeCodeCall<"IntegerAttr.get($0.type, 0)"> $x)), $x, (NativeCodeCall<"arith.IntegerOverflowFlagsAttr.get(arith.IntegerOverflowFlags.none)">))>;
 }
 """
+
+
+PATTERN_FILE_GOLDEN = Path(__file__).parent / "cases" / "pattern_file" / "golden"
+
+
+def _compare_golden(path: Path, golden: Path) -> None:
+    """`path` equals `golden`; with ODSGEN_UPDATE_GOLDEN set, it becomes the golden."""
+    ours = path.read_text(encoding="utf-8")
+    if os.environ.get("ODSGEN_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(ours, encoding="utf-8")
+    expected = golden.read_text(encoding="utf-8")
+    if ours != expected:
+        diff = "".join(
+            difflib.unified_diff(expected.splitlines(keepends=True), ours.splitlines(keepends=True))
+        )
+        pytest.fail(
+            f"{path.name} differs from {golden}:\n{diff}\nif intended, run: "
+            "ODSGEN_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/emit/test_user_package.py"
+        )
 
 
 def test_pattern_files_hold_patterns_between_dialects(project: Path, run_odsgen: RunOdsgen) -> None:
@@ -304,6 +332,8 @@ def test_pattern_files_hold_patterns_between_dialects(project: Path, run_odsgen:
     assert 'PATTERN_PACKAGES: tuple[str, ...] = ("lower_toyutil",)' in init
     assert '"lower_toyutil"' not in init.split("DIALECTS: dict[str, str] = {")[1]
     assert not (package / "docs" / "lower_toyutil.md").exists()
+    for rel in ("lower_toyutil/patterns.py", "lower_toyutil/__init__.py"):
+        _compare_golden(package / rel, PATTERN_FILE_GOLDEN / rel.replace("/", "__"))
     run = _odsgen(
         ["opt", "mixed.mlir", "--load-dialect", "toyproj.dialects", "--patterns", "lower-toyutil"],
         project,

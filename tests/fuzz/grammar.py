@@ -213,6 +213,16 @@ DIALECT_SYNTAX: list[tuple[re.Pattern[str], list[str]]] = [
     (_BOOL_CONSTANT, ["2", "-1", "1.0", '"true"', "", "true false", "9" * 4400]),
 ]
 
+#: The words of the custom forms of structured control flow (`scf.for ... iter_args`,
+#: `scf.while ... do`, `scf.index_switch ... case ... default`, ...).
+_SCF_KEYWORD = re.compile(
+    r"\b(?:to|step|iter_args|shared_outs|in|init|do|case|default|else|unsigned|no_inline)\b"
+)
+SCF_REPLACEMENTS = [
+    "", "to", "step", "iter_args", "shared_outs()", "in", "init ()", "do", "case 9223372036854775808",
+    "default", "else", "unsigned", "no_inline", "case -1 {\n}", "= (", "-> (",
+]  # fmt: skip
+
 
 def _replace_match(text: str, pattern: re.Pattern[str], rng: random.Random, new: str) -> str:
     """Replace one occurrence of `pattern` (chosen by `rng`) with `new`; unchanged if none."""
@@ -261,7 +271,17 @@ def deep_nesting(text: str, rng: random.Random) -> str:
         closing = "}) : () -> ()\n" * depth
         return opening + text + "\n" + closing
     if kind == 3:
-        loops = "".join(f"affine.for %i{i} = 0 to 4 {{\n" for i in range(depth))
+        if rng.random() < 0.5:
+            loops = "".join(f"affine.for %i{i} = 0 to 4 {{\n" for i in range(depth))
+        else:
+            loops = "".join(
+                rng.choice(
+                    [f"scf.for %i{i} = %c to %c step %c {{\n", "scf.if %b {\n",
+                     f"scf.forall (%j{i}) in (4) {{\n", "scf.execute_region {\n"]
+                )
+                for i in range(depth)
+            )  # fmt: skip
+            loops = "%c = arith.constant 1 : index\n%b = arith.constant true\n" + loops
         body = "func.func @deep() {\n" + loops + "}\n" * depth + "return\n}\n"
         return text + "\n" + body
     if kind == 4:
@@ -331,6 +351,12 @@ def dialect_syntax(text: str, rng: random.Random) -> str:
     return _replace_match(text, pattern, rng, rng.choice(forms))
 
 
+def scf_syntax(text: str, rng: random.Random) -> str:
+    """A word of the custom form of a structured control flow op (`iter_args`, `do`,
+    `case`, `step`, ...) is dropped, swapped for another, or given a wrong operand."""
+    return _replace_match(text, _SCF_KEYWORD, rng, rng.choice(SCF_REPLACEMENTS))
+
+
 def raw_bytes(data: bytes, rng: random.Random) -> bytes:
     """Bytes no text editor writes: NUL, invalid UTF-8, a BOM, a lone CR at the end."""
     choice = rng.choice([b"\x00", b"\xff\xfe", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\xed\xa0\x80"])
@@ -344,6 +370,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     carriage_returns,
     hostile_name,
     dialect_syntax,
+    scf_syntax,
 ]
 
 

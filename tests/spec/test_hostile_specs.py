@@ -189,6 +189,7 @@ BASE: dict[str, Any] = {
 YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("name",),
     ("package",),
+    ("implementation_module",),
     ("summary",),
     ("description",),
     ("imports", 0, "dialect"),
@@ -274,6 +275,7 @@ CODE_FIELDS = {
 COVERED = {
     "DialectDef.name",
     "DialectDef.package",
+    "DialectDef.implementation_module",
     "DialectDef.summary",
     "DialectDef.description",
     "EnumDef.def_name",
@@ -443,6 +445,7 @@ def Evil_Dialect : Dialect {
   let summary = @dsummary@;
   let description = @ddescription@;
   let pythonPackage = @package@;
+  let implementationModule = @implementation@;
 }
 def Evil_Mode : I32EnumAttr<"Mode", @esummary@, [
   I32EnumAttrCase<@csymbol@, 0, @cstring@>,
@@ -509,6 +512,7 @@ _TD_DEFAULTS = {
     "tmnemonic": '"pair"',
     "tsummary": '"a pair"',
     "package": '"evil"',
+    "implementation": '""',
     "fsummary": '"flags"',
     "separator": '"|"',
     "amnemonic": '"flags"',

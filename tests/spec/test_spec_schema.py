@@ -34,6 +34,7 @@ def test_schema_describes_the_yaml_keys() -> None:
         "has_constant_materializer",
         "has_canonicalizer",
         "allow_unknown_operations",
+        "implementation_module",
         "extra_code",
         "pattern_file",
     }

@@ -10,7 +10,9 @@ sharing an MLIR interface, need beyond the core runtime:
   `StridedMemRefOf` type constraint);
 - `function_like`: the custom form of function ops and symbol visibility (`func`,
   `ml_program`, `tfg`);
-- `view_like`: mixed static and dynamic index lists (`memref`, `vector`).
+- `view_like`: mixed static and dynamic index lists (`memref`, `vector`, `scf`);
+- `scf` and `scf_rewrites`: the loop-like and region-branch checks of the `scf` ops,
+  and their canonicalization patterns.
 
 The modules depend on the core runtime (`generator.ir`), never the other way round,
 and importing `generator.ir` loads none of them. Generated op modules import the

@@ -21,18 +21,22 @@ from generator.ir.types import DYNAMIC, IntegerType
 __all__ = ["parse_dynamic_index_list", "print_dynamic_index_list"]
 
 
-def parse_dynamic_index_list(p: AsmParser) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
+def parse_dynamic_index_list(
+    p: AsmParser, delimiters: str = "[]"
+) -> tuple[list[UnresolvedOperand], DenseArrayAttr]:
     """`[%a, 4, %b]`: the SSA values, and the `static_*` array with `DYNAMIC` in their places.
 
-    MLIR's `parseDynamicIndexList` with square brackets. As there, an entry may
-    be written in brackets of its own (`[4]`, a scalable index); ops that keep
-    no scalable flags accept and drop them.
+    MLIR's `parseDynamicIndexList`, with square brackets or, given `delimiters="()"`,
+    parentheses (`scf.forall`'s bounds). As there, an entry may be written in square
+    brackets of its own (`[4]`, a scalable index); ops that keep no scalable flags
+    accept and drop them.
     """
+    open_, close = delimiters[0], delimiters[1]
     values: list[UnresolvedOperand] = []
     integers: list[int] = []
-    if not p.consume_if("["):
-        p.wrong_token("expected '[' in dynamic index list")
-    if not p.consume_if("]"):
+    if not p.consume_if(open_):
+        p.wrong_token(f"expected '{open_}' in dynamic index list")
+    if not p.consume_if(close):
         while True:
             use = p.parse_optional_operand()
             scalable = p.consume_if("[")
@@ -45,18 +49,23 @@ def parse_dynamic_index_list(p: AsmParser) -> tuple[list[UnresolvedOperand], Den
             if scalable and not p.consume_if("]"):
                 # MLIR reports the failed list, with no more precise error, at the op name.
                 p.op_error(p.op_name_pos(), "expected SSA value or integer")
-            if p.consume_if("]"):
+            if p.consume_if(close):
                 break
             if not p.consume_if(","):
-                p.wrong_token("expected ']' in dynamic index list")
+                p.wrong_token(f"expected '{close}' in dynamic index list")
     return values, DenseArrayAttr.get(IntegerType.get(64), tuple(integers))
 
 
 def print_dynamic_index_list(
-    p: AsmPrinter, op: Operation, values: Sequence[Value], integers: Attribute | None
+    p: AsmPrinter,
+    op: Operation,
+    values: Sequence[Value],
+    integers: Attribute | None,
+    delimiters: str = "[]",
 ) -> None:
-    """Write `[%a, 4, %b]` from the SSA values and the `static_*` array (MLIR's
-    `printDynamicIndexList`); a value missing from a malformed op prints as `<<NULL VALUE>>`."""
+    """Write `[%a, 4, %b]` (or `(%a, 4, %b)`) from the SSA values and the `static_*` array
+    (MLIR's `printDynamicIndexList`); a value missing from a malformed op prints as
+    `<<NULL VALUE>>`."""
     entries = integers.values if isinstance(integers, DenseArrayAttr) else ()
     parts: list[str] = []
     next_value = 0
@@ -68,4 +77,4 @@ def print_dynamic_index_list(
             next_value += 1
         else:
             parts.append(str(entry))
-    p.write("[" + ", ".join(parts) + "]")
+    p.write(delimiters[0] + ", ".join(parts) + delimiters[1])

@@ -73,7 +73,7 @@ def H_PairType : TypeDef<H_Dialect, "Pair"> {
   }];
 }
 
-// ERROR: 77:1 attribute 'H_RangeAttr' has parameters, so it needs a hand-written syntax, but it has no parser and no printer [hint: set hasCustomAssemblyFormat = 1 and give the body of `def parse(cls, p: AsmParser) -> Attribute` as `let parser = [{ ... }]` and the body of `def print_params(self) -> str` as `let printer = [{ ... }]`]
+// ERROR: 77:1 attribute 'H_RangeAttr' has parameters, so it needs a syntax: an assembly format, or a hand-written parser and printer [hint: give an assemblyFormat, or set hasCustomAssemblyFormat = 1 and give the body of `def parse(cls, p: AsmParser) -> Attribute` as `let parser = [{ ... }]` and the body of `def print_params(self) -> str` as `let printer = [{ ... }]`]
 def H_RangeAttr : AttrDef<H_Dialect, "Range"> {
   let mnemonic = "range";
   let parameters = (ins "int":$lower, "int":$upper);

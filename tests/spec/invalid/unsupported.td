@@ -18,18 +18,18 @@ def U_Mode : I32EnumAttr<"Mode", "mode", [
   I32EnumAttrCase<"b", 1>
 ]>;
 
-def U_StructType : TypeDef<U_Dialect, "Struct"> {
-  let mnemonic = "struct";
-  let parameters = (ins "tuple[Type, ...]":$elements);
-  // ERROR: 25:7 assemblyFormat on TypeDef is not supported yet [hint: write the syntax by hand: set hasCustomAssemblyFormat and give the parser and printer]
-  let assemblyFormat = "`<` $elements `>`";
+def U_KindType : TypeDef<U_Dialect, "Kind"> {
+  let mnemonic = "kind";
+  let parameters = (ins EnumParameter<U_Mode>:$mode);
+  // ERROR: 25:29 parameter 'mode' of enum type 'Mode' cannot be read by a declarative format in odsgen yet [hint: pass it to a custom<...> directive, or give the type or attribute hand-written syntax (hasCustomAssemblyFormat)]
+  let assemblyFormat = "`<` $mode `>`";
 }
 
 def U_PairAttr : AttrDef<U_Dialect, "Pair"> {
   let mnemonic = "pair";
-  let parameters = (ins "int":$a, "int":$b);
-  // ERROR: 32:7 assemblyFormat on AttrDef is not supported yet [hint: write the syntax by hand: set hasCustomAssemblyFormat and give the parser and printer]
-  let assemblyFormat = "`<` $a `,` $b `>`";
+  let parameters = (ins "int64_t":$a, OptionalParameter<"int64_t">:$b);
+  // ERROR: 32:32 a `custom` directive cannot start an optional group of a type or attribute format in odsgen [hint: start the group with a literal or the anchor parameter]
+  let assemblyFormat = "`<` $a (custom<B>($b)^)? `>`";
 }
 
 def U_ModeAttr : EnumAttr<U_Dialect, U_Mode, "mode"> {
@@ -47,14 +47,16 @@ def U_TagAttr : AttrDef<U_Dialect, "Tag"> {
   let printer = [{
     return f'"{self.name}"'
   }];
-  // ERROR: 51:7 'asmAlias' is only supported on an attribute that is its own type (one AttributeSelfTypeParameter)
-  let asmAlias = "tag";
-  // ERROR: 53:7 'genVerifyDecl = 1' is not supported: a hand-written verifier of the parameters
-  let genVerifyDecl = 1;
+}
+
+def U_UnitAttr : AttrDef<U_Dialect, "Unit"> {
+  let mnemonic = "unit";
+  // ERROR: 55:7 'asmAlias' is only supported on an attribute with parameters, or that is its own type (one AttributeSelfTypeParameter)
+  let asmAlias = "unit";
 }
 
 def U_AOp : Op<U_Dialect, "a"> {
   let arguments = (ins I32:$x);
 }
-// ERROR: 60:1 'supplementalPatterns' is not supported: supplemental patterns of a DRR pattern
+// ERROR: 62:1 'supplementalPatterns' is not supported: supplemental patterns of a DRR pattern
 def U_P : Pattern<(U_AOp $x), [(U_AOp $x)], [], [(U_AOp $x)]>;
