@@ -420,7 +420,8 @@ def parse_optional_int_param(p: AsmParser, bits: int, signed: bool) -> int | Non
     possibly negative, or `true`/`false` (`true` is the one-bit 1, so all ones). A
     value that does not fit is `integer value too large`, reported at the integer
     after reading it; an unsigned integer takes a negative value modulo 2**bits, as
-    the C++ conversion does."""
+    the C++ conversion does. In an op's custom form (a case value, a stripped
+    attribute's parameter) errors start with `custom op 'name'`, as MLIR's do."""
     pos = p.current_pos()
     if bits and p.consume_keyword("true"):
         # MLIR reads `true` as the one-bit integer 1, which sign-extends to all ones.
@@ -430,7 +431,7 @@ def parse_optional_int_param(p: AsmParser, bits: int, signed: bool) -> int | Non
         return value
     half = 1 << (bits - 1)
     if not -half <= value < (half if signed else 2 * half):
-        p.error_at(pos, "integer value too large")
+        p.op_error(pos, "integer value too large")
     return value if signed or value >= 0 else value + 2 * half
 
 
@@ -440,5 +441,5 @@ def parse_int_param(p: AsmParser, bits: int, signed: bool) -> int:
     pos = p.current_pos()
     value = parse_optional_int_param(p, bits, signed)
     if value is None:
-        p.error_at(pos, "expected integer value")
+        p.op_error(pos, "expected integer value")
     return value
