@@ -672,7 +672,14 @@ class AttrParser(LocationParser):
             self.error_at(start, shape_error)
         if idx_shape[0] != val_shape[0]:
             self.error_at(start, shape_error)
-        flat = [int(leaf.text, 0) if isinstance(leaf, _NumLit) else 0 for leaf in index_leaves]
+        # Decimal literals may have leading zeros (`007`), which `int(text, 0)` refuses;
+        # MLIR checks and prints the indices as uint64_t, so -1 is 2**64 - 1.
+        flat = [
+            (int(leaf.text, 16) if "x" in leaf.text else int(leaf.text)) % (1 << 64)
+            if isinstance(leaf, _NumLit)
+            else 0
+            for leaf in index_leaves
+        ]
         groups = (
             [flat * rank]
             if not indices_listed
