@@ -31,6 +31,7 @@ from generator.ir.attr_type_base import (
     EnumAttr,
     ParametricAttr,
     ParametricType,
+    parse_int_param,
 )
 from generator.ir.attributes import (
     Attribute,
@@ -41,6 +42,7 @@ from generator.ir.attributes import (
     OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
+    wrap_integer,
 )
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
@@ -64,6 +66,7 @@ from generator.ir.traits import IsTerminator
 from generator.ir.type_utilities import is_typed_attr
 from generator.ir.types import (
     FunctionType,
+    IntegerType,
     OpaqueType,
     Type,
 )
@@ -1451,17 +1454,24 @@ class Parser(AttrParser):
             self.wrong_token("expected '['")
         self.pos = pos + 1
         values: list[int] = []
+        # MLIR reads an integer element as a C++ integer of the element's width
+        # (hexadecimal, `true` and `integer value too large` included).
+        width = element_type.width if isinstance(element_type, IntegerType) else 0
         if not self.consume_if("]"):
             while True:
-                vpos = self.skip_ws()
-                m = _SIGNED_INT.match(self.text, vpos)
-                if m is None:
-                    self.op_error(vpos, "expected integer value")
-                self.pos = m.end()
-                values.append(int(m.group()))
+                if width > 1:
+                    values.append(wrap_integer(parse_int_param(self, width, True), element_type))
+                else:
+                    vpos = self.skip_ws()
+                    m = _SIGNED_INT.match(self.text, vpos)
+                    if m is None:
+                        self.op_error(vpos, "expected integer value")
+                    self.pos = m.end()
+                    values.append(int(m.group()))
                 if self.consume_if("]"):
                     break
-                self.expect(",", "expected ',' or ']'")
+                # MLIR's comma-separated list in square brackets.
+                self.expect(",", "expected ']'")
         return DenseArrayAttr.get(element_type, tuple(values))
 
     def parse_region_list(self) -> list[Region]:
