@@ -69,6 +69,7 @@ __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 #: and the IR name of the class (empty for abstract ones such as `TensorType`).
 _CPP_KINDS: dict[str, tuple[str, str]] = {
     "::mlir::BaseMemRefType": ("(MemRefType, UnrankedMemRefType)", ""),
+    "::mlir::ComplexType": ("ComplexType", "builtin.complex"),
     "::mlir::MemRefType": ("MemRefType", "builtin.memref"),
     "::mlir::RankedTensorType": ("RankedTensorType", "builtin.tensor"),
     "::mlir::ShapedType": ("ShapedType", ""),
@@ -1188,7 +1189,10 @@ def attr_syntax_of(
             # `index.constant 42`: an integer whose type, `index`, is implied.
             return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         if name in ("ArrayAttr", "DictArrayAttr"):
-            return _AttrSyntax("full", storage="ArrayAttr")
+            # ODS gives array attributes the value type `none`: a number written in
+            # their place takes no `: type` (`floating point value not valid for
+            # specified type` at the colon, as MLIR reports it).
+            return _AttrSyntax("untyped", storage="ArrayAttr", implied_type=type_expr("none"))
         if name == "DictionaryAttr":
             return _AttrSyntax("full", storage="DictionaryAttr")
         if name == "TypeAttr":
