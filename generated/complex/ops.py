@@ -3544,7 +3544,7 @@ class PowiOp(OdsOp):
         p.expect(":", "expected ':'")
         rt_result = p.parse_type_of(ComplexType, "builtin.complex")
         p.expect(",", "expected ','")
-        ot_rhs = p.parse_type()
+        ot_rhs = p.parse_type_of(IntegerType, "builtin.integer")
         operands: list[Value] = []
         operands.append(p.resolve_operand(o_lhs, rt_result))
         operands.append(p.resolve_operand(o_rhs, ot_rhs))

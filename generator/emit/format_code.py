@@ -25,6 +25,7 @@ from generator.spec.constraints import (
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     IntegerAttrConstraint,
+    IntegerConstraint,
     ShapedConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
@@ -70,6 +71,7 @@ __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 _CPP_KINDS: dict[str, tuple[str, str]] = {
     "::mlir::BaseMemRefType": ("(MemRefType, UnrankedMemRefType)", ""),
     "::mlir::ComplexType": ("ComplexType", "builtin.complex"),
+    "::mlir::IntegerType": ("IntegerType", "builtin.integer"),
     "::mlir::MemRefType": ("MemRefType", "builtin.memref"),
     "::mlir::RankedTensorType": ("RankedTensorType", "builtin.tensor"),
     "::mlir::ShapedType": ("ShapedType", ""),
@@ -112,6 +114,10 @@ def parsed_type_kind(constraint: TypeConstraint) -> tuple[str, str] | None:
         cpp_type = _CONTAINER_CPP_TYPES.get(container)
     elif isinstance(constraint, AnyOfConstraint):
         cpp_type = constraint.cpp_type
+    elif isinstance(constraint, IntegerConstraint):
+        # MLIR's integer constraints (`AnyInteger`, `AnySignlessInteger`, `I<n>`)
+        # name `::mlir::IntegerType`.
+        cpp_type = "::mlir::IntegerType"
     return _CPP_KINDS.get(cpp_type) if cpp_type is not None else None
 
 
