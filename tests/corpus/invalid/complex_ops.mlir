@@ -58,3 +58,15 @@ func.func @f(%a: complex<i32>) {
 func.func @f() attributes {n = #complex.number<:f32 1, 2.0>} {
   return
 }
+// -----
+func.func @f() -> complex<f32> {
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %0 = arith.constant #complex.number<:f32 1.0, 2.0> : complex<f32>
+  return %0 : complex<f32>
+}
+// -----
+func.func @f() -> complex<f64> {
+  // expected-error@+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "arith.constant"() <{value = #complex.number<:f32 1.0, 2.0>}> : () -> complex<f64>
+  return %0 : complex<f64>
+}
