@@ -114,11 +114,21 @@ def parsed_type_kind(constraint: TypeConstraint) -> tuple[str, str] | None:
         cpp_type = _CONTAINER_CPP_TYPES.get(container)
     elif isinstance(constraint, AnyOfConstraint):
         cpp_type = constraint.cpp_type
-    elif isinstance(constraint, IntegerConstraint):
-        # MLIR's integer constraints (`AnyInteger`, `AnySignlessInteger`, `I<n>`)
-        # name `::mlir::IntegerType`.
+    elif isinstance(constraint, IntegerConstraint) and _names_integer_type(constraint):
         cpp_type = "::mlir::IntegerType"
     return _CPP_KINDS.get(cpp_type) if cpp_type is not None else None
+
+
+def _names_integer_type(constraint: IntegerConstraint) -> bool:
+    """Whether MLIR's constraint of these integers names `::mlir::IntegerType`:
+    `AnyInteger`, `AnySignlessInteger`, `I<n>`, `SI<n>`, `UI<n>` and
+    `AnyIntOfWidths<...>` do; `AnyI<n>`, `AnySignedInteger`, `AnyUnsignedInteger` and
+    the signless, signed and unsigned unions of several widths do not."""
+    if len(constraint.widths) == 1:
+        return constraint.signedness != "any"
+    if not constraint.widths:
+        return constraint.signedness in ("any", "signless")
+    return constraint.signedness == "any"
 
 
 class FormatUnsupported(Exception):
