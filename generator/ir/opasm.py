@@ -109,6 +109,12 @@ class AsmParser(Protocol):
         """Read a string literal `"..."` and return its value, escapes decoded."""
         ...
 
+    def parse_float(self) -> float:
+        """Read a float literal as MLIR's `parseFloat(double &)`: an optional `-`, then a
+        decimal literal with a `.` or the hexadecimal bits of an f64 (`0x3FF0000000000000`);
+        a decimal integer and a negated hexadecimal literal are errors in MLIR's words."""
+        ...
+
     # -- positions, backtracking and errors -----------------------------------------
 
     def current_pos(self) -> SourcePos:

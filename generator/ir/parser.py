@@ -1420,6 +1420,33 @@ class Parser(AttrParser):
             self.op_error(pos, "expected integer value")
         return value
 
+    def parse_float(self) -> float:
+        """Parse a float literal as MLIR's `parseFloat(double &)`: an optional `-`, then
+        a decimal literal with a `.` or the hexadecimal bits of an f64."""
+        pos = self.skip_ws()
+        text = self.text
+        negative = text.startswith("-", pos) and not text.startswith("->", pos)
+        start = pos
+        if negative:
+            self.pos = pos + 1
+            start = self.skip_ws()
+        m = _INT_TOKEN.match(text, start)
+        if m is None:
+            self.error_at(start, "expected floating point literal")
+        spelled = m.group()
+        if "." in spelled:
+            self.pos = m.end()
+            value = float(spelled)
+            return -value if negative else value
+        from generator.ir import floats
+
+        try:
+            bits = floats.parse_hex_float(floats.FLOAT_FORMATS["f64"], spelled, negative=negative)
+        except floats.FloatLiteralError as e:
+            self.error_at(start, e.message, [(start, e.note)] if e.note else [])
+        self.pos = m.end()
+        return floats.float_bits_to_python(floats.FLOAT_FORMATS["f64"], bits)
+
     def parse_successor_list(self) -> list[Block]:
         """Parse zero or more comma-separated successors."""
         if self.peek() != "^":

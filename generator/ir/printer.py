@@ -1182,7 +1182,12 @@ class Printer(AsmPrinter):
         if isinstance(attr, ParametricAttr):
             # Like any dialect attribute's, a body that is not an identifier with an
             # optional `<...>` goes in angle brackets.
-            return _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
+            text = _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
+            own_type = attr.self_type()
+            if own_type is not None:
+                # A typed attribute's type follows its body, as MLIR prints a `TypedAttr`.
+                text += f" : {self.type_text(own_type)}"
+            return text
         if isinstance(attr, DialectAttr):
             # `#index<cmp_predicate slt>`: a body that is not an identifier with an
             # optional `<...>` goes in angle brackets, as MLIR prints it.

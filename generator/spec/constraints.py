@@ -809,6 +809,7 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
 #: third argument): the builtin shaped types and their abstract bases.
 CPP_TYPES: tuple[str, ...] = (
     "::mlir::BaseMemRefType",
+    "::mlir::ComplexType",
     "::mlir::MemRefType",
     "::mlir::RankedTensorType",
     "::mlir::ShapedType",

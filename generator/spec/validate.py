@@ -1241,11 +1241,14 @@ class _Validator:
                 f"print the {what}",
                 "set 'mnemonic'" + (" and give an 'assemblyFormat'" if params else ""),
             )
-        if self_typed and params:
+        if self_typed and params and not custom:
+            # The type is printed after the body (` : complex<f32>`), and only a
+            # hand-written parser knows how the body implies it.
             self.error(
                 item,
-                "an attribute with a self type parameter and other parameters is not "
-                "supported by odsgen",
+                "an attribute with a self type parameter and other parameters is "
+                "supported by odsgen only with a hand-written parser and printer",
+                "set 'hasCustomAssemblyFormat' and give the parser and printer",
             )
         if isinstance(item, AttrDef) and item.alias is not None and not (self_typed or params):
             self.error(

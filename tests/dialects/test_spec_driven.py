@@ -67,6 +67,11 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "(checked with its regions, which the search does not run), and its custom form "
         "names them; the search builds regions with an empty block"
     ),
+    "complex.constant": (
+        "its value must be an array of two float or integer attributes of the result's "
+        "element type, which only its verifier says; the search tries arrays of no "
+        "particular contents (the differential tests build it)"
+    ),
     "scf.condition": "its parent scf.while has no instance found from its spec (see there)",
     "scf.reduce": "its parent scf.parallel has no instance found from its spec (see there)",
     "scf.reduce.return": "its parent scf.reduce has no instance found from its spec (see there)",

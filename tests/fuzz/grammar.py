@@ -357,6 +357,65 @@ def scf_syntax(text: str, rng: random.Random) -> str:
     return _replace_match(text, _SCF_KEYWORD, rng, rng.choice(SCF_REPLACEMENTS))
 
 
+#: The syntax the `complex` dialect adds (complex attributes, constants' values,
+#: bitcasts), and extreme or malformed forms of it.
+_COMPLEX_NUMBER = re.compile(r"#complex\.number<[^<>\n]*(?:<[^<>\n]*>)?[^<>\n]*>")
+_COMPLEX_VALUE = re.compile(r"(?<=complex\.constant )\[[^\]\n]*\]")
+_COMPLEX_TYPE = re.compile(r"complex<[a-z0-9A-Z]+>")
+COMPLEX_SYNTAX: list[tuple[re.Pattern[str], list[str]]] = [
+    (
+        _COMPLEX_NUMBER,
+        [
+            "#complex.number<:f32 " + "9" * 400 + ".0, 1.0>",
+            "#complex.number<:i32 1.0, 2.0>",
+            "#complex.number<:complex<f32> 1.0, 2.0>",
+            "#complex.number<:" + "tuple<" * 200 + "f32" + ">" * 200 + " 1.0, 2.0>",
+            "#complex.number<:f32 0x" + "F" * 40 + ", 1.0>",
+            "#complex.number<:f32 -0x1, 1.0>",
+            "#complex.number<:f80 1.0e999, -1.0e-999>",
+            "#complex.number<:f32 1.0, 2.0> : complex<f64>",
+            "#complex.number",
+            "#complex<number :f32 1.0, 2.0>",
+        ],
+    ),
+    (
+        _COMPLEX_VALUE,
+        [
+            "[]",
+            "[" + ", ".join(["1.0 : f32"] * 3000) + "]",
+            "[#complex.number<:f32 1.0, 2.0>, 1.0 : f32]",
+            "[1.0 : f32, [2.0 : f32]]",
+            '["1", "2"]',
+            "[0x" + "F" * 4000 + " : f32, 1.0 : f32]",
+            "1.0",
+        ],
+    ),
+    (
+        _COMPLEX_TYPE,
+        ["complex<i1>", "complex<index>", "complex<" * 200 + "f32" + ">" * 200, "complex<>"],
+    ),
+]
+
+
+def complex_syntax(text: str, rng: random.Random) -> str:
+    """A construct of the `complex` syntax (a `#complex.number`, a constant's parts, a
+    complex type) becomes an extreme or malformed form of itself; in a text without
+    any, a complex op is added."""
+    present = [(p, forms) for p, forms in COMPLEX_SYNTAX if p.search(text)]
+    if not present:
+        extra = rng.choice(
+            [
+                "%fc = complex.constant [1.0 : f32, 2.0 : f32] : complex<f32>",
+                '%fc = "complex.re"(%fc0) : (complex<f64>) -> f64',
+                "%fc = complex.bitcast %fc0 : i64 to complex<f32>",
+                '"test.c"() {n = #complex.number<:f16 1.0, 2.0>} : () -> ()',
+            ]
+        )
+        return text + "\n" + extra + "\n"
+    pattern, forms = rng.choice(present)
+    return _replace_match(text, pattern, rng, rng.choice(forms))
+
+
 def raw_bytes(data: bytes, rng: random.Random) -> bytes:
     """Bytes no text editor writes: NUL, invalid UTF-8, a BOM, a lone CR at the end."""
     choice = rng.choice([b"\x00", b"\xff\xfe", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\xed\xa0\x80"])
@@ -371,6 +430,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     hostile_name,
     dialect_syntax,
     scf_syntax,
+    complex_syntax,
 ]
 
 
