@@ -1224,6 +1224,8 @@ def transfer_read_op_verify(op: Op) -> str | None:
     shaped = op.base.type
     vector: VectorType = op.vector.type
     mask = op.mask.type if op.mask is not None else None
+    if not shaped.has_rank:
+        return "requires source to be a memref or ranked tensor type"
     if len(op.indices) != shaped.rank:
         return f"requires {shaped.rank} indices"
     problem = _verify_transfer(op, shaped, vector, mask)
@@ -1246,6 +1248,8 @@ def transfer_write_op_verify(op: Op) -> str | None:
     shaped = op.base.type
     vector: VectorType = op.value_to_store.type
     mask = op.mask.type if op.mask is not None else None
+    if not shaped.has_rank:
+        return "requires source to be a memref or ranked tensor type"
     if len(op.indices) != shaped.rank:
         return f"requires {shaped.rank} indices"
     perm: AffineMap = op.permutation_map.value
