@@ -143,6 +143,13 @@ def Vector_ExtractOp : Vector_Op<"extract", [
     custom<DynamicIndexList>($dynamic_position, $static_position)
     attr-dict `:` type($result) `from` type($source)
   }];
+  let hasFolder = 1;
+  let fold = [{
+    # Without a position the result is the whole source.
+    if not self.static_position.values and self.source.type == self.result.type:
+        return self.source
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     source = self.source.type
@@ -265,6 +272,13 @@ def Vector_MultiDimReductionOp : Vector_Op<"multi_reduction", [Pure,
   let results = (outs AnyType:$dest);
   let assemblyFormat =
     "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)";
+  let hasFolder = 1;
+  let fold = [{
+    # A 1-D reduction along no dimension is the source.
+    if vector_impl.rank(self.source.type) == 1 and 0 not in self.reduction_dims.values:
+        return self.source
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_multi_reduction(self)
@@ -401,6 +415,13 @@ def Vector_BroadcastOp : Vector_Op<"broadcast", [Pure,
   let arguments = (ins AnyType:$source);
   let results = (outs AnyVectorOfAnyRank:$vector);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type($vector)";
+  let hasFolder = 1;
+  let fold = [{
+    # A broadcast to the source's own type is the source.
+    if self.source.type == self.vector.type:
+        return self.source
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_broadcast(self)
@@ -430,6 +451,10 @@ def Vector_ShuffleOp : Vector_Op<"shuffle", [Pure, InferTypeOpInterface,
                        DenseI64ArrayAttr:$mask);
   let results = (outs AnyVectorOfNonZeroRank:$vector);
   let assemblyFormat = "operands $mask attr-dict `:` type(operands)";
+  let hasFolder = 1;
+  let fold = [{
+    return vector_impl.fold_shuffle(self)
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_shuffle(self)
@@ -520,6 +545,13 @@ def Vector_InsertOp : Vector_Op<"insert", [Pure,
     $valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position)
     attr-dict `:` type($valueToStore) `into` type($dest)
   }];
+  let hasFolder = 1;
+  let fold = [{
+    # Without a position the value replaces the whole vector.
+    if not self.static_position.values and self.value_to_store.type == self.result.type:
+        return self.value_to_store
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_insert(self)
@@ -552,6 +584,14 @@ def Vector_ToElementsOp : Vector_Op<"to_elements", [Pure, InferTypeOpInterface,
     ) -> Sequence[Type]:
         return vector_impl.infer_to_elements(operands)
   }];
+  let hasFolder = 1;
+  let fold = [{
+    # The elements a `vector.from_elements` of the same type was made of.
+    source = self.source.defining_op
+    if isinstance(source, FromElementsOp) and source.dest.type == self.source.type:
+        return list(source.elements)
+    return None
+  }];
 }
 
 def Vector_FromElementsOp : Vector_Op<"from_elements", [Pure,
@@ -572,6 +612,10 @@ def Vector_FromElementsOp : Vector_Op<"from_elements", [Pure,
   // MLIR's format is `$elements attr-dict : type($dest)`: the operands take
   // the result's element type, which the declarative formats here cannot say.
   let hasCustomAssemblyFormat = 1;
+  let hasFolder = 1;
+  let fold = [{
+    return vector_impl.fold_from_elements(self)
+  }];
 }
 
 def Vector_ScalableInsertOp : Vector_Op<"scalable.insert", [Pure,
@@ -645,6 +689,12 @@ def Vector_InsertStridedSliceOp : Vector_Op<"insert_strided_slice", [Pure,
   let assemblyFormat = [{
     $valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)
   }];
+  let hasFolder = 1;
+  let fold = [{
+    if self.value_to_store.type == self.dest.type:
+        return self.value_to_store
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_insert_strided_slice(self)
@@ -672,6 +722,12 @@ def Vector_ExtractStridedSliceOp : Vector_Op<"extract_strided_slice", [Pure,
                        I64ArrayAttr:$sizes, I64ArrayAttr:$strides);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type(results)";
+  let hasFolder = 1;
+  let fold = [{
+    if self.source.type == self.result.type:
+        return self.source
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_extract_strided_slice(self)
@@ -717,6 +773,25 @@ def Vector_TransposeOp : Vector_Op<"transpose", [Pure,
   let assemblyFormat = [{
     $vector `,` $permutation attr-dict `:` type($vector) `to` type($result)
   }];
+  let hasFolder = 1;
+  let fold = [{
+    # A transpose that keeps the type and moves only unit dimensions.
+    if self.vector.type == self.result.type and vector_impl.order_preserving(self):
+        return self.vector
+    return None
+  }];
+  // MLIR's pattern: a transpose that moves only unit dimensions of a shape_cast's
+  // result is one shape_cast.
+  let hasCanonicalizeMethod = 1;
+  let canonicalize = [{
+    inner = op.vector.defining_op
+    if not isinstance(inner, ShapeCastOp) or not vector_impl.order_preserving(op):
+        return False
+    rewriter.replace_op_with_new_op(
+        op, ShapeCastOp(inner.source, result_type=op.result.type, loc=op.loc)
+    )
+    return True
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_transpose(self)
@@ -742,6 +817,10 @@ def Vector_ShapeCastOp : Vector_Op<"shape_cast", [Pure]> {
   let arguments = (ins AnyVectorOfAnyRank:$source);
   let results = (outs AnyVectorOfAnyRank:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasFolder = 1;
+  let fold = [{
+    return vector_impl.fold_cast_chain(self, self.source, self.result, ShapeCastOp)
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_shape_cast(self)
@@ -763,6 +842,10 @@ def Vector_BitCastOp : Vector_Op<"bitcast", [Pure, AllRanksMatch<["source", "res
   let arguments = (ins AnyVectorOfAnyRank:$source);
   let results = (outs AnyVectorOfAnyRank:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasFolder = 1;
+  let fold = [{
+    return vector_impl.fold_cast_chain(self, self.source, self.result, BitCastOp)
+  }];
   let hasVerifier = 1;
   let verifier = [{
     return vector_impl.verify_bitcast(self)

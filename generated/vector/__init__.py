@@ -60,6 +60,10 @@ from generated.vector.ops import (
     VectorScaleOp,
     YieldOp,
 )
+from generated.vector.patterns import (
+    PATTERN_SETS,
+    TransposeOpCanonicalize,
+)
 from generator.ir import Dialect
 
 __all__ = [
@@ -105,6 +109,7 @@ __all__ = [
     "TransferReadOp",
     "TransferWriteOp",
     "TransposeOp",
+    "TransposeOpCanonicalize",
     "TypeCastOp",
     "VectorScaleOp",
     "YieldOp",
@@ -115,4 +120,5 @@ DIALECT = Dialect(
     "vector",
     ops=OPS,
     attributes=ATTRIBUTES,
+    pattern_sets=PATTERN_SETS,
 )

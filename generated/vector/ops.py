@@ -38,6 +38,7 @@ from generator.ir import (
     DenseArrayAttr,
     Elementwise,
     FloatType,
+    FoldResult,
     HasRecursiveMemoryEffects,
     IndexType,
     InferTypeError,
@@ -53,6 +54,7 @@ from generator.ir import (
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
@@ -446,6 +448,10 @@ class BitCastOp(OdsOp):
         """The spec's own verifier."""
         return vector_impl.verify_bitcast(self)
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_cast_chain(self, self.source, self.result, BitCastOp)
+
 
 class BroadcastOp(OdsOp):
     """Broadcast a scalar or a vector to a vector of higher rank
@@ -557,6 +563,13 @@ class BroadcastOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         return vector_impl.verify_broadcast(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A broadcast to the source's own type is the source.
+        if self.source.type == self.vector.type:
+            return self.source
+        return None
 
 
 class CompressStoreOp(OdsOp):
@@ -1784,6 +1797,13 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
                 )
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Without a position the result is the whole source.
+        if not self.static_position.values and self.source.type == self.result.type:
+            return self.source
+        return None
+
     @classmethod
     def infer_return_types(
         cls,
@@ -2036,6 +2056,12 @@ class ExtractStridedSliceOp(OdsOp):
         """The spec's own verifier."""
         return vector_impl.verify_extract_strided_slice(self)
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.source.type == self.result.type:
+            return self.source
+        return None
+
 
 class FMAOp(OdsOp):
     """Fused multiply-add of vectors of floats
@@ -2261,6 +2287,10 @@ class FromElementsOp(OdsOp):
                 "failed to verify that shaped type 'dest' matches 'elements' element count and types",
             )
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_from_elements(self)
 
 
 class GatherOp(OdsOp):
@@ -2693,6 +2723,13 @@ class InsertOp(OdsOp):
         """The spec's own verifier."""
         return vector_impl.verify_insert(self)
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Without a position the value replaces the whole vector.
+        if not self.static_position.values and self.value_to_store.type == self.result.type:
+            return self.value_to_store
+        return None
+
 
 class InsertStridedSliceOp(OdsOp):
     """Put a vector into a larger one at offsets
@@ -2910,6 +2947,12 @@ class InsertStridedSliceOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         return vector_impl.verify_insert_strided_slice(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.value_to_store.type == self.dest.type:
+            return self.value_to_store
+        return None
 
 
 class InterleaveOp(OdsOp):
@@ -3995,6 +4038,13 @@ class MultiDimReductionOp(OdsOp):
         """The spec's own verifier."""
         return vector_impl.verify_multi_reduction(self)
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A 1-D reduction along no dimension is the source.
+        if vector_impl.rank(self.source.type) == 1 and 0 not in self.reduction_dims.values:
+            return self.source
+        return None
+
 
 class OuterProductOp(OdsOp):
     """Outer product of two vectors, with an optional accumulator
@@ -4339,7 +4389,7 @@ class PrintOp(OdsOp):
                 " "
                 + (p.operand(self.source) if self.source is not None else "")
                 + " : "
-                + p.types(([self.source.type] if self.source is not None else []))
+                + p.types([self.source.type] if self.source is not None else [])
             )
         if self._prop_stringLiteral is not None:
             w(" str " + p.attr_text(must(self._prop_stringLiteral)))
@@ -5349,7 +5399,7 @@ class ScatterOp(OdsOp):
             + p.type_text(self.value_to_store.type)
         )
         if self.result_ is not None:
-            w(" -> " + p.types(([self.result_.type] if self.result_ is not None else [])))
+            w(" -> " + p.types([self.result_.type] if self.result_ is not None else []))
 
     def verify_invariants(self) -> str | None:
         """Check the op against its spec, in MLIR's order; an error message or None."""
@@ -5495,6 +5545,10 @@ class ShapeCastOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         return vector_impl.verify_shape_cast(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_cast_chain(self, self.source, self.result, ShapeCastOp)
 
 
 class ShuffleOp(OdsOp, InferTypeOpInterface):
@@ -5669,6 +5723,10 @@ class ShuffleOp(OdsOp, InferTypeOpInterface):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         return vector_impl.verify_shuffle(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_shuffle(self)
 
     @classmethod
     def infer_return_types(
@@ -6090,6 +6148,14 @@ class ToElementsOp(OdsOp, InferTypeOpInterface):
                 "failed to verify that shaped type 'source' matches 'elements' element count and types",
             )
         return self.verify_inferred_result_types()
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # The elements a `vector.from_elements` of the same type was made of.
+        source = self.source.defining_op
+        if isinstance(source, FromElementsOp) and source.dest.type == self.source.type:
+            return list(source.elements)
+        return None
 
     @classmethod
     def infer_return_types(
@@ -6703,6 +6769,24 @@ class TransposeOp(OdsOp):
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
         return vector_impl.verify_transpose(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A transpose that keeps the type and moves only unit dimensions.
+        if self.vector.type == self.result.type and vector_impl.order_preserving(self):
+            return self.vector
+        return None
+
+    @staticmethod
+    def canonicalize(op: TransposeOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        inner = op.vector.defining_op
+        if not isinstance(inner, ShapeCastOp) or not vector_impl.order_preserving(op):
+            return False
+        rewriter.replace_op_with_new_op(
+            op, ShapeCastOp(inner.source, result_type=op.result.type, loc=op.loc)
+        )
+        return True
 
 
 class TypeCastOp(OdsOp):

@@ -1494,3 +1494,84 @@ def multiple_of(position: int, t: Type) -> bool:
     """Whether `position` is a multiple of the number of elements of vector `t`."""
     n = t.num_elements if isinstance(t, VectorType) else 0
     return n != 0 and position % n == 0
+
+
+# -- folders -------------------------------------------------------------------------
+
+
+def order_preserving(transpose: Op) -> bool:
+    """Whether a transpose moves only unit dimensions (MLIR's `isOrderPreserving`):
+    the elements keep their row-major order."""
+    source: VectorType = transpose.vector.type
+    current = 0
+    for p in _ints(transpose.permutation):
+        if source.shape[p] == 1 and not source.scalable[p]:
+            continue
+        if p < current:
+            return False
+        current = p
+    return True
+
+
+def fold_cast_chain(
+    op: Op, source: Value, result: Value, cls: type[Operation]
+) -> Sequence[Value] | Value | None:
+    """The folds of `vector.shape_cast` and `vector.bitcast`: a cast to the source's
+    own type, and a cast of a cast of the same op."""
+    if source.type == result.type:
+        return source
+    inner = source.defining_op
+    if isinstance(inner, cls):
+        original: Value = inner.operands[0]
+        if op.name == "vector.bitcast" and original.type == result.type:
+            return original
+        # The cast now starts from the inner cast's source.
+        op.set_operand(0, original)
+        return []
+    if op.name != "vector.shape_cast" or inner is None:
+        return None
+    if inner.name == "vector.transpose":
+        if order_preserving(inner):
+            op.set_operand(0, inner.operands[0])
+            return []
+        return None
+    if inner.name == "vector.broadcast" and inner.operands[0].type == result.type:
+        return inner.operands[0]
+    return None
+
+
+def fold_from_elements(op: Op) -> Value | None:
+    """`vector.from_elements` of all the results of a `vector.to_elements`, in order,
+    is the source of the latter."""
+    elements = list(op.elements)
+    if not elements:
+        return None
+    first = elements[0].defining_op
+    if first is None or first.name != "vector.to_elements":
+        return None
+    source: Value = first.operands[0]
+    if source.type != op.dest.type:
+        return None
+    if elements != list(first.results):
+        return None
+    return source
+
+
+def fold_shuffle(op: Op) -> Value | None:
+    """A shuffle that picks all of `v1`, or all of `v2`, in order."""
+    v1: VectorType = op.v1.type
+    v2: VectorType = op.v2.type
+    if v1.rank == 0:
+        return None
+    mask = _ints(op.mask)
+    n = v1.shape[0]
+    if mask == list(range(n)):
+        return op.v1  # type: ignore[no-any-return]
+    if mask == list(range(n, n + v2.shape[0])):
+        return op.v2  # type: ignore[no-any-return]
+    return None
+
+
+def rank(t: Type) -> int:
+    """The rank of a shaped type; 0 for any other."""
+    return t.rank if isinstance(t, ShapedType) and t.has_rank else 0
