@@ -998,7 +998,11 @@ class _Emitter:
                 if not self.qualified and self.stripped_type_class(entity) is not None:
                     return f"p.stripped_type({self.value_getter(b)}.type)"
                 return f"p.type_text({self.value_getter(b)}.type)"
-        return f"p.types({self.type_list_expr(arg)})"
+        types = self.type_list_expr(arg)
+        if types.startswith("(") and types.endswith(")"):
+            # An optional value's list: the call's parentheses are enough.
+            types = types[1:-1]
+        return f"p.types({types})"
 
     def type_list_expr(self, arg: FormatNode) -> str:
         if isinstance(arg, OperandsDirective):

@@ -1228,6 +1228,17 @@ class _OpMaker:
             body = [f"a = {get}", f"return {kind.value_expr}"]
         return [Accessor(py, kind.value_type, body, doc), raw]
 
+    def _enum_case_member(self, a: AttributeDef, value: str) -> str:
+        """The enum member a default names. The default spells a case as IR does
+        (`add`), and the member is named after the case's symbol (`ADD`)."""
+        member = _enum_member(value)
+        enum = self.dialect.enum_of(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
+        if enum is not None and not enum.is_bit_enum:
+            for case in enum.cases:
+                if case.text == member:
+                    return enum_member_name(case.symbol)
+        return member
+
     def _default_expr(self, a: AttributeDef, kind: AttrKind) -> str:
         value = a.default
         if isinstance(value, (bool, int, float)):
@@ -1242,7 +1253,8 @@ class _OpMaker:
                 self.table.refs.get(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
             )
             if info is not None and info.enum_class:
-                return f"{info.class_name}.get({info.enum_class}.{_enum_member(value)})"
+                member = self._enum_case_member(a, value)
+                return f"{info.class_name}.get({info.enum_class}.{member})"
             if info is not None and info.kind == "int_enum":
                 return f"IntegerAttr.get(IntegerType.get({info.width}), {info.class_name}.{_enum_member(value)})"
             if kind.storage == "StringAttr":

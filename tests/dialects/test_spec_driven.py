@@ -189,6 +189,29 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "it must be nested in an op with an automatic allocation scope (a function), which "
         "the search does not build"
     ),
+    **{
+        f"vector.{name}": (
+            f"a valid instance needs {why}; the search's few vector types, all 1-D of "
+            "4 fixed elements, give none"
+        )
+        for name, why in (
+            ("deinterleave", "results half the source's trailing dimension"),
+            ("interleave", "a result twice the operands' trailing dimension"),
+            ("to_elements", "one result per element of the source"),
+            ("from_elements", "one operand per element of the result"),
+            ("shuffle", "a result as long as the mask attribute"),
+            ("multi_reduction", "the result the source without the reduced dimensions"),
+            ("scan", "an initial value one rank below the source"),
+            ("transpose", "a result the permuted source, a permutation of its rank"),
+            ("insert_strided_slice", "offsets one per dimension of the destination"),
+            ("contract", "indexing maps whose dimensions pair those of lhs, rhs and acc"),
+            ("transfer_read", "a memref or tensor indexed by as many index operands as its rank"),
+            ("transfer_write", "a memref or tensor indexed by as many index operands as its rank"),
+            ("scalable.insert", "a scalable vector"),
+            ("scalable.extract", "a scalable vector"),
+            ("step", "a 1-D vector of index"),
+        )
+    },
 }
 
 

@@ -414,6 +414,37 @@ def complex_syntax(text: str, rng: random.Random) -> str:
         return text + "\n" + extra + "\n"
     pattern, forms = rng.choice(present)
     return _replace_match(text, pattern, rng, rng.choice(forms))
+#: The syntax the `vector` dialect adds (combining kinds, scalable dimensions,
+#: `in_bounds`, permutation maps, masks) and malformed forms of it.
+_VECTOR_SYNTAX = re.compile(
+    r"<(?:add|mul|minui|minsi|maxui|maxsi|minnumf|maxnumf|minimumf|maximumf|and|or|xor)>"
+    r"|\[\d+\]x|in_bounds = \[[^\]\n]*\]|permutation_map = affine_map<[^>\n]*>"
+    r"|\bvector\.mask\b|\bpunctuation\b|\binto\b"
+)
+VECTOR_REPLACEMENTS = [
+    "<>", "<sum>", "<add, mul>", "<" + "add" * 3000 + ">", "#vector.kind<add>", "[0]x",
+    "[-1]x", "[" * 100 + "4" + "]" * 100 + "x", "[9223372036854775808]x", "in_bounds = [1]",
+    "in_bounds = [true, true, true, true]", "in_bounds = " + "[" * 500,
+    "permutation_map = affine_map<(d0) -> (d0 floordiv 2)>", "permutation_map = 0",
+    "vector.mask %fz0, %fz0, %fz0", "punctuation <>", "", "from", "to",
+]  # fmt: skip
+
+
+def vector_syntax(text: str, rng: random.Random) -> str:
+    """A piece of the `vector` syntax (a combining kind, a scalable dimension,
+    `in_bounds`, a permutation map, a mask) becomes a malformed form of itself; in a
+    text without any, a vector op is added."""
+    if not _VECTOR_SYNTAX.search(text):
+        extra = rng.choice(
+            [
+                "%fz = vector.reduction <add>, %fz0 : vector<[4]xf32> into f32",
+                "%fz = vector.broadcast %fz0 : f32 to vector<2x[4]xf32>",
+                "vector.print punctuation <comma>",
+                '%fz = "vector.step"() : () -> vector<4xindex>',
+            ]
+        )
+        return text + "\n" + extra + "\n"
+    return _replace_match(text, _VECTOR_SYNTAX, rng, rng.choice(VECTOR_REPLACEMENTS))
 
 
 def raw_bytes(data: bytes, rng: random.Random) -> bytes:
@@ -431,6 +462,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     dialect_syntax,
     scf_syntax,
     complex_syntax,
+    vector_syntax,
 ]
 
 
