@@ -100,6 +100,9 @@ from generator.ir.dialects.scf import (
 from generator.ir.dialects.view_like import (
     parse_dynamic_index_list,
     print_dynamic_index_list,
+    rank_reduction_mask,
+    reassociation_groups,
+    verify_index_lists,
 )
 
 __all__ = [
@@ -225,21 +228,6 @@ def cast_compatible(source: Type, dest: Type) -> bool:
     return source.element_type == dest.element_type and source.memory_space == dest.memory_space
 
 
-def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
-    """The dimensions of `original` that `reduced` drops (each must be 1), matching
-    the others in order (MLIR's `computeRankReductionMask`); None if it cannot."""
-    unused: set[int] = set()
-    next_reduced = 0
-    for index, size in enumerate(original):
-        if next_reduced < len(reduced) and size == reduced[next_reduced]:
-            next_reduced += 1
-            continue
-        unused.add(index)
-        if size != 1:
-            return None
-    return unused if next_reduced == len(reduced) else None
-
-
 def memref_rank_reduction_mask(
     original: MemRefType, reduced: MemRefType, sizes: Sequence[int]
 ) -> list[bool] | None:
@@ -298,64 +286,10 @@ def infer_subview_type(
     )
 
 
-def verify_index_lists(
-    rank: int,
-    lists: Sequence[tuple[str, Sequence[int], Sequence[Value]]],
-    max_ranks: Sequence[int] | None = None,
-) -> VerifyMessage | None:
-    """The offsets, sizes and strides of a view op: one of each per source
-    dimension, one SSA value per dynamic entry, offsets and sizes not negative
-    (MLIR's `OffsetSizeAndStrideOpInterface` checks)."""
-    ranks = list(max_ranks) if max_ranks is not None else [rank] * 3
-    counts = [len(static) for _, static, _ in lists]
-    if not (counts[0] == 1 and ranks[0] == 1) and counts[0] != counts[1]:
-        return VerifyMessage(
-            f"expected mixed offsets rank to match mixed sizes rank ({counts[0]} vs "
-            f"{counts[1]}) so the rank of the result type is well-formed.",
-            prefixed=False,
-        )
-    if counts[1] != counts[2]:
-        return VerifyMessage(
-            f"expected mixed sizes rank to match mixed strides rank ({counts[1]} vs "
-            f"{counts[2]}) so the rank of the result type is well-formed.",
-            prefixed=False,
-        )
-    for (name, static, values), expected_rank in zip(lists, ranks, strict=True):
-        if len(static) != expected_rank:
-            return VerifyMessage(
-                f"expected {expected_rank} {name} values, got {len(static)}",
-                prefixed=False,
-            )
-        dynamic = list(static).count(DYNAMIC)
-        if len(values) != dynamic:
-            return VerifyMessage(
-                f"expected the number of '{name}s' to match the number of dynamic "
-                f"entries in 'static_{name}s' ({len(values)} vs {dynamic})",
-                prefixed=False,
-            )
-    for name, static, _ in lists[:2]:
-        for value in static:
-            if value < 0 and value != DYNAMIC:
-                return VerifyMessage(
-                    f"expected {name}s to be non-negative, but got {value}", prefixed=False
-                )
-    return None
-
-
 def has_identity_layout(t: MemRefType) -> bool:
     """Whether `t`'s layout is the identity (none written, or an identity map)."""
     layout = t.layout
     return layout is None or (isinstance(layout, AffineMapAttr) and layout.value.is_identity)
-
-
-def reassociation_groups(attr: Attribute | None) -> list[list[int]]:
-    """The reassociation `[[0, 1], [2]]` as lists of dimension indices."""
-    groups: list[list[int]] = []
-    if isinstance(attr, ArrayAttr):
-        for group in attr.value:
-            if isinstance(group, ArrayAttr):
-                groups.append([e.value for e in group.value if isinstance(e, IntegerAttr)])
-    return groups
 
 
 def verify_collapsed_shape(

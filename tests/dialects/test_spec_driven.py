@@ -80,6 +80,21 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "with an empty block"
     ),
     "memref.atomic_yield": "its parent memref.generic_atomic_rmw has no instance found (see there)",
+    "tensor.gather": (
+        "the last dimension of its indices has one entry per gather dim and the result "
+        "shape follows from both operands; the search has no such candidates"
+    ),
+    "tensor.scatter": (
+        "the last dimension of its indices has one entry per scatter dim and requires "
+        "`unique`; the search has no such candidates"
+    ),
+    "tensor.pad": (
+        "its body takes one index argument per dimension; the search builds regions with "
+        "an empty block"
+    ),
+    "tensor.parallel_insert_slice": (
+        "it must be in the terminator of an scf.forall, into one of the loop's outputs"
+    ),
     "scf.reduce": "its parent scf.parallel has no instance found from its spec (see there)",
     "scf.reduce.return": "its parent scf.reduce has no instance found from its spec (see there)",
     "scf.yield": (
