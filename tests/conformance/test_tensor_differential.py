@@ -261,10 +261,7 @@ def _op(fn: _Fn, op: str) -> None:
         dyn = rng.random() < 0.5
         hi = fn.index() if dyn else str(rng.randint(0, 2))
         high = f"[0, {hi}]" if dyn else f"[{hi}, 0]"
-        if not dyn:
-            res = _tensor([a + lo + int(hi), 4], t)
-        else:
-            res = _tensor([a + lo, None], t)
+        res = _tensor([a + lo, None], t) if dyn else _tensor([a + lo + int(hi), 4], t)
         nofold = " nofold" if rng.random() < 0.3 else ""
         fn.lines += [
             f"{r} = tensor.pad {x}{nofold} low[{lo}, 0] high{high} {{",
