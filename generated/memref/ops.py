@@ -4022,7 +4022,7 @@ class GlobalOp(OdsOp, SymbolOpInterface):
                 tensor_type = RankedTensorType.get(memref_type.shape, memref_type.element_type)
                 initial = p.parse_attribute(tensor_type)
                 if not is_elements_attr(initial):
-                    p.op_error(name_pos, "initial value should be an elements attribute")
+                    p.op_error(name_pos, "initial value should be a unit or elements attribute")
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         return p.create_op(
