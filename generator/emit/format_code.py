@@ -1219,7 +1219,9 @@ def attr_syntax_of(
             return _AttrSyntax("full", storage="TypeAttr")
         return _AttrSyntax("full")
     if isinstance(c, AttrRefConstraint):
-        for enum in dialect.enums:
+        # Another dialect's enum (`arith`'s `AtomicRMWKind` in `memref.atomic_rmw`) is
+        # written as a keyword, as the dialect's own enums are.
+        for enum in (*dialect.enums, *(e for i in dialect.imports for e in i.enums)):
             if enum.def_name == c.ref:
                 if enum.is_bit_enum:
                     break

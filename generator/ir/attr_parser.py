@@ -144,7 +144,8 @@ class AttrParser(LocationParser):
             if nxt == "<":
                 if word == "dense":
                     self.pos = end
-                    return self.parse_dense(pos)
+                    shaped = (RankedTensorType, VectorType, UnrankedTensorType)
+                    return self.parse_dense(pos, type_ if isinstance(type_, shaped) else None)
                 if word == "array":
                     self.pos = end
                     return self.parse_dense_array(pos)
@@ -424,8 +425,11 @@ class AttrParser(LocationParser):
 
     # -- elements attributes -------------------------------------------------------
 
-    def parse_dense(self, start: int) -> Attribute:
-        """Parse `dense<literal> : shaped-type`; errors about the whole literal point at `dense`."""
+    def parse_dense(self, start: int, implied: Type | None = None) -> Attribute:
+        """Parse `dense<literal> : shaped-type`; errors about the whole literal point at `dense`.
+
+        With the shaped type `implied` by the context (a `memref.global`'s initial value),
+        the literal has no `: type` of its own, as in MLIR's `parseElementsLiteralType`."""
         self.expect("<")
         text = self.text
         pos = self.skip_ws()
@@ -439,9 +443,12 @@ class AttrParser(LocationParser):
         else:
             literal = self.parse_dense_literal()
         self.expect(">", "expected '>'")
-        self.expect(":", "expected ':'")
-        self.skip_ws()
-        type_ = self.parse_type()
+        if implied is not None:
+            type_: Type = implied
+        else:
+            self.expect(":", "expected ':'")
+            self.skip_ws()
+            type_ = self.parse_type()
         if not isinstance(type_, (RankedTensorType, VectorType, UnrankedTensorType)):
             self.error_at(start, "elements literal must be a shaped type")
         if not type_.has_static_shape:

@@ -73,6 +73,18 @@ class LocationParser(TypeParser):
         self.pos = end
         return amap, [(name, 0, at) for name, at in names]
 
+    def parse_affine_map(self) -> AffineMap:
+        """Parse a bare `(d0, d1)[s0] -> (d1, d0)`, as an op's custom form may write one."""
+        from generator.ir import affine
+
+        pos = self.skip_ws()
+        try:
+            amap, end = affine.parse_affine_map_prefix(self.text, pos)
+        except affine.AffineParseError as e:
+            self.error_at(e.offset, e.message)
+        self.pos = end
+        return amap
+
     def parse_trailing_loc(self) -> LocationAttr:
         """Parse `loc(...)` after an op or block argument.
 

@@ -297,6 +297,10 @@ class AsmParser(Protocol):
         then its symbols (MLIR's `parseAffineMapOfSSAIds`)."""
         ...
 
+    def parse_affine_map(self) -> AffineMap:
+        """Read a bare affine map `(d0, d1) -> (d1, d0)` (MLIR's `parseAffineMap`)."""
+        ...
+
     # -- regions and successors -----------------------------------------------------------
 
     def parse_region(self, region: Region) -> None:

@@ -62,6 +62,7 @@ from generator.ir.module import ResourceBlob
 from generator.ir.opasm import AsmPrinter
 from generator.ir.source import SourceLoc
 from generator.ir.traits import IsTerminator
+from generator.ir.type_utilities import is_elements_attr
 from generator.ir.types import (
     DYNAMIC,
     TUPLE_ALIAS_MIN_SIZE,
@@ -844,7 +845,8 @@ class Printer(AsmPrinter):
             return "true" if attr.value else "false"
         if isinstance(attr, IntegerAttr):
             return str(attr.value)
-        if isinstance(attr, FloatAttr):
+        if isinstance(attr, FloatAttr) or is_elements_attr(attr):
+            # An elements attribute's type ends its text (`dense<1.0> : tensor<2xf32>`).
             text = self.attr_text(attr)
             return text.rpartition(" : ")[0] or text
         return self.attr_text(attr)

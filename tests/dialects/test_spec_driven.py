@@ -73,6 +73,33 @@ NO_GENERIC_INSTANCE: dict[str, str] = {
         "particular contents (the differential tests build it)"
     ),
     "scf.condition": "its parent scf.while has no instance found from its spec (see there)",
+    "memref.global": "its `type` must be a type attribute of a static memref, which the search has none of",
+    "memref.get_global": "it must name a memref.global of its result type in the enclosing module",
+    "memref.view": "its source must be a 1-D memref of i8, which the search has no candidate of",
+    "memref.reshape": (
+        "its shape operand is a 1-D memref of integers whose length is the result's rank; "
+        "the search has no such candidate"
+    ),
+    "memref.generic_atomic_rmw": (
+        "its body takes the current element as its one argument; the search builds regions "
+        "with an empty block"
+    ),
+    "memref.atomic_yield": "its parent memref.generic_atomic_rmw has no instance found (see there)",
+    "tensor.gather": (
+        "the last dimension of its indices has one entry per gather dim and the result "
+        "shape follows from both operands; the search has no such candidates"
+    ),
+    "tensor.scatter": (
+        "the last dimension of its indices has one entry per scatter dim and requires "
+        "`unique`; the search has no such candidates"
+    ),
+    "tensor.pad": (
+        "its body takes one index argument per dimension; the search builds regions with "
+        "an empty block"
+    ),
+    "tensor.parallel_insert_slice": (
+        "it must be in the terminator of an scf.forall, into one of the loop's outputs"
+    ),
     "scf.reduce": "its parent scf.parallel has no instance found from its spec (see there)",
     "scf.reduce.return": "its parent scf.reduce has no instance found from its spec (see there)",
     "scf.yield": (

@@ -447,6 +447,95 @@ def vector_syntax(text: str, rng: random.Random) -> str:
     return _replace_match(text, _VECTOR_SYNTAX, rng, rng.choice(VECTOR_REPLACEMENTS))
 
 
+#: The syntax of the `memref` and `tensor` view ops: mixed static and dynamic index
+#: lists, reassociations, atomic kinds, prefetch localities, gather dims and pad
+#: bounds, with malformed and extreme forms of each.
+VIEW_SYNTAX: list[tuple[re.Pattern[str], list[str]]] = [
+    (
+        re.compile(r"(?<=\] )\[[^\[\]\n]*\](?= \[)"),
+        [
+            "[]",
+            "[" + ", ".join(["1"] * 3000) + "]",
+            "[9223372036854775808]",
+            "[%x, ]",
+            "[-1]",
+            "[[4], 2]",
+            "[1.5]",
+            "[%]",
+        ],
+    ),
+    (
+        re.compile(r"\[\[[\d, \[\]]*\]\]"),
+        [
+            "[]",
+            "[[]]",
+            "[[0, 0]]",
+            "[[1, 0]]",
+            "[[-1]]",
+            "[[" + ", ".join(map(str, range(2000))) + "]]",
+            "[[0], [9223372036854775807]]",
+            "[0, 1]",
+        ],
+    ),
+    (
+        re.compile(r"(?<=memref\.atomic_rmw )\w+"),
+        ["", "addff", '"addf"', "16", "#arith.atomic_rmw_kind<addf>", "a" * 10000],
+    ),
+    (
+        re.compile(r"locality<\d+>"),
+        [
+            "locality<>",
+            "locality<-1>",
+            "locality<4294967296>",
+            "locality<" + "9" * 4400 + ">",
+            "locality 3",
+            "locality<3 : i64>",
+        ],
+    ),
+    (
+        re.compile(r"(?:gather|scatter)_dims\([^)\n]*\)"),
+        [
+            "gather_dims()",
+            "gather_dims([" + ", ".join(["0"] * 3000) + "])",
+            "scatter_dims([-1])",
+            "gather_dims([9223372036854775808])",
+            "gather_dims",
+        ],
+    ),
+    (
+        re.compile(r"(?:low|high|offset: |sizes: |strides: )\[[^\]\n]*\]"),
+        [
+            "low[]",
+            "high[" + ", ".join(["2"] * 2000) + "]",
+            "offset: [1, 2]",
+            "sizes: []",
+            "strides: [%]",
+            "low",
+            "high[?]",
+        ],
+    ),
+]
+
+
+def view_syntax(text: str, rng: random.Random) -> str:
+    """A construct of the `memref` and `tensor` view syntax (index lists, reassociations,
+    atomic kinds, localities, gather dims, pad bounds) becomes an extreme or malformed
+    form of itself; in a text without any, such an op is added."""
+    present = [(p, forms) for p, forms in VIEW_SYNTAX if p.search(text)]
+    if not present:
+        extra = rng.choice(
+            [
+                "%vz = memref.alloc() : memref<4x4xf32>",
+                "%vz = tensor.empty() : tensor<4x4xf32>",
+                '%vz = "memref.rank"(%vz0) : (memref<*xf32>) -> index',
+                "%vz = tensor.collapse_shape %vz0 [[0, 1]] : tensor<2x2xf32> into tensor<4xf32>",
+            ]
+        )
+        return text + "\n" + extra + "\n"
+    pattern, forms = rng.choice(present)
+    return _replace_match(text, pattern, rng, rng.choice(forms))
+
+
 def raw_bytes(data: bytes, rng: random.Random) -> bytes:
     """Bytes no text editor writes: NUL, invalid UTF-8, a BOM, a lone CR at the end."""
     choice = rng.choice([b"\x00", b"\xff\xfe", b"\xc3", b"\xef\xbb\xbf", b"\r", b"\xed\xa0\x80"])
@@ -463,6 +552,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     scf_syntax,
     complex_syntax,
     vector_syntax,
+    view_syntax,
 ]
 
 
