@@ -10,24 +10,36 @@ registers nothing.
 from generated.affine.ops import (
     OPS,
     AffineApplyOp,
+    AffineDelinearizeIndexOp,
     AffineForOp,
     AffineIfOp,
+    AffineLinearizeIndexOp,
     AffineLoadOp,
     AffineMaxOp,
     AffineMinOp,
+    AffineParallelOp,
+    AffinePrefetchOp,
     AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
     AffineYieldOp,
 )
 from generator.ir import Dialect
 
 __all__ = [
     "AffineApplyOp",
+    "AffineDelinearizeIndexOp",
     "AffineForOp",
     "AffineIfOp",
+    "AffineLinearizeIndexOp",
     "AffineLoadOp",
     "AffineMaxOp",
     "AffineMinOp",
+    "AffineParallelOp",
+    "AffinePrefetchOp",
     "AffineStoreOp",
+    "AffineVectorLoadOp",
+    "AffineVectorStoreOp",
     "AffineYieldOp",
 ]
 
