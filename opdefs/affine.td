@@ -220,6 +220,42 @@ def Affine_Dialect : Dialect {
         return None
 
 
+    def dma_maps(op: Operation, names: Sequence[str]) -> list[AffineMap] | None:
+        """The maps the DMA ops keep as attributes (not properties, as in MLIR), when
+        each is an affine map."""
+        maps: list[AffineMap] = []
+        for name in names:
+            attr = op.get_attr(name)
+            if not isinstance(attr, AffineMapAttr):
+                return None
+            maps.append(attr.value)
+        return maps
+
+
+    def parse_dma_ref(p: AsmParser) -> tuple[UnresolvedOperand, AffineMap, list[UnresolvedOperand]]:
+        """`%memref[subscripts]` of a DMA op."""
+        memref = p.parse_operand()
+        amap, uses = parse_subscripts(p)
+        return memref, amap, uses
+
+
+    def print_dma_ref(p: AsmPrinter, memref: Value, amap: AffineMap, indices: Sequence[Value]) -> str:
+        """The form `parse_dma_ref` reads."""
+        return p.operand(memref) + print_subscripts(p, AffineMapAttr.get(amap), indices)
+
+
+    def check_dma_indices(op: Operation, indices: Sequence[Value], what: str, op_word: str) -> str | None:
+        """MLIR's checks of the subscripts of a DMA op's memref: each an index, and a valid
+        dimension or symbol."""
+        region = affine_scope(op)
+        for value in indices:
+            if value.type != IndexType.get():
+                return f"{what}index to {op_word} must have 'index' type"
+            if not is_valid_dim(value, region) and not is_valid_symbol(value, region):
+                return f"{what}index must be a valid dimension or symbol identifier"
+        return None
+
+
     # The value of a unit property that is not set.
     FALSE = BoolAttr.get_bool(False)
 
@@ -1564,5 +1600,190 @@ def AffineLinearizeIndexOp : Affine_Op<"linearize_index", [Pure, AttrSizedOperan
             "incorrect fold/rewrite"
         )
     return None
+  }];
+}
+
+def AffineDmaStartOp : Affine_Op<"dma_start", [MemRefsNormalizable]> {
+  let summary = "Start a non-blocking copy between memrefs at affine subscripts";
+  let description = [{
+    Starts copying `num_elements` elements from the source memref, at the
+    subscripts `src_map` computes from its indices, to the destination
+    memref, at the subscripts of `dst_map`; the two memrefs need not have the
+    same rank but have the same element type. Completion is signalled in the
+    tag memref, at the subscripts of `tag_map`, which an `affine.dma_wait`
+    on the same element waits for. With the two optional trailing operands
+    the copy is strided: it moves `elements_per_stride` elements every
+    `stride` elements of the slower memory.
+
+    Operands: the source, its indices, the destination, its indices, the tag,
+    its indices, the number of elements, and optionally the stride and the
+    number of elements per stride. The maps are attributes (`src_map`,
+    `dst_map`, `tag_map`) of the op's attribute dictionary, as in MLIR, where
+    this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_start %src[%i + 3, %j], %dst[%k + 7, %l], %tag[%idx], %num_elements
+        : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    index = IndexType.get()
+    src, src_map, src_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    dst, dst_map, dst_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    tag, tag_map, tag_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    count = p.parse_operand()
+    strides: list[UnresolvedOperand] = []
+    if p.consume_if(","):
+        strides = p.parse_operand_list()
+    if strides and len(strides) != 2:
+        p.op_error(name_pos, "expected two stride related operands")
+    p.expect(":", "expected ':'")
+    types = p.parse_type_list()
+    if len(types) != 3:
+        p.op_error(name_pos, "expected three types")
+    operands = [p.resolve_operand(src, types[0])]
+    operands += [p.resolve_operand(use, index) for use in src_uses]
+    operands.append(p.resolve_operand(dst, types[1]))
+    operands += [p.resolve_operand(use, index) for use in dst_uses]
+    operands.append(p.resolve_operand(tag, types[2]))
+    operands += [p.resolve_operand(use, index) for use in tag_uses]
+    operands.append(p.resolve_operand(count, index))
+    operands += [p.resolve_operand(use, index) for use in strides]
+    if (
+        len(src_uses) != src_map.num_inputs
+        or len(dst_uses) != dst_map.num_inputs
+        or len(tag_uses) != tag_map.num_inputs
+    ):
+        p.op_error(name_pos, "memref operand count not equal to map.numInputs")
+    attrs = DictionaryAttr.get(
+        {
+            "dst_map": AffineMapAttr.get(dst_map),
+            "src_map": AffineMapAttr.get(src_map),
+            "tag_map": AffineMapAttr.get(tag_map),
+        }
+    )
+    return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+  }];
+  let printer = [{
+    maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+    if maps is None or self.num_operands < sum(m.num_inputs for m in maps) + 4:
+        return False
+    operands = self.operands
+    parts: list[str] = []
+    at = 0
+    for amap in maps:
+        parts.append(print_dma_ref(p, operands[at], amap, operands[at + 1 : at + 1 + amap.num_inputs]))
+        at += 1 + amap.num_inputs
+    text = " " + ", ".join(parts) + ", " + p.operands(operands[at:])
+    memref_types = [operands[0].type, operands[1 + maps[0].num_inputs].type]
+    memref_types.append(operands[2 + maps[0].num_inputs + maps[1].num_inputs].type)
+    p.write(text + " : " + p.types(memref_types))
+    return None
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the maps as the subscripts, not as attributes."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the maps are the subscripts."""
+        return False
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+    if maps is None:
+        return "requires 'src_map', 'dst_map' and 'tag_map' affine map attributes"
+    src_map, dst_map, tag_map = maps
+    operands = self.operands
+    dst_at = 1 + src_map.num_inputs
+    tag_at = dst_at + 1 + dst_map.num_inputs
+    memref_ats = (("source", 0), ("destination", dst_at), ("tag", tag_at))
+    for what, at in memref_ats:
+        if at >= len(operands) or not isinstance(operands[at].type, MemRefType):
+            return f"expected DMA {what} to be of memref type"
+    inputs = src_map.num_inputs + dst_map.num_inputs + tag_map.num_inputs
+    if len(operands) not in (inputs + 4, inputs + 6):
+        return "incorrect number of operands"
+    for what, at, amap in (("src ", 0, src_map), ("dst ", dst_at, dst_map), ("tag ", tag_at, tag_map)):
+        problem = check_dma_indices(
+            self, operands[at + 1 : at + 1 + amap.num_inputs], what, "dma_start"
+        )
+        if problem is not None:
+            return problem
+    return None
+  }];
+}
+
+def AffineDmaWaitOp : Affine_Op<"dma_wait", [MemRefsNormalizable]> {
+  let summary = "Wait for a copy started by affine.dma_start";
+  let description = [{
+    Blocks until the copy that signals completion in the element of the tag
+    memref at the subscripts `tag_map` computes from its indices is done.
+    `num_elements` is the number of elements of that copy.
+
+    Operands: the tag memref, its indices, and the number of elements. The
+    map is the attribute `tag_map` of the op's attribute dictionary, as in
+    MLIR, where this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_wait %tag[%idx], %num_elements : memref<1xi32, 2>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    index = IndexType.get()
+    tag, tag_map, tag_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    count = p.parse_operand()
+    p.expect(":", "expected ':'")
+    tag_type = p.parse_type()
+    operands = [p.resolve_operand(tag, tag_type)]
+    operands += [p.resolve_operand(use, index) for use in tag_uses]
+    operands.append(p.resolve_operand(count, index))
+    if not isinstance(tag_type, MemRefType):
+        p.op_error(name_pos, "expected tag to be of memref type")
+    if len(tag_uses) != tag_map.num_inputs:
+        p.op_error(name_pos, "tag memref operand count != to map.numInputs")
+    attrs = DictionaryAttr.get({"tag_map": AffineMapAttr.get(tag_map)})
+    return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+  }];
+  let printer = [{
+    maps = dma_maps(self, ("tag_map",))
+    if maps is None or self.num_operands != maps[0].num_inputs + 2:
+        return False
+    operands = self.operands
+    text = " " + print_dma_ref(p, operands[0], maps[0], operands[1:-1])
+    p.write(text + ", " + p.operand(operands[-1]) + " : " + p.type_text(operands[0].type))
+    return None
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the map is the subscripts."""
+        return False
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    maps = dma_maps(self, ("tag_map",))
+    if maps is None:
+        return "requires a 'tag_map' affine map attribute"
+    operands = self.operands
+    if not operands or not isinstance(operands[0].type, MemRefType):
+        return "expected DMA tag to be of memref type"
+    return check_dma_indices(self, operands[1 : 1 + maps[0].num_inputs], "", "dma_wait")
   }];
 }

@@ -11,6 +11,8 @@ from generated.affine.ops import (
     OPS,
     AffineApplyOp,
     AffineDelinearizeIndexOp,
+    AffineDmaStartOp,
+    AffineDmaWaitOp,
     AffineForOp,
     AffineIfOp,
     AffineLinearizeIndexOp,
@@ -29,6 +31,8 @@ from generator.ir import Dialect
 __all__ = [
     "AffineApplyOp",
     "AffineDelinearizeIndexOp",
+    "AffineDmaStartOp",
+    "AffineDmaWaitOp",
     "AffineForOp",
     "AffineIfOp",
     "AffineLinearizeIndexOp",
