@@ -2038,7 +2038,7 @@ class AffineLinearizeIndexOp(OdsOp):
         attr_pos = p.current_pos()
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
-        result_type = p.parse_type()
+        result_type = p.parse_type_of(IndexType, "builtin.index")
         operands = p.resolve_operands(index_uses, [index] * len(index_uses), operands_pos)
         operands += p.resolve_operands(basis_uses, [index] * len(basis_uses), operands_pos)
         sizes = (len(index_uses), len(basis_uses))
