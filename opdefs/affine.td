@@ -1084,7 +1084,9 @@ def AffineParallelOp : Affine_Op<"parallel", [
     }
     ```
   }];
-  let arguments = (ins TypedArrayAttrBase<I64Attr, "Reduction ops">:$reductions,
+  // The reductions are `arith`'s AtomicRMWKind cases, kept as their numbers.
+  let arguments = (ins TypedArrayAttrBase<ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<15>]>,
+                                          "Reduction ops">:$reductions,
                        AffineMapAttr:$lowerBoundsMap,
                        I32ElementsAttr:$lowerBoundsGroups,
                        AffineMapAttr:$upperBoundsMap,

@@ -507,8 +507,12 @@ def _type_constraint_2(t: Type) -> bool:
 
 
 def _attr_constraint_7(a: Attribute) -> bool:
-    """64-bit signless integer attribute"""
-    return isinstance(a, IntegerAttr) and _type_constraint_2(a.type)
+    """64-bit signless integer attribute whose minimum value is 0 whose maximum value is 15"""
+    return (
+        (isinstance(a, IntegerAttr) and _type_constraint_2(a.type))
+        and a.value >= 0
+        and a.value <= 15
+    )
 
 
 def _attr_constraint_8(a: Attribute) -> bool:
@@ -522,8 +526,13 @@ def _attr_constraint_9(a: Attribute) -> bool:
 
 
 def _attr_constraint_10(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_2(a.type)
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
     """64-bit integer array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_7(x) for x in a.value)
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_10(x) for x in a.value)
 
 
 def _type_constraint_3(t: Type) -> bool:
@@ -531,7 +540,7 @@ def _type_constraint_3(t: Type) -> bool:
     return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
 
 
-def _attr_constraint_11(a: Attribute) -> bool:
+def _attr_constraint_12(a: Attribute) -> bool:
     """32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"""
     return (
         (isinstance(a, IntegerAttr) and _type_constraint_3(a.type))
@@ -2710,7 +2719,7 @@ class AffineParallelOp(OdsOp, LoopLikeOpInterface):
             return "attribute 'upperBoundsMap' failed to satisfy constraint: AffineMap attribute"
         if name == "upperBoundsGroups" and not _attr_constraint_9(value):
             return "attribute 'upperBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
-        if name == "steps" and not _attr_constraint_10(value):
+        if name == "steps" and not _attr_constraint_11(value):
             return "attribute 'steps' failed to satisfy constraint: 64-bit integer array attribute"
         return None
 
@@ -2939,7 +2948,7 @@ class AffineParallelOp(OdsOp, LoopLikeOpInterface):
             return "attribute 'upperBoundsMap' failed to satisfy constraint: AffineMap attribute"
         if not _attr_constraint_9(self._prop_upperBoundsGroups):
             return "attribute 'upperBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
-        if not _attr_constraint_10(self._prop_steps):
+        if not _attr_constraint_11(self._prop_steps):
             return "attribute 'steps' failed to satisfy constraint: 64-bit integer array attribute"
         for index in range(0, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -3114,7 +3123,7 @@ class AffinePrefetchOp(OdsOp):
         """The constraint check of an inherent attribute given in the attribute dictionary."""
         if name == "isWrite" and not _attr_constraint_5(value):
             return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
-        if name == "localityHint" and not _attr_constraint_11(value):
+        if name == "localityHint" and not _attr_constraint_12(value):
             return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
         if name == "isDataCache" and not _attr_constraint_5(value):
             return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"
@@ -3253,7 +3262,7 @@ class AffinePrefetchOp(OdsOp):
             return "requires attribute 'map'"
         if not _attr_constraint_5(self._prop_isWrite):
             return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
-        if not _attr_constraint_11(self._prop_localityHint):
+        if not _attr_constraint_12(self._prop_localityHint):
             return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
         if not _attr_constraint_5(self._prop_isDataCache):
             return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"

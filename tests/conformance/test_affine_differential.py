@@ -685,6 +685,13 @@ def _invalid_templates(rng: random.Random) -> list[tuple[str, str, list[str]]]:
             f'%r = affine.parallel (%i) = (0) to ({c}) reduce ("addf") -> (f32) {{',
             "  affine.yield", "}",
         ]),
+        ("parallel", "reduction kind out of range", [
+            f'%r = "affine.parallel"() <{{lowerBoundsGroups = dense<1> : tensor<1xi32>, '
+            "lowerBoundsMap = affine_map<() -> (0)>, reductions = "
+            f"[{rng.choice([16, 99, -1])}], steps = [1], upperBoundsGroups = dense<1> : "
+            "tensor<1xi32>, upperBoundsMap = affine_map<() -> (10)>}> ({",
+            "^bb0(%i: index):", '  "affine.yield"(%x) : (f32) -> ()', "}) : () -> f32",
+        ]),
         ("parallel", "groups and steps", [
             '"affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap ='
             " affine_map<() -> (0)>, reductions = [], steps = [1, 1], upperBoundsGroups = "
