@@ -166,7 +166,8 @@ def CF_SwitchOp : CF_Op<"switch", [
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     flag_use = p.parse_operand()
-    flag_type = p.parse_colon_type()
+    p.expect(":", "expected ':'")
+    flag_type = p.parse_type_of(IntegerType, "builtin.integer")
     p.expect(",", "expected ','")
     p.expect("[", "expected '['")
     p.expect_keyword("default")

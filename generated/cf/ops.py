@@ -804,7 +804,8 @@ class SwitchOp(OdsOp, BranchOpInterface):
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         flag_use = p.parse_operand()
-        flag_type = p.parse_colon_type()
+        p.expect(":", "expected ':'")
+        flag_type = p.parse_type_of(IntegerType, "builtin.integer")
         p.expect(",", "expected ','")
         p.expect("[", "expected '['")
         p.expect_keyword("default")

@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, NewType, NoReturn, Protocol
 
 if TYPE_CHECKING:
-    from generator.ir.affine import AffineMap
+    from generator.ir.affine import AffineExpr, AffineMap
     from generator.ir.attr_type_base import DialectAttr
     from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, StringAttr
     from generator.ir.core import Block, Location, Operation, Region, Value
@@ -292,9 +292,18 @@ class AsmParser(Protocol):
         """Read an enum case if a keyword among `cases` or a string comes next."""
         ...
 
-    def parse_affine_map_of_ssa_ids(self) -> tuple[AffineMap, list[UnresolvedOperand]]:
-        """Read `[%i + 1, symbol(%n)]`: the map, and the uses standing for its dims and
-        then its symbols (MLIR's `parseAffineMapOfSSAIds`)."""
+    def parse_affine_map_of_ssa_ids(
+        self, delimiters: str = "[]"
+    ) -> tuple[AffineMap, list[UnresolvedOperand]]:
+        """Read `[%i + 1, symbol(%n)]` (`(...)` given `delimiters="()"`): the map, and the
+        uses standing for its dims and then its symbols (MLIR's `parseAffineMapOfSSAIds`)."""
+        ...
+
+    def parse_affine_expr_of_ssa_ids(
+        self,
+    ) -> tuple[AffineExpr, list[UnresolvedOperand], list[UnresolvedOperand]]:
+        """Read one expression `%i + symbol(%n)`: the expression, and the uses standing
+        for its dims and for its symbols (MLIR's `parseAffineExprOfSSAIds`)."""
         ...
 
     def parse_affine_map(self) -> AffineMap:

@@ -476,7 +476,7 @@ class Printer(AsmPrinter):
                 # their op is registered where the file came from.
                 self._visit_hinted_only(props)
         attrs = op.attributes
-        if attrs.has_alias_parts:
+        if attrs.has_alias_parts and (not custom or op.asm_prints_attr_dict()):
             self._visit_attr(attrs)
 
     def _visit_hinted_only(self, attr: Attribute | Type) -> None:

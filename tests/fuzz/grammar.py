@@ -213,6 +213,41 @@ DIALECT_SYNTAX: list[tuple[re.Pattern[str], list[str]]] = [
     (_BOOL_CONSTANT, ["2", "-1", "1.0", '"true"', "", "true false", "9" * 4400]),
 ]
 
+#: The syntax `affine.parallel`, `affine.prefetch`, the affine index ops and
+#: `bufferization.dealloc` add.
+_REDUCE = re.compile(r"reduce \([^)\n]*\)")
+_LOCALITY = re.compile(r"locality<[^>\n]*>")
+_BASIS = re.compile(r"(?<=\binto )\([^)\n]*\)|(?<=\bby )\([^)\n]*\)")
+_DEALLOC_IF = re.compile(r"(?<=\) )if \([^)\n]*\)")
+DIALECT_SYNTAX += [
+    (
+        _REDUCE,
+        [
+            "reduce ()",
+            'reduce ("addf"' + ', "addf"' * 3000 + ")",
+            "reduce (addf)",
+            'reduce ("' + "x" * 10000 + '")',
+            'reduce ("addf") reduce ("mulf")',
+            'reduce ("addf",)',
+            "reduce (1)",
+        ],
+    ),
+    (
+        _LOCALITY,
+        ["locality<>", "locality<" + "9" * 4400 + ">", "locality<-1>", "locality<1.5>",
+         "locality<<3>>", "locality<3 : i64>", "locality"],
+    ),
+    (
+        _BASIS,
+        ["()", "(" + ", ".join(["4"] * 3000) + ")", "(9223372036854775808)", "([4])",
+         "(%fz0, [%fz0])", "(-1)", "(", "(4,)"],
+    ),
+    (
+        _DEALLOC_IF,
+        ["if ()", "if (" + ", ".join(["%fz0"] * 3000) + ")", "if", "if (%fz0 : i1)"],
+    ),
+]  # fmt: skip
+
 #: The words of the custom forms of structured control flow (`scf.for ... iter_args`,
 #: `scf.while ... do`, `scf.index_switch ... case ... default`, ...).
 _SCF_KEYWORD = re.compile(
@@ -333,8 +368,9 @@ def hostile_name(text: str, rng: random.Random) -> str:
 
 
 def dialect_syntax(text: str, rng: random.Random) -> str:
-    """A construct of the `math`, `index` or `ub` syntax (fast-math flags, comparison
-    predicates, constants, poison) becomes an extreme or malformed form of itself;
+    """A construct of the `math`, `index`, `ub`, `affine` or `bufferization` syntax
+    (fast-math flags, comparison predicates, constants, poison, reductions, locality
+    hints, bases, dealloc conditions) becomes an extreme or malformed form of itself;
     in a text without any, such an op is added."""
     present = [(p, forms) for p, forms in DIALECT_SYNTAX if p.search(text)]
     if not present:
@@ -344,6 +380,9 @@ def dialect_syntax(text: str, rng: random.Random) -> str:
                 "%fz = index.constant 7",
                 "%fz = index.cmp slt(%fz0, %fz0)",
                 '%fz = "math.sin"(%fz0) <{fastmath = #arith.fastmath<fast>}> : (f32) -> f32',
+                '%fz = affine.parallel (%fz1) = (0) to (4) reduce ("addf") -> (f32) {\n}',
+                "%fz = affine.linearize_index disjoint [%fz0] by (4) : index",
+                "bufferization.dealloc (%fz0 : memref<2xf32>) if (%fz1)",
             ]
         )
         return text + "\n" + extra + "\n"
