@@ -810,6 +810,10 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         block = self.region.blocks[0]
         # MLIR's LoopLikeOpInterface checks first.
         iter_args = block.args[1:]
@@ -1102,6 +1106,10 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         if self.results and not self.else_region.blocks:
             return VerifyMessage(
                 "along control flow edge from parent to parent: region branch point has 0 "

@@ -878,6 +878,10 @@ class GenerateOp(OdsOp, OpAsmOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tensor.yield").verify_regions(self)
+        ) is not None:
+            return message
         result_type = self.result.type
         if not isinstance(result_type, ShapedType):
             return None

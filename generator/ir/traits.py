@@ -456,13 +456,23 @@ class SingleBlock(OpTrait):
 
 class SingleBlockImplicitTerminator(ParametricTrait):
     """Single-block regions ending in the op named in `PARAMS`, which the custom
-    form leaves out. It checks what `SingleBlock` does, without implying it, as in MLIR."""
+    form leaves out. It checks what `SingleBlock` does, without implying it, as in MLIR:
+    the block count with the op (`verify`), the terminator after the regions
+    (`verify_regions`)."""
 
     __slots__ = ()
 
     @classmethod
     def verify(cls, op: Operation) -> str | None:
-        """MLIR's `SingleBlockImplicitTerminator::verifyRegionTrait`."""
+        """The `SingleBlock::verifyTrait` MLIR's trait inherits, which runs with the
+        op's own checks, before its regions are verified."""
+        return SingleBlock.verify(op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> str | None:
+        """MLIR's `SingleBlockImplicitTerminator::verifyRegionTrait`, which runs after
+        the op's regions verify: a wrong terminator's own checks (such as
+        `'func.return' op expects parent op 'func.func'`) are reported first."""
         problem = SingleBlock.verify(op)
         if problem is not None:
             return problem
