@@ -673,7 +673,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         index = IndexType.get()
-        induction_var = p.parse_operand()
+        induction_var = p.parse_argument()
         # The custom form writes the induction variable's location with debug info.
         induction_loc: Location | None = p.parse_optional_trailing_loc()
         p.expect("=", "expected '='")

@@ -1035,11 +1035,13 @@ class Parser(AttrParser):
         self.pos = state
 
     def parse_argument(self) -> UnresolvedOperand:
-        """Parse `%name` naming a region argument: `%name#N` is an error there."""
+        """Parse `%name` naming a region argument: `%name#N` is an error there,
+        reported at the `#` as MLIR's `parseArgument` does."""
         pos = self.skip_ws()
         use = self.parse_operand()
-        if use[1] != 0 or self.text.startswith("#", pos + 1 + len(use[0])):
-            self.op_error(pos, "expected valid ssa identifier")
+        hash_pos = pos + 1 + len(use[0])
+        if use[1] != 0 or self.text.startswith("#", hash_pos):
+            self.error_at(hash_pos, "result number not allowed in argument list")
         return use
 
     def parse_operand(self) -> UnresolvedOperand:
