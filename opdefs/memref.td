@@ -476,7 +476,7 @@ def MemRef_StoreOp : MemRef_Op<"store", [
 }
 
 def MemRef_DimOp : MemRef_Op<"dim", [
-    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect]> {
+    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect, ShapedDimOpInterface]> {
   let summary = "The size of one dimension of a buffer";
   let description = [{
     Returns the size of dimension `index` of `source`. The result is

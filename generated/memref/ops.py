@@ -36,6 +36,7 @@ from generator.ir import (
     Pure,
     SameOperandsElementType,
     SameOperandsShape,
+    ShapedDimOpInterface,
     SourcePos,
     StridedLayoutAttr,
     Type,
@@ -1361,7 +1362,7 @@ class DeallocOp(OdsOp):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is

@@ -31,6 +31,7 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ReturnLike,
+    ShapedDimOpInterface,
     ShapedType,
     SingleBlockImplicitTerminator,
     SourcePos,
@@ -233,7 +234,7 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
