@@ -15,10 +15,11 @@ name, the spec layer maps it: `Terminator` is `IsTerminator`,
 interface (`SymbolOpInterface`, in `generator.ir.interfaces`).
 
 A trait that checks something has a classmethod `verify(op) -> str | None`
-(MLIR's `verifyTrait`), returning MLIR's message for a violation; generated
-verifiers call it directly. A trait that folds (`IsCommutative`,
-`IsIdempotent`, `IsInvolution`) has a `FoldingTrait.fold(op)` the folder tries
-after the op's own fold.
+(MLIR's `verifyTrait`), returning MLIR's message for a violation, and, for what it
+checks after the op's regions verify, `verify_regions(op)` (MLIR's
+`verifyRegionTrait`); generated verifiers call them directly. A trait that folds
+(`IsCommutative`, `IsIdempotent`, `IsInvolution`) has a `FoldingTrait.fold(op)` the
+folder tries after the op's own fold.
 
 Parametric traits (`HasParent<"a">`, `ParentOneOf<["a", "b"]>`,
 `SingleBlockImplicitTerminator<"x">`) are made by `HasParent.of("a")`, a
@@ -111,6 +112,12 @@ class OpTrait:
         """MLIR's `verifyTrait`: a message when `op` breaks the trait, else None.
 
         Traits that only mark an op check nothing."""
+        return None
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> str | None:
+        """MLIR's `verifyRegionTrait`: like `verify`, but run after the op's regions
+        verify. Most traits check nothing then."""
         return None
 
 

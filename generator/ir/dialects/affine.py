@@ -138,9 +138,7 @@ def _memref_size_is_symbol(op: Operation, index: int, region: Region | None) -> 
     if type_.shape[index] != DYNAMIC:
         return True
     position = first + type_.shape[:index].count(DYNAMIC)
-    return position < min(end, op.num_operands) and is_valid_symbol(
-        op.operand(position), region
-    )
+    return position < min(end, op.num_operands) and is_valid_symbol(op.operand(position), region)
 
 
 def _dim_is_symbol(dim: Operation, region: Region | None) -> bool:
