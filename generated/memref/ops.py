@@ -55,6 +55,7 @@ from generator.ir import (
     segment_sizes,
 )
 from generator.ir.dialects.memref import (
+    has_identity_layout,
     is_strided,
     layout_symbol_count,
     saturated_add,
@@ -306,8 +307,9 @@ def expanded_type(
 ) -> MemRefType | None:
     """The type `memref.expand_shape` gives `source` expanded to `shape`: contiguous
     if the source is, else strides split within each group (MLIR's
-    `ExpandShapeOp::computeExpandedType`); None for a non-strided source."""
-    if source.layout is None:
+    `ExpandShapeOp::computeExpandedType`, where a layout whose map is the identity,
+    such as `strided<[1]>`, counts as none); None for a non-strided source."""
+    if has_identity_layout(source):
         return MemRefType.get(shape, source.element_type, None, source.memory_space)
     layout = strides_and_offset(source)
     if layout is None:
@@ -1136,7 +1138,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         problem = verify_collapsed_shape(result.shape, source.shape, groups)
         if problem is not None:
             return problem
-        if source.layout is None:
+        if has_identity_layout(source):
             expected = MemRefType.get(result.shape, source.element_type, None, source.memory_space)
         else:
             layout = collapsed_layout(source, groups)
