@@ -31,6 +31,8 @@ _SUFFIX_ID = re.compile(r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)")
 _SIMPLE_STRING = re.compile(r'"([^"\\\n]*)"')
 _NUMBER = re.compile(r"-?(?:0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)")
 _DIGITS = re.compile(r"[0-9]+")
+#: The characters other than letters and digits that start one of MLIR's tokens.
+_TOKEN_STARTS = frozenset(':,.(){}[]<>=+*-?|/@#%^!"_')
 _SIGNED_INT = re.compile(r"-?[0-9]+")
 #: An integer token of MLIR's lexer, or the float token a decimal one would be part of.
 _INT_TOKEN = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
@@ -117,9 +119,25 @@ class Lexer(AsmParser):
     def error_at_token(self, message: str) -> NoReturn:
         """Raise a diagnostic at the start of the next token (the last character at the end)."""
         pos = self.skip_ws()
+        self.raise_lexer_error(pos)
         if pos >= len(self.text) and pos > 0:
             pos -= 1
         self.error_at(pos, message)
+
+    def raise_lexer_error(self, pos: int) -> None:
+        """Report the error MLIR's lexer gives for the token at `pos`, if it is one.
+
+        MLIR lexes the next token as soon as the previous one is consumed and reports
+        a malformed one then; the parser's own error about that token is not shown.
+        So an error about the next token is this one when the token is malformed: a
+        `.` that does not start `...`, or a character that starts no token.
+        """
+        text = self.text
+        c = text[pos : pos + 1]
+        if c == "." and not text.startswith("...", pos):
+            self.error_at(pos + 1, "expected three consecutive dots for an ellipsis")
+        if c and not (c.isascii() and (c.isalnum() or c in _TOKEN_STARTS)):
+            self.error_at(pos, "unexpected character")
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
@@ -129,6 +147,7 @@ class Lexer(AsmParser):
         """
         text = self.text
         pos = self.skip_ws()
+        self.raise_lexer_error(pos)
         if pos >= len(text) and pos > 0:
             pos -= 1
         original = pos
