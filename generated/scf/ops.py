@@ -1679,7 +1679,11 @@ class IndexSwitchOp(OdsOp, RegionBranchOpInterface):
         values: list[int] = []
         case_regions: list[Region] = []
         while p.consume_keyword("case"):
-            values.append(p.parse_integer())
+            value_pos = p.current_pos()
+            value = p.parse_integer()
+            if not -(1 << 63) <= value < 1 << 63:
+                p.op_error(value_pos, "integer value too large")
+            values.append(value)
             region = Region()
             p.parse_region(region)
             case_regions.append(region)
