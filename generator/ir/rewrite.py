@@ -35,9 +35,11 @@ trait folders do. `constant_value` reads the value of a `ConstantLike` op's
 result, as MLIR's `m_Constant` does. Which ops are free of effects, terminators
 or constant-like is asked of their trait classes (`has_trait`).
 
-Not modelled: the rest of MLIR's region simplification (dead block arguments,
-block merging), strict modes, and skipping ops of blocks that become unreachable
-during a sweep.
+After each sweep, as MLIR's `simplifyRegions` at its default level, unreachable
+blocks are erased, then block arguments nothing live reads, with the operands
+branches pass to them (for branches that say which those are), and the ops only
+they kept alive. Not modelled: block merging (MLIR's aggressive level), strict
+modes, and skipping ops of blocks that become unreachable during a sweep.
 """
 
 from __future__ import annotations
