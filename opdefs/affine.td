@@ -526,7 +526,7 @@ def AffineForOp : Affine_Op<"for", [
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     index = IndexType.get()
-    induction_var = p.parse_operand()
+    induction_var = p.parse_argument()
     # The custom form writes the induction variable's location with debug info.
     induction_loc: Location | None = p.parse_optional_trailing_loc()
     p.expect("=", "expected '='")

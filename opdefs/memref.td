@@ -187,8 +187,9 @@ def MemRef_Dialect : Dialect {
     ) -> MemRefType | None:
         """The type `memref.expand_shape` gives `source` expanded to `shape`: contiguous
         if the source is, else strides split within each group (MLIR's
-        `ExpandShapeOp::computeExpandedType`); None for a non-strided source."""
-        if source.layout is None:
+        `ExpandShapeOp::computeExpandedType`, where a layout whose map is the identity,
+        such as `strided<[1]>`, counts as none); None for a non-strided source."""
+        if has_identity_layout(source):
             return MemRefType.get(shape, source.element_type, None, source.memory_space)
         layout = strides_and_offset(source)
         if layout is None:
@@ -418,7 +419,7 @@ def MemRef_StoreOp : MemRef_Op<"store", [
 }
 
 def MemRef_DimOp : MemRef_Op<"dim", [
-    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect]> {
+    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect, ShapedDimOpInterface]> {
   let summary = "The size of one dimension of a buffer";
   let description = [{
     Returns the size of dimension `index` of `source`. The result is
@@ -736,7 +737,7 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
     problem = verify_collapsed_shape(result.shape, source.shape, groups)
     if problem is not None:
         return problem
-    if source.layout is None:
+    if has_identity_layout(source):
         expected = MemRefType.get(result.shape, source.element_type, None, source.memory_space)
     else:
         layout = collapsed_layout(source, groups)

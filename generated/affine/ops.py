@@ -1438,7 +1438,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         index = IndexType.get()
-        induction_var = p.parse_operand()
+        induction_var = p.parse_argument()
         # The custom form writes the induction variable's location with debug info.
         induction_loc: Location | None = p.parse_optional_trailing_loc()
         p.expect("=", "expected '='")
@@ -1575,6 +1575,10 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         block = self.region.blocks[0]
         # MLIR's LoopLikeOpInterface checks first.
         iter_args = block.args[1:]
@@ -1867,6 +1871,10 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         if self.results and not self.else_region.blocks:
             return VerifyMessage(
                 "along control flow edge from parent to parent: region branch point has 0 "
@@ -3011,6 +3019,14 @@ class AffineParallelOp(OdsOp, LoopLikeOpInterface):
                 upper.num_dims,
             )
         return problem
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
 
     def asm_printed_attrs(self) -> Sequence[Attribute] | None:
         """The custom form writes the bounds as expressions, not as maps."""

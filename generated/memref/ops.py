@@ -54,6 +54,7 @@ from generator.ir import (
     SameOperandsElementType,
     SameOperandsShape,
     SameVariadicResultSize,
+    ShapedDimOpInterface,
     ShapedType,
     SingleBlockImplicitTerminator,
     SourcePos,
@@ -86,6 +87,7 @@ from generator.ir import (
 from generator.ir.dialects.memref import (
     bare_affine_map,
     canonical_strides,
+    has_identity_layout,
     is_strided,
     layout_symbol_count,
     permutation_dims,
@@ -342,8 +344,9 @@ def expanded_type(
 ) -> MemRefType | None:
     """The type `memref.expand_shape` gives `source` expanded to `shape`: contiguous
     if the source is, else strides split within each group (MLIR's
-    `ExpandShapeOp::computeExpandedType`); None for a non-strided source."""
-    if source.layout is None:
+    `ExpandShapeOp::computeExpandedType`, where a layout whose map is the identity,
+    such as `strided<[1]>`, counts as none); None for a non-strided source."""
+    if has_identity_layout(source):
         return MemRefType.get(shape, source.element_type, None, source.memory_space)
     layout = strides_and_offset(source)
     if layout is None:
@@ -1102,6 +1105,12 @@ class AllocaScopeOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of(
+                "memref.alloca_scope.return"
+            ).verify_regions(self)
+        ) is not None:
+            return message
         block = self.body_region.blocks[0] if self.body_region.blocks else None
         terminator = block.last_op if block is not None else None
         if isinstance(terminator, AllocaScopeReturnOp):
@@ -2015,7 +2024,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         problem = verify_collapsed_shape(result.shape, source.shape, groups)
         if problem is not None:
             return problem
-        if source.layout is None:
+        if has_identity_layout(source):
             expected = MemRefType.get(result.shape, source.element_type, None, source.memory_space)
         else:
             layout = collapsed_layout(source, groups)
@@ -2241,7 +2250,7 @@ class DeallocOp(OdsOp):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -3653,6 +3662,14 @@ class GenericAtomicRMWOp(OdsOp):
                 prefixed=False,
                 at=culprit,
             )
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("memref.atomic_yield").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
 

@@ -765,6 +765,10 @@ class ForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchO
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         block = self.region.blocks[0]
         iter_args = block.args[1:]
         terminator = block.last_op
@@ -1223,6 +1227,16 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
                 return VerifyMessage(f"expected {dynamic} dynamic {name} values", prefixed=False)
         return None
 
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.forall.in_parallel").verify_regions(
+                self
+            )
+        ) is not None:
+            return message
+        return None
+
     @staticmethod
     def canonicalize(op: ForallOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -1519,6 +1533,10 @@ class IfOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         edges: list[ScfEdge] = [("parent", "Region #0", (), (), self)]
         if self.else_region.blocks:
             edges.append(("parent", "Region #1", (), (), self))
@@ -1764,6 +1782,10 @@ class IndexSwitchOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         edges: list[ScfEdge] = [
             ("parent", f"Region #{i}", (), region.blocks[0].args, self)
             for i, region in enumerate(self.regions)
@@ -2039,6 +2061,14 @@ class ParallelOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
                     f"as the {i}-th result type: '{result_type}'",
                     at=reduce,
                 )
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.reduce").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
     @staticmethod

@@ -38,6 +38,7 @@ from generator.ir import (
     RankedTensorType,
     Region,
     ReturnLike,
+    ShapedDimOpInterface,
     ShapedType,
     SingleBlockImplicitTerminator,
     SourcePos,
@@ -968,7 +969,7 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
@@ -2415,6 +2416,10 @@ class GenerateOp(OdsOp, OpAsmOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tensor.yield").verify_regions(self)
+        ) is not None:
+            return message
         result_type = self.result.type
         if not isinstance(result_type, ShapedType):
             return None
@@ -3282,6 +3287,10 @@ class PadOp(OdsOp, OpAsmOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tensor.yield").verify_regions(self)
+        ) is not None:
+            return message
         result = self.result.type
         assert isinstance(result, RankedTensorType)
         block = self.region.blocks[0]

@@ -1000,6 +1000,14 @@ class IfRegionOp(OdsOp):
                     )
         return None
 
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf.Yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
 
 class LeakyReluOp(OdsOp):
     """Computes rectified linear with a slope `alpha` below zero.

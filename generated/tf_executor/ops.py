@@ -2728,6 +2728,14 @@ class GraphOp(OdsOp):
                 return VerifyMessage(f"operand #{index} type mismatch graph results", at=fetch)
         return None
 
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf_executor.fetch").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
     @staticmethod
     def canonicalize(op: GraphOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -2964,6 +2972,14 @@ class IslandOp(OdsOp, OpAsmOpInterface):
         for index in range(result_count):
             if is_control(self.results[index].type):
                 return VerifyMessage(f"unexpected control type for operand #{index}", at=yield_op)
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf_executor.yield").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
     def fold(self) -> FoldResult:

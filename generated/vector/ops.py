@@ -3411,6 +3411,14 @@ class MaskOp(OdsOp):
         """The spec's own verifier."""
         return vector_impl.mask_op_verify(self)
 
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("vector.yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
     def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
         """The custom form writes the masked op alone, or the yield when it is alone."""
         return None, vector_impl.mask_yield_printed(self)

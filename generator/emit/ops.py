@@ -1004,6 +1004,16 @@ class _OpMaker:
             region_checks = with_regions
         else:
             calls += with_regions
+        # MLIR checks the implicit terminator after the regions verify (a region
+        # trait), so that a misplaced terminator reports its own error first.
+        region_checks = [
+            *(
+                f"{self.trait_exprs[i]}.verify_regions(self)"
+                for i, t in enumerate(op.traits)
+                if t.name == "SingleBlockImplicitTerminator"
+            ),
+            *region_checks,
+        ]
         verify_result = calls.pop() if calls else "None"
         region_verifier = (
             code_lines(op.region_verifier.text) if op.region_verifier is not None else []
@@ -1050,6 +1060,8 @@ class _OpMaker:
                 "The spec's checks of the verified regions."
                 if op.region_verifier is not None
                 else "The interfaces' checks of the op, after its regions verify."
+                if with_regions
+                else "The implicit terminator's check, after the regions verify."
             ),
             custom_builders=custom_builders,
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],

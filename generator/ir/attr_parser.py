@@ -10,6 +10,7 @@ MLIR's checks and messages.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from generator.ir.attr_type_base import DialectAttr, ParametricAttr, TypedDialectAttr
 from generator.ir.attributes import (
@@ -76,6 +77,21 @@ _UNIT = UnitAttr.get()
 _TRUE = BoolAttr.get_bool(True)
 _FALSE = BoolAttr.get_bool(False)
 _EMPTY_DICT = DictionaryAttr.get(())
+
+
+#: Keywords that start an attribute, and MLIR's message when the bracket after one is
+#: missing (reported at the token that is there instead).
+_KEYWORD_OPENERS: Final = {
+    "dense": "expected '<' after 'dense'",
+    "array": "expected '<' after 'array'",
+    "strided": "expected '<' after 'strided'",
+    "dense_resource": "expected '<' after 'dense_resource'",
+    "sparse": "Expected '<' after 'sparse'",
+    "affine_map": "expected '<' in affine map",
+    "affine_set": "expected '<' in integer set",
+    "distinct": "expected '[' after 'distinct'",
+    "loc": "expected '(' in inline location",
+}
 
 
 class AttrParser(LocationParser):
@@ -169,6 +185,11 @@ class AttrParser(LocationParser):
             if word == "distinct" and nxt == "[":
                 self.pos = end
                 return self.parse_distinct()
+            missing = _KEYWORD_OPENERS.get(word)
+            if missing is not None:
+                # A keyword of MLIR's attribute grammar without its bracket.
+                self.pos = end
+                self.wrong_token(missing)
         # Anything else must be a type.
         if not self.at_type_start(pos):
             self.wrong_token("expected attribute value")
@@ -460,7 +481,7 @@ class AttrParser(LocationParser):
             if type_.num_elements != 0:
                 self.error_at(
                     start,
-                    f"inferred shape of elements literal ([0]) does not match type ({_shape_text(type_.shape)})",
+                    f"parsed zero elements, but type ('{type_}') expected at least 1",
                 )
             return DenseElementsAttr.get(type_, ())
         shape, flat = _flatten_literal(self, literal, pos)
@@ -514,9 +535,9 @@ class AttrParser(LocationParser):
             self.pos = pos + 1
             self.nest(pos)
             real = self.parse_dense_literal()
-            self.expect(",", "expected ','")
+            self.expect(",", "expected ',' between complex elements")
             imag = self.parse_dense_literal()
-            self.expect(")", "expected ')'")
+            self.expect(")", "expected ')' after complex elements")
             self.depth -= 1
             return _ComplexLit(real, imag, pos)
         if c == '"':
@@ -527,7 +548,17 @@ class AttrParser(LocationParser):
             return _NumLit("0", pos, is_bool=True)
         m = _NUMBER.match(text, pos)
         if m is None:
-            self.wrong_token("expected element literal of primitive type")
+            # MLIR's `emitError`, at the token itself (after a `-`, the next one).
+            if c == "-" and not text.startswith("->", pos):
+                # A `-` token, then the number (MLIR allows blanks between them).
+                self.pos = pos + 1
+                after = self.skip_ws()
+                m = _NUMBER.match(text, after)
+                if m is None or text[after] == "-":
+                    self.error_at_token("expected integer or floating point literal")
+                self.pos = m.end()
+                return _NumLit("-" + m.group(), pos)
+            self.error_at_token("expected element literal of primitive type")
         self.pos = m.end()
         return _NumLit(m.group(), pos)
 

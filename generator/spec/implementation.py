@@ -22,8 +22,8 @@ inline is a function of that module, found by its name:
 `<cls>` is the snake_case of the generated class (`TransposeOp` -> `transpose_op`).
 
 At generation the module is found as a file (`a/b.py` or `a/b/__init__.py` for
-`a.b`) under the spec's directory, the current directory or an entry of
-`sys.path`, and read, never imported (it imports the package being generated).
+`a.b`) under the spec's directory, the root of the checkout being generated
+(`odsgen generate --root`), the current directory or an entry of `sys.path`, and read, never imported (it imports the package being generated).
 Each function a hook needs must exist and accept the arguments it is called with;
 a function named like a hook the spec does not ask for is an error too, so that no
 code is silently left unused. `with_implementation` then gives each such hook a
@@ -37,10 +37,12 @@ functions by the same name.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import keyword
 import sys
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +77,7 @@ __all__ = [
     "interface_digest",
     "module_alias",
     "module_function",
+    "project_root",
     "with_implementation",
 ]
 
@@ -238,10 +241,29 @@ def _positional_count(arguments: list[str]) -> int:
 # ---------------------------------------------------------------------------
 
 
+#: The root of the checkout being generated, while `project_root` holds it.
+_PROJECT_ROOT: ContextVar[Path | None] = ContextVar("_PROJECT_ROOT", default=None)
+
+
+@contextlib.contextmanager
+def project_root(root: Path) -> Iterator[None]:
+    """Search `root` for implementation modules too while the block runs: a checkout
+    generated from elsewhere (`--root reldir`) names its modules from its own root,
+    which is neither the spec's directory nor the current directory."""
+    token = _PROJECT_ROOT.set(root)
+    try:
+        yield
+    finally:
+        _PROJECT_ROOT.reset(token)
+
+
 def _search_roots(spec_dir: Path | None) -> list[Path]:
     roots: list[Path] = []
     if spec_dir is not None:
         roots.append(spec_dir)
+    root = _PROJECT_ROOT.get()
+    if root is not None:
+        roots.append(root)
     roots.append(Path.cwd())
     roots.extend(Path(p) if p else Path.cwd() for p in sys.path)
     return roots
@@ -347,11 +369,12 @@ def read_module(dialect: DialectDef) -> ModuleSource | SpecDiagnostic | None:
     path = find_module(name, _search_roots(spec_dir))
     if path is None:
         where = "/".join(parts)
+        checkout = " the checkout's root," if _PROJECT_ROOT.get() is not None else ""
         return SpecDiagnostic(
             loc,
             f"implementation module '{name}' not found",
             hint=f"it is looked for as {where}.py or {where}/__init__.py under the spec's "
-            "directory, the current directory and the Python path",
+            f"directory,{checkout} the current directory and the Python path",
         )
     stat = path.stat()
     return _read(path.resolve(), (stat.st_mtime_ns, stat.st_size), name)

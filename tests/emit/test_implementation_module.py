@@ -488,3 +488,30 @@ def test_lazy_module_imports_at_first_use(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
         missing.f()
     del sys.modules["lazy_target"]
+
+
+@pytest.mark.parametrize("root", ["proj", "./proj/", "proj/../proj"])
+def test_a_checkout_generated_from_elsewhere_finds_its_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], root: str
+) -> None:
+    """`odsgen generate --root reldir` looks for implementation modules under the
+    checkout's root, as `--root .` run inside it does, and writes the same tree."""
+    checkout = tmp_path / "proj"
+    (checkout / "opdefs").mkdir(parents=True)
+    shutil.copy(CASE / "shapes.td", checkout / "opdefs" / "shapes.td")
+    shutil.copytree(CASE / "shapesproj", checkout / "shapesproj")
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--root", root]) == 0, capsys.readouterr().err
+    elsewhere = {
+        p.relative_to(checkout / "generated"): p.read_bytes()
+        for p in (checkout / "generated").rglob("*.py")
+    }
+    assert any(b"shapes_impl" in text for text in elsewhere.values())
+    monkeypatch.chdir(checkout)
+    assert main(["generate", "--root", "."]) == 0, capsys.readouterr().err
+    assert main(["generate", "--root", ".", "--check"]) == 0, capsys.readouterr().err
+    inside = {
+        p.relative_to(checkout / "generated"): p.read_bytes()
+        for p in (checkout / "generated").rglob("*.py")
+    }
+    assert inside == elsewhere

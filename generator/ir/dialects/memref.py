@@ -36,6 +36,7 @@ from generator.ir.types import DYNAMIC, MemRefType
 __all__ = [
     "bare_affine_map",
     "canonical_strides",
+    "has_identity_layout",
     "is_strided",
     "layout_symbol_count",
     "permutation_dims",
@@ -147,6 +148,19 @@ def strides_and_offset(t: MemRefType) -> tuple[tuple[int, ...], int] | None:
     if not _extract(affine_map.results[0], 1, strides, offset):
         return None
     return tuple(strides), offset[0]
+
+
+def has_identity_layout(t: MemRefType) -> bool:
+    """Whether `t`'s layout map is the identity (MLIR's `getLayout().isIdentity()`):
+    no layout, or `strided<[1]>` on one dimension, the one strided layout whose map
+    `(d0) -> (d0)` is the identity (the map of any other has one result, or an
+    offset). Reshapes of such a memref give results without a layout."""
+    layout = t.layout
+    if layout is None:
+        return True
+    if isinstance(layout, StridedLayoutAttr):
+        return layout.strides == (1,) and layout.offset == 0
+    return isinstance(layout, AffineMapAttr) and layout.value.is_identity
 
 
 def is_strided(t: MemRefType) -> bool:
