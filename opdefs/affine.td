@@ -1300,8 +1300,9 @@ def AffinePrefetchOp : Affine_Op<"prefetch", [MemRefsNormalizable]> {
     cache = p.parse_keyword()
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
-    p.expect(":", "expected ':'")
+    # MLIR reports a type of the wrong kind at the colon.
     type_pos = p.current_pos()
+    p.expect(":", "expected ':'")
     memref_type = p.parse_type()
     if not isinstance(memref_type, MemRefType):
         p.op_error(

@@ -718,6 +718,19 @@ def _invalid_templates(rng: random.Random) -> list[tuple[str, str, list[str]]]:
         ("parallel", "max in upper bound", [
             f"affine.parallel (%i) = (0) to (max({n}, {c})) {{", "}",
         ]),
+        ("parallel", "non-affine bound", [f"affine.parallel (%i) = ({n} * {n}) to (4) {{", "}"]),
+        ("parallel", "missing to", [f"affine.parallel (%i) = (0) ({c}) {{", "}"]),
+        ("parallel", "induction variable twice", [
+            f"affine.parallel (%i, %i) = (0, 0) to ({c}, {c}) {{", "}",
+        ]),
+        ("parallel", "empty max", [f"affine.parallel (%i) = (max()) to ({c}) {{", "}"]),
+        ("prefetch", "not a memref type", [
+            f"affine.prefetch %A[{n}, {n}], read, locality<3>, data : tensor<4x4xf32>",
+        ]),
+        ("dma_start", "missing comma", [
+            f"affine.dma_start %A[{n}, {n}], %D[{n}], %T[0] {n} : {I2}, "
+            "memref<64xf32, 1>, memref<1xi32, 2>",
+        ]),
         # affine.yield
         ("yield", "outside an affine op", ["affine.yield"]),
         ("yield", "type", [
