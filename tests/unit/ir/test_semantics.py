@@ -65,7 +65,8 @@ def test_add_sub_wrap_and_poison_on_forbidden_overflow(case: tuple[int, int, int
 def test_division_truncates_toward_zero_with_poison(case: tuple[int, int, int]) -> None:
     bits, a, b = case
     if b == 0:
-        assert divu(a, b, bits) is POISON and divs(a, b, bits) is POISON
+        assert divu(a, b, bits) is POISON
+        assert divs(a, b, bits) is POISON
         assert rems(a, b, bits) is POISON
         return
     assert divu(a, b, bits) == a // b
@@ -84,7 +85,8 @@ def test_shifts_are_poison_at_the_width(case: tuple[int, int, int]) -> None:
     bits, a, b = case
     amount = b % (bits + 2)
     if amount >= bits:
-        assert shl(a, amount, bits) is POISON and shrs(a, amount, bits) is POISON
+        assert shl(a, amount, bits) is POISON
+        assert shrs(a, amount, bits) is POISON
     else:
         assert shl(a, amount, bits) == (a << amount) % (1 << bits)
         assert signed(shrs(a, amount, bits), bits) == signed(a, bits) >> amount

@@ -1,0 +1,222 @@
+"""`odsgen run` against mlir-runner-22 on random programs of func, arith, cf and scf.
+
+`run_programs.program(seed)` writes a program free of undefined behaviour (see
+there) that prints its values through MLIR's runner utilities. For every seed,
+`odsgen run f.mlir -e main` must print exactly what
+
+    mlir-opt-22 f.mlir --convert-scf-to-cf --convert-to-llvm |
+      mlir-runner-22 -e main -entry-point-result=void -shared-libs=libmlir_c_runner_utils.so
+
+prints. To keep the test fast, the programs are compiled in chunks: one module holds
+the programs of a chunk with their functions' names prefixed (`@p17_main`) and an
+entry that calls each in turn and prints a separator line after it; mlir-runner's
+output is cut at the separators. odsgen runs each program on its own, in process,
+as `odsgen run` does; a few go through the command line as well. Float printing of
+the utilities (NaN, infinities, signed zeros, large and small values) is checked
+the same way on constants.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.ir.interpreter import Interpreter
+from generator.ir.parser import parse_module
+from generator.ir.source import SourceFile
+from generator.ir.verifier import verify
+from tests.conformance.run_programs import UTILITIES, program
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+MLIR_RUNNER = shutil.which("mlir-runner-22")
+RUNNER_UTILS = Path("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so")
+pytestmark = [
+    pytest.mark.mlir,
+    pytest.mark.skipif(
+        MLIR_OPT is None or MLIR_RUNNER is None or not RUNNER_UTILS.exists(),
+        reason="mlir-opt-22, mlir-runner-22 or libmlir_c_runner_utils.so is not installed",
+    ),
+]
+
+SEED = 20261126
+PROGRAMS = 320
+CHUNKS = 8
+#: What the combined entry prints after each program (no program prints it: their
+#: integers are printed from i64 values of at most 20 digits, and no line of theirs
+#: starts with a letter).
+SEPARATOR = "----"
+
+
+def mlir_runner(text: str) -> str:
+    """What mlir-runner-22 prints for `text` lowered to LLVM (its stderr on failure)."""
+    assert MLIR_OPT is not None
+    assert MLIR_RUNNER is not None
+    lowered = subprocess.run(
+        [MLIR_OPT, "--convert-scf-to-cf", "--convert-to-llvm"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert lowered.returncode == 0, lowered.stderr
+    run = subprocess.run(
+        [
+            MLIR_RUNNER,
+            "-e",
+            "main",
+            "-entry-point-result=void",
+            f"-shared-libs={RUNNER_UTILS}",
+        ],
+        input=lowered.stdout,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def _chunk_module(seeds: list[int]) -> str:
+    """The programs of `seeds` in one module, and `@main` running each, printing
+    `SEPARATOR` and a newline after each (with the C library's `putchar`)."""
+    parts = [UTILITIES, "llvm.func @putchar(i32) -> i32\n"]
+    calls = ["func.func @main() {", f"  %dash = arith.constant {ord(SEPARATOR[0])} : i32"]
+    for seed in seeds:
+        parts.append(program(seed, prefix=f"p{seed}_"))
+        calls.append(f"  func.call @p{seed}_main() : () -> ()")
+        for k in range(len(SEPARATOR)):
+            calls.append(f"  %sep{seed}_{k} = llvm.call @putchar(%dash) : (i32) -> i32")
+        calls.append("  func.call @printNewline() : () -> ()")
+    calls += ["  return", "}"]
+    return "".join(parts) + "\n".join(calls) + "\n"
+
+
+@cache
+def expected_outputs() -> dict[int, str]:
+    """mlir-runner-22's output of every program, by seed."""
+    seeds = [SEED + i for i in range(PROGRAMS)]
+    chunks = [seeds[i::CHUNKS] for i in range(CHUNKS)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outputs = list(pool.map(lambda chunk: mlir_runner(_chunk_module(chunk)), chunks))
+    expected: dict[int, str] = {}
+    for chunk, output in zip(chunks, outputs, strict=True):
+        pieces = output.split(SEPARATOR + "\n")
+        assert len(pieces) == len(chunk) + 1, output[-2000:]
+        assert pieces[-1] == "", output[-2000:]
+        expected.update(zip(chunk, pieces, strict=False))
+    return expected
+
+
+def odsgen_run(text: str, name: str = "program.mlir") -> str:
+    """What `odsgen run` prints for `text`, computed in process."""
+    from generator.cli import _context
+
+    ctx = _context(False)
+    parsed = parse_module(SourceFile(name, text), ctx)
+    verify(parsed.op, ctx)
+    out = io.StringIO()
+    Interpreter(parsed.op, out.write).run("main")
+    return out.getvalue()
+
+
+def test_random_programs_print_what_mlir_runner_prints() -> None:
+    expected = expected_outputs()
+    identical = 0
+    failures: list[str] = []
+    for seed, want in sorted(expected.items()):
+        got = odsgen_run(UTILITIES + program(seed), f"seed{seed}.mlir")
+        if got == want:
+            identical += 1
+        elif len(failures) < 3:
+            failures.append(f"seed {seed}:\n--- mlir-runner-22\n{want}--- odsgen run\n{got}")
+    assert identical == PROGRAMS, (
+        f"{identical} of {PROGRAMS} programs print identically\n" + "\n".join(failures)
+    )
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_the_command_line_prints_the_same(index: int, tmp_path: Path) -> None:
+    """`odsgen run FILE -e main`, as a process, prints mlir-runner-22's output."""
+    seed = SEED + index
+    path = tmp_path / "p.mlir"
+    path.write_text(UTILITIES + program(seed), encoding="utf-8")
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "-e", "main"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == expected_outputs()[seed]
+
+
+FLOATS_64 = [
+    "0x7FF8000000000000", "0xFFF8000000000000", "0x7FF0000000000000", "0xFFF0000000000000",
+    "-0.0", "0.0", "1.0e30", "1.0e-30", "123456789.0", "0.1", "1.0e6", "1.0e5", "999999.5",
+    "1.0e-4", "1.0e-5", "4.9406564584124654e-324", "1.7976931348623157e308", "-2.5",
+]  # fmt: skip
+FLOATS_32 = [
+    "0x7FC00000", "0xFFC00000", "0x7F800000", "0xFF800000", "-0.0", "1.0e30", "1.0e-30",
+    "3.40282347e38", "1.0e-45", "0.1", "16777217.0", "-65504.0",
+]  # fmt: skip
+
+
+def test_float_printing_matches_the_runner_utilities() -> None:
+    """printF32 and printF64 of NaNs of both signs, infinities, signed zeros,
+    subnormals, the largest values and values at the edges of `%g`'s forms."""
+    lines = [UTILITIES, "func.func @main() {"]
+    for i, v in enumerate(FLOATS_64):
+        lines.append(f"  %d{i} = arith.constant {v} : f64")
+        lines.append(f"  func.call @printF64(%d{i}) : (f64) -> ()")
+        lines.append("  func.call @printNewline() : () -> ()")
+    for i, v in enumerate(FLOATS_32):
+        lines.append(f"  %s{i} = arith.constant {v} : f32")
+        lines.append(f"  func.call @printF32(%s{i}) : (f32) -> ()")
+        lines.append("  func.call @printNewline() : () -> ()")
+    lines += ["  return", "}"]
+    text = "\n".join(lines) + "\n"
+    assert odsgen_run(text) == mlir_runner(text)
+
+
+def test_a_run_time_error_is_a_diagnostic_at_the_op(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A failed `cf.assert` and a call of a function without a body are errors at the
+    op, after what the program printed before them; no traceback."""
+    path = tmp_path / "bad.mlir"
+    path.write_text(
+        UTILITIES + "func.func private @missing()\n"
+        "func.func @main() {\n"
+        "  %c = arith.constant 7 : i64\n"
+        "  func.call @printI64(%c) : (i64) -> ()\n"
+        "  %f = arith.constant false\n"
+        '  cf.assert %f, "seven is not zero"\n'
+        "  return\n"
+        "}\n"
+        "func.func @other() {\n"
+        "  func.call @missing() : () -> ()\n"
+        "  return\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert out.getvalue() == "7"
+    assert f"{path}:14:3: error: assertion failed: seven is not zero" in err
+    assert "Traceback" not in err
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["run", str(path), "-e", "other"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:18:3: error: call to '@missing', which has no body and is not a " in err
