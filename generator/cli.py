@@ -459,7 +459,7 @@ def run_convert(args: argparse.Namespace) -> int:
 
 def run_run(args: argparse.Namespace) -> int:
     """The `run` subcommand: parse and verify the program, then interpret it."""
-    from generator.ir.interpreter import Interpreter, InterpreterError
+    from generator.ir.interpreter import Interpreter, InterpreterError, format_result
 
     if args.input == "-":
         name = "<stdin>"
@@ -485,7 +485,10 @@ def run_run(args: argparse.Namespace) -> int:
     out = sys.stdout
     try:
         interpreter = Interpreter(parsed.op, out.write)
-        call_with_deep_stack(lambda: interpreter.run(args.entry))
+        results = call_with_deep_stack(lambda: interpreter.run(args.entry))
+        if args.entry_point_result != "void":
+            # As mlir-runner's `-entry-point-result=i32|i64|f32`: the one result, printed.
+            out.write(format_result(results, args.entry_point_result) + "\n")
     except InterpreterError as e:
         out.flush()
         loc = location_of(e.op) if e.op is not None else None
@@ -606,6 +609,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("input", nargs="?", default="-", help="input file, '-' for stdin")
     run.add_argument("-e", dest="entry", default="main", help="the function to call (default main)")
+    run.add_argument(
+        "--entry-point-result",
+        "-entry-point-result",
+        dest="entry_point_result",
+        choices=["void", "i32", "i64", "f32"],
+        default="void",
+        help="the entry's result type; other than void, its result is printed (as mlir-runner)",
+    )
     run.add_argument(
         "--load-dialect",
         dest="load_dialects",

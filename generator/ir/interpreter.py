@@ -70,6 +70,19 @@ def format_c_float(value: float) -> str:
     return f"{value:g}"
 
 
+def format_result(results: Sequence[Any], type_: str) -> str:
+    """The entry's one result as `mlir-runner -entry-point-result=<type_>` prints it."""
+    if len(results) != 1 or results[0] is POISON:
+        raise InterpreterError(None, f"the entry point does not return one {type_} value")
+    value = results[0]
+    if type_ == "f32":
+        number = float(value)
+        if number != number:
+            return "-nan" if math.copysign(1.0, number) < 0 else "nan"
+        return f"{number:e}"
+    return str(signed(value, 32 if type_ == "i32" else 64))
+
+
 def _print_i64(write: Callable[[str], object], args: Sequence[Any]) -> None:
     write(str(signed(args[0], 64)))
 

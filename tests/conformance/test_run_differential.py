@@ -189,6 +189,32 @@ def test_float_printing_matches_the_runner_utilities() -> None:
     assert odsgen_run(text) == mlir_runner(text)
 
 
+@pytest.mark.parametrize(
+    ("type_", "value"), [("i64", "-5"), ("i32", "-2147483648"), ("f32", "2.5e-07")]
+)
+def test_the_entry_point_result_is_printed_as_mlir_runner_prints_it(
+    type_: str, value: str, tmp_path: Path
+) -> None:
+    text = f"func.func @main() -> {type_} {{\n  %c = arith.constant {value} : {type_}\n  return %c : {type_}\n}}\n"
+    path = tmp_path / "r.mlir"
+    path.write_text(text, encoding="utf-8")
+    assert MLIR_OPT is not None
+    assert MLIR_RUNNER is not None
+    lowered = subprocess.run(
+        [MLIR_OPT, str(path), "--convert-to-llvm"], capture_output=True, text=True, check=True
+    ).stdout
+    want = subprocess.run(
+        [MLIR_RUNNER, "-e", "main", f"-entry-point-result={type_}"],
+        input=lowered,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["run", str(path), f"-entry-point-result={type_}"]) == 0
+    assert out.getvalue() == want
+
+
 def test_a_run_time_error_is_a_diagnostic_at_the_op(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
