@@ -38,8 +38,8 @@ from generator.ir.attributes import (
     SymbolRefAttr,
 )
 from generator.ir.core import Block, Operation, Region, Value
-from generator.ir.semantics import POISON, SemanticsError, signed, width
-from generator.ir.traits import Pure
+from generator.ir.semantics import POISON, SemanticsError, quiet, signed, width
+from generator.ir.traits import IsTerminator, Pure
 from generator.ir.types import FunctionType
 
 __all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_float"]
@@ -48,7 +48,7 @@ __all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_floa
 # result; a reference with any results; a control-flow or call op with a handler.
 _REF1, _REF2, _REFN, _REFM, _SPECIAL, _NOOP = range(6)
 # Terminator kinds.
-_BR, _COND_BR, _SWITCH, _EXIT = range(4)
+_BR, _COND_BR, _SWITCH, _EXIT, _UNREACHABLE = range(5)
 
 Instruction = tuple[int, Operation, Any, tuple[Any, ...], tuple[Value, ...], Any]
 
@@ -193,7 +193,8 @@ class Interpreter:
         if function.body is None:
             raise InterpreterError(function.op, f"entry point '@{entry}' has no body")
         try:
-            return self._invoke(function, list(args))
+            with quiet():
+                return self._invoke(function, list(args))
         except RecursionError:
             raise InterpreterError(function.op, "calls nest too deeply (stack overflow)") from None
 
@@ -202,9 +203,6 @@ class Interpreter:
         if body is None:
             utility = function.utility
             assert utility is not None
-            for a in args:
-                if a is POISON:
-                    raise InterpreterError(function.op, f"poison passed to '@{function.name}'")
             utility(self.write, args)
             return []
         constants = function.constants
@@ -263,7 +261,10 @@ class Interpreter:
         if terminator is None:
             if last is None:
                 raise InterpreterError(None, "block without a terminator")
-            raise InterpreterError(last, f"'{last.name}' is not supported as a terminator")
+            if code and code[-1][1] is last:
+                code.pop()
+            code.append((_SPECIAL, last, Interpreter._unsupported, (), (), None))
+            terminator = (_UNREACHABLE, last)
         return code, terminator
 
     def _instruction(self, op: Operation) -> Instruction:
@@ -274,7 +275,8 @@ class Interpreter:
         cls = type(op)
         fn = getattr(cls, "reference", None)
         if fn is None:
-            raise InterpreterError(op, f"'{op.name}' has no reference implementation")
+            # An error when reached, after what the ops before it print.
+            return (_SPECIAL, op, Interpreter._unsupported, (), results, None)
         if not op._operands and not op.regions and len(results) == 1 and op.has_trait(Pure):
             return (_NOOP, op, fn, (), results, None)
         params = self._params(op)
@@ -327,6 +329,8 @@ class Interpreter:
                     cases.setdefault(key, (op.successors[i + 1], tuple(groups[i])))
             default = (op.successors[0], tuple(op.default_operands))  # type: ignore[attr-defined]
             return (_SWITCH, op, flag, cases, default)
+        if name == "ub.unreachable":
+            return (_UNREACHABLE, op)
         # func.return, scf.yield, scf.condition: leave the region with the operands.
         return (_EXIT, op, tuple(op.operands))
 
@@ -357,6 +361,8 @@ class Interpreter:
                 else:
                     block = term[5]
                     args = [env[v] for v in term[6]]
+            elif kind == _UNREACHABLE:
+                raise InterpreterError(term[1], "reached 'ub.unreachable'")
             else:
                 flag = env[term[2]]
                 if flag is POISON:
@@ -398,17 +404,26 @@ class Interpreter:
                 op, f"reference implementation failed: {type(e).__name__}: {e}"
             ) from None
 
+    def _unsupported(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        if op.name in _TERMINATORS or op.has_trait(IsTerminator):
+            raise InterpreterError(op, f"'{op.name}' is not supported as a terminator")
+        raise InterpreterError(op, f"'{op.name}' has no reference implementation")
+
     # -- func ------------------------------------------------------------------------
 
     def _call_function(self, op: Operation, name: str, args: list[Any]) -> list[Any]:
         function = self.functions.get(name)
         if function is None:
             raise InterpreterError(op, f"call to unknown function '@{name}'")
-        if function.body is None and function.utility is None:
-            raise InterpreterError(
-                op,
-                f"call to '@{name}', which has no body and is not a runner utility",
-            )
+        if function.body is None:
+            if function.utility is None:
+                raise InterpreterError(
+                    op,
+                    f"call to '@{name}', which has no body and is not a runner utility",
+                )
+            if any(a is POISON for a in args):
+                raise InterpreterError(op, f"poison passed to '@{name}'")
         return self._invoke(function, args)
 
     def _call(self, env: dict[Value, Any], ins: Instruction) -> None:
@@ -524,5 +539,13 @@ def _lookup(env: dict[Value, Any], operand: Any) -> Any:
 
 #: The terminators the interpreter moves control with.
 _TERMINATORS = frozenset(
-    {"cf.br", "cf.cond_br", "cf.switch", "func.return", "scf.yield", "scf.condition"}
+    {
+        "cf.br",
+        "cf.cond_br",
+        "cf.switch",
+        "func.return",
+        "scf.yield",
+        "scf.condition",
+        "ub.unreachable",
+    }
 )

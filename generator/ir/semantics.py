@@ -46,6 +46,8 @@ __all__ = [
     "POISON",
     "Poison",
     "SemanticsError",
+    "absf",
+    "absi",
     "addf",
     "addi",
     "addui_extended",
@@ -53,9 +55,15 @@ __all__ = [
     "bitcast",
     "ceildivs",
     "ceildivu",
+    "clampf",
+    "classify",
     "cmpf",
     "cmpi",
     "constant",
+    "copysign",
+    "ctlz",
+    "ctpop",
+    "cttz",
     "divf",
     "divs",
     "divu",
@@ -64,9 +72,12 @@ __all__ = [
     "extu",
     "float_to_bits",
     "floordivs",
+    "fma",
+    "fpowi",
     "fptosi",
     "fptoui",
     "int_cast",
+    "ipowi",
     "make_float",
     "math_binary",
     "math_unary",
@@ -84,9 +95,12 @@ __all__ = [
     "mului_extended",
     "negf",
     "ori",
+    "quiet",
     "remf",
     "rems",
     "remu",
+    "rounding",
+    "rsqrt",
     "select",
     "shl",
     "shrs",
@@ -102,8 +116,15 @@ __all__ = [
     "xori",
 ]
 
-# Floating-point exceptions are results here (inf, nan), never warnings.
+# Floating-point exceptions are results here (inf, nan), never warnings. numpy's
+# setting is per thread: `quiet()` applies it where a thread runs references.
 np.seterr(all="ignore")
+
+
+def quiet() -> Any:
+    """A context in which numpy's floating-point exceptions warn of nothing (for a
+    thread that runs references: `with quiet(): ...`)."""
+    return np.errstate(all="ignore")
 
 
 class Poison:
@@ -739,3 +760,160 @@ def math_binary(name: str, a: Any, b: Any, type_: FloatType) -> Any:
     if result is None:
         raise SemanticsError(f"'{name}' of '{type_.name}' is not supported")
     return _from_bits(result, type_)
+
+
+# ---------------------------------------------------------------------------
+# The math dialect's other operations
+# ---------------------------------------------------------------------------
+
+
+def absf(a: Any, type_: FloatType) -> Any:
+    """The magnitude (clears the sign bit, NaN included)."""
+    if a is POISON:
+        return POISON
+    return abs(a)
+
+
+def copysign(a: Any, b: Any, type_: FloatType) -> Any:
+    """`a`'s magnitude with `b`'s sign."""
+    if a is POISON or b is POISON:
+        return POISON
+    return make_float(math.copysign(float(a), float(b)), type_)
+
+
+def rounding(mode: str, a: Any, type_: FloatType) -> Any:
+    """`ceil`, `floor`, `trunc`, `round` (half away from zero) or `roundeven` of a
+    float, in its type (a zero keeps its sign; NaN and infinities stay)."""
+    if a is POISON:
+        return POISON
+    x = float(a)
+    if x != x or x in (math.inf, -math.inf):
+        return a
+    if mode == "ceil":
+        r = float(math.ceil(x))
+    elif mode == "floor":
+        r = float(math.floor(x))
+    elif mode == "trunc":
+        r = float(math.trunc(x))
+    elif mode == "round":
+        # x - trunc(x) is exact, so the half is found without rounding.
+        whole = float(math.trunc(x))
+        r = whole + math.copysign(1.0, x) if abs(x - whole) >= 0.5 else whole
+    else:
+        r = float(round(x))
+    # An integral result keeps the operand's sign: ceil(-0.5) is -0.0.
+    return make_float(math.copysign(r, x), type_)
+
+
+def rsqrt(a: Any, type_: FloatType) -> Any:
+    """`1 / sqrt(a)`, each step rounded (as MLIR expands it)."""
+    if a is POISON:
+        return POISON
+    return divf(make_float(1.0, type_), math_unary("sqrt", a, type_), type_)
+
+
+def fma(a: Any, b: Any, c: Any, type_: FloatType) -> Any:
+    """`a * b + c` rounded once."""
+    if a is POISON or b is POISON or c is POISON:
+        return POISON
+    xs = [float(a), float(b), float(c)]
+    if not all(math.isfinite(x) for x in xs):
+        return _round(a * b + c, type_)
+    from fractions import Fraction
+
+    from generator.ir.floats import fraction_to_bits
+
+    exact = Fraction(xs[0]) * Fraction(xs[1]) + Fraction(xs[2])
+    if exact == 0:
+        # An exact zero sum is +0 unless both addends are -0 (round to nearest).
+        product_negative = math.copysign(1.0, xs[0]) * math.copysign(1.0, xs[1]) < 0
+        negative = product_negative and math.copysign(1.0, xs[2]) < 0
+        return make_float(-0.0 if negative else 0.0, type_)
+    return _from_bits(fraction_to_bits(FLOAT_FORMATS[type_.name], exact), type_)
+
+
+def fpowi(a: Any, n: Any, bits: int, type_: FloatType) -> Any:
+    """`a` to the signed integer power `n` by repeated squaring, each product rounded
+    (LLVM's `powi`), and the reciprocal for a negative power."""
+    if a is POISON or n is POISON:
+        return POISON
+    exponent = signed(n, bits)
+    result = make_float(1.0, type_)
+    base = a
+    k = abs(exponent)
+    while True:
+        if k & 1:
+            result = mulf(result, base, type_)
+        k >>= 1
+        if not k:
+            break
+        base = mulf(base, base, type_)
+    return divf(make_float(1.0, type_), result, type_) if exponent < 0 else result
+
+
+def ipowi(a: Any, b: Any, bits: int) -> Any:
+    """Integer power modulo 2**bits; for a negative power 1 of 1, +-1 of -1, poison
+    of 0 and 0 otherwise."""
+    if a is POISON or b is POISON:
+        return POISON
+    exponent = signed(b, bits)
+    if exponent < 0:
+        base = signed(a, bits)
+        if base == 0:
+            return POISON
+        if base == 1:
+            return 1
+        if base == -1:
+            return (1 if exponent % 2 == 0 else -1) & ((1 << bits) - 1)
+        return 0
+    return pow(a, exponent, 1 << bits)
+
+
+def clampf(value: Any, low: Any, high: Any, type_: FloatType) -> Any:
+    """`value` clamped to `[low, high]`: `minimumf(maximumf(value, low), high)`."""
+    return minimumf(maximumf(value, low, type_), high, type_)
+
+
+def absi(a: Any, bits: int) -> Any:
+    """The magnitude of a signed integer (the minimum stays itself)."""
+    if a is POISON:
+        return POISON
+    return abs(signed(a, bits)) & ((1 << bits) - 1)
+
+
+def ctlz(a: Any, bits: int) -> Any:
+    """The leading zero bits (the width for zero)."""
+    if a is POISON:
+        return POISON
+    return bits - a.bit_length()
+
+
+def cttz(a: Any, bits: int) -> Any:
+    """The trailing zero bits (the width for zero)."""
+    if a is POISON:
+        return POISON
+    return bits if a == 0 else (a & -a).bit_length() - 1
+
+
+def ctpop(a: Any) -> Any:
+    """The bits set."""
+    if a is POISON:
+        return POISON
+    return bin(a).count("1")
+
+
+_MIN_NORMAL = {"f64": 2.0**-1022, "f32": 2.0**-126, "f16": 2.0**-14, "bf16": 2.0**-126}
+
+
+def classify(kind: str, a: Any, type_: FloatType) -> Any:
+    """`isfinite`, `isinf`, `isnan` or `isnormal` as an i1."""
+    if a is POISON:
+        return POISON
+    x = float(a)
+    if kind == "isnan":
+        return int(x != x)
+    if kind == "isinf":
+        return int(x in (math.inf, -math.inf))
+    if kind == "isfinite":
+        return int(math.isfinite(x))
+    return int(math.isfinite(x) and abs(x) >= _MIN_NORMAL[type_.name])

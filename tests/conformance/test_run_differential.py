@@ -189,6 +189,28 @@ def test_float_printing_matches_the_runner_utilities() -> None:
     assert odsgen_run(text) == mlir_runner(text)
 
 
+def test_indirect_calls_print_what_mlir_runner_prints() -> None:
+    """`func.constant` and `func.call_indirect` of functions with several results."""
+    text = (
+        UTILITIES + "func.func @pair(%a: i64) -> (i64, i64) {\n"
+        "  %c = arith.constant 3 : i64\n"
+        "  %m = arith.muli %a, %c : i64\n"
+        "  return %m, %a : i64, i64\n"
+        "}\n"
+        "func.func @main() {\n"
+        "  %f = func.constant @pair : (i64) -> (i64, i64)\n"
+        "  %x = arith.constant -14 : i64\n"
+        "  %r:2 = func.call_indirect %f(%x) : (i64) -> (i64, i64)\n"
+        "  func.call @printI64(%r#0) : (i64) -> ()\n"
+        "  func.call @printComma() : () -> ()\n"
+        "  func.call @printU64(%r#1) : (i64) -> ()\n"
+        "  func.call @printNewline() : () -> ()\n"
+        "  return\n"
+        "}\n"
+    )
+    assert odsgen_run(text) == mlir_runner(text)
+
+
 @pytest.mark.parametrize(
     ("type_", "value"), [("i64", "-5"), ("i32", "-2147483648"), ("f32", "2.5e-07")]
 )
@@ -233,6 +255,18 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
         "func.func @other() {\n"
         "  func.call @missing() : () -> ()\n"
         "  return\n"
+        "}\n"
+        "func.func @memory() {\n"
+        "  %c = arith.constant 5 : i64\n"
+        "  func.call @printI64(%c) : (i64) -> ()\n"
+        "  %m = memref.alloc() : memref<4xi32>\n"
+        "  return\n"
+        "}\n"
+        "func.func @poison() {\n"
+        "  %p = ub.poison : i64\n"
+        "  %q = arith.addi %p, %p : i64\n"
+        "  func.call @printI64(%q) : (i64) -> ()\n"
+        "  return\n"
         "}\n",
         encoding="utf-8",
     )
@@ -246,3 +280,87 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
         assert main(["run", str(path), "-e", "other"]) == 1
     err = capsys.readouterr().err
     assert f"{path}:18:3: error: call to '@missing', which has no body and is not a " in err
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["run", str(path), "-e", "poison"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:30:3: error: poison passed to '@printI64'" in err
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["run", str(path), "-e", "memory"]) == 1
+    err = capsys.readouterr().err
+    assert out.getvalue() == "5"
+    assert f"{path}:24:8: error: 'memref.alloc' has no reference implementation" in err
+
+
+#: `math` ops whose lowering by `--convert-to-llvm` calls the C library's function
+#: (or an LLVM intrinsic computing the same), so the compiled program computes what
+#: the references (and MLIR's folders) compute. `log1p`, `expm1` and `atan2` are left
+#: out: their lowerings approximate (`log(1 + x)`, `exp(x) - 1`, a polynomial).
+MATH_UNARY = [
+    "absf", "ceil", "floor", "round", "roundeven", "trunc", "sqrt", "rsqrt", "exp", "exp2",
+    "log", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+    "tanh",
+]  # fmt: skip
+MATH_VALUES = ["0.5", "-0.5", "2.5", "-2.5", "0.0", "-0.0", "1.0e10", "3.0", "0.1", "-7.75"]
+
+
+def test_math_and_index_ops_print_what_mlir_runner_prints() -> None:
+    """Each float `math` op above, `powf`, `copysign`, `fma`, the integer `math` ops
+    and every `index` op, on edge and ordinary operands, in f32 and f64."""
+    lines = [UTILITIES, "func.func @main() {"]
+    n = 0
+
+    def emit(op: str, type_: str, utility: str) -> None:
+        nonlocal n
+        lines.append(f"  %r{n} = {op}")
+        value = f"%r{n}"
+        if utility == "printI64" and type_ != "i64":
+            cast = "index_cast" if type_ == "index" else "extui"
+            lines.append(f"  %e{n} = arith.{cast} %r{n} : {type_} to i64")
+            value = f"%e{n}"
+        lines.append(
+            f"  func.call @{utility}({value}) : ({'i64' if utility == 'printI64' else type_}) -> ()"
+        )
+        lines.append("  func.call @printComma() : () -> ()")
+        n += 1
+
+    for t in ("f32", "f64"):
+        utility = "printF32" if t == "f32" else "printF64"
+        for v in MATH_VALUES:
+            lines.append(f"  %x{n} = arith.constant {v} : {t}")
+            x = f"%x{n}"
+            n += 1
+            for name in MATH_UNARY:
+                emit(f"math.{name} {x} : {t}", t, utility)
+            for name in ("powf", "copysign"):
+                emit(f"math.{name} {x}, {x} : {t}", t, utility)
+            emit(f"math.fma {x}, {x}, {x} : {t}", t, utility)
+            lines.append("  func.call @printNewline() : () -> ()")
+    for t in ("i8", "i32", "i64"):
+        for v in ("0", "1", "-1", "12", "-128", "100"):
+            lines.append(f"  %i{n} = arith.constant {v} : {t}")
+            x = f"%i{n}"
+            n += 1
+            for name in ("ctlz", "cttz", "ctpop", "absi"):
+                emit(f"math.{name} {x} : {t}", t, "printI64")
+            lines.append("  func.call @printNewline() : () -> ()")
+    index_ops = ["add", "sub", "mul", "maxs", "maxu", "mins", "minu", "and", "or", "xor"]
+    index_ops += ["divs", "divu", "ceildivs", "ceildivu", "floordivs", "rems", "remu"]
+    for a, b in (("7", "2"), ("-7", "2"), ("-9223372036854775807", "3"), ("5", "-3")):
+        lines.append(f"  %a{n} = index.constant {a}")
+        lines.append(f"  %b{n} = index.constant {b}")
+        x, y = f"%a{n}", f"%b{n}"
+        n += 1
+        for name in index_ops:
+            emit(f"index.{name} {x}, {y}", "index", "printI64")
+        shift = f"%s{n}"
+        lines.append(f"  {shift} = index.constant 3")
+        for name in ("shl", "shrs", "shru"):
+            emit(f"index.{name} {x}, {shift}", "index", "printI64")
+        for pred in ("slt", "ult", "eq", "sge"):
+            emit(f"index.cmp {pred}({x}, {y})", "i1", "printI64")
+        emit(f"index.casts {x} : index to i32", "i32", "printI64")
+        emit(f"index.castu {x} : index to i32", "i32", "printI64")
+        lines.append("  func.call @printNewline() : () -> ()")
+    lines += ["  return", "}"]
+    text = "\n".join(lines) + "\n"
+    assert odsgen_run(text) == mlir_runner(text)
