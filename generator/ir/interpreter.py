@@ -192,6 +192,12 @@ class Interpreter:
             raise InterpreterError(None, f"entry point '@{entry}' not found")
         if function.body is None:
             raise InterpreterError(function.op, f"entry point '@{entry}' has no body")
+        expected = len(function.body.blocks[0].args)
+        if expected != len(args):
+            raise InterpreterError(
+                function.op,
+                f"entry point '@{entry}' takes {expected} arguments, but {len(args)} are given",
+            )
         try:
             with quiet():
                 return self._invoke(function, list(args))
