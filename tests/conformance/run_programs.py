@@ -2,7 +2,8 @@
 
 `program(seed, prefix)` writes one program: private declarations of MLIR's runner
 utilities, a few helper functions and `@<prefix>main`, which computes values of
-`i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32` and `f64` with arith ops, casts,
+`i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32` and `f64` with arith ops (the
+extended additions and multiplications among them), casts,
 calls, `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region`,
 and, at the top level of a function, `cf.cond_br` diamonds, `cf.switch` and loops
 of blocks, printing values through `printI64`, `printU64`, `printF32`, `printF64`,
@@ -147,6 +148,17 @@ class Gen:
             return self.op(
                 indent, f"arith.{self.rng.choice(SHIFTS)} {a.name}, {amount.name} : {t}", t
             )
+        if r < 0.85 and t != "index":
+            first, second = self.fresh(), self.fresh()
+            if self.rng.random() < 0.4:
+                text = f"arith.addui_extended {a.name}, {b.name} : {t}, i1"
+                kept = Val(first, t) if self.rng.random() < 0.5 else Val(second, "i1")
+            else:
+                op = self.rng.choice(["mulsi_extended", "mului_extended"])
+                text = f"arith.{op} {a.name}, {b.name} : {t}"
+                kept = Val(self.rng.choice([first, second]), t)
+            self.emit(indent, f"{first}, {second} = {text}")
+            return kept
         c = self.op(indent, f"arith.cmpi {self.rng.choice(CMPI)}, {a.name}, {b.name} : {t}", "i1")
         if self.rng.random() < 0.5:
             return c
