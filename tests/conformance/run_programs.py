@@ -2,19 +2,20 @@
 
 `program(seed, prefix)` writes one program: private declarations of MLIR's runner
 utilities, a few helper functions and `@<prefix>main`, which computes values of
-`i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f32` and `f64` with arith ops (the
+`i1`, `i8`, `i16`, `i32`, `i64`, `index`, `f16`, `bf16`, `f32` and `f64` with arith ops (the
 extended additions and multiplications among them), casts,
 calls, `scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, `scf.execute_region`,
 and, at the top level of a function, `cf.cond_br` diamonds, `cf.switch` and loops
 of blocks, printing values through `printI64`, `printU64`, `printF32`, `printF64`,
-`printOpen`, `printComma`, `printClose` and `printNewline`.
+`printOpen`, `printComma`, `printClose` and `printNewline` (f16 and bf16 values
+extended to f32).
 
 Every program is free of undefined behaviour and poison, so its output is
 determined: divisors are made positive and non-zero (`(x & 7) | 1`), and no
 division is done on `i1`; shift amounts are masked below the width; no op carries
 `nsw`/`nuw`/`exact`; float values carry a bound on their magnitude, which keeps
 them finite and away from NaN (products and sums only while the bound stays below
-1e30 for f32 and 1e300 for f64, division only by constants of magnitude at least
+6e4 for f16, 1e30 for bf16 and f32 and 1e300 for f64, division only by constants of magnitude at least
 one, float-to-integer conversions only of values the bound proves in range, and
 `fptoui` only of `maximumf(x, 0.0)`); loops carry only integers.
 
@@ -29,9 +30,15 @@ from dataclasses import dataclass, field
 
 INT_TYPES = ["i1", "i8", "i16", "i32", "i64"]
 WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
-FLOAT_LIMIT = {"f32": 1e30, "f64": 1e300}
-#: The magnitude a helper function's float parameters are known to stay below.
-HELPER_FLOAT_BOUND = 1e6
+FLOAT_LIMIT = {"f16": 6e4, "bf16": 1e30, "f32": 1e30, "f64": 1e300}
+FLOAT_TYPES = list(FLOAT_LIMIT)
+
+
+def helper_bound(type_: str) -> float:
+    """The magnitude a helper function's float parameter of `type_` stays below."""
+    return min(1e6, FLOAT_LIMIT.get(type_, 0.0) / 100)
+
+
 UTILITIES = (
     "func.func private @printI64(i64)\n"
     "func.func private @printU64(i64)\n"
@@ -114,7 +121,7 @@ class Gen:
         choices = [v for v in pool if v.type == type_]
         if choices and self.rng.random() < 0.85:
             return self.rng.choice(choices)
-        if type_ in ("f32", "f64"):
+        if type_ in FLOAT_LIMIT:
             return self.float_constant(indent, type_)
         if type_ == "index":
             v = self.rng.randint(-20, 20)
@@ -165,7 +172,7 @@ class Gen:
         return self.op(indent, f"arith.select {c.name}, {a.name}, {b.name} : {t}", t)
 
     def float_op(self, pool: list[Val], indent: int) -> Val:
-        t = self.rng.choice(["f32", "f64"])
+        t = self.rng.choice(FLOAT_TYPES)
         limit = FLOAT_LIMIT[t]
         a, b = self.pick(pool, t, indent), self.pick(pool, t, indent)
         r = self.rng.random()
@@ -211,14 +218,14 @@ class Gen:
             a = self.pick(pool, "index", indent)
             return self.op(indent, f"arith.{op} {a.name} : index to {t}", t)
         if r < 0.7:
-            src = self.rng.choice(INT_TYPES)
-            dst = self.rng.choice(["f32", "f64"])
+            dst = self.rng.choice(FLOAT_TYPES)
+            src = self.rng.choice([s for s in INT_TYPES if 2.0 ** WIDTH[s] < FLOAT_LIMIT[dst]])
             a = self.pick(pool, src, indent)
             op = self.rng.choice(["sitofp", "uitofp"])
             bound = float(1 << WIDTH[src])
             return self.op(indent, f"arith.{op} {a.name} : {src} to {dst}", dst, bound)
         if r < 0.85:
-            src = self.rng.choice(["f32", "f64"])
+            src = self.rng.choice(FLOAT_TYPES)
             dst = self.rng.choice(["i8", "i16", "i32", "i64"])
             a = self.pick(pool, src, indent)
             if a.bound >= 2.0 ** (WIDTH[dst] - 1) - 1:
@@ -231,14 +238,20 @@ class Gen:
             )
             return self.op(indent, f"arith.fptoui {positive.name} : {src} to {dst}", dst)
         if r < 0.92:
-            a = self.pick(pool, "f32", indent)
-            return self.op(indent, f"arith.extf {a.name} : f32 to f64", "f64", a.bound)
+            src, dst = self.rng.choice(
+                [("f32", "f64"), ("f16", "f32"), ("bf16", "f32"), ("f16", "f64")]
+            )
+            a = self.pick(pool, src, indent)
+            return self.op(indent, f"arith.extf {a.name} : {src} to {dst}", dst, a.bound)
         if r < 0.96:
-            a = self.pick(pool, "f64", indent)
-            if a.bound < FLOAT_LIMIT["f32"]:
-                return self.op(indent, f"arith.truncf {a.name} : f64 to f32", "f32", a.bound)
+            # Each from the next wider type only: f64 to f16 directly would round twice
+            # where the lowering goes through f32.
+            src, dst = self.rng.choice([("f64", "f32"), ("f32", "f16"), ("f32", "bf16")])
+            a = self.pick(pool, src, indent)
+            if a.bound < FLOAT_LIMIT[dst]:
+                return self.op(indent, f"arith.truncf {a.name} : {src} to {dst}", dst, a.bound)
             return self.float_op(pool, indent)
-        t, it = self.rng.choice([("f32", "i32"), ("f64", "i64")])
+        t, it = self.rng.choice([("f32", "i32"), ("f64", "i64"), ("f16", "i16"), ("bf16", "i16")])
         a = self.pick(pool, t, indent)
         return self.op(indent, f"arith.bitcast {a.name} : {t} to {it}", it)
 
@@ -259,7 +272,8 @@ class Gen:
     def argument(self, pool: list[Val], type_: str, indent: int) -> Val:
         """A value to pass to a helper: floats within the bound helpers assume."""
         if type_ in FLOAT_LIMIT:
-            choices = [v for v in pool if v.type == type_ and v.bound <= HELPER_FLOAT_BOUND]
+            bound = helper_bound(type_)
+            choices = [v for v in pool if v.type == type_ and v.bound <= bound]
             if choices and self.rng.random() < 0.85:
                 return self.rng.choice(choices)
             return self.float_constant(indent, type_)
@@ -267,6 +281,8 @@ class Gen:
 
     def print_value(self, pool: list[Val], indent: int) -> None:
         v = self.rng.choice(pool)
+        if v.type in ("f16", "bf16"):
+            v = self.op(indent, f"arith.extf {v.name} : {v.type} to f32", "f32", v.bound)
         if v.type == "f32":
             self.emit(indent, f"func.call @printF32({v.name}) : (f32) -> ()")
         elif v.type == "f64":
@@ -536,9 +552,9 @@ class Gen:
 
     def helper(self, index: int) -> None:
         name = f"{self.prefix}helper{index}"
-        params = [self.rng.choice([*INT_TYPES, "index", "f32", "f64"]) for _ in range(3)]
+        params = [self.rng.choice([*INT_TYPES, "index", *FLOAT_TYPES]) for _ in range(3)]
         results = [self.int_type() for _ in range(self.rng.randint(0, 2))]
-        args = [Val(f"%arg{i}", t, HELPER_FLOAT_BOUND) for i, t in enumerate(params)]
+        args = [Val(f"%arg{i}", t, helper_bound(t)) for i, t in enumerate(params)]
         signature = ", ".join(f"{a.name}: {a.type}" for a in args)
         arrow = f" -> ({', '.join(results)})" if results else ""
         self.emit(0, f"func.func @{name}({signature}){arrow} {{")
