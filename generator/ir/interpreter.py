@@ -17,8 +17,9 @@ hold what each step needs (the reference function of the op's class, the operand
 values, the result values, or the handler of a control-flow op, found in a table
 built once per interpreter by op name), so a step does no lookup by name and no
 `isinstance` test. Run-time values live in one dictionary per function call, keyed
-by SSA value. Pure ops without operands or regions (constants) are evaluated when
-their function is first called and preset in every call's dictionary.
+by SSA value. Pure ops without operands or regions (constants) are evaluated once,
+when their block is translated, and their instruction only stores the value (or,
+when the evaluation failed, reports the error where the op is reached).
 
 Errors while running (an op without a reference, a failed `cf.assert`, a call of a
 function that does not exist, a poison branch condition, a reference that raises)
@@ -46,7 +47,7 @@ __all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_floa
 
 # Instruction kinds: a reference with one, two or any number of operands and one
 # result; a reference with any results; a control-flow or call op with a handler.
-_REF1, _REF2, _REFN, _REFM, _SPECIAL, _NOOP = range(6)
+_REF1, _REF2, _REFN, _REFM, _SPECIAL, _CONST = range(6)
 # Terminator kinds.
 _BR, _COND_BR, _SWITCH, _EXIT, _UNREACHABLE = range(5)
 
@@ -119,16 +120,15 @@ RUNNER_UTILITIES: dict[
 
 
 class _Function:
-    """A function of the program: its op, its body (None when declared only) and
-    the values of its constants, computed on its first call."""
+    """A function of the program: its op, its body (None when declared only) and,
+    for a runner utility, what it prints."""
 
-    __slots__ = ("body", "constants", "name", "op", "utility")
+    __slots__ = ("body", "name", "op", "utility")
 
     def __init__(self, name: str, op: Operation, body: Region | None) -> None:
         self.name = name
         self.op = op
         self.body = body
-        self.constants: dict[Value, Any] | None = None
         self.utility: Callable[[Callable[[str], object], Sequence[Any]], None] | None = None
 
 
@@ -211,29 +211,7 @@ class Interpreter:
             assert utility is not None
             utility(self.write, args)
             return []
-        constants = function.constants
-        if constants is None:
-            constants = function.constants = self._constants(body)
-        return self._region(body, args, dict(constants))
-
-    def _constants(self, region: Region) -> dict[Value, Any]:
-        """The values of the pure ops without operands or regions nested in `region`."""
-        values: dict[Value, Any] = {}
-        for block in region.blocks:
-            for op in block.ops:
-                if op.regions:
-                    for nested in op.regions:
-                        values.update(self._constants(nested))
-                elif (
-                    not op._operands
-                    and len(op.results) == 1
-                    and op.has_trait(Pure)
-                    and op.name not in self._special
-                ):
-                    fn = getattr(type(op), "reference", None)
-                    if fn is not None:
-                        values[op.results[0]] = self._evaluate(op, fn, ())
-        return values
+        return self._region(body, args, {})
 
     def _evaluate(self, op: Operation, fn: Any, args: Sequence[Any]) -> Any:
         try:
@@ -284,7 +262,11 @@ class Interpreter:
             # An error when reached, after what the ops before it print.
             return (_SPECIAL, op, Interpreter._unsupported, (), results, None)
         if not op._operands and not op.regions and len(results) == 1 and op.has_trait(Pure):
-            return (_NOOP, op, fn, (), results, None)
+            try:
+                value = self._evaluate(op, fn, ())
+            except InterpreterError as e:
+                return (_SPECIAL, op, Interpreter._raise, (), results, e)
+            return (_CONST, op, None, (), results, value)
         params = self._params(op)
         if params is None:
             operands: tuple[Any, ...] = tuple(op.operands)
@@ -384,6 +366,8 @@ class Interpreter:
                     env[results[0]] = fn(op, env[operands[0]], env[operands[1]])
                 elif kind == _REF1:
                     env[results[0]] = fn(op, env[operands[0]])
+                elif kind == _CONST:
+                    env[results[0]] = extra
                 elif kind == _SPECIAL:
                     fn(self, env, (kind, op, fn, operands, results, extra))
                 elif kind == _REFN:
@@ -409,6 +393,9 @@ class Interpreter:
             raise InterpreterError(
                 op, f"reference implementation failed: {type(e).__name__}: {e}"
             ) from None
+
+    def _raise(self, env: dict[Value, Any], ins: Instruction) -> None:
+        raise ins[5]
 
     def _unsupported(self, env: dict[Value, Any], ins: Instruction) -> None:
         op = ins[1]

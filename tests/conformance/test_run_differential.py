@@ -262,6 +262,12 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
         "  %m = memref.alloc() : memref<4xi32>\n"
         "  return\n"
         "}\n"
+        "func.func @vector() {\n"
+        "  %c = arith.constant 6 : i64\n"
+        "  func.call @printI64(%c) : (i64) -> ()\n"
+        "  %v = arith.constant dense<1> : vector<4xi32>\n"
+        "  return\n"
+        "}\n"
         "func.func @poison() {\n"
         "  %p = ub.poison : i64\n"
         "  %q = arith.addi %p, %p : i64\n"
@@ -283,7 +289,12 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["run", str(path), "-e", "poison"]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:30:3: error: poison passed to '@printI64'" in err
+    assert f"{path}:36:3: error: poison passed to '@printI64'" in err
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["run", str(path), "-e", "vector"]) == 1
+    err = capsys.readouterr().err
+    assert out.getvalue() == "6"
+    assert f"{path}:30:8: error: constant dense<1> : vector<4xi32> is not a scalar" in err
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(["run", str(path), "-e", "memory"]) == 1
     err = capsys.readouterr().err
