@@ -238,6 +238,11 @@ class OpView:
     default_dialect: str = ""
     fold_body: list[str] = field(default_factory=list)
     """The body of `fold` (ODS `hasFolder`); empty without a folder."""
+    reference_params: list[str] = field(default_factory=list)
+    """The parameters of `reference` after `self`: one per operand group, annotated."""
+    reference_body: list[str] = field(default_factory=list)
+    """The body of `reference`: the bindings of the attributes the spec's code names,
+    then that code; empty without a reference implementation."""
     canonicalize_body: list[str] = field(default_factory=list)
     """The body of the static `canonicalize(op, rewriter)` (ODS `hasCanonicalizer`)."""
     verify_calls: list[str] = field(default_factory=list)
@@ -1025,6 +1030,7 @@ class _OpMaker:
             if optional_defaults
             else ""
         )
+        reference = self._reference()
         return OpView(
             class_name=cls,
             op_name=self.op_name,
@@ -1067,11 +1073,40 @@ class _OpMaker:
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
             default_dialect=self.op.default_dialect,
             fold_body=code_lines(op.fold.text) if op.fold is not None else [],
+            reference_params=reference[0],
+            reference_body=reference[1],
             canonicalize_body=(
                 code_lines(op.canonicalize.text) if op.canonicalize is not None else []
             ),
             **self._custom_form(),
         )
+
+    def _reference(self) -> tuple[list[str], list[str]]:
+        """The parameters and body of `reference`, from the spec's reference code.
+
+        Operands are parameters (a tuple for a variadic group, None for an absent
+        optional operand); each attribute the code names is bound once from its
+        accessor, so the body reads it as a local and the others cost nothing."""
+        op = self.op
+        if op.reference is None:
+            return [], []
+        body = code_lines(op.reference.text)
+        params = []
+        for o in op.operands:
+            annotation = {"single": "Any", "optional": "Any | None"}.get(
+                o.variadicity, "Sequence[Any]"
+            )
+            params.append(f"{self.py[o.name]}: {annotation}")
+        try:
+            named = {n.id for n in ast.walk(ast.parse("\n".join(body))) if isinstance(n, ast.Name)}
+        except SyntaxError:
+            named = set()
+        bindings = [
+            f"{self.py[a.name]} = self.{self.py[a.name]}"
+            for a in op.attributes
+            if self.py[a.name] in named
+        ]
+        return params, [*bindings, *body]
 
     source = ""
     #: Module-level constants the generated parsers share (name -> expression).

@@ -347,6 +347,10 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'generator.ir' has no attribute {name!r}")
 
 
+#: The numeric semantics reference implementations are written in
+#: (`generator.ir.semantics`), imported with numpy when a reference first runs.
+semantics = lazy_module("generator.ir.semantics")
+
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
@@ -585,6 +589,7 @@ __all__ = [
     "same_size_range",
     "segment_range",
     "segment_sizes",
+    "semantics",
     "set_property",
     "tensor_dims",
     "to_signed",

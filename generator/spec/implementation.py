@@ -49,7 +49,7 @@ from pathlib import Path
 from generator.diagnostics import SpecDiagnostic
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile, SourceLoc
-from generator.naming import class_name_from_def, snake_case
+from generator.naming import class_name_from_def, sanitize_name, snake_case
 from generator.spec.hooks import (
     HookRequirement,
     InlineCode,
@@ -166,6 +166,14 @@ def hook_prefix(owner: Owner) -> str:
     """The prefix of the functions that implement hooks of `owner`: the snake_case
     of its generated class (`Toy_TransposeOp` -> `transpose_op`)."""
     return snake_case(class_name_from_def(owner.def_name))
+
+
+def reference_arguments(op: OpDef) -> list[str]:
+    """The arguments the generated `reference` passes to `<prefix>_reference`: the op,
+    its operands, then its attributes, by their accessor names."""
+    names = [o.name or f"operand_{i}" for i, o in enumerate(op.operands)]
+    names += [a.name for a in op.attributes]
+    return ["self", *(sanitize_name(snake_case(n)) for n in names)]
 
 
 def _builder_name(owner: OpDef, builder: BuilderDef | None) -> str:
@@ -508,8 +516,42 @@ def check_implementation(
                     notes=_asked_at(requirement),
                 )
             )
+    errors.extend(_references(dialect, module))
     errors.extend(_unasked(dialect, module, used))
     return errors
+
+
+def _references(dialect: DialectDef, module: ModuleSource) -> Iterator[SpecDiagnostic]:
+    """The problems of the module's reference implementations: one the spec writes
+    inline as well, or one that does not accept the arguments it is called with."""
+    for op in dialect.ops:
+        name = f"{hook_prefix(op)}_reference"
+        function = module.functions.get(name)
+        if function is None or function.required is None:
+            continue
+        notes = (
+            [Diagnostic(Severity.NOTE, op.loc, f"'{op.def_name}' is defined here")]
+            if op.loc is not None
+            else []
+        )
+        if op.reference is not None:
+            yield SpecDiagnostic(
+                function.loc,
+                f"'{name}' would be the reference implementation of '{op.def_name}', "
+                "which the spec writes inline",
+                hint="remove one of the two",
+                notes=notes,
+            )
+            continue
+        arguments = reference_arguments(op)
+        if not function.accepts(len(arguments)):
+            yield SpecDiagnostic(
+                function.loc,
+                f"'{name}' takes {function.describe()}, but the reference implementation "
+                f"of '{op.def_name}' calls it with {len(arguments)} ({', '.join(arguments)})",
+                hint=f"define it as `def {name}({', '.join(arguments)})`",
+                notes=notes,
+            )
 
 
 def _parameters(arguments: list[str]) -> list[str]:
@@ -672,6 +714,14 @@ def with_implementation(dialect: DialectDef) -> DialectDef:
         else:
             field = "canonicalize" if hook == "canonicalization" else hook
             updates.setdefault(key, {})[field] = SourceText(text=f"return {call}")
+    found = read_module(dialect)
+    if isinstance(found, ModuleSource):
+        for op in dialect.ops:
+            function = f"{hook_prefix(op)}_reference"
+            if op.reference is None and function in found.functions:
+                owners[id(op)] = op
+                call = f"{alias}.{function}({', '.join(reference_arguments(op))})"
+                updates.setdefault(id(op), {})["reference"] = SourceText(text=f"return {call}")
     return _rebuild(dialect, owners, updates, declared, appended, builders)
 
 

@@ -538,6 +538,7 @@ class _Validator:
             (op.verifier, "verifier"),
             (op.region_verifier, "region verifier"),
             (op.fold, "fold hook"),
+            (op.reference, "reference implementation"),
             (op.canonicalize, "canonicalize hook"),
             (op.extra_code, "extra code"),
             (op.parser, "parser hook"),
@@ -1335,6 +1336,7 @@ _GENERATED_MEMBERS: dict[str, frozenset[str]] = {
             "convert_property",
             "fold",
             "parse",
+            "reference",
             "print",
             "verify_regions",
         }
@@ -1426,7 +1428,7 @@ def _code_texts(dialect: DialectDef) -> Iterator[str]:
     if dialect.extra_code is not None:
         yield dialect.extra_code.text
     for op in dialect.ops:
-        for code in (op.extra_code, op.verifier, op.fold, op.canonicalize):
+        for code in (op.extra_code, op.verifier, op.fold, op.reference, op.canonicalize):
             if code is not None:
                 yield code.text
     for item in dialect.named_defs():
