@@ -131,12 +131,6 @@ def MemRef_Dialect : Dialect {
         )
 
 
-    def has_identity_layout(t: MemRefType) -> bool:
-        """Whether `t`'s layout is the identity (none written, or an identity map)."""
-        layout = t.layout
-        return layout is None or (isinstance(layout, AffineMapAttr) and layout.value.is_identity)
-
-
     def verify_collapsed_shape(
         collapsed: Sequence[int], expanded: Sequence[int], groups: Sequence[Sequence[int]]
     ) -> str | None:

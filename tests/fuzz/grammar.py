@@ -453,6 +453,8 @@ def complex_syntax(text: str, rng: random.Random) -> str:
         return text + "\n" + extra + "\n"
     pattern, forms = rng.choice(present)
     return _replace_match(text, pattern, rng, rng.choice(forms))
+
+
 #: The syntax the `vector` dialect adds (combining kinds, scalable dimensions,
 #: `in_bounds`, permutation maps, masks) and malformed forms of it.
 _VECTOR_SYNTAX = re.compile(
