@@ -652,7 +652,7 @@ def from_elements_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourceP
     attrs = p.parse_optional_attr_dict()
     p.expect(":", "expected ':'")
     types_pos = p.current_pos()
-    dest = p.parse_type()
+    dest = p.parse_type_of(VectorType, "builtin.vector")
     element = _element(dest)
     count = dest.num_elements if isinstance(dest, VectorType) else 1
     if count != len(uses):
@@ -709,7 +709,7 @@ def contraction_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourcePos
     entries = dict(traits.entries) if isinstance(traits, DictionaryAttr) else {}
     iterators = entries.get("iterator_types")
     if not isinstance(iterators, ArrayAttr):
-        p.op_error(name_pos, "expected iterator_types array attribute")
+        p.op_error(start, 'expected "iterator_types" array attribute')
     converted: list[Attribute] = []
     for item in iterators.value:
         word = item.value if isinstance(item, StringAttr) else ""
@@ -1070,7 +1070,7 @@ def transfer_read_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourceP
     base = p.parse_operand()
     p.expect("[", "expected '['")
     indices = [] if p.next_is("]") else p.parse_operand_list()
-    p.expect("]", "expected ']'")
+    p.expect("]", "expected ']' in operand list")
     p.expect(",", "expected ','")
     padding = p.parse_operand()
     mask = p.parse_operand() if p.consume_if(",") else None
@@ -1118,7 +1118,7 @@ def transfer_write_op_parse(cls: type[Operation], p: AsmParser, name_pos: Source
     base = p.parse_operand()
     p.expect("[", "expected '['")
     indices = [] if p.next_is("]") else p.parse_operand_list()
-    p.expect("]", "expected ']'")
+    p.expect("]", "expected ']' in operand list")
     mask = p.parse_operand() if p.consume_if(",") else None
     attr_pos = p.current_pos()
     attrs = p.parse_optional_attr_dict()
