@@ -2158,6 +2158,38 @@ def _invalid_cases(rng: random.Random) -> list[InvalidCase]:
     add("load", "memref kind", _c([m1, "index"], f"%r = vector.load %a0[%a1] : {vec([4], f)}"))
     add("broadcast", "result kind", _c([v], f"%r = vector.broadcast %a0 : {v} to {e}"))
     add("fma", "operand count", _c([v, v], f"%r = vector.fma %a0, %a1 : {v}"))
+    add(
+        "transfer_read",
+        "map kind",
+        _c(
+            [m1, "index", f],
+            f"%r = vector.transfer_read %a0[%a1], %a2 {{permutation_map = 3}} : {m1}, {vec([4], f)}",
+        ),
+    )
+    add(
+        "transfer_read",
+        "in_bounds kind",
+        _c(
+            [m1, "index", f],
+            f"%r = vector.transfer_read %a0[%a1], %a2 {{in_bounds = [1]}} : {m1}, {vec([4], f)}",
+        ),
+    )
+    add(
+        "transfer_write",
+        "in_bounds storage",
+        _c(
+            [vec([4], f), m1, "index"],
+            f"vector.transfer_write %a0, %a1[%a2] {{in_bounds = 1}} : {vec([4], f)}, {m1}",
+        ),
+    )
+    add(
+        "transfer_write",
+        "segment sizes",
+        _c(
+            [vec([4], f), m1, "index"],
+            f"vector.transfer_write %a0, %a1[%a2] {{operandSegmentSizes = array<i32: 1>}} : {vec([4], f)}, {m1}",
+        ),
+    )
     add("transpose", "missing to", _c([v], f"%r = vector.transpose %a0, [0] : {v}"))
     return out
 
