@@ -1553,10 +1553,10 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
             return problem
         if self._prop_lowerBoundMap is None:
             return "requires attribute 'lowerBoundMap'"
-        if self._prop_upperBoundMap is None:
-            return "requires attribute 'upperBoundMap'"
         if self._prop_step is None:
             return "requires attribute 'step'"
+        if self._prop_upperBoundMap is None:
+            return "requires attribute 'upperBoundMap'"
         if not _attr_constraint_0(self._prop_lowerBoundMap):
             return "attribute 'lowerBoundMap' failed to satisfy constraint: AffineMap attribute"
         if not _attr_constraint_0(self._prop_upperBoundMap):

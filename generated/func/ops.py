@@ -998,10 +998,10 @@ class FuncOp(OdsOp, FunctionOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if self._prop_sym_name is None:
-            return "requires attribute 'sym_name'"
         if self._prop_function_type is None:
             return "requires attribute 'function_type'"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
         if not _attr_constraint_4(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_5(self._prop_function_type):

@@ -1166,10 +1166,10 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return problem
         if self._prop_staticLowerBound is None:
             return "requires attribute 'staticLowerBound'"
-        if self._prop_staticUpperBound is None:
-            return "requires attribute 'staticUpperBound'"
         if self._prop_staticStep is None:
             return "requires attribute 'staticStep'"
+        if self._prop_staticUpperBound is None:
+            return "requires attribute 'staticUpperBound'"
         if not _attr_constraint_1(self._prop_staticLowerBound):
             return "attribute 'staticLowerBound' failed to satisfy constraint: i64 dense array attribute"
         if not _attr_constraint_1(self._prop_staticUpperBound):

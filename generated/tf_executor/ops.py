@@ -1741,14 +1741,14 @@ class RecvOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
-        if self._prop_tensor_name is None:
-            return "requires attribute 'tensor_name'"
+        if self._prop_recv_device is None:
+            return "requires attribute 'recv_device'"
         if self._prop_send_device is None:
             return "requires attribute 'send_device'"
         if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if self._prop_recv_device is None:
-            return "requires attribute 'recv_device'"
+        if self._prop_tensor_name is None:
+            return "requires attribute 'tensor_name'"
         if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_0(self._prop_send_device):
@@ -2045,14 +2045,14 @@ class SendOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
-        if self._prop_tensor_name is None:
-            return "requires attribute 'tensor_name'"
+        if self._prop_recv_device is None:
+            return "requires attribute 'recv_device'"
         if self._prop_send_device is None:
             return "requires attribute 'send_device'"
         if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if self._prop_recv_device is None:
-            return "requires attribute 'recv_device'"
+        if self._prop_tensor_name is None:
+            return "requires attribute 'tensor_name'"
         if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_0(self._prop_send_device):

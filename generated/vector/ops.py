@@ -5172,12 +5172,12 @@ class ScanOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_inclusive is None:
+            return "requires attribute 'inclusive'"
         if self._prop_kind is None:
             return "requires attribute 'kind'"
         if self._prop_reduction_dim is None:
             return "requires attribute 'reduction_dim'"
-        if self._prop_inclusive is None:
-            return "requires attribute 'inclusive'"
         if not _attr_constraint_5(self._prop_kind):
             return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
         if not _attr_constraint_6(self._prop_reduction_dim):
@@ -6360,10 +6360,10 @@ class TransferReadOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if self._prop_permutation_map is None:
-            return "requires attribute 'permutation_map'"
         if self._prop_in_bounds is None:
             return "requires attribute 'in_bounds'"
+        if self._prop_permutation_map is None:
+            return "requires attribute 'permutation_map'"
         if not _attr_constraint_12(self._prop_permutation_map):
             return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
         if not _attr_constraint_13(self._prop_in_bounds):
@@ -6578,10 +6578,10 @@ class TransferWriteOp(OdsOp):
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
-        if self._prop_permutation_map is None:
-            return "requires attribute 'permutation_map'"
         if self._prop_in_bounds is None:
             return "requires attribute 'in_bounds'"
+        if self._prop_permutation_map is None:
+            return "requires attribute 'permutation_map'"
         if not _attr_constraint_12(self._prop_permutation_map):
             return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
         if not _attr_constraint_13(self._prop_in_bounds):

@@ -911,7 +911,9 @@ class _OpMaker:
         checks.extend(self._segment_checks())
         # MLIR runs its structural traits before the ODS checks, the others after.
         checks.extend(self._native_trait_checks(structural=True))
-        for a in stored:
+        # ODS checks that the required attributes are present in the order of their
+        # names, and their constraints in the order of declaration.
+        for a in sorted(stored, key=lambda a: a.name):
             if not a.is_optional and a.default is None:
                 checks.append(
                     Check(

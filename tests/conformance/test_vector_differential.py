@@ -2092,6 +2092,105 @@ def _invalid_cases(rng: random.Random) -> list[InvalidCase]:
     add("print", "string with punctuation", _c([], 'vector.print str "x" punctuation <comma>'))
     add("print", "source type", _g("print", [f"tensor<4x{f}>"], []))
     add("print", "bad punctuation", _c([], "vector.print punctuation <semicolon>"))
+    # Custom syntax.
+    add(
+        "transfer_read",
+        "index list",
+        _c([m1, "index", f], f"%r = vector.transfer_read %a0[%a1, %a2 : {m1}, {vec([4], f)}"),
+    )
+    add(
+        "transfer_write",
+        "index list",
+        _c([vec([4], f), m1, "index"], f"vector.transfer_write %a0, %a1[%a2 : {vec([4], f)}, {m1}"),
+    )
+    add(
+        "contract",
+        "no iterator types",
+        _c(
+            [vec([4], f)] * 3,
+            f"%r = vector.contract {{indexing_maps = []}} %a0, %a1, %a2 : {vec([4], f)}, {vec([4], f)} into {vec([4], f)}",
+        ),
+    )
+    add(
+        "contract",
+        "no maps",
+        _c(
+            [vec([4], f)] * 3,
+            f'%r = vector.contract {{iterator_types = ["reduction"]}} %a0, %a1, %a2 : {vec([4], f)}, {vec([4], f)} into {vec([4], f)}',
+        ),
+    )
+    add("from_elements", "result kind", _c([f], f"%r = vector.from_elements %a0 : {f}"))
+    add("to_elements", "source kind", _c([v], f"%r:4 = vector.to_elements %a0 : {e}"))
+    add(
+        "scan",
+        "missing attributes",
+        _c([big, vec([8], e)], f"%r:2 = vector.scan <add>, %a0, %a1 : {big}, {vec([8], e)}"),
+    )
+    add("reduction", "missing into", _c([v], f"%r = vector.reduction <add>, %a0 : {v} {e}"))
+    add(
+        "reduction",
+        "fastmath",
+        _c(
+            [vec([4], f)],
+            f"%r = vector.reduction <add>, %a0 fastmath<bogus> : {vec([4], f)} into {f}",
+        ),
+    )
+    add(
+        "mask",
+        "missing region",
+        _c([vec([4], "i1")], f"%r = vector.mask %a0 : {vec([4], 'i1')} -> {f}"),
+    )
+    add(
+        "mask",
+        "missing type",
+        _c(
+            [vec([4], "i1"), vec([4], f)],
+            f"%r = vector.mask %a0 {{ vector.reduction <add>, %a1 : {vec([4], f)} into {f} }} -> {f}",
+        ),
+    )
+    add(
+        "outerproduct",
+        "one type",
+        _c([vec([4], f)], f"%r = vector.outerproduct %a0, %a0 : {vec([4], f)}"),
+    )
+    add("print", "missing type", _c([v], "vector.print %a0"))
+    add("extract", "missing from", _c([v], f"%r = vector.extract %a0[0] : {e} {v}"))
+    add("load", "memref kind", _c([m1, "index"], f"%r = vector.load %a0[%a1] : {vec([4], f)}"))
+    add("broadcast", "result kind", _c([v], f"%r = vector.broadcast %a0 : {v} to {e}"))
+    add("fma", "operand count", _c([v, v], f"%r = vector.fma %a0, %a1 : {v}"))
+    add(
+        "transfer_read",
+        "map kind",
+        _c(
+            [m1, "index", f],
+            f"%r = vector.transfer_read %a0[%a1], %a2 {{permutation_map = 3}} : {m1}, {vec([4], f)}",
+        ),
+    )
+    add(
+        "transfer_read",
+        "in_bounds kind",
+        _c(
+            [m1, "index", f],
+            f"%r = vector.transfer_read %a0[%a1], %a2 {{in_bounds = [1]}} : {m1}, {vec([4], f)}",
+        ),
+    )
+    add(
+        "transfer_write",
+        "in_bounds storage",
+        _c(
+            [vec([4], f), m1, "index"],
+            f"vector.transfer_write %a0, %a1[%a2] {{in_bounds = 1}} : {vec([4], f)}, {m1}",
+        ),
+    )
+    add(
+        "transfer_write",
+        "segment sizes",
+        _c(
+            [vec([4], f), m1, "index"],
+            f"vector.transfer_write %a0, %a1[%a2] {{operandSegmentSizes = array<i32: 1>}} : {vec([4], f)}, {m1}",
+        ),
+    )
+    add("transpose", "missing to", _c([v], f"%r = vector.transpose %a0, [0] : {v}"))
     return out
 
 
