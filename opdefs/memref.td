@@ -17,8 +17,33 @@ def MemRef_Dialect : Dialect {
     start and wait for asynchronous DMA transfers.
   }];
   let dependentDialects = ["arith"];
-  // The checks several ops share: allocations, casts, subviews and reshapes.
+  let hasConstantMaterializer = 1;
+  // The constant materializer (`arith.constant`s, as MLIR's memref dialect makes
+  // them), and the checks several ops share: allocations, casts, subviews and
+  // reshapes.
   let extraClassDeclaration = [{
+    def materialize_constant(
+        rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+    ) -> Operation | None:
+        """An `arith.constant` of a folded value."""
+        from generated.arith.ops import materialize_constant as arith_constant
+
+        return arith_constant(rewriter, value, type_, loc)
+
+
+    def fold_dim(source: Value, index: Value) -> Attribute | None:
+        """The size of dimension `index` of `source` when both are known statically
+        (MLIR's `DimOp::fold` of a static dimension)."""
+        attr = constant_value(index)
+        source_type = source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+            return None
+        if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
+
+
     def verify_alloc_like(
         memref_type: Type, dynamic_sizes: Sequence[Value], symbol_operands: Sequence[Value]
     ) -> str | None:
@@ -433,6 +458,10 @@ def MemRef_DimOp : MemRef_Op<"dim", [
   let arguments = (ins AnyNon0RankedOrUnrankedMemRef:$source, Index:$index);
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
+  let hasFolder = 1;
+  let fold = [{
+    return fold_dim(self.source, self.index)
+  }];
   let asmResultNames = [{
     return ((0, "dim"),)
   }];
@@ -474,6 +503,11 @@ def MemRef_CastOp : MemRef_Op<"cast", [
     if not cast_compatible(source, dest):
         return f"operand type '{source}' and result type '{dest}' are cast incompatible"
     return None
+  }];
+  // A cast to the type it has is its operand.
+  let hasFolder = 1;
+  let fold = [{
+    return self.source if self.source.type == self.dest.type else None
   }];
 }
 
@@ -1123,6 +1157,13 @@ def MemRef_RankOp : MemRef_Op<"rank", [Pure]> {
   let arguments = (ins AnyRankedOrUnrankedMemRef:$memref);
   let results = (outs Index);
   let assemblyFormat = "$memref attr-dict `:` type($memref)";
+  let hasFolder = 1;
+  let fold = [{
+    memref_type = self.memref.type
+    if isinstance(memref_type, MemRefType):
+        return IntegerAttr.get(IndexType.get(), memref_type.rank)
+    return None
+  }];
 }
 
 def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment", [

@@ -28,6 +28,7 @@ from generator.ir import (
     ConstantLike,
     DenseArrayAttr,
     FloatType,
+    FoldResult,
     HasParent,
     HasRecursiveMemoryEffects,
     IndexType,
@@ -46,6 +47,7 @@ from generator.ir import (
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
@@ -72,6 +74,7 @@ from generator.ir import (
     argument_error,
     attr_int,
     checked_sequence,
+    constant_value,
     element_type_or_self,
     get_property,
     is_elements_attr,
@@ -178,6 +181,28 @@ _ARITH__ATOMIC_R_M_W_KIND_NAMES = {
 }
 _TYPE_I32 = parse_type("i32")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def fold_dim(source: Value, index: Value) -> Attribute | None:
+    """The size of dimension `index` of `source` when both are known statically
+    (MLIR's `DimOp::fold` of a static dimension)."""
+    attr = constant_value(index)
+    source_type = source.type
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+        return None
+    if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+        return None
+    size = source_type.shape[attr.value]
+    return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
 
 
 def verify_alloc_like(
@@ -1842,6 +1867,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
+
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     """A view with groups of dimensions merged into one
@@ -2364,6 +2393,10 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return fold_dim(self.source, self.index)
 
 
 class DistinctObjectsOp(OdsOp, InferTypeOpInterface):
@@ -4786,6 +4819,13 @@ class RankOp(OdsOp):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        memref_type = self.memref.type
+        if isinstance(memref_type, MemRefType):
+            return IntegerAttr.get(IndexType.get(), memref_type.rank)
         return None
 
 

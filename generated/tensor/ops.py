@@ -21,6 +21,7 @@ from generator.ir import (
     ConditionallySpeculatable,
     DenseArrayAttr,
     FloatType,
+    FoldResult,
     HasRecursiveMemoryEffects,
     IndexType,
     IntegerAttr,
@@ -34,6 +35,7 @@ from generator.ir import (
     OpResult,
     OpTrait,
     ParentOneOf,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
@@ -50,6 +52,7 @@ from generator.ir import (
     argument_error,
     checked_sequence,
     compatible_shapes,
+    constant_value,
     element_type_or_self,
     must,
     parse_type,
@@ -92,6 +95,35 @@ __all__ = [
 
 _TYPE_I64 = parse_type("i64")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value, as MLIR's tensor dialect makes it."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def is_identity_slice(
+    shape_type: Type,
+    slice_type: Type,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> bool:
+    """Whether a slice is all of a tensor of the same type: offsets 0, strides 1
+    and the static sizes of the tensor (MLIR's
+    `foldIdentityOffsetSizeAndStrideOpInterface`)."""
+    if shape_type != slice_type or not isinstance(shape_type, RankedTensorType):
+        return False
+    return (
+        all(o == 0 for o in offsets)
+        and all(s == 1 for s in strides)
+        and list(sizes) == list(shape_type.shape)
+        and DYNAMIC not in sizes
+    )
 
 
 def slice_error(expected: RankedTensorType, actual: Type) -> VerifyMessage | None:
@@ -484,6 +516,10 @@ class BitcastOp(OdsOp, CastOpInterface):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
+
 
 class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """tensor cast operation
@@ -611,6 +647,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         ):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
 
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
@@ -967,6 +1007,13 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
                 )
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        inputs = list(self.inputs)
+        if len(inputs) == 1 and inputs[0].type == self.result.type:
+            return inputs[0]
+        return None
+
 
 class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
     """dimension index operation
@@ -1092,6 +1139,17 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
         if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        attr = constant_value(self.index)
+        source_type = self.source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, RankedTensorType):
+            return None
+        if not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
 
 
 class EmptyOp(OdsOp):
@@ -1931,6 +1989,18 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
                 ("stride", self.static_strides.values, self.strides),
             ),
         )
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.source.type,
+            self.result.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
+        return None
 
 
 class FromElementsOp(OdsOp, OpAsmOpInterface):
@@ -2945,6 +3015,18 @@ class InsertSliceOp(OdsOp, OpAsmOpInterface):
             ),
         )
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.dest.type,
+            self.source.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
+        return None
+
 
 class PadOp(OdsOp, OpAsmOpInterface):
     """tensor pad operation
@@ -3761,6 +3843,13 @@ class RankOp(OdsOp, OpAsmOpInterface):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        tensor_type = self.tensor.type
+        if isinstance(tensor_type, RankedTensorType):
+            return IntegerAttr.get(IndexType.get(), tensor_type.rank)
         return None
 
 
