@@ -41,7 +41,28 @@ def MemRef_Dialect : Dialect {
         if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
             return None
         size = source_type.shape[attr.value]
-        return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        return None
+
+
+    def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+        """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+        given, at a constant index (MLIR's `DimOp::fold`)."""
+        attr = constant_value(index)
+        source_type = source.type
+        owner = source.defining_op
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+            return None
+        if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+            return None
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, (AllocOp, AllocaOp)):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, ViewOp):
+            sizes = owner.sizes
+        return sizes[position] if position < len(sizes) else None
 
 
     def verify_alloc_like(
@@ -292,7 +313,7 @@ def MemRef_IndexListArrayAttr
 //===----------------------------------------------------------------------===//
 
 class MemRef_AllocLikeOp<string mnemonic, list<Trait> traits = []>
-    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments], traits)> {
+    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments, OnlyAllocatesResults], traits)> {
   let arguments = (ins Variadic<Index>:$dynamicSizes,
                        Variadic<Index>:$symbolOperands,
                        OptionalAttr<MemRef_AlignmentAttr>:$alignment);
@@ -460,7 +481,7 @@ def MemRef_DimOp : MemRef_Op<"dim", [
   let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
   let hasFolder = 1;
   let fold = [{
-    return fold_dim(self.source, self.index)
+    return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
   }];
   let asmResultNames = [{
     return ((0, "dim"),)

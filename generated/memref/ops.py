@@ -43,6 +43,7 @@ from generator.ir import (
     NoMemoryEffect,
     NoRegionArguments,
     OdsOp,
+    OnlyAllocatesResults,
     OpAsmOpInterface,
     Operation,
     OpResult,
@@ -202,7 +203,28 @@ def fold_dim(source: Value, index: Value) -> Attribute | None:
     if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
         return None
     size = source_type.shape[attr.value]
-    return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
+    if size != DYNAMIC:
+        return IntegerAttr.get(IndexType.get(), size)
+    return None
+
+
+def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+    """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+    given, at a constant index (MLIR's `DimOp::fold`)."""
+    attr = constant_value(index)
+    source_type = source.type
+    owner = source.defining_op
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+        return None
+    if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+        return None
+    position = source_type.shape[: attr.value].count(DYNAMIC)
+    sizes: Sequence[Value] = ()
+    if isinstance(owner, (AllocOp, AllocaOp)):
+        sizes = owner.dynamic_sizes
+    elif isinstance(owner, ViewOp):
+        sizes = owner.sizes
+    return sizes[position] if position < len(sizes) else None
 
 
 def verify_alloc_like(
@@ -638,7 +660,9 @@ class AllocOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -836,7 +860,9 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -2396,7 +2422,7 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
 
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
-        return fold_dim(self.source, self.index)
+        return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
 
 
 class DistinctObjectsOp(OdsOp, InferTypeOpInterface):

@@ -1149,7 +1149,17 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
         if not 0 <= attr.value < source_type.rank:
             return None
         size = source_type.shape[attr.value]
-        return None if size == DYNAMIC else IntegerAttr.get(IndexType.get(), size)
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        # A dynamic size of a `tensor.empty` or `tensor.generate` is its operand.
+        owner = self.source.defining_op
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, EmptyOp):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, GenerateOp):
+            sizes = owner.dynamic_extents
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        return sizes[position] if position < len(sizes) else None
 
 
 class EmptyOp(OdsOp):
@@ -1654,6 +1664,22 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         if isinstance(tensor_type, ShapedType) and len(self.indices) != tensor_type.rank:
             return "incorrect number of indices for extract_element"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.tensor.defining_op
+        tensor_type = self.tensor.type
+        if not isinstance(owner, FromElementsOp) or not isinstance(tensor_type, ShapedType):
+            return None
+        flat, stride = 0, 1
+        for dim in reversed(range(tensor_type.rank)):
+            attr = constant_value(self.indices[dim])
+            if not isinstance(attr, IntegerAttr):
+                return None
+            flat += attr.value * stride
+            stride *= tensor_type.shape[dim]
+        elements = list(owner.elements)
+        return elements[flat] if 0 <= flat < len(elements) else None
 
 
 class ExtractSliceOp(OdsOp, OpAsmOpInterface):

@@ -2,7 +2,9 @@
 
 The programs use the ops whose folders the specs define: `memref.rank` and
 `tensor.rank` of ranked and unranked operands, `memref.dim` and `tensor.dim` of
-static and dynamic dimensions at constant and unknown indices, casts and
+static and dynamic dimensions at constant and unknown indices (of function
+arguments, new buffers and empty tensors), elements of `tensor.from_elements`,
+allocations left unused, casts and
 bitcasts to the same and to other types, slices that are or are not the whole
 tensor, and concatenations of one and of several tensors. Their results are
 returned, so nothing is dead. Indices other than constants are function
@@ -62,7 +64,10 @@ def _program(seed: int) -> str:
     for n in range(rng.randint(3, 8)):
         t = rng.choice(ELEMENTS)
         r = f"%r{n}"
-        kind = rng.choice(["mrank", "trank", "mdim", "tdim", "cast", "slice", "concat", "mcast"])
+        kind = rng.choice(
+            ["mrank", "trank", "mdim", "tdim", "cast", "slice", "concat", "mcast", "alloc",
+             "empty", "extract"]
+        )  # fmt: skip
         dims = [rng.choice([2, 4, None]) for _ in range(rng.randint(1, 3))]
         shape = "".join(("?" if d is None else str(d)) + "x" for d in dims)
         if kind in ("mrank", "trank"):
@@ -76,6 +81,28 @@ def _program(seed: int) -> str:
             i = index()
             lines.append(f"{r} = {container}.dim {arg(ty)}, {i} : {ty}")
             results.append((r, "index"))
+        elif kind in ("alloc", "empty"):
+            # The dims of a new buffer or empty tensor, and sometimes nothing else.
+            op = (
+                rng.choice(["memref.alloc", "memref.alloca"]) if kind == "alloc" else "tensor.empty"
+            )
+            container = "memref" if kind == "alloc" else "tensor"
+            ty = f"{container}<{shape}{t}>"
+            sizes = ", ".join(arg("index") for d in dims if d is None)
+            lines.append(f"%b{n} = {op}({sizes}) : {ty}")
+            if rng.random() < 0.8:
+                i = index()
+                lines.append(f"{r} = {container}.dim %b{n}, {i} : {ty}")
+                results.append((r, "index"))
+        elif kind == "extract":
+            count = rng.randint(1, 4)
+            x = arg(t)
+            lines.append(
+                f"%b{n} = tensor.from_elements {', '.join([x] * count)} : tensor<{count}x{t}>"
+            )
+            i = index()
+            lines.append(f"{r} = tensor.extract %b{n}[{i}] : tensor<{count}x{t}>")
+            results.append((r, t))
         elif kind in ("cast", "mcast"):
             container = "memref" if kind == "mcast" else "tensor"
             src = f"{container}<{shape}{t}>"
