@@ -714,6 +714,18 @@ def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
   let asmResultNames = [{
     return ((0, "expand_shape"),)
   }];
+  // Expanding what a collapse with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, CollapseShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     source, result = self.src.type, self.result.type
@@ -776,6 +788,18 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
   }];
   let asmResultNames = [{
     return ((0, "collapse_shape"),)
+  }];
+  // Collapsing what an expansion with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, ExpandShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
   }];
   let hasVerifier = 1;
   let verifier = [{

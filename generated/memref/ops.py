@@ -2083,6 +2083,18 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
             return f"expected collapsed type to be '{expected}' but found '{result}'"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
+
 
 class CopyOp(OdsOp):
     """Copy the contents of one buffer into another
@@ -3140,6 +3152,18 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         for pos, size in enumerate(result.shape):
             if size != DYNAMIC and size != static_shape[pos]:
                 return f"invalid output shape provided at pos {pos}"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
         return None
 
 

@@ -814,6 +814,18 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         groups = reassociation_groups(self.reassociation)
         return reshape_error(self.src.type, self.result.type, groups, len(self.reassociation.value))
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
+
 
 class ConcatOp(OdsOp, OpAsmOpInterface):
     """tensor concatenation operation
@@ -1522,6 +1534,18 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
             )
         groups = reassociation_groups(self.reassociation)
         return reshape_error(result, self.src.type, groups, len(self.reassociation.value))
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
 
 
 class ExtractOp(OdsOp, OpAsmOpInterface):

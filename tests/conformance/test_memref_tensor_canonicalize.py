@@ -4,7 +4,7 @@ The programs use the ops whose folders the specs define: `memref.rank` and
 `tensor.rank` of ranked and unranked operands, `memref.dim` and `tensor.dim` of
 static and dynamic dimensions at constant and unknown indices (of function
 arguments, new buffers and empty tensors), elements of `tensor.from_elements`,
-allocations left unused, casts and
+allocations left unused, collapses undone by expansions and the reverse, casts and
 bitcasts to the same and to other types, slices that are or are not the whole
 tensor, and concatenations of one and of several tensors. Their results are
 returned, so nothing is dead. Indices other than constants are function
@@ -66,7 +66,7 @@ def _program(seed: int) -> str:
         r = f"%r{n}"
         kind = rng.choice(
             ["mrank", "trank", "mdim", "tdim", "cast", "slice", "concat", "mcast", "alloc",
-             "empty", "extract"]
+             "empty", "extract", "reshape"]
         )  # fmt: skip
         dims = [rng.choice([2, 4, None]) for _ in range(rng.randint(1, 3))]
         shape = "".join(("?" if d is None else str(d)) + "x" for d in dims)
@@ -94,6 +94,27 @@ def _program(seed: int) -> str:
                 i = index()
                 lines.append(f"{r} = {container}.dim %b{n}, {i} : {ty}")
                 results.append((r, "index"))
+        elif kind == "reshape":
+            # A collapse undone by an expansion with the same groups, or the reverse.
+            container = rng.choice(["memref", "tensor"])
+            a, b = rng.choice([2, 4]), rng.choice([3, 8])
+            big, flat = f"{container}<{a}x{b}x{t}>", f"{container}<{a * b}x{t}>"
+            if rng.random() < 0.5:
+                lines.append(
+                    f"%b{n} = {container}.collapse_shape {arg(big)} [[0, 1]] : {big} into {flat}"
+                )
+                lines.append(
+                    f"{r} = {container}.expand_shape %b{n} [[0, 1]] output_shape [{a}, {b}] : "
+                    f"{flat} into {big}"
+                )
+                results.append((r, big))
+            else:
+                lines.append(
+                    f"%b{n} = {container}.expand_shape {arg(flat)} [[0, 1]] output_shape [{a}, {b}] : "
+                    f"{flat} into {big}"
+                )
+                lines.append(f"{r} = {container}.collapse_shape %b{n} [[0, 1]] : {big} into {flat}")
+                results.append((r, flat))
         elif kind == "extract":
             count = rng.randint(1, 4)
             x = arg(t)
