@@ -17,8 +17,54 @@ def MemRef_Dialect : Dialect {
     start and wait for asynchronous DMA transfers.
   }];
   let dependentDialects = ["arith"];
-  // The checks several ops share: allocations, casts, subviews and reshapes.
+  let hasConstantMaterializer = 1;
+  // The constant materializer (`arith.constant`s, as MLIR's memref dialect makes
+  // them), and the checks several ops share: allocations, casts, subviews and
+  // reshapes.
   let extraClassDeclaration = [{
+    def materialize_constant(
+        rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+    ) -> Operation | None:
+        """An `arith.constant` of a folded value."""
+        from generated.arith.ops import materialize_constant as arith_constant
+
+        return arith_constant(rewriter, value, type_, loc)
+
+
+    def fold_dim(source: Value, index: Value) -> Attribute | None:
+        """The size of dimension `index` of `source` when both are known statically
+        (MLIR's `DimOp::fold` of a static dimension)."""
+        attr = constant_value(index)
+        source_type = source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+            return None
+        if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        return None
+
+
+    def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+        """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+        given, at a constant index (MLIR's `DimOp::fold`)."""
+        attr = constant_value(index)
+        source_type = source.type
+        owner = source.defining_op
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+            return None
+        if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+            return None
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, (AllocOp, AllocaOp)):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, ViewOp):
+            sizes = owner.sizes
+        return sizes[position] if position < len(sizes) else None
+
+
     def verify_alloc_like(
         memref_type: Type, dynamic_sizes: Sequence[Value], symbol_operands: Sequence[Value]
     ) -> str | None:
@@ -262,7 +308,7 @@ def MemRef_IndexListArrayAttr
 //===----------------------------------------------------------------------===//
 
 class MemRef_AllocLikeOp<string mnemonic, list<Trait> traits = []>
-    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments], traits)> {
+    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments, OnlyAllocatesResults], traits)> {
   let arguments = (ins Variadic<Index>:$dynamicSizes,
                        Variadic<Index>:$symbolOperands,
                        OptionalAttr<MemRef_AlignmentAttr>:$alignment);
@@ -428,6 +474,10 @@ def MemRef_DimOp : MemRef_Op<"dim", [
   let arguments = (ins AnyNon0RankedOrUnrankedMemRef:$source, Index:$index);
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
+  let hasFolder = 1;
+  let fold = [{
+    return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
+  }];
   let asmResultNames = [{
     return ((0, "dim"),)
   }];
@@ -469,6 +519,11 @@ def MemRef_CastOp : MemRef_Op<"cast", [
     if not cast_compatible(source, dest):
         return f"operand type '{source}' and result type '{dest}' are cast incompatible"
     return None
+  }];
+  // A cast to the type it has is its operand.
+  let hasFolder = 1;
+  let fold = [{
+    return self.source if self.source.type == self.dest.type else None
   }];
 }
 
@@ -654,6 +709,18 @@ def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
   let asmResultNames = [{
     return ((0, "expand_shape"),)
   }];
+  // Expanding what a collapse with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, CollapseShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     source, result = self.src.type, self.result.type
@@ -716,6 +783,18 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
   }];
   let asmResultNames = [{
     return ((0, "collapse_shape"),)
+  }];
+  // Collapsing what an expansion with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, ExpandShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
   }];
   let hasVerifier = 1;
   let verifier = [{
@@ -1118,6 +1197,13 @@ def MemRef_RankOp : MemRef_Op<"rank", [Pure]> {
   let arguments = (ins AnyRankedOrUnrankedMemRef:$memref);
   let results = (outs Index);
   let assemblyFormat = "$memref attr-dict `:` type($memref)";
+  let hasFolder = 1;
+  let fold = [{
+    memref_type = self.memref.type
+    if isinstance(memref_type, MemRefType):
+        return IntegerAttr.get(IndexType.get(), memref_type.rank)
+    return None
+  }];
 }
 
 def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment", [

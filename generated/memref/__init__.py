@@ -41,6 +41,7 @@ from generated.memref.ops import (
     SubViewOp,
     TransposeOp,
     ViewOp,
+    materialize_constant,
 )
 from generator.ir import Dialect
 
@@ -83,4 +84,5 @@ __all__ = [
 DIALECT = Dialect(
     "memref",
     ops=OPS,
+    constant_materializer=materialize_constant,
 )

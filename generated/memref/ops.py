@@ -28,6 +28,7 @@ from generator.ir import (
     ConstantLike,
     DenseArrayAttr,
     FloatType,
+    FoldResult,
     HasParent,
     HasRecursiveMemoryEffects,
     IndexType,
@@ -42,10 +43,12 @@ from generator.ir import (
     NoMemoryEffect,
     NoRegionArguments,
     OdsOp,
+    OnlyAllocatesResults,
     OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
@@ -73,6 +76,7 @@ from generator.ir import (
     argument_error,
     attr_int,
     checked_sequence,
+    constant_value,
     element_type_or_self,
     get_property,
     is_elements_attr,
@@ -180,6 +184,49 @@ _ARITH__ATOMIC_R_M_W_KIND_NAMES = {
 }
 _TYPE_I32 = parse_type("i32")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def fold_dim(source: Value, index: Value) -> Attribute | None:
+    """The size of dimension `index` of `source` when both are known statically
+    (MLIR's `DimOp::fold` of a static dimension)."""
+    attr = constant_value(index)
+    source_type = source.type
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+        return None
+    if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+        return None
+    size = source_type.shape[attr.value]
+    if size != DYNAMIC:
+        return IntegerAttr.get(IndexType.get(), size)
+    return None
+
+
+def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+    """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+    given, at a constant index (MLIR's `DimOp::fold`)."""
+    attr = constant_value(index)
+    source_type = source.type
+    owner = source.defining_op
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+        return None
+    if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+        return None
+    position = source_type.shape[: attr.value].count(DYNAMIC)
+    sizes: Sequence[Value] = ()
+    if isinstance(owner, (AllocOp, AllocaOp)):
+        sizes = owner.dynamic_sizes
+    elif isinstance(owner, ViewOp):
+        sizes = owner.sizes
+    return sizes[position] if position < len(sizes) else None
 
 
 def verify_alloc_like(
@@ -610,7 +657,9 @@ class AllocOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -808,7 +857,9 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -1845,6 +1896,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
+
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     """A view with groups of dimensions merged into one
@@ -2029,6 +2084,18 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
             )
         if expected != result:
             return f"expected collapsed type to be '{expected}' but found '{result}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
         return None
 
 
@@ -2367,6 +2434,10 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInter
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
 
 
 class DistinctObjectsOp(OdsOp, InferTypeOpInterface):
@@ -3084,6 +3155,18 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         for pos, size in enumerate(result.shape):
             if size != DYNAMIC and size != static_shape[pos]:
                 return f"invalid output shape provided at pos {pos}"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
         return None
 
 
@@ -4797,6 +4880,13 @@ class RankOp(OdsOp):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        memref_type = self.memref.type
+        if isinstance(memref_type, MemRefType):
+            return IntegerAttr.get(IndexType.get(), memref_type.rank)
         return None
 
 

@@ -30,6 +30,7 @@ from generated.tensor.ops import (
     ScatterOp,
     SplatOp,
     YieldOp,
+    materialize_constant,
 )
 from generator.ir import Dialect
 
@@ -61,4 +62,5 @@ __all__ = [
 DIALECT = Dialect(
     "tensor",
     ops=OPS,
+    constant_materializer=materialize_constant,
 )

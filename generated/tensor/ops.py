@@ -21,6 +21,7 @@ from generator.ir import (
     ConditionallySpeculatable,
     DenseArrayAttr,
     FloatType,
+    FoldResult,
     HasRecursiveMemoryEffects,
     IndexType,
     IntegerAttr,
@@ -34,6 +35,7 @@ from generator.ir import (
     OpResult,
     OpTrait,
     ParentOneOf,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
@@ -51,6 +53,7 @@ from generator.ir import (
     argument_error,
     checked_sequence,
     compatible_shapes,
+    constant_value,
     element_type_or_self,
     must,
     parse_type,
@@ -93,6 +96,35 @@ __all__ = [
 
 _TYPE_I64 = parse_type("i64")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value, as MLIR's tensor dialect makes it."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def is_identity_slice(
+    shape_type: Type,
+    slice_type: Type,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> bool:
+    """Whether a slice is all of a tensor of the same type: offsets 0, strides 1
+    and the static sizes of the tensor (MLIR's
+    `foldIdentityOffsetSizeAndStrideOpInterface`)."""
+    if shape_type != slice_type or not isinstance(shape_type, RankedTensorType):
+        return False
+    return (
+        all(o == 0 for o in offsets)
+        and all(s == 1 for s in strides)
+        and list(sizes) == list(shape_type.shape)
+        and DYNAMIC not in sizes
+    )
 
 
 def slice_error(expected: RankedTensorType, actual: Type) -> VerifyMessage | None:
@@ -485,6 +517,10 @@ class BitcastOp(OdsOp, CastOpInterface):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
+
 
 class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """tensor cast operation
@@ -612,6 +648,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         ):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
 
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
@@ -774,6 +814,18 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         """The spec's own verifier."""
         groups = reassociation_groups(self.reassociation)
         return reshape_error(self.src.type, self.result.type, groups, len(self.reassociation.value))
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
 
 
 class ConcatOp(OdsOp, OpAsmOpInterface):
@@ -968,6 +1020,13 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
                 )
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        inputs = list(self.inputs)
+        if len(inputs) == 1 and inputs[0].type == self.result.type:
+            return inputs[0]
+        return None
+
 
 class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """dimension index operation
@@ -1093,6 +1152,27 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInter
         if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        attr = constant_value(self.index)
+        source_type = self.source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, RankedTensorType):
+            return None
+        if not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        # A dynamic size of a `tensor.empty` or `tensor.generate` is its operand.
+        owner = self.source.defining_op
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, EmptyOp):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, GenerateOp):
+            sizes = owner.dynamic_extents
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        return sizes[position] if position < len(sizes) else None
 
 
 class EmptyOp(OdsOp):
@@ -1456,6 +1536,18 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         groups = reassociation_groups(self.reassociation)
         return reshape_error(result, self.src.type, groups, len(self.reassociation.value))
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
+
 
 class ExtractOp(OdsOp, OpAsmOpInterface):
     """element extraction operation
@@ -1597,6 +1689,22 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         if isinstance(tensor_type, ShapedType) and len(self.indices) != tensor_type.rank:
             return "incorrect number of indices for extract_element"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.tensor.defining_op
+        tensor_type = self.tensor.type
+        if not isinstance(owner, FromElementsOp) or not isinstance(tensor_type, ShapedType):
+            return None
+        flat, stride = 0, 1
+        for dim in reversed(range(tensor_type.rank)):
+            attr = constant_value(self.indices[dim])
+            if not isinstance(attr, IntegerAttr):
+                return None
+            flat += attr.value * stride
+            stride *= tensor_type.shape[dim]
+        elements = list(owner.elements)
+        return elements[flat] if 0 <= flat < len(elements) else None
 
 
 class ExtractSliceOp(OdsOp, OpAsmOpInterface):
@@ -1932,6 +2040,18 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
                 ("stride", self.static_strides.values, self.strides),
             ),
         )
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.source.type,
+            self.result.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
+        return None
 
 
 class FromElementsOp(OdsOp, OpAsmOpInterface):
@@ -2950,6 +3070,18 @@ class InsertSliceOp(OdsOp, OpAsmOpInterface):
             ),
         )
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.dest.type,
+            self.source.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
+        return None
+
 
 class PadOp(OdsOp, OpAsmOpInterface):
     """tensor pad operation
@@ -3770,6 +3902,13 @@ class RankOp(OdsOp, OpAsmOpInterface):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        tensor_type = self.tensor.type
+        if isinstance(tensor_type, RankedTensorType):
+            return IntegerAttr.get(IndexType.get(), tensor_type.rank)
         return None
 
 

@@ -63,6 +63,7 @@ from generator.ir.traits import (
     IsIsolatedFromAbove,
     IsTerminator,
     NoMemoryEffect,
+    OnlyAllocatesResults,
 )
 from generator.ir.types import Type
 from generator.ir.verifier import location_of, region_has_ssa_dominance
@@ -644,7 +645,13 @@ class _OpKind:
         #: Never trivially dead: terminators (unregistered ops may be ones) and symbols.
         self.keep = cls.might_have_trait(IsTerminator) or issubclass(cls, SymbolOpInterface)
         # `Pure` implies `NoMemoryEffect`.
-        self.effect_free = cls.has_trait(NoMemoryEffect) or cls.has_trait(ConstantLike)
+        # An op that only allocates its results is dead once they are unused, as MLIR's
+        # `wouldOpBeTriviallyDead` skips allocation effects on the op's own results.
+        self.effect_free = (
+            cls.has_trait(NoMemoryEffect)
+            or cls.has_trait(ConstantLike)
+            or cls.has_trait(OnlyAllocatesResults)
+        )
         self.recursive_effects = cls.has_trait(HasRecursiveMemoryEffects)
         self.constant_like = cls.has_trait(ConstantLike)
         # An unregistered op might be isolated from above, so constants stay in it.

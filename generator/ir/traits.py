@@ -63,6 +63,7 @@ __all__ = [
     "NoRegionArguments",
     "NoSideEffect",
     "NoTerminator",
+    "OnlyAllocatesResults",
     "OpTrait",
     "ParametricTrait",
     "ParentOneOf",
@@ -171,6 +172,13 @@ class ParametricTrait(OpTrait):
 
 class NoMemoryEffect(OpTrait):
     """The op has no memory effects (MLIR's `MemoryEffects<[]>`)."""
+
+    __slots__ = ()
+
+
+class OnlyAllocatesResults(OpTrait):
+    """The op's only memory effects allocate its results (MLIR's `MemAlloc` on a
+    result, as `memref.alloc` and `memref.alloca` have): unused, it is dead."""
 
     __slots__ = ()
 

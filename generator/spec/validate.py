@@ -143,6 +143,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "NoRegionArguments": "",
     "NoSideEffect": "",
     "NoTerminator": "",
+    "OnlyAllocatesResults": "",
     "ParentOneOf": "ops",
     "PredOpTrait": "pred",
     "Pure": "",

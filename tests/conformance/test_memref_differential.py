@@ -693,6 +693,69 @@ INVALID: list[tuple[str, str, str]] = [
         "%r = memref.reinterpret_cast %d to offset: [0], sizes: [-1, 10], strides: [10, 1] : memref<?x{F}> to memref<?x10x{F}>",
     ),
     ("rank", "result type", '%r = "memref.rank"(%d) : (memref<?x{F}>) -> i32'),
+    # Operand, result and attribute constraints, in generic form.
+    ("rank", "operand type", '%r = "memref.rank"(%t) : (tensor<4x{F}>) -> index'),
+    (
+        "assume_alignment",
+        "operand type",
+        '%r = "memref.assume_alignment"(%t) <{{alignment = 4 : i32}}> : (tensor<4x{F}>) -> tensor<4x{F}>',
+    ),
+    (
+        "extract_aligned_pointer_as_index",
+        "operand type",
+        '%r = "memref.extract_aligned_pointer_as_index"(%x) : (i32) -> index',
+    ),
+    (
+        "memory_space_cast",
+        "operand type",
+        '%r = "memref.memory_space_cast"(%t) : (tensor<4x{F}>) -> memref<4x{F}>',
+    ),
+    (
+        "realloc",
+        "size type",
+        '%r = "memref.realloc"(%v, %x) : (memref<8x{F}>, i32) -> memref<?x{F}>',
+    ),
+    (
+        "atomic_rmw",
+        "value type",
+        '%r = "memref.atomic_rmw"(%ii, %mf, %i) <{{kind = 1 : i64}}> : ({I}, memref<{N}x{F}>, index) -> {I}',
+    ),
+    (
+        "atomic_rmw",
+        "kind value",
+        '%r = "memref.atomic_rmw"(%ii, %mi, %i) <{{kind = 99 : i64}}> : ({I}, memref<{N}x{I}>, index) -> {I}',
+    ),
+    (
+        "prefetch",
+        "missing attribute",
+        '"memref.prefetch"(%v, %i) <{{isDataCache = true, isWrite = false}}> : (memref<8x{F}>, index) -> ()',
+    ),
+    (
+        "transpose",
+        "missing permutation",
+        '%r = "memref.transpose"(%v) : (memref<8x{F}>) -> memref<8x{F}>',
+    ),
+    (
+        "reshape",
+        "shape operand",
+        '%r = "memref.reshape"(%v, %t) : (memref<8x{F}>, tensor<4x{F}>) -> memref<8x{F}>',
+    ),
+    (
+        "reinterpret_cast",
+        "missing strides",
+        '%r = "memref.reinterpret_cast"(%v) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 8>}}> : (memref<8x{F}>) -> memref<8x{F}>',
+    ),
+    ("get_global", "missing name", '%r = "memref.get_global"() : () -> memref<4x{F}>'),
+    (
+        "alloca_scope",
+        "result type",
+        '%r = "memref.alloca_scope"() ({{\n    "memref.alloca_scope.return"(%i) : (index) -> ()\n  }}) : () -> {I}',
+    ),
+    (
+        "generic_atomic_rmw",
+        "result type",
+        '%r = "memref.generic_atomic_rmw"(%mf, %i) ({{\n  ^bb0(%c: {F}):\n    "memref.atomic_yield"(%c) : ({F}) -> ()\n  }}) : (memref<{N}x{F}>, index) -> {I}',
+    ),
 ]
 
 #: The arguments every invalid program's function takes, by name.
@@ -702,6 +765,7 @@ PARAMS = [
     ("%bs", "memref<64xi8, strided<[2]>>"), ("%mi", "memref<{N}x{I}>"),
     ("%mf", "memref<{N}x{F}>"), ("%tag", "memref<1xi32>"), ("%sh", "memref<2xindex>"),
     ("%dsh", "memref<?xindex>"), ("%i", "index"), ("%f", "{F}"), ("%ii", "{I}"),
+    ("%t", "tensor<4x{F}>"), ("%x", "i32"),
 ]  # fmt: skip
 
 

@@ -574,6 +574,59 @@ INVALID: list[tuple[str, str, str]] = [
         "missing yield",
         "%r = tensor.pad %s low[1, 0] high[2, 0] {{\n  ^bb0(%a: index, %b: index):\n  }} : tensor<8x16x{T}> to tensor<11x16x{T}>",
     ),
+    # Operand, result and attribute constraints, in generic form.
+    (
+        "concat",
+        "operand type",
+        '%r = "tensor.concat"(%mm) <{{dim = 0 : i64}}> : (memref<4x{T}>) -> tensor<4x{T}>',
+    ),
+    ("concat", "missing dim", '%r = "tensor.concat"(%p) : (tensor<4x{T}>) -> tensor<4x{T}>'),
+    ("bitcast", "operand type", '%r = "tensor.bitcast"(%mm) : (memref<4x{T}>) -> tensor<4x{T}>'),
+    (
+        "bitcast",
+        "index elements",
+        '%r = "tensor.bitcast"(%ix) : (tensor<4xindex>) -> tensor<4xi64>',
+    ),
+    (
+        "gather",
+        "indices type",
+        '%r = "tensor.gather"(%p, %p) <{{gather_dims = array<i64: 0>}}> : (tensor<4x{T}>, tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "scatter",
+        "indices type",
+        '%r = "tensor.scatter"(%p, %p, %p) <{{scatter_dims = array<i64: 0>, unique}}> : (tensor<4x{T}>, tensor<4x{T}>, tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "reshape",
+        "shape type",
+        '%r = "tensor.reshape"(%p, %p) : (tensor<4x{T}>, tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "collapse_shape",
+        "missing reassociation",
+        '%r = "tensor.collapse_shape"(%p) : (tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "collapse_shape",
+        "reassociation kind",
+        '%r = "tensor.collapse_shape"(%p) <{{reassociation = [0]}}> : (tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "expand_shape",
+        "missing output shape",
+        '%r = "tensor.expand_shape"(%p) <{{reassociation = [[0]]}}> : (tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "pad",
+        "empty region",
+        '%r = "tensor.pad"(%p) <{{operandSegmentSizes = array<i32: 1, 0, 0>, static_high = array<i64: 0>, static_low = array<i64: 0>}}> ({{\n  }}) : (tensor<4x{T}>) -> tensor<4x{T}>',
+    ),
+    (
+        "extract_slice",
+        "result type",
+        '%r = "tensor.extract_slice"(%p) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}}> : (tensor<4x{T}>) -> memref<4x{T}>',
+    ),
 ]
 
 PARAMS = [
@@ -583,6 +636,7 @@ PARAMS = [
     ("%g2", "tensor<1x2x2xindex>"), ("%u", "tensor<1x2x16x{T}>"), ("%u8", "tensor<1x2x8x{T}>"),
     ("%sh", "tensor<2xindex>"), ("%dsh", "tensor<?xindex>"), ("%c6", "tensor<6x{T}>"),
     ("%d2", "tensor<?x16x{T}>"), ("%i", "index"), ("%x", "{T}"), ("%w", "{W}"),
+    ("%mm", "memref<4x{T}>"), ("%ix", "tensor<4xindex>"),
 ]  # fmt: skip
 #: Pairs of element types of different bit widths.
 OTHER_WIDTH = {"f32": "f64", "f16": "i32", "i32": "i64", "i8": "f32", "f64": "i8", "i64": "f16"}
