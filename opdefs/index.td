@@ -496,7 +496,7 @@ def Index_DivUOp : Index_BinaryOp<"divu", [NoMemoryEffect]> {
 }
 
 def Index_CeilDivSOp : Index_BinaryOp<"ceildivs", [NoMemoryEffect]> {
-  let reference = [{ return semantics.ceildivs(lhs, rhs, 64) }];
+  let reference = [{ return semantics.index_ceildivs(lhs, rhs, 64) }];
   let summary = "Index signed ceiling division";
   let description = [{
     `lhs` divided by `rhs`, both read as signed, rounded toward positive
@@ -533,7 +533,7 @@ def Index_CeilDivUOp : Index_BinaryOp<"ceildivu", [NoMemoryEffect]> {
 }
 
 def Index_FloorDivSOp : Index_BinaryOp<"floordivs", [NoMemoryEffect]> {
-  let reference = [{ return semantics.floordivs(lhs, rhs, 64) }];
+  let reference = [{ return semantics.index_floordivs(lhs, rhs, 64) }];
   let summary = "Index signed floor division";
   let description = [{
     `lhs` divided by `rhs`, both read as signed, rounded toward negative

@@ -1172,7 +1172,7 @@ class CeilDivSOp(OdsOp):
 
     def reference(self, lhs: Any, rhs: Any) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
-        return semantics.ceildivs(lhs, rhs, 64)
+        return semantics.index_ceildivs(lhs, rhs, 64)
 
 
 class CeilDivUOp(OdsOp):
@@ -2009,7 +2009,7 @@ class FloorDivSOp(OdsOp):
 
     def reference(self, lhs: Any, rhs: Any) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
-        return semantics.floordivs(lhs, rhs, 64)
+        return semantics.index_floordivs(lhs, rhs, 64)
 
 
 class MaxSOp(OdsOp):

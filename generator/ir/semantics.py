@@ -76,6 +76,8 @@ __all__ = [
     "fpowi",
     "fptosi",
     "fptoui",
+    "index_ceildivs",
+    "index_floordivs",
     "int_cast",
     "ipowi",
     "make_float",
@@ -269,13 +271,11 @@ def remu(a: Any, b: Any, bits: int) -> Any:
 
 
 def rems(a: Any, b: Any, bits: int) -> Any:
-    """Signed remainder, with the sign of the dividend; poison by zero and for
-    MIN rem -1 (whose quotient overflows, as LLVM's `srem` says)."""
+    """Signed remainder, with the sign of the dividend; poison by zero (MLIR defines
+    MIN rem -1 as 0, as its folder computes it)."""
     if a is POISON or b is POISON or b == 0:
         return POISON
     x, y = signed(a, bits), signed(b, bits)
-    if not _fits_signed(-x, bits) and y == -1:
-        return POISON
     r = abs(x) % abs(y)
     return (-r if x < 0 else r) & ((1 << bits) - 1)
 
@@ -917,3 +917,47 @@ def classify(kind: str, a: Any, type_: FloatType) -> Any:
     if kind == "isfinite":
         return int(math.isfinite(x))
     return int(math.isfinite(x) and abs(x) >= _MIN_NORMAL[type_.name])
+
+
+def _trunc_div(x: int, y: int) -> int:
+    q = abs(x) // abs(y)
+    return -q if (x < 0) != (y < 0) else q
+
+
+def index_ceildivs(a: Any, b: Any, bits: int) -> Any:
+    """`index.ceildivs` as MLIR computes it (its folder and its lowering): by the
+    operands' signs, `-(-n / m)` when they differ, else `(n + x) / m + 1` with `x` the
+    negated sign of `m`, each step wrapping at the width, so `ceildivs(MIN, 2)` is
+    `2**62` at 64 bits (`-MIN` wraps to `MIN`); poison by zero and for MIN / -1."""
+    if a is POISON or b is POISON or b == 0:
+        return POISON
+    n, m = signed(a, bits), signed(b, bits)
+    if not _fits_signed(_trunc_div(n, m), bits):
+        return POISON
+    mask = (1 << bits) - 1
+    if n == 0:
+        return 0
+    if (n > 0) != (m > 0):
+        q = -_trunc_div(signed(-n & mask, bits), m)
+    else:
+        q = _trunc_div(signed((n + (-1 if m > 0 else 1)) & mask, bits), m) + 1
+    return q & mask
+
+
+def index_floordivs(a: Any, b: Any, bits: int) -> Any:
+    """`index.floordivs` as MLIR computes it: `n / m` when the operands' signs agree,
+    else `-1 - (x - n) / m` with `x` the negated sign of `m`, each step wrapping at
+    the width; poison by zero and for MIN / -1."""
+    if a is POISON or b is POISON or b == 0:
+        return POISON
+    n, m = signed(a, bits), signed(b, bits)
+    if not _fits_signed(_trunc_div(n, m), bits):
+        return POISON
+    mask = (1 << bits) - 1
+    if n == 0:
+        return 0
+    if (n < 0) == (m < 0):
+        q = _trunc_div(n, m)
+    else:
+        q = -1 - _trunc_div(signed(((1 if m < 0 else -1) - n) & mask, bits), m)
+    return q & mask

@@ -356,7 +356,9 @@ def test_math_and_index_ops_print_what_mlir_runner_prints() -> None:
             lines.append("  func.call @printNewline() : () -> ()")
     index_ops = ["add", "sub", "mul", "maxs", "maxu", "mins", "minu", "and", "or", "xor"]
     index_ops += ["divs", "divu", "ceildivs", "ceildivu", "floordivs", "rems", "remu"]
-    for a, b in (("7", "2"), ("-7", "2"), ("-9223372036854775807", "3"), ("5", "-3")):
+    pairs = [("7", "2"), ("-7", "2"), ("-9223372036854775807", "3"), ("5", "-3")]
+    pairs += [("-9223372036854775808", "2"), ("9223372036854775807", "2"), ("-5", "-3")]
+    for a, b in pairs:
         lines.append(f"  %a{n} = index.constant {a}")
         lines.append(f"  %b{n} = index.constant {b}")
         x, y = f"%a{n}", f"%b{n}"
