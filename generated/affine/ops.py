@@ -2934,18 +2934,18 @@ class AffineParallelOp(OdsOp, LoopLikeOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
             return problem
-        if self._prop_reductions is None:
-            return "requires attribute 'reductions'"
-        if self._prop_lowerBoundsMap is None:
-            return "requires attribute 'lowerBoundsMap'"
         if self._prop_lowerBoundsGroups is None:
             return "requires attribute 'lowerBoundsGroups'"
-        if self._prop_upperBoundsMap is None:
-            return "requires attribute 'upperBoundsMap'"
-        if self._prop_upperBoundsGroups is None:
-            return "requires attribute 'upperBoundsGroups'"
+        if self._prop_lowerBoundsMap is None:
+            return "requires attribute 'lowerBoundsMap'"
+        if self._prop_reductions is None:
+            return "requires attribute 'reductions'"
         if self._prop_steps is None:
             return "requires attribute 'steps'"
+        if self._prop_upperBoundsGroups is None:
+            return "requires attribute 'upperBoundsGroups'"
+        if self._prop_upperBoundsMap is None:
+            return "requires attribute 'upperBoundsMap'"
         if not _attr_constraint_8(self._prop_reductions):
             return "attribute 'reductions' failed to satisfy constraint: Reduction ops"
         if not _attr_constraint_0(self._prop_lowerBoundsMap):
@@ -3269,12 +3269,12 @@ class AffinePrefetchOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_isDataCache is None:
+            return "requires attribute 'isDataCache'"
         if self._prop_isWrite is None:
             return "requires attribute 'isWrite'"
         if self._prop_localityHint is None:
             return "requires attribute 'localityHint'"
-        if self._prop_isDataCache is None:
-            return "requires attribute 'isDataCache'"
         if self._prop_map is None:
             return "requires attribute 'map'"
         if not _attr_constraint_5(self._prop_isWrite):

@@ -4751,12 +4751,12 @@ class PrefetchOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_isDataCache is None:
+            return "requires attribute 'isDataCache'"
         if self._prop_isWrite is None:
             return "requires attribute 'isWrite'"
         if self._prop_localityHint is None:
             return "requires attribute 'localityHint'"
-        if self._prop_isDataCache is None:
-            return "requires attribute 'isDataCache'"
         if not _attr_constraint_11(self._prop_isWrite):
             return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
         if not _attr_constraint_12(self._prop_localityHint):

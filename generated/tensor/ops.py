@@ -3362,10 +3362,10 @@ class PadOp(OdsOp, OpAsmOpInterface):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
         if (problem := SingleBlockImplicitTerminator.of("tensor.yield").verify(self)) is not None:
             return problem
-        if self._prop_static_low is None:
-            return "requires attribute 'static_low'"
         if self._prop_static_high is None:
             return "requires attribute 'static_high'"
+        if self._prop_static_low is None:
+            return "requires attribute 'static_low'"
         if not _attr_constraint_3(self._prop_static_low):
             return "attribute 'static_low' failed to satisfy constraint: i64 dense array attribute"
         if not _attr_constraint_3(self._prop_static_high):
