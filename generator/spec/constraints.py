@@ -810,6 +810,7 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
 CPP_TYPES: tuple[str, ...] = (
     "::mlir::BaseMemRefType",
     "::mlir::ComplexType",
+    "::mlir::IntegerType",
     "::mlir::MemRefType",
     "::mlir::RankedTensorType",
     "::mlir::ShapedType",
