@@ -57,7 +57,6 @@ from generator.ir.types import (
     FloatType,
     IndexType,
     IntegerType,
-    OpaqueType,
     RankedTensorType,
     ShapedType,
     Signedness,
