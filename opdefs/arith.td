@@ -2243,7 +2243,107 @@ def Arith_CmpFOp : Arith_CompareOp<"cmpf"> {
     order = float_compare(float_format(left.type), left.bits, right.bits)
     return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
   }];
-  // No hasCanonicalizer: MLIR's CmpFIntToFPConst is not ported yet.
+  // MLIR's CmpFIntToFPConst: a comparison of an integer converted to float with a float
+  // constant is a comparison of the integer, or a constant, when the conversion cannot
+  // change its outcome.
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    rhs = constant_value(op.rhs)
+    if not isinstance(rhs, FloatAttr) or is_nan_float(rhs):
+        return False
+    fmt = float_format(rhs.type)
+    mantissa_width = fmt.precision
+    conversion = op.lhs.defining_op
+    if isinstance(conversion, SIToFPOp):
+        unsigned = False
+    elif isinstance(conversion, UIToFPOp):
+        unsigned = True
+    else:
+        return False
+    int_value = conversion.in_
+    int_type = int_value.type
+    if not isinstance(int_type, IntegerType) or mantissa_width <= 0:
+        return False
+    width = int_type.width
+    value_bits = width if unsigned else width - 1
+    negative_rhs = fmt.has_sign and rhs.bits >> (fmt.width - 1) == 1
+    if width > mantissa_width:
+        # The conversion rounds: give up where that can change the outcome.
+        if is_inf_float(rhs, negative=False) or is_inf_float(rhs, negative=True):
+            if fmt.max_exponent < value_bits:
+                return False
+        else:
+            whole = float_to_int(fmt, rhs.bits, fmt.max_exponent + 2, signed=True)
+            exponent = abs(whole).bit_length() - 1 if whole else -1  # ilogb, where >= 0
+            if mantissa_width <= exponent <= value_bits:
+                return False
+
+    def constant_i1(value: bool) -> bool:
+        rewriter.replace_op_with_new_op(op, ConstantOp(value=BoolAttr.get_bool(value), loc=op.loc))
+        return True
+
+    fpred = CmpFPredicate(op.predicate)
+    if fpred == CmpFPredicate.ORD:
+        return constant_i1(True)
+    if fpred == CmpFPredicate.UNO:
+        return constant_i1(False)
+    if fpred in (CmpFPredicate.AlwaysFalse, CmpFPredicate.AlwaysTrue):
+        return False
+    ordered = fpred if fpred <= CmpFPredicate.ONE else CmpFPredicate(fpred - 7)
+    pred = {
+        CmpFPredicate.OEQ: CmpIPredicate.eq,
+        CmpFPredicate.OGT: CmpIPredicate.ugt if unsigned else CmpIPredicate.sgt,
+        CmpFPredicate.OGE: CmpIPredicate.uge if unsigned else CmpIPredicate.sge,
+        CmpFPredicate.OLT: CmpIPredicate.ult if unsigned else CmpIPredicate.slt,
+        CmpFPredicate.OLE: CmpIPredicate.ule if unsigned else CmpIPredicate.sle,
+        CmpFPredicate.ONE: CmpIPredicate.ne,
+    }[ordered]
+    # A constant past the integer's range decides the comparison.
+    low, high = (0, (1 << width) - 1) if unsigned else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+    if float_compare(fmt, int_to_float(fmt, high), rhs.bits) == "lt":
+        below = (CmpIPredicate.ne, CmpIPredicate.ult, CmpIPredicate.ule, CmpIPredicate.slt, CmpIPredicate.sle)
+        return constant_i1(pred in below)
+    if float_compare(fmt, int_to_float(fmt, low), rhs.bits) == "gt":
+        above = (CmpIPredicate.ne, CmpIPredicate.ugt, CmpIPredicate.uge, CmpIPredicate.sgt, CmpIPredicate.sge)
+        return constant_i1(pred in above)
+    rhs_int = float_to_int(fmt, rhs.bits, width, signed=not unsigned)
+    if rhs_int is None:
+        return False
+    zero = float_compare(fmt, rhs.bits, int_to_float(fmt, 0)) == "eq"
+    if not zero and float_compare(fmt, int_to_float(fmt, rhs_int), rhs.bits) != "eq":
+        # A fractional constant: rhs_int is rounded toward zero.
+        if pred == CmpIPredicate.ne:
+            return constant_i1(True)
+        if pred == CmpIPredicate.eq:
+            return constant_i1(False)
+        if pred == CmpIPredicate.ule and negative_rhs:
+            return constant_i1(False)
+        if pred == CmpIPredicate.sle and negative_rhs:
+            pred = CmpIPredicate.slt
+        elif pred == CmpIPredicate.ult:
+            if negative_rhs:
+                return constant_i1(False)
+            pred = CmpIPredicate.ule
+        elif pred == CmpIPredicate.slt and not negative_rhs:
+            pred = CmpIPredicate.sle
+        elif pred == CmpIPredicate.ugt and negative_rhs:
+            return constant_i1(True)
+        elif pred == CmpIPredicate.sgt and negative_rhs:
+            pred = CmpIPredicate.sge
+        elif pred == CmpIPredicate.uge:
+            if negative_rhs:
+                return constant_i1(True)
+            pred = CmpIPredicate.ugt
+        elif pred == CmpIPredicate.sge and not negative_rhs:
+            pred = CmpIPredicate.sgt
+    constant = rewriter.insert(
+        ConstantOp(value=IntegerAttr.wrapped(int_type, rhs_int), loc=op.loc)
+    )
+    rewriter.replace_op_with_new_op(
+        op, CmpIOp(int_value, constant.result, predicate=pred, loc=op.loc)
+    )
+    return True
+  }];
 }
 
 def Arith_SelectOp : Arith_Op<"select", [
@@ -2573,4 +2673,36 @@ def IndexCastUIOfIndexCastUI : Pat<
 def BitcastOfBitcast : Pat<
   (Arith_BitcastOp (Arith_BitcastOp $x)),
   (Arith_BitcastOp $x)>;
+
+// and(extui(x), extui(y)) -> extui(and(x, y)), and likewise for extsi, ori and xori:
+// the bitwise op works as well on the narrower values.
+def AndOfExtUI : Pat<
+  (Arith_AndIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_AndIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def AndOfExtSI : Pat<
+  (Arith_AndIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_AndIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def OrOfExtUI : Pat<
+  (Arith_OrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_OrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def OrOfExtSI : Pat<
+  (Arith_OrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_OrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def XOrIOfExtUI : Pat<
+  (Arith_XOrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_XOrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def XOrIOfExtSI : Pat<
+  (Arith_XOrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_XOrIOp $x, $y)),
+  [(SameType $x, $y)]>;
 }

@@ -55,7 +55,7 @@ from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
 from generator.ir.core import Block, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
-from generator.ir.interfaces import BranchOpInterface, SymbolOpInterface
+from generator.ir.interfaces import BranchOpInterface, CastOpInterface, SymbolOpInterface
 from generator.ir.traits import (
     ConstantLike,
     FoldingTrait,
@@ -927,7 +927,8 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
     """Fold `op` as MLIR's `Operation::fold` does, without changing its uses.
 
     Runs the op's own `fold`; when that fails or only changed the op in place,
-    the folders of its traits are tried. Returns None when nothing folded, `[]`
+    the folders of its traits are tried, then a cast's (`CastOpInterface`) to its
+    own operand types folds to its operands. Returns None when nothing folded, `[]`
     when the op was changed in place, else one attribute or value per result.
     """
     results: list[Attribute | Value] | None = None
@@ -940,6 +941,11 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
         folded = trait_fold(op)
         if folded is not None:
             return folded
+    if isinstance(op, CastOpInterface) and op.operands:
+        # MLIR's `foldCastInterfaceOp`: a cast to the types it starts from is its input.
+        operands = op.operands
+        if [v.type for v in operands] == [r.type for r in op.results]:
+            return list(operands)
     return results
 
 

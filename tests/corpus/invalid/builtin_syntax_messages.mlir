@@ -89,3 +89,9 @@ func.func @f() {
   // expected-error@+1 {{reference to an undefined block}}
   cf.br ^bb3
 }
+// -----
+func.func @f(%a: i32) {
+  // expected-error@+1 {{expected ':'}}
+  %0 = arith.addi %a, %a i32
+  return
+}
