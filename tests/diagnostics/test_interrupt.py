@@ -142,4 +142,4 @@ def test_sigint_stays_ignored_when_started_ignoring_it() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(b"func.func @f() {\n  return\n}\n", timeout=60)
     assert (proc.returncode, err) == (0, b"")
-    assert out == b"module {\n  func.func @f() {\n    return\n  }\n}\n"
+    assert out == b"module {\n  func.func @f() {\n    return\n  }\n}\n\n"
