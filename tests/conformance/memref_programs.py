@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["UTILITIES", "program"]
+__all__ = ["PRINTERS", "UTILITIES", "program"]
 
 PRINTERS = {
     "f32": "printMemrefF32",
@@ -150,7 +150,8 @@ def program(seed: int, prefix: str = "") -> str:
     w.loops(m, type_, bounds, "fill")
     w.print(m, type_)
     # Subviews: of the allocation, or of the previous subview.
-    source, source_type, sizes, source_strides, source_offset = m, type_, shape, strides, 0
+    source, source_type, sizes, source_strides = m, type_, shape, strides
+    source_offset: int | None = 0
     views: list[tuple[str, str, list[int]]] = []
     for _ in range(rng.randint(1, 3)):
         offsets, counts, steps = [], [], []
@@ -191,7 +192,7 @@ def program(seed: int, prefix: str = "") -> str:
         if rng.random() < 0.5:
             source, source_type, sizes = view, view_type, counts
             source_strides, source_offset = result_strides, offset
-    # Write through one subview, copy another, print the allocation again.
+    # Write through a subview (or not), copy it, print the allocation again.
     view, view_type, counts = rng.choice(views)
     bounds = [w.c(n) for n in counts]
     if rng.random() < 0.5:
