@@ -5,12 +5,16 @@ Ops with a reference implementation (`reference` in their spec, the method
 their meaning is written once, in the spec, in the terms of `generator.ir.semantics`.
 The ops that move control, which no reference can express, are executed here:
 `func` (call, call_indirect, constant, return), `cf` (br, cond_br, switch, assert)
-and `scf` (for, while, if, index_switch, execute_region, yield, condition).
+and `scf` (for, while, if, index_switch, execute_region, yield, condition), and
+the `memref` ops on memref values (`generator.ir.memory`): alloc, alloca, dealloc,
+load, store, dim, rank, cast, subview, copy and get_global.
 
 A call of a function the program declares without a body runs one of MLIR's runner
 utilities (`printI64`, `printU64`, `printF32`, `printF64`, `printNewline`,
-`printComma`, `printOpen`, `printClose`), printing exactly what `mlir-runner` prints
-with `libmlir_c_runner_utils`.
+`printComma`, `printOpen`, `printClose`; `printMemrefF32`, `printMemrefF64`,
+`printMemrefI32`, `printMemrefI64` on unranked memrefs), printing exactly what
+`mlir-runner` prints with `libmlir_c_runner_utils` and `libmlir_runner_utils` (but
+for the base address of a printed memref, which is made up).
 
 Each block is translated once, on first execution, into a list of instructions that
 hold what each step needs (the reference function of the op's class, the operand
