@@ -50,7 +50,7 @@ pytestmark = [
 ]
 
 SEED = 20261127
-PROGRAMS = 200
+PROGRAMS = 300
 CHUNKS = 4
 #: Printed after each program (no line of a program's output starts with '-').
 SEPARATOR = "----"
@@ -197,4 +197,57 @@ def test_out_of_bounds_access_is_a_diagnostic(
     err = capsys.readouterr().err
     assert out.getvalue().startswith("Unranked Memref base@ = 0x")
     assert f"{path}:12:3: error: index 2 is out of bounds for dimension 0 of size 2" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            "%m = memref.alloc() : memref<4x4xf32>\n  %d = memref.dim %m, %c5 : memref<4x4xf32>",
+            "dimension index 5 is out of bounds for a memref of rank 2",
+        ),
+        (
+            "%m = memref.alloc() : memref<4x4xf32>\n"
+            "  %v = memref.subview %m[%c3, 0] [2, 2] [1, 1] : memref<4x4xf32> to "
+            "memref<2x2xf32, strided<[4, 1], offset: ?>>",
+            "subview [offset 3, size 2, stride 1] is out of bounds for dimension 0 of size 4",
+        ),
+        (
+            "%m = memref.alloc(%cm1) : memref<?xf32>",
+            "negative size in allocation of [-1]",
+        ),
+        (
+            "%p = ub.poison : f32\n"
+            "  %m = memref.alloc() : memref<1xf32>\n"
+            "  memref.store %p, %m[%c0] : memref<1xf32>\n"
+            "  %u = memref.cast %m : memref<1xf32> to memref<*xf32>\n"
+            "  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()",
+            "poison passed to a runner utility",
+        ),
+    ],
+)
+def test_run_time_errors_on_memrefs_are_diagnostics_at_the_op(
+    body: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.mlir"
+    lines = body.split("\n")
+    path.write_text(
+        UTILITIES + "func.func @main() {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c3 = arith.constant 3 : index\n"
+        "  %c5 = arith.constant 5 : index\n"
+        "  %cm1 = arith.constant -1 : index\n"
+        f"  {body}\n"
+        "  return\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    # The op of the last line of `body`, after the utilities and six lines of `@main`.
+    line = UTILITIES.count("\n") + 6 + len(lines) - 1
+    column = 3 if lines[-1].strip().startswith(("memref.store", "func.call")) else 8
+    assert f"{path}:{line}:{column}: error: {message}" in err
     assert "Traceback" not in err
