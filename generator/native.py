@@ -37,7 +37,8 @@ GROUP = "generator.ir._native"
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
 # holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
-# `semantics` and `interpreter` compute on numpy scalars, which mypyc cannot type.
+# `semantics`, `memory` and `interpreter` compute on numpy scalars and arrays, which
+# mypyc cannot type.
 _INTERPRETED = frozenset(
     {
         "__init__.py",
@@ -45,6 +46,7 @@ _INTERPRETED = frozenset(
         "interfaces.py",
         "interpreter.py",
         "lazy_module.py",
+        "memory.py",
         "opasm.py",
         "semantics.py",
         "traits.py",

@@ -5,12 +5,16 @@ Ops with a reference implementation (`reference` in their spec, the method
 their meaning is written once, in the spec, in the terms of `generator.ir.semantics`.
 The ops that move control, which no reference can express, are executed here:
 `func` (call, call_indirect, constant, return), `cf` (br, cond_br, switch, assert)
-and `scf` (for, while, if, index_switch, execute_region, yield, condition).
+and `scf` (for, while, if, index_switch, execute_region, yield, condition), and
+the `memref` ops on memref values (`generator.ir.memory`): alloc, alloca, dealloc,
+load, store, dim, rank, cast, subview, copy and get_global.
 
 A call of a function the program declares without a body runs one of MLIR's runner
 utilities (`printI64`, `printU64`, `printF32`, `printF64`, `printNewline`,
-`printComma`, `printOpen`, `printClose`), printing exactly what `mlir-runner` prints
-with `libmlir_c_runner_utils`.
+`printComma`, `printOpen`, `printClose`; `printMemrefF32`, `printMemrefF64`,
+`printMemrefI32`, `printMemrefI64` on unranked memrefs), printing exactly what
+`mlir-runner` prints with `libmlir_c_runner_utils` and `libmlir_runner_utils` (but
+for the base address of a printed memref, which is made up).
 
 Each block is translated once, on first execution, into a list of instructions that
 hold what each step needs (the reference function of the op's class, the operand
@@ -35,13 +39,22 @@ from typing import Any
 from generator.ir.attributes import (
     DenseArrayAttr,
     DenseElementsAttr,
+    StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
 )
 from generator.ir.core import Block, Operation, Region, Value
-from generator.ir.semantics import POISON, SemanticsError, quiet, signed, width
+from generator.ir.memory import MemRef, print_memref
+from generator.ir.semantics import (
+    POISON,
+    SemanticsError,
+    float_from_bits,
+    quiet,
+    signed,
+    width,
+)
 from generator.ir.traits import IsTerminator, Pure
-from generator.ir.types import FunctionType
+from generator.ir.types import DYNAMIC, FloatType, FunctionType, MemRefType
 
 __all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_float"]
 
@@ -96,6 +109,10 @@ def _print_float(write: Callable[[str], object], args: Sequence[Any]) -> None:
     write(format_c_float(float(args[0])))
 
 
+def _print_memref(write: Callable[[str], object], args: Sequence[Any]) -> None:
+    print_memref(write, args[0])
+
+
 def _text(text: str) -> Callable[[Callable[[str], object], Sequence[Any]], None]:
     def utility(write: Callable[[str], object], args: Sequence[Any]) -> None:
         write(text)
@@ -116,6 +133,10 @@ RUNNER_UTILITIES: dict[
     "printComma": ((), _text(", ")),
     "printOpen": ((), _text("( ")),
     "printClose": ((), _text(" )")),
+    "printMemrefF32": (("memref<*xf32>",), _print_memref),
+    "printMemrefF64": (("memref<*xf64>",), _print_memref),
+    "printMemrefI32": (("memref<*xi32>",), _print_memref),
+    "printMemrefI64": (("memref<*xi64>",), _print_memref),
 }
 
 
@@ -150,7 +171,20 @@ class Interpreter:
             "scf.if": Interpreter._if,
             "scf.index_switch": Interpreter._index_switch,
             "scf.execute_region": Interpreter._execute_region,
+            "memref.alloc": Interpreter._alloc,
+            "memref.alloca": Interpreter._alloc,
+            "memref.dealloc": Interpreter._dealloc,
+            "memref.load": Interpreter._load,
+            "memref.store": Interpreter._store,
+            "memref.dim": Interpreter._dim,
+            "memref.rank": Interpreter._rank,
+            "memref.cast": Interpreter._cast,
+            "memref.subview": Interpreter._subview,
+            "memref.copy": Interpreter._copy,
+            "memref.get_global": Interpreter._get_global,
         }
+        self._globals: dict[str, Operation] = {}
+        self._global_values: dict[str, MemRef] = {}
         self._collect(module)
 
     # -- the program ---------------------------------------------------------------
@@ -159,6 +193,10 @@ class Interpreter:
         for region in module.regions:
             for block in region.blocks:
                 for op in block.ops:
+                    if op.name == "memref.global":
+                        symbol = op.get_attr("sym_name")
+                        if isinstance(symbol, StringAttr):
+                            self._globals[symbol.value] = op
                     if op.name != "func.func":
                         continue
                     name = op.get_attr("sym_name")
@@ -519,6 +557,153 @@ class Interpreter:
         values = self._region(ins[1].regions[0], [], env)
         for r, v in zip(ins[4], values, strict=True):
             env[r] = v
+
+    # -- memref ----------------------------------------------------------------------
+
+    def _alloc(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        type_ = op.results[0].type
+        assert isinstance(type_, MemRefType)
+        dynamic = iter(op.dynamic_sizes)  # type: ignore[attr-defined]
+        sizes = tuple(
+            signed(_defined(op, env[next(dynamic)], "size"), 64) if d == DYNAMIC else d
+            for d in type_.shape
+        )
+        layout = type_.layout
+        strides: tuple[int, ...] | None = None
+        offset = 0
+        if isinstance(layout, StridedLayoutAttr):
+            if DYNAMIC in layout.strides or layout.offset == DYNAMIC:
+                raise InterpreterError(op, "allocation with a dynamic strided layout")
+            strides, offset = layout.strides, layout.offset
+        elif layout is not None and not getattr(layout, "is_identity", False):
+            raise InterpreterError(op, f"allocation with layout {layout} is not supported")
+        env[ins[4][0]] = MemRef.allocate(type_.element_type, sizes, strides, offset)
+
+    def _dealloc(self, env: dict[Value, Any], ins: Instruction) -> None:
+        # The buffer stays alive while views of it are reachable; a use after
+        # `memref.dealloc` is undefined in MLIR and not detected here.
+        pass
+
+    def _load(self, env: dict[Value, Any], ins: Instruction) -> None:
+        operands = ins[3]
+        memref: MemRef = env[operands[0]]
+        env[ins[4][0]] = memref.load([env[v] for v in operands[1:]])
+
+    def _store(self, env: dict[Value, Any], ins: Instruction) -> None:
+        operands = ins[3]
+        memref: MemRef = env[operands[1]]
+        memref.store(env[operands[0]], [env[v] for v in operands[2:]])
+
+    def _dim(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        memref: MemRef = env[ins[3][0]]
+        index = signed(_defined(op, env[ins[3][1]], "dimension index"), 64)
+        if not 0 <= index < memref.rank:
+            raise InterpreterError(
+                op, f"dimension index {index} is out of bounds for a memref of rank {memref.rank}"
+            )
+        env[ins[4][0]] = memref.sizes[index]
+
+    def _rank(self, env: dict[Value, Any], ins: Instruction) -> None:
+        env[ins[4][0]] = env[ins[3][0]].rank
+
+    def _cast(self, env: dict[Value, Any], ins: Instruction) -> None:
+        # The descriptor is unchanged: only what the type says statically differs.
+        env[ins[4][0]] = env[ins[3][0]]
+
+    def _subview(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        source: MemRef = env[ins[3][0]]
+        lists = []
+        for name in ("offsets", "sizes", "strides"):
+            static = op.get_attr(f"static_{name}")
+            dynamic = iter(getattr(op, name))
+            values = getattr(static, "values", ())
+            lists.append(
+                [
+                    signed(_defined(op, env[next(dynamic)], name[:-1]), 64) if v == DYNAMIC else v
+                    for v in values
+                ]
+            )
+        offsets, sizes, strides = lists
+        if len(offsets) != source.rank:
+            raise InterpreterError(op, "subview of a memref of another rank than its offsets")
+        offset = source.offset + sum(o * s for o, s in zip(offsets, source.strides, strict=True))
+        view_strides = [s * t for s, t in zip(strides, source.strides, strict=True)]
+        for axis, (o, n, t) in enumerate(zip(offsets, sizes, strides, strict=True)):
+            if n < 0 or (n > 0 and not (o >= 0 and o + (n - 1) * t < source.sizes[axis])):
+                raise InterpreterError(
+                    op,
+                    f"subview [offset {o}, size {n}, stride {t}] is out of bounds for "
+                    f"dimension {axis} of size {source.sizes[axis]}",
+                )
+        result = op.results[0].type
+        keep = _kept_dimensions(sizes, result.shape if isinstance(result, MemRefType) else ())
+        env[ins[4][0]] = source.view(
+            offset,
+            tuple(sizes[i] for i in keep),
+            tuple(view_strides[i] for i in keep),
+        )
+
+    def _copy(self, env: dict[Value, Any], ins: Instruction) -> None:
+        operands = ins[3]
+        source: MemRef = env[operands[0]]
+        source.copy_to(env[operands[1]])
+
+    def _get_global(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        name = op.get_attr("name")
+        assert isinstance(name, SymbolRefAttr)
+        value = self._global_values.get(name.root)
+        if value is None:
+            value = self._global_values[name.root] = self._global(op, name.root)
+        env[ins[4][0]] = value
+
+    def _global(self, op: Operation, name: str) -> MemRef:
+        """The storage of `memref.global @name`, made on its first use."""
+        definition = self._globals.get(name)
+        if definition is None:
+            raise InterpreterError(op, f"'memref.global' @{name} not found")
+        type_attr = definition.get_attr("type")
+        type_ = getattr(type_attr, "value", None)
+        if not isinstance(type_, MemRefType) or DYNAMIC in type_.shape:
+            raise InterpreterError(definition, "global of a memref type with a dynamic shape")
+        element = type_.element_type
+        memref = MemRef.allocate(element, type_.shape)
+        initial = definition.get_attr("initial_value")
+        if isinstance(initial, DenseElementsAttr):
+            count = len(memref.buffer)
+            raw = list(initial.values) * (count if initial.is_splat else 1)
+            if isinstance(element, FloatType):
+                values = [float_from_bits(int(v), element) for v in raw]  # type: ignore[arg-type]
+            else:
+                mask = (1 << width(element)) - 1
+                values = [int(v) & mask for v in raw]  # type: ignore[arg-type]
+            for position, v in enumerate(values[:count]):
+                memref.buffer[position] = v
+        return memref
+
+
+def _defined(op: Operation, value: Any, what: str) -> Any:
+    if value is POISON:
+        raise InterpreterError(op, f"{what} is poison")
+    return value
+
+
+def _kept_dimensions(sizes: Sequence[int], shape: Sequence[int]) -> list[int]:
+    """The dimensions of a subview that its result type keeps: all of them, or, for a
+    rank-reducing subview, each matched in order by the result's sizes (a dimension of
+    size 1 the result does not match is dropped)."""
+    if len(shape) == len(sizes):
+        return list(range(len(sizes)))
+    keep: list[int] = []
+    j = 0
+    for i, size in enumerate(sizes):
+        if j < len(shape) and (shape[j] == size or shape[j] == DYNAMIC):
+            keep.append(i)
+            j += 1
+    return keep
 
 
 def _lookup(env: dict[Value, Any], operand: Any) -> Any:

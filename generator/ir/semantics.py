@@ -70,6 +70,7 @@ __all__ = [
     "extf",
     "exts",
     "extu",
+    "float_from_bits",
     "float_to_bits",
     "floordivs",
     "fma",
@@ -484,6 +485,11 @@ def _from_bits(bits: int, type_: FloatType) -> Any:
     if name == "bf16":
         return np.array([bits << 16], dtype=np.uint32).view(np.float32)[0]
     raise SemanticsError(f"arithmetic on '{name}' is not supported")
+
+
+def float_from_bits(bits: int, type_: FloatType) -> Any:
+    """The run-time value of the float of type `type_` with bit pattern `bits`."""
+    return _from_bits(bits, type_)
 
 
 def float_to_bits(value: Any, type_: FloatType) -> int:

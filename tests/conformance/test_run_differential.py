@@ -260,6 +260,8 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
         "  %c = arith.constant 5 : i64\n"
         "  func.call @printI64(%c) : (i64) -> ()\n"
         "  %m = memref.alloc() : memref<4xi32>\n"
+        "  %i = arith.constant 4 : index\n"
+        "  %x = memref.load %m[%i] : memref<4xi32>\n"
         "  return\n"
         "}\n"
         "func.func @vector() {\n"
@@ -289,17 +291,17 @@ def test_a_run_time_error_is_a_diagnostic_at_the_op(
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["run", str(path), "-e", "poison"]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:36:3: error: poison passed to '@printI64'" in err
+    assert f"{path}:38:3: error: poison passed to '@printI64'" in err
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(["run", str(path), "-e", "vector"]) == 1
     err = capsys.readouterr().err
     assert out.getvalue() == "6"
-    assert f"{path}:30:8: error: constant dense<1> : vector<4xi32> is not a scalar" in err
+    assert f"{path}:32:8: error: constant dense<1> : vector<4xi32> is not a scalar" in err
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(["run", str(path), "-e", "memory"]) == 1
     err = capsys.readouterr().err
     assert out.getvalue() == "5"
-    assert f"{path}:24:8: error: 'memref.alloc' has no reference implementation" in err
+    assert f"{path}:26:8: error: index 4 is out of bounds for dimension 0 of size 4" in err
 
 
 #: `math` ops whose lowering by `--convert-to-llvm` calls the C library's function
