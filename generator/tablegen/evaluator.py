@@ -955,7 +955,7 @@ class Evaluator:
             return "dag"
         if isinstance(v, DefInit):
             return ("rec", *(s.name for s in direct_superclasses(v.rec)))
-        if isinstance(v, VarInit | OpInit):
+        if isinstance(v, VarInit | OpInit | FieldInit):
             return v.type
         if isinstance(v, VarDefInit):
             return ("rec", v.cls.name)
@@ -1322,7 +1322,15 @@ class Evaluator:
             var_t: Type = lst_t[1] if isinstance(lst_t, tuple) and lst_t[0] == "list" else "?"  # type: ignore[assignment]
             inner = Scope(scope, vars_={var: VarInit(var, var_t)})
             body = self.value(e.args[2], inner)
-            return self.fold(op, (VarInit(var), lst, body), "?", (var,), False)
+            # The result's type is fixed as the operator is read: a list of the
+            # body's type (so an empty result is typed too), or the dag.
+            if op == "filter":
+                t = lst_t
+            elif lst_t == "dag":
+                t = "dag"
+            else:
+                t = ("list", self.type_of_init(body))
+            return self.fold(op, (VarInit(var), lst, body), t, (var,), False)
         if op == "foldl":
             for i, which in ((2, "third"), (3, "fourth")):
                 if not isinstance(e.args[i], ast.Id):
@@ -1388,7 +1396,22 @@ class Evaluator:
                 raise _FoldError(f"Cannot access field '{name}' of value '{rec.as_string()}'")
             if not rv.value.has_vars:
                 return rv.value
-        return FieldInit(rec, name)
+        return FieldInit(rec, name, self.field_type(rec, name))
+
+    def field_type(self, rec: Init, name: str) -> Type:
+        """The type of `rec.name` as far as `rec`'s type tells it (`getFieldType`)."""
+        if isinstance(rec, DefInit):
+            rv = rec.rec.fields.get(name)
+            return rv.type if rv is not None else "?"
+        t = self.type_of_init(rec)
+        if isinstance(t, tuple) and t[0] == "rec":
+            for c in t[1:]:
+                cls = self.keeper.classes.get(str(c))
+                if cls is not None:
+                    rv = cls.fields.get(name)
+                    if rv is not None:
+                        return rv.type
+        return "?"
 
     def bit_of(self, v: Init, i: int) -> Init:
         """Bit `i` of `v`, or a reference to it while `v` is unknown."""

@@ -134,6 +134,10 @@ def _str(a: Init) -> str | None:
     return a.value if isinstance(a, StringInit) else None
 
 
+def _is_code(a: Init) -> bool:
+    return isinstance(a, StringInit) and a.code
+
+
 def _bool(v: bool) -> Init:
     return BitInit(v)
 
@@ -263,7 +267,10 @@ def fold_operator(
                     return lhs
             return None
         _sized_string(sum(len(p) for p in parts if p is not None), "!strconcat")
-        return StringInit("".join(p for p in parts if p is not None))
+        # Code pasted with anything stays code, so `[{x}] # 1` and `"x1"` are
+        # different values (and instantiate different anonymous records).
+        code = any(isinstance(a, StringInit) and a.code for a in args)
+        return StringInit("".join(p for p in parts if p is not None), code)
     if op == "interleave":
         lst, sep = args
         s = _str(sep)
@@ -371,7 +378,12 @@ def fold_operator(
                         return None
                     if c:
                         results.append(it)
-            elem = lst.elem if op == "filter" else (ev.type_of_init(results[0]) if results else "?")
+            if op == "filter":
+                elem = lst.elem
+            elif isinstance(t, tuple) and t[0] == "list" and t[1] != "?":
+                elem = t[1]
+            else:
+                elem = ev.type_of_init(results[0]) if results else "?"
             if any(r.has_vars for r in results) and op == "foreach" and lst.has_vars:
                 return None
             return ListInit(tuple(results), elem)
@@ -398,7 +410,7 @@ def fold_operator(
         ):
             if not pat.value:
                 return val
-            return StringInit(val.value.replace(pat.value, repl.value), val.code)
+            return StringInit(val.value.replace(pat.value, repl.value))
         if isinstance(pat, DefInit) and isinstance(val, DefInit):
             return repl if pat.rec is val.rec else val
         if pat.has_vars or repl.has_vars or val.has_vars:
@@ -415,7 +427,7 @@ def fold_operator(
         length = xs[1] if len(xs) > 1 else len(s)
         if length < 0:
             raise _err("!substr length must be nonnegative")
-        return StringInit(s[start : start + length])
+        return StringInit(s[start : start + length], _is_code(args[0]))
     if op == "find":
         s, sub = _str(args[0]), _str(args[1])
         xs = _ints(ev, args[2:])

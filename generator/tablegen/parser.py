@@ -51,35 +51,50 @@ def error_at(source: SourceFile, offset: int, message: str) -> TableGenError:
 
 
 _DIRECTIVE = re.compile(
-    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)", re.MULTILINE
+    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)[^\n]*", re.MULTILINE
 )
+#: What the lexer reads as one token in active text: a directive at the start of a
+#: line, or a string, comment or code block (a `#` inside one is no directive).
+_ACTIVE_TOKEN = re.compile(
+    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)[^\n]*"
+    r'|"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|\[\{[\s\S]*?(?:\}\]|\Z)',
+    re.MULTILINE,
+)
+_NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def preprocess(source: SourceFile, defines: set[str]) -> str:
-    """Blank out the lines that preprocessor conditions exclude and the directives.
+    """Blank out the directives and the text that preprocessor conditions exclude.
 
-    Lines are replaced by spaces, so offsets and line numbers do not change; `#define` adds to `defines`, which is shared by every file of
-    one run, as llvm-tblgen's macro table is.
+    Blanked characters become spaces (newlines stay), so offsets and line numbers
+    do not change; `#define` adds to `defines`, which is shared by every file of one
+    run, as llvm-tblgen's macro table is. As in llvm-tblgen's lexer, a directive
+    counts only at the start of a line of active text outside strings, comments and
+    code blocks, while excluded text is skipped line by line without being read.
     """
     text = source.text
     if "#" not in text or _DIRECTIVE.search(text) is None:
         return text
-    lines = text.split("\n")
-    # Each entry: (this branch is active, some branch of this #if was taken, line).
+    out: list[str] = []
+    # Each entry: (the enclosing text is active, some branch of this #if was taken, offset).
     stack: list[tuple[bool, bool, int]] = []
     active = True
-    offset = 0
-    for i, line in enumerate(lines):
-        start = offset
-        offset += len(line) + 1
-        m = _DIRECTIVE.match(line)
-        # Excluded lines become blanks of the same length, so that offsets into
-        # the parsed text are offsets into the file.
+    pos = 0  # text before `pos` is in `out`
+    scan = 0  # where to look for the next token
+    n = len(text)
+    while scan < n:
+        m = (_ACTIVE_TOKEN if active else _DIRECTIVE).search(text, scan)
         if m is None:
-            if not active:
-                lines[i] = " " * len(line)
+            break
+        if m.group(1) is None:
+            scan = m.end()  # a string, comment or code block
             continue
-        lines[i] = " " * len(line)
+        start = m.start()
+        # Everything up to the directive is kept (active) or blanked (excluded).
+        chunk = text[pos:start]
+        out.append(chunk if active else _NOT_NEWLINE.sub(" ", chunk))
+        out.append(" " * (m.end() - start))
+        pos = scan = m.end()
         kind, name = m.group(1), m.group(2)
         if kind in ("ifdef", "ifndef"):
             if not name:
@@ -103,7 +118,9 @@ def preprocess(source: SourceFile, defines: set[str]) -> str:
             defines.add(name)
     if stack:
         raise error_at(source, stack[-1][2], "reached end of file without matching #endif")
-    return "\n".join(lines)
+    rest = text[pos:]
+    out.append(rest if active else _NOT_NEWLINE.sub(" ", rest))
+    return "".join(out)
 
 
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "t": "\t", "n": "\n"}

@@ -283,6 +283,8 @@ class FieldInit(Init):
 
     rec: Init
     field_name: str
+    #: The field's type in the classes `rec` may be (fixed by `rec` and the name).
+    type: Type = field(default="?", compare=False)
     has_vars: bool = field(default=True, compare=False)
 
     def as_string(self) -> str:
