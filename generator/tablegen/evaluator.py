@@ -494,11 +494,14 @@ class Evaluator:
         """One item of a record body."""
         if isinstance(item, ast.Decl):
             t = self.type_of(item.type)
+            # A field starts as `?` of its type: a `bits<n>` one as n unset bits, so
+            # that `let f{i} = ...` can set some of them.
+            unset = self.convert(UNSET, t, item.pos) or UNSET
             if item.name in rec.fields:
                 existing = rec.fields[item.name]
-                existing.value = UNSET
+                existing.value = unset
             else:
-                rec.fields[item.name] = RecordVal(item.name, t, UNSET, is_field=item.field)
+                rec.fields[item.name] = RecordVal(item.name, t, unset, is_field=item.field)
             if item.value is not None:
                 v = self.value(item.value, scope, t)
                 self.set_value(rec, item.value.pos, item.name, v, None)
@@ -840,7 +843,9 @@ class Evaluator:
                 saved_source = self.source
                 self.source = mc.source
                 try:
-                    v = self.value(targ.default, Scope(None, vars_=dict(vars_)))
+                    v = self.value(
+                        targ.default, Scope(None, vars_=dict(vars_)), self.type_of(targ.type)
+                    )
                 finally:
                     self.source = saved_source
             else:
@@ -1164,24 +1169,32 @@ class Evaluator:
                 elem_t = self.common_type([self.type_of_init(i) for i in items])
             elif elem_t == "?" and given is not None:
                 elem_t = given
+            elif elem_t == "?":
+                raise self.error(self._next_token(e.end), "No type for list")
             return ListInit(tuple(items), elem_t)
         if isinstance(e, ast.Bits):
-            bits: list[Init] = []
-            for item in reversed(e.items):
+            # Written most significant bit first; each element gives all the bits
+            # of a bits value (a reference to a bits field gives one reference per
+            # bit), or one bit.
+            msb_first: list[Init] = []
+            for i, item in enumerate(e.items):
                 v = self.value(item, scope)
                 if isinstance(v, BitsInit):
-                    bits.extend(v.bits)
-                elif isinstance(v, IntInit):
-                    c = self.convert(v, "bit", item.pos)
-                    if c is None:
-                        raise self.error(
-                            item.pos,
-                            f"Element #{len(bits)} ({v.as_string()}) is not convertable to a bit",
-                        )
-                    bits.append(c)
-                else:
-                    bits.append(v)
-            return BitsInit(tuple(bits))
+                    msb_first.extend(reversed(v.bits))
+                    continue
+                vt = self.type_of_init(v) if isinstance(v, VarInit) else None
+                if isinstance(vt, tuple) and vt[0] == "bits":
+                    width = int(vt[1])  # type: ignore[call-overload]
+                    msb_first.extend(VarBitInit(v, b) for b in range(width - 1, -1, -1))
+                    continue
+                c = self.convert(v, "bit", item.pos)
+                if c is None:
+                    raise self.error(
+                        item.pos, f"Element #{i} ({v.as_string()}) is not convertable to a bit"
+                    )
+                msb_first.append(c)
+            msb_first.reverse()
+            return BitsInit(tuple(msb_first))
         if isinstance(e, ast.Dag):
             op = self.value(e.op.value, scope) if e.op.value is not None else UNSET
             args = tuple(
@@ -1199,7 +1212,8 @@ class Evaluator:
                 return vdi
             return self.instantiate(vdi)
         if isinstance(e, ast.Paste):
-            lhs = self.value(e.lhs, scope)
+            paste_want = expected if isinstance(expected, tuple) and expected[0] == "list" else None
+            lhs = self.value(e.lhs, scope, paste_want)
             rhs: Init
             if e.rhs is None:
                 rhs = StringInit("")
@@ -1208,7 +1222,7 @@ class Evaluator:
                 # is not a variable stands for itself, even when a def has that name.
                 rhs = self.lookup_local(e.rhs.name, scope) or StringInit(e.rhs.name)
             else:
-                rhs = self.value(e.rhs, scope)
+                rhs = self.value(e.rhs, scope, paste_want)
             if isinstance(lhs, ListInit) or isinstance(rhs, ListInit):
                 return self.fold("listconcat", (lhs, rhs), (lhs.has_vars and "?") or "?", (), False)
             return self.fold(
@@ -1302,12 +1316,15 @@ class Evaluator:
             raise self.error(e.pos, "unknown operator")
         self.check_arity(e)
         try:
-            return self._bang(e, scope)
+            return self._bang(e, scope, expected)
         except _FoldError as err:
             raise self.error(e.pos, err.message) from None
 
-    def _bang(self, e: ast.Bang, scope: Scope) -> Init:
+    def _bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
         op = e.op
+        # Where llvm-tblgen reads operands with the type the context expects (an
+        # empty `[]` takes its element type from it), the same type is passed on.
+        want_list = expected if isinstance(expected, tuple) and expected[0] == "list" else None
         t: Type = self.type_of(e.type) if e.type is not None else "?"
         if op in ("foreach", "filter"):
             if not isinstance(e.args[0], ast.Id):
@@ -1321,7 +1338,8 @@ class Evaluator:
             # checked as the body is read.
             var_t: Type = lst_t[1] if isinstance(lst_t, tuple) and lst_t[0] == "list" else "?"  # type: ignore[assignment]
             inner = Scope(scope, vars_={var: VarInit(var, var_t)})
-            body = self.value(e.args[2], inner)
+            body_want = want_list[1] if want_list is not None and op == "foreach" else None
+            body = self.value(e.args[2], inner, body_want)  # type: ignore[arg-type]
             # The result's type is fixed as the operator is read: a list of the
             # body's type (so an empty result is typed too), or the dag.
             if op == "filter":
@@ -1350,8 +1368,33 @@ class Evaluator:
             )
         if op == "exists":
             return self.fold("exists", (self.value(e.args[0], scope),), t, (), False)
-        args = tuple(self.value(a, scope) for a in e.args)
-        if op in ("cast", "isa", "getdagop", "getop") and e.type is None and op in ("cast", "isa"):
+        if op in ("listconcat", "listremove"):
+            # The first operand takes the expected list type, later ones the type
+            # of the first (when none was expected).
+            want: Type | None = want_list
+            list_args: list[Init] = []
+            for a in e.args:
+                v = self.value(a, scope, want)
+                if want is None:
+                    vt = self.type_of_init(v)
+                    if isinstance(vt, tuple) and vt[0] == "list" and vt[1] != "?":
+                        want = vt
+                list_args.append(v)
+            args = tuple(list_args)
+        elif op == "if":
+            args = (
+                self.value(e.args[0], scope),
+                *(self.value(a, scope, expected) for a in e.args[1:]),
+            )
+        elif op == "subst" and len(e.args) == 3:
+            args = (
+                self.value(e.args[0], scope),
+                self.value(e.args[1], scope),
+                self.value(e.args[2], scope, expected),
+            )
+        else:
+            args = tuple(self.value(a, scope) for a in e.args)
+        if op in ("cast", "isa") and e.type is None:
             raise self.error(e.pos, f"expected type name for !{op}")
         return self.fold(op, args, t, (), False)
 
@@ -1364,6 +1407,12 @@ class Evaluator:
         count of a list-parsed binary operator at the operator.
         """
         n = len(e.args)
+        if e.op == "instances":
+            if e.type is None:
+                raise self.error(e.pos, "expected type name for operator")
+            if n > 1:
+                raise self.error(self._comma_before(e.args[1].pos), "expected ')' in !instances")
+            return
         if n == 0 and e.op in ("foreach", "filter"):
             raise self.error(e.end, "first argument of !foreach/!filter must be an identifier")
         if n == 0:
@@ -1382,6 +1431,24 @@ class Evaluator:
             if e.op == "range":
                 raise self.error(e.args[high].pos, many)
             raise self.error(self._comma_before(e.args[high].pos), many)
+
+    def _next_token(self, pos: int) -> int:
+        """The offset of the first token at or after `pos` (where llvm-tblgen's
+        lexer stands when it reports on what it has just read)."""
+        text = self.source.text
+        n = len(text)
+        while pos < n:
+            if text[pos].isspace():
+                pos += 1
+            elif text.startswith("//", pos):
+                end = text.find("\n", pos)
+                pos = n if end < 0 else end
+            elif text.startswith("/*", pos):
+                end = text.find("*/", pos + 2)
+                pos = n if end < 0 else end + 2
+            else:
+                break
+        return pos
 
     def _comma_before(self, pos: int) -> int:
         """The `,` that separates the operand at `pos` from the one before it."""
@@ -1460,7 +1527,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "tolower",
             "repr",
             "getdagop",
-            "getop",
+            "getdagopname",
+            "listflatten",
             "initialized",
             "cast",
         )
@@ -1484,7 +1552,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "listsplat",
             "listremove",
             "setdagop",
-            "setop",
+            "setdagopname",
+            "match",
             "getdagarg",
             "getdagname",
             "interleave",
@@ -1503,7 +1572,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "con",
         )
     },
-    **{op: (3, 3, *_TERNARY) for op in ("if", "subst", "dag")},
+    **{op: (3, 3, *_TERNARY) for op in ("if", "subst", "dag", "setdagarg", "setdagname")},
+    "instances": (0, 1, "", "expected ')' in !instances"),
     "substr": (2, 3, "expected ',' in !substr operator", "expected ')' in !substr operator"),
     "find": (2, 3, "expected ',' in !find operator", "expected ')' in !find operator"),
     "range": (1, 3, "", "expected at most three values of integer"),

@@ -7,6 +7,8 @@ raises `FoldError` when the operands are known but wrong.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import TYPE_CHECKING
 
 from generator.tablegen.values import (
@@ -79,11 +81,16 @@ OPERATORS = frozenset(
         "dag",
         "con",
         "getdagop",
-        "getop",
         "setdagop",
-        "setop",
         "getdagarg",
         "getdagname",
+        "getdagopname",
+        "setdagopname",
+        "setdagarg",
+        "setdagname",
+        "listflatten",
+        "match",
+        "instances",
         "repr",
     ]
 )
@@ -483,41 +490,140 @@ def fold_operator(
                 )
             new.extend(a.args)
         return DagInit(first.op, first.name, tuple(new))
-    if op in ("getdagop", "getop"):
+    if op == "getdagop":
         (a,) = args
         if isinstance(a, DagInit):
             return a.op
         return None
-    if op in ("setdagop", "setop"):
+    if op == "setdagop":
         a, b = args
         if isinstance(a, DagInit):
             return DagInit(b, a.name, a.args)
         return None
-    if op == "getdagarg":
-        a, key = args
-        if not isinstance(a, DagInit):
-            return None
-        if isinstance(key, IntInit):
-            return a.args[key.value][0] if 0 <= key.value < len(a.args) else None
-        if isinstance(key, StringInit):
-            for arg_value, arg_name in a.args:
-                if arg_name == key.value:
-                    return arg_value
-            return None
+    if op == "getdagopname":
+        (a,) = args
+        if isinstance(a, DagInit):
+            return StringInit(a.name) if a.name is not None else UNSET
         return None
-    if op == "getdagname":
-        a, key = args
-        pos = ev.as_int(key)
-        if not isinstance(a, DagInit) or pos is None:
+    if op == "setdagopname":
+        a, b = args
+        if isinstance(a, DagInit) and isinstance(b, StringInit):
+            return DagInit(a.op, b.value, a.args)
+        return None
+    if op in ("getdagarg", "getdagname", "setdagarg", "setdagname"):
+        return _dag_arg_op(ev, op, args)
+    if op == "listflatten":
+        (a,) = args
+        if not isinstance(a, ListInit):
             return None
-        found_name = a.args[pos][1]
-        return StringInit(found_name) if found_name is not None else UNSET
+        if not (isinstance(a.elem, tuple) and a.elem[0] == "list"):
+            return a
+        if not all(isinstance(i, ListInit) for i in a.items):
+            return None
+        flat = [x for i in a.items if isinstance(i, ListInit) for x in i.items]
+        _sized_list(len(flat), "!listflatten")
+        return ListInit(tuple(flat), a.elem[1])  # type: ignore[arg-type]
+    if op == "match":
+        s, pattern = _str(args[0]), _str(args[1])
+        if s is None or pattern is None:
+            return None
+        return BitInit(_regex(pattern).search(s) is not None)
+    if op == "instances":
+        # Every def of the type made so far, by name: known only once the record
+        # that asks is complete, as llvm-tblgen folds it when resolving a def.
+        if not final or any(a.has_vars for a in args):
+            return None
+        if args and not isinstance(args[0], StringInit):
+            return None
+        found = _regex(args[0].value) if args and isinstance(args[0], StringInit) else None
+        picked: list[Init] = []
+        if isinstance(t, tuple) and t[0] == "rec":
+            for name in sorted(ev.keeper.defs, key=lambda n: n.encode("utf-8")):
+                d = DefInit(ev.keeper.defs[name])
+                if ev.is_a(d, t) and (found is None or found.search(name) is not None):
+                    picked.append(d)
+        return ListInit(tuple(picked), t)
     if op == "repr":
         (a,) = args
         return None if a.has_vars else StringInit(a.as_string())
-    if op == "concat":
-        return fold_operator(ev, "strconcat", args, t, final)
     return None
+
+
+def _dag_arg_op(ev: Evaluator, op: str, args: tuple[Init, ...]) -> Init | None:
+    """`!getdagarg`, `!getdagname`, `!setdagarg` and `!setdagname`: one argument of
+    a dag found by index (or, except for `!getdagname`, by name)."""
+    a, key = args[0], args[1]
+    if not isinstance(a, DagInit):
+        return None
+    index: int | None = None
+    if isinstance(key, StringInit) and op != "getdagname":
+        for i, (_, arg_name) in enumerate(a.args):
+            if arg_name == key.value:
+                index = i
+                break
+        if index is None:
+            raise _err(f"!{op} key '{key.value}' is not found")
+    else:
+        index = ev.as_int(key)
+        if index is None:
+            return None
+        if not 0 <= index < len(a.args):
+            if op == "getdagname":
+                raise _err(
+                    f"!getdagname index is out of range 0...{len(a.args) - 1}: {index}"
+                )
+            raise _err(f"!{op} index {index} is out of range (dag has {len(a.args)} arguments)")
+    value, name = a.args[index]
+    if op == "getdagarg":
+        return value
+    if op == "getdagname":
+        return StringInit(name) if name is not None else UNSET
+    new = list(a.args)
+    if op == "setdagarg":
+        new[index] = (args[2], name)
+    else:
+        new_name = args[2]
+        if isinstance(new_name, UnsetInit):
+            new[index] = (value, None)
+        elif isinstance(new_name, StringInit):
+            new[index] = (value, new_name.value)
+        else:
+            return None
+    return DagInit(a.op, a.name, tuple(new))
+
+
+#: POSIX bracket classes of llvm::Regex, as Python spells them inside `[...]`.
+_POSIX_CLASSES = {
+    "alnum": "a-zA-Z0-9",
+    "alpha": "a-zA-Z",
+    "blank": " \\t",
+    "cntrl": "\\x00-\\x1f\\x7f",
+    "digit": "0-9",
+    "graph": "!-~",
+    "lower": "a-z",
+    "print": " -~",
+    "punct": "!-/:-@\\[-`{-~",
+    "space": " \\t\\n\\r\\f\\v",
+    "upper": "A-Z",
+    "xdigit": "0-9A-Fa-f",
+}
+_POSIX_CLASS = re.compile(r"\[:([a-z]+):\]")
+
+
+@functools.cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    """A POSIX extended regular expression (llvm::Regex) as a Python pattern."""
+
+    def cls(m: re.Match[str]) -> str:
+        got = _POSIX_CLASSES.get(m.group(1))
+        if got is None:
+            raise _err(f"invalid regex '{pattern}'")
+        return got
+
+    try:
+        return re.compile(_POSIX_CLASS.sub(cls, pattern))
+    except re.error:
+        raise _err(f"invalid regex '{pattern}'") from None
 
 
 def _cast(ev: Evaluator, a: Init, t: Type, final: bool) -> Init | None:

@@ -378,7 +378,7 @@ class _ToAst(Transformer[Token, Any]):
         return [x for x in c if x is not None]
 
     def list_lit(self, meta: Any, c: list[Any]) -> ast.ListLit:
-        return ast.ListLit(meta.start_pos, c[0] or [], c[1])
+        return ast.ListLit(meta.start_pos, c[0] or [], c[1], meta.end_pos)
 
     def dag_lit(self, meta: Any, c: list[Any]) -> ast.Dag:
         return ast.Dag(meta.start_pos, c[0], c[1] or [])

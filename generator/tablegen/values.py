@@ -315,7 +315,7 @@ class OpInit(Init):
         if self.op in ("listelem", "listslice"):
             # `x[i]` and `x[i, j]` are written with brackets, not as operators.
             return f"{self.args[0].as_string()}[{self.args[1].as_string()}]"
-        if self.op in ("cast", "isa", "exists", "getdagop"):
+        if self.op in ("cast", "isa", "exists", "getdagop", "instances"):
             return (
                 f"!{self.op}<{type_str(self.type)}>("
                 + ", ".join(a.as_string() for a in self.args)
