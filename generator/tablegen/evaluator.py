@@ -18,6 +18,7 @@ inside them may be numbered differently.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import cast
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
-from generator.tablegen.parser import TableGenError, parse_text
+from generator.tablegen.parser import TableGenError, parse_text, preprocess
 from generator.tablegen.values import (
     UNSET,
     BitInit,
@@ -53,6 +54,15 @@ from generator.tablegen.values import (
 #: Parsed files by (resolved path, modification time, preprocessed text), shared by
 #: every evaluator of the process.
 _PARSE_CACHE: dict[tuple[str, float, str], ast.File] = {}
+#: Files read, by path: (modification time and size, text, macros its
+#: `#ifdef`/`#ifndef` lines test).
+_FILE_CACHE: dict[str, tuple[tuple[int, int], SourceFile, frozenset[str]]] = {}
+#: Preprocessed texts by (path, modification time and size, the tested macros that
+#: were defined), with the macros the file then defines.
+_PREPROCESS_CACHE: dict[
+    tuple[str, tuple[int, int], frozenset[str]], tuple[str, frozenset[str]]
+] = {}
+_TESTED_MACRO = re.compile(r"^[ \t]*#[ \t]*(?:ifdef|ifndef)[ \t]+(\w+)", re.MULTILINE)
 
 __all__ = [
     "MAX_INCLUDE_DEPTH",
@@ -114,32 +124,38 @@ class Resolver:
         return Resolver(self.ev, lookup, self.final)
 
 
+#: Operators whose folding depends on more than their operands (the defs made so
+#: far, or whether the record is complete), so they are tried again even when
+#: their operands did not change.
+_STATEFUL_OPS = frozenset({"cast", "exists", "instances", "isa"})
+
+
+def _same(new: tuple[Init, ...], old: tuple[Init, ...]) -> bool:
+    for a, b in zip(new, old, strict=True):
+        if a is not b:
+            return False
+    return True
+
+
 def resolve(v: Init, r: Resolver) -> Init:
-    """Substitute `r`'s variables in `v` and fold whatever became known."""
+    """Substitute `r`'s variables in `v` and fold whatever became known.
+
+    A value none of whose parts changed is returned as it is (resolution runs
+    once per superclass over every field, and most references wait for the
+    record to be complete).
+    """
     if not v.has_vars:
         return v
-    if isinstance(v, VarInit):
-        got = r.lookup(v.name)
+    kind = type(v)
+    if kind is VarInit:
+        got = r.lookup(v.name)  # type: ignore[attr-defined]
         return v if got is None else got
-    if isinstance(v, ListInit):
-        return ListInit(tuple(resolve(i, r) for i in v.items), v.elem)
-    if isinstance(v, DagInit):
-        return DagInit(resolve(v.op, r), v.name, tuple((resolve(a, r), n) for a, n in v.args))
-    if isinstance(v, BitsInit):
-        bits: list[Init] = []
-        for b in v.bits:
-            nb = resolve(b, r)
-            # A reference to a bit that is still unset stays a reference, as
-            # llvm-tblgen keeps unset bits when it resolves a record.
-            bits.append(b if isinstance(nb, UnsetInit) and isinstance(b, VarBitInit) else nb)
-        return _flatten_bits(bits)
-    if isinstance(v, VarBitInit):
-        inner = resolve(v.var, r)
-        return r.ev.bit_of(inner, v.index)
-    if isinstance(v, FieldInit):
-        rec = resolve(v.rec, r)
-        return r.ev.fold_field(rec, v.field_name, r.final)
-    if isinstance(v, OpInit):
+    if kind is ListInit:
+        assert isinstance(v, ListInit)
+        items = tuple([resolve(i, r) for i in v.items])
+        return v if _same(items, v.items) else ListInit(items, v.elem)
+    if kind is OpInit:
+        assert isinstance(v, OpInit)
         if v.op == "if":
             # A condition that becomes known selects its branch before the other
             # is resolved, so class instances in the branch not taken are never
@@ -149,24 +165,60 @@ def resolve(v: Init, r: Resolver) -> Init:
             if c is not None:
                 return resolve(v.args[1] if c else v.args[2], r)
             branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
+            if _same(branches, v.args):
+                return v
             return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
         rr = r.shadow(v.bound) if v.bound else r
-        args = tuple(resolve(a, rr) for a in v.args)
+        args = tuple([resolve(a, rr) for a in v.args])
+        if v.op not in _STATEFUL_OPS and _same(args, v.args):
+            return v
         return r.ev.fold(v.op, args, v.type, v.bound, r.final)
-    if isinstance(v, VarDefInit):
-        vargs = tuple((n, resolve(a, r)) for n, a in v.args)
+    if kind is FieldInit:
+        assert isinstance(v, FieldInit)
+        rec = resolve(v.rec, r)
+        if rec is v.rec:
+            return v
+        return r.ev.fold_field(rec, v.field_name, r.final)
+    if kind is BitsInit:
+        assert isinstance(v, BitsInit)
+        bits: list[Init] = []
+        changed = False
+        for b in v.bits:
+            if not b.has_vars:
+                bits.append(b)
+                continue
+            nb = resolve(b, r)
+            # A reference to a bit that is still unset stays a reference, as
+            # llvm-tblgen keeps unset bits when it resolves a record.
+            if nb is not b and not (type(nb) is UnsetInit and type(b) is VarBitInit):
+                changed = True
+                bits.append(nb)
+            else:
+                bits.append(b)
+        return BitsInit(tuple(bits)) if changed else v
+    if kind is VarBitInit:
+        assert isinstance(v, VarBitInit)
+        inner = resolve(v.var, r)
+        if inner is v.var:
+            return v
+        return r.ev.bit_of(inner, v.index)
+    if kind is DagInit:
+        assert isinstance(v, DagInit)
+        op = resolve(v.op, r)
+        dargs = tuple([(resolve(a, r), n) for a, n in v.args])
+        if op is v.op and all(a is b[0] for (a, _), b in zip(dargs, v.args, strict=True)):
+            return v
+        return DagInit(op, v.name, dargs)
+    if kind is VarDefInit:
+        assert isinstance(v, VarDefInit)
+        vargs = tuple([(n, resolve(a, r)) for n, a in v.args])
+        if all(a is b[1] for (_, a), b in zip(vargs, v.args, strict=True)):
+            return v
         new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
         if not any(a.has_vars for _, a in vargs):
             return r.ev.instantiate(new)
         return new
     return v
-
-
-def _flatten_bits(bits: list[Init]) -> Init:
-    out: list[Init] = []
-    for b in bits:
-        out.append(b)
-    return BitsInit(tuple(out))
 
 
 # ---------------------------------------------------------------------------
@@ -256,16 +308,33 @@ class Evaluator:
 
     def load_file(self, path: Path) -> ast.File:
         """Parse `path`, or reuse its parse when it is unchanged and identically preprocessed."""
-        text = path.read_text(encoding="utf-8", errors="surrogateescape")
-        source = SourceFile(str(path), text)
-        from generator.tablegen.parser import preprocess
-
-        pre = preprocess(source, self.defines)
-        key = (str(path.resolve()), path.stat().st_mtime, pre)
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        name = str(path)
+        known = _FILE_CACHE.get(name)
+        if known is None or known[0] != stamp:
+            text = path.read_text(encoding="utf-8", errors="surrogateescape")
+            tested = frozenset(m.group(1) for m in _TESTED_MACRO.finditer(text))
+            known = (stamp, SourceFile(name, text), tested)
+            _FILE_CACHE[name] = known
+        _, source, tested = known
+        # What preprocessing gives depends only on which of the macros the file
+        # tests are defined when it is read; the macros it defines follow from that.
+        pkey = (name, stamp, frozenset(n for n in tested if n in self.defines))
+        done = _PREPROCESS_CACHE.get(pkey)
+        if done is None:
+            before = set(self.defines)
+            pre = preprocess(source, self.defines)
+            done = (pre, frozenset(self.defines - before))
+            _PREPROCESS_CACHE[pkey] = done
+        else:
+            self.defines.update(done[1])
+        pre = done[0]
+        key = (str(path.resolve()), st.st_mtime, pre)
         cached = self.parse_cache.get(key)
         if cached is not None:
             return cached
-        parsed = parse_text(SourceFile(str(path), pre), set())
+        parsed = parse_text(SourceFile(name, pre), set())
         parsed = ast.File(source, parsed.stmts)
         self.parse_cache[key] = parsed
         return parsed
@@ -661,8 +730,14 @@ class Evaluator:
             return mapping.get(n)
 
         r = Resolver(self, lookup, False)
-        for name, rv in rec.fields.items():
-            if name in rec.targs or not rv.value.has_vars:
+        # Only the fields just taken from `cls` can mention its template arguments
+        # (fields from earlier superclasses had theirs substituted already).
+        fields = rec.fields
+        for name in cls.fields:
+            if name in targs:
+                continue
+            rv = fields[name]
+            if not rv.value.has_vars:
                 continue
             new = resolve(rv.value, r)
             rv.value = self.convert(new, rv.type, pos) or new

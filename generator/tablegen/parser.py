@@ -60,7 +60,12 @@ _ACTIVE_TOKEN = re.compile(
     r'|"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|\[\{[\s\S]*?(?:\}\]|\Z)',
     re.MULTILINE,
 )
-_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def _blank(text: str) -> str:
+    """`text` with every character but newlines replaced by a space."""
+    return "\n".join(" " * len(line) for line in text.split("\n"))
+
 
 
 def preprocess(source: SourceFile, defines: set[str]) -> str:
@@ -92,7 +97,7 @@ def preprocess(source: SourceFile, defines: set[str]) -> str:
         start = m.start()
         # Everything up to the directive is kept (active) or blanked (excluded).
         chunk = text[pos:start]
-        out.append(chunk if active else _NOT_NEWLINE.sub(" ", chunk))
+        out.append(chunk if active else _blank(chunk))
         out.append(" " * (m.end() - start))
         pos = scan = m.end()
         kind, name = m.group(1), m.group(2)
@@ -119,7 +124,7 @@ def preprocess(source: SourceFile, defines: set[str]) -> str:
     if stack:
         raise error_at(source, stack[-1][2], "reached end of file without matching #endif")
     rest = text[pos:]
-    out.append(rest if active else _NOT_NEWLINE.sub(" ", rest))
+    out.append(rest if active else _blank(rest))
     return "".join(out)
 
 
@@ -446,34 +451,26 @@ def _int(token: Any) -> ast.IntLit:
     return ast.IntLit(token.start_pos, _checked_int(token, str(token.value), 10))
 
 
+#: Brackets, and the strings, comments and code blocks whose brackets do not count.
+_BRACKET = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|\[\{[\s\S]*?(?:\}\]|\Z)|[(\[{<)\]}>]'
+)
+_OPEN = frozenset("([{<")
+_CLOSE = frozenset(")]}>")
+
+
 def _nesting_error(text: str) -> tuple[int, str] | None:
     """Where brackets first nest deeper than `MAX_NESTING`, skipping strings, code
     blocks and comments; None when they never do."""
     depth = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-        elif text.startswith("[{", i):
-            end = text.find("}]", i + 2)
-            i = n if end < 0 else end + 1
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            i = n if end < 0 else end + 1
-        elif c in "([{<":
+    for m in _BRACKET.finditer(text):
+        c = m.group()
+        if c in _OPEN:
             depth += 1
             if depth > MAX_NESTING:
-                return i, f"brackets nest more than {MAX_NESTING} levels deep"
-        elif c in ")]}>":
+                return m.start(), f"brackets nest more than {MAX_NESTING} levels deep"
+        elif c in _CLOSE:
             depth = max(0, depth - 1)
-        i += 1
     return None
 
 

@@ -206,7 +206,7 @@ class Record:
 
     def is_subclass_of(self, cls: Record) -> bool:
         """Whether `cls` is one of this record's superclasses."""
-        return any(s is cls for s in self.supers)
+        return cls in self.supers
 
     def __repr__(self) -> str:
         return f"Record({self.name})"
