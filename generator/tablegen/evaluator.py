@@ -5,7 +5,9 @@ class instantiation with template arguments, `let` overrides, `defvar`,
 `multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
 `assert`, `defset`, the `!` operators, and the late binding of field references
 that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
-so one run never parses a file twice. Evaluation has explicit limits (records,
+so one run never parses a file twice, and the state after an include that a
+fresh evaluation reaches by includes alone is kept and reused by later
+evaluations in the same process that reach it the same way (`_Saved`). Evaluation has explicit limits (records,
 list and string sizes, include depth and cycles), each reported at the
 construct that exceeds it.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,14 +65,70 @@ _FILE_CACHE: dict[str, tuple[tuple[int, int], SourceFile, frozenset[str]]] = {}
 _PREPROCESS_CACHE: dict[
     tuple[str, tuple[int, int], frozenset[str]], tuple[str, frozenset[str]]
 ] = {}
+#: A point of evaluation reached from a fresh state by following includes only.
+_ChainKey = tuple[object, ...]
+#: A file loaded: (path as given, modification time and size, resolved path, the
+#: macros its `#ifdef`/`#ifndef` lines test).
+_Loaded = tuple[str, tuple[int, int], str, frozenset[str]]
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """The evaluation state right after an include reached from a fresh state.
+
+    Evaluating a file depends only on the state before it, on the files it
+    loads and on which macros they test are defined, so a later evaluation
+    that reaches the same include by the same includes from a fresh state, with
+    those macros defined alike and the files unchanged, continues from here
+    instead of evaluating the include again (the records are shared: records
+    are never changed once made). Kept per process for the files that include
+    the same base files (OpBase.td and what it includes).
+    """
+
+    classes: dict[str, Record]
+    defs: dict[str, Record]
+    globals: dict[str, Init]
+    multiclasses: dict[str, _MultiClass]
+    types: dict[str, ast.TypeExpr]
+    anon_counter: int
+    instances: dict[VarDefInit, DefInit]
+    class_values: dict[VarDefInit, VarDefInit]
+    dumps: tuple[str, ...]
+    added_defines: frozenset[str]
+    tested: tuple[tuple[str, bool], ...]
+    files: tuple[_Loaded, ...]
+
+
+#: Saved states by the include chain that reaches them, least recently used first.
+_SAVED_STATES: OrderedDict[_ChainKey, _Saved] = OrderedDict()
+#: How many states are kept (each holds copies of the record tables).
+MAX_SAVED_STATES = 256
+#: The fewest records an include must make for the state after it to be kept.
+_SAVE_MIN_RECORDS = 50
+
+
+def clear_caches() -> None:
+    """Forget every file read, parse and saved state of this process (for cold timings)."""
+    _PARSE_CACHE.clear()
+    _FILE_CACHE.clear()
+    _PREPROCESS_CACHE.clear()
+    _SAVED_STATES.clear()
+
+
+class _SharedStateConflict(Exception):
+    """Evaluation would change a record shared with a saved state."""
+
+
 _TESTED_MACRO = re.compile(r"^[ \t]*#[ \t]*(?:ifdef|ifndef)[ \t]+(\w+)", re.MULTILINE)
 
 __all__ = [
     "MAX_INCLUDE_DEPTH",
+    "MAX_SAVED_STATES",
     "MAX_LIST_ITEMS",
     "MAX_RECORDS",
     "MAX_STRING_CHARS",
     "RecordKeeper",
+    "clear_caches",
     "load_records",
 ]
 
@@ -285,6 +344,15 @@ class Evaluator:
         self.dumps: list[str] = []
         #: The files being evaluated, outermost first (to find include cycles).
         self.including: list[Path] = []
+        #: Every file loaded so far: (path, stamp, resolved path, macros it tests).
+        self.loaded: list[_Loaded] = []
+        #: Where evaluation stands while it has done nothing but follow includes
+        #: from a fresh state: the include directories, then each include entered
+        #: or completed. None once any other statement ran. Saved states are
+        #: found by it (see `_Saved`).
+        self.chain: _ChainKey | None = None
+        self.reuse_states = True
+        self._frozen_classes = 0
 
     # -- errors and locations ------------------------------------------------
 
@@ -318,6 +386,7 @@ class Evaluator:
             known = (stamp, SourceFile(name, text), tested)
             _FILE_CACHE[name] = known
         _, source, tested = known
+        self.loaded.append((name, stamp, str(path.resolve()), tested))
         # What preprocessing gives depends only on which of the macros the file
         # tests are defined when it is read; the macros it defines follow from that.
         pkey = (name, stamp, frozenset(n for n in tested if n in self.defines))
@@ -338,6 +407,13 @@ class Evaluator:
         parsed = ast.File(source, parsed.stmts)
         self.parse_cache[key] = parsed
         return parsed
+
+    def run_main(self, path: Path) -> None:
+        """Evaluate the main file from a fresh state (reusing saved states of the
+        includes it starts with)."""
+        parsed = self.load_file(path)
+        self.chain = (tuple(str(d) for d in self.include_dirs),)
+        self.run_file(parsed)
 
     def run_file(self, parsed: ast.File) -> None:
         """Evaluate every statement of a parsed file."""
@@ -371,9 +447,91 @@ class Evaluator:
                     raise self.error(
                         node.pos, f"includes nest more than {MAX_INCLUDE_DEPTH} files deep"
                     )
+                key: _ChainKey | None = None
+                if self.chain is not None and self.reuse_states:
+                    key = (self.chain, str(resolved))
+                    saved = _SAVED_STATES.get(key)
+                    if saved is not None and self._fits(saved):
+                        _SAVED_STATES.move_to_end(key)
+                        self._restore(saved)
+                        self.chain = key
+                        return
+                    mark, defines_before = len(self.loaded), set(self.defines)
+                    made = len(self.keeper.classes) + len(self.keeper.defs)
                 self.run_file(self.load_file(candidate))
+                if key is not None:
+                    # Entering a file changes nothing but the macros, so the chain
+                    # names only the includes completed; states of includes that
+                    # made few records are not worth keeping.
+                    if len(self.keeper.classes) + len(self.keeper.defs) - made >= _SAVE_MIN_RECORDS:
+                        self._save(key, mark, defines_before)
+                    self.chain = key
                 return
         raise self.error(node.pos, f"Could not find include file '{node.path}'")
+
+    # -- saved states --------------------------------------------------------
+
+    def _fits(self, saved: _Saved) -> bool:
+        """Whether `saved` is what evaluating its include would give here: the
+        macros its files test are defined as they were, its files are unchanged,
+        and none of them is being evaluated (which would be an include cycle)."""
+        defines = self.defines
+        for macro, was_defined in saved.tested:
+            if (macro in defines) != was_defined:
+                return False
+        including = {str(p) for p in self.including}
+        for name, stamp, resolved, _ in saved.files:
+            if resolved in including:
+                return False
+            try:
+                st = os.stat(name)
+            except OSError:
+                return False
+            if (st.st_mtime_ns, st.st_size) != stamp:
+                return False
+        return True
+
+    def _save(self, key: _ChainKey, mark: int, defines_before: set[str]) -> None:
+        """Keep the state after an include reached from a fresh state by `key`."""
+        files = tuple(self.loaded[mark:])
+        tested = sorted({m for *_, t in files for m in t})
+        classes = self.keeper.classes
+        # Classes in a saved state are shared by every evaluation that reuses it:
+        # completing a forward-declared one later must not change it.
+        for cls in list(classes.values())[self._frozen_classes :]:
+            cls.frozen = True
+        self._frozen_classes = len(classes)
+        _SAVED_STATES[key] = _Saved(
+            classes=dict(classes),
+            defs=dict(self.keeper.defs),
+            globals=dict(self.globals),
+            multiclasses=dict(self.multiclasses),
+            types=dict(self.types),
+            anon_counter=self.anon_counter,
+            instances=dict(self.instances),
+            class_values=dict(self.class_values),
+            dumps=tuple(self.dumps),
+            added_defines=frozenset(self.defines - defines_before),
+            tested=tuple((m, m in defines_before) for m in tested),
+            files=files,
+        )
+        while len(_SAVED_STATES) > MAX_SAVED_STATES:
+            _SAVED_STATES.popitem(last=False)
+
+    def _restore(self, saved: _Saved) -> None:
+        """Continue from `saved` as if its include had just been evaluated."""
+        self.keeper.classes = dict(saved.classes)
+        self.keeper.defs = dict(saved.defs)
+        self.globals = dict(saved.globals)
+        self.multiclasses = dict(saved.multiclasses)
+        self.types = dict(saved.types)
+        self.anon_counter = saved.anon_counter
+        self.instances = dict(saved.instances)
+        self.class_values = dict(saved.class_values)
+        self.dumps = list(saved.dumps)
+        self.defines.update(saved.added_defines)
+        self.loaded.extend(saved.files)
+        self._frozen_classes = len(self.keeper.classes)
 
     # -- statements ----------------------------------------------------------
 
@@ -381,7 +539,9 @@ class Evaluator:
         """Evaluate one statement."""
         if isinstance(s, ast.Include):
             self.include(s)
-        elif isinstance(s, ast.ClassDef):
+            return
+        self.chain = None
+        if isinstance(s, ast.ClassDef):
             self.class_def(s, scope)
         elif isinstance(s, ast.Def):
             self.def_stmt(s, scope)
@@ -494,6 +654,10 @@ class Evaluator:
         existing = self.keeper.classes.get(s.name)
         if existing is not None and (existing.fields or existing.supers or s.args or s.body):
             raise self.error(s.pos, f"Class '{s.name}' already defined")
+        if existing is not None and existing.frozen:
+            # Completing a forward declaration from a saved state would change
+            # that state: evaluate again without saved states.
+            raise _SharedStateConflict
         rec = existing or Record(s.name, [self.loc(s.pos)], is_class=True)
         if existing is None:
             self.keeper.classes[s.name] = rec
@@ -1695,6 +1859,12 @@ def load_records(path: Path, include_dirs: list[Path] | None = None) -> RecordKe
 
     Raises `TableGenError` with a diagnostic at the offending position.
     """
-    ev = Evaluator(list(include_dirs or []))
-    ev.run_file(ev.load_file(path))
+    dirs = list(include_dirs or [])
+    ev = Evaluator(dirs)
+    try:
+        ev.run_main(path)
+    except _SharedStateConflict:
+        ev = Evaluator(dirs)
+        ev.reuse_states = False
+        ev.run_main(path)
     return ev.keeper

@@ -180,6 +180,7 @@ class Record:
         "asserts",
         "at",
         "fields",
+        "frozen",
         "is_class",
         "locs",
         "name",
@@ -203,6 +204,8 @@ class Record:
         self.asserts: list[tuple[Init, Init, object]] = []
         #: Where the record was written: its `def`, or the `Class<` of an anonymous one.
         self.at: SourcePos | None = None
+        #: Shared with a saved evaluation state, so never to be changed again.
+        self.frozen = False
 
     def is_subclass_of(self, cls: Record) -> bool:
         """Whether `cls` is one of this record's superclasses."""
