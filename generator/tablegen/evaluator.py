@@ -19,6 +19,7 @@ inside them may be numbered differently.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from collections import OrderedDict
@@ -99,10 +100,15 @@ class _Saved:
     files: tuple[_Loaded, ...]
 
 
-#: Saved states by the include chain that reaches them, least recently used first.
-_SAVED_STATES: OrderedDict[_ChainKey, _Saved] = OrderedDict()
+#: Saved states by the include chain that reaches them (the ones for different
+#: macros, newest first), least recently used first.
+_SAVED_STATES: OrderedDict[_ChainKey, list[_Saved]] = OrderedDict()
+#: How many states are kept for one include chain.
+MAX_STATE_VARIANTS = 4
 #: How many states are kept (each holds copies of the record tables).
 MAX_SAVED_STATES = 256
+#: Whether evaluations keep and reuse such states (off to time evaluation alone).
+REUSE_STATES = True
 #: The fewest records an include must make for the state after it to be kept.
 _SAVE_MIN_RECORDS = 50
 
@@ -123,9 +129,9 @@ _TESTED_MACRO = re.compile(r"^[ \t]*#[ \t]*(?:ifdef|ifndef)[ \t]+(\w+)", re.MULT
 
 __all__ = [
     "MAX_INCLUDE_DEPTH",
-    "MAX_SAVED_STATES",
     "MAX_LIST_ITEMS",
     "MAX_RECORDS",
+    "MAX_SAVED_STATES",
     "MAX_STRING_CHARS",
     "RecordKeeper",
     "clear_caches",
@@ -190,10 +196,7 @@ _STATEFUL_OPS = frozenset({"cast", "exists", "instances", "isa"})
 
 
 def _same(new: tuple[Init, ...], old: tuple[Init, ...]) -> bool:
-    for a, b in zip(new, old, strict=True):
-        if a is not b:
-            return False
-    return True
+    return all(map(operator.is_, new, old))
 
 
 def resolve(v: Init, r: Resolver) -> Init:
@@ -351,7 +354,9 @@ class Evaluator:
         #: or completed. None once any other statement ran. Saved states are
         #: found by it (see `_Saved`).
         self.chain: _ChainKey | None = None
-        self.reuse_states = True
+        self.reuse_states = REUSE_STATES
+        #: Where the name of the def being read is (None outside a def).
+        self.record_at: int | None = None
         self._frozen_classes = 0
 
     # -- errors and locations ------------------------------------------------
@@ -450,12 +455,12 @@ class Evaluator:
                 key: _ChainKey | None = None
                 if self.chain is not None and self.reuse_states:
                     key = (self.chain, str(resolved))
-                    saved = _SAVED_STATES.get(key)
-                    if saved is not None and self._fits(saved):
-                        _SAVED_STATES.move_to_end(key)
-                        self._restore(saved)
-                        self.chain = key
-                        return
+                    for saved in _SAVED_STATES.get(key, ()):
+                        if self._fits(saved):
+                            _SAVED_STATES.move_to_end(key)
+                            self._restore(saved)
+                            self.chain = key
+                            return
                     mark, defines_before = len(self.loaded), set(self.defines)
                     made = len(self.keeper.classes) + len(self.keeper.defs)
                 self.run_file(self.load_file(candidate))
@@ -501,7 +506,7 @@ class Evaluator:
         for cls in list(classes.values())[self._frozen_classes :]:
             cls.frozen = True
         self._frozen_classes = len(classes)
-        _SAVED_STATES[key] = _Saved(
+        state = _Saved(
             classes=dict(classes),
             defs=dict(self.keeper.defs),
             globals=dict(self.globals),
@@ -515,6 +520,11 @@ class Evaluator:
             tested=tuple((m, m in defines_before) for m in tested),
             files=files,
         )
+        # The same include reached alike may need other states for other macros:
+        # a few are kept, the newest first.
+        variants = _SAVED_STATES.get(key, [])
+        _SAVED_STATES[key] = [state, *variants[: MAX_STATE_VARIANTS - 1]]
+        _SAVED_STATES.move_to_end(key)
         while len(_SAVED_STATES) > MAX_SAVED_STATES:
             _SAVED_STATES.popitem(last=False)
 
@@ -652,9 +662,9 @@ class Evaluator:
     def class_def(self, s: ast.ClassDef, scope: Scope) -> None:
         """Define a class."""
         existing = self.keeper.classes.get(s.name)
-        if existing is not None and (existing.fields or existing.supers or s.args or s.body):
+        if existing is not None and (existing.fields or existing.supers or existing.targs):
             raise self.error(s.pos, f"Class '{s.name}' already defined")
-        if existing is not None and existing.frozen:
+        if existing is not None and existing.frozen and (s.args or s.supers or s.body):
             # Completing a forward declaration from a saved state would change
             # that state: evaluate again without saved states.
             raise _SharedStateConflict
@@ -683,7 +693,13 @@ class Evaluator:
             rec = Record(name, [self.loc(s.pos)])
         rec.at = (self.source, s.pos)
         inner = Scope(scope, rec)
-        self.object_body(rec, s.supers, s.body, inner)
+        saved_at = self.record_at
+        # llvm-tblgen reports some operator errors at the record being defined.
+        self.record_at = s.name.pos if s.name is not None else s.pos
+        try:
+            self.object_body(rec, s.supers, s.body, inner)
+        finally:
+            self.record_at = saved_at
         self.add_def(rec, s.pos)
 
     def name_value(self, e: ast.Expr, scope: Scope) -> str:
@@ -1373,6 +1389,8 @@ class Evaluator:
         """Evaluate an expression (`ParseValue` followed by folding)."""
         try:
             return self._value(e, scope, expected)
+        except _RecordFoldError as err:
+            raise self.error(self._record_pos(e.pos), err.message) from None
         except _FoldError as err:
             # Folding that fails on known operands is reported at the innermost
             # expression being read.
@@ -1429,7 +1447,7 @@ class Evaluator:
                 c = self.convert(v, "bit", item.pos)
                 if c is None:
                     raise self.error(
-                        item.pos, f"Element #{i} ({v.as_string()}) is not convertable to a bit"
+                        e.pos, f"Element #{i} ({v.as_string()}) is not convertable to a bit"
                     )
                 msb_first.append(c)
             msb_first.reverse()
@@ -1556,6 +1574,8 @@ class Evaluator:
         self.check_arity(e)
         try:
             return self._bang(e, scope, expected)
+        except _RecordFoldError as err:
+            raise self.error(self._record_pos(e.pos), err.message) from None
         except _FoldError as err:
             raise self.error(e.pos, err.message) from None
 
@@ -1637,6 +1657,10 @@ class Evaluator:
             raise self.error(e.pos, f"expected type name for !{op}")
         return self.fold(op, args, t, (), False)
 
+    def _record_pos(self, pos: int) -> int:
+        """The name of the def being read, else `pos`."""
+        return self.record_at if self.record_at is not None else pos
+
     def check_arity(self, e: ast.Bang) -> None:
         """Reject a wrong number of operands with llvm-tblgen's parse errors.
 
@@ -1648,7 +1672,8 @@ class Evaluator:
         n = len(e.args)
         if e.op == "instances":
             if e.type is None:
-                raise self.error(e.pos, "expected type name for operator")
+                # Where the `<type>` should have been, right after the name.
+                raise self.error(e.pos + len("!instances"), "expected type name for operator")
             if n > 1:
                 raise self.error(self._comma_before(e.args[1].pos), "expected ')' in !instances")
             return
@@ -1830,7 +1855,12 @@ class _FoldError(Exception):
         self.message = message
 
 
+class _RecordFoldError(_FoldError):
+    """A `_FoldError` that llvm-tblgen reports at the record being defined."""
+
+
 FoldError = _FoldError
+RecordFoldError = _RecordFoldError
 
 
 def direct_superclasses(rec: Record) -> list[Record]:

@@ -127,6 +127,13 @@ def _err(message: str) -> Exception:
     return FoldError(message)
 
 
+def _record_err(message: str) -> Exception:
+    """An error llvm-tblgen reports at the record being defined."""
+    from generator.tablegen.evaluator import RecordFoldError
+
+    return RecordFoldError(message)
+
+
 def _ints(ev: Evaluator, args: tuple[Init, ...]) -> list[int] | None:
     out: list[int] = []
     for a in args:
@@ -388,7 +395,7 @@ def fold_operator(
             if op == "filter":
                 elem = lst.elem
             elif isinstance(t, tuple) and t[0] == "list" and t[1] != "?":
-                elem = t[1]
+                elem = t[1]  # type: ignore[assignment]
             else:
                 elem = ev.type_of_init(results[0]) if results else "?"
             if any(r.has_vars for r in results) and op == "foreach" and lst.has_vars:
@@ -562,17 +569,19 @@ def _dag_arg_op(ev: Evaluator, op: str, args: tuple[Init, ...]) -> Init | None:
                 index = i
                 break
         if index is None:
-            raise _err(f"!{op} key '{key.value}' is not found")
+            raise _record_err(f"!{op} key '{key.value}' is not found")
     else:
         index = ev.as_int(key)
         if index is None:
             return None
         if not 0 <= index < len(a.args):
             if op == "getdagname":
-                raise _err(
+                raise _record_err(
                     f"!getdagname index is out of range 0...{len(a.args) - 1}: {index}"
                 )
-            raise _err(f"!{op} index {index} is out of range (dag has {len(a.args)} arguments)")
+            raise _record_err(
+                f"!{op} index {index} is out of range (dag has {len(a.args)} arguments)"
+            )
     value, name = a.args[index]
     if op == "getdagarg":
         return value

@@ -67,7 +67,6 @@ def _blank(text: str) -> str:
     return "\n".join(" " * len(line) for line in text.split("\n"))
 
 
-
 def preprocess(source: SourceFile, defines: set[str]) -> str:
     """Blank out the directives and the text that preprocessor conditions exclude.
 
