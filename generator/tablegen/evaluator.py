@@ -26,11 +26,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
+from generator.tablegen.operators import (
+    MAX_LIST_ITEMS,
+    MAX_STRING_CHARS,
+    OPERATORS,
+    fold_operator,
+)
 from generator.tablegen.parser import TableGenError, parse_text, preprocess
 from generator.tablegen.values import (
     UNSET,
@@ -145,9 +151,9 @@ _MASK64 = (1 << 64) - 1
 #: that needs more is almost surely a mistake (or hostile), and without them a
 #: `foreach` over a huge range or a list doubled by `!listconcat` at every step
 #: would take memory without bound.
+#: (The list and string limits are checked where lists and strings are built, in
+#: `operators.py`.)
 MAX_RECORDS = 100_000
-MAX_LIST_ITEMS = 100_000
-MAX_STRING_CHARS = 1 << 22
 #: How deeply files may include each other.
 MAX_INCLUDE_DEPTH = 64
 
@@ -203,84 +209,112 @@ def resolve(v: Init, r: Resolver) -> Init:
     """Substitute `r`'s variables in `v` and fold whatever became known.
 
     A value none of whose parts changed is returned as it is (resolution runs
-    once per superclass over every field, and most references wait for the
-    record to be complete).
+    once per superclass over the inherited fields, and most references wait for
+    the record to be complete).
     """
     if not v.has_vars:
         return v
-    kind = type(v)
-    if kind is VarInit:
-        got = r.lookup(v.name)  # type: ignore[attr-defined]
+    if type(v) is VarInit:
+        got = r.lookup(v.name)
         return v if got is None else got
-    if kind is ListInit:
-        assert isinstance(v, ListInit)
-        items = tuple([resolve(i, r) for i in v.items])
-        return v if _same(items, v.items) else ListInit(items, v.elem)
-    if kind is OpInit:
-        assert isinstance(v, OpInit)
-        if v.op == "if":
-            # A condition that becomes known selects its branch before the other
-            # is resolved, so class instances in the branch not taken are never
-            # created (they would take anonymous numbers).
-            cond = resolve(v.args[0], r)
-            c = r.ev.as_int(cond)
-            if c is not None:
-                return resolve(v.args[1] if c else v.args[2], r)
-            branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
-            if _same(branches, v.args):
-                return v
-            return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
-        rr = r.shadow(v.bound) if v.bound else r
-        args = tuple([resolve(a, rr) for a in v.args])
-        if v.op not in _STATEFUL_OPS and _same(args, v.args):
+    return _RESOLVE[type(v)](v, r)
+
+
+def _resolve_list(v: ListInit, r: Resolver) -> Init:
+    items = tuple([resolve(i, r) for i in v.items])
+    return v if _same(items, v.items) else ListInit(items, v.elem)
+
+
+def _resolve_op(v: OpInit, r: Resolver) -> Init:
+    if v.op == "if":
+        # A condition that becomes known selects its branch before the other is
+        # resolved, so class instances in the branch not taken are never created
+        # (they would take anonymous numbers).
+        cond = resolve(v.args[0], r)
+        c = r.ev.as_int(cond)
+        if c is not None:
+            return resolve(v.args[1] if c else v.args[2], r)
+        branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
+        if _same(branches, v.args):
             return v
-        return r.ev.fold(v.op, args, v.type, v.bound, r.final)
-    if kind is FieldInit:
-        assert isinstance(v, FieldInit)
-        rec = resolve(v.rec, r)
-        if rec is v.rec:
-            return v
-        return r.ev.fold_field(rec, v.field_name, r.final)
-    if kind is BitsInit:
-        assert isinstance(v, BitsInit)
-        bits: list[Init] = []
-        changed = False
-        for b in v.bits:
-            if not b.has_vars:
-                bits.append(b)
-                continue
-            nb = resolve(b, r)
-            # A reference to a bit that is still unset stays a reference, as
-            # llvm-tblgen keeps unset bits when it resolves a record.
-            if nb is not b and not (type(nb) is UnsetInit and type(b) is VarBitInit):
-                changed = True
-                bits.append(nb)
-            else:
-                bits.append(b)
-        return BitsInit(tuple(bits)) if changed else v
-    if kind is VarBitInit:
-        assert isinstance(v, VarBitInit)
-        inner = resolve(v.var, r)
-        if inner is v.var:
-            return v
-        return r.ev.bit_of(inner, v.index)
-    if kind is DagInit:
-        assert isinstance(v, DagInit)
-        op = resolve(v.op, r)
-        dargs = tuple([(resolve(a, r), n) for a, n in v.args])
-        if op is v.op and all(a is b[0] for (a, _), b in zip(dargs, v.args, strict=True)):
-            return v
-        return DagInit(op, v.name, dargs)
-    if kind is VarDefInit:
-        assert isinstance(v, VarDefInit)
-        vargs = tuple([(n, resolve(a, r)) for n, a in v.args])
-        if all(a is b[1] for (_, a), b in zip(vargs, v.args, strict=True)):
-            return v
-        new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
-        if not any(a.has_vars for _, a in vargs):
-            return r.ev.instantiate(new)
-        return new
+        return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
+    rr = r.shadow(v.bound) if v.bound else r
+    args = tuple([resolve(a, rr) for a in v.args])
+    if v.op not in _STATEFUL_OPS and _same(args, v.args):
+        return v
+    return r.ev.fold(v.op, args, v.type, v.bound, r.final)
+
+
+def _resolve_field(v: FieldInit, r: Resolver) -> Init:
+    rec = resolve(v.rec, r)
+    if rec is v.rec:
+        return v
+    return r.ev.fold_field(rec, v.field_name, r.final)
+
+
+def _resolve_bits(v: BitsInit, r: Resolver) -> Init:
+    bits: list[Init] = []
+    changed = False
+    for b in v.bits:
+        if not b.has_vars:
+            bits.append(b)
+            continue
+        nb = resolve(b, r)
+        # A reference to a bit that is still unset stays a reference, as
+        # llvm-tblgen keeps unset bits when it resolves a record.
+        if nb is not b and not (type(nb) is UnsetInit and type(b) is VarBitInit):
+            changed = True
+            bits.append(nb)
+        else:
+            bits.append(b)
+    return BitsInit(tuple(bits)) if changed else v
+
+
+def _resolve_var_bit(v: VarBitInit, r: Resolver) -> Init:
+    inner = resolve(v.var, r)
+    if inner is v.var:
+        return v
+    return r.ev.bit_of(inner, v.index)
+
+
+def _resolve_dag(v: DagInit, r: Resolver) -> Init:
+    op = resolve(v.op, r)
+    values = tuple([resolve(a, r) for a, _ in v.args])
+    if op is v.op and _same(values, tuple([a for a, _ in v.args])):
+        return v
+    return DagInit(op, v.name, tuple(zip(values, [n for _, n in v.args], strict=True)))
+
+
+def _resolve_class_value(v: VarDefInit, r: Resolver) -> Init:
+    values = tuple([resolve(a, r) for _, a in v.args])
+    if _same(values, tuple([a for _, a in v.args])):
+        return v
+    vargs = tuple(zip([n for n, _ in v.args], values, strict=True))
+    new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
+    if not any(a.has_vars for a in values):
+        return r.ev.instantiate(new)
+    return new
+
+
+def _resolve_unchanged(v: Init, r: Resolver) -> Init:
     return v
+
+
+#: How each kind of value with variables is resolved (`VarInit` is done inline).
+_RESOLVE: dict[type, Callable[[Any, Resolver], Init]] = {
+    ListInit: _resolve_list,
+    OpInit: _resolve_op,
+    FieldInit: _resolve_field,
+    BitsInit: _resolve_bits,
+    VarBitInit: _resolve_var_bit,
+    DagInit: _resolve_dag,
+    VarDefInit: _resolve_class_value,
+    UnsetInit: _resolve_unchanged,
+    BitInit: _resolve_unchanged,
+    IntInit: _resolve_unchanged,
+    StringInit: _resolve_unchanged,
+    DefInit: _resolve_unchanged,
+}
 
 
 # ---------------------------------------------------------------------------
@@ -669,6 +703,7 @@ class Evaluator:
             # that state: evaluate again without saved states.
             raise _SharedStateConflict
         rec = existing or Record(s.name, [self.loc(s.pos)], is_class=True)
+        rec.inherit_fields = None
         if existing is None:
             self.keeper.classes[s.name] = rec
         inner = Scope(scope, rec)
@@ -911,11 +946,14 @@ class Evaluator:
 
         r = Resolver(self, lookup, False)
         # Only the fields just taken from `cls` can mention its template arguments
-        # (fields from earlier superclasses had theirs substituted already).
+        # (fields from earlier superclasses had theirs substituted already), and of
+        # those only the ones that do, or that hold an operator which may fold
+        # differently now, can change.
         fields = rec.fields
-        for name in cls.fields:
-            if name in targs:
-                continue
+        names = cls.inherit_fields
+        if names is None:
+            names = cls.inherit_fields = _fields_to_resolve(cls, targs)
+        for name in names:
             rv = fields[name]
             if not rv.value.has_vars:
                 continue
@@ -1565,8 +1603,6 @@ class Evaluator:
 
     def bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
         """Evaluate `!op(...)`; operators that bind variables get them as locals."""
-        from generator.tablegen.operators import OPERATORS
-
         # `listelem` and `listslice` are the folds behind `x[i]` and `x[i...j]`,
         # not operators one can write.
         if e.op not in OPERATORS or e.op in ("listelem", "listslice"):
@@ -1758,8 +1794,6 @@ class Evaluator:
         self, op: str, args: tuple[Init, ...], t: Type, bound: tuple[str, ...], final: bool
     ) -> Init:
         """Fold an operator whose operands are known; otherwise keep it for later."""
-        from generator.tablegen.operators import fold_operator
-
         got = fold_operator(self, op, args, t, final)
         if got is not None:
             return got
@@ -1861,6 +1895,41 @@ class _RecordFoldError(_FoldError):
 
 FoldError = _FoldError
 RecordFoldError = _RecordFoldError
+
+
+def _fields_to_resolve(cls: Record, targs: set[str]) -> list[str]:
+    """The fields of `cls` that inheriting it can change: those whose value mentions
+    a template argument or `NAME` of `cls`, or holds an operator that folds on more
+    than its operands."""
+    names = {*targs, f"{cls.name}:NAME"}
+    return [
+        name
+        for name, rv in cls.fields.items()
+        if name not in targs and rv.value.has_vars and _mentions(rv.value, names)
+    ]
+
+
+def _mentions(v: Init, names: set[str]) -> bool:
+    """Whether `v` refers to one of `names` or holds an operator of `_STATEFUL_OPS`."""
+    if not v.has_vars:
+        return False
+    if isinstance(v, VarInit):
+        return v.name in names
+    if isinstance(v, OpInit):
+        return v.op in _STATEFUL_OPS or any(_mentions(a, names) for a in v.args)
+    if isinstance(v, ListInit):
+        return any(_mentions(i, names) for i in v.items)
+    if isinstance(v, BitsInit):
+        return any(_mentions(b, names) for b in v.bits)
+    if isinstance(v, DagInit):
+        return _mentions(v.op, names) or any(_mentions(a, names) for a, _ in v.args)
+    if isinstance(v, VarBitInit):
+        return _mentions(v.var, names)
+    if isinstance(v, FieldInit):
+        return _mentions(v.rec, names)
+    if isinstance(v, VarDefInit):
+        return any(_mentions(a, names) for _, a in v.args)
+    return True  # unknown: resolve it
 
 
 def direct_superclasses(rec: Record) -> list[Record]:

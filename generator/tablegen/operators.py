@@ -29,7 +29,7 @@ from generator.tablegen.values import (
 if TYPE_CHECKING:
     from generator.tablegen.evaluator import Evaluator
 
-__all__ = ["OPERATORS", "fold_operator"]
+__all__ = ["MAX_LIST_ITEMS", "MAX_STRING_CHARS", "OPERATORS", "fold_operator"]
 
 #: Every operator name `fold_operator` knows (`!cond` is parsed on its own).
 OPERATORS = frozenset(
@@ -103,18 +103,19 @@ def _wrap(v: int) -> int:
     return v - (1 << 64) if v >> 63 else v
 
 
+#: The longest list and string evaluation may build (see the evaluator's limits).
+MAX_LIST_ITEMS = 100_000
+MAX_STRING_CHARS = 1 << 22
+
+
 def _sized_list(items: int, what: str) -> None:
     """Refuse a list longer than the evaluator's limit before building it."""
-    from generator.tablegen.evaluator import MAX_LIST_ITEMS
-
     if items > MAX_LIST_ITEMS:
         raise _err(f"{what} would make a list of {items} elements (the limit is {MAX_LIST_ITEMS})")
 
 
 def _sized_string(chars: int, what: str) -> None:
     """Refuse a string longer than the evaluator's limit before building it."""
-    from generator.tablegen.evaluator import MAX_STRING_CHARS
-
     if chars > MAX_STRING_CHARS:
         raise _err(
             f"{what} would make a string of {chars} characters (the limit is {MAX_STRING_CHARS})"
@@ -193,6 +194,9 @@ def fold_operator(
     ev: Evaluator, op: str, args: tuple[Init, ...], t: Type, final: bool
 ) -> Init | None:
     """Fold `!op(args)`; None when it must wait for unresolved operands."""
+    # The most frequent operator by far (every `#` of strings) comes first.
+    if op == "strconcat":
+        return _strconcat(args)
     if op in _ARITH:
         xs = _ints(ev, args)
         if xs is None:
@@ -271,20 +275,6 @@ def fold_operator(
         if any(a.has_vars for a in args):
             return None
         raise _err("!cond: none of the conditions are true")
-    if op == "strconcat":
-        parts = [_str(a) for a in args]
-        if any(p is None for p in parts):
-            # Adjacent known strings still merge, as llvm-tblgen folds them.
-            if len(args) == 2:
-                lhs, rhs = args
-                if isinstance(rhs, StringInit) and rhs.value == "":
-                    return lhs
-            return None
-        _sized_string(sum(len(p) for p in parts if p is not None), "!strconcat")
-        # Code pasted with anything stays code, so `[{x}] # 1` and `"x1"` are
-        # different values (and instantiate different anonymous records).
-        code = any(isinstance(a, StringInit) and a.code for a in args)
-        return StringInit("".join(p for p in parts if p is not None), code)
     if op == "interleave":
         lst, sep = args
         s = _str(sep)
@@ -633,6 +623,26 @@ def _regex(pattern: str) -> re.Pattern[str]:
         return re.compile(_POSIX_CLASS.sub(cls, pattern))
     except re.error:
         raise _err(f"invalid regex '{pattern}'") from None
+
+
+def _strconcat(args: tuple[Init, ...]) -> Init | None:
+    parts: list[str] = []
+    code = False
+    for a in args:
+        if type(a) is not StringInit:
+            # Adjacent known strings still merge, as llvm-tblgen folds them.
+            if len(args) == 2:
+                rhs = args[1]
+                if isinstance(rhs, StringInit) and rhs.value == "":
+                    return args[0]
+            return None
+        assert isinstance(a, StringInit)
+        parts.append(a.value)
+        # Code pasted with anything stays code, so `[{x}] # 1` and `"x1"` are
+        # different values (and instantiate different anonymous records).
+        code = code or a.code
+    _sized_string(sum(map(len, parts)), "!strconcat")
+    return StringInit("".join(parts), code)
 
 
 def _cast(ev: Evaluator, a: Init, t: Type, final: bool) -> Init | None:

@@ -181,6 +181,7 @@ class Record:
         "at",
         "fields",
         "frozen",
+        "inherit_fields",
         "is_class",
         "locs",
         "name",
@@ -206,6 +207,9 @@ class Record:
         self.at: SourcePos | None = None
         #: Shared with a saved evaluation state, so never to be changed again.
         self.frozen = False
+        #: For a class: its fields that inheriting it must resolve (the evaluator
+        #: fills this in when the class is first inherited).
+        self.inherit_fields: list[str] | None = None
 
     def is_subclass_of(self, cls: Record) -> bool:
         """Whether `cls` is one of this record's superclasses."""
