@@ -60,6 +60,12 @@ def _write(v: Json) -> str:
 
 def to_json(v: Init) -> Json:
     """One value as llvm-tblgen's JSON backend translates it."""
+    # Strings and integers are most of the values: they come first.
+    kind = type(v)
+    if kind is StringInit or kind is IntInit:
+        return v.value  # type: ignore[attr-defined, no-any-return]
+    if kind is ListInit:
+        return [to_json(i) for i in v.items]  # type: ignore[attr-defined]
     if isinstance(v, UnsetInit):
         return None
     if isinstance(v, BitInit):
@@ -98,17 +104,24 @@ def dump_json(keeper: RecordKeeper) -> str:
     """The whole record set as llvm-tblgen's `--dump-json` text (without a final newline)."""
     root: dict[str, Json] = {"!tablegen_json_version": 1}
     instance_of: dict[str, list[Json]] = {name: [] for name in keeper.classes}
-    for name in sorted(keeper.defs, key=lambda n: n.encode("utf-8")):
+    # Records share many values (defaults inherited from the same class): each is
+    # translated once. Sorting by code point is sorting the names' UTF-8 bytes.
+    seen: dict[int, Json] = {}
+    for name in sorted(keeper.defs):
         rec = keeper.defs[name]
         obj: dict[str, Json] = {}
         fields: list[Json] = []
-        targs = set(rec.targs)
+        targs = rec.targs
         for fname, rv in rec.fields.items():
-            if fname in targs:
+            if targs and fname in targs:
                 continue
             if rv.is_field:
                 fields.append(fname)
-            obj[fname] = to_json(rv.value)
+            value = rv.value
+            got = seen.get(id(value))
+            if got is None:
+                got = seen[id(value)] = to_json(value)
+            obj[fname] = got
         obj["!fields"] = fields
         obj["!superclasses"] = [s.name for s in rec.supers]
         for s in rec.supers:

@@ -27,8 +27,17 @@ from lark.exceptions import (
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
+from generator.tablegen.fastparse import Unsupported, parse_fast
 
-__all__ = ["MAX_BITS", "MAX_NESTING", "SYNTAX_ERRORS", "TableGenError", "parse_text", "preprocess"]
+__all__ = [
+    "MAX_BITS",
+    "MAX_NESTING",
+    "SYNTAX_ERRORS",
+    "TableGenError",
+    "parse_lark",
+    "parse_text",
+    "preprocess",
+]
 
 #: How deeply brackets (`(`, `[`, `{`, `<`) may nest: the parser and the evaluator
 #: recurse once per level or more, and Python's stack is bounded.
@@ -560,6 +569,17 @@ def parse_text(source: SourceFile, defines: set[str] | None = None) -> ast.File:
     too_deep = _nesting_error(text)
     if too_deep is not None:
         raise error_at(source, *too_deep)
+    try:
+        return parse_fast(source, text)
+    except Unsupported:
+        # A syntax error (or something the fast parser leaves to lark): lark
+        # parses it again and reports the error.
+        return parse_lark(source, text)
+
+
+def parse_lark(source: SourceFile, text: str) -> ast.File:
+    """Parse preprocessed `text` with the lark parser of `tablegen.lark` (the
+    reference `fastparse` is tested against, and the one that reports errors)."""
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
