@@ -4,12 +4,12 @@ This module owns name lookup (locals, fields, template arguments, globals),
 class instantiation with template arguments, `let` overrides, `defvar`,
 `multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
 `assert`, `defset`, the `!` operators, and the late binding of field references
-that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
-so one run never parses a file twice, and the state after an include that a
-fresh evaluation reaches by includes alone is kept and reused by later
-evaluations in the same process that reach it the same way (`_Saved`). Evaluation has explicit limits (records,
-list and string sizes, include depth and cycles), each reported at the
-construct that exceeds it.
+that llvm-tblgen performs when a def is complete. Parsed files are cached by
+path and modification time, so one run never parses a file twice, and the state
+after an include that a fresh evaluation reaches by includes alone is kept and
+reused by later evaluations in the same process that reach it the same way
+(`_Saved`). Evaluation has explicit limits (records, list and string sizes,
+include depth and cycles), each reported at the construct that exceeds it.
 
 `foreach` bodies and multiclasses are evaluated once per iteration or `defm`
 with their variables bound, rather than parsed once and substituted as

@@ -6,6 +6,10 @@ lark's tree to `ast` nodes, and the `SYNTAX_ERRORS` catalogue that turns lark's
 exceptions into diagnostics with a readable message. It also bounds what the
 recursive stages after it can take: bracket nesting (`MAX_NESTING`), 64-bit
 integer literals and `bits<N>` widths, each refused at its position.
+
+`parse_text` reads well-formed text with the faster hand-written parser of
+`fastparse.py`, which builds the same trees; whatever that one does not take is
+parsed again here with lark, which reports the syntax error.
 """
 
 from __future__ import annotations
