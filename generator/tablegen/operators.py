@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from typing import TYPE_CHECKING
 
 from generator.tablegen.values import (
@@ -620,7 +621,11 @@ def _regex(pattern: str) -> re.Pattern[str]:
         return got
 
     try:
-        return re.compile(_POSIX_CLASS.sub(cls, pattern))
+        with warnings.catch_warnings():
+            # Python warns of `[[` (a set it may read differently one day); a
+            # POSIX bracket expression takes `[` literally there, as Python does.
+            warnings.simplefilter("ignore", FutureWarning)
+            return re.compile(_POSIX_CLASS.sub(cls, pattern))
     except re.error:
         raise _err(f"invalid regex '{pattern}'") from None
 

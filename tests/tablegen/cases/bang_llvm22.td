@@ -12,6 +12,7 @@ def X {
   bit m3 = !match("a1", "[[:digit:]]");
   bit m4 = !match("aB", "^[[:lower:]][[:upper:]]$");
   bit m5 = !match("a+b", "a+b");
+  bit m6 = !match("a[d", "[[d]");
   string on = !getdagopname((foo:$x 1, 2));
   string none = !getdagopname((foo 1, 2));
   dag so = !setdagopname((foo 1, 2), "y");
