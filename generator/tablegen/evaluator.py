@@ -915,13 +915,13 @@ class Evaluator:
     def inherit(self, rec: Record, cls: Record, bindings: list[tuple[str, Init]], pos: int) -> None:
         """The core of `AddSubClass`: fields, substitution, superclass list."""
         targs = set(cls.targs)
+        fields = rec.fields
         for name, rv in cls.fields.items():
-            if name in targs:
-                continue
-            cur = rec.fields.get(name)
+            cur = fields.get(name)
             if cur is None:
-                rec.fields[name] = rv.copy()
-            else:
+                if name not in targs:
+                    fields[name] = rv.copy()
+            elif name not in targs:
                 cur.value = self.convert(rv.value, cur.type, pos) or rv.value
                 cur.at, cur.own = rv.at, False
         given = dict(bindings)
@@ -949,7 +949,6 @@ class Evaluator:
         # (fields from earlier superclasses had theirs substituted already), and of
         # those only the ones that do, or that hold an operator which may fold
         # differently now, can change.
-        fields = rec.fields
         names = cls.inherit_fields
         if names is None:
             names = cls.inherit_fields = _fields_to_resolve(cls, targs)
