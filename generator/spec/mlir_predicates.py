@@ -958,7 +958,45 @@ def _parse_py(text: str) -> ast.expr:
 
 
 def _unparse(node: ast.expr) -> str:
-    return _PH_NAME.sub(r"$\1", ast.unparse(node))
+    return _PH_NAME.sub(r"$\1", _text(node))
+
+
+def _text(node: ast.expr, context: int = 0) -> str:
+    """Python source of an expression, parenthesized only where needed.
+
+    `ast.unparse` (3.11) wraps the third and later operands of `a and b and c` in
+    parentheses and doubles those of a lone generator argument (`all((...))`); the
+    boolean skeleton, conditionals and reductions are written here instead.
+    Precedence: 0 conditional, 1 `or`, 2 `and`, 3 `not`, 4 and up comparisons and
+    tighter.
+    """
+    if isinstance(node, ast.BoolOp):
+        level = 2 if isinstance(node.op, ast.And) else 1
+        word = " and " if level == 2 else " or "
+        text = word.join(_text(v, level + 1) for v in node.values)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        level, text = 3, "not " + _text(node.operand, 3)
+    elif isinstance(node, ast.IfExp):
+        level = 0
+        text = f"{_text(node.body, 1)} if {_text(node.test, 1)} else {_text(node.orelse)}"
+    elif (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.GeneratorExp)
+        and len(node.args[0].generators) == 1
+        and not node.args[0].generators[0].ifs
+    ):
+        gen = node.args[0]
+        loop = gen.generators[0]
+        level = 5
+        text = (
+            f"{ast.unparse(node.func)}({_text(gen.elt)} for {ast.unparse(loop.target)}"
+            f" in {_text(loop.iter, 1)})"
+        )
+    else:
+        level, text = 4, ast.unparse(node)
+    return f"({text})" if level < context else text
 
 
 @dataclass(frozen=True)
@@ -986,6 +1024,18 @@ def _is_const(node: ast.expr, value: object) -> bool:
     return isinstance(node, ast.Constant) and node.value is value
 
 
+def _distinct(items: list[ast.expr]) -> list[ast.expr]:
+    """Operands of `and`/`or` without repeats (MLIR's trees test some things twice)."""
+    seen: set[str] = set()
+    out: list[ast.expr] = []
+    for item in items:
+        key = ast.dump(item)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
 def _and(values: Sequence[ast.expr]) -> ast.expr:
     """`a and b`, with constant operands folded."""
     items: list[ast.expr] = []
@@ -995,6 +1045,7 @@ def _and(values: Sequence[ast.expr]) -> ast.expr:
         if _is_const(v, True):
             continue
         items.extend(v.values if isinstance(v, ast.BoolOp) and isinstance(v.op, ast.And) else [v])
+    items = _distinct(items)
     if not items:
         return _const(True)
     return items[0] if len(items) == 1 else ast.BoolOp(ast.And(), items)
@@ -1009,6 +1060,7 @@ def _or(values: Sequence[ast.expr]) -> ast.expr:
         if _is_const(v, False):
             continue
         items.extend(v.values if isinstance(v, ast.BoolOp) and isinstance(v.op, ast.Or) else [v])
+    items = _distinct(items)
     if not items:
         return _const(False)
     return items[0] if len(items) == 1 else ast.BoolOp(ast.Or(), items)
@@ -1665,10 +1717,22 @@ class _CastPruner(ast.NodeTransformer):
             and node.func.id == "cast"
             and len(node.args) == 2
             and isinstance(node.args[0], ast.Name)
-            and self.known.get(ast.dump(node.args[1])) == node.args[0].id
+            and _is_runtime_subclass(self.known.get(ast.dump(node.args[1])), node.args[0].id)
         ):
             return node.args[1]
         return node
+
+
+def _is_runtime_subclass(known: str | None, target: str) -> bool:
+    """Whether a value known to be a `known` is a `target` (runtime classes by name)."""
+    if known is None:
+        return False
+    if known == target:
+        return True
+    import generator.ir as ir
+
+    sub, base = getattr(ir, known, None), getattr(ir, target, None)
+    return isinstance(sub, type) and isinstance(base, type) and issubclass(sub, base)
 
 
 def _finish(node: ast.expr) -> str:
