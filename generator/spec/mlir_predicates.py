@@ -45,7 +45,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.naming import class_name_from_def, enum_member_name, sanitize_name, snake_case
+from generator.naming import (
+    class_name_from_def,
+    enum_member_name,
+    parameter_name,
+    sanitize_name,
+    snake_case,
+)
 
 __all__ = [
     "APINT_METHODS",
@@ -59,6 +65,7 @@ __all__ = [
     "Translation",
     "op_scope",
     "record_classes",
+    "record_methods",
     "translate_cpred",
     "translate_pred",
 ]
@@ -110,6 +117,9 @@ class PredScope:
     constants: Mapping[str, str] = field(default_factory=dict)
     """C++ constants (enum cases) by qualified name without the leading `::`, as
     Python expressions."""
+    methods: Mapping[tuple[str, str, int], tuple[str, str]] = field(default_factory=dict)
+    """Methods of the dialect's classes, keyed and valued as `METHODS` (a type's
+    parameter accessors: `getElementType` -> `{0}.elementType`)."""
 
 
 @dataclass(frozen=True)
@@ -287,6 +297,7 @@ _RANGES: dict[str, tuple[str, str]] = {
     "ArrayAttr": ("{0}.value", "Attribute"),
     "DenseIntArrayAttr": ("{0}.values", "int"),
     "TupleType": ("{0}.types", "Type"),
+    "EnumRange": ("{0}", "enum"),
 }
 
 _Method = tuple[str, str]
@@ -1536,7 +1547,8 @@ class _Translator:
         if obj.kind in _OPTIONAL_KINDS:
             receiver = _T(obj.py, _OPTIONAL_KINDS[obj.kind])
         for kind in self.bases(receiver.kind):
-            entry = METHODS.get((kind, name, len(args)))
+            key = (kind, name, len(args))
+            entry = self.scope.methods.get(key) or METHODS.get(key)
             if entry is not None:
                 template, result = entry
                 py = _fill(template, receiver.py, *(self.expr(a).py for a in args))
@@ -1940,6 +1952,17 @@ def _qualified(namespace: str, name: str) -> str:
     return f"{namespace.strip(':')}::{name}".removeprefix("::")
 
 
+def _namespace(record: Mapping[str, Any], records: Records) -> str | None:
+    """A def's C++ namespace: its own, or its dialect's."""
+    namespace = record.get("cppNamespace")
+    if isinstance(namespace, str):
+        return namespace
+    dialect = record.get("dialect")
+    if isinstance(dialect, Mapping) and dialect.get("def") in records:
+        namespace = records[dialect["def"]].get("cppNamespace")
+    return namespace if isinstance(namespace, str) else None
+
+
 def record_classes(records: Records) -> dict[str, CppClass]:
     """The C++ classes a dialect's records define, as `PredScope.classes` wants them.
 
@@ -1954,7 +1977,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
         for name in instances.get(cls, ()):
             record = records[name]
             cpp = record.get("cppClassName")
-            namespace = record.get("cppNamespace")
+            namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
                 python = class_name_from_def(name)
@@ -1984,6 +2007,45 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             "IntegerAttr",
             "IntegerAttr",
         )
+    return out
+
+
+#: C++ types of type and attribute parameters and the kind of their Python value.
+_PARAMETER_KINDS: dict[str, str] = {
+    **{t: "int" for t in _INT_TYPES},
+    "bool": "bool",
+    "Type": "Type",
+    "::mlir::Type": "Type",
+    "Attribute": "Attribute",
+    "::mlir::Attribute": "Attribute",
+    "::llvm::StringRef": "str",
+    "StringRef": "str",
+    "::llvm::ArrayRef<int64_t>": "IntRange",
+    "ArrayRef<int64_t>": "IntRange",
+}
+
+
+def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, str]]:
+    """The parameter accessors of a dialect's types and attributes (`getX()` -> the
+    Python parameter `x`), as `PredScope.methods` wants them."""
+    instances: Mapping[str, Sequence[str]] = records.get("!instanceof", {})
+    out: dict[tuple[str, str, int], tuple[str, str]] = {}
+    for cls in ("TypeDef", "AttrDef"):
+        for name in instances.get(cls, ()):
+            record = records[name]
+            cpp, namespace = record.get("cppClassName"), _namespace(record, records)
+            parameters = record.get("parameters")
+            if not isinstance(cpp, str) or namespace is None or not isinstance(parameters, Mapping):
+                continue
+            owner = _qualified(namespace, cpp)
+            for ptype, pname in parameters.get("args", ()):
+                if isinstance(ptype, Mapping):
+                    ptype = records.get(ptype.get("def", ""), {}).get("cppType")
+                kind = _PARAMETER_KINDS.get(ptype) if isinstance(ptype, str) else None
+                if kind is None or not isinstance(pname, str):
+                    continue
+                getter = "get" + pname[:1].upper() + pname[1:]
+                out[(owner, getter, 0)] = (f"{{0}}.{parameter_name(pname)}", kind)
     return out
 
 
@@ -2085,4 +2147,5 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                 if getter_kind is not None:
                     getters[_getter(name)] = OpValue(accessor, getter_kind)
     constants = _enum_constants(records)
-    return PredScope(self_kind, values, getters, record_classes(records), constants)
+    classes = record_classes(records)
+    return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
