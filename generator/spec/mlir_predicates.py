@@ -46,7 +46,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.naming import (
-    class_name_from_def,
     enum_member_name,
     parameter_name,
     sanitize_name,
@@ -472,7 +471,7 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("hasNItemsOrLess", 2): (("range", "int"), "len({0}) <= {1}", "bool"),
     ("size", 1): (("range",), "len({0})", "int"),
     ("is_contained", 2): (("range", "any"), "{1} in {0}", "bool"),
-    ("is_sorted", 1): (("range",), "all(x <= y for x, y in zip({0}, {0}[1:]))", "bool"),
+    ("is_sorted", 1): (("range",), "all(_x <= _y for _x, _y in zip({0}, {0}[1:]))", "bool"),
     ("equal", 2): (("range", "range"), "tuple({0}) == tuple({1})", "bool"),
 }
 
@@ -791,7 +790,9 @@ class _Parser:
             args.append(self.expression())
             if self.accept(close):
                 return tuple(args)
-            self.expect(",")
+            if not self.accept(","):
+                found = self.peek().text or "the end"
+                raise _Untranslatable("C++ syntax", f"expected '{close}' before '{found}'")
 
     def primary(self) -> _Node:
         tok = self.peek()
@@ -972,6 +973,13 @@ def _unparse(node: ast.expr) -> str:
     return _PH_NAME.sub(r"$\1", _text(node))
 
 
+def _target(node: ast.expr) -> str:
+    """A loop target: `x`, or `x, y` without parentheses."""
+    if isinstance(node, ast.Tuple) and node.elts:
+        return ", ".join(ast.unparse(e) for e in node.elts)
+    return ast.unparse(node)
+
+
 def _text(node: ast.expr, context: int = 0) -> str:
     """Python source of an expression, parenthesized only where needed.
 
@@ -1002,7 +1010,7 @@ def _text(node: ast.expr, context: int = 0) -> str:
         loop = gen.generators[0]
         level = 5
         text = (
-            f"{ast.unparse(node.func)}({_text(gen.elt)} for {ast.unparse(loop.target)}"
+            f"{ast.unparse(node.func)}({_text(gen.elt)} for {_target(loop.target)}"
             f" in {_text(loop.iter, 1)})"
         )
     else:
@@ -1966,10 +1974,10 @@ def _namespace(record: Mapping[str, Any], records: Records) -> str | None:
 def record_classes(records: Records) -> dict[str, CppClass]:
     """The C++ classes a dialect's records define, as `PredScope.classes` wants them.
 
-    Types and attributes (`TypeDef`, `AttrDef`) become the Python class named after
-    their def (`class_name_from_def`), as odsgen names a dialect's classes; an
-    integer enum stored as an integer attribute (`I64EnumAttr`) is an `IntegerAttr`
-    holding one of its cases.
+    Types, attributes and interfaces (`TypeDef`, `AttrDef`, `TypeInterface`,
+    `AttrInterface`) become the Python class of their C++ name, unique in the
+    dialect as in C++; an integer enum stored as an integer attribute
+    (`I64EnumAttr`) is an `IntegerAttr` holding one of its cases.
     """
     instances: Mapping[str, Sequence[str]] = records.get("!instanceof", {})
     out: dict[str, CppClass] = {}
@@ -1980,30 +1988,33 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
-                python = class_name_from_def(name)
-                out[_qualified(namespace, cpp)] = _isinstance(python, base)
+                out[_qualified(namespace, cpp)] = _isinstance(cpp, base)
     for cls, base in (("TypeInterface", "Type"), ("AttrInterface", "Attribute")):
         for name in instances.get(cls, ()):
             record = records[name]
             cpp = record.get("cppInterfaceName")
             namespace = record.get("cppNamespace")
             if isinstance(cpp, str) and isinstance(namespace, str):
-                out.setdefault(
-                    _qualified(namespace, cpp), _isinstance(class_name_from_def(name), base)
-                )
+                out.setdefault(_qualified(namespace, cpp), _isinstance(cpp, base))
     for name in instances.get("EnumAttrInfo", ()):
         record = records[name]
         storage = record.get("storageType")
         if not isinstance(storage, str) or "IntEnumAttr" not in _superclasses(record):
             continue
+        # The class MLIR generates for an integer enum (`genSpecializedAttr`) is an
+        # integer attribute of the enum's width, signless, holding one of its cases.
+        width = record.get("bitwidth")
         values = sorted(
             int(records[c["def"]]["value"])
             for c in record.get("enumerants", ())
             if isinstance(c, Mapping) and isinstance(records[c["def"]].get("value"), int)
         )
+        if not isinstance(width, int) or not values:
+            continue
         cases = ", ".join(str(v) for v in values) + ("," if len(values) == 1 else "")
         out[storage.removeprefix("::")] = CppClass(
-            f"isinstance({{x}}, IntegerAttr) and {{x}}.value in ({cases})",
+            f"isinstance({{x}}, IntegerAttr) and {{x}}.type == IntegerType.get({width})"
+            f" and {{x}}.value in ({cases})",
             "IntegerAttr",
             "IntegerAttr",
         )
