@@ -300,6 +300,7 @@ from generator.ir.type_utilities import (
     is_signless_int_elements,
     is_typed_attr,
     tensor_dims,
+    type_id,
     typed_attr_type,
 )
 from generator.ir.types import (
@@ -570,6 +571,7 @@ __all__ = [
     "tensor_dims",
     "to_signed",
     "to_unsigned",
+    "type_id",
     "typed_attr_type",
     "verify",
     "with_emitted",

@@ -62,6 +62,7 @@ __all__ = [
     "is_signless_int_elements",
     "is_typed_attr",
     "tensor_dims",
+    "type_id",
     "typed_attr_type",
 ]
 
@@ -269,3 +270,9 @@ def is_dense_float_elements(a: Attribute) -> bool:
 def is_flat_symbol_ref(a: Attribute) -> bool:
     """True for a symbol reference without nested references (`FlatSymbolRefAttr`)."""
     return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def type_id(t: Type) -> tuple[type, str]:
+    """What tells kinds of types apart, as MLIR's `TypeID` does: the class, and for
+    a float type its name (`f16` and `f32` are different classes in MLIR)."""
+    return type(t), t.name if isinstance(t, FloatType) else ""

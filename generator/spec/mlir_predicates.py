@@ -337,6 +337,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("Type", "isF80", 0): ("{0} == FloatType.get('f80')", "bool"),
     ("Type", "isF128", 0): ("{0} == FloatType.get('f128')", "bool"),
     ("Type", "getIntOrFloatBitWidth", 0): ("int_width({0})", "int"),
+    ("Type", "getTypeID", 0): ("type_id({0})", "TypeID"),
     # Integer and float types.
     ("IntegerType", "getWidth", 0): ("{0}.width", "int"),
     ("IntegerType", "isSignless", 0): ("{0}.is_signless", "bool"),
@@ -690,6 +691,10 @@ _BINARY: dict[str, int] = {
     "/": 10,
     "%": 10,
 }
+#: What may follow template arguments in an expression (`isa<T>(x)`, `T::get`,
+#: `ArrayRef<T>{}`), and in a type (also the declared name, `*` and `&`).
+_AFTER_TEMPLATE_ARGS = frozenset({"(", "{", "::", ")", ",", ">", ">>", ";"})
+_AFTER_TYPE_ARGS = _AFTER_TEMPLATE_ARGS | {"*", "&", "&&"}
 _TYPE_WORDS = frozenset({"const", "unsigned", "signed", "long", "short", "struct", "typename"})
 
 
@@ -820,7 +825,7 @@ class _Parser:
             return name
         raise _Untranslatable("C++ syntax", f"unexpected '{tok.text or 'end'}'")
 
-    def qualified_name(self) -> _Name:
+    def qualified_name(self, in_type: bool = False) -> _Name:
         parts: list[str] = []
         args: tuple[_Node, ...] | None = None
         self.accept("::")
@@ -831,7 +836,7 @@ class _Parser:
             parts.append(tok.text)
             args = None
             if self.at("<"):
-                with_args = self.template_args(_Name(tuple(parts)))
+                with_args = self.template_args(_Name(tuple(parts)), in_type)
                 if with_args is not None:
                     args = with_args.args
             if self.at("::") and self.peek(1).kind == "id":
@@ -839,7 +844,7 @@ class _Parser:
                 continue
             return _Name(tuple(parts), args)
 
-    def template_args(self, name: _Name) -> _Name | None:
+    def template_args(self, name: _Name, in_type: bool = False) -> _Name | None:
         """`name<args>` when what follows `<` reads as template arguments, else None
         (and nothing consumed): `a < b` stays a comparison."""
         start = self.pos
@@ -856,7 +861,13 @@ class _Parser:
                         break
                     self.expect(",")
             follow = self.peek()
-            if follow.kind == "id" or follow.text not in ("(", "{", "::", ")", ",", ">", ">>", ";"):
+            # In a declaration the name being declared follows (`ArrayRef<T> a`).
+            allowed = _AFTER_TYPE_ARGS if in_type else _AFTER_TEMPLATE_ARGS
+            if follow.kind not in ("op", "id") or (
+                follow.text not in allowed and follow.kind == "op"
+            ):
+                raise _Untranslatable("C++ syntax", "not template arguments")
+            if follow.kind == "id" and not in_type:
                 raise _Untranslatable("C++ syntax", "not template arguments")
             return _Name(name.parts, tuple(args))
         except _Untranslatable:
@@ -879,7 +890,7 @@ class _Parser:
             # `unsigned`, `long long`: a builtin integer type.
             name = _Name((" ".join(w for w in words if w != "const"),))
         else:
-            name = self.qualified_name()
+            name = self.qualified_name(in_type=True)
         pointer = False
         while (self.peek().kind == "op" and self.peek().text in ("*", "&", "&&")) or self.at(
             "const"
@@ -1296,6 +1307,10 @@ class _Translator:
         for key in (qualified, qualified.removeprefix("mlir::")):
             if key in self.scope.constants:
                 return _T(_parse_py(self.scope.constants[key]), "enum")
+        # Written inside the dialect's namespace: `PrintPunctuation::NewLine`.
+        found = [v for k, v in self.scope.constants.items() if k.endswith("::" + qualified)]
+        if len(found) == 1:
+            return _T(_parse_py(found[0]), "enum")
         if node.last.startswith("k") and node.last[1:2].isupper():
             raise _Untranslatable("C++ constant", qualified)
         raise _Untranslatable("unknown name", qualified)
@@ -1382,6 +1397,7 @@ class _Translator:
             {"str"},
             {"bool"},
             {"enum"},
+            {"TypeID"},
             {"Value", "OptValue"},
             {"Op", "OptOp"},
         )
@@ -2021,19 +2037,23 @@ def record_classes(records: Records) -> dict[str, CppClass]:
     return out
 
 
-#: C++ types of type and attribute parameters and the kind of their Python value.
+#: C++ types of type and attribute parameters (namespaces dropped) and the kind of
+#: their Python value.
 _PARAMETER_KINDS: dict[str, str] = {
     **{t: "int" for t in _INT_TYPES},
     "bool": "bool",
     "Type": "Type",
-    "::mlir::Type": "Type",
     "Attribute": "Attribute",
-    "::mlir::Attribute": "Attribute",
-    "::llvm::StringRef": "str",
     "StringRef": "str",
-    "::llvm::ArrayRef<int64_t>": "IntRange",
     "ArrayRef<int64_t>": "IntRange",
+    "ArrayRef<Type>": "TypeRange",
 }
+
+
+def _parameter_kind(cpp: str) -> str | None:
+    text = re.sub(r"\s+", "", cpp).replace("::mlir::", "").replace("::llvm::", "")
+    text = re.sub(r"\b(?:mlir|llvm)::", "", text).removeprefix("::")
+    return _PARAMETER_KINDS.get(text)
 
 
 def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, str]]:
@@ -2052,7 +2072,7 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
             for ptype, pname in parameters.get("args", ()):
                 if isinstance(ptype, Mapping):
                     ptype = records.get(ptype.get("def", ""), {}).get("cppType")
-                kind = _PARAMETER_KINDS.get(ptype) if isinstance(ptype, str) else None
+                kind = _parameter_kind(ptype) if isinstance(ptype, str) else None
                 if kind is None or not isinstance(pname, str):
                     continue
                 getter = "get" + pname[:1].upper() + pname[1:]
@@ -2116,6 +2136,15 @@ def _getter_kind(constraint: Mapping[str, Any], enums: frozenset[str]) -> str | 
     return f"Opt{kind}" if optional else kind
 
 
+def _returns_attribute(constraint: Mapping[str, Any]) -> bool:
+    """Whether an attribute's getter returns the attribute, not a converted value."""
+    returned = constraint.get("returnType")
+    if not isinstance(returned, str):
+        return False
+    inner = re.sub(r"^::std::optional<\s*(.*?)\s*>$", r"\1", returned)
+    return inner == constraint.get("storageType")
+
+
 def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -> PredScope:
     """The scope of the predicates of one op record (`Op` in MLIR's records): its
     named operands, results and attributes, as `$name` and as `getName()`, the
@@ -2157,6 +2186,9 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                 getter_kind = _getter_kind(constraint, enums)
                 if getter_kind is not None:
                     getters[_getter(name)] = OpValue(accessor, getter_kind)
+                elif _returns_attribute(constraint):
+                    # MLIR's getter returns the attribute itself (a `StrAttr` does).
+                    getters[_getter(name)] = OpValue(raw, kind)
     constants = _enum_constants(records)
     classes = record_classes(records)
     return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
