@@ -661,6 +661,16 @@ def _stub_module(cov: mlir_records.Coverage) -> str:
     ]
     classes: dict[str, str] = {}
     enums: dict[str, set[str]] = {}
+    fields: dict[str, set[str]] = {}
+    params = {
+        "Type": "Type",
+        "Attribute": "Attribute",
+        "int": "int",
+        "bool": "bool",
+        "str": "str",
+        "IntRange": "tuple[int, ...]",
+        "TypeRange": "tuple[Type, ...]",
+    }
     body: list[str] = []
     for i, (_, _, translation, scope) in enumerate(cov.translations):
         if translation.python is None:
@@ -668,6 +678,10 @@ def _stub_module(cov: mlir_records.Coverage) -> str:
         for cls in scope.classes.values():
             if cls.narrow and not hasattr(ir, cls.narrow):
                 classes[cls.narrow] = "Type" if cls.base == "Type" else "Attribute"
+        for (owner, _, _), (template, kind) in scope.methods.items():
+            cls = scope.classes.get(owner)
+            if cls is not None and cls.narrow and template.startswith("{0}.") and kind in params:
+                fields.setdefault(cls.narrow, set()).add(f"{template[4:]}: {params[kind]}")
         for value in scope.constants.values():
             owner, _, member = value.partition(".")
             enums.setdefault(owner, set()).add(member)
@@ -694,7 +708,8 @@ def _stub_module(cov: mlir_records.Coverage) -> str:
                 f"def _p{i}(s: {param}) -> bool:\n    return {python.replace('$_self', 's')}\n"
             )
     for name, base in sorted(classes.items()):
-        lines.append(f"class {name}({base}): ...")
+        members = "".join(f"\n    {f}" for f in sorted(fields.get(name, ()))) or " ..."
+        lines.append(f"class {name}({base}):{members}")
     for name, members in sorted(enums.items()):
         lines.append(f"class {name}(enum.Enum):")
         lines.extend(f"    {m} = {j}" for j, m in enumerate(sorted(members)))
