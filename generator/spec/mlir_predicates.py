@@ -28,13 +28,15 @@ Expressions are typed as in C++ (a kind per subexpression), which picks the
 method's table entry and the Python static type; a C++ `cast<T>` becomes
 `cast(T, x)` unless `x` already has that static type, and a cast made redundant by
 an `isinstance` test before it in the same `and` is dropped, so that the generated
-code passes `mypy --strict`. Whatever the tables do not know is reported
-("untranslatable: ..."), never guessed: a predicate that cannot be translated
-makes its op incomplete; it never becomes `True`.
+code passes `mypy --strict`. Whatever the tables do not know is reported as a
+problem with its reason (`Translation.problem`: "unknown class: mlir::gpu::...",
+"op method: getSourceVectorType()"), never guessed: a predicate that cannot be
+translated makes its op incomplete; it never becomes `True`.
 
 What a leaf may refer to besides MLIR's builtin API comes from a `PredScope`: what
 `$_self` is, the op's named operands, results and attributes (`$lhs`, `getLhs()`),
-and the dialect's own classes and enum constants.
+and the dialect's own classes, their parameter accessors and enum constants.
+`op_scope` makes one from an op's records (`record_classes`, `record_methods`).
 """
 
 from __future__ import annotations
@@ -945,7 +947,7 @@ class _Parser:
             if self.at("else"):
                 raise _Untranslatable("C++ syntax", "'else' in a lambda")
             return _If(test, then)
-        # A declaration: `auto x = e;`, `Type x = e;`, `Type x(e);`.
+        # A declaration: `auto x = e;` or `Type x = e;`.
         start = self.pos
         if self.peek().kind == "id" and self.peek().text not in ("static", "constexpr"):
             self.type_name()
@@ -1185,9 +1187,6 @@ class _Translator:
             yield current
             cls = self.scope.classes.get(current) or CLASSES.get(current)
             current = cls.base if cls is not None else None
-            if current is None and kind in self.scope.classes and "Type" not in seen:
-                # A dialect class without a base: a type or an attribute.
-                current = None
 
     def is_subclass(self, kind: str, of: str) -> bool:
         return of in self.bases(kind)
@@ -1352,7 +1351,8 @@ class _Translator:
                 return _T(folded, kind)
             return _T(ast.BinOp(left.py, _ARITH_OPS[node.op](), right.py), kind)
         if node.op == "/" and left.kind in _INT_KINDS and right.kind in _INT_KINDS:
-            # C++ integer division truncates toward zero; predicates divide sizes.
+            # C++ truncates toward zero, Python floors: the same on the sizes
+            # predicates divide, which are not negative.
             return _T(ast.BinOp(left.py, ast.FloorDiv(), right.py), "int")
         raise _Untranslatable("C++ operator", f"'{node.op}' on {left.kind} and {right.kind}")
 
@@ -1465,7 +1465,8 @@ class _Translator:
             is_int = isinstance(target, _TypeName) and target.name.last in _INT_TYPES
             if is_int and value.kind in _INT_KINDS:
                 return _T(value.py, "int")
-            raise _Untranslatable("C++ cast", f"static_cast to {target}")
+            spelled = target.name.qualified if isinstance(target, _TypeName) else "a value"
+            raise _Untranslatable("C++ cast", f"static_cast to {spelled}")
         if name == "APInt" and len(args) == 2:
             bits = self.integer(args[0])
             number = self.integer(args[1])
