@@ -454,6 +454,70 @@ def run_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_import(args: argparse.Namespace) -> int:
+    """The `import` subcommand: ODS written on MLIR's `OpBase.td` as Python dialects."""
+    from generator.emit.build import Project, ProjectError, generate
+    from generator.spec.mlir_import import (
+        defined_functions,
+        import_records,
+        problem_lines,
+        read_records,
+        report_lines,
+        skeleton_text,
+    )
+    from generator.spec.to_yaml import dialect_to_yaml
+
+    if args.output is None and not args.report:
+        print("odsgen import: error: FILE.td... needs -o OUT_DIR or --report", file=sys.stderr)
+        return 2
+    missing = [f for f in args.files if not Path(f).is_file()]
+    if missing:
+        print(f"odsgen import: error: could not open input file '{missing[0]}'", file=sys.stderr)
+        return 1
+    include_dirs = [Path(d) for d in args.include_dirs]
+    dialects = import_records(
+        (Path(f).name, read_records(Path(f), include_dirs)) for f in args.files
+    )
+    out = Path(args.output) if args.output is not None else None
+    package = args.package or (out.resolve().name if out is not None else "imported")
+    impl_package = f"{package}_impl"
+    defined: dict[str, frozenset[str]] = {}
+    specs: list[Path] = []
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            print(f"odsgen import: error: output '{out}' is not a directory", file=sys.stderr)
+            return 1
+        impl_dir = out / impl_package
+        impl_dir.mkdir(parents=True, exist_ok=True)
+        init = impl_dir / "__init__.py"
+        if not init.exists():
+            init.write_text('"""Hand-written hooks of the imported dialects."""\n', "utf-8")
+        for name, imported in sorted(dialects.items()):
+            module = impl_dir / f"{imported.module_name}.py"
+            if not module.exists():
+                module.write_text(skeleton_text(imported), encoding="utf-8")
+            defined[name] = defined_functions(module)
+            dialect = imported.dialect_def(defined[name], f"{impl_package}.{imported.module_name}")
+            spec = out / f"{name}.yaml"
+            spec.write_text(dialect_to_yaml(dialect), encoding="utf-8")
+            specs.append(spec)
+    if args.report:
+        for line in report_lines(dialects, defined):
+            print(line)
+        if args.verbose:
+            for line in problem_lines(dialects):
+                print(f"  {line}")
+    if out is None:
+        return 0
+    project = Project.user(specs, out / package.replace(".", "/"), package, include_dirs=[])
+    try:
+        generate(project, check=False)
+    except ProjectError as e:
+        print(f"odsgen import: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `odsgen`."""
     parser = argparse.ArgumentParser(prog="odsgen", description=__doc__.split("\n\n")[0])
@@ -557,6 +621,33 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="a directory to search for included files (repeatable)",
     )
+    imp = sub.add_parser(
+        "import",
+        help="import dialects written for mlir-tblgen (on MLIR's OpBase.td) as Python",
+        description="Read ODS written on MLIR's own OpBase.td and generate Python dialects: "
+        "OUT_DIR/<dialect>.yaml (the imported spec), OUT_DIR/NAME/ (the generated package) "
+        "and OUT_DIR/NAME_impl/<dialect>_impl.py (the hooks MLIR keeps in C++, a skeleton "
+        "written once). Ops that need hooks not yet written are left out and reported.",
+    )
+    imp.add_argument("files", nargs="+", metavar="FILE.td", help="a .td file of ops")
+    imp.add_argument("-o", dest="output", metavar="OUT_DIR", help="the directory to write")
+    imp.add_argument(
+        "--package", metavar="NAME", help="the generated package's name (default: OUT_DIR's)"
+    )
+    imp.add_argument(
+        "-I",
+        dest="include_dirs",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a directory to search for included .td files, e.g. MLIR's include directory",
+    )
+    imp.add_argument(
+        "--report", action="store_true", help="print how many ops of each dialect are complete"
+    )
+    imp.add_argument(
+        "-v", dest="verbose", action="store_true", help="with --report: why each op is incomplete"
+    )
     conv = sub.add_parser("convert", help="write a .yaml spec as .td, or a .td spec as YAML")
     conv.add_argument("input", help="the .yaml or .td spec")
     conv.add_argument("--to", required=True, choices=("yaml", "td"), help="the output form")
@@ -579,7 +670,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Python's default cap on int/text conversion (4,300 digits, a guard for services)
     # would reject valid IR. The program lifts it, not the library it imports.
     sys.set_int_max_str_digits(0)
-    commands = {"opt": run_opt, "records": run_records, "convert": run_convert}
+    commands = {
+        "opt": run_opt,
+        "records": run_records,
+        "convert": run_convert,
+        "import": run_import,
+    }
     try:
         return commands.get(args.command, run_generate)(args)
     # Bad input anywhere (a .td or YAML spec) is reported as diagnostics, never a traceback.
