@@ -475,9 +475,17 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"odsgen import: error: could not open input file '{missing[0]}'", file=sys.stderr)
         return 1
     include_dirs = [Path(d) for d in args.include_dirs]
-    dialects = import_records(
-        (Path(f).name, read_records(Path(f), include_dirs)) for f in args.files
-    )
+    loaded = []
+    failed = False
+    for f in args.files:
+        # A file that does not evaluate is reported and skipped; the others import.
+        try:
+            loaded.append((Path(f).name, read_records(Path(f), include_dirs)))
+        except DiagnosticError as e:
+            for d in e.diagnostics:
+                sys.stderr.write(render_diagnostic(d) + "\n")
+            failed = True
+    dialects = import_records(loaded)
     out = Path(args.output) if args.output is not None else None
     package = args.package or (out.resolve().name if out is not None else "imported")
     impl_package = f"{package}_impl"
@@ -508,14 +516,14 @@ def run_import(args: argparse.Namespace) -> int:
             for line in problem_lines(dialects):
                 print(f"  {line}")
     if out is None:
-        return 0
+        return 1 if failed else 0
     project = Project.user(specs, out / package.replace(".", "/"), package, include_dirs=[])
     try:
         generate(project, check=False)
     except ProjectError as e:
         print(f"odsgen import: error: {e}", file=sys.stderr)
         return 1
-    return 0
+    return 1 if failed else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -180,7 +180,7 @@ def render_dialect(
     if dialect.pattern_file:
         return _pattern_file(dialect, source, foreign, root, _python, foreign_enums)
     enums = enums_module_view(dialect, source)
-    if enums.enums:
+    if enums.enums or enums.external:
         files.append(_python(f"{package}/enums.py", "enums.py.j2", source, module=enums))
         modules.append(("enums", enums.all_names))
         imports["enums"] = enums.all_names
@@ -199,7 +199,7 @@ def render_dialect(
         modules.append(("types", types.all_names))
         imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
-    if attrs.attrs or attrs.typed_attrs or attrs.parametric or attrs.interfaces:
+    if attrs.attrs or attrs.typed_attrs or attrs.parametric or attrs.interfaces or attrs.external:
         files.append(
             _python(
                 f"{package}/attrs.py",

@@ -69,6 +69,8 @@ class EnumsModuleView:
     source: str
     enums: list[EnumView]
     all_names: list[str]
+    external: list[tuple[str, str]] = field(default_factory=list)
+    """(module, class) of the enums another package defines, imported from there."""
 
 
 @dataclass
@@ -87,6 +89,8 @@ class EnumAttrView:
     bits: list[tuple[str, int]]
     separator: str
     bases: str = "EnumAttr"
+    angled: bool = True
+    """False for the format `$value`: the case follows the mnemonic after a space."""
     """The base classes: `EnumAttr` and the attribute interfaces it implements."""
     extra_code: list[str] = field(default_factory=list)
 
@@ -186,6 +190,8 @@ class AttrsModuleView:
     """Attributes with parameters and hand-written syntax (the view types have too)."""
     interfaces: list[InterfaceView] = field(default_factory=list)
     """The dialect's attribute interfaces, defined before its attributes."""
+    external: list[tuple[str, str]] = field(default_factory=list)
+    """(module, class) of the enum attributes of other dialects the dialect uses."""
 
 
 @dataclass
@@ -290,7 +296,11 @@ def _member(symbol: str) -> str:
 def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
     """The view of `enums.py`."""
     views = []
+    external: list[tuple[str, str]] = []
     for enum in sorted(dialect.enums, key=enum_class_name):
+        if enum.external is not None:
+            external.append((enum.external, enum_class_name(enum)))
+            continue
         if is_bit_enum(enum):
             base = "enum.IntFlag"
         elif enum.kind == "string":
@@ -305,16 +315,26 @@ def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
                 members.append((_member(case.symbol), str(case.value)))
         doc = doc_text(enum.summary or enum.def_name)
         views.append(EnumView(enum_class_name(enum), base, doc, members))
-    return EnumsModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
+    return EnumsModuleView(
+        dialect.python_package,
+        source,
+        views,
+        sorted([v.name for v in views] + [name for _, name in external]),
+        external,
+    )
 
 
 def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
     """The view of `attrs.py` (the enum attributes; other dialect attributes come later)."""
     enums = {e.def_name: e for e in dialect.enums}
     views = []
+    external: list[tuple[str, str]] = []
     for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name)):
         enum_ref = attr.enum
         if enum_ref is None or enum_ref not in enums:
+            continue
+        if attr.external is not None:
+            external.append((attr.external, class_name_from_def(attr.def_name)))
             continue
         enum = enums[enum_ref]
         is_bit = is_bit_enum(enum)
@@ -341,6 +361,8 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 bits=bits,
                 separator=enum.separator,
                 bases=_bases("EnumAttr", attr, dialect),
+                angled=attr.assembly_format is None
+                or " ".join(attr.assembly_format.text.split()) != "$value",
                 extra_code=code_lines(attr.extra_code.text) if attr.extra_code is not None else [],
             )
         )
@@ -370,6 +392,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         sorted({v.enum for v in views}),
         sorted(
             [v.name for v in views]
+            + [name for _, name in external]
             + [t.name for t in typed]
             + [p.name for p in parametric]
             + [i.class_name for i in interfaces]
@@ -377,6 +400,7 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         typed,
         parametric,
         interfaces,
+        external,
     )
 
 

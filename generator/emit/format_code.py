@@ -1189,6 +1189,9 @@ def attr_syntax_of(
             return _AttrSyntax("full", storage="DictionaryAttr")
         if name == "TypeAttr":
             return _AttrSyntax("full", storage="TypeAttr")
+        if name == "IndexAttr":
+            # MLIR's `IndexAttr` has the value type `index`: written without `: index`.
+            return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         return _AttrSyntax("full")
     if isinstance(c, AttrRefConstraint):
         for enum in dialect.enums:

@@ -264,6 +264,10 @@ class EnumAttr(DialectAttr):
     GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
     BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
     SEPARATOR: ClassVar[str] = ", "
+    #: Whether the case is written in `<...>` after the mnemonic (ODS's format
+    #: "`<` $value `>`", `#arith.fastmath<fast>`); False for MLIR's default format of
+    #: an enum attribute, `$value`: `#index<cmp_predicate slt>`, and `slt` in an op.
+    ANGLED: ClassVar[bool] = True
     _instances: ClassVar[UniqueTable[int, EnumAttr]]
     _spellings: ClassVar[dict[int, str]]
     #: The bits of every case of a bit enum, or'ed together.
@@ -320,16 +324,25 @@ class EnumAttr(DialectAttr):
         return self.SEPARATOR.join(words)
 
     def body(self) -> str:
-        """`mnemonic<case>`."""
+        """`mnemonic<case>`, or `mnemonic case` when the class is not `ANGLED`."""
+        if not self.ANGLED:
+            return f"{self.MNEMONIC} {self.case_text()}"
         return f"{self.MNEMONIC}<{self.case_text()}>"
 
     @classmethod
     def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
-        """Parse `<case>` (bit enums: spellings separated by `,` or `|`)."""
-        if not text.startswith("<") or not text.endswith(">"):
+        """Parse `<case>` (bit enums: spellings separated by `,` or `|`), or the case
+        alone, after any blanks, when the class is not `ANGLED`."""
+        if not cls.ANGLED:
+            pos = len(text) - len(text.lstrip())
+            end = len(text.rstrip())
+            if pos == end:
+                return pos, "expected keyword"
+        elif not text.startswith("<") or not text.endswith(">"):
             return 0, "expected '<'"
-        pos = 1
-        end = len(text) - 1
+        else:
+            pos = 1
+            end = len(text) - 1
         value = 0
         names = cls.KEYWORDS
         expected = ", ".join(names)

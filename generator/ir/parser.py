@@ -25,7 +25,13 @@ from generator.ir.attr_parser import (
     _EMPTY_DICT,
     AttrParser,
 )
-from generator.ir.attr_type_base import DialectAttr, DialectType, ParametricAttr, ParametricType
+from generator.ir.attr_type_base import (
+    DialectAttr,
+    DialectType,
+    EnumAttr,
+    ParametricAttr,
+    ParametricType,
+)
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -1265,6 +1271,18 @@ class Parser(AttrParser):
         if issubclass(attr_class, ParametricAttr):
             # Read in place, as the class's `parse` reads after the mnemonic.
             return attr_class.parse(self)
+        if issubclass(attr_class, EnumAttr) and not attr_class.ANGLED:
+            # An enum attribute of MLIR's default format `$value`: the case keyword alone.
+            end = pos
+            while end < len(text) and (text[end].isalnum() or text[end] in "_$."):
+                end += 1
+            if end == pos:
+                self.wrong_token("expected keyword")
+            keyword = attr_class.parse_body(text[pos:end])
+            if isinstance(keyword, tuple):
+                self.op_error(pos + keyword[0], keyword[1])
+            self.pos = end
+            return keyword
         if not text.startswith("<", pos):
             self.wrong_token("expected '<'")
         end = self.scan_balanced(pos)

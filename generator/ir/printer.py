@@ -896,6 +896,8 @@ class Printer(AsmPrinter):
             body = attr.body()
             mnemonic = getattr(attr, "MNEMONIC", "")
             if mnemonic and body.startswith(mnemonic) and len(body) > len(mnemonic):
+                # An enum attribute written `mnemonic case` strips to ` case`, with the
+                # space MLIR's printer of the format `$value` writes first.
                 return body[len(mnemonic) :]
             if body == mnemonic:
                 # Nothing follows the mnemonic: MLIR prints the attribute in full.
@@ -1180,7 +1182,9 @@ class Printer(AsmPrinter):
         if isinstance(attr, ParametricAttr):
             return f"#{attr.DIALECT}.{attr.MNEMONIC}{attr.params_text(self)}"
         if isinstance(attr, DialectAttr):
-            return f"#{attr.DIALECT}.{attr.body()}"
+            # `#index<cmp_predicate slt>`: a body that is no identifier with `<...>`
+            # goes in angle brackets, as MLIR prints it.
+            return _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
         if isinstance(attr, OpaqueAttr):
             text = _pretty_dialect_symbol("#", attr.dialect, attr.data)
             if attr.type is not None:

@@ -28,15 +28,16 @@ comment, for the user to write.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from generator.diagnostics import SpecValidationError
-from generator.naming import class_name_from_def, snake_case
+from generator.naming import class_name_from_def, is_identifier, snake_case
 from generator.spec.constraints import (
     AttrConstraint,
     AttrPredicateConstraint,
@@ -49,7 +50,13 @@ from generator.spec.constraints import (
     type_constraint_from_expr,
 )
 from generator.spec.expr import ExprError, NameExpr
-from generator.spec.mlir_predicates import PredScope, op_scope, translate_pred
+from generator.spec.interfaces import BUILTIN_INTERFACES
+from generator.spec.mlir_predicates import (
+    PredScope,
+    op_scope,
+    translate_pred,
+    translate_type_expr,
+)
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
@@ -59,12 +66,14 @@ from generator.spec.model import (
     EnumKind,
     OpDef,
     OperandDef,
+    ParameterDef,
     RegionConstraint,
     RegionDef,
     ResultDef,
     SourceText,
     SuccessorDef,
     TraitRef,
+    TypeDef,
 )
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
@@ -79,6 +88,7 @@ __all__ = [
 ]
 
 Records = Mapping[str, Any]
+_DefT = TypeVar("_DefT", TypeDef, AttrDef)
 
 
 @dataclass(frozen=True)
@@ -108,14 +118,30 @@ class ImportedOp:
     """Why the op cannot be generated (untranslatable predicates, unsupported forms)."""
     notes: list[str] = field(default_factory=list)
     """What is dropped without making the op incomplete (unmapped interfaces)."""
+    depends: set[str] = field(default_factory=set)
+    """The def names of the dialect's types and attributes the op uses."""
+    owner: DialectImport | None = None
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
-        """The required hooks the implementation module does not define."""
-        return [h for h in self.hooks if h.required and h.function not in defined]
+        """The required hooks the implementation module does not define, the op's own
+        and those of the types and attributes it uses."""
+        hooks = list(self.hooks)
+        if self.owner is not None:
+            for name in sorted(self.depends):
+                hooks.extend(self.owner.def_hooks.get(name, ()))
+        return [h for h in hooks if h.required and h.function not in defined]
+
+    def blocked(self) -> list[str]:
+        """The problems of the op and of the types and attributes it uses."""
+        out = list(self.problems)
+        if self.owner is not None:
+            for name in sorted(self.depends):
+                out.extend(f"uses {name}: {p}" for p in self.owner.def_problems.get(name, ()))
+        return out
 
     def complete(self, defined: frozenset[str]) -> bool:
         """Whether the op generates and works: no problem and no required hook missing."""
-        return self.op is not None and not self.problems and not self.missing(defined)
+        return self.op is not None and not self.blocked() and not self.missing(defined)
 
 
 @dataclass
@@ -129,7 +155,19 @@ class DialectImport:
     ops: dict[str, ImportedOp] = field(default_factory=dict)
     enums: dict[str, EnumDef] = field(default_factory=dict)
     attributes: dict[str, AttrDef] = field(default_factory=dict)
+    types: dict[str, TypeDef] = field(default_factory=dict)
+    def_hooks: dict[str, list[Hook]] = field(default_factory=dict)
+    """The hooks of the dialect's types and attributes, by def name."""
+    def_problems: dict[str, list[str]] = field(default_factory=dict)
+    """Why a type or attribute of the dialect cannot be generated, by def name."""
     files: list[str] = field(default_factory=list)
+
+    def usable(self, def_name: str, defined: frozenset[str]) -> bool:
+        """Whether a type or attribute def generates: no problem, its hooks written."""
+        hooks = self.def_hooks.get(def_name, ())
+        return not self.def_problems.get(def_name) and all(
+            h.function in defined for h in hooks if h.required
+        )
 
     @property
     def module_name(self) -> str:
@@ -143,14 +181,21 @@ class DialectImport:
             if item.op is None or not item.complete(defined):
                 continue
             ops.append(_with_optional_hooks(item, defined))
-        uses_module = any(h.function in defined for item in self.ops.values() for h in item.hooks)
+        uses_module = any(
+            h.function in defined for item in self.ops.values() for h in item.hooks
+        ) or any(h.function in defined for hooks in self.def_hooks.values() for h in hooks)
         return DialectDef(
             name=self.name,
+            # `async` names a dialect, but not a Python package.
+            package=None if is_identifier(self.name) else f"{self.name}_",
             summary=self.summary,
             description=self.description,
             ops=tuple(ops),
             enums=tuple(self.enums.values()),
-            attributes=tuple(self.attributes.values()),
+            attributes=tuple(
+                a for a in self.attributes.values() if self.usable(a.def_name, defined)
+            ),
+            types=tuple(t for t in self.types.values() if self.usable(t.def_name, defined)),
             implementation_module=implementation_module if uses_module else None,
         )
 
@@ -242,6 +287,11 @@ class _Reader:
     def __init__(self, records: Records) -> None:
         self.records = records
         self.dialects: dict[str, DialectImport] = {}
+        self._op_classes: dict[str, dict[str, str]] = {}
+        #: The dialect defs the op being read uses.
+        self.current_deps: set[str] = set()
+        self.current_dialect = ""
+        self._classes: dict[str, list[str]] | None = None
 
     # -- constraints --------------------------------------------------------
 
@@ -260,7 +310,7 @@ class _Reader:
         if foreign is not None:
             raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
         if "TypeDef" in _supers(record):
-            raise _Incomplete(f"type {name} (dialect types are not imported yet)")
+            return TypeRefConstraint(ref=self.param_def(record, dialect))
         return TypePredicateConstraint(
             expr=self.predicate(record, scope, "Type"),
             description=_text(record.get("summary")) or name,
@@ -281,13 +331,13 @@ class _Reader:
         if "EnumAttr" in supers or "EnumAttrInfo" in supers:
             foreign = _foreign_def(record, self.records, dialect)
             if foreign is not None:
-                raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
+                return AttrRefConstraint(ref=self.builtin_enum_attr(record, foreign, dialect))
             return AttrRefConstraint(ref=self.enum(record, dialect))
         foreign = _foreign_def(record, self.records, dialect)
         if foreign is not None:
             raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
         if "AttrDef" in supers:
-            raise _Incomplete(f"attribute {name} (dialect attributes are not imported yet)")
+            return AttrRefConstraint(ref=self.param_def(record, dialect))
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),
             description=_text(record.get("summary")) or name,
@@ -304,9 +354,162 @@ class _Reader:
         if translation.python is None:
             where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
             raise _Incomplete(f"predicate not translated: {translation.problem}{where}")
+        self.class_uses(translation.python)
         return translation.python
 
+    def class_uses(self, python: str) -> None:
+        """Import the dialect classes a translated predicate names, as its op's deps."""
+        for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            for record_name in self._class_records().get(word, ()):
+                record = self.records[record_name]
+                owner = _def(record.get("dialect"), self.records)
+                if owner is None:
+                    continue
+                dialect = str(owner.get("name"))
+                if dialect != self.current_dialect:
+                    raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
+                self.param_def(record, dialect)
+
+    def _class_records(self) -> dict[str, list[str]]:
+        """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
+        if self._classes is None:
+            self._classes = {}
+            instances = self.records.get("!instanceof", {})
+            for cls in ("TypeDef", "AttrDef"):
+                for name in instances.get(cls, ()):
+                    record = self.records[name]
+                    cpp = record.get("cppClassName")
+                    if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
+                        self._classes.setdefault(cpp, []).append(str(name))
+        return self._classes
+
+    # -- types and attributes -----------------------------------------------
+
+    def param_def(self, record: Mapping[str, Any], dialect: str) -> str:
+        """A `TypeDef` or `AttrDef` of the dialect, imported with its parameters and
+        syntax; returns its def name in the model (the dialect's prefix and the C++
+        class name, so that translated predicates and the generated class agree)."""
+        imported = self.dialects[dialect]
+        cpp = str(record.get("cppClassName") or "")
+        is_type = "TypeDef" in _supers(record)
+        original = str(record["!name"])
+        prefix = original.split("_", 1)[0] if "_" in original else imported.name.title()
+        def_name = f"{prefix}_{cpp}" if cpp else original
+        self.current_deps.add(def_name)
+        if def_name in imported.types or def_name in imported.attributes:
+            return def_name
+        problems = imported.def_problems.setdefault(def_name, [])
+        hooks = imported.def_hooks.setdefault(def_name, [])
+        params = []
+        for arg, pname in _dag_args(record.get("parameters")):
+            if isinstance(arg, str):
+                params.append(ParameterDef(name=pname, type=arg))
+                continue
+            param = _def(arg, self.records)
+            if param is None:
+                problems.append(f"parameter ${pname} is not a parameter record")
+                continue
+            default = param.get("defaultValue")
+            optional = "OptionalParameter" in _supers(param)
+            if isinstance(default, str) and default and not optional:
+                problems.append(f"parameter ${pname}: default value in C++: {default}")
+            params.append(
+                ParameterDef(name=pname, type=str(param.get("cppType") or ""), optional=optional)
+            )
+        mnemonic = record.get("mnemonic")
+        if not isinstance(mnemonic, str) or not mnemonic:
+            problems.append("no mnemonic (the dialect parses it in C++)")
+            mnemonic = (cpp or original).lower()
+        fmt = _text(record.get("assemblyFormat"))
+        custom = bool(record.get("hasCustomAssemblyFormat")) or (not fmt and bool(params))
+        what = "type" if is_type else "attribute"
+        hook_prefix = snake_case(class_name_from_def(def_name))
+        if custom:
+            kind = "Type" if is_type else "Attribute"
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_parse",
+                    f"(cls, p: AsmParser) -> {kind}",
+                    f"{what} {dialect}.{mnemonic}: `parse(AsmParser &)` after the mnemonic",
+                    True,
+                )
+            )
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_print",
+                    "(self) -> str",
+                    f"{what} {dialect}.{mnemonic}: `print(AsmPrinter &)`, the text after "
+                    "the mnemonic",
+                    True,
+                )
+            )
+        if record.get("genVerifyDecl"):
+            args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_verify",
+                    f"({args}) -> str | None",
+                    f"{what} {dialect}.{mnemonic}: `verify(emitError, parameters...)`",
+                    True,
+                )
+            )
+        fields: dict[str, Any] = {
+            "def": def_name,
+            "mnemonic": mnemonic,
+            "summary": _text(record.get("summary")),
+            "description": _description(record.get("description")),
+            "parameters": tuple(params),
+            "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
+            "has_custom_assembly_format": custom,
+        }
+        if is_type:
+            imported.types[def_name] = TypeDef.model_validate(fields)
+        else:
+            imported.attributes[def_name] = AttrDef.model_validate(fields)
+        return def_name
+
     # -- enums --------------------------------------------------------------
+
+    def builtin_enum_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's enum attribute, as the class odsgen's built-in package of
+        that dialect defines (math's `fastmath` is `generated.arith`'s): the same
+        mnemonic and the same cases, or the op is incomplete."""
+        name = str(record["!name"])
+        if "EnumAttr" not in supers_of(record):
+            raise _Incomplete(f"enum {name} of dialect '{foreign}' (not imported)")
+        builtin = _builtin_dialect(foreign)
+        mnemonic = str(record.get("mnemonic", ""))
+        found = None
+        if builtin is not None:
+            found = next(
+                (a for a in builtin.attributes if a.enum is not None and a.mnemonic == mnemonic),
+                None,
+            )
+        if builtin is None or found is None:
+            raise _Incomplete(
+                f"attribute {name} of dialect '{foreign}' (odsgen has no built-in "
+                f"'{foreign}.{mnemonic}' to use)"
+            )
+        enum = next(e for e in builtin.enums if e.def_name == found.enum)
+        scratch = DialectImport(name=foreign, def_name="")
+        info = _def(record.get("enum"), self.records)
+        if info is None:
+            raise _Incomplete(f"enum attribute {name} without an enum")
+        mlir_enum = scratch.enums[self.enum_info(info, scratch)]
+        if _cases(mlir_enum) != _cases(enum):
+            raise _Incomplete(
+                f"attribute {name}: the cases of odsgen's built-in '{foreign}.{mnemonic}' "
+                "differ from MLIR's"
+            )
+        imported = self.dialects[dialect]
+        package = f"generated.{builtin.python_package}"
+        imported.enums.setdefault(
+            enum.def_name, enum.model_copy(update={"external": f"{package}.enums"})
+        )
+        imported.attributes.setdefault(
+            found.def_name, found.model_copy(update={"external": f"{package}.attrs"})
+        )
+        return found.def_name
 
     def enum(self, record: Mapping[str, Any], dialect: str) -> str:
         """Import an enum attribute (or a bare enum) and return its def name."""
@@ -320,8 +523,6 @@ class _Reader:
             enum_name = self.enum_info(info, imported)
             if name not in imported.attributes:
                 fmt = _text(record.get("assemblyFormat"))
-                # `$value` is MLIR's default for enum attributes, and the model's.
-                fmt = "" if fmt == "$value" else fmt
                 imported.attributes[name] = AttrDef.model_validate(
                     {
                         "def": name,
@@ -397,7 +598,9 @@ class _Reader:
         record = self.records[def_name]
         imported = self.dialect(record)
         mnemonic = str(record.get("opName", ""))
-        item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}")
+        item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
+        self.current_deps = item.depends
+        self.current_dialect = imported.name
         try:
             item.op = self.op_def(record, imported, item)
         except _Incomplete as problem:
@@ -549,8 +752,19 @@ class _Reader:
         text = cpp.strip()
         if text in ("true", "false"):
             return text == "true"
-        if re.fullmatch(r"-?\d+", text):
-            return int(text)
+        if re.fullmatch(r"-?(\d+|0x[0-9a-fA-F]+)", text):
+            return int(text, 0)
+        braces = re.fullmatch(r"\{(.*)\}", text, re.DOTALL)
+        if braces is not None and _DENSE_ARRAY.fullmatch(str(base.get("!name", ""))):
+            # A dense array's C++ initializer list: the Python tuple of its values.
+            items = [i.strip() for i in braces.group(1).split(",") if i.strip()]
+            values = []
+            for item in items:
+                number = re.fullmatch(r"(?:static_cast<\w+>\()?(-?\d+)\)?", item)
+                if number is None:
+                    raise _Incomplete(f"default value in C++: {text}")
+                values.append(int(number.group(1)))
+            return repr(tuple(values))
         if re.fullmatch(r"-?\d+\.\d*(e[-+]?\d+)?", text):
             return float(text)
         if re.fullmatch(r'"[^"\\]*"', text):
@@ -566,32 +780,23 @@ class _Reader:
         raise _Incomplete(f"default value in C++: {text}")
 
     def region(self, arg: Any, name: str) -> RegionDef:
+        """A region constraint, known by MLIR's summary of it (a `VariadicRegion`
+        record keeps only its element's predicate and summary)."""
         record = _def(arg, self.records)
         if record is None:
             raise _Incomplete("not a region constraint")
-        supers = _supers(record)
-        variadic = "VariadicRegion" in supers
-        if variadic:
-            inner = _def(record.get("region"), self.records)
-            if inner is None:
-                raise _Incomplete("variadic region without its region")
-            record = inner
-            supers = _supers(record)
+        variadic = "VariadicRegion" in _supers(record)
         summary = _text(record.get("summary"))
-        blocks = re.search(r"(\d+) blocks", summary)
-        kind: Any = "any"
-        for cls, k in (
-            ("SizedRegion", "sized"),
-            ("MinSizedRegion", "min_sized"),
-            ("MaxSizedRegion", "max_sized"),
-        ):
-            if cls in supers or record.get("!name") == cls:
-                kind = k
-        if kind != "any" and blocks is None:
-            raise _Incomplete(f"region constraint '{summary}'")
-        if kind == "any" and record.get("!name") != "AnyRegion":
+        kind: Any = None
+        blocks = 0
+        for pattern, k in _REGION_SUMMARIES:
+            match = re.fullmatch(pattern, summary)
+            if match is not None:
+                kind, blocks = k, int(match.group(1)) if match.groups() else 0
+                break
+        if kind is None:
             raise _Incomplete(f"region constraint '{summary or record.get('!name')}'")
-        constraint = RegionConstraint(kind=kind, blocks=int(blocks.group(1)) if blocks else 0)
+        constraint = RegionConstraint(kind=kind, blocks=blocks)
         return RegionDef(name=name, constraint=constraint, variadic=variadic)
 
     # -- traits -------------------------------------------------------------
@@ -605,6 +810,8 @@ class _Reader:
     ) -> list[TraitRef]:
         out: list[TraitRef] = []
         seen: set[str] = set()
+        prefix = snake_case(class_name_from_def(str(record["!name"])))
+        module = self.dialects[_dialect_name(record, self.records)].module_name
 
         def add(ref: TraitRef) -> None:
             key = ref.spelling()
@@ -612,12 +819,46 @@ class _Reader:
                 seen.add(key)
                 out.append(ref)
 
+        def add_interface(trait: Mapping[str, Any], iface: str) -> None:
+            """An interface odsgen's runtime has: its methods MLIR implements in C++
+            (the required ones, and those `DeclareOpInterfaceMethods` names) are hooks."""
+            info = next(
+                (i for i in BUILTIN_INTERFACES.values() if iface in (i.class_name, i.def_name)),
+                None,
+            )
+            if info is None:
+                item.notes.append(f"interface {iface} (its methods are C++ API only)")
+                return
+            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            for method in info.methods:
+                if method.kind != "required" and method.ods_name not in overridden:
+                    continue
+                params = ", ".join(("cls" if method.static else "op", *method.params))
+                returns = method.signature.rsplit("->", 1)[-1].strip()
+                item.hooks.append(
+                    Hook(
+                        f"{prefix}_{method.py_name}",
+                        f"({params}) -> {returns}",
+                        f"{item.name}: {iface}::{method.ods_name}, "
+                        f"as `{method.signature}` in Python",
+                        True,
+                    )
+                )
+            declared = tuple(m.ods_name for m in info.methods if m.ods_name in overridden)
+            if declared:
+                add(TraitRef(name="DeclareOpInterfaceMethods", args=(info.def_name, declared)))
+            else:
+                add(TraitRef(name=info.def_name))
+
         def visit(value: Any) -> None:
             trait = _def(value, self.records)
             if trait is None:
                 return
             name = str(trait["!name"])
             supers = _supers(trait)
+            if "OpInterfaceTrait" in supers or "OpInterface" in supers:
+                add_interface(trait, str(trait.get("cppInterfaceName", name)))
+                return
             if not trait.get("!anonymous") and KNOWN_TRAITS.get(name) == "":
                 add(TraitRef(name=name))
                 return
@@ -625,13 +866,11 @@ class _Reader:
                 for inner in trait.get("traits", ()):
                     visit(inner)
                 return
-            if "OpInterfaceTrait" in supers or "OpInterface" in supers:
-                iface = str(trait.get("cppInterfaceName", name))
-                if KNOWN_TRAITS.get(iface) == "":
-                    add(TraitRef(name=iface))
-                else:
-                    item.notes.append(f"interface {iface} (its methods are C++ API only)")
-                return
+            for cls in reversed(supers):
+                if KNOWN_TRAITS.get(cls) == "names" and isinstance(trait.get("values"), list):
+                    names: tuple[str, ...] = tuple(str(v) for v in trait["values"])
+                    add(TraitRef(name=cls, args=(names,)))
+                    return
             if "PredOpTrait" in supers:
                 summary = _text(trait.get("summary"))
                 op_scope_ = PredScope(
@@ -642,18 +881,20 @@ class _Reader:
                     problems.append(f"trait '{summary}': {translation.problem}")
                     return
                 if "TypesMatchWith" in supers:
-                    add(self.types_match_with(trait, translation.python, problems))
+                    add(
+                        self.types_match_with(
+                            trait, translation.python, scope, item, prefix, module
+                        )
+                    )
                     return
                 add(TraitRef(name="PredOpTrait", args=(summary, translation.python)))
                 return
-            for cls in reversed(supers):
-                if KNOWN_TRAITS.get(cls) == "names" and isinstance(trait.get("values"), list):
-                    names: tuple[str, ...] = tuple(str(v) for v in trait["values"])
-                    add(TraitRef(name=cls, args=(names,)))
-                    return
             if "SideEffectsTraitBase" in supers or "MemoryEffects" in supers:
                 return  # memory effects are for transformations, not syntax or checks
             native = str(trait.get("trait", "")) if "NativeTrait" in supers else ""
+            if (ref := self.op_name_trait(native, record, problems)) is not None:
+                add(ref)
+                return
             if native in _IGNORED_NATIVE or name in _IGNORED_NATIVE:
                 return
             if "ParamNativeOpTrait" in supers or "NativeOpTrait" in supers or native:
@@ -665,13 +906,79 @@ class _Reader:
             visit(trait_ref)
         return out
 
+    def op_name_trait(
+        self, native: str, op: Mapping[str, Any], problems: list[str]
+    ) -> TraitRef | None:
+        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">` and
+        `ParentOneOf<[...]>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
+        names op classes, which become the def names of the dialect's ops."""
+        match = _OP_NAME_TRAIT.fullmatch(native.strip())
+        if match is None:
+            return None
+        trait, classes = match.group(1), [c.strip() for c in match.group(2).split(",")]
+        dialect = _dialect_name(op, self.records)
+        defs = []
+        for cpp in classes:
+            found = self.op_classes(dialect).get(cpp.rsplit("::", 1)[-1])
+            if found is None:
+                problems.append(f"trait {trait}<{cpp}>: not an op of the dialect")
+                return TraitRef(name=trait)
+            defs.append(found)
+        if trait == "ParentOneOf" or len(defs) > 1:
+            # `ParentOneOf<[...]>` is MLIR's `HasParent` of several ops.
+            return TraitRef(name="ParentOneOf", args=(tuple(defs),))
+        return TraitRef(name=trait, args=(defs[0],))
+
+    def op_classes(self, dialect: str) -> dict[str, str]:
+        """C++ class name -> def name of the ops of a dialect (the def name past its
+        prefix, as MLIR names op classes)."""
+        cached = self._op_classes.get(dialect)
+        if cached is None:
+            cached = {}
+            for name in self.records.get("!instanceof", {}).get("Op", ()):
+                record = self.records[name]
+                if _dialect_name(record, self.records) == dialect:
+                    cached[str(name).split("_", 1)[-1]] = str(name)
+            self._op_classes[dialect] = cached
+        return cached
+
     def types_match_with(
-        self, trait: Mapping[str, Any], python: str, problems: list[str]
+        self,
+        trait: Mapping[str, Any],
+        python: str,
+        scope: PredScope,
+        item: ImportedOp,
+        prefix: str,
+        module: str,
     ) -> TraitRef:
-        """`TypesMatchWith`: kept as the predicate MLIR checks (its transformer is
-        inside it); the Python check is a `PredOpTrait` with MLIR's summary."""
-        del problems
-        return TraitRef(name="PredOpTrait", args=(_text(trait.get("summary")), python))
+        """`TypesMatchWith`: the transformer translated to Python, so that formats
+        infer the type as MLIR's do; one the tables cannot translate is a hook of
+        the implementation module. A comparator other than `==` stays the predicate
+        MLIR checks (a `PredOpTrait`), which infers nothing."""
+        summary = _text(trait.get("summary"))
+        lhs, rhs = str(trait.get("lhs", "")), str(trait.get("rhs", ""))
+        comparator = _text(trait.get("comparator"))
+        if comparator and comparator.replace(" ", "") != "std::equal_to<>()":
+            return TraitRef(name="PredOpTrait", args=(summary, python))
+        cpp = str(trait.get("transformer", "$_self"))
+        type_scope = PredScope(
+            "Type", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
+        )
+        transform = translate_type_expr(cpp, type_scope)
+        if transform.python is not None:
+            return TraitRef(name="TypesMatchWith", args=(summary, lhs, rhs, transform.python))
+        function = f"{prefix}_{snake_case(rhs)}_type"
+        item.hooks.append(
+            Hook(
+                function,
+                "(type_: Type) -> Type",
+                f"{item.name}: the type of ${rhs} from the type of ${lhs}, C++ `{cpp.strip()}`",
+                True,
+            )
+        )
+        return TraitRef(
+            name="TypesMatchWith", args=(summary, lhs, rhs, f"{module}.{function}($_self)")
+        )
 
     # -- hooks --------------------------------------------------------------
 
@@ -752,14 +1059,62 @@ class _Reader:
             item.notes.append(f"{len(builders)} C++ builder(s) (Python builders are the default)")
 
 
+#: MLIR's summaries of its region constraints, and the model's kinds.
+_REGION_SUMMARIES = (
+    (r"any region", "any"),
+    (r"region with (\d+) blocks", "sized"),
+    (r"region with at least (\d+) blocks", "min_sized"),
+    (r"region with at most (\d+) blocks", "max_sized"),
+)
+
+#: MLIR's dense array attributes of integers.
+_DENSE_ARRAY = re.compile(r"DenseI(1|8|16|32|64)ArrayAttr")
+
+#: The native traits that name ops, by their C++ spelling.
+_OP_NAME_TRAIT = re.compile(
+    r"(?:::)?(?:mlir::)?(?:OpTrait::)?(SingleBlockImplicitTerminator|HasParent|ParentOneOf)"
+    r"<(.+)>::Impl"
+)
+
 #: MLIR traits that mean nothing to odsgen's parsing, printing and verifying.
 _IGNORED_NATIVE = frozenset(
     {
         "OpAsmOpInterface",
         "ResultsAreFloatLike",
         "SameOperandsAndResultElementType",
+        # The C++ of `inferReturnTypes` from an adaptor: its hook is the interface's.
+        "InferTypeOpAdaptor",
+        # Markers for analyses and transformations, checked by nothing.
+        "HasParallelRegion",
+        "::mlir::OpTrait::HasRecursiveMemoryEffects",
     }
 )
+
+
+def _dialect_name(op: Mapping[str, Any], records: Records) -> str:
+    record = _def(op.get("opDialect"), records)
+    return str(record.get("name")) if record is not None else ""
+
+
+def supers_of(record: Mapping[str, Any]) -> Sequence[str]:
+    """The superclasses of a record."""
+    return _supers(record)
+
+
+def _cases(enum: EnumDef) -> list[tuple[int | None, str]]:
+    return sorted((c.value, c.text) for c in enum.cases)
+
+
+@functools.cache
+def _builtin_dialect(name: str) -> DialectDef | None:
+    """odsgen's built-in spec of a dialect, if it ships one."""
+    from generator.resources import builtin_spec_files
+    from generator.spec.convert import load_spec
+
+    for path in builtin_spec_files():
+        if path.stem == name:
+            return load_spec(path)
+    return None
 
 
 def _with_optional_hooks(item: ImportedOp, defined: frozenset[str]) -> OpDef:
@@ -796,20 +1151,68 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
                 imported.files.append(file)
             imported.ops.setdefault(def_name, item)
     for imported in dialects.values():
+        _check_defs(imported)
         _check_ops(imported)
     return dialects
+
+
+def _check_defs(imported: DialectImport) -> None:
+    """Run odsgen's checks on each type and attribute that needs no hook, alone."""
+    items: list[TypeDef | AttrDef] = [*imported.types.values(), *imported.attributes.values()]
+    for item in items:
+        if imported.def_hooks.get(item.def_name):
+            continue
+        if imported.def_problems.get(item.def_name) or (
+            isinstance(item, AttrDef) and item.enum is not None
+        ):
+            continue
+        dialect = DialectDef(
+            name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
+            enums=tuple(imported.enums.values()),
+            types=(item,) if isinstance(item, TypeDef) else (),
+            attributes=(item,) if isinstance(item, AttrDef) else (),
+        )
+        diagnostics = validate_dialect(dialect)
+        if diagnostics:
+            imported.def_problems.setdefault(item.def_name, []).append(
+                f"odsgen: {diagnostics[0].message}"
+            )
+
+
+def _as_written(item: _DefT, imported: DialectImport) -> _DefT:
+    """A type or attribute as it is once its hooks are written, to check the ops that
+    use it: code that raises stands for each hook."""
+    hooks = imported.def_hooks.get(item.def_name, ())
+    stub = SourceText(text="raise NotImplementedError\n")
+    update: dict[str, Any] = {}
+    if any(h.function.endswith("_parse") for h in hooks):
+        update.update(parser=stub, printer=stub)
+    if any(h.function.endswith("_verify") for h in hooks):
+        update.update(verifier=stub)
+    return item.model_copy(update=update) if update else item
 
 
 def _check_ops(imported: DialectImport) -> None:
     """Run odsgen's checks on each op alone: what they reject makes the op incomplete."""
     for item in imported.ops.values():
-        if item.op is None or item.problems:
+        if item.op is None or item.blocked():
             continue
         dialect = DialectDef(
             name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
             ops=(item.op,),
             enums=tuple(imported.enums.values()),
-            attributes=tuple(imported.attributes.values()),
+            attributes=tuple(
+                _as_written(a, imported)
+                for a in imported.attributes.values()
+                if not imported.def_problems.get(a.def_name)
+            ),
+            types=tuple(
+                _as_written(t, imported)
+                for t in imported.types.values()
+                if not imported.def_problems.get(t.def_name)
+            ),
         )
         stripped = item.op.model_copy(
             update={
@@ -828,8 +1231,13 @@ def _check_ops(imported: DialectImport) -> None:
             diagnostics = list(error.diagnostics)
         custom = "custom<" in (item.op.assembly_format.text if item.op.assembly_format else "")
         for d in diagnostics:
+            # The hooks are the implementation module's; `odsgen import` lists them.
             if custom and "custom" in d.message:
                 continue
+            if item.hooks and "does not define it" in d.message:
+                continue
+            if any(f"'{dep}'" in d.message for dep in item.depends):
+                continue  # a type or attribute waiting for its hooks
             item.problems.append(f"odsgen: {d.message}")
             break
 

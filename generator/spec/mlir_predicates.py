@@ -69,6 +69,7 @@ __all__ = [
     "record_methods",
     "translate_cpred",
     "translate_pred",
+    "translate_type_expr",
 ]
 
 
@@ -1793,6 +1794,21 @@ def translate_cpred(cpp: str, scope: PredScope = _DEFAULT_SCOPE) -> Translation:
     """One `CPred`'s C++ expression (its `predExpr`) as a Python predicate."""
     try:
         return Translation(_finish(_translate_ast(cpp, scope)), None, cpp)
+    except _Untranslatable as problem:
+        return Translation(None, str(problem), cpp)
+    except RecursionError:
+        return Translation(None, "C++ syntax: nested too deeply", cpp)
+
+
+def translate_type_expr(cpp: str, scope: PredScope = _DEFAULT_SCOPE) -> Translation:
+    """A C++ expression computing a type (a `TypesMatchWith` transformer over
+    `$_self`) as a Python expression; a problem when it computes something else."""
+    try:
+        translator = _Translator(scope)
+        value = translator.expr(_Parser(cpp).parse())
+        if not translator.is_subclass(value.kind, "Type"):
+            return Translation(None, f"not a type: a C++ {value.kind}", cpp)
+        return Translation(_finish(value.py), None, cpp)
     except _Untranslatable as problem:
         return Translation(None, str(problem), cpp)
     except RecursionError:

@@ -456,6 +456,11 @@ class AttrDef(SpecNode):
     alias: str | None = None
     """The alias name the printer gives the attribute (`#extern = ...`), as a dialect's
     `OpAsmDialectInterface::getAlias` does in MLIR."""
+    external: str | None = None
+    """For an enum attribute of another dialect that a package already defines: the
+    Python module holding its class (`generated.arith.attrs`). The dialect uses that
+    class, as an MLIR op uses another dialect's attribute; it neither defines nor
+    registers its own."""
     parser: Code | None = None
     """For an attribute with parameters (ODS `hasCustomAssemblyFormat`): the body of
     `def parse(cls, p: AsmParser) -> Attribute`, reading what follows the mnemonic."""
@@ -516,6 +521,9 @@ class EnumDef(SpecNode):
     """Bit enums: the text between set flags; spaces in it are printed, not required."""
     print_bit_enum_primary_groups: bool = False
     """Bit enums: print a fully set group case by its name (`fastmath<fast>`)."""
+    external: str | None = None
+    """For an enum of another dialect that a package already defines: the Python
+    module holding its class (`generated.arith.enums`), used instead of a new one."""
 
     @property
     def is_bit_enum(self) -> bool:

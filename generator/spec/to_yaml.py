@@ -171,6 +171,7 @@ def _enum(enum: EnumDef) -> Fields:
     fields.append(("kind", enum.kind))
     _optional(fields, "separator", enum.separator, "|")
     _optional(fields, "print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False)
+    _optional(fields, "external", enum.external, None)
     cases: list[Fields] = []
     for case in enum.cases:
         item: Fields = [("symbol", case.symbol)]
@@ -205,6 +206,7 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
         _optional(fields, "alias", item.alias, None)
+        _optional(fields, "external", item.external, None)
     return fields
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import builtins
 import difflib
+import keyword
 import re
 from collections.abc import Callable, Iterator, Sequence
 
@@ -331,6 +332,22 @@ class _Validator:
                 )
             first.setdefault(py, (kind, name))
 
+    def external_modules(self) -> None:
+        """`external` names the module an enum or enum attribute is imported from: a
+        dotted Python module name, since it is written into an import statement."""
+        items: list[EnumDef | AttrDef] = [*self.dialect.enums, *self.dialect.attributes]
+        for item in items:
+            name = item.external
+            if name is None:
+                continue
+            parts = name.split(".")
+            if not all(p.isidentifier() and not keyword.iskeyword(p) for p in parts):
+                self.error(
+                    item.loc_of("external"),
+                    f"external module '{name}' is not a Python module name",
+                    "write its dotted import name, such as `generated.arith.attrs`",
+                )
+
     def implementation_alias(self) -> None:
         """The implementation module's last name, which generated modules bind it to,
         must not be a name they already use."""
@@ -356,6 +373,7 @@ class _Validator:
     def run(self) -> list[SpecDiagnostic]:
         self.text(self.dialect, self.dialect)
         self.dialect_names()
+        self.external_modules()
         self.unique(
             [(op.def_name, op) for op in self.dialect.ops],
             "op def",
@@ -1158,7 +1176,8 @@ class _Validator:
                 key = "assemblyFormat" if td else "assembly_format"
                 self.error(
                     item.loc_of("assembly_format"),
-                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r}",
+                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r} "
+                    "and '$value'",
                     f"write it as {_ENUM_FORMAT!r}, or leave it out",
                 )
         elif item.mnemonic:
@@ -1346,7 +1365,7 @@ def _supported_def_format(item: TypeDef | AttrDef) -> bool:
     if not isinstance(item, AttrDef) or item.assembly_format is None:
         return False
     text = " ".join(item.assembly_format.text.split())
-    return item.enum is not None and text == _ENUM_FORMAT
+    return item.enum is not None and text in (_ENUM_FORMAT, "$value")
 
 
 def _is_td(loc: SourceLoc | None) -> bool:

@@ -1,0 +1,265 @@
+"""`odsgen import`: MLIR's own ODS (on MLIR's OpBase.td) as generated Python dialects.
+
+MLIR's `.td` files are read in place under /usr/lib/llvm-22/include (never copied);
+the tests skip with the reason where they are not installed. Expected IR comes from
+`mlir-opt-22` at test time.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.tablegen import dump_json, load_records
+
+MLIR_INCLUDE = Path("/usr/lib/llvm-22/include")
+DIALECTS = MLIR_INCLUDE / "mlir" / "Dialect"
+MATH = DIALECTS / "Math" / "IR" / "MathOps.td"
+INDEX = DIALECTS / "Index" / "IR" / "IndexOps.td"
+ODSGEN = Path(sys.executable).parent / "odsgen"
+
+needs_mlir = pytest.mark.skipif(
+    not (MLIR_INCLUDE / "mlir" / "IR" / "OpBase.td").is_file(),
+    reason=f"MLIR 22's .td files are not installed under {MLIR_INCLUDE} (libmlir-22-dev)",
+)
+needs_mlir_opt = pytest.mark.skipif(
+    shutil.which("mlir-opt-22") is None, reason="mlir-opt-22 is not installed"
+)
+
+
+def _import(tmp_path: Path, *files: Path, report: bool = True) -> tuple[int, str, str]:
+    out = tmp_path / "out"
+    out.mkdir(exist_ok=True)
+    run = subprocess.run(
+        [
+            str(ODSGEN),
+            "import",
+            "-I",
+            str(MLIR_INCLUDE),
+            *map(str, files),
+            "-o",
+            str(out / "mlirpy"),
+        ]
+        + (["--report"] if report else []),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    return run.returncode, run.stdout, run.stderr
+
+
+def _opt(tmp_path: Path, program: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
+    return subprocess.run(
+        [str(ODSGEN), "opt", "--load-dialect", "mlirpy", *flags, str(program)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+    )
+
+
+@needs_mlir
+def test_front_end_states_do_not_leak_between_files() -> None:
+    """Parsing A, then B, then A again gives A's records exactly as the first time:
+    the evaluation states the front end keeps across files do not carry B into A."""
+    first = dump_json(load_records(MATH, [MLIR_INCLUDE]))
+    other = dump_json(load_records(INDEX, [MLIR_INCLUDE]))
+    again = dump_json(load_records(MATH, [MLIR_INCLUDE]))
+    assert other != first
+    assert again == first
+
+
+PROGRAM = """\
+func.func @f(%a: index, %b: index, %i: i32, %v: vector<4xi16>) -> index {
+  %0 = index.add %a, %b
+  %1 = index.cmp slt(%a, %0)
+  %2 = index.constant 42
+  %3 = index.casts %i : i32 to index
+  %4 = index.castu %a : index to i64
+  %5 = index.bool.constant true
+  %6 = index.sizeof
+  %7 = index.ceildivs %a, %b
+  %8 = index.shl %7, %a
+  %9 = index.maxu %8, %3
+  %10 = math.ctlz %i : i32
+  %11 = math.absi %v : vector<4xi16>
+  %12 = math.ipowi %i, %10 : i32
+  %13 = math.ctpop %v : vector<4xi16>
+  return %9 : index
+}
+"""
+
+
+#: The hooks of the imported `index` dialect that MLIR writes in C++: the names
+#: `index.constant` and `index.bool.constant` give their results (written here from
+#: what mlir-opt-22 prints, `%idx42` and `%true`).
+INDEX_HOOKS = """
+from generator.ir import IntegerAttr
+
+
+def constant_op_asm_result_names(op: object) -> list[tuple[int, str]]:
+    value = getattr(op, "value")
+    assert isinstance(value, IntegerAttr)
+    return [(0, f"idx{value.value}")]
+
+
+def bool_constant_op_asm_result_names(op: object) -> list[tuple[int, str]]:
+    return [(0, "true" if getattr(op, "value") else "false")]
+"""
+
+
+def _import_with_hooks(tmp_path: Path) -> None:
+    """Import math and index, write index's hooks, and import again."""
+    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
+    assert status == 0, err
+    module = tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "index_impl.py"
+    module.write_text(module.read_text("utf-8") + INDEX_HOOKS, encoding="utf-8")
+    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
+    assert status == 0, err
+
+
+@needs_mlir
+@needs_mlir_opt
+@pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
+def test_imported_math_and_index_print_as_mlir_opt(tmp_path: Path, generic: bool) -> None:
+    _import_with_hooks(tmp_path)
+    program = tmp_path / "p.mlir"
+    program.write_text(PROGRAM, encoding="utf-8")
+    flags = ["--mlir-print-op-generic"] if generic else []
+    expected = subprocess.run(
+        ["mlir-opt-22", *flags, str(program)], capture_output=True, text=True, check=True
+    ).stdout
+    got = _opt(tmp_path, program, *flags)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == expected
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_imported_constraints_give_mlir_opts_first_error(tmp_path: Path) -> None:
+    """A translated predicate rejects what MLIR rejects, with MLIR's summary."""
+    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
+    assert status == 0, err
+    program = tmp_path / "bad.mlir"
+    program.write_text(
+        'func.func @f(%x: f32) {\n  %0 = "math.ctlz"(%x) : (f32) -> f32\n  return\n}\n',
+        encoding="utf-8",
+    )
+    expected = subprocess.run(
+        ["mlir-opt-22", str(program)], capture_output=True, text=True, check=False
+    )
+    got = _opt(tmp_path, program)
+    assert expected.returncode != 0
+    assert got.returncode != 0
+    first = expected.stderr.splitlines()[0]
+    assert got.stderr.splitlines()[0] == first
+
+
+@needs_mlir
+def test_report_and_skeleton(tmp_path: Path) -> None:
+    status, out, err = _import(tmp_path, MATH, INDEX)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["index", "math", "total"]
+    for line in lines[:-1]:
+        n, c, h = (int(w) for w in line.split() if w.isdigit())
+        assert c + h <= n
+    total = lines[-1].split()[1]
+    complete, ops = (int(x) for x in total.split("/"))
+    assert complete == sum(int(line.split()[3]) for line in lines[:-1])
+    assert ops == sum(int(line.split()[1]) for line in lines[:-1])
+    skeleton = (tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "math_impl.py").read_text("utf-8")
+    # Every op's folder is listed, with the C++ it replaces.
+    assert "# def abs_i_op_fold(op) -> FoldResult:" in skeleton
+    assert "OpFoldResult fold(FoldAdaptor)" in skeleton
+
+
+OUT_OF_TREE = """\
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+def Demo_Dialect : Dialect {
+  let name = "demo";
+  let cppNamespace = "::demo";
+}
+
+def Demo_CheckOp : Op<Demo_Dialect, "check", [Pure]> {
+  let summary = "an op with a C++ verifier";
+  let arguments = (ins I32:$value, I64Attr:$limit);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Demo_IdOp : Op<Demo_Dialect, "id", [SameOperandsAndResultType]> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$output);
+  let assemblyFormat = "$input attr-dict `:` type($output)";
+}
+"""
+
+VERIFIER = '''
+from generator.ir import IntegerAttr
+
+
+def check_op_verify(op: object) -> str | None:
+    """The verifier MLIR keeps in C++."""
+    limit = getattr(op, "limit")
+    assert isinstance(limit, IntegerAttr)
+    return "limit must be positive" if limit.value <= 0 else None
+'''
+
+
+@needs_mlir
+def test_written_hook_completes_an_op(tmp_path: Path) -> None:
+    """An op with `hasVerifier` needs its hook; once written, it imports and runs."""
+    spec = tmp_path / "demo.td"
+    spec.write_text(OUT_OF_TREE, encoding="utf-8")
+    status, out, err = _import(tmp_path, spec)
+    assert status == 0, err
+    assert out.splitlines() == [
+        "demo: 2 ops, 1 complete, 1 need hand-written Python",
+        "total: 1/2 ops complete",
+    ]
+    module = tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "demo_impl.py"
+    skeleton = module.read_text("utf-8")
+    assert "# def check_op_verify(op) -> str | None:" in skeleton
+    module.write_text(skeleton + VERIFIER, encoding="utf-8")
+    status, out, err = _import(tmp_path, spec)
+    assert status == 0, err
+    assert out.splitlines()[-1] == "total: 2/2 ops complete"
+    program = tmp_path / "p.mlir"
+    program.write_text(
+        "func.func @f(%x: i32) {\n"
+        "  %0 = demo.check %x {limit = 3} : i32\n"
+        "  %1 = demo.check %x {limit = 0} : i32\n"
+        "  return\n}\n",
+        encoding="utf-8",
+    )
+    got = _opt(tmp_path, program)
+    assert got.returncode != 0
+    assert "3:8: error: 'demo.check' op limit must be positive" in got.stderr
+
+
+def test_bad_input_is_a_located_diagnostic(tmp_path: Path) -> None:
+    spec = tmp_path / "bad.td"
+    spec.write_text('def X : Op<Nope, "x">;\n', encoding="utf-8")
+    assert main(["import", str(spec), "--report"]) == 1
+
+
+def test_missing_file_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", str(tmp_path / "none.td"), "--report"]) == 1
+    assert "could not open input file" in capsys.readouterr().err
+    spec = tmp_path / "a.td"
+    spec.write_text("", encoding="utf-8")
+    assert main(["import", str(spec)]) == 2
