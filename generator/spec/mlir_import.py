@@ -366,6 +366,8 @@ class _Reader:
                 if owner is None:
                     continue
                 dialect = str(owner.get("name"))
+                if dialect == "builtin":
+                    continue  # the runtime's own classes
                 if dialect != self.current_dialect:
                     raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
                 self.param_def(record, dialect)
@@ -572,6 +574,10 @@ class _Reader:
             "kind": kind,
             "cases": tuple(cases),
         }
+        namespace, cpp = info.get("cppNamespace"), info.get("className")
+        if isinstance(namespace, str) and isinstance(cpp, str) and namespace and cpp:
+            prefix = namespace if namespace.startswith("::") else "::" + namespace
+            fields["cpp_name"] = f"{prefix}::{cpp}"
         if kind.startswith("bit"):
             fields["separator"] = str(info.get("separator", "|"))
             fields["print_bit_enum_primary_groups"] = bool(info.get("printBitEnumPrimaryGroups"))
@@ -701,10 +707,27 @@ class _Reader:
             "has_region_verifier": bool(record.get("hasRegionVerifier")),
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
+        names = self.default_result_names(results, traits)
+        if names is not None:
+            fields["asm_result_names"] = SourceText(text=names)
         default_order = [o.name for o in operands] + [a.name for a in attributes]
         if arg_names != default_order and len(arg_names) == len(default_order):
             fields["argument_order"] = tuple(arg_names)
         return OpDef.model_validate(fields)
+
+    @staticmethod
+    def default_result_names(
+        results: Sequence[ResultDef], traits: Sequence[TraitRef]
+    ) -> str | None:
+        """The names mlir-tblgen gives the results of an op with several (and no
+        `OpAsmOpInterface` of its own): each named group's first value is named after
+        it. Returned as the body of `asm_result_names`."""
+        if len(results) < 2 or any("OpAsmOpInterface" in t.spelling() for t in traits):
+            return None
+        if any(r.variadicity != "single" for r in results):
+            return None  # the groups' positions are known at run time only
+        pairs = ", ".join(f"({i}, {r.name!r})" for i, r in enumerate(results) if r.name)
+        return f"return [{pairs}]\n"
 
     def value(
         self, record: Mapping[str, Any], name: str, scope: PredScope, dialect: str
@@ -919,9 +942,9 @@ class _Reader:
         dialect = _dialect_name(op, self.records)
         defs = []
         for cpp in classes:
-            found = self.op_classes(dialect).get(cpp.rsplit("::", 1)[-1])
+            found = self.op_name_of(cpp, dialect)
             if found is None:
-                problems.append(f"trait {trait}<{cpp}>: not an op of the dialect")
+                problems.append(f"trait {trait}<{cpp}>: an op not among the files imported")
                 return TraitRef(name=trait)
             defs.append(found)
         if trait == "ParentOneOf" or len(defs) > 1:
@@ -929,18 +952,19 @@ class _Reader:
             return TraitRef(name="ParentOneOf", args=(tuple(defs),))
         return TraitRef(name=trait, args=(defs[0],))
 
-    def op_classes(self, dialect: str) -> dict[str, str]:
-        """C++ class name -> def name of the ops of a dialect (the def name past its
-        prefix, as MLIR names op classes)."""
-        cached = self._op_classes.get(dialect)
-        if cached is None:
-            cached = {}
-            for name in self.records.get("!instanceof", {}).get("Op", ()):
-                record = self.records[name]
-                if _dialect_name(record, self.records) == dialect:
-                    cached[str(name).split("_", 1)[-1]] = str(name)
-            self._op_classes[dialect] = cached
-        return cached
+    def op_name_of(self, cpp: str, dialect: str) -> str | None:
+        """The op name (`linalg.yield`) of an op's C++ class (`YieldOp`, `func::FuncOp`),
+        among the ops of every file imported: MLIR names an op class by its def name
+        past the prefix. The class of another dialect is qualified by its namespace."""
+        parts = cpp.removeprefix("::").removeprefix("mlir::").split("::")
+        name = parts[-1]
+        if len(parts) > 1 and parts[0] != dialect:
+            for other, classes in self._op_classes.items():
+                if other.replace("_", "") == parts[0]:
+                    return classes.get(name)
+            return _KNOWN_OPS.get(cpp.removeprefix("::").removeprefix("mlir::"))
+        found = self._op_classes.get(dialect, {}).get(name)
+        return found if found is not None else _KNOWN_OPS.get(name)
 
     def types_match_with(
         self,
@@ -1070,6 +1094,9 @@ _REGION_SUMMARIES = (
 #: MLIR's dense array attributes of integers.
 _DENSE_ARRAY = re.compile(r"DenseI(1|8|16|32|64)ArrayAttr")
 
+#: Op classes of dialects whose files an import may leave out.
+_KNOWN_OPS = {"func::FuncOp": "func.func", "ModuleOp": "builtin.module"}
+
 #: The native traits that name ops, by their C++ spelling.
 _OP_NAME_TRAIT = re.compile(
     r"(?:::)?(?:mlir::)?(?:OpTrait::)?(SingleBlockImplicitTerminator|HasParent|ParentOneOf)"
@@ -1086,7 +1113,13 @@ _IGNORED_NATIVE = frozenset(
         "InferTypeOpAdaptor",
         # Markers for analyses and transformations, checked by nothing.
         "HasParallelRegion",
-        "::mlir::OpTrait::HasRecursiveMemoryEffects",
+        "HasRecursiveMemoryEffects",
+        "FunctionalStyleTransformOpTrait",
+        "NavigationTransformOpTrait",
+        "ReportTrackingListenerFailuresOpTrait",
+        "spirv::UsableInSpecConstantOp",
+        "spirv::SignedOp",
+        "spirv::UnsignedOp",
     }
 )
 
@@ -1139,9 +1172,19 @@ def _with_optional_hooks(item: ImportedOp, defined: frozenset[str]) -> OpDef:
 def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, DialectImport]:
     """Every op of every file's records, grouped by dialect (first definition wins)."""
     dialects: dict[str, DialectImport] = {}
-    for file, records in records_by_file:
+    files = list(records_by_file)
+    # The ops of a dialect, across files: a trait may name an op of another file
+    # (`linalg`'s structured ops end in the `linalg.yield` of `LinalgOps.td`).
+    op_classes: dict[str, dict[str, str]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("Op", ()):
+            dialect = _dialect_name(records[name], records)
+            op_name = f"{dialect}.{records[name].get('opName', '')}"
+            op_classes.setdefault(dialect, {})[str(name).split("_", 1)[-1]] = op_name
+    for file, records in files:
         reader = _Reader(records)
         reader.dialects = dialects
+        reader._op_classes = op_classes
         for def_name in records.get("!instanceof", {}).get("Op", ()):
             try:
                 imported, item = reader.op(def_name)

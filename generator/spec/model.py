@@ -524,6 +524,9 @@ class EnumDef(SpecNode):
     external: str | None = None
     """For an enum of another dialect that a package already defines: the Python
     module holding its class (`generated.arith.enums`), used instead of a new one."""
+    cpp_name: str | None = None
+    """The qualified C++ name MLIR's parse errors give the enum
+    (`::mlir::index::IndexCmpPredicate`); the Python class name when not given."""
 
     @property
     def is_bit_enum(self) -> bool:

@@ -172,6 +172,7 @@ def _enum(enum: EnumDef) -> Fields:
     _optional(fields, "separator", enum.separator, "|")
     _optional(fields, "print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False)
     _optional(fields, "external", enum.external, None)
+    _optional(fields, "cpp_name", enum.cpp_name, None)
     cases: list[Fields] = []
     for case in enum.cases:
         item: Fields = [("symbol", case.symbol)]

@@ -185,6 +185,8 @@ _TRAIT_USAGE: dict[str, str] = {
 # literals, so each is held to the grammar MLIR gives it; anything else is refused
 # here, with its position, rather than quoted into code.
 
+#: A qualified C++ name (`::mlir::index::IndexCmpPredicate`).
+_CPP_NAME = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")
 #: A dialect namespace (MLIR's `Dialect::isValidNamespace`).
 _DIALECT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 #: A `bare-id` of MLIR's grammar: op, type and attribute mnemonics, aliases.
@@ -332,6 +334,16 @@ class _Validator:
                 )
             first.setdefault(py, (kind, name))
 
+    def enum_cpp_names(self) -> None:
+        """`cpp_name` is written into generated messages: a qualified C++ name only."""
+        for enum in self.dialect.enums:
+            if enum.cpp_name is not None and not _CPP_NAME.fullmatch(enum.cpp_name):
+                self.error(
+                    enum.loc_of("cpp_name"),
+                    f"invalid C++ name {enum.cpp_name!r} of enum '{enum.def_name}'",
+                    "write a qualified C++ name, such as `::mlir::index::IndexCmpPredicate`",
+                )
+
     def external_modules(self) -> None:
         """`external` names the module an enum or enum attribute is imported from: a
         dotted Python module name, since it is written into an import statement."""
@@ -374,6 +386,7 @@ class _Validator:
         self.text(self.dialect, self.dialect)
         self.dialect_names()
         self.external_modules()
+        self.enum_cpp_names()
         self.unique(
             [(op.def_name, op) for op in self.dialect.ops],
             "op def",

@@ -22,6 +22,7 @@ MLIR_INCLUDE = Path("/usr/lib/llvm-22/include")
 DIALECTS = MLIR_INCLUDE / "mlir" / "Dialect"
 MATH = DIALECTS / "Math" / "IR" / "MathOps.td"
 INDEX = DIALECTS / "Index" / "IR" / "IndexOps.td"
+COMPLEX = DIALECTS / "Complex" / "IR" / "ComplexOps.td"
 ODSGEN = Path(sys.executable).parent / "odsgen"
 
 needs_mlir = pytest.mark.skipif(
@@ -96,6 +97,31 @@ func.func @f(%a: index, %b: index, %i: i32, %v: vector<4xi16>) -> index {
   %13 = math.ctpop %v : vector<4xi16>
   return %9 : index
 }
+
+func.func @fp(%x: f32, %y: vector<4xf64>, %n: i32) -> f32 {
+  %0 = math.absf %x : f32
+  %1 = math.exp %y fastmath<fast> : vector<4xf64>
+  %2 = math.fma %x, %0, %x fastmath<nnan,ninf> : f32
+  %3 = math.isnan %y : vector<4xf64>
+  %4 = math.fpowi %x, %n : f32, i32
+  %5:2 = math.sincos %x : f32
+  %6 = math.powf %5#0, %5#1 fastmath<contract> : f32
+  return %6 : f32
+}
+
+func.func @c(%a: f32, %b: f32, %z: complex<f64>) -> complex<f32> {
+  %0 = complex.create %a, %b : complex<f32>
+  %1 = complex.re %0 : complex<f32>
+  %2 = complex.im %z : complex<f64>
+  %3 = complex.add %0, %0 : complex<f32>
+  %4 = complex.mul %3, %0 fastmath<nnan> : complex<f32>
+  %5 = complex.abs %z : complex<f64>
+  %6 = complex.exp %z : complex<f64>
+  %7 = complex.conj %0 : complex<f32>
+  %8 = complex.eq %0, %7 : complex<f32>
+  %9 = complex.angle %4 : complex<f32>
+  return %4 : complex<f32>
+}
 """
 
 
@@ -119,11 +145,11 @@ def bool_constant_op_asm_result_names(op: object) -> list[tuple[int, str]]:
 
 def _import_with_hooks(tmp_path: Path) -> None:
     """Import math and index, write index's hooks, and import again."""
-    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
     assert status == 0, err
     module = tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "index_impl.py"
     module.write_text(module.read_text("utf-8") + INDEX_HOOKS, encoding="utf-8")
-    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
     assert status == 0, err
 
 
@@ -143,33 +169,49 @@ def test_imported_math_and_index_print_as_mlir_opt(tmp_path: Path, generic: bool
     assert got.stdout == expected
 
 
+#: Invalid uses of imported ops: translated predicates, traits and formats must
+#: reject each one with mlir-opt-22's first error.
+INVALID = [
+    '%0 = "math.ctlz"(%x) : (f32) -> f32',
+    '%0 = "math.absf"(%i) : (i32) -> i32',
+    '%0 = "math.fpowi"(%x, %x) : (f32, f32) -> f32',
+    '%0 = "index.add"(%i, %i) : (i32, i32) -> i32',
+    '%0 = "index.cmp"(%n, %n) <{pred = 3 : i64}> : (index, index) -> i1',
+    "%0 = index.cmp foo(%n, %n)",
+    '%0 = "complex.re"(%z) : (complex<f32>) -> f64',
+    '%0 = "complex.create"(%x, %x) : (f32, f32) -> complex<f64>',
+    "%0 = complex.mul %z, %z fastmath<nnan> : complex<f64>",
+]
+
+
 @needs_mlir
 @needs_mlir_opt
 def test_imported_constraints_give_mlir_opts_first_error(tmp_path: Path) -> None:
     """A translated predicate rejects what MLIR rejects, with MLIR's summary."""
-    status, _, err = _import(tmp_path, MATH, INDEX, report=False)
-    assert status == 0, err
-    program = tmp_path / "bad.mlir"
-    program.write_text(
-        'func.func @f(%x: f32) {\n  %0 = "math.ctlz"(%x) : (f32) -> f32\n  return\n}\n',
-        encoding="utf-8",
-    )
-    expected = subprocess.run(
-        ["mlir-opt-22", str(program)], capture_output=True, text=True, check=False
-    )
-    got = _opt(tmp_path, program)
-    assert expected.returncode != 0
-    assert got.returncode != 0
-    first = expected.stderr.splitlines()[0]
-    assert got.stderr.splitlines()[0] == first
+    _import_with_hooks(tmp_path)
+    for n, body in enumerate(INVALID):
+        program = tmp_path / f"bad{n}.mlir"
+        program.write_text(
+            "func.func @f(%x: f32, %i: i32, %n: index, %z: complex<f32>) {\n"
+            f"  {body}\n  return\n}}\n",
+            encoding="utf-8",
+        )
+        expected = subprocess.run(
+            ["mlir-opt-22", str(program)], capture_output=True, text=True, check=False
+        )
+        got = _opt(tmp_path, program)
+        assert expected.returncode != 0, body
+        assert got.returncode != 0, body
+        assert "Traceback" not in got.stderr, got.stderr
+        assert got.stderr.splitlines()[0] == expected.stderr.splitlines()[0], body
 
 
 @needs_mlir
 def test_report_and_skeleton(tmp_path: Path) -> None:
-    status, out, err = _import(tmp_path, MATH, INDEX)
+    status, out, err = _import(tmp_path, MATH, INDEX, COMPLEX)
     assert status == 0, err
     lines = out.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["index", "math", "total"]
+    assert [line.split(":")[0] for line in lines] == ["complex", "index", "math", "total"]
     for line in lines[:-1]:
         n, c, h = (int(w) for w in line.split() if w.isdigit())
         assert c + h <= n
