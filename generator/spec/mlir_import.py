@@ -306,10 +306,12 @@ class _Reader:
                 named = None
             if named is not None and not isinstance(named, TypeRefConstraint):
                 return named
-        foreign = _foreign_def(record, self.records, dialect)
-        if foreign is not None:
-            raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
         if "TypeDef" in _supers(record):
+            # A class of another dialect; a constraint of one (`DialectType`) is
+            # only a predicate, translated below.
+            foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None:
+                raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
             return TypeRefConstraint(ref=self.param_def(record, dialect))
         return TypePredicateConstraint(
             expr=self.predicate(record, scope, "Type"),
@@ -333,10 +335,10 @@ class _Reader:
             if foreign is not None:
                 return AttrRefConstraint(ref=self.builtin_enum_attr(record, foreign, dialect))
             return AttrRefConstraint(ref=self.enum(record, dialect))
-        foreign = _foreign_def(record, self.records, dialect)
-        if foreign is not None:
-            raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
         if "AttrDef" in supers:
+            foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None:
+                raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),

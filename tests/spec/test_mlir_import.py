@@ -169,6 +169,41 @@ def test_imported_math_and_index_print_as_mlir_opt(tmp_path: Path, generic: bool
     assert got.stdout == expected
 
 
+ASYNC = DIALECTS / "Async" / "IR" / "AsyncOps.td"
+
+#: Ops of `async` on its own types (`TypeDef`s without parameters).
+ASYNC_PROGRAM = """\
+func.func @a(%t: !async.token, %g: !async.group, %n: index) {
+  %0 = async.create_group %n : !async.group
+  %1 = async.coro.id
+  %2 = async.coro.begin %1
+  %3 = async.coro.save %2
+  async.coro.free %1, %2
+  async.coro.end %2
+  %4 = async.runtime.create_group %n : !async.group
+  async.await_all %g
+  return
+}
+"""
+
+
+@needs_mlir
+@needs_mlir_opt
+@pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
+def test_imported_dialect_types_print_as_mlir_opt(tmp_path: Path, generic: bool) -> None:
+    status, _, err = _import(tmp_path, ASYNC, report=False)
+    assert status == 0, err
+    program = tmp_path / "a.mlir"
+    program.write_text(ASYNC_PROGRAM, encoding="utf-8")
+    flags = ["--mlir-print-op-generic"] if generic else []
+    expected = subprocess.run(
+        ["mlir-opt-22", *flags, str(program)], capture_output=True, text=True, check=True
+    ).stdout
+    got = _opt(tmp_path, program, *flags)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == expected
+
+
 #: Invalid uses of imported ops: translated predicates, traits and formats must
 #: reject each one with mlir-opt-22's first error.
 INVALID = [
