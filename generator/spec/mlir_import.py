@@ -525,8 +525,15 @@ class _Reader:
             if info is None:
                 raise _Incomplete(f"enum attribute {name} without an enum")
             enum_name = self.enum_info(info, imported)
+            self.current_deps.add(name)
             if name not in imported.attributes:
-                fmt = _text(record.get("assemblyFormat"))
+                fmt = " ".join(_text(record.get("assemblyFormat")).split())
+                # A leading `` (no space) changes nothing before `<`.
+                fmt = fmt.removeprefix("``").strip()
+                if fmt not in ("", "`<` $value `>`", "$value"):
+                    imported.def_problems.setdefault(name, []).append(
+                        f"enum attribute format '{fmt}' is not supported yet"
+                    )
                 imported.attributes[name] = AttrDef.model_validate(
                     {
                         "def": name,
@@ -780,7 +787,13 @@ class _Reader:
         if re.fullmatch(r"-?(\d+|0x[0-9a-fA-F]+)", text):
             return int(text, 0)
         braces = re.fullmatch(r"\{(.*)\}", text, re.DOTALL)
-        if braces is not None and _DENSE_ARRAY.fullmatch(str(base.get("!name", ""))):
+        storage = base
+        while "ConfinedAttr" in _supers(storage):  # the stored attribute under the checks
+            inner = _def(storage.get("baseAttr"), self.records)
+            if inner is None:
+                break
+            storage = inner
+        if braces is not None and _DENSE_ARRAY.fullmatch(str(storage.get("!name", ""))):
             # A dense array's C++ initializer list: the Python tuple of its values.
             items = [i.strip() for i in braces.group(1).split(",") if i.strip()]
             values = []
