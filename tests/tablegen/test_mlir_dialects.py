@@ -180,3 +180,30 @@ def test_changed_include_is_evaluated_again(tmp_path: Path, restores: list[str])
     assert after == _llvm_dump(main, tmp_path)
     assert _dump(main, tmp_path) == after
     assert len(restores) == 1  # only the last evaluation found base.td unchanged
+
+
+def test_unrelated_file_leaves_no_state(tmp_path: Path, restores: list[str]) -> None:
+    """A, then B, then A again: B's defs, anonymous records, `defset`s and global
+    `let`s on the shared base do not reach A's second evaluation, which reuses the
+    state kept after the base."""
+    (tmp_path / "base.td").write_text(
+        _base(40) + "class Holder<list<C0> l> { list<C0> all = l; }\n"
+    )
+    (tmp_path / "a.td").write_text(
+        'include "base.td"\ndef A : C1;\ndef AnonUser : Holder<[D0]>;\n'
+        "def Insts { list<C0> all = !instances<C0>(); }\n"
+    )
+    (tmp_path / "b.td").write_text(
+        'include "base.td"\n'
+        "defset list<C0> Set = { def B0 : C0; def : C0; }\n"
+        "let v = 7 in { def B1 : C1; }\n"
+        "def : Holder<[B0, D0]>;\n"
+        "defvar x = 3;\n"
+    )
+    first = dump_json(load_records(tmp_path / "a.td", []))
+    other = dump_json(load_records(tmp_path / "b.td", []))
+    again = dump_json(load_records(tmp_path / "a.td", []))
+    assert "B0" in other
+    assert "B0" not in again
+    assert again == first
+    assert restores  # the second and third evaluations continued from a kept state
