@@ -491,9 +491,23 @@ def run_import(args: argparse.Namespace) -> int:
     impl_package = f"{package}_impl"
     defined: dict[str, frozenset[str]] = {}
     specs: list[Path] = []
+    if not package.isidentifier():
+        print(
+            f"odsgen import: error: '{package}' is not a Python package name "
+            "(use --package NAME, an identifier)",
+            file=sys.stderr,
+        )
+        return 2
     if out is not None:
         if out.exists() and not out.is_dir():
             print(f"odsgen import: error: output '{out}' is not a directory", file=sys.stderr)
+            return 1
+        if not out.resolve().parent.is_dir():
+            # As `mkdir` without `-p`: a mistyped path should not grow directories.
+            print(
+                f"odsgen import: error: cannot write '{out}': its parent directory does not exist",
+                file=sys.stderr,
+            )
             return 1
         impl_dir = out / impl_package
         impl_dir.mkdir(parents=True, exist_ok=True)
@@ -517,7 +531,7 @@ def run_import(args: argparse.Namespace) -> int:
                 print(f"  {line}")
     if out is None:
         return 1 if failed else 0
-    project = Project.user(specs, out / package.replace(".", "/"), package, include_dirs=[])
+    project = Project.user(specs, out / package, package, include_dirs=[])
     try:
         generate(project, check=False)
     except ProjectError as e:

@@ -448,10 +448,15 @@ def test_written_hook_completes_an_op(tmp_path: Path) -> None:
     assert "3:8: error: 'demo.check' op limit must be positive" in got.stderr
 
 
-def test_bad_input_is_a_located_diagnostic(tmp_path: Path) -> None:
+def test_bad_input_is_a_located_diagnostic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     spec = tmp_path / "bad.td"
     spec.write_text('def X : Op<Nope, "x">;\n', encoding="utf-8")
     assert main(["import", str(spec), "--report"]) == 1
+    err = capsys.readouterr().err
+    assert f"{spec}:1:9: error: Couldn't find class 'Op'" in err
+    assert "Traceback" not in err
 
 
 def test_missing_file_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -460,3 +465,15 @@ def test_missing_file_and_output(tmp_path: Path, capsys: pytest.CaptureFixture[s
     spec = tmp_path / "a.td"
     spec.write_text("", encoding="utf-8")
     assert main(["import", str(spec)]) == 2
+
+
+def test_output_and_package_names_are_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "a.td"
+    spec.write_text("", encoding="utf-8")
+    assert main(["import", str(spec), "-o", str(tmp_path / "no" / "such" / "out")]) == 1
+    assert "parent directory does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "no").exists()
+    assert main(["import", str(spec), "-o", str(tmp_path / "out"), "--package", "a.b"]) == 2
+    assert "not a Python package name" in capsys.readouterr().err
