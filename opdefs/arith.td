@@ -25,7 +25,13 @@ def Arith_Dialect : Dialect {
     def materialize_constant(
         rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
     ) -> Operation | None:
-        """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`)."""
+        """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`),
+        or a `ub.poison` for a poison value."""
+        if isinstance(value, PoisonAttrInterface):
+            # Folds propagate poison; the `ub` dialect spells it (a dependent dialect in MLIR).
+            from generated.ub.ops import PoisonOp
+
+            return PoisonOp(value=value, result_type=type_, loc=loc)
         if not is_typed_attr(value) or typed_attr_type(value) is not type_:
             return None
         element = element_type_or_self(type_)
@@ -276,6 +282,7 @@ def Arith_CmpFPredicate : I64EnumAttr<"CmpFPredicate", "", [
   I64EnumAttrCase<"UNO", 14, "uno">,
   I64EnumAttrCase<"AlwaysTrue", 15, "true">
 ]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     The comparison `arith.cmpf` makes. Cases starting with `o` are ordered
     (false when either operand is NaN), those starting with `u` unordered (true
@@ -296,6 +303,7 @@ def Arith_CmpIPredicate : I64EnumAttr<"CmpIPredicate", "", [
   I64EnumAttrCase<"ugt", 8>,
   I64EnumAttrCase<"uge", 9>
 ]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     The comparison `arith.cmpi` makes: equality, or an order that reads the
     operands as signed (`s...`) or unsigned (`u...`) integers.
@@ -320,6 +328,7 @@ def Arith_AtomicRMWKind : I64EnumAttr<"AtomicRMWKind", "", [
   I64EnumAttrCase<"ori", 14>,
   I64EnumAttrCase<"xori", 15>
 ]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     How an atomic read-modify-write combines the stored value with a new one;
     used by the ops of other dialects that update memory atomically.
@@ -344,6 +353,7 @@ def Arith_FastMathFlags : I32BitEnumAttr<"FastMathFlags",
       Arith_FastMathNone, Arith_FastMathReassoc, Arith_FastMathNoNaNs,
       Arith_FastMathNoInfs, Arith_FastMathNoSignedZeros, Arith_FastMathAllowRecip,
       Arith_FastMathAllowContract, Arith_FastMathApproxFunc, Arith_FastMathFast]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     Assumptions a floating-point operation may make to compute its result
     faster: that operands are not NaN (`nnan`) or infinite (`ninf`), that the
@@ -366,6 +376,7 @@ def Arith_IntegerOverflowNuw : I32BitEnumAttrCaseBit<"nuw", 1>;
 def Arith_IntegerOverflowFlags : I32BitEnumAttr<"IntegerOverflowFlags",
     "Integer overflow arith flags", [
       Arith_IntegerOverflowNone, Arith_IntegerOverflowNsw, Arith_IntegerOverflowNuw]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     Promises about integer overflow: with `nsw` a result that does not fit as
     a signed integer is poison, with `nuw` one that does not fit as an unsigned
@@ -387,6 +398,7 @@ def Arith_RoundingMode : I32EnumAttr<"RoundingMode", "Floating point rounding mo
   I32EnumAttrCase<"toward_zero", 3>,
   I32EnumAttrCase<"to_nearest_away", 4>
 ]> {
+  let cppNamespace = "::mlir::arith";
   let description = [{
     How a result that the target type cannot represent exactly is rounded: to
     the nearest value (ties to even, or away from zero), or toward minus

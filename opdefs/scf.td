@@ -806,7 +806,8 @@ def SCF_IndexSwitchOp : SCF_Op<"index_switch", [
     values: list[int] = []
     case_regions: list[Region] = []
     while p.consume_keyword("case"):
-        values.append(p.parse_integer())
+        # An int64_t, as MLIR reads it: hexadecimal, `true` and range errors too.
+        values.append(parse_int_param(p, 64, True))
         region = Region()
         p.parse_region(region)
         case_regions.append(region)

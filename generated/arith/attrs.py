@@ -30,7 +30,7 @@ class FastMathFlagsAttr(EnumAttr):
     DIALECT: ClassVar[str] = "arith"
     MNEMONIC: ClassVar[str] = "fastmath"
     ENUM: ClassVar[type[FastMathFlags]] = FastMathFlags
-    ENUM_NAME: ClassVar[str] = "FastMathFlags"
+    ENUM_NAME: ClassVar[str] = "::mlir::arith::FastMathFlags"
     IS_BIT_ENUM: ClassVar[bool] = True
     KEYWORDS: ClassVar[dict[str, int]] = {
         "none": 0,
@@ -64,7 +64,7 @@ class IntegerOverflowFlagsAttr(EnumAttr):
     DIALECT: ClassVar[str] = "arith"
     MNEMONIC: ClassVar[str] = "overflow"
     ENUM: ClassVar[type[IntegerOverflowFlags]] = IntegerOverflowFlags
-    ENUM_NAME: ClassVar[str] = "IntegerOverflowFlags"
+    ENUM_NAME: ClassVar[str] = "::mlir::arith::IntegerOverflowFlags"
     IS_BIT_ENUM: ClassVar[bool] = True
     KEYWORDS: ClassVar[dict[str, int]] = {
         "none": 0,

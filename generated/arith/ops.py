@@ -50,6 +50,7 @@ from generator.ir import (
     OpResult,
     OpTrait,
     PatternRewriter,
+    PoisonAttrInterface,
     Pure,
     RankedTensorType,
     SameOperandsAndResultShape,
@@ -244,7 +245,13 @@ _ARITH__ROUNDING_MODE_NAMES = {
 def materialize_constant(
     rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
 ) -> Operation | None:
-    """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`)."""
+    """An `arith.constant` of `value`, whose type must be `type_` (`ConstantOp::materialize`),
+    or a `ub.poison` for a poison value."""
+    if isinstance(value, PoisonAttrInterface):
+        # Folds propagate poison; the `ub` dialect spells it (a dependent dialect in MLIR).
+        from generated.ub.ops import PoisonOp
+
+        return PoisonOp(value=value, result_type=type_, loc=loc)
     if not is_typed_attr(value) or typed_attr_type(value) is not type_:
         return None
     element = element_type_or_self(type_)

@@ -60,6 +60,7 @@ from generator.ir import (
     constant_value,
     get_property,
     optional_property,
+    parse_int_param,
     parse_type,
     required_property,
     segment_range,
@@ -1661,7 +1662,8 @@ class IndexSwitchOp(OdsOp, RegionBranchOpInterface):
         values: list[int] = []
         case_regions: list[Region] = []
         while p.consume_keyword("case"):
-            values.append(p.parse_integer())
+            # An int64_t, as MLIR reads it: hexadecimal, `true` and range errors too.
+            values.append(parse_int_param(p, 64, True))
             region = Region()
             p.parse_region(region)
             case_regions.append(region)

@@ -165,6 +165,10 @@ def _shown(path: Path, base: Path) -> str:
     return Path(os.path.relpath(path.resolve(), base.resolve())).as_posix()
 
 
+#: An `include "file.td"` line of a TableGen spec.
+_INCLUDE = re.compile(r'^\s*include\s+"([^"\n]+)"', re.MULTILINE)
+
+
 def _has_patterns(spec: Path) -> bool:
     text = spec.read_text(encoding="utf-8", errors="replace")
     return any(word in text for word in ("Pat<", "Pattern<", "patterns:", "canonicalize"))
@@ -186,6 +190,14 @@ def _inputs_hash(project: Project, spec: Path, implementation: str | None) -> st
                 h.update(project.source(other).encode() + b"\0" + other.read_bytes())
     if spec.suffix == ".td":
         from generator.resources import BASE_LIBRARY
+
+        # Specs it includes beside it (`include "arith.td"` in `math.td`), whose
+        # enums and attributes it may import.
+        text = spec.read_text(encoding="utf-8", errors="replace")
+        for name in sorted(set(_INCLUDE.findall(text))):
+            sibling = spec.parent / name
+            if sibling.is_file() and sibling.resolve() != spec.resolve():
+                h.update(name.encode() + b"\0" + sibling.read_bytes())
 
         for include in dict.fromkeys(d.resolve() for d in (*project.include_dirs, BASE_LIBRARY)):
             if include.is_dir():
@@ -254,6 +266,7 @@ def _dialect_outputs(
     `loaded` keeps the specs read so far in this run: a dialect with patterns reads
     every other spec for the ops its patterns may create, and each is read once.
     """
+    from generator.diagnostics import SpecDiagnostic, SpecValidationError
     from generator.emit.dialect import render_dialect
     from generator.spec.convert import load_spec
 
@@ -274,6 +287,29 @@ def _dialect_outputs(
         foreign = op_targets(builtin, project.foreign_package)
         foreign.update(op_targets(others, project.package))
         foreign_enums = {e.def_name: e for d in (*builtin, *others) for e in d.enums}
+    import_roots: dict[str, str] | None = None
+    if dialect.imports:
+        # An imported enum or attribute is generated with its dialect: in this
+        # project's package, or among the built-in dialects.
+        own_dialects = {load(p).name for p in project.specs if p != spec}
+        builtin_dialects = {load(p).name for p in project.foreign}
+        import_roots = {}
+        for imported in dialect.imports:
+            if imported.dialect in own_dialects:
+                import_roots[imported.dialect] = project.package
+            elif imported.dialect in builtin_dialects:
+                import_roots[imported.dialect] = project.foreign_package
+            else:
+                raise SpecValidationError(
+                    [
+                        SpecDiagnostic(
+                            imported.loc,
+                            f"dialect '{imported.dialect}', whose definitions "
+                            f"'{dialect.name}' uses, is not generated with it",
+                            hint="generate the spec that defines it in the same run",
+                        )
+                    ]
+                )
     outputs = render_dialect(
         dialect,
         source,
@@ -281,6 +317,7 @@ def _dialect_outputs(
         root=project.package,
         regenerate=project.regenerate,
         foreign_enums=foreign_enums,
+        import_roots=import_roots,
     )
     entry = _DialectEntry(
         source=source,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.diagnostics import SpecValidationError
-from generator.emit.docs import render_dialect_doc
+from generator.emit.docs import dialect_doc_name, render_dialect_doc
 from generator.emit.enums import (
     attrs_module_view,
     enums_module_view,
@@ -150,12 +150,14 @@ def render_dialect(
     root: str = "generated",
     regenerate: str = "make generate",
     foreign_enums: dict[str, EnumDef] | None = None,
+    import_roots: dict[str, str] | None = None,
 ) -> list[OutputFile]:
     """Every generated file of one dialect spec (unformatted Python, final Markdown).
 
     `foreign` are the ops of other specs that the dialect's patterns may name;
     `root` is the package the dialect's package goes into, and `regenerate` the
-    command the file banners name.
+    command the file banners name. `import_roots` gives the package each dialect
+    whose enums or attributes the dialect imports goes into (by default `root`).
     """
 
     binding = (
@@ -180,7 +182,7 @@ def render_dialect(
     if dialect.pattern_file:
         return _pattern_file(dialect, source, foreign, root, _python, foreign_enums)
     enums = enums_module_view(dialect, source)
-    if enums.enums or enums.external:
+    if enums.enums:
         files.append(_python(f"{package}/enums.py", "enums.py.j2", source, module=enums))
         modules.append(("enums", enums.all_names))
         imports["enums"] = enums.all_names
@@ -199,7 +201,7 @@ def render_dialect(
         modules.append(("types", types.all_names))
         imports["types"] = types.all_names
     attrs = attrs_module_view(dialect, source)
-    if attrs.attrs or attrs.typed_attrs or attrs.parametric or attrs.interfaces or attrs.external:
+    if attrs.attrs or attrs.typed_attrs or attrs.parametric or attrs.interfaces:
         files.append(
             _python(
                 f"{package}/attrs.py",
@@ -211,7 +213,9 @@ def render_dialect(
         )
         modules.append(("attrs", attrs.all_names))
         imports["attrs"] = attrs.all_names
-    ops = ops_module_view(dialect, source, reference_infos(dialect), imports)
+    roots = {i.dialect: root for i in dialect.imports}
+    roots.update(import_roots or {})
+    ops = ops_module_view(dialect, source, reference_infos(dialect), imports, roots)
     # A dialect of types or attributes only has no ops module.
     if (
         dialect.ops
@@ -263,7 +267,7 @@ def render_dialect(
         dialect_args=dialect_args,
     )
     files.append(_python(f"{package}/__init__.py", "dialect_init.py.j2", source, module=init))
-    files.append(OutputFile(f"docs/{dialect.name}.md", render_dialect_doc(spec, source)))
+    files.append(OutputFile(f"docs/{dialect_doc_name(spec)}", render_dialect_doc(spec, source)))
     return files
 
 

@@ -828,9 +828,16 @@ class _PageBuilder:
 # ---------------------------------------------------------------------------
 
 
+#: The page of `generated/docs/` that lists the dialects, which no dialect's page
+#: may take.
+DOCS_INDEX_NAME = "index.md"
+
+
 def dialect_doc_name(dialect: DialectDef) -> str:
-    """The file name of the dialect's page in `generated/docs/`, e.g. `arith.md`."""
-    return f"{dialect.name}.md"
+    """The file name of the dialect's page in `generated/docs/`, e.g. `arith.md`; the
+    dialect `index` gets `index_dialect.md`, since `index.md` lists the dialects."""
+    name = f"{dialect.name}.md"
+    return f"{dialect.name}_dialect.md" if name == DOCS_INDEX_NAME else name
 
 
 def dialect_doc_view(dialect: DialectDef, source: str) -> DialectDocView:

@@ -18,6 +18,7 @@ from generator.emit.ops import code_lines
 from generator.emit.predicates import RefInfo
 from generator.naming import class_name_from_def, enum_member_name, parameter_name
 from generator.spec.def_format import resolve_def_format
+from generator.spec.interfaces import dialect_interfaces
 from generator.spec.model import AttrDef, DialectDef, EnumDef, TypeDef
 from generator.spec.params import param_kind, parameter_annotation, parameter_default
 
@@ -69,8 +70,6 @@ class EnumsModuleView:
     source: str
     enums: list[EnumView]
     all_names: list[str]
-    external: list[tuple[str, str]] = field(default_factory=list)
-    """(module, class) of the enums another package defines, imported from there."""
 
 
 @dataclass
@@ -88,9 +87,10 @@ class EnumAttrView:
     groups: list[tuple[str, int]]
     bits: list[tuple[str, int]]
     separator: str
+    value_only: bool = False
+    """The format is "$value": the case follows the mnemonic after a space
+    (`#index<cmp_predicate slt>`) instead of in angle brackets."""
     bases: str = "EnumAttr"
-    angled: bool = True
-    """False for the format `$value`: the case follows the mnemonic after a space."""
     """The base classes: `EnumAttr` and the attribute interfaces it implements."""
     extra_code: list[str] = field(default_factory=list)
 
@@ -190,8 +190,6 @@ class AttrsModuleView:
     """Attributes with parameters and hand-written syntax (the view types have too)."""
     interfaces: list[InterfaceView] = field(default_factory=list)
     """The dialect's attribute interfaces, defined before its attributes."""
-    external: list[tuple[str, str]] = field(default_factory=list)
-    """(module, class) of the enum attributes of other dialects the dialect uses."""
 
 
 @dataclass
@@ -296,11 +294,7 @@ def _member(symbol: str) -> str:
 def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
     """The view of `enums.py`."""
     views = []
-    external: list[tuple[str, str]] = []
     for enum in sorted(dialect.enums, key=enum_class_name):
-        if enum.external is not None:
-            external.append((enum.external, enum_class_name(enum)))
-            continue
         if is_bit_enum(enum):
             base = "enum.IntFlag"
         elif enum.kind == "string":
@@ -315,26 +309,16 @@ def enums_module_view(dialect: DialectDef, source: str) -> EnumsModuleView:
                 members.append((_member(case.symbol), str(case.value)))
         doc = doc_text(enum.summary or enum.def_name)
         views.append(EnumView(enum_class_name(enum), base, doc, members))
-    return EnumsModuleView(
-        dialect.python_package,
-        source,
-        views,
-        sorted([v.name for v in views] + [name for _, name in external]),
-        external,
-    )
+    return EnumsModuleView(dialect.python_package, source, views, sorted(v.name for v in views))
 
 
 def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
     """The view of `attrs.py` (the enum attributes; other dialect attributes come later)."""
     enums = {e.def_name: e for e in dialect.enums}
     views = []
-    external: list[tuple[str, str]] = []
     for attr in sorted(dialect.attributes, key=lambda a: class_name_from_def(a.def_name)):
         enum_ref = attr.enum
         if enum_ref is None or enum_ref not in enums:
-            continue
-        if attr.external is not None:
-            external.append((attr.external, class_name_from_def(attr.def_name)))
             continue
         enum = enums[enum_ref]
         is_bit = is_bit_enum(enum)
@@ -354,15 +338,19 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
                 dialect=dialect.name,
                 mnemonic=attr.mnemonic,
                 enum=enum_class_name(enum),
-                enum_name=getattr(enum, "cpp_name", None) or enum_class_name(enum),
+                enum_name=(
+                    f"{enum.cpp_namespace}::{enum_class_name(enum)}"
+                    if enum.cpp_namespace
+                    else enum_class_name(enum)
+                ),
                 is_bit=is_bit,
                 keywords=keywords,
                 groups=groups,
                 bits=bits,
                 separator=enum.separator,
+                value_only=attr.assembly_format is not None
+                and " ".join(attr.assembly_format.text.split()) == "$value",
                 bases=_bases("EnumAttr", attr, dialect),
-                angled=attr.assembly_format is None
-                or " ".join(attr.assembly_format.text.split()) != "$value",
                 extra_code=code_lines(attr.extra_code.text) if attr.extra_code is not None else [],
             )
         )
@@ -392,7 +380,6 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         sorted({v.enum for v in views}),
         sorted(
             [v.name for v in views]
-            + [name for _, name in external]
             + [t.name for t in typed]
             + [p.name for p in parametric]
             + [i.class_name for i in interfaces]
@@ -400,7 +387,6 @@ def attrs_module_view(dialect: DialectDef, source: str) -> AttrsModuleView:
         typed,
         parametric,
         interfaces,
-        external,
     )
 
 
@@ -429,8 +415,29 @@ def reference_infos(dialect: DialectDef) -> dict[str, RefInfo]:
     typ: TypeDef
     for typ in dialect.types:
         refs[typ.def_name] = RefInfo("type", class_name_from_def(typ.def_name))
-    # Type and attribute interfaces are constraints too: an instance of the class.
-    for interface in dialect.interfaces:
-        if interface.kind != "op":
-            refs[interface.def_name] = RefInfo(interface.kind, interface.class_name)
+    # Enums and attributes of other dialects, whose classes `ops.py` imports.
+    for imported in dialect.imports:
+        own = {e.def_name: e for e in imported.enums}
+        for enum in imported.enums:
+            if enum.kind == "string":
+                refs[enum.def_name] = RefInfo(
+                    "str_enum", enum_class_name(enum), values=tuple(c.text for c in enum.cases)
+                )
+            elif not is_bit_enum(enum):
+                refs[enum.def_name] = RefInfo(
+                    "int_enum",
+                    enum_class_name(enum),
+                    width=_int_width(enum),
+                    values=tuple(int(c.value or 0) for c in enum.cases),
+                )
+        for attr in imported.attributes:
+            enum_class = enum_class_name(own[attr.enum]) if attr.enum in own else ""
+            refs[attr.def_name] = RefInfo(
+                "attr", class_name_from_def(attr.def_name), enum_class=enum_class
+            )
+    # Type and attribute interfaces are constraints too: an instance of the class,
+    # the runtime's (`PoisonAttrInterface`) as much as the dialect's own.
+    for info in dialect_interfaces(dialect).values():
+        if info.kind != "op":
+            refs[info.def_name] = RefInfo(info.kind, info.class_name)
     return refs

@@ -1182,7 +1182,11 @@ def attr_syntax_of(
         if name in ("FlatSymbolRefAttr", "SymbolRefAttr"):
             return _AttrSyntax("full", storage="SymbolRefAttr")
         if name == "BoolAttr":
-            return _AttrSyntax("full", storage="BoolAttr")
+            # ODS gives `BoolAttr` the value type `i1`, so `1` reads as `true`.
+            return _AttrSyntax("untyped", storage="BoolAttr", implied_type=type_expr("i1"))
+        if name == "IndexAttr":
+            # `index.constant 42`: an integer whose type, `index`, is implied.
+            return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         if name in ("ArrayAttr", "DictArrayAttr"):
             return _AttrSyntax("full", storage="ArrayAttr")
         if name == "DictionaryAttr":
@@ -1201,11 +1205,18 @@ def attr_syntax_of(
                 width = enum.width or 64
                 storage = "StringAttr" if enum.kind == "string" else "IntegerAttr"
                 return _AttrSyntax("enum", storage=storage, enum=enum, width=width)
-        for attr_def in dialect.attributes:
+        imported = [a for i in dialect.imports for a in i.attributes]
+        for attr_def in (*dialect.attributes, *imported):
             if attr_def.def_name == c.ref:
                 from generator.naming import class_name_from_def
 
                 return _AttrSyntax("stripped", attr_class=class_name_from_def(attr_def.def_name))
+        from generator.spec.interfaces import dialect_interfaces
+
+        info = dialect_interfaces(dialect).get(c.ref)
+        if info is not None and info.kind == "attr":
+            # Any attribute implementing the interface, written in full.
+            return _AttrSyntax("full", storage=info.class_name)
     return _AttrSyntax("full")
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1235,6 +1235,9 @@ class _OpMaker:
         else:
             assert value is not None
             literal = value
+            own = self._own_attr_default(value)
+            if own is not None:
+                return own
             info = (
                 self.table.refs.get(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
             )
@@ -1270,6 +1273,19 @@ class _OpMaker:
             )
             return "UnitAttr.get()"
         return kind.build_expr.replace("v)", f"{literal})").replace("(v", f"({literal}")
+
+    def _own_attr_default(self, text: str) -> str | None:
+        """`Class.get()` for a default written as one of the dialect's attributes
+        without parameters (`#ub.poison`), else None."""
+        prefix = f"#{self.dialect.name}."
+        text = text.strip()
+        if not text.startswith(prefix):
+            return None
+        mnemonic = text[len(prefix) :]
+        for attr in self.dialect.attributes:
+            if attr.mnemonic == mnemonic and not attr.parameters and attr.enum is None:
+                return f"{class_name_from_def(attr.def_name)}.get()"
+        return None
 
     def _count_checks(
         self, n: int, variadic: bool, values: str, what: str, kinds: list[str] | None = None
@@ -1826,10 +1842,34 @@ def _enum_member(value: str) -> str:
     return enum_member_name(value.strip('"').split("::")[-1])
 
 
+def imported_modules(dialect: DialectDef, roots: Mapping[str, str]) -> list[HelperImport]:
+    """The modules of other dialects' packages that hold the enums and attributes the
+    dialect imports (`DialectDef.imports`), with the class names; `roots` gives the
+    package each such dialect is generated into, by dialect name."""
+    out: list[HelperImport] = []
+    for imported in dialect.imports:
+        base = f"{roots.get(imported.dialect, 'generated')}.{imported.python_package}"
+        enums = {e.def_name: e for e in imported.enums}
+        if imported.enums:
+            names = sorted(class_name_from_def(name) for name in enums)
+            out.append(HelperImport(f"{base}.enums", names))
+        if imported.attributes:
+            names = sorted(class_name_from_def(a.def_name) for a in imported.attributes)
+            out.append(HelperImport(f"{base}.attrs", names))
+    return out
+
+
 def ops_module_view(
-    dialect: DialectDef, source: str, refs: dict[str, RefInfo], imports: dict[str, list[str]]
+    dialect: DialectDef,
+    source: str,
+    refs: dict[str, RefInfo],
+    imports: dict[str, list[str]],
+    import_roots: Mapping[str, str] | None = None,
 ) -> OpsModuleView:
-    """The view of `generated/<dialect>/ops.py`; raises `SpecValidationError` on problems."""
+    """The view of `generated/<dialect>/ops.py`; raises `SpecValidationError` on problems.
+
+    `import_roots` gives the package each dialect whose enums or attributes the
+    dialect imports is generated into (by default `generated`)."""
     table = ConstraintTable(refs=refs, summaries=dialect.def_summaries())
     views: list[OpView] = []
     errors: list[SpecDiagnostic] = []
@@ -1857,6 +1897,6 @@ def ops_module_view(
         extra_code=code_lines(dialect.extra_code.text) if dialect.extra_code is not None else [],
         all_names=sorted([v.class_name for v in views] + [i.class_name for i in interfaces]),
         ir_names=sorted(ir.__all__),
-        helper_imports=dialect_helper_imports(),
+        helper_imports=dialect_helper_imports() + imported_modules(dialect, import_roots or {}),
         interfaces=interfaces,
     )

@@ -73,6 +73,8 @@ Python otherwise or with `ODSGEN_PURE_PYTHON=1`; the two behave the same.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from generator import native as _native
 
 # The compiled runtime, when a build matching these sources exists, is found first.
@@ -145,12 +147,17 @@ from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.dialect import ConstantMaterializer, Dialect, DialectRegistry
 from generator.ir.folding import (
     FloatOrder,
+    FloatRoundingMode,
     bool_attr,
+    float_abs,
     float_add,
+    float_classify,
     float_compare,
     float_convert,
+    float_copysign,
     float_div,
     float_format,
+    float_is_negative,
     float_maximum,
     float_maxnum,
     float_minimum,
@@ -158,6 +165,7 @@ from generator.ir.folding import (
     float_mul,
     float_neg,
     float_rem,
+    float_round_to_integral,
     float_sub,
     float_to_int,
     fold_binary,
@@ -188,6 +196,7 @@ from generator.ir.interfaces import (
     LoopLikeOpInterface,
     OpAsmOpInterface,
     OpInterface,
+    PoisonAttrInterface,
     RegionBranchOpInterface,
     RegionKindInterface,
     ShapedDimOpInterface,
@@ -196,6 +205,7 @@ from generator.ir.interfaces import (
     TypeInterface,
 )
 from generator.ir.lazy_module import lazy_module
+from generator.ir.libm import has_libm, libm_binary, libm_unary
 from generator.ir.module import ParsedModule
 from generator.ir.nesting import (
     MAX_AFFINE_DEPTH,
@@ -332,6 +342,20 @@ from generator.ir.verify_messages import (
     with_emitted,
 )
 
+if TYPE_CHECKING:
+    from generator.ir.floats import FloatFormat
+
+
+def __getattr__(name: str) -> object:
+    """`FloatFormat`, the layout of a float type (`float_format`'s result), loaded on
+    first use as the parser and printer load `generator.ir.floats`."""
+    if name == "FloatFormat":
+        from generator.ir.floats import FloatFormat
+
+        return FloatFormat
+    raise AttributeError(f"module 'generator.ir' has no attribute {name!r}")
+
+
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
@@ -383,7 +407,9 @@ __all__ = [
     "EnumAttr",
     "FileLineColLoc",
     "FloatAttr",
+    "FloatFormat",
     "FloatOrder",
+    "FloatRoundingMode",
     "FloatType",
     "FoldResult",
     "FoldingTrait",
@@ -435,6 +461,7 @@ __all__ = [
     "ParserState",
     "PatternLike",
     "PatternRewriter",
+    "PoisonAttrInterface",
     "Pure",
     "RankedTensorType",
     "RecursivelySpeculatable",
@@ -503,11 +530,15 @@ __all__ = [
     "emit_error",
     "emit_op_error",
     "escape_string",
+    "float_abs",
     "float_add",
+    "float_classify",
     "float_compare",
     "float_convert",
+    "float_copysign",
     "float_div",
     "float_format",
+    "float_is_negative",
     "float_maximum",
     "float_maxnum",
     "float_minimum",
@@ -515,6 +546,7 @@ __all__ = [
     "float_mul",
     "float_neg",
     "float_rem",
+    "float_round_to_integral",
     "float_sub",
     "float_to_int",
     "fold_binary",
@@ -524,6 +556,7 @@ __all__ = [
     "fold_unary",
     "get_property",
     "group_sizes",
+    "has_libm",
     "i1_same_shape",
     "inherent_or_discardable",
     "int_constant",
@@ -550,6 +583,8 @@ __all__ = [
     "is_typed_attr",
     "is_zero_float",
     "lazy_module",
+    "libm_binary",
+    "libm_unary",
     "must",
     "non_convergence_message",
     "optional_property",

@@ -282,14 +282,21 @@ class AttrParser(LocationParser):
                 self.nest_alias(inner, start)
             return alias
         dialect, data = symbol
-        mnemonic = data.partition("<")[0]
+        # The mnemonic is the keyword the body starts with: `poison` of
+        # `#ub.poison<>`, `cmp_predicate` of `#index<cmp_predicate slt>`.
+        lead = len(data) - len(data.lstrip())
+        keyword = _BARE_ID.match(data, lead)
+        mnemonic = keyword.group() if keyword is not None else ""
+        after_mnemonic = start + 2 + len(dialect) + lead + len(mnemonic)
         self.ctx.ensure_dialect(dialect)
         found = self.ctx.lookup_attr(dialect, mnemonic)
         registered = found if found is not None and issubclass(found, DialectAttr) else None
         if registered is not None and issubclass(registered, ParametricAttr):
             # The spec's parser reads the parameters in place (see parse_dialect_type).
             end = self.pos
-            self.pos = start + 2 + len(dialect) + len(mnemonic)
+            # In `#dialect<mnemonic ...>` the body ends before the closing `>`.
+            body_end = end - 1 if text.startswith("<", start + 1 + len(dialect)) else end
+            self.pos = after_mnemonic
             self.nest(self.pos)
             outer = self.custom_op
             self.custom_op = None
@@ -300,24 +307,28 @@ class AttrParser(LocationParser):
                 raise
             finally:
                 self.custom_op = outer
-            if self.pos != end and self.skip_ws() != end:
+            if self.pos > body_end:
                 self.error_at(self.pos, f"unexpected text in '#{dialect}.{mnemonic}' attribute")
+            # As in MLIR, what the attribute's parser leaves of the body is ignored.
+            self.pos = end
             self.depth -= 1
+            self.skip_attr_type()
             return parsed_attr
         if registered is None and self.ctx.dialect_has_attrs(dialect):
             # A generated dialect's attribute parser knows all its attributes.
             body = start + 2 + len(dialect)
-            if not _BARE_ID.match(mnemonic):
+            if keyword is None:
                 self.error_at(body, "expected valid keyword")
             self.error_at(body, f"unknown attribute `{mnemonic}` in dialect `{dialect}`")
         if registered is not None:
-            body_start = start + 2 + len(dialect) + len(mnemonic)
-            parsed = registered.parse_body(data[len(mnemonic) :])
+            body_start = after_mnemonic
+            parsed = registered.parse_body(data[lead + len(mnemonic) :])
             if isinstance(parsed, tuple):
                 self.error_at(body_start + parsed[0], parsed[1])
             if isinstance(parsed, TypedDialectAttr):
                 self.expect(":", "expected ':' and the attribute's type")
                 return parsed.get(self.parse_type())
+            self.skip_attr_type()
             return parsed
         symbol_end = self.pos
         attr_type: Type | None = None
@@ -334,6 +345,12 @@ class AttrParser(LocationParser):
             )
             self.pos = end
         return OpaqueAttr.get(dialect, data, attr_type)
+
+    def skip_attr_type(self) -> None:
+        """Read the `: type` that may follow a dialect attribute: MLIR's parser reads it
+        for any dialect attribute and hands it to the dialect, which these ignore."""
+        if self.consume_if(":"):
+            self.parse_type()
 
     def parse_number_attribute(self, implied: Type | None) -> Attribute:
         """Parse an integer or float literal with an optional `: type`."""
@@ -655,7 +672,14 @@ class AttrParser(LocationParser):
             self.error_at(start, shape_error)
         if idx_shape[0] != val_shape[0]:
             self.error_at(start, shape_error)
-        flat = [int(leaf.text, 0) if isinstance(leaf, _NumLit) else 0 for leaf in index_leaves]
+        # Decimal literals may have leading zeros (`007`), which `int(text, 0)` refuses;
+        # MLIR checks and prints the indices as uint64_t, so -1 is 2**64 - 1.
+        flat = [
+            (int(leaf.text, 16) if "x" in leaf.text else int(leaf.text)) % (1 << 64)
+            if isinstance(leaf, _NumLit)
+            else 0
+            for leaf in index_leaves
+        ]
         groups = (
             [flat * rank]
             if not indices_listed

@@ -241,12 +241,14 @@ class ParametricType(Type, Parametric):
         return self.print_params()
 
 
-_KEYWORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_$.]*)\s*")
+#: A case spelling: a keyword, or a string literal (MLIR's `parseKeywordOrString`).
+_WORD = re.compile(r'([A-Za-z_][A-Za-z0-9_$.]*)|"([^"\\\n]*)"')
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EnumAttr(DialectAttr):
-    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`.
+    """An attribute holding a case of an enum, printed `#dialect.mnemonic<case>`, or
+    `#dialect<mnemonic case>` when not `BRACKETED`.
 
     Subclasses set `ENUM` (a Python `enum.IntEnum` or, for bit enums,
     `enum.IntFlag`), `ENUM_NAME` (named in parse errors), and for bit enums the
@@ -264,10 +266,10 @@ class EnumAttr(DialectAttr):
     GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
     BITS: ClassVar[tuple[tuple[str, int], ...]] = ()
     SEPARATOR: ClassVar[str] = ", "
-    #: Whether the case is written in `<...>` after the mnemonic (ODS's format
-    #: "`<` $value `>`", `#arith.fastmath<fast>`); False for MLIR's default format of
-    #: an enum attribute, `$value`: `#index<cmp_predicate slt>`, and `slt` in an op.
-    ANGLED: ClassVar[bool] = True
+    #: Whether the case is written in angle brackets after the mnemonic
+    #: (`#arith.fastmath<fast>`, the format "`<` $value `>`") or after a space
+    #: (`#index<cmp_predicate slt>`, the format "$value").
+    BRACKETED: ClassVar[bool] = True
     _instances: ClassVar[UniqueTable[int, EnumAttr]]
     _spellings: ClassVar[dict[int, str]]
     #: The bits of every case of a bit enum, or'ed together.
@@ -300,7 +302,9 @@ class EnumAttr(DialectAttr):
             if not valid:
                 cases = ", ".join(f"{word} = {mask}" for word, mask in cls.KEYWORDS.items())
                 what = "a combination of the cases" if cls.IS_BIT_ENUM else "one of the cases"
-                raise ValueError(f"{raw} is not a valid {cls.ENUM_NAME}: expected {what} {cases}")
+                raise ValueError(
+                    f"{raw} is not a valid {cls.ENUM.__name__}: expected {what} {cases}"
+                )
             made: EnumAttr = cls(raw)
             a = unique(cls._instances, raw, made)
         return a  # type: ignore[return-value]
@@ -311,7 +315,7 @@ class EnumAttr(DialectAttr):
         return self.ENUM(self.value)
 
     def case_text(self) -> str:
-        """The spelling of the value inside `<...>`."""
+        """The spelling of the value (inside `<...>` when `BRACKETED`)."""
         value = self.value
         if not self.IS_BIT_ENUM or value == 0:
             return self._spellings.get(value, str(value))
@@ -324,44 +328,59 @@ class EnumAttr(DialectAttr):
         return self.SEPARATOR.join(words)
 
     def body(self) -> str:
-        """`mnemonic<case>`, or `mnemonic case` when the class is not `ANGLED`."""
-        if not self.ANGLED:
-            return f"{self.MNEMONIC} {self.case_text()}"
-        return f"{self.MNEMONIC}<{self.case_text()}>"
+        """`mnemonic<case>`, or `mnemonic case` when not `BRACKETED`."""
+        if self.BRACKETED:
+            return f"{self.MNEMONIC}<{self.case_text()}>"
+        return f"{self.MNEMONIC} {self.case_text()}"
 
     @classmethod
     def parse_body(cls, text: str) -> Attribute | tuple[int, str]:
-        """Parse `<case>` (bit enums: spellings separated by `,` or `|`), or the case
-        alone, after any blanks, when the class is not `ANGLED`."""
-        if not cls.ANGLED:
-            pos = len(text) - len(text.lstrip())
-            end = len(text.rstrip())
-            if pos == end:
-                return pos, "expected keyword"
-        elif not text.startswith("<") or not text.endswith(">"):
+        """Parse what follows the mnemonic: `<case>` (bit enums: spellings joined by
+        the separator), or ` case` when not `BRACKETED`."""
+        if not cls.BRACKETED:
+            parsed, _ = cls.parse_cases(text, 0, len(text))
+            return parsed
+        if not text.startswith("<") or not text.endswith(">"):
             return 0, "expected '<'"
-        else:
-            pos = 1
-            end = len(text) - 1
-        value = 0
+        parsed, pos = cls.parse_cases(text, 1, len(text) - 1)
+        if isinstance(parsed, tuple):
+            return parsed
+        if pos < len(text) - 1:
+            # Reported just after the last case, as MLIR reports a wrong token.
+            return len(text[:pos].rstrip()), "expected '>'"
+        return parsed
+
+    @classmethod
+    def parse_cases(cls, text: str, pos: int, end: int) -> tuple[Attribute | tuple[int, str], int]:
+        """Parse the case spellings in `text[pos:end]`: a keyword or string, or for a
+        bit enum several joined by the separator's `,` or `|`.
+
+        Returns the attribute, or (offset in `text`, message), and the offset after
+        the last spelling read; what follows is the caller's to check.
+        """
         names = cls.KEYWORDS
-        expected = ", ".join(names)
+        expected = f"expected {cls.ENUM_NAME} to be one of: " + ", ".join(names)
+        separator = cls.SEPARATOR.strip() if cls.IS_BIT_ENUM else ""
+        value = 0
         while True:
-            m = _KEYWORD.match(text, pos, end)
+            while pos < end and text[pos] in " \t\n\r":
+                pos += 1
+            word_start = pos
+            m = _WORD.match(text, pos, end)
             if m is None:
-                return pos, f"expected {cls.ENUM_NAME} to be one of: {expected}"
-            word = m.group(1)
+                return (pos, "expected valid keyword or string"), pos
+            word = m.group(1) if m.group(1) is not None else m.group(2)
             mask = names.get(word)
             if mask is None:
-                return m.start(1), f"expected {cls.ENUM_NAME} to be one of: {expected}"
+                return (word_start, expected), pos
             value |= mask
             pos = m.end()
-            if pos >= end:
+            while pos < end and text[pos] in " \t\n\r":
+                pos += 1
+            if not separator or not text.startswith(separator, pos):
                 break
-            if not cls.IS_BIT_ENUM or text[pos] not in ",|":
-                return pos, "expected '>'"
-            pos += 1
-        return cls.get(value)
+            pos += len(separator)
+        return cls.get(value), pos
 
 
 def _params_have_alias_parts(params: tuple[object, ...]) -> bool:
@@ -401,7 +420,8 @@ def parse_optional_int_param(p: AsmParser, bits: int, signed: bool) -> int | Non
     possibly negative, or `true`/`false` (`true` is the one-bit 1, so all ones). A
     value that does not fit is `integer value too large`, reported at the integer
     after reading it; an unsigned integer takes a negative value modulo 2**bits, as
-    the C++ conversion does."""
+    the C++ conversion does. In an op's custom form (a case value, a stripped
+    attribute's parameter) errors start with `custom op 'name'`, as MLIR's do."""
     pos = p.current_pos()
     if bits and p.consume_keyword("true"):
         # MLIR reads `true` as the one-bit integer 1, which sign-extends to all ones.
@@ -411,7 +431,7 @@ def parse_optional_int_param(p: AsmParser, bits: int, signed: bool) -> int | Non
         return value
     half = 1 << (bits - 1)
     if not -half <= value < (half if signed else 2 * half):
-        p.error_at(pos, "integer value too large")
+        p.op_error(pos, "integer value too large")
     return value if signed or value >= 0 else value + 2 * half
 
 
@@ -421,5 +441,5 @@ def parse_int_param(p: AsmParser, bits: int, signed: bool) -> int:
     pos = p.current_pos()
     value = parse_optional_int_param(p, bits, signed)
     if value is None:
-        p.error_at(pos, "expected integer value")
+        p.op_error(pos, "expected integer value")
     return value

@@ -10,7 +10,9 @@ op's `fold` only says *what* it computes:
   `i1` or splat attribute MLIR's folders build for a comparison).
 - Element-wise folding: `fold_unary` and `fold_binary` apply a Python function
   to the element values of scalar (`IntegerAttr`, `FloatAttr`), splat and
-  non-splat `DenseElementsAttr` operands. Integer elements reach the function as
+  non-splat `DenseElementsAttr` operands. A poison operand (`#ub.poison`, an
+  attribute implementing `PoisonAttrInterface`) is the result, before anything
+  else is looked at, as MLIR's folders propagate poison. Integer elements reach the function as
   Python ints, read signed or unsigned as asked, and its results are wrapped to
   the result's width; float elements are passed as raw bit patterns of their
   format. The function returns None to decline (a division by zero, an
@@ -45,6 +47,7 @@ from generator.ir.attributes import (
     IntegerAttr,
     wrap_integer,
 )
+from generator.ir.interfaces import PoisonAttrInterface
 from generator.ir.types import FloatType, IndexType, IntegerType, ShapedType, Type
 
 if TYPE_CHECKING:
@@ -54,12 +57,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FloatOrder",
+    "FloatRoundingMode",
     "bool_attr",
+    "float_abs",
     "float_add",
+    "float_classify",
     "float_compare",
     "float_convert",
+    "float_copysign",
     "float_div",
     "float_format",
+    "float_is_negative",
     "float_maximum",
     "float_maxnum",
     "float_minimum",
@@ -67,6 +75,7 @@ __all__ = [
     "float_mul",
     "float_neg",
     "float_rem",
+    "float_round_to_integral",
     "float_sub",
     "float_to_int",
     "fold_binary",
@@ -299,7 +308,10 @@ def fold_unary(
     bits) and returns the result element (an integer, wrapped to the result
     element type, or float bits), or None to decline. `result_type` defaults to
     the operand's type; for a splat or dense operand it must be a static shaped type.
+    A poison operand is the result.
     """
+    if isinstance(operand, PoisonAttrInterface):
+        return operand
     found = _elements(operand)
     if found is None:
         return None
@@ -328,8 +340,13 @@ def fold_binary(
     elements attributes. `fn` gets a pair of element values (integers read as
     `signed` asks, floats as their bits) and returns the result element (an
     integer, wrapped to the result element type, or float bits), or None to
-    decline. `result_type` defaults to the operands' type.
+    decline. `result_type` defaults to the operands' type. A poison operand (the left
+    one first) is the result.
     """
+    if isinstance(lhs, PoisonAttrInterface):
+        return lhs
+    if isinstance(rhs, PoisonAttrInterface):
+        return rhs
     left = _elements(lhs)
     right = _elements(rhs)
     if left is None or right is None or left[0] is not right[0]:
@@ -357,6 +374,8 @@ def fold_float_unary(
     operand: Attribute | None, fn: Callable[[FloatFormat, int], int | None]
 ) -> Attribute | None:
     """`fold_unary` for a float op whose `fn(format, bits)` gives the result's bits."""
+    if isinstance(operand, PoisonAttrInterface):
+        return operand
     found = _elements(operand)
     if found is None or not isinstance(_element_type(found[0]), FloatType):
         return None
@@ -370,6 +389,10 @@ def fold_float_binary(
     fn: Callable[[FloatFormat, int, int], int | None],
 ) -> Attribute | None:
     """`fold_binary` for a float op whose `fn(format, lhs bits, rhs bits)` gives the result."""
+    if isinstance(lhs, PoisonAttrInterface):
+        return lhs
+    if isinstance(rhs, PoisonAttrInterface):
+        return rhs
     found = _elements(lhs)
     if found is None or not isinstance(_element_type(found[0]), FloatType):
         return None
@@ -527,6 +550,82 @@ def float_neg(fmt: FloatFormat, a: int) -> int | None:
         if _is_nan(value) or not value.magnitude:
             return a
     return a ^ (1 << (fmt.width - 1))
+
+
+def float_abs(fmt: FloatFormat, a: int) -> int:
+    """`|a|`: the bit pattern with its sign cleared, NaNs included (APFloat's `clearSign`)."""
+    if float_is_negative(fmt, a):
+        flipped = float_neg(fmt, a)
+        return a if flipped is None else flipped
+    return a
+
+
+def float_copysign(fmt: FloatFormat, a: int, b: int) -> int:
+    """`a` with the sign of `b` (APFloat's `copySign`)."""
+    if float_is_negative(fmt, a) != float_is_negative(fmt, b):
+        flipped = float_neg(fmt, a)
+        return a if flipped is None else flipped
+    return a
+
+
+def float_is_negative(fmt: FloatFormat, a: int) -> bool:
+    """Whether the sign bit is set: -0, negative numbers, and NaNs with the sign set
+    (APFloat's `isNegative`)."""
+    return _decode(fmt, a).negative
+
+
+#: How `float_round_to_integral` rounds: APFloat's rounding modes.
+FloatRoundingMode: TypeAlias = Literal[
+    "nearest_even", "nearest_away", "toward_positive", "toward_negative", "toward_zero"
+]
+
+
+def float_round_to_integral(fmt: FloatFormat, a: int, mode: FloatRoundingMode) -> int:
+    """`a` rounded to an integral value of `fmt` as APFloat's `roundToIntegral` does:
+    infinities and zeros are kept, a NaN is kept quieted, and a result of zero keeps
+    the sign of `a` (`ceil(-0.5)` is -0)."""
+    value = _decode(fmt, a)
+    if _is_nan(value):
+        return _quiet(fmt, a)
+    if _is_inf(value) or not value.magnitude:
+        return a
+    magnitude = value.magnitude
+    whole = magnitude.numerator // magnitude.denominator
+    fraction = magnitude - whole
+    if fraction:
+        up: bool
+        if mode == "toward_zero":
+            up = False
+        elif mode == "toward_positive":
+            up = not value.negative
+        elif mode == "toward_negative":
+            up = value.negative
+        elif fraction * 2 == 1:
+            up = mode == "nearest_away" or whole % 2 == 1
+        else:
+            up = fraction * 2 > 1
+        whole += 1 if up else 0
+    if not whole:
+        return _zero(fmt, value.negative)
+    from fractions import Fraction
+
+    return _round(fmt, value.negative, Fraction(whole))
+
+
+def float_classify(fmt: FloatFormat, a: int) -> str:
+    """What a bit pattern is: "nan", "infinity", "zero", "subnormal" or "normal"."""
+    value = _decode(fmt, a)
+    if _is_nan(value):
+        return "nan"
+    if _is_inf(value):
+        return "infinity"
+    if not value.magnitude:
+        return "zero"
+    from fractions import Fraction
+
+    if value.magnitude < Fraction(2) ** fmt.min_exponent:
+        return "subnormal"
+    return "normal"
 
 
 #: The outcome of `float_compare`: "lt", "eq", "gt" or "unordered" (a NaN operand).

@@ -55,6 +55,7 @@ __all__ = [
     "LoopLikeOpInterface",
     "OpAsmOpInterface",
     "OpInterface",
+    "PoisonAttrInterface",
     "RegionBranchOpInterface",
     "RegionKindInterface",
     "ShapedDimOpInterface",
@@ -80,6 +81,17 @@ class TypeInterface(Type):
 class AttrInterface(Attribute):
     """The base of attribute interfaces (ODS `AttrInterface`); never instantiated on
     its own."""
+
+    __slots__ = ()
+
+
+class PoisonAttrInterface(AttrInterface):
+    """An attribute that stands for a poison value (MLIR's `ub::PoisonAttrInterface`),
+    implemented by the `ub` dialect's `#ub.poison`.
+
+    The element-wise folders of `generator.ir.folding` pass a poison operand through
+    as their result, as MLIR's `CommonFolders.h` does, and a dialect's constant
+    materializer turns such a result into a `ub.poison` op."""
 
     __slots__ = ()
 

@@ -41,6 +41,30 @@ _ESCAPE_HEX = re.compile(r"[0-9A-Fa-f]{2}")
 _INT64_MAX = (1 << 63) - 1
 _UINT64_MAX = (1 << 64) - 1
 _OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
+#: The characters a token of MLIR's lexer may start with (besides `.` and `/`).
+_TOKEN_START = frozenset(
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789:,()[]{}<>=*?|+-@#!^%"'
+)
+
+
+def lexer_error(text: str, pos: int) -> str | None:
+    """The error MLIR's lexer reports for the token at `pos`, if it cannot lex one.
+
+    MLIR lexes a token ahead of the parser, so a character no token starts with
+    is reported, as "unexpected character", before whatever the parser would say
+    about the token there."""
+    c = text[pos : pos + 1]
+    if not c or c in _TOKEN_START or c in " \t\r\n\x00":
+        return None
+    if c == ".":
+        return (
+            None
+            if text.startswith("...", pos)
+            else "expected three consecutive dots for an ellipsis"
+        )
+    return "unexpected character"
+
+
 _CLOSERS = frozenset(">)]}")
 
 
@@ -117,18 +141,23 @@ class Lexer(AsmParser):
     def error_at_token(self, message: str) -> NoReturn:
         """Raise a diagnostic at the start of the next token (the last character at the end)."""
         pos = self.skip_ws()
+        unlexable = lexer_error(self.text, pos)
         if pos >= len(self.text) and pos > 0:
             pos -= 1
-        self.error_at(pos, message)
+        self.error_at(pos, unlexable or message)
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
 
         When the offending token starts a line, the error points just after the
         last token of the previous non-blank line (before any `//` comment on it).
+        A character no token starts with gets MLIR's lexer error instead.
         """
         text = self.text
         pos = self.skip_ws()
+        unlexable = lexer_error(text, pos)
+        if unlexable is not None:
+            self.error_at(pos, unlexable)
         if pos >= len(text) and pos > 0:
             pos -= 1
         original = pos

@@ -31,6 +31,7 @@ from generator.ir.attr_type_base import (
     EnumAttr,
     ParametricAttr,
     ParametricType,
+    parse_int_param,
 )
 from generator.ir.attributes import (
     Attribute,
@@ -41,6 +42,7 @@ from generator.ir.attributes import (
     OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
+    wrap_integer,
 )
 from generator.ir.context import Context
 from generator.ir.core import Block, BlockArgument, Location, Operation, OpResult, Region, Value
@@ -64,6 +66,7 @@ from generator.ir.traits import IsTerminator
 from generator.ir.type_utilities import is_typed_attr
 from generator.ir.types import (
     FunctionType,
+    IntegerType,
     OpaqueType,
     Type,
 )
@@ -1268,27 +1271,25 @@ class Parser(AttrParser):
             if not isinstance(attr, attr_class):
                 self.op_error(pos, "invalid kind of attribute specified")
             return attr
+        if issubclass(attr_class, EnumAttr) and not attr_class.BRACKETED:
+            # `slt` of `index.cmp slt(%a, %b)`: the case alone.
+            cases, after = attr_class.parse_cases(text, pos, len(text))
+            if isinstance(cases, tuple):
+                self.op_error(cases[0], cases[1])
+            self.pos = after
+            return cases
         if issubclass(attr_class, ParametricAttr):
             # Read in place, as the class's `parse` reads after the mnemonic.
             return attr_class.parse(self)
-        if issubclass(attr_class, EnumAttr) and not attr_class.ANGLED:
-            # An enum attribute of MLIR's default format `$value`: the case keyword alone.
-            end = pos
-            while end < len(text) and (text[end].isalnum() or text[end] in "_$."):
-                end += 1
-            if end == pos:
-                self.wrong_token("expected keyword")
-            keyword = attr_class.parse_body(text[pos:end])
-            if isinstance(keyword, tuple):
-                self.op_error(pos + keyword[0], keyword[1])
-            self.pos = end
-            return keyword
         if not text.startswith("<", pos):
             self.wrong_token("expected '<'")
         end = self.scan_balanced(pos)
         parsed = attr_class.parse_body(text[pos:end])
         if isinstance(parsed, tuple):
             offset, message = parsed
+            if message == "expected '>'":
+                # MLIR's own check of the closing bracket, not the attribute's parser.
+                self.error_at(pos + offset, message)
             self.op_error(pos + offset, message)
         self.pos = end
         return parsed
@@ -1453,17 +1454,24 @@ class Parser(AttrParser):
             self.wrong_token("expected '['")
         self.pos = pos + 1
         values: list[int] = []
+        # MLIR reads an integer element as a C++ integer of the element's width
+        # (hexadecimal, `true` and `integer value too large` included).
+        width = element_type.width if isinstance(element_type, IntegerType) else 0
         if not self.consume_if("]"):
             while True:
-                vpos = self.skip_ws()
-                m = _SIGNED_INT.match(self.text, vpos)
-                if m is None:
-                    self.op_error(vpos, "expected integer value")
-                self.pos = m.end()
-                values.append(int(m.group()))
+                if width > 1:
+                    values.append(wrap_integer(parse_int_param(self, width, True), element_type))
+                else:
+                    vpos = self.skip_ws()
+                    m = _SIGNED_INT.match(self.text, vpos)
+                    if m is None:
+                        self.op_error(vpos, "expected integer value")
+                    self.pos = m.end()
+                    values.append(int(m.group()))
                 if self.consume_if("]"):
                     break
-                self.expect(",", "expected ',' or ']'")
+                # MLIR's comma-separated list in square brackets.
+                self.expect(",", "expected ']'")
         return DenseArrayAttr.get(element_type, tuple(values))
 
     def parse_region_list(self) -> list[Region]:

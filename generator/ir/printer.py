@@ -881,9 +881,10 @@ class Printer(AsmPrinter):
         return " <" + self.attr_text(DictionaryAttr.get(tuple(kept))) + ">"
 
     def stripped_attr(self, attr: Attribute) -> str:
-        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`); one with
-        an alias prints the alias, and one whose parameters print nothing in full (MLIR's
-        `printStrippedAttrOrType`)."""
+        """A dialect attribute without its `#dialect.mnemonic` prefix (`<nsw>`; ` slt`
+        for an enum written after a space, whose printer starts with that space as
+        MLIR's generated attribute printers do); one with an alias prints the alias, and
+        one whose parameters print nothing in full (MLIR's `printStrippedAttrOrType`)."""
         if isinstance(attr, DenseArrayAttr):
             text = _dense_array_text(attr, self)
             return "[" + text.partition(":")[2].strip().removesuffix(">") + "]"
@@ -1178,12 +1179,15 @@ class Printer(AsmPrinter):
                 text += ", offset: " + ("?" if attr.offset == DYNAMIC else str(attr.offset))
             return text + ">"
         if isinstance(attr, TypedDialectAttr):
-            return f"#{attr.DIALECT}.{attr.body()} : {self.type_text(attr.type)}"
+            body = _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
+            return f"{body} : {self.type_text(attr.type)}"
         if isinstance(attr, ParametricAttr):
-            return f"#{attr.DIALECT}.{attr.MNEMONIC}{attr.params_text(self)}"
+            # Like any dialect attribute's, a body that is not an identifier with an
+            # optional `<...>` goes in angle brackets.
+            return _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
         if isinstance(attr, DialectAttr):
-            # `#index<cmp_predicate slt>`: a body that is no identifier with `<...>`
-            # goes in angle brackets, as MLIR prints it.
+            # `#index<cmp_predicate slt>`: a body that is not an identifier with an
+            # optional `<...>` goes in angle brackets, as MLIR prints it.
             return _pretty_dialect_symbol("#", attr.DIALECT, attr.body())
         if isinstance(attr, OpaqueAttr):
             text = _pretty_dialect_symbol("#", attr.dialect, attr.data)

@@ -301,6 +301,53 @@ class PatternRewriter(Builder):
                 listener.notify_operation_inserted(op)
         return op
 
+    def create_or_fold(self, op: Operation) -> list[Value]:
+        """Insert the new op `op` at the insertion point and try to fold it, as MLIR's
+        `OpBuilder::createOrFold` does; its results, or what it folded to.
+
+        An op that folds to values or attributes is not kept: attributes become
+        constants of the op's dialect (its constant materializer), inserted at the
+        insertion point, and the fold's values are returned. An op that does not
+        fold, folds in place, is a constant already, or whose constants cannot all be
+        materialized is kept, and its results are returned.
+        """
+        ip = self.insertion_point
+        if ip is not None:
+            ip.insert(op)
+        folded = None if _kind(type(op)).constant_like else fold_op(op)
+        values: list[Value] = []
+        made: list[Operation] = []
+        if folded:
+            dialect = type(op).DIALECT
+            materializer = dialect.constant_materializer if dialect is not None else None
+            for value, result in zip(folded, op.results, strict=True):
+                if isinstance(value, Value):
+                    values.append(value)
+                    continue
+                constant = (
+                    materializer(self, value, result.type, op.loc)
+                    if materializer is not None
+                    else None
+                )
+                if constant is None:
+                    break
+                made.append(constant)
+                values.append(constant.results[0])
+            else:
+                for constant in made:
+                    if constant.parent is None:
+                        self.insert(constant)
+                if op.parent is not None:
+                    op.erase()
+                return values
+            for constant in made:
+                if constant.parent is not None:
+                    self.erase_op(constant)
+        listener = self.listener
+        if ip is not None and listener is not None:
+            listener.notify_operation_inserted(op)
+        return list(op.results)
+
     def create_block(
         self,
         region: Region,

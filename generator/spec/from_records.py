@@ -66,6 +66,7 @@ from generator.spec.model import (
     DialectDef,
     EnumCaseDef,
     EnumDef,
+    ImportDef,
     InterfaceDef,
     InterfaceKind,
     InterfaceMethodDef,
@@ -222,6 +223,9 @@ class _Reader:
         #: Interfaces of included files that the dialect's defs use, by name: they
         #: are generated with the dialect, as MLIR's Toy includes its interface file.
         self.used_interfaces: dict[str, Record] = {}
+        #: Enums and attributes of other dialects' specs (included files) that the
+        #: dialect's constraints name, by def name, with the dialect's record.
+        self.imported: dict[str, tuple[Record, Record]] = {}
 
     # -- records and positions ---------------------------------------------------
 
@@ -445,7 +449,10 @@ class _Reader:
             or "AttrDef" in supers
             or "AttrInterface" in supers
         ):
-            # The dialect's own enums, attributes and attribute interfaces, by name.
+            # The dialect's own enums, attributes and attribute interfaces, by name;
+            # those of another dialect's spec are imported.
+            if ("EnumAttrInfo" in supers or "AttrDef" in supers) and not self.is_main(rec):
+                self.import_def(rec)
             return AttrRefConstraint(ref=str(rec["!name"]), loc=loc)
         kind = rec.get("kind")
         bases = [self.ref(b) for b in rec.get("baseAttrs") or []]
@@ -759,8 +766,70 @@ class _Reader:
             if base_rec is not None:
                 self.use_interface(base_rec)
 
-    def dialect_of_file(self, rec: Record) -> str | None:
-        """The name of the dialect whose spec defines `rec` (not the main file's), or
+    def import_def(self, rec: Record) -> None:
+        """Note an enum or attribute of another dialect's spec that a constraint names
+        (with the enum of an enum attribute); definitions of files without a dialect
+        are left to validation, which reports them as unknown."""
+        owner = self.dialect_record_of_file(rec)
+        if owner is None:
+            return
+        self.imported.setdefault(str(rec["!name"]), (rec, owner))
+        enum = self.ref(rec.get("enum"))
+        if enum is not None:
+            self.imported.setdefault(str(enum["!name"]), (enum, owner))
+
+    def imports(self) -> tuple[ImportDef, ...]:
+        """The imported definitions, grouped by the dialect that defines them."""
+        groups: dict[str, tuple[Record, list[Record]]] = {}
+        for rec, owner in self.imported.values():
+            groups.setdefault(str(owner["!name"]), (owner, []))[1].append(rec)
+        out: list[ImportDef] = []
+        for owner, records in groups.values():
+            records.sort(key=lambda r: str(r["!name"]))
+            package = owner.get("pythonPackage")
+            file = str((owner.get("!locs") or [":"])[0]).rsplit(":", 1)[0]
+            out.append(
+                ImportDef(
+                    dialect=str(owner.get("name") or owner["!name"]),
+                    package=package if isinstance(package, str) else None,
+                    file=Path(file).name or None,
+                    enums=tuple(
+                        self.each(
+                            [r for r in records if "EnumAttrInfo" in r.get("!superclasses", ())],
+                            self.enum,
+                        )
+                    ),
+                    attributes=tuple(
+                        self.each(
+                            [r for r in records if "AttrDef" in r.get("!superclasses", ())],
+                            self.imported_attr,
+                        )
+                    ),
+                    loc=self.loc(owner),
+                )
+            )
+        return tuple(sorted(out, key=lambda i: i.dialect))
+
+    def imported_attr(self, rec: Record) -> AttrDef:
+        """An attribute of another dialect, as far as this dialect's code uses it: its
+        class, mnemonic, summary, enum and syntax (its interfaces are its dialect's)."""
+        loc = self.loc(rec)
+        fields: dict[str, Any] = {
+            "def": str(rec["!name"]),
+            "mnemonic": str(rec.get("mnemonic") or ""),
+            "summary": str(rec.get("summary", "")),
+            "assembly_format": self.text(rec.get("assemblyFormat"), loc, code=False),
+            "loc": loc,
+        }
+        enum = self.ref(rec.get("enum"))
+        if enum is not None:
+            fields["enum"] = str(enum["!name"])
+        else:
+            fields["parameters"] = self.parameters(rec, loc)
+        return AttrDef(**fields)
+
+    def dialect_record_of_file(self, rec: Record) -> Record | None:
+        """The Dialect def of the spec that defines `rec` (not the main file's), or
         None when its file defines no dialect."""
         locs = rec.get("!locs") or []
         if not locs:
@@ -773,8 +842,14 @@ class _Reader:
                 and not other.get("!anonymous", False)
                 and str((other.get("!locs") or [":"])[0]).rsplit(":", 1)[0] == file
             ):
-                return str(other.get("name") or other["!name"])
+                return other
         return None
+
+    def dialect_of_file(self, rec: Record) -> str | None:
+        """The name of the dialect whose spec defines `rec` (not the main file's), or
+        None when its file defines no dialect."""
+        owner = self.dialect_record_of_file(rec)
+        return None if owner is None else str(owner.get("name") or owner["!name"])
 
     def interface(self, rec: Record) -> InterfaceDef:
         loc = self.loc(rec)
@@ -994,6 +1069,9 @@ class _Reader:
             "cases": tuple(cases),
             "loc": loc,
         }
+        namespace = rec.get("cppNamespace")
+        if isinstance(namespace, str) and namespace:
+            fields["cpp_namespace"] = namespace
         if bits:
             fields["separator"] = str(rec.get("separator", "|"))
             fields["print_bit_enum_primary_groups"] = bool(rec.get("printBitEnumPrimaryGroups", 0))
@@ -1200,6 +1278,7 @@ class _Reader:
             enums=tuple(self.each(self.main_records("EnumAttrInfo"), self.enum)),
             interfaces=tuple(self.each(interface_records, self.interface)),
             patterns=tuple(self.each(self.main_records("Pattern"), self.pattern)),
+            imports=self.imports(),
             has_constant_materializer=bool(rec.get("hasConstantMaterializer", 0)),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             allow_unknown_operations=bool(rec.get("allowUnknownOperations", 0)),

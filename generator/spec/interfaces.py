@@ -159,11 +159,12 @@ def _builtin(
     methods: tuple[MethodInfo, ...] = (),
     bases: tuple[str, ...] = (),
     verifier: str | None = None,
+    kind: InterfaceKind = "op",
 ) -> InterfaceInfo:
     return InterfaceInfo(
         name,
         class_name or name,
-        "op",
+        kind,
         methods,
         bases,
         None,
@@ -172,8 +173,9 @@ def _builtin(
     )
 
 
-#: The op interfaces of the runtime, by ODS def name (`Symbol` is MLIR's
-#: `SymbolOpInterface`). Only the methods the generator must know are listed.
+#: The interfaces of the runtime, by ODS def name (`Symbol` is MLIR's
+#: `SymbolOpInterface`): op interfaces, and the attribute interface
+#: `PoisonAttrInterface`. Only the methods the generator must know are listed.
 BUILTIN_INTERFACES: dict[str, InterfaceInfo] = {
     info.def_name: info
     for info in (
@@ -210,6 +212,7 @@ BUILTIN_INTERFACES: dict[str, InterfaceInfo] = {
             verifier="verify_inferred_result_types",
         ),
         _builtin("LoopLikeOpInterface"),
+        _builtin("PoisonAttrInterface", kind="attr"),
         _builtin(
             "OpAsmOpInterface",
             methods=(

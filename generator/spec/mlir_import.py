@@ -64,6 +64,7 @@ from generator.spec.model import (
     EnumCaseDef,
     EnumDef,
     EnumKind,
+    ImportDef,
     OpDef,
     OperandDef,
     ParameterDef,
@@ -161,6 +162,11 @@ class DialectImport:
     def_problems: dict[str, list[str]] = field(default_factory=dict)
     """Why a type or attribute of the dialect cannot be generated, by def name."""
     files: list[str] = field(default_factory=list)
+    imports: dict[str, ImportDef] = field(default_factory=dict)
+    """The enum attributes of other dialects the ops use, as odsgen's built-in
+    packages of those dialects define them, by dialect name."""
+    enum_defs: dict[str, str] = field(default_factory=dict)
+    """The def name each enum record is imported as, by record name."""
 
     def usable(self, def_name: str, defined: frozenset[str]) -> bool:
         """Whether a type or attribute def generates: no problem, its hooks written."""
@@ -196,6 +202,7 @@ class DialectImport:
                 a for a in self.attributes.values() if self.usable(a.def_name, defined)
             ),
             types=tuple(t for t in self.types.values() if self.usable(t.def_name, defined)),
+            imports=tuple(self.imports.values()),
             implementation_module=implementation_module if uses_module else None,
         )
 
@@ -506,13 +513,22 @@ class _Reader:
                 "differ from MLIR's"
             )
         imported = self.dialects[dialect]
-        package = f"generated.{builtin.python_package}"
-        imported.enums.setdefault(
-            enum.def_name, enum.model_copy(update={"external": f"{package}.enums"})
-        )
-        imported.attributes.setdefault(
-            found.def_name, found.model_copy(update={"external": f"{package}.attrs"})
-        )
+        # Named as MLIR's ops name it, through an import of the built-in dialect's
+        # definitions: the generated code uses that package's classes.
+        previous = imported.imports.get(foreign)
+        if previous is None:
+            previous = ImportDef(
+                dialect=foreign,
+                package=None if builtin.python_package == foreign else builtin.python_package,
+            )
+        if all(a.def_name != found.def_name for a in previous.attributes):
+            previous = previous.model_copy(
+                update={
+                    "enums": (*(e for e in previous.enums if e.def_name != enum.def_name), enum),
+                    "attributes": (*previous.attributes, found),
+                }
+            )
+        imported.imports[foreign] = previous
         return found.def_name
 
     def enum(self, record: Mapping[str, Any], dialect: str) -> str:
@@ -547,9 +563,24 @@ class _Reader:
         return self.enum_info(record, imported)
 
     def enum_info(self, info: Mapping[str, Any], imported: DialectImport) -> str:
-        name = str(info["!name"])
-        if name in imported.enums:
-            return name
+        record_name = str(info["!name"])
+        if record_name in imported.enum_defs:
+            return imported.enum_defs[record_name]
+        cpp = info.get("className")
+        # Named after its C++ class (`Arith_CmpIPredicateAttr` is `CmpIPredicate`), the
+        # name parse errors give it with its namespace, unless another record or
+        # definition of the dialect has that name.
+        name = record_name
+        if (
+            isinstance(cpp, str)
+            and is_identifier(cpp)
+            and class_name_from_def(cpp) == cpp
+            and (cpp == record_name or cpp not in self.records)
+            and cpp not in imported.enums
+            and cpp not in imported.attributes
+            and cpp not in imported.types
+        ):
+            name = cpp
         supers = _supers(info)
         kind: EnumKind
         if "I64BitEnumAttr" in supers:
@@ -583,14 +614,15 @@ class _Reader:
             "kind": kind,
             "cases": tuple(cases),
         }
-        namespace, cpp = info.get("cppNamespace"), info.get("className")
-        if isinstance(namespace, str) and isinstance(cpp, str) and namespace and cpp:
-            prefix = namespace if namespace.startswith("::") else "::" + namespace
-            fields["cpp_name"] = f"{prefix}::{cpp}"
+        namespace = info.get("cppNamespace")
+        if isinstance(namespace, str) and namespace:
+            # MLIR's parse errors name the enum `<namespace>::<class>`, as written.
+            fields["cpp_namespace"] = namespace
         if kind.startswith("bit"):
             fields["separator"] = str(info.get("separator", "|"))
             fields["print_bit_enum_primary_groups"] = bool(info.get("printBitEnumPrimaryGroups"))
         imported.enums[name] = EnumDef.model_validate(fields)
+        imported.enum_defs[record_name] = name
         return name
 
     # -- ops ----------------------------------------------------------------
@@ -1261,6 +1293,7 @@ def _check_ops(imported: DialectImport) -> None:
             package=None if is_identifier(imported.name) else f"{imported.name}_",
             ops=(item.op,),
             enums=tuple(imported.enums.values()),
+            imports=tuple(imported.imports.values()),
             attributes=tuple(
                 _as_written(a, imported)
                 for a in imported.attributes.values()

@@ -39,6 +39,7 @@ __all__ = [
     "EnumCaseDef",
     "EnumDef",
     "EnumKind",
+    "ImportDef",
     "InterfaceDef",
     "InterfaceKind",
     "InterfaceMethodDef",
@@ -456,11 +457,6 @@ class AttrDef(SpecNode):
     alias: str | None = None
     """The alias name the printer gives the attribute (`#extern = ...`), as a dialect's
     `OpAsmDialectInterface::getAlias` does in MLIR."""
-    external: str | None = None
-    """For an enum attribute of another dialect that a package already defines: the
-    Python module holding its class (`generated.arith.attrs`). The dialect uses that
-    class, as an MLIR op uses another dialect's attribute; it neither defines nor
-    registers its own."""
     parser: Code | None = None
     """For an attribute with parameters (ODS `hasCustomAssemblyFormat`): the body of
     `def parse(cls, p: AsmParser) -> Attribute`, reading what follows the mnemonic."""
@@ -521,12 +517,9 @@ class EnumDef(SpecNode):
     """Bit enums: the text between set flags; spaces in it are printed, not required."""
     print_bit_enum_primary_groups: bool = False
     """Bit enums: print a fully set group case by its name (`fastmath<fast>`)."""
-    external: str | None = None
-    """For an enum of another dialect that a package already defines: the Python
-    module holding its class (`generated.arith.enums`), used instead of a new one."""
-    cpp_name: str | None = None
-    """The qualified C++ name MLIR's parse errors give the enum
-    (`::mlir::index::IndexCmpPredicate`); the Python class name when not given."""
+    cpp_namespace: str = ""
+    """ODS `cppNamespace`: parse errors name the enum `<namespace>::<Class>`
+    (`::mlir::arith::FastMathFlags`), as MLIR's do; empty, the class alone."""
 
     @property
     def is_bit_enum(self) -> bool:
@@ -601,6 +594,31 @@ class PatternDef(SpecNode):
 DagArgDef.model_rebuild()
 
 
+class ImportDef(SpecNode):
+    """Enums and attributes of another dialect that this one's constraints name.
+
+    MLIR's `math` ops take `arith`'s `#arith.fastmath<...>`: `math.td` includes
+    `arith.td` and names `Arith_FastMathFlagsAttr`, and the front end copies the
+    definitions it names here, so the model is complete on its own (YAML writes
+    them under `imports:`). The generated code imports their classes from the other
+    dialect's package; the values still belong to that dialect (`#arith.fastmath`).
+    """
+
+    dialect: str
+    """The name of the dialect that defines them."""
+    package: str | None = None
+    """That dialect's Python package, when it is not its name."""
+    file: str | None = None
+    """The spec file that defines them (TableGen `include`s it), when known."""
+    enums: tuple[EnumDef, ...] = ()
+    attributes: tuple[AttrDef, ...] = ()
+
+    @property
+    def python_package(self) -> str:
+        """The package of the other dialect's generated Python code."""
+        return self.package if self.package is not None else self.dialect
+
+
 class DialectDef(SpecNode):
     """A whole dialect spec file."""
 
@@ -619,6 +637,8 @@ class DialectDef(SpecNode):
     interfaces in `ops.py`, type interfaces in `types.py`, attribute interfaces in
     `attrs.py`)."""
     patterns: tuple[PatternDef, ...] = ()
+    imports: tuple[ImportDef, ...] = ()
+    """Enums and attributes of other dialects that the dialect's constraints name."""
     has_constant_materializer: bool = False
     """ODS `hasConstantMaterializer`: the dialect's extra code must define
     `materialize_constant(rewriter, value, type_, loc) -> Operation | None`."""
@@ -663,11 +683,20 @@ class DialectDef(SpecNode):
         defs. Enums, and attributes wrapping one, give their summary as an
         attribute constraint (`EnumDef.constraint_summary`).
         """
+        # Imported here: the interfaces module reads the model.
+        from generator.spec.interfaces import BUILTIN_INTERFACES
+
         enums = {e.def_name: e for e in self.enums}
-        # A type or attribute interface is also a constraint: "Name instance", as in MLIR.
+        # A type or attribute interface is also a constraint: "Name instance", as in MLIR,
+        # the runtime's (`PoisonAttrInterface`) as much as the dialect's own.
         out: dict[str, str] = {
-            i.def_name: f"{i.class_name} instance" for i in self.interfaces if i.kind != "op"
+            i.def_name: f"{i.class_name} instance"
+            for i in BUILTIN_INTERFACES.values()
+            if i.kind != "op"
         }
+        out.update(
+            {i.def_name: f"{i.class_name} instance" for i in self.interfaces if i.kind != "op"}
+        )
         for item in self.named_defs():
             if isinstance(item, EnumDef):
                 out[item.def_name] = item.constraint_summary()
@@ -675,6 +704,15 @@ class DialectDef(SpecNode):
                 out[item.def_name] = enums[item.enum].constraint_summary()
             else:
                 out[item.def_name] = item.summary or item.def_name
+        for imported in self.imports:
+            own = {e.def_name: e for e in imported.enums}
+            for enum in imported.enums:
+                out[enum.def_name] = enum.constraint_summary()
+            for attr in imported.attributes:
+                if attr.enum in own and not attr.summary:
+                    out[attr.def_name] = own[attr.enum].constraint_summary()
+                else:
+                    out[attr.def_name] = attr.summary or attr.def_name
         return out
 
     def enum_of(self, def_name: str) -> EnumDef | None:
@@ -683,12 +721,24 @@ class DialectDef(SpecNode):
         That is the enum itself, or the enum an enum attribute (`AttrDef.enum`)
         wraps; None for any other name.
         """
-        for enum in self.enums:
-            if enum.def_name == def_name:
-                return enum
-        for attr in self.attributes:
-            if attr.def_name == def_name and attr.enum is not None:
-                return next((e for e in self.enums if e.def_name == attr.enum), None)
+        for enums, attributes in (
+            (self.enums, self.attributes),
+            *((i.enums, i.attributes) for i in self.imports),
+        ):
+            for enum in enums:
+                if enum.def_name == def_name:
+                    return enum
+            for attr in attributes:
+                if attr.def_name == def_name and attr.enum is not None:
+                    return next((e for e in enums if e.def_name == attr.enum), None)
+        return None
+
+    def import_of(self, def_name: str) -> ImportDef | None:
+        """The import an enum or attribute of another dialect comes from, if it is one."""
+        for imported in self.imports:
+            names = [e.def_name for e in imported.enums] + [a.def_name for a in imported.attributes]
+            if def_name in names:
+                return imported
         return None
 
     def named_defs(self) -> Iterator[TypeDef | AttrDef | EnumDef]:

@@ -1,6 +1,8 @@
 """The model to TableGen: a `DialectDef` written in the base library's spelling.
 
-The file includes `OpBase.td` and holds, in this order, a `Dialect` def, the
+The file includes `OpBase.td` (and the spec of each dialect whose enums and
+attributes it imports, by its file name, `<dialect>.td` when the model does not
+know it) and holds, in this order, a `Dialect` def, the
 enums, types and attributes (ops refer to them, and TableGen needs a def
 before its use), a `<Prefix>_Op` class that fixes the dialect, the ops, and
 the patterns, with `def Name;` stand-ins for the ops of other dialects the
@@ -219,6 +221,8 @@ def _enum(enum: EnumDef) -> list[str]:
         body.append(_let("separator", td_string(enum.separator)))
     if enum.print_bit_enum_primary_groups:
         body.append(_let("printBitEnumPrimaryGroups", "1"))
+    if enum.cpp_namespace:
+        body.append(_let("cppNamespace", td_string(enum.cpp_namespace)))
     if body:
         lines += ["]> {", *body, "}"]
     else:
@@ -535,7 +539,9 @@ def dialect_to_td(dialect: DialectDef) -> str:
     taken = set(_def_names(dialect))
     prefix = _prefix(dialect)
     dialect_def = _fresh(f"{prefix}_Dialect", taken)
-    sections: list[list[str]] = [['include "OpBase.td"']]
+    includes = ['include "OpBase.td"']
+    includes += [f"include {td_string(i.file or i.dialect + '.td')}" for i in dialect.imports]
+    sections: list[list[str]] = [includes]
     header: list[str] = [_let("name", td_string(dialect.name))]
     if dialect.package is not None:
         header.append(_let("pythonPackage", td_string(dialect.package)))

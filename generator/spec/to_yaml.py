@@ -1,8 +1,8 @@
 """The model to YAML: a `DialectDef` written in the spelling `from_yaml.py` reads.
 
-Keys come in the order the example specs use (the dialect's header, then
-enums, interfaces, types, attributes, ops and patterns; within a def, the model's field
-order); keys whose value is the default are left out. Constraints, traits and
+Keys come in the order the example specs use (the dialect's header, then the
+definitions it imports from other dialects, enums, interfaces, types, attributes,
+ops and patterns; within a def, the model's field order); keys whose value is the default are left out. Constraints, traits and
 DAGs are written in ODS syntax (`convert.py` spells them), code and multi-line
 descriptions as block scalars, short items as one-line flow mappings. Every
 scalar is checked by reading it back with pyyaml, and quoted when a plain
@@ -24,6 +24,7 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    ImportDef,
     InterfaceDef,
     OpDef,
     ParameterDef,
@@ -171,8 +172,7 @@ def _enum(enum: EnumDef) -> Fields:
     fields.append(("kind", enum.kind))
     _optional(fields, "separator", enum.separator, "|")
     _optional(fields, "print_bit_enum_primary_groups", enum.print_bit_enum_primary_groups, False)
-    _optional(fields, "external", enum.external, None)
-    _optional(fields, "cpp_name", enum.cpp_name, None)
+    _optional(fields, "cpp_namespace", enum.cpp_namespace)
     cases: list[Fields] = []
     for case in enum.cases:
         item: Fields = [("symbol", case.symbol)]
@@ -180,6 +180,15 @@ def _enum(enum: EnumDef) -> Fields:
         _optional(item, "string", case.string, None)
         cases.append(item)
     fields.append(("cases", cases))
+    return fields
+
+
+def _import(imported: ImportDef) -> Fields:
+    fields: Fields = [("dialect", imported.dialect)]
+    _optional(fields, "package", imported.package, None)
+    _optional(fields, "file", imported.file, None)
+    _optional(fields, "enums", [_enum(e) for e in imported.enums], [])
+    _optional(fields, "attributes", [_type_or_attr(a) for a in imported.attributes], [])
     return fields
 
 
@@ -207,7 +216,6 @@ def _type_or_attr(item: TypeDef | AttrDef) -> Fields:
     if isinstance(item, AttrDef):
         _optional(fields, "enum", item.enum, None)
         _optional(fields, "alias", item.alias, None)
-        _optional(fields, "external", item.external, None)
     return fields
 
 
@@ -367,6 +375,7 @@ def dialect_to_yaml(dialect: DialectDef) -> str:
     _optional(header, "extra_code", _text(dialect.extra_code), None)
     sections: list[list[str]] = [_mapping_lines(header, 0)]
     parts: list[tuple[str, list[Fields]]] = [
+        ("imports", [_import(i) for i in dialect.imports]),
         ("enums", [_enum(e) for e in dialect.enums]),
         ("interfaces", [_interface(i) for i in dialect.interfaces]),
         ("types", [_type_or_attr(t) for t in dialect.types]),

@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import builtins
 import difflib
-import keyword
 import re
 from collections.abc import Callable, Iterator, Sequence
 
@@ -78,6 +77,7 @@ from generator.spec.model import (
     DagNodeDef,
     DialectDef,
     EnumDef,
+    ImportDef,
     InterfaceDef,
     InterfaceMethodDef,
     OpDef,
@@ -185,10 +185,10 @@ _TRAIT_USAGE: dict[str, str] = {
 # literals, so each is held to the grammar MLIR gives it; anything else is refused
 # here, with its position, rather than quoted into code.
 
-#: A qualified C++ name (`::mlir::index::IndexCmpPredicate`).
-_CPP_NAME = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")
 #: A dialect namespace (MLIR's `Dialect::isValidNamespace`).
 _DIALECT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
+#: An enum's C++ namespace, named in parse errors (`::mlir::arith`).
+_CPP_NAMESPACE = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")
 #: A `bare-id` of MLIR's grammar: op, type and attribute mnemonics, aliases.
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 #: An ODS argument name (`$lhs`): operands, attributes, results, regions,
@@ -221,12 +221,19 @@ class _Validator:
         top, attributes = defined_names(_code_texts(dialect))
         classes = {class_name_from_def(d.def_name) for d in (*dialect.ops, *dialect.named_defs())}
         classes |= {i.class_name for i in dialect.interfaces}
+        # The classes of other dialects' enums and attributes its constraints name.
+        imported = {e.def_name for i in dialect.imports for e in i.enums}
+        imported |= {a.def_name for i in dialect.imports for a in i.attributes}
+        classes |= {class_name_from_def(name) for name in imported}
+        self.attr_defs |= imported
         self.code_names = frozenset(top | classes)
         self.attributes = attributes | _accessor_names(dialect)
         # Type and attribute interfaces are constraints too, as in MLIR.
         self.type_defs |= {i.def_name for i in dialect.interfaces if i.kind == "type"}
         self.attr_defs |= {i.def_name for i in dialect.interfaces if i.kind == "attr"}
         self.interfaces = dialect_interfaces(dialect)
+        self.type_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "type"}
+        self.attr_defs |= {i.def_name for i in self.interfaces.values() if i.kind == "attr"}
         # Where hand-written code is found: the spec, then its implementation module.
         self.providers, self.module_errors = hook_providers(dialect)
         for provider in self.providers:
@@ -293,6 +300,8 @@ class _Validator:
                 self.spelled(item, "alias", item.alias, _BARE_ID, _BARE_ID_RULE)
         for op in d.ops:
             self.def_name(op)
+        for imported in d.imports:
+            self.imported_names(imported)
         for pattern in d.patterns:
             self.spelled(pattern, "pattern name", pattern.name, _ODS_NAME, _ODS_NAME_RULE)
             if pattern.pattern_set:
@@ -302,6 +311,42 @@ class _Validator:
                     pattern.pattern_set,
                     _SET_NAME,
                     "a letter or '_' followed by letters, digits, '_', '.' or '-'",
+                )
+
+    def imported_names(self, imported: ImportDef) -> None:
+        """The names of another dialect's definitions become a module path and class
+        names of the generated imports."""
+        self.spelled(imported, "dialect name", imported.dialect, _DIALECT_NAME, _DIALECT_RULE)
+        package = imported.python_package
+        if (imported.package is not None or _DIALECT_NAME.fullmatch(package)) and not (
+            is_identifier(package)
+        ):
+            self.error(
+                imported,
+                f"invalid package name {package!r} of imported dialect "
+                f"'{imported.dialect}': not a Python identifier",
+            )
+        own = {
+            class_name_from_def(d.def_name) for d in (*self.dialect.ops, *self.dialect.named_defs())
+        }
+        enums = {e.def_name for e in imported.enums}
+        items: list[EnumDef | AttrDef] = [*imported.enums, *imported.attributes]
+        for item in items:
+            self.def_name(item)
+            if class_name_from_def(item.def_name) in own:
+                self.error(
+                    item,
+                    f"imported '{item.def_name}' of dialect '{imported.dialect}' has the class "
+                    f"name of one of this dialect's definitions",
+                    "rename one of them",
+                )
+        for attr in imported.attributes:
+            self.spelled(attr, "mnemonic", attr.mnemonic, _BARE_ID, _BARE_ID_RULE)
+            if attr.enum is not None and attr.enum not in enums:
+                self.error(
+                    attr,
+                    f"imported enum attribute '{attr.def_name}' names the enum '{attr.enum}', "
+                    f"which the import of dialect '{imported.dialect}' does not hold",
                 )
 
     def def_name(self, item: OpDef | TypeDef | AttrDef | EnumDef) -> None:
@@ -334,32 +379,6 @@ class _Validator:
                 )
             first.setdefault(py, (kind, name))
 
-    def enum_cpp_names(self) -> None:
-        """`cpp_name` is written into generated messages: a qualified C++ name only."""
-        for enum in self.dialect.enums:
-            if enum.cpp_name is not None and not _CPP_NAME.fullmatch(enum.cpp_name):
-                self.error(
-                    enum.loc_of("cpp_name"),
-                    f"invalid C++ name {enum.cpp_name!r} of enum '{enum.def_name}'",
-                    "write a qualified C++ name, such as `::mlir::index::IndexCmpPredicate`",
-                )
-
-    def external_modules(self) -> None:
-        """`external` names the module an enum or enum attribute is imported from: a
-        dotted Python module name, since it is written into an import statement."""
-        items: list[EnumDef | AttrDef] = [*self.dialect.enums, *self.dialect.attributes]
-        for item in items:
-            name = item.external
-            if name is None:
-                continue
-            parts = name.split(".")
-            if not all(p.isidentifier() and not keyword.iskeyword(p) for p in parts):
-                self.error(
-                    item.loc_of("external"),
-                    f"external module '{name}' is not a Python module name",
-                    "write its dotted import name, such as `generated.arith.attrs`",
-                )
-
     def implementation_alias(self) -> None:
         """The implementation module's last name, which generated modules bind it to,
         must not be a name they already use."""
@@ -385,8 +404,6 @@ class _Validator:
     def run(self) -> list[SpecDiagnostic]:
         self.text(self.dialect, self.dialect)
         self.dialect_names()
-        self.external_modules()
-        self.enum_cpp_names()
         self.unique(
             [(op.def_name, op) for op in self.dialect.ops],
             "op def",
@@ -1067,6 +1084,14 @@ class _Validator:
                         f"'{enum.def_name}' has kind {enum.kind}",
                         "use kind bit32 or bit64 (I32BitEnumAttr, I64BitEnumAttr) for flags",
                     )
+        if enum.cpp_namespace:
+            self.spelled(
+                enum,
+                "C++ namespace",
+                enum.cpp_namespace,
+                _CPP_NAMESPACE,
+                "C++ identifiers joined by '::', optionally starting with '::'",
+            )
         self.unique([(case.symbol, case) for case in enum.cases], "enum case")
         members: dict[str, str] = {}
         for case in enum.cases:
@@ -1189,8 +1214,8 @@ class _Validator:
                 key = "assemblyFormat" if td else "assembly_format"
                 self.error(
                     item.loc_of("assembly_format"),
-                    f"{key} on an enum attribute is not supported yet, except {_ENUM_FORMAT!r} "
-                    "and '$value'",
+                    f"{key} on an enum attribute is not supported yet, except "
+                    f"{_ENUM_FORMAT!r} and {_ENUM_VALUE_FORMAT!r}",
                     f"write it as {_ENUM_FORMAT!r}, or leave it out",
                 )
         elif item.mnemonic:
@@ -1369,8 +1394,10 @@ _NATIVE_CALL = ExprKind(
 _DERIVED = ExprKind("derived attribute", "expression", ())
 _DEFAULT_VALUE = ExprKind("default value", "default value", (), check_names=False)
 
-#: The one format of an enum attribute the generator supports (its printer's).
+#: The formats of an enum attribute the generator supports: the case in angle
+#: brackets (`#arith.fastmath<fast>`), or after a space (`#index<cmp_predicate slt>`).
 _ENUM_FORMAT = "`<` $value `>`"
+_ENUM_VALUE_FORMAT = "$value"
 
 
 def _supported_def_format(item: TypeDef | AttrDef) -> bool:
@@ -1378,7 +1405,7 @@ def _supported_def_format(item: TypeDef | AttrDef) -> bool:
     if not isinstance(item, AttrDef) or item.assembly_format is None:
         return False
     text = " ".join(item.assembly_format.text.split())
-    return item.enum is not None and text in (_ENUM_FORMAT, "$value")
+    return item.enum is not None and text in (_ENUM_FORMAT, _ENUM_VALUE_FORMAT)
 
 
 def _is_td(loc: SourceLoc | None) -> bool:

@@ -281,6 +281,9 @@ class EnumAttrInfo<string kindName, string enumName, string desc,
   string className = enumName;
   list<EnumAttrCaseInfo> cases = enumCases;
   code description = "";
+  // The C++ namespace MLIR's parse errors name the enum in
+  // (`::mlir::arith::FastMathFlags`); empty, they name the class alone.
+  string cppNamespace = "";
 }
 class I32EnumAttr<string name, string summary, list<I32EnumAttrCase> cases>
     : EnumAttrInfo<"i32", name, summary, cases>;

@@ -120,7 +120,7 @@ class DeclareAttrInterfaceMethods<AttrInterface interface,
   let methods = interface.methods;
 }
 
-// The op interfaces of the runtime (`generator.ir.interfaces`), with MLIR's
+// The interfaces of the runtime (`generator.ir.interfaces`), with MLIR's
 // names. Their methods are those of the runtime classes; of them, only
 // `InferTypeOpInterface`'s `inferReturnTypes` must be defined by each op:
 //
@@ -150,6 +150,9 @@ def LoopLikeOpInterface : OpInterface<"LoopLikeOpInterface">;
 def OpAsmOpInterface : OpInterface<"OpAsmOpInterface">;
 def RegionBranchOpInterface : OpInterface<"RegionBranchOpInterface">;
 def SymbolUserOpInterface : OpInterface<"SymbolUserOpInterface">;
+// An attribute standing for a poison value (`#ub.poison`): the runtime's
+// element-wise folders pass a poison operand through as their result.
+def PoisonAttrInterface : AttrInterface<"PoisonAttrInterface">;
 // An op reading one size of a shaped value (`source`, then the `index` operand):
 // the affine dialect accepts its result as a dimension or symbol where it can.
 def ShapedDimOpInterface : OpInterface<"ShapedDimOpInterface">;

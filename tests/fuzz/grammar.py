@@ -4,8 +4,9 @@ Byte flips rarely reach the corners where tools break: a literal too long for
 Python's int conversion, nesting deeper than a recursive parser's stack, line
 endings other than `\\n`, names no one would type. Each mutation here finds a
 construct of the grammar in a corpus text (an integer literal, a type, an
-attribute, a region, a line ending, an SSA, symbol, block or op name) and replaces
-it with an extreme form of itself. A case applies one to three of them and runs
+attribute, a region, a line ending, an SSA, symbol, block or op name, a fast-math
+flag list, a comparison predicate, an `index` constant or a poison value) and
+replaces it with an extreme form of itself. A case applies one to three of them and runs
 the result through `odsgen opt` in-process, with one of several flag sets; the
 only outcomes allowed are exit 0 (and then the output reads back) or exit 1 with a
 located diagnostic. Anything else (an exception, a traceback, another exit code)
@@ -143,6 +144,75 @@ HOSTILE_ATTR_VALUES = [
 
 CR_FORMS = ["\r", "\r\n", "\n\r", "\r\r\n"]
 
+#: The syntax the `math`, `index` and `ub` dialects add, and extreme forms of it:
+#: (pattern of a construct, the texts that may replace it).
+_FASTMATH = re.compile(r"fastmath<[^<>\n]*>")
+_ARITH_FASTMATH = re.compile(r"#arith\.fastmath<[^<>\n]*>")
+_CMP_PREDICATE = re.compile(r"(?<=index\.cmp )[^(\n]*(?=\()")
+_INDEX_PREDICATE = re.compile(r"#index<cmp_predicate [^>\n]*>")
+_POISON = re.compile(r"#ub\.poison|#ub<poison>")
+_INDEX_CONSTANT = re.compile(r"(?<=index\.constant )[^\n]*")
+_BOOL_CONSTANT = re.compile(r"(?<=index\.bool\.constant )[^\n]*")
+DIALECT_SYNTAX: list[tuple[re.Pattern[str], list[str]]] = [
+    (
+        _FASTMATH,
+        [
+            "fastmath<>",
+            "fastmath<" + ",".join(["fast"] * 3000) + ">",
+            "fastmath<fast|nnan>",
+            'fastmath<"fast">',
+            "fastmath<" + "a" * 10000 + ">",
+            "fastmath",
+            "fastmath<<fast>>",
+            "fastmath<nnan,>",
+            "fastmath #arith.fastmath<afn>",
+            "fastmath<none> fastmath<fast>",
+        ],
+    ),
+    (
+        _ARITH_FASTMATH,
+        [
+            "#arith.fastmath<>",
+            "#arith.fastmath<" + "|".join(["nnan"] * 3000) + ">",
+            "#arith.fastmath<fast> : i32",
+            "#arith<fastmath fast>",
+            "#arith.fastmath",
+            "#arith.overflow<nsw>",
+        ],
+    ),
+    (
+        _CMP_PREDICATE,
+        ["", '"slt"', "#index<cmp_predicate eq>", "9" * 100, "slt slt", "#ub.poison", "ULT"],
+    ),
+    (
+        _INDEX_PREDICATE,
+        [
+            "#index<cmp_predicate>",
+            "#index<cmp_predicate " + "x" * 10000 + ">",
+            '#index<cmp_predicate "eq">',
+            "#index.cmp_predicate<slt>",
+            "#index<cmp_predicate slt" + ", sle" * 2000 + ">",
+            "#index<>",
+        ],
+    ),
+    (
+        _POISON,
+        [
+            "#ub.poison<" * 50 + ">" * 50,
+            "#ub<poison" + " x" * 1000 + ">",
+            "#ub.poison : " + "tuple<" * 200 + "i32" + ">" * 200,
+            "#ub.poisson",
+            "#ub<>",
+            "#ub.poison<1>",
+        ],
+    ),
+    (
+        _INDEX_CONSTANT,
+        ["9" * 4400, "-" + "9" * 4400, "0x" + "f" * 4000, "1.5", "true", '"x"', "", "1 : i64"],
+    ),
+    (_BOOL_CONSTANT, ["2", "-1", "1.0", '"true"', "", "true false", "9" * 4400]),
+]
+
 #: The words of the custom forms of structured control flow (`scf.for ... iter_args`,
 #: `scf.while ... do`, `scf.index_switch ... case ... default`, ...).
 _SCF_KEYWORD = re.compile(
@@ -262,6 +332,25 @@ def hostile_name(text: str, rng: random.Random) -> str:
     return _replace_match(text, _ATTR_VALUE, rng, rng.choice(HOSTILE_ATTR_VALUES))
 
 
+def dialect_syntax(text: str, rng: random.Random) -> str:
+    """A construct of the `math`, `index` or `ub` syntax (fast-math flags, comparison
+    predicates, constants, poison) becomes an extreme or malformed form of itself;
+    in a text without any, such an op is added."""
+    present = [(p, forms) for p, forms in DIALECT_SYNTAX if p.search(text)]
+    if not present:
+        extra = rng.choice(
+            [
+                "%fz = ub.poison : i32",
+                "%fz = index.constant 7",
+                "%fz = index.cmp slt(%fz0, %fz0)",
+                '%fz = "math.sin"(%fz0) <{fastmath = #arith.fastmath<fast>}> : (f32) -> f32',
+            ]
+        )
+        return text + "\n" + extra + "\n"
+    pattern, forms = rng.choice(present)
+    return _replace_match(text, pattern, rng, rng.choice(forms))
+
+
 def scf_syntax(text: str, rng: random.Random) -> str:
     """A word of the custom form of a structured control flow op (`iter_args`, `do`,
     `case`, `step`, ...) is dropped, swapped for another, or given a wrong operand."""
@@ -280,6 +369,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     deep_nesting,
     carriage_returns,
     hostile_name,
+    dialect_syntax,
     scf_syntax,
 ]
 
@@ -369,6 +459,8 @@ def run_case(case: Case, workdir: Path) -> Outcome:
     elif code == 0 and "--split-input-file" not in case.flags and out:
         # What was accepted and printed reads back.
         again = workdir / "again.mlir"
+        # Bytes that are not UTF-8 come back as odsgen read them (as `odsgen opt -o`
+        # writes them).
         again.write_text(out, encoding="utf-8", errors="surrogateescape")
         try:
             code2, _out2, err2 = _call_opt(["opt", str(again), "--allow-unregistered-dialect"])

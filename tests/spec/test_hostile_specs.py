@@ -39,16 +39,38 @@ HOSTILE = (
 
 _LOCATED = re.compile(r"opdefs/evil\.(yaml|td):\d+:\d+: error: ")
 
+#: Another dialect of the project, whose enum attribute `BASE` imports.
+FRIEND: dict[str, Any] = {
+    "name": "friend",
+    "enums": [
+        {
+            "def": "Friend_Level",
+            "kind": "i32",
+            "cases": [{"symbol": "low", "value": 0}, {"symbol": "high", "value": 1}],
+        }
+    ],
+    "attributes": [{"def": "Friend_LevelAttr", "mnemonic": "level", "enum": "Friend_Level"}],
+}
+
 BASE: dict[str, Any] = {
     "name": "evil",
     "summary": "a dialect",
     "description": "Ops for the test.",
+    "imports": [
+        {
+            "dialect": "friend",
+            "package": "friend",
+            "file": "friend.yaml",
+            **{key: FRIEND[key] for key in ("enums", "attributes")},
+        }
+    ],
     "enums": [
         {
             "def": "Evil_Mode",
             "summary": "a mode",
             "description": "How it runs.",
             "kind": "i32",
+            "cpp_namespace": "::evil",
             "cases": [
                 {"symbol": "fast", "value": 0, "string": "fast"},
                 {"symbol": "slow", "value": 1},
@@ -127,6 +149,7 @@ BASE: dict[str, Any] = {
             "mnemonic": "br",
             "summary": "a branch",
             "traits": ["Terminator"],
+            "attributes": [{"name": "level", "type": "OptionalAttr<Friend_LevelAttr>"}],
             "regions": [{"name": "body", "description": "the body"}],
             "successors": [{"name": "dest", "description": "where to go"}],
         },
@@ -169,12 +192,18 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("implementation_module",),
     ("summary",),
     ("description",),
+    ("imports", 0, "dialect"),
+    ("imports", 0, "package"),
+    ("imports", 0, "file"),
+    ("imports", 0, "attributes", 0, "def"),
+    ("imports", 0, "attributes", 0, "mnemonic"),
     ("enums", 0, "def"),
     ("enums", 0, "summary"),
     ("enums", 0, "description"),
     ("enums", 0, "cases", 0, "symbol"),
     ("enums", 0, "cases", 0, "string"),
     ("enums", 1, "separator"),
+    ("enums", 0, "cpp_namespace"),
     ("types", 0, "def"),
     ("types", 0, "mnemonic"),
     ("types", 0, "summary"),
@@ -187,9 +216,6 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("attributes", 0, "description"),
     ("attributes", 1, "alias"),
     ("attributes", 0, "enum"),
-    ("attributes", 0, "external"),
-    ("enums", 0, "external"),
-    ("enums", 0, "cpp_name"),
     ("ops", 0, "def"),
     ("ops", 0, "mnemonic"),
     ("ops", 0, "summary"),
@@ -258,6 +284,7 @@ COVERED = {
     "EnumCaseDef.symbol",
     "EnumCaseDef.string",
     "EnumDef.separator",
+    "EnumDef.cpp_namespace",
     "TypeDef.def_name",
     "TypeDef.mnemonic",
     "TypeDef.summary",
@@ -270,9 +297,6 @@ COVERED = {
     "AttrDef.description",
     "AttrDef.alias",
     "AttrDef.enum",
-    "AttrDef.external",
-    "EnumDef.external",
-    "EnumDef.cpp_name",
     "OpDef.def_name",
     "OpDef.mnemonic",
     "OpDef.summary",
@@ -302,6 +326,9 @@ COVERED = {
     "InterfaceMethodDef.name",
     "InterfaceMethodDef.description",
     "MethodArgDef.name",
+    "ImportDef.dialect",
+    "ImportDef.package",
+    "ImportDef.file",
 }
 
 
@@ -381,6 +408,7 @@ def _check(root: Path, code: int, err: str, what: str) -> None:
 def _project(tmp_path: Path, name: str) -> Path:
     root = tmp_path / name
     (root / "opdefs").mkdir(parents=True)
+    (root / "opdefs" / "friend.yaml").write_text(yaml.safe_dump(FRIEND), encoding="utf-8")
     return root
 
 

@@ -28,6 +28,7 @@ def test_schema_describes_the_yaml_keys() -> None:
         "types",
         "attributes",
         "enums",
+        "imports",
         "interfaces",
         "patterns",
         "has_constant_materializer",

@@ -20,3 +20,11 @@ func.func @branches(%c: i1, %a: i32, %b: i32) -> i32 {
 ^bb6(%v: i32):
   return %v : i32
 }
+// Branch weights as MLIR reads an int32_t each: hexadecimal, `true` (all ones), extremes.
+func.func @weights(%c: i1) {
+  cf.cond_br %c weights([0x7fffffff, true]), ^bb1, ^bb2
+^bb1:
+  cf.cond_br %c weights([-2147483648, 007]), ^bb2, ^bb2
+^bb2:
+  return
+}

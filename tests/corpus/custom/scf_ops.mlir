@@ -49,6 +49,19 @@ func.func @scf(%lb: index, %ub: index, %st: index, %c: i1, %x: f32, %n: i32, %t:
   scf.index_switch %ub
   default {
   }
+  // Case values as MLIR reads an int64_t: hexadecimal, `true` (all ones), extremes.
+  scf.index_switch %ub
+  case 0x10 {
+    scf.yield
+  }
+  case true {
+    scf.yield
+  }
+  case -9223372036854775808 {
+    scf.yield
+  }
+  default {
+  }
   %p = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%st, %st) init (%x) -> f32 {
     scf.reduce(%s : f32) {
     ^bb0(%l: f32, %rr: f32):

@@ -84,3 +84,21 @@ func.func @no_body_name() {
   %0 = func.constant : () -> ()
   return
 }
+
+// -----
+
+func.func @weight_too_large(%c: i1) {
+  // expected-error@+1 {{custom op 'cf.cond_br' integer value too large}}
+  cf.cond_br %c weights([1, 2147483648]), ^bb1, ^bb1
+^bb1:
+  return
+}
+
+// -----
+
+func.func @weights_without_comma(%c: i1) {
+  // expected-error@+1 {{expected ']'}}
+  cf.cond_br %c weights([1 2]), ^bb1, ^bb1
+^bb1:
+  return
+}

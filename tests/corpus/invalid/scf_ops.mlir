@@ -41,6 +41,39 @@ func.func @f(%lb: index) {
   return
 }
 // -----
+func.func @f(%lb: index) {
+  scf.index_switch %lb
+  // expected-error@+1 {{custom op 'scf.index_switch' integer value too large}}
+  case 9223372036854775808 {
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+// -----
+func.func @f(%lb: index) {
+  scf.index_switch %lb
+  // expected-error@+1 {{custom op 'scf.index_switch' integer value too large}}
+  case 0x10000000000000000 {
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+// -----
+func.func @f(%lb: index) {
+  scf.index_switch %lb
+  // expected-error@+1 {{custom op 'scf.index_switch' expected integer value}}
+  case two {
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+// -----
 func.func @f(%lb: index, %x: f32) {
   %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
     scf.reduce(%x : f32) {

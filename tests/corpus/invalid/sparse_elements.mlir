@@ -10,3 +10,7 @@
 // -----
 // expected-error@+1 {{expected ':'}}
 "foo.op"() {a = sparse<[[0, 0]], [1]>} : () -> ()
+// -----
+// A negative index is checked, and printed, as an unsigned 64-bit integer.
+// expected-error@+1 {{sparse index #0 is not contained within the value shape, with index=[0, 18446744073709551615], and type='tensor<2x2xi32>'}}
+"foo.op"() {a = sparse<[[00, -1]], [1]> : tensor<2x2xi32>} : () -> ()

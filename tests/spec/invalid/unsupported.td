@@ -34,7 +34,7 @@ def U_PairAttr : AttrDef<U_Dialect, "Pair"> {
 
 def U_ModeAttr : EnumAttr<U_Dialect, U_Mode, "mode"> {
   // ERROR: 37:7 assemblyFormat on an enum attribute is not supported yet, except '`<` $value `>`' and '$value' [hint: write it as '`<` $value `>`', or leave it out]
-  let assemblyFormat = "`[` $value `]`";
+  let assemblyFormat = "`(` $value `)`";
 }
 
 def U_TagAttr : AttrDef<U_Dialect, "Tag"> {
