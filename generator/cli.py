@@ -454,6 +454,15 @@ def run_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _builtin_dialect_names() -> frozenset[str]:
+    """The names of the dialects odsgen ships, generated into `generated/`."""
+    try:
+        import generated
+    except ImportError:
+        return frozenset()
+    return frozenset(generated.DIALECTS)
+
+
 def run_import(args: argparse.Namespace) -> int:
     """The `import` subcommand: ODS written on MLIR's `OpBase.td` as Python dialects."""
     from generator.emit.build import Project, ProjectError, generate
@@ -514,7 +523,17 @@ def run_import(args: argparse.Namespace) -> int:
         init = impl_dir / "__init__.py"
         if not init.exists():
             init.write_text('"""Hand-written hooks of the imported dialects."""\n', "utf-8")
+        builtin = _builtin_dialect_names()
         for name, imported in sorted(dialects.items()):
+            if name in builtin:
+                # A package of the user's cannot define a dialect odsgen ships (two
+                # definitions of one namespace); the built-in one serves its ops.
+                print(
+                    f"odsgen import: note: dialect '{name}' is one of odsgen's built-in "
+                    "dialects; its ops are not generated again",
+                    file=sys.stderr,
+                )
+                continue
             module = impl_dir / f"{imported.module_name}.py"
             if not module.exists():
                 module.write_text(skeleton_text(imported), encoding="utf-8")
