@@ -4,7 +4,7 @@
 reads the records MLIR's base library produces: the `Dialect` def an op names in
 `opDialect` (usually in an included `*Base.td`), the ops' `arguments`, `results`,
 `regions` and `successors` dags, their traits, summaries and declarative formats,
-and the enums and enum attributes they use.
+the enums and enum attributes they use, and the DRR patterns (`Pat`) over them.
 
 MLIR's constraints are predicate trees over C++ (`CPred`), not the declarative
 constraints of odsgen's base library, so each one is read in two ways: a named
@@ -60,6 +60,9 @@ from generator.spec.mlir_predicates import (
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
+    DagArgDef,
+    DagLeaf,
+    DagNodeDef,
     DialectDef,
     EnumCaseDef,
     EnumDef,
@@ -68,6 +71,7 @@ from generator.spec.model import (
     OpDef,
     OperandDef,
     ParameterDef,
+    PatternDef,
     RegionConstraint,
     RegionDef,
     ResultDef,
@@ -167,6 +171,10 @@ class DialectImport:
     packages of those dialects define them, by dialect name."""
     enum_defs: dict[str, str] = field(default_factory=dict)
     """The def name each enum record is imported as, by record name."""
+    patterns: list[tuple[PatternDef, frozenset[str]]] = field(default_factory=list)
+    """The DRR patterns rooted at the dialect's ops, with the op def names each uses."""
+    pattern_problems: list[str] = field(default_factory=list)
+    """Why a DRR pattern is not imported, one line each."""
 
     def usable(self, def_name: str, defined: frozenset[str]) -> bool:
         """Whether a type or attribute def generates: no problem, its hooks written."""
@@ -187,10 +195,12 @@ class DialectImport:
             if item.op is None or not item.complete(defined):
                 continue
             ops.append(_with_optional_hooks(item, defined))
+        complete = {op.def_name for op in ops}
+        patterns = [p for p, uses in self.patterns if uses <= complete]
         uses_module = any(
             h.function in defined for item in self.ops.values() for h in item.hooks
         ) or any(h.function in defined for hooks in self.def_hooks.values() for h in hooks)
-        return DialectDef(
+        model = DialectDef(
             name=self.name,
             # `async` names a dialect, but not a Python package.
             package=None if is_identifier(self.name) else f"{self.name}_",
@@ -205,6 +215,16 @@ class DialectImport:
             imports=tuple(self.imports.values()),
             implementation_module=implementation_module if uses_module else None,
         )
+        # odsgen's checks on each pattern with the ops: a pattern they find more to
+        # reject in than in the ops alone is left out.
+        kept = []
+        if patterns:
+            base = {d.message for d in validate_dialect(model)}
+            for pattern in patterns:
+                found = validate_dialect(model.model_copy(update={"patterns": (pattern,)}))
+                if all(d.message in base for d in found):
+                    kept.append(pattern)
+        return model.model_copy(update={"patterns": tuple(kept)})
 
 
 # ---------------------------------------------------------------------------
@@ -1240,10 +1260,81 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
             if file not in imported.files:
                 imported.files.append(file)
             imported.ops.setdefault(def_name, item)
+        for def_name in records.get("!instanceof", {}).get("Pattern", ()):
+            _import_pattern(records, str(def_name), dialects)
     for imported in dialects.values():
         _check_defs(imported)
         _check_ops(imported)
     return dialects
+
+
+#: The operators of DRR that are not ops, as odsgen's patterns name them.
+_DAG_DIRECTIVES = frozenset({"replaceWithValue", "either", "location", "returnType"})
+
+
+class _PatternProblem(Exception):
+    """A DRR pattern uses something odsgen does not import yet."""
+
+
+def _pattern_dag(value: Any, records: Records, ops: dict[str, str], uses: set[str]) -> DagNodeDef:
+    """A dag of a DRR pattern over ops (`(TransposeOp (TransposeOp $x))`) as the model's."""
+    if not isinstance(value, Mapping) or value.get("kind") != "dag":
+        raise _PatternProblem("a pattern that is not a dag")
+    operator = value.get("operator") or {}
+    name = str(operator.get("def", "")) if isinstance(operator, Mapping) else ""
+    if name in ops:
+        uses.add(name)
+    elif name not in _DAG_DIRECTIVES:
+        raise _PatternProblem(f"'{name}' (only ops and {', '.join(sorted(_DAG_DIRECTIVES))})")
+    args = []
+    for arg, bind in value.get("args", ()):
+        leaf: DagNodeDef | DagLeaf | None
+        if arg is None:
+            leaf = None
+        elif isinstance(arg, Mapping) and arg.get("kind") == "dag":
+            leaf = _pattern_dag(arg, records, ops, uses)
+        elif isinstance(arg, bool | int):
+            leaf = DagLeaf(kind="int", value=int(arg))
+        else:
+            shown = arg.get("printable", arg) if isinstance(arg, Mapping) else arg
+            raise _PatternProblem(f"the argument {shown} (C++ constraints and values)")
+        args.append(DagArgDef(value=leaf, bind=bind))
+    return DagNodeDef(operator=name, bind=value.get("name"), args=tuple(args))
+
+
+def _import_pattern(records: Records, def_name: str, dialects: dict[str, DialectImport]) -> None:
+    """Add a DRR pattern (`Pat`, `Pattern` of MLIR's `PatternBase.td`) to the dialect
+    of its root op, or the reason it is left out to that dialect's problems."""
+    record = records[def_name]
+    source = record.get("sourcePattern")
+    root = source.get("operator", {}).get("def") if isinstance(source, Mapping) else None
+    root_record = records.get(str(root)) if root is not None else None
+    if root_record is None or "Op" not in supers_of(root_record):
+        return
+    dialect = dialects.get(_dialect_name(root_record, records))
+    if dialect is None:
+        return
+    ops = {name: name for name in dialect.ops}
+    uses: set[str] = set()
+    try:
+        if record.get("constraints") or record.get("supplementalPatterns"):
+            raise _PatternProblem("its constraints (C++ predicates over the matched values)")
+        delta = record.get("benefitDelta")
+        benefit = 0
+        if isinstance(delta, Mapping) and delta.get("args"):
+            benefit = int(delta["args"][0][0])
+        pattern = PatternDef(
+            name=def_name,
+            source=_pattern_dag(source, records, ops, uses),
+            results=tuple(
+                _pattern_dag(d, records, ops, uses) for d in record.get("resultPatterns") or ()
+            ),
+            benefit=benefit,
+        )
+    except (_PatternProblem, ValueError, TypeError) as problem:
+        dialect.pattern_problems.append(f"pattern {def_name}: not imported yet: {problem}")
+        return
+    dialect.patterns.append((pattern, frozenset(uses)))
 
 
 def _check_defs(imported: DialectImport) -> None:
@@ -1417,4 +1508,5 @@ def problem_lines(dialects: Mapping[str, DialectImport]) -> list[str]:
         for item in dialects[name].ops.values():
             for problem in item.problems:
                 out.append(f"{item.name}: {problem}")
+        out.extend(f"{name}: {problem}" for problem in dialects[name].pattern_problems)
     return out

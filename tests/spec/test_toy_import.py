@@ -169,3 +169,37 @@ def test_hooks_fold_canonicalize_and_verify(imported: Path) -> None:
         "input.mlir:2:3: error: 'toy.return' op has 0 operands, but the enclosing "
         "function returns 1\n"
     )
+
+
+@needs_mlir
+def test_drr_patterns_are_imported(imported: Path) -> None:
+    """The DRR patterns over ops alone are the dialect's pattern set `toy`; the one
+    with a C++ constraint is left out, and `--report -v` says why."""
+    spec = (imported / "toypkg" / "toy.yaml").read_text("utf-8")
+    assert "name: TransposeTransposeOptPattern" in spec
+    assert "name: ReshapeReshapeOptPattern" in spec
+    assert "RedundantReshapeOptPattern" not in spec
+    program = (
+        "toy.func @f(%a: tensor<2x3xf64>) -> tensor<6xf64> {\n"
+        "  %0 = toy.transpose(%a : tensor<2x3xf64>) to tensor<3x2xf64>\n"
+        "  %1 = toy.transpose(%0 : tensor<3x2xf64>) to tensor<2x3xf64>\n"
+        "  %2 = toy.reshape(%1 : tensor<2x3xf64>) to tensor<3x2xf64>\n"
+        "  %3 = toy.reshape(%2 : tensor<3x2xf64>) to tensor<6xf64>\n"
+        "  toy.return %3 : tensor<6xf64>\n"
+        "}\n"
+    )
+    run = _opt(imported, program, "--patterns", "toy")
+    assert run.returncode == 0, run.stderr
+    assert "toy.transpose" not in run.stdout
+    assert run.stdout.count("toy.reshape") == 1
+    assert "toy.reshape(%arg0 : tensor<2x3xf64>) to tensor<6xf64>" in run.stdout
+    verbose = subprocess.run(
+        [str(ODSGEN), "import", "-I", str(MLIR_INCLUDE), str(FIXTURE / "toy.td"), "--report", "-v"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=imported,
+    )
+    assert "pattern RedundantReshapeOptPattern: not imported yet: its constraints" in (
+        verbose.stdout
+    )

@@ -48,8 +48,8 @@ def transpose_op_verify(op: Operation) -> str | None:
 
 
 def transpose_op_canonicalize(op: Operation, rewriter: PatternRewriter) -> bool:
-    """transpose(transpose(x)) -> x: the rewrite of the fixture's first DRR pattern,
-    which `odsgen import` does not read yet, written as the op's canonicalizer."""
+    """transpose(transpose(x)) -> x as the op's canonicalizer (in MLIR's Toy the
+    C++ `getCanonicalizationPatterns` adds the DRR pattern that says the same)."""
     inner = op.operands[0].defining_op
     if inner is None or inner.name != "toy.transpose":
         return False
