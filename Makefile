@@ -63,9 +63,10 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; scaling cases; spec loading and generation times; TableGen against llvm-tblgen
+bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; interpretation; scaling cases; spec loading and generation times; TableGen against llvm-tblgen
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/rewrite.py
+	$(BIN)/python bench/interpret.py
 	$(BIN)/python bench/scaling.py
 	$(BIN)/python bench/spec_load.py
 	$(BIN)/python bench/generate.py

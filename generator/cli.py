@@ -4,6 +4,9 @@
   pattern sets (`--canonicalize`, `--patterns NAME`) and print it back
   (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
   `--allow-unregistered-dialect`, `--mlir-print-debuginfo`, `-o OUT`).
+* `odsgen run FILE|- [-e FUNC]`: execute function FUNC (default `main`) of a
+  `.mlir` program by the ops' reference implementations, printing what MLIR's
+  runner utilities print (`printI64`, `printF64`, ...), as `mlir-runner` does.
 * `odsgen generate [--check]`: regenerate `generated/` from `opdefs/`.
 * `odsgen records --json [-I DIR]... FILE.td`: evaluate a TableGen file and print
   its records as `llvm-tblgen --dump-json` does.
@@ -559,6 +562,50 @@ def run_import(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def run_run(args: argparse.Namespace) -> int:
+    """The `run` subcommand: parse and verify the program, then interpret it."""
+    from generator.ir.interpreter import Interpreter, InterpreterError, format_result
+
+    if args.input == "-":
+        name = "<stdin>"
+        text = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape")
+    else:
+        name = args.input
+        try:
+            text = Path(args.input).read_bytes().decode("utf-8", errors="surrogateescape")
+        except OSError as e:
+            print(
+                f"odsgen run: could not open input file '{args.input}': {e.strerror}",
+                file=sys.stderr,
+            )
+            return 1
+    source = SourceFile(name, text)
+    try:
+        ctx = _context(False, args.load_dialects)
+    except DialectLoadError as e:
+        print(f"odsgen run: error: {e}", file=sys.stderr)
+        return 1
+    parsed = parse_module(source, ctx)
+    verify(parsed.op, ctx)
+    out = sys.stdout
+    try:
+        interpreter = Interpreter(parsed.op, out.write)
+        results = call_with_deep_stack(lambda: interpreter.run(args.entry))
+        if args.entry_point_result != "void":
+            # As mlir-runner's `-entry-point-result=i32|i64|f32`: the one result, printed.
+            out.write(format_result(results, args.entry_point_result) + "\n")
+    except InterpreterError as e:
+        out.flush()
+        loc = location_of(e.op) if e.op is not None else None
+        if loc is None:
+            print(f"odsgen run: error: {e.message}", file=sys.stderr)
+        else:
+            sys.stderr.write(render_diagnostic(Diagnostic(Severity.ERROR, loc, e.message)) + "\n")
+        return 1
+    out.flush()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `odsgen`."""
     parser = argparse.ArgumentParser(prog="odsgen", description=__doc__.split("\n\n")[0])
@@ -689,6 +736,27 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument(
         "-v", dest="verbose", action="store_true", help="with --report: why each op is incomplete"
     )
+    run = sub.add_parser(
+        "run", help="execute a function of a .mlir program by the ops' reference implementations"
+    )
+    run.add_argument("input", nargs="?", default="-", help="input file, '-' for stdin")
+    run.add_argument("-e", dest="entry", default="main", help="the function to call (default main)")
+    run.add_argument(
+        "--entry-point-result",
+        "-entry-point-result",
+        dest="entry_point_result",
+        choices=["void", "i32", "i64", "f32"],
+        default="void",
+        help="the entry's result type; other than void, its result is printed (as mlir-runner)",
+    )
+    run.add_argument(
+        "--load-dialect",
+        dest="load_dialects",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="also offer the dialects of a package made by `odsgen generate -o` (repeatable)",
+    )
     conv = sub.add_parser("convert", help="write a .yaml spec as .td, or a .td spec as YAML")
     conv.add_argument("input", help="the .yaml or .td spec")
     conv.add_argument("--to", required=True, choices=("yaml", "td"), help="the output form")
@@ -713,6 +781,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.set_int_max_str_digits(0)
     commands = {
         "opt": run_opt,
+        "run": run_run,
         "records": run_records,
         "convert": run_convert,
         "import": run_import,

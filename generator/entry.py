@@ -25,7 +25,14 @@ def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
 
 def main() -> int:
     """Load the command line with interrupts handled, then run it."""
-    previous = signal.signal(signal.SIGINT, _interrupted_while_starting)
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        # Started with interrupts ignored (a background job of a shell without job
+        # control, `nohup`): they stay ignored, as for any program.
+        from generator.cli import main as cli_main
+
+        return cli_main()
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
     from generator.cli import main as cli_main
 
     # From here on Ctrl-C raises `KeyboardInterrupt`, which each command handles

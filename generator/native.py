@@ -36,9 +36,19 @@ GROUP = "generator.ir._native"
 # modules are used, so it cannot be one of them; affine expressions are immutable
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
-# holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`.
+# holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
+# `semantics` and `interpreter` compute on numpy scalars, which mypyc cannot type.
 _INTERPRETED = frozenset(
-    {"__init__.py", "affine.py", "interfaces.py", "lazy_module.py", "opasm.py", "traits.py"}
+    {
+        "__init__.py",
+        "affine.py",
+        "interfaces.py",
+        "interpreter.py",
+        "lazy_module.py",
+        "opasm.py",
+        "semantics.py",
+        "traits.py",
+    }
 )
 
 

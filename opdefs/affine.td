@@ -31,12 +31,16 @@ def Affine_Dialect : Dialect {
   // rules of generator/ir/dialects/affine.py come with the runtime's public names,
   // which every generated op module imports.
   let extraClassDeclaration = [{
-    from generator.ir.affine import (
+    # After the module's constants, which the generator puts first.
+    from generator.ir.affine import (  # noqa: E402
         AffineConstantExpr,
+        AffineDimExpr,
+        AffineExpr,
         AffineMap,
         AffineSymbolExpr,
         IntegerSet,
         format_affine_expr,
+        replace_dims_and_symbols,
     )
 
 
@@ -189,6 +193,183 @@ def Affine_Dialect : Dialect {
         if map_attr.value.num_inputs != len(indices):
             return "expects as many subscripts as affine map inputs"
         return check_dim_and_symbol_operands(op, indices, map_attr.value.num_dims)
+
+
+    def parse_vector_memory_types(p: AsmParser) -> tuple[MemRefType, VectorType]:
+        """`: memref<...>, vector<...>` after the subscripts of a vector memory op."""
+        memref_type = parse_memref_type(p)
+        p.expect(",", "expected ','")
+        vector_type = p.parse_type_of(VectorType, "builtin.vector")
+        assert isinstance(vector_type, VectorType)
+        return memref_type, vector_type
+
+
+    def check_vector_subscripts(
+        op: Operation, memref: Value, indices: Sequence[Value], vector: Type
+    ) -> str | None:
+        """The checks `affine.vector_load` and `affine.vector_store` share: the
+        subscripts', then the element types' (MLIR's `verifyVectorMemoryOp`)."""
+        problem = check_subscripts(op, memref, indices)
+        if problem is not None:
+            return problem
+        memref_type = memref.type
+        assert isinstance(memref_type, MemRefType)
+        assert isinstance(vector, VectorType)
+        if memref_type.element_type != vector.element_type:
+            return "requires memref and vector types of the same elemental type"
+        return None
+
+
+    def dma_maps(op: Operation, names: Sequence[str]) -> list[AffineMap] | None:
+        """The maps the DMA ops keep as attributes (not properties, as in MLIR), when
+        each is an affine map."""
+        maps: list[AffineMap] = []
+        for name in names:
+            attr = op.get_attr(name)
+            if not isinstance(attr, AffineMapAttr):
+                return None
+            maps.append(attr.value)
+        return maps
+
+
+    def parse_dma_ref(p: AsmParser) -> tuple[UnresolvedOperand, AffineMap, list[UnresolvedOperand]]:
+        """`%memref[subscripts]` of a DMA op."""
+        memref = p.parse_operand()
+        amap, uses = parse_subscripts(p)
+        return memref, amap, uses
+
+
+    def print_dma_ref(p: AsmPrinter, memref: Value, amap: AffineMap, indices: Sequence[Value]) -> str:
+        """The form `parse_dma_ref` reads."""
+        return p.operand(memref) + print_subscripts(p, AffineMapAttr.get(amap), indices)
+
+
+    def check_dma_indices(op: Operation, indices: Sequence[Value], what: str, op_word: str) -> str | None:
+        """MLIR's checks of the subscripts of a DMA op's memref: each an index, and a valid
+        dimension or symbol."""
+        region = affine_scope(op)
+        for value in indices:
+            if value.type != IndexType.get():
+                return f"{what}index to {op_word} must have 'index' type"
+            if not is_valid_dim(value, region) and not is_valid_symbol(value, region):
+                return f"{what}index must be a valid dimension or symbol identifier"
+        return None
+
+
+    # The value of a unit property that is not set.
+    FALSE = BoolAttr.get_bool(False)
+
+
+    # The reductions of `affine.parallel`, by their number in MLIR's `AtomicRMWKind`.
+    REDUCTIONS = (
+        "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+        "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+    )  # fmt: skip
+
+
+    def reduction_fits(kind: str, type_: Type) -> bool:
+        """Whether a result of `type_` can be reduced with `kind` (MLIR's
+        `isResultTypeMatchAtomicRMWKind`): float kinds on floats, integer kinds on
+        integers, ordered ones on integers of their signedness."""
+        if kind == "assign":
+            return True
+        if kind in ("addf", "mulf", "maximumf", "minimumf"):
+            return isinstance(type_, FloatType)
+        if kind in ("addi", "muli", "andi", "ori"):
+            return isinstance(type_, IntegerType)
+        if kind in ("maxs", "mins"):
+            return isinstance(type_, IntegerType) and not type_.is_signless and not type_.is_unsigned
+        if kind in ("maxu", "minu"):
+            return isinstance(type_, IntegerType) and type_.is_unsigned
+        return False
+
+
+    def parse_bound_groups(
+        p: AsmParser, keyword: str
+    ) -> tuple[list[Value], AffineMap, DenseElementsAttr]:
+        """The bounds of `affine.parallel`: `(e, max(e, e), ...)`, each entry one
+        expression or, after `keyword` (`max` or `min`), several; gives the operands (the
+        distinct dims, then the distinct symbols), the map of every expression and the
+        number of expressions of each entry (MLIR's `parseAffineMapWithMinMax`)."""
+        index = IndexType.get()
+        group_type = RankedTensorType.get((0,), IntegerType.get(32))
+        p.expect("(", "expected '('")
+        if p.consume_if(")"):
+            return [], AffineMap(0, 0, []), DenseElementsAttr.get(group_type, ())
+        exprs: list[AffineExpr] = []
+        dim_uses: list[list[UnresolvedOperand]] = []
+        symbol_uses: list[list[UnresolvedOperand]] = []
+        groups: list[int] = []
+        while True:
+            if p.consume_keyword(keyword):
+                amap, uses = p.parse_affine_map_of_ssa_ids("()")
+                dims, symbols = uses[: amap.num_dims], uses[amap.num_dims :]
+                for expr in amap.results:
+                    exprs.append(expr)
+                    dim_uses.append(dims)
+                    symbol_uses.append(symbols)
+                groups.append(amap.num_results)
+            else:
+                expr, dims, symbols = p.parse_affine_expr_of_ssa_ids()
+                exprs.append(expr)
+                dim_uses.append(dims)
+                symbol_uses.append(symbols)
+                groups.append(1)
+            if p.consume_if(")"):
+                break
+            p.expect(",", "expected ')'")
+
+        def dedup(uses_per_expr: list[list[UnresolvedOperand]], symbol: bool) -> tuple[list[Value], list[list[AffineExpr]]]:
+            distinct: list[Value] = []
+            replacements: list[list[AffineExpr]] = []
+            for uses in uses_per_expr:
+                these: list[AffineExpr] = []
+                for use in uses:
+                    value = p.resolve_operand(use, index)
+                    position = next((i for i, known in enumerate(distinct) if known is value), -1)
+                    if position < 0:
+                        position = len(distinct)
+                        distinct.append(value)
+                    these.append(AffineSymbolExpr(position) if symbol else AffineDimExpr(position))
+                replacements.append(these)
+            return distinct, replacements
+
+        dims_values, dim_exprs = dedup(dim_uses, False)
+        symbol_values, symbol_exprs = dedup(symbol_uses, True)
+        results = [
+            replace_dims_and_symbols(expr, dims, symbols)
+            for expr, dims, symbols in zip(exprs, dim_exprs, symbol_exprs, strict=True)
+        ]
+        amap = AffineMap(len(dims_values), len(symbol_values), results)
+        group_type = RankedTensorType.get((len(groups),), IntegerType.get(32))
+        group_attr = DenseElementsAttr.get(group_type, tuple(groups))
+        return [*dims_values, *symbol_values], amap, group_attr
+
+
+    def print_bound_groups(
+        p: AsmPrinter, map_attr: Attribute | None, groups: Attribute | None,
+        operands: Sequence[Value], keyword: str,
+    ) -> str:
+        """The bounds `parse_bound_groups` reads (MLIR's `printMinMaxBound`)."""
+        if not isinstance(map_attr, AffineMapAttr) or not isinstance(groups, DenseElementsAttr):
+            return ""
+        amap = map_attr.value
+        dims = [p.operand(v) for v in operands[: amap.num_dims]]
+        symbols = [f"symbol({p.operand(v)})" for v in operands[amap.num_dims :]]
+        sizes = list(groups.values) * groups.type.num_elements if groups.is_splat else list(groups.values)
+        parts: list[str] = []
+        start = 0
+        for size in sizes:
+            assert isinstance(size, int)
+            if size == 1:
+                parts.append(format_affine_expr(amap.results[start], dims, symbols))
+            else:
+                exprs = amap.results[start : start + size]
+                parts.append(
+                    keyword + "(" + ", ".join(format_affine_expr(e, dims, symbols) for e in exprs) + ")"
+                )
+            start += size
+        return ", ".join(parts)
 
 
     def identity_subscripts(memref: Value) -> AffineMap:
@@ -345,7 +526,7 @@ def AffineForOp : Affine_Op<"for", [
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     index = IndexType.get()
-    induction_var = p.parse_operand()
+    induction_var = p.parse_argument()
     # The custom form writes the induction variable's location with debug info.
     induction_loc: Location | None = p.parse_optional_trailing_loc()
     p.expect("=", "expected '='")
@@ -862,5 +1043,750 @@ def AffineYieldOp : Affine_Op<"yield", [
         if result.type != value.type:
             return "types mismatch between yield op and its parent"
     return None
+  }];
+}
+
+def AffineParallelOp : Affine_Op<"parallel", [
+    AutomaticAllocationScope, ImplicitAffineTerminator, RecursivelySpeculatable,
+    RecursiveMemoryEffects, LoopLikeOpInterface, MemRefsNormalizable]> {
+  let summary = "A band of parallel loops over affine ranges, with reductions";
+  let description = [{
+    Runs its body once for every point of a hyper-rectangle of indices, in
+    no particular order: one induction variable (an argument of the body)
+    per dimension, each from its lower bound up to (excluding) its upper
+    bound in increments of its step, a positive constant (1 by default).
+
+    The bounds of all dimensions are the results of one map each,
+    `lowerBoundsMap` and `upperBoundsMap`, applied to `mapOperands` (the
+    lower map's dimensions and symbols, then the upper map's). The groups
+    `lowerBoundsGroups` and `upperBoundsGroups` say how many consecutive
+    results belong to each dimension: the bound is their maximum (lower) or
+    minimum (upper). In the custom form a bound of several results is
+    written `max(...)` or `min(...)`, and each bound is an affine expression
+    over the SSA values themselves, a symbol written `symbol(%n)`.
+
+    Each value the body yields is combined across all iterations with the
+    reduction of the same position in `reductions` (a kind of
+    `arith`'s atomic read-modify-write: `"addf"`, `"maxs"`, ...), which must
+    suit the result's type; with no iterations a result is the reduction's
+    identity.
+
+    Example:
+
+    ```mlir
+    affine.parallel (%i, %j) = (0, 0) to (%n, min(%m, 128)) step (1, 4) {
+      %v = affine.load %a[%i, %j] : memref<?x?xf32>
+      affine.store %v, %b[%j, %i] : memref<?x?xf32>
+    }
+    %sum = affine.parallel (%k) = (0) to (1024) reduce ("addf") -> (f32) {
+      %x = affine.load %c[%k] : memref<1024xf32>
+      affine.yield %x : f32
+    }
+    ```
+  }];
+  // The reductions are `arith`'s AtomicRMWKind cases, kept as their numbers.
+  let arguments = (ins TypedArrayAttrBase<ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<15>]>,
+                                          "Reduction ops">:$reductions,
+                       AffineMapAttr:$lowerBoundsMap,
+                       I32ElementsAttr:$lowerBoundsGroups,
+                       AffineMapAttr:$upperBoundsMap,
+                       I32ElementsAttr:$upperBoundsGroups,
+                       I64ArrayAttr:$steps,
+                       Variadic<Index>:$mapOperands);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$region);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    index = IndexType.get()
+    p.expect("(", "expected '('")
+    ivs: list[tuple[UnresolvedOperand, Type, Location | None]] = []
+    if not p.consume_if(")"):
+        while True:
+            iv = p.parse_argument()
+            ivs.append((iv, index, p.parse_optional_trailing_loc()))
+            if p.consume_if(")"):
+                break
+            p.expect(",", "expected ')'")
+    p.expect("=", "expected '='")
+    lower_operands, lower_map, lower_groups = parse_bound_groups(p, "max")
+    p.expect_keyword("to")
+    upper_operands, upper_map, upper_groups = parse_bound_groups(p, "min")
+    i64 = IntegerType.get(64)
+    steps = [1] * len(ivs)
+    if p.consume_keyword("step"):
+        steps_map, _ = p.parse_affine_map_of_ssa_ids("()")
+        steps = []
+        for expr in steps_map.results:
+            if not isinstance(expr, AffineConstantExpr):
+                p.op_error(name_pos, "steps must be constant integers")
+            steps.append(expr.value)
+    reductions: list[Attribute] = []
+    if p.consume_keyword("reduce"):
+        p.expect("(", "expected '('")
+        while True:
+            pos = p.current_pos()
+            attr = p.parse_attribute()
+            if not isinstance(attr, StringAttr):
+                p.op_error(pos, "invalid kind of attribute specified")
+            if attr.value not in REDUCTIONS:
+                p.op_error(pos, f'invalid reduction value: "{attr.value}"')
+            reductions.append(IntegerAttr.get(i64, REDUCTIONS.index(attr.value)))
+            if not p.consume_if(","):
+                break
+        p.expect(")", "expected ')'")
+    result_types: list[Type] = []
+    if p.next_is("->"):
+        result_types = p.parse_arrow_type_list()
+    body = Region()
+    p.parse_custom_region(body, ivs)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    ensure_yield(body, p.loc_at(name_pos))
+    return p.create_op(
+        cls,
+        name_pos,
+        [*lower_operands, *upper_operands],
+        result_types,
+        properties=[
+            ("lowerBoundsGroups", lower_groups),
+            ("lowerBoundsMap", AffineMapAttr.get(lower_map)),
+            ("reductions", ArrayAttr.get(tuple(reductions))),
+            ("steps", ArrayAttr.get(tuple(IntegerAttr.get(i64, s) for s in steps))),
+            ("upperBoundsGroups", upper_groups),
+            ("upperBoundsMap", AffineMapAttr.get(upper_map)),
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+        regions=[body],
+    )
+  }];
+  let printer = [{
+    block = self.region.blocks[0] if self.region.blocks else None
+    lower_map = get_property(self, "lowerBoundsMap")
+    upper_map = get_property(self, "upperBoundsMap")
+    if block is None or not isinstance(lower_map, AffineMapAttr):
+        return False
+    lower_count = lower_map.value.num_inputs
+    text = " (" + ", ".join(p.operand(arg) for arg in block.args) + ") = ("
+    text += print_bound_groups(
+        p, lower_map, get_property(self, "lowerBoundsGroups"),
+        self.map_operands[:lower_count], "max",
+    )
+    text += ") to ("
+    text += print_bound_groups(
+        p, upper_map, get_property(self, "upperBoundsGroups"),
+        self.map_operands[lower_count:], "min",
+    )
+    text += ")"
+    steps = [a.value for a in self.steps.value if isinstance(a, IntegerAttr)]
+    if any(step != 1 for step in steps):
+        text += " step (" + ", ".join(str(step) for step in steps) + ")"
+    if self.results:
+        kinds = [
+            REDUCTIONS[a.value] if isinstance(a, IntegerAttr) and 0 <= a.value < len(REDUCTIONS) else "?"
+            for a in self.reductions.value
+        ]
+        text += ' reduce (' + ", ".join(f'"{kind}"' for kind in kinds) + ")"
+        text += " -> (" + p.types(self.result_types) + ")"
+    p.write(text + " ")
+    p.print_region(self.region, entry_args=False, terminators=bool(self.results))
+    p.write(
+        p.attr_dict(
+            self,
+            (
+                "reductions", "lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap",
+                "upperBoundsGroups", "steps",
+            ),
+        )
+    )
+    return None
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the bounds as expressions, not as maps."""
+        return []
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """The custom form writes the induction variables, and the yield only when it
+        yields values."""
+        return (region.blocks[0].args if region.blocks else ()), bool(self.results)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    num_dims = len(self.steps.value)
+    block = self.region.blocks[0]
+    lower_groups = get_property(self, "lowerBoundsGroups")
+    upper_groups = get_property(self, "upperBoundsGroups")
+    assert isinstance(lower_groups, DenseElementsAttr)
+    assert isinstance(upper_groups, DenseElementsAttr)
+    if (
+        lower_groups.type.num_elements != num_dims
+        or upper_groups.type.num_elements != num_dims
+        or len(block.args) != num_dims
+    ):
+        return (
+            f"the number of region arguments ({len(block.args)}) and the number of map "
+            f"groups for lower ({lower_groups.type.num_elements}) and upper bound "
+            f"({upper_groups.type.num_elements}), and the number of steps ({num_dims}) "
+            "must all match"
+        )
+    for which, groups, amap in (
+        ("lower", lower_groups, self.lower_bounds_map.value),
+        ("upper", upper_groups, self.upper_bounds_map.value),
+    ):
+        sizes = list(groups.values) * groups.type.num_elements if groups.is_splat else list(groups.values)
+        expected = 0
+        for size in sizes:
+            assert isinstance(size, int)
+            if size & 0xFFFFFFFF == 0:
+                return f"expected {which} bound map to have at least one result"
+            expected += size & 0xFFFFFFFF
+        if expected != amap.num_results:
+            return f"expected {which} bounds map to have {expected} results"
+    if len(self.reductions.value) != len(self.results):
+        return "a reduction must be specified for each output"
+    for attr, result in zip(self.reductions.value, self.results, strict=True):
+        if not isinstance(attr, IntegerAttr) or not 0 <= attr.value < len(REDUCTIONS):
+            return "invalid reduction attribute"
+        if not reduction_fits(REDUCTIONS[attr.value], result.type):
+            return "result type cannot match reduction attribute"
+    lower = self.lower_bounds_map.value
+    upper = self.upper_bounds_map.value
+    operands = self.map_operands
+    problem = check_dim_and_symbol_operands(self, operands[: lower.num_inputs], lower.num_dims)
+    if problem is None:
+        problem = check_dim_and_symbol_operands(
+            self, operands[lower.num_inputs : lower.num_inputs + upper.num_inputs], upper.num_dims
+        )
+    return problem
+  }];
+}
+
+def AffinePrefetchOp : Affine_Op<"prefetch", [MemRefsNormalizable]> {
+  let summary = "Prefetch an element of a memref at affine subscripts";
+  let description = [{
+    Hints that the element of `memref` at the subscripts `map` computes from
+    `indices` (one per dimension of the memref) will be read or written
+    (`isWrite`) soon, from the data or the instruction cache
+    (`isDataCache`). `localityHint` goes from 0 (no locality: do not keep
+    it cached) to 3 (keep it in every cache level).
+
+    Example:
+
+    ```mlir
+    affine.prefetch %buf[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$memref, Variadic<Index>:$indices,
+                       BoolAttr:$isWrite,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$localityHint,
+                       BoolAttr:$isDataCache,
+                       AffineMapAttr:$map);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    memref_use = p.parse_operand()
+    amap, uses = parse_subscripts(p)
+    p.expect(",", "expected ','")
+    access = p.parse_keyword()
+    p.expect(",", "expected ','")
+    p.expect_keyword("locality")
+    p.expect("<", "expected '<'")
+    hint_pos = p.current_pos()
+    hint = p.parse_attribute(IntegerType.get(32))
+    if not isinstance(hint, IntegerAttr):
+        p.error_at(hint_pos, "invalid kind of attribute specified")
+    p.expect(">", "expected '>'")
+    p.expect(",", "expected ','")
+    cache = p.parse_keyword()
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    # MLIR reports a type of the wrong kind at the colon.
+    type_pos = p.current_pos()
+    p.expect(":", "expected ':'")
+    memref_type = p.parse_type()
+    if not isinstance(memref_type, MemRefType):
+        p.op_error(
+            type_pos,
+            f"invalid kind of type specified: expected builtin.memref, but found '{memref_type}'",
+        )
+    memref = p.resolve_operand(memref_use, memref_type)
+    indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+    if access not in ("read", "write"):
+        p.op_error(name_pos, "rw specifier has to be 'read' or 'write'")
+    if cache not in ("data", "instr"):
+        p.op_error(name_pos, "cache type has to be 'data' or 'instr'")
+    return p.create_op(
+        cls,
+        name_pos,
+        [memref, *indices],
+        [],
+        properties=[
+            ("isDataCache", BoolAttr.get_bool(cache == "data")),
+            ("isWrite", BoolAttr.get_bool(access == "write")),
+            ("localityHint", hint),
+            ("map", AffineMapAttr.get(amap)),
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = " " + p.operand(self.memref)
+    text += print_subscripts(p, get_property(self, "map"), self.indices)
+    is_write = get_property(self, "isWrite")
+    is_data = get_property(self, "isDataCache")
+    hint = get_property(self, "localityHint")
+    text += ", write" if isinstance(is_write, BoolAttr) and is_write.value else ", read"
+    text += f", locality<{hint.value if isinstance(hint, IntegerAttr) else 0}>"
+    text += ", data" if isinstance(is_data, BoolAttr) and is_data.value else ", instr"
+    text += p.attr_dict(self, ("map", "localityHint", "isDataCache", "isWrite"))
+    p.write(text + " : " + p.type_text(self.memref.type))
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    memref_type = self.memref.type
+    assert isinstance(memref_type, MemRefType)
+    amap = self.map.value
+    if amap.num_results != len(memref_type.shape):
+        return "affine.prefetch affine map num results must equal memref rank"
+    if amap.num_inputs + 1 != self.num_operands:
+        return "too few operands"
+    region = affine_scope(self)
+    for value in self.indices:
+        if not is_valid_dim(value, region) and not is_valid_symbol(value, region):
+            return "index must be a valid dimension or symbol identifier"
+    return None
+  }];
+}
+
+def AffineVectorLoadOp : Affine_Op<"vector_load", [MemRefsNormalizable]> {
+  let summary = "Read a vector from a memref at affine subscripts";
+  let description = [{
+    Reads a vector from `memref`, starting at the subscripts `map` computes
+    from `indices` (one per dimension of the memref): the slice read has the
+    shape of the result vector, contiguous along each of its dimensions (the
+    innermost ones of the memref). The vector and the memref have the same
+    element type.
+
+    Example:
+
+    ```mlir
+    %v = affine.vector_load %buf[%i, %j * 8 + symbol(%off)] : memref<100x100xf32>, vector<8xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$memref, Variadic<Index>:$indices, AffineMapAttr:$map);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    memref_use = p.parse_operand()
+    amap, uses = parse_subscripts(p)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    memref_type, vector_type = parse_vector_memory_types(p)
+    memref = p.resolve_operand(memref_use, memref_type)
+    indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+    return p.create_op(
+        cls,
+        name_pos,
+        [memref, *indices],
+        [vector_type],
+        properties=[("map", AffineMapAttr.get(amap))],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = " " + p.operand(self.memref)
+    text += print_subscripts(p, get_property(self, "map"), self.indices)
+    text += p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type)
+    p.write(text + ", " + p.type_text(self.result.type))
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    return check_vector_subscripts(self, self.memref, self.indices, self.result.type)
+  }];
+}
+
+def AffineVectorStoreOp : Affine_Op<"vector_store", [MemRefsNormalizable]> {
+  let summary = "Write a vector to a memref at affine subscripts";
+  let description = [{
+    Writes `value` to `memref`, starting at the subscripts `map` computes
+    from `indices` (one per dimension of the memref): the slice written has
+    the shape of the vector, contiguous along each of its dimensions. The
+    vector and the memref have the same element type.
+
+    Example:
+
+    ```mlir
+    affine.vector_store %v, %buf[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$memref,
+                       Variadic<Index>:$indices, AffineMapAttr:$map);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    value_use = p.parse_operand()
+    p.expect(",", "expected ','")
+    memref_use = p.parse_operand()
+    amap, uses = parse_subscripts(p)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    memref_type, vector_type = parse_vector_memory_types(p)
+    value = p.resolve_operand(value_use, vector_type)
+    memref = p.resolve_operand(memref_use, memref_type)
+    indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+    return p.create_op(
+        cls,
+        name_pos,
+        [value, memref, *indices],
+        [],
+        properties=[("map", AffineMapAttr.get(amap))],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = " " + p.operand(self.value) + ", " + p.operand(self.memref)
+    text += print_subscripts(p, get_property(self, "map"), self.indices)
+    text += p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type)
+    p.write(text + ", " + p.type_text(self.value.type))
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    return check_vector_subscripts(self, self.memref, self.indices, self.value.type)
+  }];
+}
+
+def AffineDelinearizeIndexOp : Affine_Op<"delinearize_index", [Pure]> {
+  let summary = "Split a linear index into a multi-index of a basis";
+  let description = [{
+    Returns the coordinates of `linear_index` in a row-major space with the
+    dimensions of the basis: with results `%r0 ... %rN-1` and basis
+    `(B1, ..., BN-1)`, the last result is `linear_index mod BN-1`, the one
+    before it `(linear_index floordiv BN-1) mod BN-2`, and so on, the first
+    taking what remains. The basis is either one element per result after
+    the first, or one per result, the first then being a bound on the first
+    result that the arithmetic does not use. Basis elements are constants or
+    `index` values (`dynamic_basis`, in the places of `static_basis` that
+    hold the dynamic marker), and must be positive.
+
+    Example:
+
+    ```mlir
+    %idx:3 = affine.delinearize_index %linear into (%n, 224) : index, index, index
+    ```
+  }];
+  let arguments = (ins Index:$linear_index, Variadic<Index>:$dynamic_basis,
+                       DenseI64ArrayAttr:$static_basis);
+  let results = (outs Variadic<Index>:$multi_index);
+  let assemblyFormat = [{
+    $linear_index `into`
+    custom<DynamicIndexList>($dynamic_basis, $static_basis, "\"()\"")
+    attr-dict `:` type($multi_index)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    basis = self.static_basis.values
+    if len(self.multi_index) not in (len(basis), len(basis) + 1):
+        return "should return an index for each basis element and up to one extra index"
+    if basis.count(DYNAMIC) != len(self.dynamic_basis):
+        return (
+            "mismatch between dynamic and static basis (kDynamic marker but no "
+            "corresponding dynamic basis entry) -- this can only happen due to an "
+            "incorrect fold/rewrite"
+        )
+    if any(value <= 0 and value != DYNAMIC for value in basis):
+        return "no basis element may be statically non-positive"
+    return None
+  }];
+}
+
+def AffineLinearizeIndexOp : Affine_Op<"linearize_index", [Pure, AttrSizedOperandSegments]> {
+  let summary = "Combine a multi-index of a basis into a linear index";
+  let description = [{
+    Returns the row-major linear position of the multi-index `multi_index`
+    in a space with the dimensions of the basis: for indices `%i0 ... %iN-1`
+    and basis `(B1, ..., BN-1)`, `%iN-1 + BN-1 * (%iN-2 + BN-2 * (...))`.
+    The basis is either one element per index after the first, or one per
+    index, the first then being a bound on the first index that the
+    arithmetic does not use. Basis elements are constants or `index` values
+    (`dynamic_basis`, in the places of `static_basis` that hold the dynamic
+    marker).
+
+    `disjoint` promises that each index is non-negative and below its basis
+    element (the first index may be negative), so that no index carries into
+    another.
+
+    Example:
+
+    ```mlir
+    %linear = affine.linearize_index disjoint [%i, %j, %k] by (2, %n, 5) : index
+    ```
+  }];
+  // `disjoint` is a unit property, as in MLIR: always set, a unit attribute when
+  // true and `false` otherwise, which the generic form writes out.
+  let arguments = (ins Variadic<Index>:$multi_index, Variadic<Index>:$dynamic_basis,
+                       DenseI64ArrayAttr:$static_basis,
+                       OptionalAttr<AnyAttrOf<[UnitAttr, BoolAttr]>>:$disjoint);
+  let results = (outs Index:$linear_index);
+  let hasCustomAssemblyFormat = 1;
+  // `disjoint [%i, %j] by (4, %n) {attrs} : index`
+  let parser = [{
+    index = IndexType.get()
+    operands_pos = p.current_pos()
+    disjoint: Attribute = UnitAttr.get() if p.consume_keyword("disjoint") else FALSE
+    p.expect("[", "expected '['")
+    index_uses = p.parse_operand_list()
+    p.expect("]", "expected ']'")
+    p.expect_keyword("by")
+    basis_uses, static_basis = parse_dynamic_index_list(p, "()")
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":", "expected ':'")
+    result_type = p.parse_type_of(IndexType, "builtin.index")
+    operands = p.resolve_operands(index_uses, [index] * len(index_uses), operands_pos)
+    operands += p.resolve_operands(basis_uses, [index] * len(basis_uses), operands_pos)
+    sizes = (len(index_uses), len(basis_uses))
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [result_type],
+        properties=(
+            ("static_basis", static_basis),
+            ("disjoint", disjoint),
+            ("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), sizes)),
+        ),
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    if isinstance(get_property(self, "disjoint"), UnitAttr):
+        p.write(" disjoint")
+    p.write(" [" + p.operands(self.multi_index) + "] by ")
+    print_dynamic_index_list(p, self, self.dynamic_basis, get_property(self, "static_basis"), "()")
+    p.write(
+        p.attr_dict(self, ("static_basis", "disjoint", "operandSegmentSizes"))
+        + " : "
+        + p.type_text(self.linear_index.type)
+    )
+  }];
+  let extraClassDeclaration = [{
+    # An op made without `disjoint` (in the generic form, say) has it false.
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (("disjoint", FALSE),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    basis = self.static_basis.values
+    if len(self.multi_index) not in (len(basis), len(basis) + 1):
+        return "should be passed a basis element for each index except possibly the first"
+    if basis.count(DYNAMIC) != len(self.dynamic_basis):
+        return (
+            "mismatch between dynamic and static basis (kDynamic marker but no "
+            "corresponding dynamic basis entry) -- this can only happen due to an "
+            "incorrect fold/rewrite"
+        )
+    return None
+  }];
+}
+
+def AffineDmaStartOp : Affine_Op<"dma_start", [MemRefsNormalizable]> {
+  let summary = "Start a non-blocking copy between memrefs at affine subscripts";
+  let description = [{
+    Starts copying `num_elements` elements from the source memref, at the
+    subscripts `src_map` computes from its indices, to the destination
+    memref, at the subscripts of `dst_map`; the two memrefs need not have the
+    same rank but have the same element type. Completion is signalled in the
+    tag memref, at the subscripts of `tag_map`, which an `affine.dma_wait`
+    on the same element waits for. With the two optional trailing operands
+    the copy is strided: it moves `elements_per_stride` elements every
+    `stride` elements of the slower memory.
+
+    Operands: the source, its indices, the destination, its indices, the tag,
+    its indices, the number of elements, and optionally the stride and the
+    number of elements per stride. The maps are attributes (`src_map`,
+    `dst_map`, `tag_map`) of the op's attribute dictionary, as in MLIR, where
+    this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_start %src[%i + 3, %j], %dst[%k + 7, %l], %tag[%idx], %num_elements
+        : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    index = IndexType.get()
+    src, src_map, src_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    dst, dst_map, dst_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    tag, tag_map, tag_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    count = p.parse_operand()
+    strides: list[UnresolvedOperand] = []
+    if p.consume_if(","):
+        strides = p.parse_operand_list()
+    if strides and len(strides) != 2:
+        p.op_error(name_pos, "expected two stride related operands")
+    p.expect(":", "expected ':'")
+    types = p.parse_type_list()
+    if len(types) != 3:
+        p.op_error(name_pos, "expected three types")
+    operands = [p.resolve_operand(src, types[0])]
+    operands += [p.resolve_operand(use, index) for use in src_uses]
+    operands.append(p.resolve_operand(dst, types[1]))
+    operands += [p.resolve_operand(use, index) for use in dst_uses]
+    operands.append(p.resolve_operand(tag, types[2]))
+    operands += [p.resolve_operand(use, index) for use in tag_uses]
+    operands.append(p.resolve_operand(count, index))
+    operands += [p.resolve_operand(use, index) for use in strides]
+    if (
+        len(src_uses) != src_map.num_inputs
+        or len(dst_uses) != dst_map.num_inputs
+        or len(tag_uses) != tag_map.num_inputs
+    ):
+        p.op_error(name_pos, "memref operand count not equal to map.numInputs")
+    attrs = DictionaryAttr.get(
+        {
+            "dst_map": AffineMapAttr.get(dst_map),
+            "src_map": AffineMapAttr.get(src_map),
+            "tag_map": AffineMapAttr.get(tag_map),
+        }
+    )
+    return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+  }];
+  let printer = [{
+    maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+    if maps is None or self.num_operands < sum(m.num_inputs for m in maps) + 4:
+        return False
+    operands = self.operands
+    parts: list[str] = []
+    at = 0
+    for amap in maps:
+        parts.append(print_dma_ref(p, operands[at], amap, operands[at + 1 : at + 1 + amap.num_inputs]))
+        at += 1 + amap.num_inputs
+    text = " " + ", ".join(parts) + ", " + p.operands(operands[at:])
+    memref_types = [operands[0].type, operands[1 + maps[0].num_inputs].type]
+    memref_types.append(operands[2 + maps[0].num_inputs + maps[1].num_inputs].type)
+    p.write(text + " : " + p.types(memref_types))
+    return None
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the maps as the subscripts, not as attributes."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the maps are the subscripts."""
+        return False
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+    if maps is None:
+        return "requires 'src_map', 'dst_map' and 'tag_map' affine map attributes"
+    src_map, dst_map, tag_map = maps
+    operands = self.operands
+    dst_at = 1 + src_map.num_inputs
+    tag_at = dst_at + 1 + dst_map.num_inputs
+    memref_ats = (("source", 0), ("destination", dst_at), ("tag", tag_at))
+    for what, at in memref_ats:
+        if at >= len(operands) or not isinstance(operands[at].type, MemRefType):
+            return f"expected DMA {what} to be of memref type"
+    inputs = src_map.num_inputs + dst_map.num_inputs + tag_map.num_inputs
+    if len(operands) not in (inputs + 4, inputs + 6):
+        return "incorrect number of operands"
+    for what, at, amap in (("src ", 0, src_map), ("dst ", dst_at, dst_map), ("tag ", tag_at, tag_map)):
+        problem = check_dma_indices(
+            self, operands[at + 1 : at + 1 + amap.num_inputs], what, "dma_start"
+        )
+        if problem is not None:
+            return problem
+    return None
+  }];
+}
+
+def AffineDmaWaitOp : Affine_Op<"dma_wait", [MemRefsNormalizable]> {
+  let summary = "Wait for a copy started by affine.dma_start";
+  let description = [{
+    Blocks until the copy that signals completion in the element of the tag
+    memref at the subscripts `tag_map` computes from its indices is done.
+    `num_elements` is the number of elements of that copy.
+
+    Operands: the tag memref, its indices, and the number of elements. The
+    map is the attribute `tag_map` of the op's attribute dictionary, as in
+    MLIR, where this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_wait %tag[%idx], %num_elements : memref<1xi32, 2>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    index = IndexType.get()
+    tag, tag_map, tag_uses = parse_dma_ref(p)
+    p.expect(",", "expected ','")
+    count = p.parse_operand()
+    p.expect(":", "expected ':'")
+    tag_type = p.parse_type()
+    operands = [p.resolve_operand(tag, tag_type)]
+    operands += [p.resolve_operand(use, index) for use in tag_uses]
+    operands.append(p.resolve_operand(count, index))
+    if not isinstance(tag_type, MemRefType):
+        p.op_error(name_pos, "expected tag to be of memref type")
+    if len(tag_uses) != tag_map.num_inputs:
+        p.op_error(name_pos, "tag memref operand count != to map.numInputs")
+    attrs = DictionaryAttr.get({"tag_map": AffineMapAttr.get(tag_map)})
+    return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+  }];
+  let printer = [{
+    maps = dma_maps(self, ("tag_map",))
+    if maps is None or self.num_operands != maps[0].num_inputs + 2:
+        return False
+    operands = self.operands
+    text = " " + print_dma_ref(p, operands[0], maps[0], operands[1:-1])
+    p.write(text + ", " + p.operand(operands[-1]) + " : " + p.type_text(operands[0].type))
+    return None
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the map is the subscripts."""
+        return False
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    maps = dma_maps(self, ("tag_map",))
+    if maps is None:
+        return "requires a 'tag_map' affine map attribute"
+    operands = self.operands
+    if not operands or not isinstance(operands[0].type, MemRefType):
+        return "expected DMA tag to be of memref type"
+    return check_dma_indices(self, operands[1 : 1 + maps[0].num_inputs], "", "dma_wait")
   }];
 }

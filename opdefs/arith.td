@@ -675,6 +675,7 @@ class Arith_CompareOp<string mnemonic, list<Trait> traits = []>
 
 def Arith_ConstantOp : Op<Arith_Dialect, "constant", [
     ConstantLike, Pure, AllTypesMatch<["value", "result"]>]> {
+  let reference = [{ return semantics.constant(value, self.result.type) }];
   let summary = "An integer, floating-point or elements constant";
   let description = [{
     Produces the constant `value`, whose type is the type of the result. The
@@ -739,6 +740,7 @@ def Arith_ConstantOp : Op<Arith_Dialect, "constant", [
 //===----------------------------------------------------------------------===//
 
 def Arith_AddIOp : Arith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> {
+  let reference = [{ return semantics.addi(lhs, rhs, semantics.width(self.result.type), overflow_flags) }];
   let summary = "Integer addition";
   let description = [{
     Adds two integers of the same type, wrapping around modulo 2^n for an
@@ -771,6 +773,7 @@ def Arith_AddIOp : Arith_IntBinaryOpWithOverflowFlags<"addi", [Commutative]> {
 
 def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [
     Pure, Commutative, AllTypesMatch<["lhs", "rhs", "sum"]>]> {
+  let reference = [{ return semantics.addui_extended(lhs, rhs, semantics.width(self.sum.type)) }];
   let summary = "Unsigned integer addition with a carry-out bit";
   let description = [{
     Adds two integers read as unsigned and returns the n-bit `sum` and the
@@ -811,6 +814,7 @@ def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [
 }
 
 def Arith_SubIOp : Arith_IntBinaryOpWithOverflowFlags<"subi"> {
+  let reference = [{ return semantics.subi(lhs, rhs, semantics.width(self.result.type), overflow_flags) }];
   let summary = "Integer subtraction";
   let description = [{
     Subtracts `rhs` from `lhs`, wrapping around modulo 2^n. The overflow flags
@@ -846,6 +850,7 @@ def Arith_SubIOp : Arith_IntBinaryOpWithOverflowFlags<"subi"> {
 }
 
 def Arith_MulIOp : Arith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
+  let reference = [{ return semantics.muli(lhs, rhs, semantics.width(self.result.type), overflow_flags) }];
   let summary = "Integer multiplication";
   let description = [{
     Multiplies two integers, keeping the low n bits of the product. The
@@ -873,6 +878,7 @@ def Arith_MulIOp : Arith_IntBinaryOpWithOverflowFlags<"muli", [Commutative]> {
 
 def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [
     Pure, Commutative, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+  let reference = [{ return semantics.mulsi_extended(lhs, rhs, semantics.width(self.low.type)) }];
   let summary = "Signed integer multiplication giving the full product";
   let description = [{
     Multiplies two integers read as signed and returns the 2n-bit product as
@@ -908,6 +914,7 @@ def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [
 
 def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
     Pure, Commutative, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+  let reference = [{ return semantics.mului_extended(lhs, rhs, semantics.width(self.low.type)) }];
   let summary = "Unsigned integer multiplication giving the full product";
   let description = [{
     Multiplies two integers read as unsigned and returns the 2n-bit product as
@@ -945,6 +952,7 @@ def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [
 }
 
 def Arith_DivUIOp : Arith_IntBinaryOpWithExactFlag<"divui", [ConditionallySpeculatable]> {
+  let reference = [{ return semantics.divu(lhs, rhs, semantics.width(self.result.type), is_exact) }];
   let summary = "Unsigned integer division";
   let description = [{
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward zero.
@@ -972,6 +980,7 @@ def Arith_DivUIOp : Arith_IntBinaryOpWithExactFlag<"divui", [ConditionallySpecul
 }
 
 def Arith_DivSIOp : Arith_IntBinaryOpWithExactFlag<"divsi", [ConditionallySpeculatable]> {
+  let reference = [{ return semantics.divs(lhs, rhs, semantics.width(self.result.type), is_exact) }];
   let summary = "Signed integer division";
   let description = [{
     Divides `lhs` by `rhs`, both read as signed, rounding toward zero.
@@ -1003,6 +1012,7 @@ def Arith_DivSIOp : Arith_IntBinaryOpWithExactFlag<"divsi", [ConditionallySpecul
 }
 
 def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui", [ConditionallySpeculatable]> {
+  let reference = [{ return semantics.ceildivu(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Unsigned integer division rounding up";
   let description = [{
     Divides `lhs` by `rhs`, both read as unsigned, rounding toward positive
@@ -1024,6 +1034,7 @@ def Arith_CeilDivUIOp : Arith_IntBinaryOp<"ceildivui", [ConditionallySpeculatabl
 }
 
 def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi", [ConditionallySpeculatable]> {
+  let reference = [{ return semantics.ceildivs(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer division rounding up";
   let description = [{
     Divides `lhs` by `rhs`, both read as signed, rounding toward positive
@@ -1049,6 +1060,7 @@ def Arith_CeilDivSIOp : Arith_IntBinaryOp<"ceildivsi", [ConditionallySpeculatabl
 }
 
 def Arith_FloorDivSIOp : Arith_TotalIntBinaryOp<"floordivsi"> {
+  let reference = [{ return semantics.floordivs(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer division rounding down";
   let description = [{
     Divides `lhs` by `rhs`, both read as signed, rounding toward negative
@@ -1084,6 +1096,7 @@ def Arith_FloorDivSIOp : Arith_TotalIntBinaryOp<"floordivsi"> {
 }
 
 def Arith_RemUIOp : Arith_TotalIntBinaryOp<"remui"> {
+  let reference = [{ return semantics.remu(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Unsigned integer remainder";
   let description = [{
     The remainder of dividing `lhs` by `rhs`, both read as unsigned. A zero
@@ -1105,6 +1118,7 @@ def Arith_RemUIOp : Arith_TotalIntBinaryOp<"remui"> {
 }
 
 def Arith_RemSIOp : Arith_TotalIntBinaryOp<"remsi"> {
+  let reference = [{ return semantics.rems(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer remainder";
   let description = [{
     The remainder of dividing `lhs` by `rhs`, both read as signed; it has the
@@ -1131,6 +1145,7 @@ def Arith_RemSIOp : Arith_TotalIntBinaryOp<"remsi"> {
 }
 
 def Arith_AndIOp : Arith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
+  let reference = [{ return semantics.andi(lhs, rhs) }];
   let summary = "Bitwise and of integers";
   let description = [{
     The bitwise and of two integers of the same type.
@@ -1164,6 +1179,7 @@ def Arith_AndIOp : Arith_TotalIntBinaryOp<"andi", [Commutative, Idempotent]> {
 }
 
 def Arith_OrIOp : Arith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
+  let reference = [{ return semantics.ori(lhs, rhs) }];
   let summary = "Bitwise or of integers";
   let description = [{
     The bitwise or of two integers of the same type.
@@ -1193,6 +1209,7 @@ def Arith_OrIOp : Arith_TotalIntBinaryOp<"ori", [Commutative, Idempotent]> {
 }
 
 def Arith_XOrIOp : Arith_TotalIntBinaryOp<"xori", [Commutative]> {
+  let reference = [{ return semantics.xori(lhs, rhs) }];
   let summary = "Bitwise exclusive or of integers";
   let description = [{
     The bitwise exclusive or of two integers of the same type; with an all-ones
@@ -1228,6 +1245,7 @@ def Arith_XOrIOp : Arith_TotalIntBinaryOp<"xori", [Commutative]> {
 }
 
 def Arith_ShLIOp : Arith_IntBinaryOpWithOverflowFlags<"shli"> {
+  let reference = [{ return semantics.shl(lhs, rhs, semantics.width(self.result.type), overflow_flags) }];
   let summary = "Integer shift left";
   let description = [{
     Shifts `lhs` left by `rhs` bits, read as unsigned, filling with zeros. A
@@ -1261,6 +1279,7 @@ def Arith_ShLIOp : Arith_IntBinaryOpWithOverflowFlags<"shli"> {
 }
 
 def Arith_ShRUIOp : Arith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
+  let reference = [{ return semantics.shru(lhs, rhs, semantics.width(self.result.type), is_exact) }];
   let summary = "Logical shift right";
   let description = [{
     Shifts `lhs` right by `rhs` bits, read as unsigned, filling with zeros. A
@@ -1292,6 +1311,7 @@ def Arith_ShRUIOp : Arith_IntBinaryOpWithExactFlag<"shrui", [Pure]> {
 }
 
 def Arith_ShRSIOp : Arith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
+  let reference = [{ return semantics.shrs(lhs, rhs, semantics.width(self.result.type), is_exact) }];
   let summary = "Arithmetic shift right";
   let description = [{
     Shifts `lhs` right by `rhs` bits, read as unsigned, filling with copies of
@@ -1325,6 +1345,7 @@ def Arith_ShRSIOp : Arith_IntBinaryOpWithExactFlag<"shrsi", [Pure]> {
 }
 
 def Arith_MaxSIOp : Arith_TotalIntBinaryOp<"maxsi", [Commutative]> {
+  let reference = [{ return semantics.maxs(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer maximum";
   let description = [{
     The larger of two integers read as signed.
@@ -1351,6 +1372,7 @@ def Arith_MaxSIOp : Arith_TotalIntBinaryOp<"maxsi", [Commutative]> {
 }
 
 def Arith_MaxUIOp : Arith_TotalIntBinaryOp<"maxui", [Commutative]> {
+  let reference = [{ return semantics.maxu(lhs, rhs) }];
   let summary = "Unsigned integer maximum";
   let description = [{
     The larger of two integers read as unsigned.
@@ -1376,6 +1398,7 @@ def Arith_MaxUIOp : Arith_TotalIntBinaryOp<"maxui", [Commutative]> {
 }
 
 def Arith_MinSIOp : Arith_TotalIntBinaryOp<"minsi", [Commutative]> {
+  let reference = [{ return semantics.mins(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer minimum";
   let description = [{
     The smaller of two integers read as signed.
@@ -1402,6 +1425,7 @@ def Arith_MinSIOp : Arith_TotalIntBinaryOp<"minsi", [Commutative]> {
 }
 
 def Arith_MinUIOp : Arith_TotalIntBinaryOp<"minui", [Commutative]> {
+  let reference = [{ return semantics.minu(lhs, rhs) }];
   let summary = "Unsigned integer minimum";
   let description = [{
     The smaller of two integers read as unsigned.
@@ -1431,6 +1455,7 @@ def Arith_MinUIOp : Arith_TotalIntBinaryOp<"minui", [Commutative]> {
 //===----------------------------------------------------------------------===//
 
 def Arith_NegFOp : Arith_FloatUnaryOp<"negf"> {
+  let reference = [{ return semantics.negf(operand_, self.result.type) }];
   let summary = "Floating-point negation";
   let description = [{
     Flips the sign of a floating-point value, NaNs and zeros included.
@@ -1451,6 +1476,7 @@ def Arith_NegFOp : Arith_FloatUnaryOp<"negf"> {
 }
 
 def Arith_AddFOp : Arith_FloatBinaryOp<"addf", [Commutative]> {
+  let reference = [{ return semantics.addf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point addition";
   let description = [{
     Adds two floating-point values of the same type. `fastmath` lists the
@@ -1473,6 +1499,7 @@ def Arith_AddFOp : Arith_FloatBinaryOp<"addf", [Commutative]> {
 }
 
 def Arith_SubFOp : Arith_FloatBinaryOp<"subf"> {
+  let reference = [{ return semantics.subf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point subtraction";
   let description = [{
     Subtracts `rhs` from `lhs`.
@@ -1493,6 +1520,7 @@ def Arith_SubFOp : Arith_FloatBinaryOp<"subf"> {
 }
 
 def Arith_MulFOp : Arith_FloatBinaryOp<"mulf", [Commutative]> {
+  let reference = [{ return semantics.mulf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point multiplication";
   let description = [{
     Multiplies two floating-point values of the same type.
@@ -1518,6 +1546,7 @@ def Arith_MulFOp : Arith_FloatBinaryOp<"mulf", [Commutative]> {
 }
 
 def Arith_DivFOp : Arith_FloatBinaryOp<"divf"> {
+  let reference = [{ return semantics.divf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point division";
   let description = [{
     Divides `lhs` by `rhs`, following IEEE 754 for zeros, infinities and NaNs.
@@ -1539,6 +1568,7 @@ def Arith_DivFOp : Arith_FloatBinaryOp<"divf"> {
 }
 
 def Arith_RemFOp : Arith_FloatBinaryOp<"remf"> {
+  let reference = [{ return semantics.remf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point remainder";
   let description = [{
     The remainder of dividing `lhs` by `rhs` with the quotient truncated
@@ -1557,6 +1587,7 @@ def Arith_RemFOp : Arith_FloatBinaryOp<"remf"> {
 }
 
 def Arith_MaximumFOp : Arith_FloatBinaryOp<"maximumf", [Commutative]> {
+  let reference = [{ return semantics.maximumf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point maximum, propagating NaN";
   let description = [{
     The larger of two floating-point values, with -0.0 below +0.0. If either
@@ -1580,6 +1611,7 @@ def Arith_MaximumFOp : Arith_FloatBinaryOp<"maximumf", [Commutative]> {
 }
 
 def Arith_MaxNumFOp : Arith_FloatBinaryOp<"maxnumf", [Commutative]> {
+  let reference = [{ return semantics.maxnumf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point maximum, ignoring NaN";
   let description = [{
     The larger of two floating-point values. If one operand is NaN the result
@@ -1603,6 +1635,7 @@ def Arith_MaxNumFOp : Arith_FloatBinaryOp<"maxnumf", [Commutative]> {
 }
 
 def Arith_MinimumFOp : Arith_FloatBinaryOp<"minimumf", [Commutative]> {
+  let reference = [{ return semantics.minimumf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point minimum, propagating NaN";
   let description = [{
     The smaller of two floating-point values, with -0.0 below +0.0. If either
@@ -1626,6 +1659,7 @@ def Arith_MinimumFOp : Arith_FloatBinaryOp<"minimumf", [Commutative]> {
 }
 
 def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> {
+  let reference = [{ return semantics.minnumf(lhs, rhs, self.result.type) }];
   let summary = "Floating-point minimum, ignoring NaN";
   let description = [{
     The smaller of two floating-point values. If one operand is NaN the result
@@ -1654,6 +1688,7 @@ def Arith_MinNumFOp : Arith_FloatBinaryOp<"minnumf", [Commutative]> {
 
 def Arith_ExtUIOp : Arith_CastOp<"extui", SignlessFixedWidthIntegerLike,
                                  SignlessFixedWidthIntegerLike, Arith_IntWidening> {
+  let reference = [{ return semantics.extu(in_) }];
   let summary = "Zero-extend an integer";
   let description = [{
     Widens an integer to a wider integer type, filling the new high bits with
@@ -1678,6 +1713,7 @@ def Arith_ExtUIOp : Arith_CastOp<"extui", SignlessFixedWidthIntegerLike,
 
 def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike,
                                  SignlessFixedWidthIntegerLike, Arith_IntWidening> {
+  let reference = [{ return semantics.exts(in_, semantics.width(self.in_.type), semantics.width(self.out.type)) }];
   let summary = "Sign-extend an integer";
   let description = [{
     Widens an integer to a wider integer type, filling the new high bits with
@@ -1705,6 +1741,7 @@ def Arith_ExtSIOp : Arith_CastOp<"extsi", SignlessFixedWidthIntegerLike,
 def Arith_ExtFOp : Arith_Op<"extf", [
     Pure, SameOperandsAndResultShape, Arith_SameInputOutputTensorDims,
     CastOpInterface]> {
+  let reference = [{ return semantics.extf(in_, self.out.type) }];
   let summary = "Widen a floating-point value";
   let description = [{
     Converts a floating-point value to a strictly wider floating-point type;
@@ -1774,6 +1811,7 @@ def Arith_ScalingExtFOp : Arith_Op<"scaling_extf", [
 def Arith_TruncIOp : Arith_Op<"trunci", [
     Pure, SameOperandsAndResultShape, Arith_SameInputOutputTensorDims,
     CastOpInterface]> {
+  let reference = [{ return semantics.trunci(in_, semantics.width(self.in_.type), semantics.width(self.out.type), overflow_flags) }];
   let summary = "Truncate an integer";
   let description = [{
     Narrows an integer to a narrower integer type by dropping its high bits.
@@ -1819,6 +1857,11 @@ def Arith_TruncIOp : Arith_Op<"trunci", [
 def Arith_TruncFOp : Arith_Op<"truncf", [
     Pure, SameOperandsAndResultShape, Arith_SameInputOutputTensorDims,
     CastOpInterface]> {
+  let reference = [{
+    if roundingmode is not None and roundingmode != 0:
+      raise semantics.SemanticsError('only the rounding mode to_nearest_even is supported')
+    return semantics.truncf(in_, self.out.type)
+  }];
   let summary = "Narrow a floating-point value";
   let description = [{
     Converts a floating-point value to a strictly narrower floating-point
@@ -1902,6 +1945,7 @@ def Arith_ScalingTruncFOp : Arith_Op<"scaling_truncf", [
 
 def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, FloatLike,
                                   Arith_IntToFloat> {
+  let reference = [{ return semantics.uitofp(in_, self.out.type) }];
   let summary = "Convert an unsigned integer to floating point";
   let description = [{
     Converts an integer read as unsigned to the nearest value of a
@@ -1925,6 +1969,7 @@ def Arith_UIToFPOp : Arith_CastOp<"uitofp", SignlessFixedWidthIntegerLike, Float
 
 def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, FloatLike,
                                   Arith_IntToFloat> {
+  let reference = [{ return semantics.sitofp(in_, semantics.width(self.in_.type), self.out.type) }];
   let summary = "Convert a signed integer to floating point";
   let description = [{
     Converts an integer read as signed to the nearest value of a
@@ -1951,6 +1996,7 @@ def Arith_SIToFPOp : Arith_CastOp<"sitofp", SignlessFixedWidthIntegerLike, Float
 
 def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthIntegerLike,
                                   Arith_FloatToInt> {
+  let reference = [{ return semantics.fptoui(in_, semantics.width(self.out.type)) }];
   let summary = "Convert floating point to an unsigned integer";
   let description = [{
     Converts a floating-point value to an unsigned integer, rounding toward
@@ -1975,6 +2021,7 @@ def Arith_FPToUIOp : Arith_CastOp<"fptoui", FloatLike, SignlessFixedWidthInteger
 
 def Arith_FPToSIOp : Arith_CastOp<"fptosi", FloatLike, SignlessFixedWidthIntegerLike,
                                   Arith_FloatToInt> {
+  let reference = [{ return semantics.fptosi(in_, semantics.width(self.out.type)) }];
   let summary = "Convert floating point to a signed integer";
   let description = [{
     Converts a floating-point value to a signed integer, rounding toward zero.
@@ -2004,6 +2051,7 @@ defvar Arith_IndexCastType = AnyTypeOf<[SignlessIntegerOrIndexLike,
 
 def Arith_IndexCastOp : Arith_CastOp<"index_cast", Arith_IndexCastType,
                                      Arith_IndexCastType, Arith_IndexCasting> {
+  let reference = [{ return semantics.int_cast(in_, semantics.width(self.in_.type), semantics.width(self.out.type), sign_extend=True) }];
   let summary = "Convert between index and integer, sign-extending";
   let description = [{
     Converts an index to a signless integer or back; one side must be an index.
@@ -2030,6 +2078,7 @@ def Arith_IndexCastOp : Arith_CastOp<"index_cast", Arith_IndexCastType,
 
 def Arith_IndexCastUIOp : Arith_CastOp<"index_castui", Arith_IndexCastType,
                                        Arith_IndexCastType, Arith_IndexCasting> {
+  let reference = [{ return semantics.int_cast(in_, semantics.width(self.in_.type), semantics.width(self.out.type), sign_extend=False) }];
   let summary = "Convert between index and integer, zero-extending";
   let description = [{
     Converts an index to a signless integer or back, reading the source as
@@ -2057,6 +2106,7 @@ defvar Arith_BitcastType = AnyTypeOf<[SignlessIntegerOrFloatLike,
 
 def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastType,
                                    Arith_Bitcasting> {
+  let reference = [{ return semantics.bitcast(in_, self.in_.type, self.out.type) }];
   let summary = "Reinterpret the bits of a value as another type of the same width";
   let description = [{
     Gives the value of another integer or floating-point type with the same
@@ -2083,6 +2133,7 @@ def Arith_BitcastOp : Arith_CastOp<"bitcast", Arith_BitcastType, Arith_BitcastTy
 //===----------------------------------------------------------------------===//
 
 def Arith_CmpIOp : Arith_CompareOp<"cmpi"> {
+  let reference = [{ return semantics.cmpi(int(predicate), lhs, rhs, semantics.width(self.lhs.type)) }];
   let summary = "Integer comparison";
   let description = [{
     Compares two integers (or indices) of the same type with `predicate` and
@@ -2155,6 +2206,7 @@ def Arith_CmpIOp : Arith_CompareOp<"cmpi"> {
 }
 
 def Arith_CmpFOp : Arith_CompareOp<"cmpf"> {
+  let reference = [{ return semantics.cmpf(int(predicate), lhs, rhs) }];
   let summary = "Floating-point comparison";
   let description = [{
     Compares two floating-point values of the same type with `predicate` and
@@ -2191,7 +2243,107 @@ def Arith_CmpFOp : Arith_CompareOp<"cmpf"> {
     order = float_compare(float_format(left.type), left.bits, right.bits)
     return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
   }];
-  // No hasCanonicalizer: MLIR's CmpFIntToFPConst is not ported yet.
+  // MLIR's CmpFIntToFPConst: a comparison of an integer converted to float with a float
+  // constant is a comparison of the integer, or a constant, when the conversion cannot
+  // change its outcome.
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    rhs = constant_value(op.rhs)
+    if not isinstance(rhs, FloatAttr) or is_nan_float(rhs):
+        return False
+    fmt = float_format(rhs.type)
+    mantissa_width = fmt.precision
+    conversion = op.lhs.defining_op
+    if isinstance(conversion, SIToFPOp):
+        unsigned = False
+    elif isinstance(conversion, UIToFPOp):
+        unsigned = True
+    else:
+        return False
+    int_value = conversion.in_
+    int_type = int_value.type
+    if not isinstance(int_type, IntegerType) or mantissa_width <= 0:
+        return False
+    width = int_type.width
+    value_bits = width if unsigned else width - 1
+    negative_rhs = fmt.has_sign and rhs.bits >> (fmt.width - 1) == 1
+    if width > mantissa_width:
+        # The conversion rounds: give up where that can change the outcome.
+        if is_inf_float(rhs, negative=False) or is_inf_float(rhs, negative=True):
+            if fmt.max_exponent < value_bits:
+                return False
+        else:
+            whole = float_to_int(fmt, rhs.bits, fmt.max_exponent + 2, signed=True)
+            exponent = abs(whole).bit_length() - 1 if whole else -1  # ilogb, where >= 0
+            if mantissa_width <= exponent <= value_bits:
+                return False
+
+    def constant_i1(value: bool) -> bool:
+        rewriter.replace_op_with_new_op(op, ConstantOp(value=BoolAttr.get_bool(value), loc=op.loc))
+        return True
+
+    fpred = CmpFPredicate(op.predicate)
+    if fpred == CmpFPredicate.ORD:
+        return constant_i1(True)
+    if fpred == CmpFPredicate.UNO:
+        return constant_i1(False)
+    if fpred in (CmpFPredicate.AlwaysFalse, CmpFPredicate.AlwaysTrue):
+        return False
+    ordered = fpred if fpred <= CmpFPredicate.ONE else CmpFPredicate(fpred - 7)
+    pred = {
+        CmpFPredicate.OEQ: CmpIPredicate.eq,
+        CmpFPredicate.OGT: CmpIPredicate.ugt if unsigned else CmpIPredicate.sgt,
+        CmpFPredicate.OGE: CmpIPredicate.uge if unsigned else CmpIPredicate.sge,
+        CmpFPredicate.OLT: CmpIPredicate.ult if unsigned else CmpIPredicate.slt,
+        CmpFPredicate.OLE: CmpIPredicate.ule if unsigned else CmpIPredicate.sle,
+        CmpFPredicate.ONE: CmpIPredicate.ne,
+    }[ordered]
+    # A constant past the integer's range decides the comparison.
+    low, high = (0, (1 << width) - 1) if unsigned else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+    if float_compare(fmt, int_to_float(fmt, high), rhs.bits) == "lt":
+        below = (CmpIPredicate.ne, CmpIPredicate.ult, CmpIPredicate.ule, CmpIPredicate.slt, CmpIPredicate.sle)
+        return constant_i1(pred in below)
+    if float_compare(fmt, int_to_float(fmt, low), rhs.bits) == "gt":
+        above = (CmpIPredicate.ne, CmpIPredicate.ugt, CmpIPredicate.uge, CmpIPredicate.sgt, CmpIPredicate.sge)
+        return constant_i1(pred in above)
+    rhs_int = float_to_int(fmt, rhs.bits, width, signed=not unsigned)
+    if rhs_int is None:
+        return False
+    zero = float_compare(fmt, rhs.bits, int_to_float(fmt, 0)) == "eq"
+    if not zero and float_compare(fmt, int_to_float(fmt, rhs_int), rhs.bits) != "eq":
+        # A fractional constant: rhs_int is rounded toward zero.
+        if pred == CmpIPredicate.ne:
+            return constant_i1(True)
+        if pred == CmpIPredicate.eq:
+            return constant_i1(False)
+        if pred == CmpIPredicate.ule and negative_rhs:
+            return constant_i1(False)
+        if pred == CmpIPredicate.sle and negative_rhs:
+            pred = CmpIPredicate.slt
+        elif pred == CmpIPredicate.ult:
+            if negative_rhs:
+                return constant_i1(False)
+            pred = CmpIPredicate.ule
+        elif pred == CmpIPredicate.slt and not negative_rhs:
+            pred = CmpIPredicate.sle
+        elif pred == CmpIPredicate.ugt and negative_rhs:
+            return constant_i1(True)
+        elif pred == CmpIPredicate.sgt and negative_rhs:
+            pred = CmpIPredicate.sge
+        elif pred == CmpIPredicate.uge:
+            if negative_rhs:
+                return constant_i1(True)
+            pred = CmpIPredicate.ugt
+        elif pred == CmpIPredicate.sge and not negative_rhs:
+            pred = CmpIPredicate.sgt
+    constant = rewriter.insert(
+        ConstantOp(value=IntegerAttr.wrapped(int_type, rhs_int), loc=op.loc)
+    )
+    rewriter.replace_op_with_new_op(
+        op, CmpIOp(int_value, constant.result, predicate=pred, loc=op.loc)
+    )
+    return True
+  }];
 }
 
 def Arith_SelectOp : Arith_Op<"select", [
@@ -2202,6 +2354,7 @@ def Arith_SelectOp : Arith_Op<"select", [
             # " and isinstance($_op.result.type, ShapedType)"
             # " and ($_op.condition.type.shape if $_op.condition.type.has_rank else ())"
             # " == ($_op.result.type.shape if $_op.result.type.has_rank else ()))">>]> {
+  let reference = [{ return semantics.select(condition, true_value, false_value) }];
   let summary = "Choose between two values";
   let description = [{
     Gives `true_value` where `condition` is 1 and `false_value` where it is 0;
@@ -2520,4 +2673,36 @@ def IndexCastUIOfIndexCastUI : Pat<
 def BitcastOfBitcast : Pat<
   (Arith_BitcastOp (Arith_BitcastOp $x)),
   (Arith_BitcastOp $x)>;
+
+// and(extui(x), extui(y)) -> extui(and(x, y)), and likewise for extsi, ori and xori:
+// the bitwise op works as well on the narrower values.
+def AndOfExtUI : Pat<
+  (Arith_AndIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_AndIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def AndOfExtSI : Pat<
+  (Arith_AndIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_AndIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def OrOfExtUI : Pat<
+  (Arith_OrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_OrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def OrOfExtSI : Pat<
+  (Arith_OrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_OrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def XOrIOfExtUI : Pat<
+  (Arith_XOrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)),
+  (Arith_ExtUIOp (Arith_XOrIOp $x, $y)),
+  [(SameType $x, $y)]>;
+
+def XOrIOfExtSI : Pat<
+  (Arith_XOrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)),
+  (Arith_ExtSIOp (Arith_XOrIOp $x, $y)),
+  [(SameType $x, $y)]>;
 }

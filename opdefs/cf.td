@@ -52,6 +52,10 @@ def CF_AssertOp : CF_Op<"assert"> {
   }];
   let arguments = (ins I1:$arg, StrAttr:$msg);
   let assemblyFormat = "$arg `,` $msg attr-dict";
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    return cf_canonicalize_assert(op, rewriter)
+  }];
 }
 
 def CF_BranchOp : CF_Op<"br", [BranchOpInterface, Pure, Terminator]> {
@@ -79,6 +83,19 @@ def CF_BranchOp : CF_Op<"br", [BranchOpInterface, Pure, Terminator]> {
   }], CF_CheckSuccessorOperands, [{
     return None
   }]);
+  let extraClassDeclaration = [{
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
+  }];
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    return cf_canonicalize_br(op, rewriter)
+  }];
 }
 
 def CF_CondBranchOp : CF_Op<"cond_br", [
@@ -130,6 +147,19 @@ def CF_CondBranchOp : CF_Op<"cond_br", [
             return VerifyMessage("branch weights cannot all be zero", prefixed=False)
     return None
   }]);
+  let extraClassDeclaration = [{
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
+  }];
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    return cf_canonicalize_cond_br(op, rewriter)
+  }];
 }
 
 def CF_SwitchOp : CF_Op<"switch", [
@@ -166,7 +196,8 @@ def CF_SwitchOp : CF_Op<"switch", [
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     flag_use = p.parse_operand()
-    flag_type = p.parse_colon_type()
+    p.expect(":", "expected ':'")
+    flag_type = p.parse_type_of(IntegerType, "builtin.integer")
     p.expect(",", "expected ','")
     p.expect("[", "expected '['")
     p.expect_keyword("default")
@@ -290,4 +321,17 @@ def CF_SwitchOp : CF_Op<"switch", [
         )
     return None
   }]);
+  let extraClassDeclaration = [{
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
+  }];
+  let hasCanonicalizer = 1;
+  let canonicalize = [{
+    return cf_canonicalize_switch(op, rewriter)
+  }];
 }

@@ -100,8 +100,14 @@ def Func_CallOp : Func_Op<"call",
         return "incorrect number of results for callee"
     for index, (expected, given) in enumerate(zip(fn_type.results, result_types, strict=True)):
         if given != expected:
-            # MLIR adds two notes listing the op's and the function's result types.
-            return f"result type mismatch at index {index}"
+            # MLIR's notes list the op's and the function's result types, aligned.
+            return VerifyMessage(
+                f"result type mismatch at index {index}",
+                notes=(
+                    "      op result types: " + ", ".join(f"'{t}'" for t in result_types),
+                    "function result types: " + ", ".join(f"'{t}'" for t in fn_type.results),
+                ),
+            )
     return None
   }]);
 }

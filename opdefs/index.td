@@ -384,6 +384,7 @@ class Index_CastOp<string mnemonic, code fold_rule>
 //===----------------------------------------------------------------------===//
 
 def Index_AddOp : Index_AssociativeOp<"add"> {
+  let reference = [{ return semantics.addi(lhs, rhs, 64) }];
   let summary = "Index addition";
   let description = [{
     The sum of two `index` values, wrapping around at the target's width.
@@ -407,6 +408,7 @@ def Index_AddOp : Index_AssociativeOp<"add"> {
 }
 
 def Index_SubOp : Index_BinaryOp<"sub", [Pure]> {
+  let reference = [{ return semantics.subi(lhs, rhs, 64) }];
   let summary = "Index subtraction";
   let description = [{
     `lhs` minus `rhs`, wrapping around at the target's width.
@@ -430,6 +432,7 @@ def Index_SubOp : Index_BinaryOp<"sub", [Pure]> {
 }
 
 def Index_MulOp : Index_AssociativeOp<"mul"> {
+  let reference = [{ return semantics.muli(lhs, rhs, 64) }];
   let summary = "Index multiplication";
   let description = [{
     The product of two `index` values, keeping the bits that fit the target's
@@ -457,6 +460,7 @@ def Index_MulOp : Index_AssociativeOp<"mul"> {
 }
 
 def Index_DivSOp : Index_BinaryOp<"divs", [NoMemoryEffect]> {
+  let reference = [{ return semantics.divs(lhs, rhs, 64) }];
   let summary = "Index signed division";
   let description = [{
     `lhs` divided by `rhs`, both read as signed, rounded toward zero. Dividing
@@ -474,6 +478,7 @@ def Index_DivSOp : Index_BinaryOp<"divs", [NoMemoryEffect]> {
 }
 
 def Index_DivUOp : Index_BinaryOp<"divu", [NoMemoryEffect]> {
+  let reference = [{ return semantics.divu(lhs, rhs, 64) }];
   let summary = "Index unsigned division";
   let description = [{
     `lhs` divided by `rhs`, both read as unsigned, rounded toward zero.
@@ -491,6 +496,7 @@ def Index_DivUOp : Index_BinaryOp<"divu", [NoMemoryEffect]> {
 }
 
 def Index_CeilDivSOp : Index_BinaryOp<"ceildivs", [NoMemoryEffect]> {
+  let reference = [{ return semantics.index_ceildivs(lhs, rhs, 64) }];
   let summary = "Index signed ceiling division";
   let description = [{
     `lhs` divided by `rhs`, both read as signed, rounded toward positive
@@ -509,6 +515,7 @@ def Index_CeilDivSOp : Index_BinaryOp<"ceildivs", [NoMemoryEffect]> {
 }
 
 def Index_CeilDivUOp : Index_BinaryOp<"ceildivu", [NoMemoryEffect]> {
+  let reference = [{ return semantics.ceildivu(lhs, rhs, 64) }];
   let summary = "Index unsigned ceiling division";
   let description = [{
     `lhs` divided by `rhs`, both read as unsigned, rounded up. Dividing by
@@ -526,6 +533,7 @@ def Index_CeilDivUOp : Index_BinaryOp<"ceildivu", [NoMemoryEffect]> {
 }
 
 def Index_FloorDivSOp : Index_BinaryOp<"floordivs", [NoMemoryEffect]> {
+  let reference = [{ return semantics.index_floordivs(lhs, rhs, 64) }];
   let summary = "Index signed floor division";
   let description = [{
     `lhs` divided by `rhs`, both read as signed, rounded toward negative
@@ -544,6 +552,7 @@ def Index_FloorDivSOp : Index_BinaryOp<"floordivs", [NoMemoryEffect]> {
 }
 
 def Index_RemSOp : Index_BinaryOp<"rems", [NoMemoryEffect]> {
+  let reference = [{ return semantics.rems(lhs, rhs, 64) }];
   let summary = "Index signed remainder";
   let description = [{
     The remainder of `lhs` divided by `rhs`, both read as signed; it has the
@@ -561,6 +570,7 @@ def Index_RemSOp : Index_BinaryOp<"rems", [NoMemoryEffect]> {
 }
 
 def Index_RemUOp : Index_BinaryOp<"remu", [NoMemoryEffect]> {
+  let reference = [{ return semantics.remu(lhs, rhs, 64) }];
   let summary = "Index unsigned remainder";
   let description = [{
     The remainder of `lhs` divided by `rhs`, both read as unsigned. A zero
@@ -578,6 +588,7 @@ def Index_RemUOp : Index_BinaryOp<"remu", [NoMemoryEffect]> {
 }
 
 def Index_MaxSOp : Index_AssociativeOp<"maxs"> {
+  let reference = [{ return semantics.maxs(lhs, rhs, 64) }];
   let summary = "Index signed maximum";
   let description = [{
     The larger of two `index` values read as signed.
@@ -594,6 +605,7 @@ def Index_MaxSOp : Index_AssociativeOp<"maxs"> {
 }
 
 def Index_MaxUOp : Index_AssociativeOp<"maxu"> {
+  let reference = [{ return semantics.maxu(lhs, rhs) }];
   let summary = "Index unsigned maximum";
   let description = [{
     The larger of two `index` values read as unsigned.
@@ -610,6 +622,7 @@ def Index_MaxUOp : Index_AssociativeOp<"maxu"> {
 }
 
 def Index_MinSOp : Index_AssociativeOp<"mins"> {
+  let reference = [{ return semantics.mins(lhs, rhs, 64) }];
   let summary = "Index signed minimum";
   let description = [{
     The smaller of two `index` values read as signed.
@@ -626,6 +639,7 @@ def Index_MinSOp : Index_AssociativeOp<"mins"> {
 }
 
 def Index_MinUOp : Index_AssociativeOp<"minu"> {
+  let reference = [{ return semantics.minu(lhs, rhs) }];
   let summary = "Index unsigned minimum";
   let description = [{
     The smaller of two `index` values read as unsigned.
@@ -646,6 +660,7 @@ def Index_MinUOp : Index_AssociativeOp<"minu"> {
 //===----------------------------------------------------------------------===//
 
 def Index_ShlOp : Index_BinaryOp<"shl", [Pure]> {
+  let reference = [{ return semantics.shl(lhs, rhs, 64) }];
   let summary = "Index shift left";
   let description = [{
     Shifts `lhs` left by `rhs` bits, filling with zeros. A shift by the
@@ -664,6 +679,7 @@ def Index_ShlOp : Index_BinaryOp<"shl", [Pure]> {
 }
 
 def Index_ShrSOp : Index_BinaryOp<"shrs", [Pure]> {
+  let reference = [{ return semantics.shrs(lhs, rhs, 64) }];
   let summary = "Index signed shift right";
   let description = [{
     Shifts `lhs` right by `rhs` bits, filling with copies of the sign bit. A
@@ -683,6 +699,7 @@ def Index_ShrSOp : Index_BinaryOp<"shrs", [Pure]> {
 }
 
 def Index_ShrUOp : Index_BinaryOp<"shru", [Pure]> {
+  let reference = [{ return semantics.shru(lhs, rhs, 64) }];
   let summary = "Index unsigned shift right";
   let description = [{
     Shifts `lhs` right by `rhs` bits, filling with zeros. A shift by the
@@ -700,6 +717,7 @@ def Index_ShrUOp : Index_BinaryOp<"shru", [Pure]> {
 }
 
 def Index_AndOp : Index_AssociativeOp<"and"> {
+  let reference = [{ return semantics.andi(lhs, rhs) }];
   let summary = "Index bitwise and";
   let description = [{
     The bitwise and of two `index` values.
@@ -716,6 +734,7 @@ def Index_AndOp : Index_AssociativeOp<"and"> {
 }
 
 def Index_OrOp : Index_AssociativeOp<"or"> {
+  let reference = [{ return semantics.ori(lhs, rhs) }];
   let summary = "Index bitwise or";
   let description = [{
     The bitwise or of two `index` values.
@@ -732,6 +751,7 @@ def Index_OrOp : Index_AssociativeOp<"or"> {
 }
 
 def Index_XOrOp : Index_AssociativeOp<"xor"> {
+  let reference = [{ return semantics.xori(lhs, rhs) }];
   let summary = "Index bitwise exclusive or";
   let description = [{
     The bitwise exclusive or of two `index` values.
@@ -754,6 +774,9 @@ def Index_XOrOp : Index_AssociativeOp<"xor"> {
 def Index_CastSOp : Index_CastOp<"casts", [{
     signed = True
 }]> {
+  let reference = [{
+    return semantics.int_cast(input, semantics.width(self.input.type), semantics.width(self.output.type), sign_extend=True)
+  }];
   let summary = "Signed cast between index and integers";
   let description = [{
     Converts an `index` to an integer type, or an integer to `index`: exactly
@@ -772,6 +795,9 @@ def Index_CastSOp : Index_CastOp<"casts", [{
 def Index_CastUOp : Index_CastOp<"castu", [{
     signed = False
 }]> {
+  let reference = [{
+    return semantics.int_cast(input, semantics.width(self.input.type), semantics.width(self.output.type), sign_extend=False)
+  }];
   let summary = "Unsigned cast between index and integers";
   let description = [{
     Converts an `index` to an integer type, or an integer to `index`: exactly
@@ -792,6 +818,7 @@ def Index_CastUOp : Index_CastOp<"castu", [{
 //===----------------------------------------------------------------------===//
 
 def Index_CmpOp : Index_Op<"cmp", [Pure]> {
+  let reference = [{ return semantics.cmpi(int(pred), lhs, rhs, 64) }];
   let summary = "Index comparison";
   let description = [{
     Compares two `index` values with `pred` and gives an `i1`: 1 where the
@@ -869,6 +896,7 @@ def Index_CmpOp : Index_Op<"cmp", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Index_SizeOfOp : Index_Op<"sizeof", [Pure]> {
+  let reference = [{ return 8 }];
   let summary = "The bit width of the index type";
   let description = [{
     The number of bits of the `index` type on the target, as an `index`: 32
@@ -886,6 +914,7 @@ def Index_SizeOfOp : Index_Op<"sizeof", [Pure]> {
 }
 
 def Index_ConstantOp : Index_Op<"constant", [ConstantLike, Pure]> {
+  let reference = [{ return semantics.constant(self.get_attr("value"), self.result.type) }];
   let summary = "An index constant";
   let description = [{
     Produces the constant `value`, an integer attribute of type `index`,
@@ -911,6 +940,7 @@ def Index_ConstantOp : Index_Op<"constant", [ConstantLike, Pure]> {
 }
 
 def Index_BoolConstantOp : Index_Op<"bool.constant", [ConstantLike, Pure]> {
+  let reference = [{ return semantics.constant(self.get_attr("value"), self.result.type) }];
   let summary = "A boolean constant";
   let description = [{
     Produces `true` or `false` as an `i1`. The folders of `index.cmp` make

@@ -170,6 +170,7 @@ class Math_LibmUnaryOp<string mnemonic, string name, string positive_only = "Fal
   let hasFolder = 1;
   let fold = "return fold_libm(constant_value(self.operand_), \"" # name
       # "\", positive_only=" # positive_only # ")";
+  let reference = "return semantics.math_unary(\"" # name # "\", operand_, self.result.type)";
 }
 
 class Math_IntegerBinaryOp<string mnemonic, list<Trait> traits = []>
@@ -202,6 +203,7 @@ class Math_FloatTernaryOp<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def Math_AbsFOp : Math_FloatUnaryOp<"absf"> {
+  let reference = [{ return semantics.absf(operand_, self.result.type) }];
   let summary = "Floating-point absolute value";
   let description = [{
     The magnitude of a float: its sign bit cleared, so `-0.0` gives `0.0`
@@ -221,6 +223,7 @@ def Math_AbsFOp : Math_FloatUnaryOp<"absf"> {
 }
 
 def Math_AbsIOp : Math_IntegerUnaryOp<"absi"> {
+  let reference = [{ return semantics.absi(operand_, semantics.width(self.result.type)) }];
   let summary = "Integer absolute value";
   let description = [{
     The absolute value of an integer read as signed. The smallest value of
@@ -239,6 +242,7 @@ def Math_AbsIOp : Math_IntegerUnaryOp<"absi"> {
 }
 
 def Math_CopySignOp : Math_FloatBinaryOp<"copysign"> {
+  let reference = [{ return semantics.copysign(lhs, rhs, self.result.type) }];
   let summary = "Copy the sign of one float to another";
   let description = [{
     The magnitude of `lhs` with the sign bit of `rhs`, zeros and NaNs
@@ -257,6 +261,7 @@ def Math_CopySignOp : Math_FloatBinaryOp<"copysign"> {
 }
 
 def Math_CeilOp : Math_FloatUnaryOp<"ceil"> {
+  let reference = [{ return semantics.rounding("ceil", operand_, self.result.type) }];
   let summary = "Round up to an integral value";
   let description = [{
     The smallest integral value not below the operand, as a float of the same
@@ -278,6 +283,7 @@ def Math_CeilOp : Math_FloatUnaryOp<"ceil"> {
 }
 
 def Math_FloorOp : Math_FloatUnaryOp<"floor"> {
+  let reference = [{ return semantics.rounding("floor", operand_, self.result.type) }];
   let summary = "Round down to an integral value";
   let description = [{
     The largest integral value not above the operand, as a float of the same
@@ -299,6 +305,7 @@ def Math_FloorOp : Math_FloatUnaryOp<"floor"> {
 }
 
 def Math_RoundOp : Math_FloatUnaryOp<"round"> {
+  let reference = [{ return semantics.rounding("round", operand_, self.result.type) }];
   let summary = "Round to the nearest integral value, ties away from zero";
   let description = [{
     The integral value nearest to the operand; halfway cases go away from
@@ -317,6 +324,7 @@ def Math_RoundOp : Math_FloatUnaryOp<"round"> {
 }
 
 def Math_RoundEvenOp : Math_FloatUnaryOp<"roundeven"> {
+  let reference = [{ return semantics.rounding("roundeven", operand_, self.result.type) }];
   let summary = "Round to the nearest integral value, ties to even";
   let description = [{
     The integral value nearest to the operand; halfway cases go to the even
@@ -338,6 +346,7 @@ def Math_RoundEvenOp : Math_FloatUnaryOp<"roundeven"> {
 }
 
 def Math_TruncOp : Math_FloatUnaryOp<"trunc"> {
+  let reference = [{ return semantics.rounding("trunc", operand_, self.result.type) }];
   let summary = "Round toward zero to an integral value";
   let description = [{
     The operand with its fractional part dropped: the integral value nearest
@@ -374,6 +383,7 @@ def Math_SqrtOp : Math_LibmUnaryOp<"sqrt", "sqrt", "True"> {
 }
 
 def Math_RsqrtOp : Math_FloatUnaryOp<"rsqrt"> {
+  let reference = [{ return semantics.rsqrt(operand_, self.result.type) }];
   let summary = "Reciprocal of the square root";
   let description = [{
     `1 / sqrt(x)`, which targets often compute faster than the two
@@ -388,6 +398,7 @@ def Math_RsqrtOp : Math_FloatUnaryOp<"rsqrt"> {
 }
 
 def Math_CbrtOp : Math_FloatUnaryOp<"cbrt"> {
+  let reference = [{ return semantics.math_unary("cbrt", operand_, self.result.type) }];
   let summary = "Cube root";
   let description = [{
     The real cube root, negative for a negative operand. It differs from
@@ -484,6 +495,7 @@ def Math_Log2Op : Math_LibmUnaryOp<"log2", "log2", "True"> {
 }
 
 def Math_Log1pOp : Math_FloatUnaryOp<"log1p"> {
+  let reference = [{ return semantics.math_unary("log1p", operand_, self.result.type) }];
   let summary = "Natural logarithm of one plus the operand";
   let description = [{
     `log(1 + x)`, accurate also for operands near zero. An operand below -1
@@ -509,6 +521,7 @@ def Math_Log1pOp : Math_FloatUnaryOp<"log1p"> {
 }
 
 def Math_PowFOp : Math_FloatBinaryOp<"powf"> {
+  let reference = [{ return semantics.math_binary("pow", lhs, rhs, self.result.type) }];
   let summary = "Floating-point power";
   let description = [{
     `lhs` raised to the power `rhs`, both floats, with C's `pow` rules for
@@ -532,6 +545,7 @@ def Math_PowFOp : Math_FloatBinaryOp<"powf"> {
 
 def Math_FPowIOp : Math_Op<"fpowi", [
     SameOperandsAndResultShape, AllTypesMatch<["lhs", "result"]>]> {
+  let reference = [{ return semantics.fpowi(lhs, rhs, semantics.width(self.rhs.type), self.result.type) }];
   let summary = "Float raised to a signed integer power";
   let description = [{
     `lhs`, a float, raised to the power `rhs`, a signed integer of the same
@@ -553,6 +567,7 @@ def Math_FPowIOp : Math_Op<"fpowi", [
 }
 
 def Math_IPowIOp : Math_IntegerBinaryOp<"ipowi"> {
+  let reference = [{ return semantics.ipowi(lhs, rhs, semantics.width(self.result.type)) }];
   let summary = "Signed integer power";
   let description = [{
     `lhs` raised to the power `rhs`, both signed integers of the same type,
@@ -577,6 +592,7 @@ def Math_IPowIOp : Math_IntegerBinaryOp<"ipowi"> {
 }
 
 def Math_FmaOp : Math_FloatTernaryOp<"fma"> {
+  let reference = [{ return semantics.fma(a, b, c, self.result.type) }];
   let summary = "Fused multiply-add";
   let description = [{
     `a * b + c` rounded once, as LLVM's `llvm.fma`. It is not folded.
@@ -590,6 +606,7 @@ def Math_FmaOp : Math_FloatTernaryOp<"fma"> {
 }
 
 def Math_ClampFOp : Math_FloatTernaryOp<"clampf"> {
+  let reference = [{ return semantics.clampf(value, min, max, self.result.type) }];
   let summary = "Clamp a float between two bounds";
   let description = [{
     `value` limited to the range from `min` to `max`: the larger of `value`
@@ -642,6 +659,7 @@ def Math_CosOp : Math_LibmUnaryOp<"cos", "cos"> {
 
 def Math_SincosOp : Math_Op<"sincos", [
     SameOperandsAndResultShape, AllTypesMatch<["operand", "sin", "cos"]>]> {
+  let reference = [{ return (semantics.math_unary("sin", operand_, self.sin.type), semantics.math_unary("cos", operand_, self.cos.type)) }];
   let summary = "Sine and cosine together";
   let description = [{
     The sine and the cosine of an angle in radians, both of its type; cheaper
@@ -719,6 +737,7 @@ def Math_AtanOp : Math_LibmUnaryOp<"atan", "atan"> {
 }
 
 def Math_Atan2Op : Math_FloatBinaryOp<"atan2"> {
+  let reference = [{ return semantics.math_binary("atan2", lhs, rhs, self.result.type) }];
   let summary = "Arctangent of a quotient, by quadrant";
   let description = [{
     The angle in radians, from -pi to pi, between the positive x axis and
@@ -860,6 +879,7 @@ def Math_ErfcOp : Math_LibmUnaryOp<"erfc", "erfc"> {
 //===----------------------------------------------------------------------===//
 
 def Math_CountLeadingZerosOp : Math_IntegerUnaryOp<"ctlz"> {
+  let reference = [{ return semantics.ctlz(operand_, semantics.width(self.result.type)) }];
   let summary = "Count the leading zero bits";
   let description = [{
     The number of zero bits above the most significant set bit; the bit
@@ -879,6 +899,7 @@ def Math_CountLeadingZerosOp : Math_IntegerUnaryOp<"ctlz"> {
 }
 
 def Math_CountTrailingZerosOp : Math_IntegerUnaryOp<"cttz"> {
+  let reference = [{ return semantics.cttz(operand_, semantics.width(self.result.type)) }];
   let summary = "Count the trailing zero bits";
   let description = [{
     The number of zero bits below the least significant set bit; the bit
@@ -898,6 +919,7 @@ def Math_CountTrailingZerosOp : Math_IntegerUnaryOp<"cttz"> {
 }
 
 def Math_CtPopOp : Math_IntegerUnaryOp<"ctpop"> {
+  let reference = [{ return semantics.ctpop(operand_) }];
   let summary = "Count the set bits";
   let description = [{
     The number of bits set to one (the population count).
@@ -919,6 +941,7 @@ def Math_CtPopOp : Math_IntegerUnaryOp<"ctpop"> {
 //===----------------------------------------------------------------------===//
 
 def Math_IsFiniteOp : Math_FloatClassificationOp<"isfinite"> {
+  let reference = [{ return semantics.classify("isfinite", operand_, self.operand_.type) }];
   let summary = "Whether a float is finite";
   let description = [{
     True for zeros, subnormal and normal numbers; false for infinities and
@@ -936,6 +959,7 @@ def Math_IsFiniteOp : Math_FloatClassificationOp<"isfinite"> {
 }
 
 def Math_IsInfOp : Math_FloatClassificationOp<"isinf"> {
+  let reference = [{ return semantics.classify("isinf", operand_, self.operand_.type) }];
   let summary = "Whether a float is infinite";
   let description = [{
     True for positive and negative infinity.
@@ -952,6 +976,7 @@ def Math_IsInfOp : Math_FloatClassificationOp<"isinf"> {
 }
 
 def Math_IsNaNOp : Math_FloatClassificationOp<"isnan"> {
+  let reference = [{ return semantics.classify("isnan", operand_, self.operand_.type) }];
   let summary = "Whether a float is a NaN";
   let description = [{
     True for quiet and signaling NaNs.
@@ -968,6 +993,7 @@ def Math_IsNaNOp : Math_FloatClassificationOp<"isnan"> {
 }
 
 def Math_IsNormalOp : Math_FloatClassificationOp<"isnormal"> {
+  let reference = [{ return semantics.classify("isnormal", operand_, self.operand_.type) }];
   let summary = "Whether a float is normal";
   let description = [{
     True for numbers that are neither zero, subnormal, infinite nor NaN.

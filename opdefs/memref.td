@@ -3,6 +3,7 @@
 // messages as MLIR 22's `memref` dialect, for the ops defined here.
 
 include "OpBase.td"
+include "arith.td"
 
 def MemRef_Dialect : Dialect {
   let name = "memref";
@@ -16,8 +17,54 @@ def MemRef_Dialect : Dialect {
     start and wait for asynchronous DMA transfers.
   }];
   let dependentDialects = ["arith"];
-  // The checks several ops share: allocations, casts, subviews and reshapes.
+  let hasConstantMaterializer = 1;
+  // The constant materializer (`arith.constant`s, as MLIR's memref dialect makes
+  // them), and the checks several ops share: allocations, casts, subviews and
+  // reshapes.
   let extraClassDeclaration = [{
+    def materialize_constant(
+        rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+    ) -> Operation | None:
+        """An `arith.constant` of a folded value."""
+        from generated.arith.ops import materialize_constant as arith_constant
+
+        return arith_constant(rewriter, value, type_, loc)
+
+
+    def fold_dim(source: Value, index: Value) -> Attribute | None:
+        """The size of dimension `index` of `source` when both are known statically
+        (MLIR's `DimOp::fold` of a static dimension)."""
+        attr = constant_value(index)
+        source_type = source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+            return None
+        if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        return None
+
+
+    def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+        """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+        given, at a constant index (MLIR's `DimOp::fold`)."""
+        attr = constant_value(index)
+        source_type = source.type
+        owner = source.defining_op
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+            return None
+        if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+            return None
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, (AllocOp, AllocaOp)):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, ViewOp):
+            sizes = owner.sizes
+        return sizes[position] if position < len(sizes) else None
+
+
     def verify_alloc_like(
         memref_type: Type, dynamic_sizes: Sequence[Value], symbol_operands: Sequence[Value]
     ) -> str | None:
@@ -70,21 +117,6 @@ def MemRef_Dialect : Dialect {
             source.element_type == dest.element_type
             and source.memory_space == dest.memory_space
         )
-
-
-    def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
-        """The dimensions of `original` that `reduced` drops (each must be 1), matching
-        the others in order (MLIR's `computeRankReductionMask`); None if it cannot."""
-        unused: set[int] = set()
-        next_reduced = 0
-        for index, size in enumerate(original):
-            if next_reduced < len(reduced) and size == reduced[next_reduced]:
-                next_reduced += 1
-                continue
-            unused.add(index)
-            if size != 1:
-                return None
-        return unused if next_reduced == len(reduced) else None
 
 
     def memref_rank_reduction_mask(
@@ -145,56 +177,6 @@ def MemRef_Dialect : Dialect {
         )
 
 
-    def verify_index_lists(
-        rank: int, lists: Sequence[tuple[str, Sequence[int], Sequence[Value]]]
-    ) -> VerifyMessage | None:
-        """The offsets, sizes and strides of a view op: one of each per source
-        dimension, one SSA value per dynamic entry, offsets and sizes not negative
-        (MLIR's `OffsetSizeAndStrideOpInterface` checks)."""
-        counts = [len(static) for _, static, _ in lists]
-        if not (counts[0] == 1 and rank == 1) and counts[0] != counts[1]:
-            return VerifyMessage(
-                f"expected mixed offsets rank to match mixed sizes rank ({counts[0]} vs "
-                f"{counts[1]}) so the rank of the result type is well-formed.",
-                prefixed=False,
-            )
-        if counts[1] != counts[2]:
-            return VerifyMessage(
-                f"expected mixed sizes rank to match mixed strides rank ({counts[1]} vs "
-                f"{counts[2]}) so the rank of the result type is well-formed.",
-                prefixed=False,
-            )
-        for name, static, values in lists:
-            if len(static) != rank:
-                return VerifyMessage(
-                    f"expected {rank} {name} values, got {len(static)}", prefixed=False
-                )
-            dynamic = list(static).count(DYNAMIC)
-            if len(values) != dynamic:
-                return VerifyMessage(
-                    f"expected the number of '{name}s' to match the number of dynamic "
-                    f"entries in 'static_{name}s' ({len(values)} vs {dynamic})",
-                    prefixed=False,
-                )
-        for name, static, _ in lists[:2]:
-            for value in static:
-                if value < 0 and value != DYNAMIC:
-                    return VerifyMessage(
-                        f"expected {name}s to be non-negative, but got {value}", prefixed=False
-                    )
-        return None
-
-
-    def reassociation_groups(attr: Attribute | None) -> list[list[int]]:
-        """The reassociation `[[0, 1], [2]]` as lists of dimension indices."""
-        groups: list[list[int]] = []
-        if isinstance(attr, ArrayAttr):
-            for group in attr.value:
-                if isinstance(group, ArrayAttr):
-                    groups.append([e.value for e in group.value if isinstance(e, IntegerAttr)])
-        return groups
-
-
     def verify_collapsed_shape(
         collapsed: Sequence[int], expanded: Sequence[int], groups: Sequence[Sequence[int]]
     ) -> str | None:
@@ -245,8 +227,9 @@ def MemRef_Dialect : Dialect {
     ) -> MemRefType | None:
         """The type `memref.expand_shape` gives `source` expanded to `shape`: contiguous
         if the source is, else strides split within each group (MLIR's
-        `ExpandShapeOp::computeExpandedType`); None for a non-strided source."""
-        if source.layout is None:
+        `ExpandShapeOp::computeExpandedType`, where a layout whose map is the identity,
+        such as `strided<[1]>`, counts as none); None for a non-strided source."""
+        if has_identity_layout(source):
             return MemRefType.get(shape, source.element_type, None, source.memory_space)
         layout = strides_and_offset(source)
         if layout is None:
@@ -325,7 +308,7 @@ def MemRef_IndexListArrayAttr
 //===----------------------------------------------------------------------===//
 
 class MemRef_AllocLikeOp<string mnemonic, list<Trait> traits = []>
-    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments], traits)> {
+    : MemRef_Op<mnemonic, !listconcat([AttrSizedOperandSegments, OnlyAllocatesResults], traits)> {
   let arguments = (ins Variadic<Index>:$dynamicSizes,
                        Variadic<Index>:$symbolOperands,
                        OptionalAttr<MemRef_AlignmentAttr>:$alignment);
@@ -476,7 +459,7 @@ def MemRef_StoreOp : MemRef_Op<"store", [
 }
 
 def MemRef_DimOp : MemRef_Op<"dim", [
-    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect]> {
+    ConditionallySpeculatable, MemRefsNormalizable, NoMemoryEffect, ShapedDimOpInterface]> {
   let summary = "The size of one dimension of a buffer";
   let description = [{
     Returns the size of dimension `index` of `source`. The result is
@@ -491,6 +474,10 @@ def MemRef_DimOp : MemRef_Op<"dim", [
   let arguments = (ins AnyNon0RankedOrUnrankedMemRef:$source, Index:$index);
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
+  let hasFolder = 1;
+  let fold = [{
+    return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
+  }];
   let asmResultNames = [{
     return ((0, "dim"),)
   }];
@@ -532,6 +519,11 @@ def MemRef_CastOp : MemRef_Op<"cast", [
     if not cast_compatible(source, dest):
         return f"operand type '{source}' and result type '{dest}' are cast incompatible"
     return None
+  }];
+  // A cast to the type it has is its operand.
+  let hasFolder = 1;
+  let fold = [{
+    return self.source if self.source.type == self.dest.type else None
   }];
 }
 
@@ -717,6 +709,18 @@ def MemRef_ExpandShapeOp : MemRef_Op<"expand_shape", [Pure]> {
   let asmResultNames = [{
     return ((0, "expand_shape"),)
   }];
+  // Expanding what a collapse with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, CollapseShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     source, result = self.src.type, self.result.type
@@ -780,6 +784,18 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
   let asmResultNames = [{
     return ((0, "collapse_shape"),)
   }];
+  // Collapsing what an expansion with the same groups made gives its source back.
+  let hasFolder = 1;
+  let fold = [{
+    owner = self.src.defining_op
+    if (
+        isinstance(owner, ExpandShapeOp)
+        and owner.src.type == self.result.type
+        and reassociation_groups(owner.reassociation) == reassociation_groups(self.reassociation)
+    ):
+        return owner.src
+    return None
+  }];
   let hasVerifier = 1;
   let verifier = [{
     source, result = self.src.type, self.result.type
@@ -794,7 +810,7 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [Pure]> {
     problem = verify_collapsed_shape(result.shape, source.shape, groups)
     if problem is not None:
         return problem
-    if source.layout is None:
+    if has_identity_layout(source):
         expected = MemRefType.get(result.shape, source.element_type, None, source.memory_space)
     else:
         layout = collapsed_layout(source, groups)
@@ -996,6 +1012,1101 @@ def MemRef_DmaWaitOp : MemRef_Op<"dma_wait"> {
             "expected tagIndices to have the same number of elements as the tagMemRef "
             f"rank, expected {tag_type.rank}, but got {len(self.tag_indices)}"
         )
+    return None
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Globals
+//===----------------------------------------------------------------------===//
+
+// MLIR's `MemRefTypeAttr`: a type attribute holding a memref type.
+def MemRef_MemRefTypeAttr : PredAttr<
+    CPred<"isinstance($_self, TypeAttr) and isinstance($_self.value, MemRefType)">,
+    "memref type attribute">;
+
+def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
+  let summary = "A named buffer that lives as long as the program";
+  let description = [{
+    Declares or defines a global buffer of a statically shaped memref type.
+    Without an initial value the global is external (defined elsewhere);
+    `uninitialized` allocates it without giving its contents; a dense
+    elements attribute gives its contents, of the tensor type with the
+    memref's shape and element type. `constant` promises that the contents
+    never change, and `alignment` aligns its address.
+
+    Example:
+
+    ```mlir
+    memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+    memref.global @state : memref<4xi32> = uninitialized
+    memref.global @external : memref<8xf64>
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       MemRef_MemRefTypeAttr:$type,
+                       OptionalAttr<AnyAttr>:$initial_value,
+                       UnitAttr:$constant,
+                       OptionalAttr<MemRef_AlignmentAttr>:$alignment);
+  let hasCustomAssemblyFormat = 1;
+  // `["visibility"] [constant] @name : type [= uninitialized | = value] {attrs}`.
+  let parser = [{
+    visibility = None
+    if p.next_is('"'):
+        visibility = StringAttr.get(p.parse_string_literal())
+    constant = p.consume_keyword("constant")
+    name = p.parse_symbol_name_attr()
+    p.expect(":", "expected ':'")
+    memref_type = p.parse_type()
+    if not isinstance(memref_type, MemRefType) or not memref_type.has_static_shape:
+        p.op_error(
+            name_pos,
+            f"type should be static shaped memref, but got '{memref_type}'",
+        )
+    initial: Attribute | None = None
+    if p.consume_if("="):
+        if p.consume_keyword("uninitialized"):
+            initial = UnitAttr.get()
+        else:
+            tensor_type = RankedTensorType.get(memref_type.shape, memref_type.element_type)
+            initial = p.parse_attribute(tensor_type)
+            if not is_elements_attr(initial):
+                p.op_error(name_pos, "initial value should be a unit or elements attribute")
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    return p.create_op(
+        cls,
+        name_pos,
+        [],
+        [],
+        properties=[
+            ("sym_name", name),
+            ("sym_visibility", visibility),
+            ("type", TypeAttr.get(memref_type)),
+            ("initial_value", initial),
+            ("constant", UnitAttr.get() if constant else None),
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = " "
+    visibility = get_property(self, "sym_visibility")
+    if isinstance(visibility, StringAttr):
+        text += p.attr_text(visibility) + " "
+    if get_property(self, "constant") is not None:
+        text += "constant "
+    text += p.symbol(self.sym_name.value) + " : "
+    type_attr = get_property(self, "type")
+    memref_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+    text += p.type_text(memref_type) if memref_type is not None else "<<NULL TYPE>>"
+    initial = get_property(self, "initial_value")
+    if isinstance(initial, UnitAttr):
+        text += " = uninitialized"
+    elif initial is not None:
+        text += " = " + p.attr_without_type(initial)
+    text += p.attr_dict(self, ("sym_name", "sym_visibility", "type", "initial_value", "constant"))
+    p.write(text)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    type_attr = self.type
+    memref_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+    if not isinstance(memref_type, MemRefType) or not memref_type.has_static_shape:
+        return f"type should be static shaped memref, but got '{memref_type}'"
+    initial = get_property(self, "initial_value")
+    if initial is not None and not isinstance(initial, UnitAttr):
+        if not is_elements_attr(initial):
+            return (
+                "initial value should be a unit or elements attribute, but got "
+                f"{initial}"
+            )
+        initial_type = getattr(initial, "type", None)
+        if isinstance(initial_type, ShapedType):
+            if initial_type.shape != memref_type.shape:
+                expected = "x".join(str(d) for d in memref_type.shape)
+                got = "x".join(str(d) for d in initial_type.shape)
+                return f"initial value shape expected to be {expected} but was {got}"
+            if initial_type.element_type != memref_type.element_type:
+                return (
+                    "initial value element expected to be of type "
+                    f"{memref_type.element_type}, but was of type {initial_type.element_type}"
+                )
+    return None
+  }];
+}
+
+def MemRef_GetGlobalOp : MemRef_Op<"get_global", [Pure, SymbolUserOpInterface]> {
+  let summary = "A memref of a global buffer";
+  let description = [{
+    Returns the buffer of the `memref.global` that `name` names in the nearest
+    enclosing symbol table; the result type is the global's.
+
+    Example:
+
+    ```mlir
+    %t = memref.get_global @table : memref<2xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "$name `:` type($result) attr-dict";
+  let hasVerifier = 1;
+  let verifier = [{
+    name = get_property(self, "name")
+    symbol = name.root if isinstance(name, SymbolRefAttr) else ""
+    table = self.parent_op
+    while table is not None and table.name != "builtin.module":
+        table = table.parent_op
+    found: GlobalOp | None = None
+    if table is not None and table.regions and table.regions[0].blocks:
+        for candidate in table.regions[0].ops:
+            if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol:
+                found = candidate
+                break
+    if found is None:
+        return f"'{symbol}' does not reference a valid global memref"
+    type_attr = found.type
+    global_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+    if global_type != self.result.type:
+        return (
+            f"result type '{self.result.type}' does not match type '{global_type}' of the "
+            f"global memref @{symbol}"
+        )
+    return None
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Queries, assumptions and metadata
+//===----------------------------------------------------------------------===//
+
+def MemRef_RankOp : MemRef_Op<"rank", [Pure]> {
+  let summary = "The rank of a buffer";
+  let description = [{
+    Returns the number of dimensions of a ranked or unranked memref.
+
+    Example:
+
+    ```mlir
+    %r = memref.rank %a : memref<*xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$memref);
+  let results = (outs Index);
+  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+  let hasFolder = 1;
+  let fold = [{
+    memref_type = self.memref.type
+    if isinstance(memref_type, MemRefType):
+        return IntegerAttr.get(IndexType.get(), memref_type.rank)
+    return None
+  }];
+}
+
+def MemRef_AssumeAlignmentOp : MemRef_Op<"assume_alignment", [
+    InferTypeOpInterface, Pure]> {
+  let summary = "A view of a buffer known to be aligned";
+  let description = [{
+    Returns `memref` itself, and promises that its aligned pointer is a
+    multiple of `alignment` bytes (a power of two). Code that uses the result
+    may rely on that; if it is false, the behavior is undefined.
+
+    Example:
+
+    ```mlir
+    %aligned = memref.assume_alignment %a, 16 : memref<4x?xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$memref,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$alignment);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$memref `,` $alignment attr-dict `:` type($memref)";
+  let asmResultNames = [{
+    return ((0, "assume_align"),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    value = self.alignment.value
+    if value & (value - 1):
+        return "alignment must be power of 2"
+    return None
+  }];
+  let extraClassDeclaration = [{
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        if not operands:
+            raise InferTypeError("expected a memref operand")
+        return [operands[0].type]
+  }];
+}
+
+def MemRef_DistinctObjectsOp : MemRef_Op<"distinct_objects", [
+    InferTypeOpInterface, Pure]> {
+  let summary = "Views of buffers that do not alias one another";
+  let description = [{
+    Returns its operands unchanged, and promises that the buffers they refer
+    to do not overlap: accesses through one result never alias accesses
+    through another.
+
+    Example:
+
+    ```mlir
+    %x, %y = memref.distinct_objects %a, %b : memref<?xf32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyMemRef>:$operands);
+  let results = (outs Variadic<AnyMemRef>:$results);
+  let assemblyFormat = "$operands attr-dict `:` type($operands)";
+  let hasVerifier = 1;
+  let verifier = [{
+    if not self.operands:
+        return "expected at least one operand"
+    if [v.type for v in self.operands] != [v.type for v in self.results]:
+        return "operand types and result types must match"
+    return None
+  }];
+  let extraClassDeclaration = [{
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        return [v.type for v in operands]
+
+    @classmethod
+    def is_compatible_return_types(
+        cls, inferred: Sequence[Type], actual: Sequence[Type]
+    ) -> bool:
+        # The verifier reports a mismatch in its own words.
+        return True
+  }];
+}
+
+def MemRef_ExtractAlignedPointerAsIndexOp
+    : MemRef_Op<"extract_aligned_pointer_as_index", [Pure]> {
+  let summary = "The aligned pointer of a buffer, as an index";
+  let description = [{
+    Returns the address of the first element of the buffer `source` refers
+    to, as an index. Meant for lowering to other dialects; it says nothing
+    about the memref's layout.
+
+    Example:
+
+    ```mlir
+    %p = memref.extract_aligned_pointer_as_index %a : memref<4x?xf32> -> index
+    ```
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source);
+  let results = (outs Index:$aligned_pointer);
+  let assemblyFormat = "$source `:` type($source) `->` type(results) attr-dict";
+  let asmResultNames = [{
+    return ((0, "intptr"),)
+  }];
+}
+
+// MLIR's `AnyStridedMemRefOfRank<0>`.
+def MemRef_StridedMemRefOfRank0 : Type<
+    CPred<"isinstance($_self, MemRefType) and $_self.rank == 0 and is_strided($_self)">,
+    "strided memref of any type values of rank 0">;
+
+def MemRef_ExtractStridedMetadataOp : MemRef_Op<"extract_strided_metadata", [
+    InferTypeOpInterface, Pure, SameVariadicResultSize]> {
+  let summary = "The base buffer, offset, sizes and strides of a strided memref";
+  let description = [{
+    Takes a strided memref apart: a 0-d memref of its base buffer, its
+    offset, and one size and one stride per dimension, as index values.
+    `memref.reinterpret_cast` puts such parts back together.
+
+    Example:
+
+    ```mlir
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a
+        : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+    ```
+  }];
+  let arguments = (ins AnyStridedMemRef:$source);
+  let results = (outs MemRef_StridedMemRefOfRank0:$base_buffer,
+                      Index:$offset,
+                      Variadic<Index>:$sizes,
+                      Variadic<Index>:$strides);
+  let assemblyFormat = "$source `:` type($source) `->` type(results) attr-dict";
+  let asmResultNames = [{
+    names = [(0, "base_buffer"), (1, "offset")]
+    if self.sizes:
+        # A group of results is named by its first.
+        names += [(2, "sizes"), (2 + len(self.sizes), "strides")]
+    return tuple(names)
+  }];
+  let extraClassDeclaration = [{
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        source = operands[0].type if operands else None
+        if not isinstance(source, MemRefType):
+            raise InferTypeError("expected a memref source")
+        index = IndexType.get()
+        base = MemRefType.get((), source.element_type, None, source.memory_space)
+        return [base, index] + [index] * (2 * source.rank)
+  }];
+}
+
+def MemRef_MemorySpaceCastOp : MemRef_Op<"memory_space_cast", [
+    CastOpInterface, MemRefsNormalizable, Pure]> {
+  let summary = "Move a memref to another memory space";
+  let description = [{
+    Returns a memref of the same buffer in another memory space: the shape,
+    element type and layout stay, and only the memory space changes. Both
+    types are ranked, or both unranked. Whether the target can address the
+    buffer is up to the target.
+
+    Example:
+
+    ```mlir
+    %g = memref.memory_space_cast %a : memref<4x?xf32> to memref<4x?xf32, 1>
+    ```
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source);
+  let results = (outs AnyRankedOrUnrankedMemRef:$dest);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+  let asmResultNames = [{
+    return ((0, "memspacecast"),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    source, dest = self.source.type, self.dest.type
+    compatible = False
+    if isinstance(source, MemRefType) and isinstance(dest, MemRefType):
+        compatible = (
+            source.shape == dest.shape
+            and source.element_type == dest.element_type
+            and source.layout == dest.layout
+        )
+    elif isinstance(source, UnrankedMemRefType) and isinstance(dest, UnrankedMemRefType):
+        compatible = source.element_type == dest.element_type
+    if not compatible:
+        return f"operand type '{source}' and result type '{dest}' are cast incompatible"
+    return None
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reallocation and allocation scopes
+//===----------------------------------------------------------------------===//
+
+def MemRef_ReallocOp : MemRef_Op<"realloc"> {
+  let summary = "Grow or shrink a 1-D buffer";
+  let description = [{
+    Returns a buffer of the result's size holding the elements of `source`
+    that fit, and frees `source`. The result's size is static, or given by
+    `dynamicResultSize` when it is `?`. Both memrefs are 1-D with the
+    identity layout, the same element type and the same memory space.
+
+    Example:
+
+    ```mlir
+    %b = memref.realloc %a(%n) : memref<?xf32> to memref<?xf32>
+    %c = memref.realloc %a {alignment = 8} : memref<?xf32> to memref<10xf32>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[AnyType], [1]>:$source,
+                       Optional<Index>:$dynamicResultSize,
+                       OptionalAttr<MemRef_AlignmentAttr>:$alignment);
+  let results = (outs MemRefRankOf<[AnyType], [1]>);
+  let assemblyFormat = [{
+    $source (`(` $dynamicResultSize^ `)`)? attr-dict
+    `:` type($source) `to` type(results)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    source = self.source.type
+    result = self.result_types[0]
+    assert isinstance(source, MemRefType)
+    assert isinstance(result, MemRefType)
+    if source.element_type != result.element_type:
+        return VerifyMessage(
+            f"different element types specified for source memref type '{source}' and "
+            f"result memref type '{result}'",
+            prefixed=False,
+        )
+    if source.memory_space != result.memory_space:
+        return VerifyMessage(
+            f"different memory spaces specified for source memref type '{source}' and "
+            f"result memref type '{result}'",
+            prefixed=False,
+        )
+    if not has_identity_layout(source):
+        return VerifyMessage(
+            f"unsupported layout for source memref type '{source}'", prefixed=False
+        )
+    if not has_identity_layout(result):
+        return VerifyMessage(
+            f"unsupported layout for result memref type '{result}'", prefixed=False
+        )
+    if result.shape[0] == DYNAMIC and self.dynamic_result_size is None:
+        return VerifyMessage(
+            f"missing dimension operand for result type '{result}'", prefixed=False
+        )
+    if result.shape[0] != DYNAMIC and self.dynamic_result_size is not None:
+        return VerifyMessage(
+            f"unnecessary dimension operand for result type '{result}'", prefixed=False
+        )
+    return None
+  }];
+}
+
+def MemRef_AllocaScopeOp : MemRef_Op<"alloca_scope", [
+    AutomaticAllocationScope, RegionBranchOpInterface, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"MemRef_AllocaScopeReturnOp">, NoRegionArguments]> {
+  let summary = "A region whose stack allocations end with it";
+  let description = [{
+    Runs its single-block region once. The buffers `memref.alloca` makes in
+    it (outside nested scopes) are freed when the region ends. The region's
+    `memref.alloca_scope.return` gives the op's results; with none it may be
+    left out.
+
+    Example:
+
+    ```mlir
+    %r = memref.alloca_scope -> (f32) {
+      %tmp = memref.alloca() : memref<4xf32>
+      %v = memref.load %tmp[%i] : memref<4xf32>
+      memref.alloca_scope.return %v : f32
+    }
+    ```
+  }];
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$bodyRegion);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    result_types: list[Type] = []
+    if p.consume_if("->"):
+        p.expect("(", "expected '('")
+        if not p.consume_if(")"):
+            result_types = p.parse_type_list()
+            p.expect(")", "expected ')'")
+    body = Region()
+    p.parse_region(body)
+    p.ensure_terminator(body, AllocaScopeReturnOp, name_pos)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    return p.create_op(
+        cls,
+        name_pos,
+        [],
+        result_types,
+        properties=(),
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+        regions=[body],
+    )
+  }];
+  let printer = [{
+    text = " "
+    if self.result_types:
+        text += " -> (" + p.types(self.result_types) + ")"
+    p.write(text + " ")
+    p.print_region(self.body_region, entry_args=False, terminators=bool(self.result_types))
+    p.write(p.attr_dict(self))
+  }];
+  let hasRegionVerifier = 1;
+  let regionVerifier = [{
+    block = self.body_region.blocks[0] if self.body_region.blocks else None
+    terminator = block.last_op if block is not None else None
+    if isinstance(terminator, AllocaScopeReturnOp):
+        return scf_check_edges(
+            [
+                (
+                    "Operation memref.alloca_scope.return",
+                    "parent",
+                    list(terminator.operands),
+                    list(self.results),
+                    terminator,
+                )
+            ]
+        )
+    return None
+  }];
+}
+
+def MemRef_AllocaScopeReturnOp : MemRef_Op<"alloca_scope.return", [
+    HasParent<"MemRef_AllocaScopeOp">, Pure, ReturnLike, Terminator]> {
+  let summary = "The end of a `memref.alloca_scope`, with its results";
+  let description = [{
+    Ends the region of a `memref.alloca_scope` and gives the op's results.
+    Without operands it may be left out of the custom form.
+
+    Example:
+
+    ```mlir
+    memref.alloca_scope.return %v : f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics and prefetching
+//===----------------------------------------------------------------------===//
+
+def MemRef_AtomicRMWOp : MemRef_Op<"atomic_rmw", [
+    AllTypesMatch<["value", "result"]>,
+    TypesMatchWith<"value type matches element type of memref",
+                   "memref", "value", "element_type_or_self($_self)">]> {
+  let summary = "Atomically combine a value with an element of a buffer";
+  let description = [{
+    Reads the element of `memref` at `indices`, combines it with `value` as
+    `kind` says (`addf`, `maxs`, `assign`, ...), writes the result back, and
+    returns the element as it was, all as one atomic step. Float kinds take
+    float elements, integer kinds integer ones.
+
+    Example:
+
+    ```mlir
+    %old = memref.atomic_rmw addf %v, %a[%i] : (f32, memref<10xf32>) -> f32
+    ```
+  }];
+  let arguments = (ins Arith_AtomicRMWKind:$kind,
+                       AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+                       MemRefOf<[AnySignlessInteger, AnyFloat]>:$memref,
+                       Variadic<Index>:$indices);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,`
+    type($memref) `)` `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    memref_type = self.memref.type
+    assert isinstance(memref_type, MemRefType)
+    if len(self.indices) != memref_type.rank:
+        return "expects the number of subscripts to be equal to memref rank"
+    kind = self.kind
+    float_kinds = ("addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf")
+    int_kinds = ("addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori", "andi")
+    value_type = self.value.type
+    if kind.name in float_kinds and not isinstance(value_type, FloatType):
+        return f"with kind '{kind.name}' expects a floating-point type"
+    if kind.name in int_kinds and not isinstance(value_type, IntegerType):
+        return f"with kind '{kind.name}' expects an integer type"
+    return None
+  }];
+}
+
+def MemRef_GenericAtomicRMWOp : MemRef_Op<"generic_atomic_rmw", [
+    SingleBlockImplicitTerminator<"MemRef_AtomicYieldOp">,
+    TypesMatchWith<"result type matches element type of memref",
+                   "memref", "result", "element_type_or_self($_self)">]> {
+  let summary = "Atomically replace an element of a buffer by what a region computes";
+  let description = [{
+    Reads the element of `memref` at `indices`, passes it to the region as
+    its one argument, and writes the value the region's `memref.atomic_yield`
+    gives back, as one atomic step; returns the element as it was. The
+    region must have no side effects, since it may run more than once.
+
+    Example:
+
+    ```mlir
+    %old = memref.generic_atomic_rmw %a[%i] : memref<10xf32> {
+    ^bb0(%current: f32):
+      %new = arith.addf %current, %v : f32
+      memref.atomic_yield %new : f32
+    }
+    ```
+  }];
+  let arguments = (ins MemRefOf<[AnySignlessInteger, AnyFloat]>:$memref,
+                       Variadic<Index>:$indices);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let regions = (region AnyRegion:$atomic_body);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    memref_use = p.parse_operand()
+    p.expect("[", "expected '['")
+    index_uses = p.parse_operand_list()
+    p.expect("]", "expected ']'")
+    memref_type = p.parse_colon_type()
+    operands = [p.resolve_operand(memref_use, memref_type)]
+    index = IndexType.get()
+    operands += [p.resolve_operand(u, index) for u in index_uses]
+    body = Region()
+    p.parse_region(body)
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    element = memref_type.element_type if isinstance(memref_type, ShapedType) else memref_type
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [element],
+        properties=(),
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+        regions=[body],
+    )
+  }];
+  let printer = [{
+    values = list(self.operands)
+    indices = p.operands(values[1:])
+    p.write(f" {p.operand(values[0])}[" + indices + "] : " + p.type_text(values[0].type) + " ")
+    p.print_region(self.atomic_body, entry_args=True, terminators=True)
+    p.write(p.attr_dict(self))
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    block = self.atomic_body.blocks[0] if self.atomic_body.blocks else None
+    if block is None or len(block.args) != 1:
+        return "expected single number of entry block arguments"
+    if block.args[0].type != self.result.type:
+        return "expected block argument of the same type result type"
+
+    def effect_free(op: Operation) -> bool:
+        # MLIR's `isMemoryEffectFree`: no effects, or recursive effects of ops
+        # that have none.
+        if op.has_trait(NoMemoryEffect) or op.has_trait(ConstantLike):
+            return True
+        if not op.has_trait(HasRecursiveMemoryEffects):
+            return False
+        return all(effect_free(n) for r in op.regions for b in r.blocks for n in b.ops)
+
+    def first_effect(ops: Sequence[Operation]) -> Operation | None:
+        # The first op with an effect in post-order, as MLIR's walk meets it.
+        for op in ops:
+            for region in op.regions:
+                for nested in region.blocks:
+                    found = first_effect(list(nested.ops))
+                    if found is not None:
+                        return found
+            if not effect_free(op):
+                return op
+        return None
+
+    culprit = first_effect(list(block.ops))
+    if culprit is not None:
+        return VerifyMessage(
+            "body of 'memref.generic_atomic_rmw' should contain only operations with no "
+            "side effects",
+            prefixed=False,
+            at=culprit,
+        )
+    return None
+  }];
+}
+
+def MemRef_AtomicYieldOp : MemRef_Op<"atomic_yield", [
+    HasParent<"MemRef_GenericAtomicRMWOp">, Pure, ReturnLike, Terminator]> {
+  let summary = "The value a `memref.generic_atomic_rmw` writes";
+  let description = [{
+    Ends the region of a `memref.generic_atomic_rmw` and gives the value it
+    stores, of the buffer's element type.
+
+    Example:
+
+    ```mlir
+    memref.atomic_yield %new : f32
+    ```
+  }];
+  let arguments = (ins AnyType:$result);
+  let assemblyFormat = "$result attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let verifier = [{
+    parent = self.parent_op
+    if parent is not None and parent.results:
+        expected = parent.results[0].type
+        if expected != self.result_.type:
+            return (
+                f"types mismatch between yield op: '{self.result_.type}' and its parent: "
+                f"'{expected}'"
+            )
+    return None
+  }];
+}
+
+def MemRef_PrefetchOp : MemRef_Op<"prefetch"> {
+  let summary = "Hint that an element of a buffer will soon be used";
+  let description = [{
+    Asks the hardware to bring the element of `memref` at `indices` closer,
+    for reading or for writing, into the data or the instruction cache.
+    `locality` ranges from 0 (no temporal locality) to 3 (keep it in cache).
+
+    Example:
+
+    ```mlir
+    memref.prefetch %a[%i, %j], read, locality<3>, data : memref<400x400xi32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$memref,
+                       Variadic<Index>:$indices,
+                       BoolAttr:$isWrite,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$localityHint,
+                       BoolAttr:$isDataCache);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    memref_use = p.parse_operand()
+    p.expect("[", "expected '['")
+    index_uses = p.parse_operand_list()
+    p.expect("]", "expected ']'")
+    p.expect(",", "expected ','")
+    rw = p.parse_keyword()
+    p.expect(",", "expected ','")
+    p.expect_keyword("locality")
+    p.expect("<", "expected '<'")
+    hint = p.parse_attribute(IntegerType.get(32))
+    p.expect(">", "expected '>'")
+    p.expect(",", "expected ','")
+    cache = p.parse_keyword()
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    memref_type = p.parse_colon_type()
+    if rw not in ("read", "write"):
+        p.op_error(name_pos, "rw specifier has to be 'read' or 'write'")
+    if cache not in ("data", "instr"):
+        p.op_error(name_pos, "cache type has to be 'data' or 'instr'")
+    index = IndexType.get()
+    operands = [p.resolve_operand(memref_use, memref_type)]
+    operands += [p.resolve_operand(u, index) for u in index_uses]
+    return p.create_op(
+        cls,
+        name_pos,
+        operands,
+        [],
+        properties=[
+            ("isWrite", BoolAttr.get_bool(rw == "write")),
+            ("localityHint", hint),
+            ("isDataCache", BoolAttr.get_bool(cache == "data")),
+        ],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    values = list(self.operands)
+    rw = "write" if self.is_write.value else "read"
+    cache = "data" if self.is_data_cache.value else "instr"
+    indices = p.operands(values[1:])
+    text = f" {p.operand(values[0])}[" + indices + f"], {rw}, "
+    text += f"locality<{self.locality_hint.value}>, {cache}"
+    text += p.attr_dict(self, ("isWrite", "localityHint", "isDataCache"))
+    p.write(text + " : " + p.type_text(values[0].type))
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    memref_type = self.memref.type
+    assert isinstance(memref_type, MemRefType)
+    if len(self.indices) != memref_type.rank:
+        return "too few indices"
+    return None
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// More views: transposes, byte buffers, reshapes and reinterpretations
+//===----------------------------------------------------------------------===//
+
+def MemRef_TransposeOp : MemRef_Op<"transpose", [Pure]> {
+  let summary = "A view with permuted dimensions";
+  let description = [{
+    A view of `in` whose dimensions are those of `in` in the order
+    `permutation` gives; only the shape and the strides change. The result
+    type's layout is the permuted strides and the same offset.
+
+    Example:
+
+    ```mlir
+    %t = memref.transpose %a (i, j) -> (j, i)
+        : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+    ```
+  }];
+  let arguments = (ins AnyStridedMemRef:$in, AffineMapAttr:$permutation);
+  let results = (outs AnyStridedMemRef);
+  let hasCustomAssemblyFormat = 1;
+  let parser = [{
+    in_use = p.parse_operand()
+    permutation = AffineMapAttr.get(p.parse_affine_map())
+    attr_pos = p.current_pos()
+    attrs = p.parse_optional_attr_dict()
+    in_type = p.parse_colon_type()
+    p.expect_keyword("to")
+    result_type = p.parse_type()
+    return p.create_op(
+        cls,
+        name_pos,
+        [p.resolve_operand(in_use, in_type)],
+        [result_type],
+        properties=[("permutation", permutation)],
+        attributes=attrs,
+        attr_dict_pos=attr_pos,
+    )
+  }];
+  let printer = [{
+    text = f" {p.operand(self.in_)} {bare_affine_map(self.permutation.value)}"
+    text += p.attr_dict(self, ("permutation",))
+    p.write(f"{text} : {p.type_text(self.in_.type)} to {p.type_text(self.result_types[0])}")
+  }];
+  let asmResultNames = [{
+    return ((0, "transpose"),)
+  }];
+  let extraClassDeclaration = [{
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the permutation as a bare map, never by an alias."""
+        return []
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    permutation = self.permutation.value
+    source = self.in_.type
+    result = self.result_types[0]
+    assert isinstance(source, MemRefType)
+    assert isinstance(result, MemRefType)
+    dims = permutation_dims(permutation)
+    if dims is None:
+        return "expected a permutation map"
+    if permutation.num_dims != source.rank:
+        return "expected a permutation map of same rank as the input"
+    layout = strides_and_offset(source)
+    if layout is None:
+        return None
+    strides, offset = layout
+    shape = tuple(source.shape[d] for d in dims)
+    permuted = [strides[d] for d in dims]
+    expected = MemRefType.get(
+        shape,
+        source.element_type,
+        AffineMapAttr.get(strided_linear_map(permuted, offset)),
+        source.memory_space,
+    )
+
+    def canonical(layout: tuple[tuple[int, ...], int] | None, shape: tuple[int, ...]) -> object:
+        # MLIR's `canonicalizeStridedLayout`: a statically row-major layout is the
+        # identity; any other keeps its strides and offset.
+        if layout == (canonical_strides(shape), 0) and DYNAMIC not in layout[0]:
+            return None
+        return layout
+
+    if (
+        result.shape != shape
+        or result.element_type != source.element_type
+        or result.memory_space != source.memory_space
+        or (None if has_identity_layout(result) else canonical(strides_and_offset(result), shape))
+        != canonical((tuple(permuted), offset), shape)
+    ):
+        return (
+            f"result type '{result}' is not equivalent to the canonical transposed input "
+            f"type '{expected}'"
+        )
+    return None
+  }];
+}
+
+def MemRef_ViewOp : MemRef_Op<"view", [Pure]> {
+  let summary = "A typed view of a byte buffer";
+  let description = [{
+    A memref of any element type and shape over the 1-D `i8` buffer `source`,
+    starting `byte_shift` bytes in. `sizes` gives the size of each `?`
+    dimension of the result, in order. Both memrefs have the identity layout
+    and the same memory space.
+
+    Example:
+
+    ```mlir
+    %v = memref.view %bytes[%shift][%n] : memref<2048xi8> to memref<?x4xf32>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I<8>], [1]>:$source,
+                       Index:$byte_shift,
+                       Variadic<Index>:$sizes);
+  let results = (outs AnyMemRef);
+  let assemblyFormat = [{
+    $source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict
+    `:` type($source) `to` type(results)
+  }];
+  let asmResultNames = [{
+    return ((0, "view"),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    base = self.source.type
+    view = self.result_types[0]
+    assert isinstance(base, MemRefType)
+    assert isinstance(view, MemRefType)
+    if not has_identity_layout(base):
+        return VerifyMessage(f"unsupported map for base memref type '{base}'", prefixed=False)
+    if not has_identity_layout(view):
+        return VerifyMessage(
+            f"unsupported map for result memref type '{view}'", prefixed=False
+        )
+    if base.memory_space != view.memory_space:
+        return VerifyMessage(
+            f"different memory spaces specified for base memref type '{base}' and view "
+            f"memref type '{view}'",
+            prefixed=False,
+        )
+    expected = view.shape.count(DYNAMIC)
+    if len(self.sizes) != expected:
+        return f"incorrect number of dynamic sizes, has {len(self.sizes)}, expected {expected}"
+    return None
+  }];
+}
+
+def MemRef_ReshapeOp : MemRef_Op<"reshape", [Pure]> {
+  let summary = "A view with the shape a 1-D buffer of sizes gives";
+  let description = [{
+    A view of the contiguous `source` with the shape that `shape` holds, one
+    size per dimension of the result. A shape of static length gives a ranked
+    result of that rank, one of dynamic length an unranked result. Both have
+    the identity layout and the same element type.
+
+    Example:
+
+    ```mlir
+    %r = memref.reshape %a(%shape) : (memref<?xf32>, memref<2xindex>) -> memref<?x?xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source,
+                       MemRefRankOf<[AnySignlessInteger, Index], [1]>:$shape);
+  let results = (outs AnyRankedOrUnrankedMemRef:$result);
+  let assemblyFormat = [{
+    $source `(` $shape `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let asmResultNames = [{
+    return ((0, "reshape"),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    source = self.source.type
+    result = self.result.type
+    shape = self.shape.type
+    assert isinstance(source, ShapedType)
+    assert isinstance(result, ShapedType)
+    assert isinstance(shape, MemRefType)
+    if source.element_type != result.element_type:
+        return "element types of source and destination memref types should be the same"
+    if isinstance(source, MemRefType) and not has_identity_layout(source):
+        return "source memref type should have identity affine map"
+    length = shape.shape[0]
+    if isinstance(result, MemRefType):
+        if not has_identity_layout(result):
+            return "result memref type should have identity affine map"
+        if length == DYNAMIC:
+            return (
+                "cannot use shape operand with dynamic length to reshape to "
+                "statically-ranked memref type"
+            )
+        if length != result.rank:
+            return "length of shape operand differs from the result's memref rank"
+    return None
+  }];
+}
+
+def MemRef_ReinterpretCastOp : MemRef_Op<"reinterpret_cast", [
+    AttrSizedOperandSegments, MemRefsNormalizable, Pure]> {
+  let summary = "A view of a buffer with the given offset, sizes and strides";
+  let description = [{
+    A strided memref over the buffer of `source` with the offset, sizes and
+    strides given, each a constant or an SSA value. The result type says the
+    same where it is static. Nothing checks that the view stays inside the
+    buffer.
+
+    Example:
+
+    ```mlir
+    %v = memref.reinterpret_cast %a to offset: [0], sizes: [%n, 10], strides: [10, 1]
+        : memref<?xf32> to memref<?x10xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedOrUnrankedMemRef:$source,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyStridedMemRef:$result);
+  let assemblyFormat = [{
+    $source `to` `offset` `` `:`
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    `` `,` `sizes` `` `:`
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    `` `,` `strides` `` `:`
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+  let asmResultNames = [{
+    return ((0, "reinterpret_cast"),)
+  }];
+  let hasVerifier = 1;
+  let verifier = [{
+    source = self.source.type
+    result = self.result.type
+    assert isinstance(source, (MemRefType, UnrankedMemRefType))
+    assert isinstance(result, MemRefType)
+    offsets = self.static_offsets.values
+    sizes = self.static_sizes.values
+    strides = self.static_strides.values
+    problem = verify_index_lists(
+        result.rank,
+        (
+            ("offset", offsets, self.offsets),
+            ("size", sizes, self.sizes),
+            ("stride", strides, self.strides),
+        ),
+        (1, result.rank, result.rank),
+    )
+    if problem is not None:
+        return problem
+    if source.memory_space != result.memory_space:
+        return VerifyMessage(
+            f"different memory spaces specified for source type '{source}' and result "
+            f"memref type '{result}'",
+            prefixed=False,
+        )
+    if source.element_type != result.element_type:
+        return VerifyMessage(
+            f"different element types specified for source type '{source}' and result "
+            f"memref type '{result}'",
+            prefixed=False,
+        )
+
+    def text(value: int) -> str:
+        return "dynamic" if value == DYNAMIC else str(value)
+
+    for dim, (size, expected) in enumerate(zip(result.shape, sizes, strict=True)):
+        if size != DYNAMIC and size != expected:
+            return VerifyMessage(
+                f"expected result type with size = {text(expected)} instead of {size} in "
+                f"dim = {dim}",
+                prefixed=False,
+            )
+    layout = strides_and_offset(result)
+    if layout is None:
+        return None
+    result_strides, result_offset = layout
+    if result_offset != DYNAMIC and offsets[0] != result_offset:
+        return VerifyMessage(
+            f"expected result type with offset = {text(offsets[0])} instead of "
+            f"{text(result_offset)}",
+            prefixed=False,
+        )
+    for dim, (stride, expected) in enumerate(zip(result_strides, strides, strict=True)):
+        if stride != DYNAMIC and stride != expected:
+            return VerifyMessage(
+                f"expected result type with stride = {text(expected)} instead of "
+                f"{text(stride)} in dim = {dim}",
+                prefixed=False,
+            )
     return None
   }];
 }

@@ -635,9 +635,22 @@ def SCF_InParallelOp : SCF_Op<"forall.in_parallel", [
     p.write(p.attr_dict(self))
   }];
   let hasVerifier = 1;
+  // Among the shipped dialects, `tensor.parallel_insert_slice` is the one op with
+  // MLIR's `ParallelCombiningOpInterface`; its destination (operand #1) must be one
+  // of the loop's output block arguments.
   let verifier = [{
-    if self.region.blocks and self.region.blocks[0].first_op is not None:
-        return "expected only ParallelCombiningOpInterface ops"
+    if not self.region.blocks:
+        return None
+    forall = self.parent_op
+    outputs: Sequence[Value] = []
+    if forall is not None and forall.regions and forall.regions[0].blocks:
+        args: Sequence[Value] = forall.regions[0].blocks[0].args
+        outputs = args[len(args) - len(forall.results) :]
+    for op in self.region.blocks[0].ops:
+        if op.name != "tensor.parallel_insert_slice":
+            return "expected only ParallelCombiningOpInterface ops"
+        if len(op.operands) > 1 and not any(op.operands[1] is v for v in outputs):
+            return VerifyMessage("may only insert into an output block argument", at=op)
     return None
   }];
 }

@@ -51,6 +51,7 @@ class UB_Op<string mnemonic, list<Trait> traits = []>
     : Op<UB_Dialect, mnemonic, traits>;
 
 def UB_PoisonOp : UB_Op<"poison", [ConstantLike, Pure]> {
+  let reference = [{ return semantics.POISON }];
   let summary = "A poison constant";
   let description = [{
     Produces a poison value of any type. `value` says how the result is

@@ -155,9 +155,11 @@ def test_parse_integer_token_rejects_a_float() -> None:
 
 
 def test_parse_argument_rejects_a_result_number() -> None:
-    """A region argument is `%name`; `%name#0` is reported at the `%`."""
+    """A region argument is `%name`; `%name#0` is reported at the `#`, in MLIR's words."""
     assert _parser(" %arg0: i32").parse_argument() == ("arg0", 0, 1)
-    with pytest.raises(DiagnosticError, match="1:2: error: expected valid ssa identifier"):
+    with pytest.raises(
+        DiagnosticError, match="1:4: error: result number not allowed in argument list"
+    ):
         _parser(" %x#0").parse_argument()
 
 

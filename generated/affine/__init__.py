@@ -10,24 +10,40 @@ registers nothing.
 from generated.affine.ops import (
     OPS,
     AffineApplyOp,
+    AffineDelinearizeIndexOp,
+    AffineDmaStartOp,
+    AffineDmaWaitOp,
     AffineForOp,
     AffineIfOp,
+    AffineLinearizeIndexOp,
     AffineLoadOp,
     AffineMaxOp,
     AffineMinOp,
+    AffineParallelOp,
+    AffinePrefetchOp,
     AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
     AffineYieldOp,
 )
 from generator.ir import Dialect
 
 __all__ = [
     "AffineApplyOp",
+    "AffineDelinearizeIndexOp",
+    "AffineDmaStartOp",
+    "AffineDmaWaitOp",
     "AffineForOp",
     "AffineIfOp",
+    "AffineLinearizeIndexOp",
     "AffineLoadOp",
     "AffineMaxOp",
     "AffineMinOp",
+    "AffineParallelOp",
+    "AffinePrefetchOp",
     "AffineStoreOp",
+    "AffineVectorLoadOp",
+    "AffineVectorStoreOp",
     "AffineYieldOp",
 ]
 

@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from generator.ir import (
+    DYNAMIC,
     EMPTY_DICT,
     AffineMapAttr,
+    ArrayAttr,
     AsmParser,
     AsmPrinter,
     Attribute,
@@ -18,8 +20,12 @@ from generator.ir import (
     AutomaticAllocationScope,
     Block,
     BlockArgument,
+    BoolAttr,
     ConditionallySpeculatable,
     DenseArrayAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    FloatType,
     HasRecursiveMemoryEffects,
     IndexType,
     IntegerAttr,
@@ -36,19 +42,26 @@ from generator.ir import (
     OpResult,
     OpTrait,
     Pure,
+    RankedTensorType,
     RecursivelySpeculatable,
     Region,
     RegionBranchOpInterface,
     ReturnLike,
     SingleBlockImplicitTerminator,
     SourcePos,
+    StringAttr,
     Type,
+    UnitAttr,
     UnresolvedOperand,
     Value,
+    VectorType,
     VerifyMessage,
     argument_error,
     checked_sequence,
     get_property,
+    is_signless_int_elements,
+    optional_property,
+    parse_type,
     required_property,
     segment_range,
     segment_sizes,
@@ -61,25 +74,42 @@ from generator.ir.dialects.affine import (
     parse_dim_and_symbol_list,
     print_dim_and_symbol_list,
 )
+from generator.ir.dialects.view_like import (
+    parse_dynamic_index_list,
+    print_dynamic_index_list,
+)
 
 __all__ = [
     "AffineApplyOp",
+    "AffineDelinearizeIndexOp",
+    "AffineDmaStartOp",
+    "AffineDmaWaitOp",
     "AffineForOp",
     "AffineIfOp",
+    "AffineLinearizeIndexOp",
     "AffineLoadOp",
     "AffineMaxOp",
     "AffineMinOp",
+    "AffineParallelOp",
+    "AffinePrefetchOp",
     "AffineStoreOp",
+    "AffineVectorLoadOp",
+    "AffineVectorStoreOp",
     "AffineYieldOp",
 ]
 
+_TYPE_INDEX = parse_type("index")
 
-from generator.ir.affine import (
+# After the module's constants, which the generator puts first.
+from generator.ir.affine import (  # noqa: E402
     AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
     AffineMap,
     AffineSymbolExpr,
     IntegerSet,
     format_affine_expr,
+    replace_dims_and_symbols,
 )
 
 
@@ -233,6 +263,192 @@ def check_subscripts(op: Operation, memref: Value, indices: Sequence[Value]) -> 
     return check_dim_and_symbol_operands(op, indices, map_attr.value.num_dims)
 
 
+def parse_vector_memory_types(p: AsmParser) -> tuple[MemRefType, VectorType]:
+    """`: memref<...>, vector<...>` after the subscripts of a vector memory op."""
+    memref_type = parse_memref_type(p)
+    p.expect(",", "expected ','")
+    vector_type = p.parse_type_of(VectorType, "builtin.vector")
+    assert isinstance(vector_type, VectorType)
+    return memref_type, vector_type
+
+
+def check_vector_subscripts(
+    op: Operation, memref: Value, indices: Sequence[Value], vector: Type
+) -> str | None:
+    """The checks `affine.vector_load` and `affine.vector_store` share: the
+    subscripts', then the element types' (MLIR's `verifyVectorMemoryOp`)."""
+    problem = check_subscripts(op, memref, indices)
+    if problem is not None:
+        return problem
+    memref_type = memref.type
+    assert isinstance(memref_type, MemRefType)
+    assert isinstance(vector, VectorType)
+    if memref_type.element_type != vector.element_type:
+        return "requires memref and vector types of the same elemental type"
+    return None
+
+
+def dma_maps(op: Operation, names: Sequence[str]) -> list[AffineMap] | None:
+    """The maps the DMA ops keep as attributes (not properties, as in MLIR), when
+    each is an affine map."""
+    maps: list[AffineMap] = []
+    for name in names:
+        attr = op.get_attr(name)
+        if not isinstance(attr, AffineMapAttr):
+            return None
+        maps.append(attr.value)
+    return maps
+
+
+def parse_dma_ref(p: AsmParser) -> tuple[UnresolvedOperand, AffineMap, list[UnresolvedOperand]]:
+    """`%memref[subscripts]` of a DMA op."""
+    memref = p.parse_operand()
+    amap, uses = parse_subscripts(p)
+    return memref, amap, uses
+
+
+def print_dma_ref(p: AsmPrinter, memref: Value, amap: AffineMap, indices: Sequence[Value]) -> str:
+    """The form `parse_dma_ref` reads."""
+    return p.operand(memref) + print_subscripts(p, AffineMapAttr.get(amap), indices)
+
+
+def check_dma_indices(
+    op: Operation, indices: Sequence[Value], what: str, op_word: str
+) -> str | None:
+    """MLIR's checks of the subscripts of a DMA op's memref: each an index, and a valid
+    dimension or symbol."""
+    region = affine_scope(op)
+    for value in indices:
+        if value.type != IndexType.get():
+            return f"{what}index to {op_word} must have 'index' type"
+        if not is_valid_dim(value, region) and not is_valid_symbol(value, region):
+            return f"{what}index must be a valid dimension or symbol identifier"
+    return None
+
+
+# The value of a unit property that is not set.
+FALSE = BoolAttr.get_bool(False)
+
+
+# The reductions of `affine.parallel`, by their number in MLIR's `AtomicRMWKind`.
+REDUCTIONS = (
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+    "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+)  # fmt: skip
+
+
+def reduction_fits(kind: str, type_: Type) -> bool:
+    """Whether a result of `type_` can be reduced with `kind` (MLIR's
+    `isResultTypeMatchAtomicRMWKind`): float kinds on floats, integer kinds on
+    integers, ordered ones on integers of their signedness."""
+    if kind == "assign":
+        return True
+    if kind in ("addf", "mulf", "maximumf", "minimumf"):
+        return isinstance(type_, FloatType)
+    if kind in ("addi", "muli", "andi", "ori"):
+        return isinstance(type_, IntegerType)
+    if kind in ("maxs", "mins"):
+        return isinstance(type_, IntegerType) and not type_.is_signless and not type_.is_unsigned
+    if kind in ("maxu", "minu"):
+        return isinstance(type_, IntegerType) and type_.is_unsigned
+    return False
+
+
+def parse_bound_groups(
+    p: AsmParser, keyword: str
+) -> tuple[list[Value], AffineMap, DenseElementsAttr]:
+    """The bounds of `affine.parallel`: `(e, max(e, e), ...)`, each entry one
+    expression or, after `keyword` (`max` or `min`), several; gives the operands (the
+    distinct dims, then the distinct symbols), the map of every expression and the
+    number of expressions of each entry (MLIR's `parseAffineMapWithMinMax`)."""
+    index = IndexType.get()
+    group_type = RankedTensorType.get((0,), IntegerType.get(32))
+    p.expect("(", "expected '('")
+    if p.consume_if(")"):
+        return [], AffineMap(0, 0, []), DenseElementsAttr.get(group_type, ())
+    exprs: list[AffineExpr] = []
+    dim_uses: list[list[UnresolvedOperand]] = []
+    symbol_uses: list[list[UnresolvedOperand]] = []
+    groups: list[int] = []
+    while True:
+        if p.consume_keyword(keyword):
+            amap, uses = p.parse_affine_map_of_ssa_ids("()")
+            dims, symbols = uses[: amap.num_dims], uses[amap.num_dims :]
+            for expr in amap.results:
+                exprs.append(expr)
+                dim_uses.append(dims)
+                symbol_uses.append(symbols)
+            groups.append(amap.num_results)
+        else:
+            expr, dims, symbols = p.parse_affine_expr_of_ssa_ids()
+            exprs.append(expr)
+            dim_uses.append(dims)
+            symbol_uses.append(symbols)
+            groups.append(1)
+        if p.consume_if(")"):
+            break
+        p.expect(",", "expected ')'")
+
+    def dedup(
+        uses_per_expr: list[list[UnresolvedOperand]], symbol: bool
+    ) -> tuple[list[Value], list[list[AffineExpr]]]:
+        distinct: list[Value] = []
+        replacements: list[list[AffineExpr]] = []
+        for uses in uses_per_expr:
+            these: list[AffineExpr] = []
+            for use in uses:
+                value = p.resolve_operand(use, index)
+                position = next((i for i, known in enumerate(distinct) if known is value), -1)
+                if position < 0:
+                    position = len(distinct)
+                    distinct.append(value)
+                these.append(AffineSymbolExpr(position) if symbol else AffineDimExpr(position))
+            replacements.append(these)
+        return distinct, replacements
+
+    dims_values, dim_exprs = dedup(dim_uses, False)
+    symbol_values, symbol_exprs = dedup(symbol_uses, True)
+    results = [
+        replace_dims_and_symbols(expr, dims, symbols)
+        for expr, dims, symbols in zip(exprs, dim_exprs, symbol_exprs, strict=True)
+    ]
+    amap = AffineMap(len(dims_values), len(symbol_values), results)
+    group_type = RankedTensorType.get((len(groups),), IntegerType.get(32))
+    group_attr = DenseElementsAttr.get(group_type, tuple(groups))
+    return [*dims_values, *symbol_values], amap, group_attr
+
+
+def print_bound_groups(
+    p: AsmPrinter,
+    map_attr: Attribute | None,
+    groups: Attribute | None,
+    operands: Sequence[Value],
+    keyword: str,
+) -> str:
+    """The bounds `parse_bound_groups` reads (MLIR's `printMinMaxBound`)."""
+    if not isinstance(map_attr, AffineMapAttr) or not isinstance(groups, DenseElementsAttr):
+        return ""
+    amap = map_attr.value
+    dims = [p.operand(v) for v in operands[: amap.num_dims]]
+    symbols = [f"symbol({p.operand(v)})" for v in operands[amap.num_dims :]]
+    sizes = (
+        list(groups.values) * groups.type.num_elements if groups.is_splat else list(groups.values)
+    )
+    parts: list[str] = []
+    start = 0
+    for size in sizes:
+        assert isinstance(size, int)
+        if size == 1:
+            parts.append(format_affine_expr(amap.results[start], dims, symbols))
+        else:
+            exprs = amap.results[start : start + size]
+            parts.append(
+                keyword + "(" + ", ".join(format_affine_expr(e, dims, symbols) for e in exprs) + ")"
+            )
+        start += size
+    return ", ".join(parts)
+
+
 def identity_subscripts(memref: Value) -> AffineMap:
     """The map of subscripts that are the memref's indices themselves."""
     memref_type = memref.type
@@ -251,18 +467,91 @@ def _type_constraint_0(t: Type) -> bool:
 
 
 def _attr_constraint_1(a: Attribute) -> bool:
+    """i64 dense array attribute"""
+    return isinstance(a, DenseArrayAttr) and str(a.element_type) == "i64"
+
+
+def _attr_constraint_2(a: Attribute) -> bool:
     """index attribute"""
     return isinstance(a, IntegerAttr) and isinstance(a.type, IndexType)
 
 
-def _attr_constraint_2(a: Attribute) -> bool:
+def _attr_constraint_3(a: Attribute) -> bool:
     """IntegerSet attribute"""
     return isinstance(a, IntegerSetAttr)
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """unit attribute"""
+    return isinstance(a, UnitAttr)
+
+
+def _attr_constraint_5(a: Attribute) -> bool:
+    """bool attribute"""
+    return isinstance(a, BoolAttr)
+
+
+def _attr_constraint_6(a: Attribute) -> bool:
+    """unit attribute or bool attribute"""
+    return _attr_constraint_4(a) or _attr_constraint_5(a)
 
 
 def _type_constraint_1(t: Type) -> bool:
     """memref of any type values"""
     return isinstance(t, MemRefType)
+
+
+def _type_constraint_2(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
+
+
+def _attr_constraint_7(a: Attribute) -> bool:
+    """64-bit signless integer attribute whose minimum value is 0 whose maximum value is 15"""
+    return (
+        (isinstance(a, IntegerAttr) and _type_constraint_2(a.type))
+        and a.value >= 0
+        and a.value <= 15
+    )
+
+
+def _attr_constraint_8(a: Attribute) -> bool:
+    """Reduction ops"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_7(x) for x in a.value)
+
+
+def _attr_constraint_9(a: Attribute) -> bool:
+    """32-bit signless integer elements attribute"""
+    return is_signless_int_elements(a, 32)
+
+
+def _attr_constraint_10(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_2(a.type)
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
+    """64-bit integer array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_10(x) for x in a.value)
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """32-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
+
+
+def _attr_constraint_12(a: Attribute) -> bool:
+    """32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"""
+    return (
+        (isinstance(a, IntegerAttr) and _type_constraint_3(a.type))
+        and a.value >= 0
+        and a.value <= 3
+    )
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """vector of any type values"""
+    return isinstance(t, VectorType) and t.rank >= 1
 
 
 class AffineApplyOp(OdsOp):
@@ -420,6 +709,482 @@ class AffineApplyOp(OdsOp):
                     "dimensional operand cannot be used as a symbol", prefixed=False
                 )
         return None
+
+
+class AffineDelinearizeIndexOp(OdsOp):
+    """Split a linear index into a multi-index of a basis
+
+    Returns the coordinates of `linear_index` in a row-major space with the
+    dimensions of the basis: with results `%r0 ... %rN-1` and basis
+    `(B1, ..., BN-1)`, the last result is `linear_index mod BN-1`, the one
+    before it `(linear_index floordiv BN-1) mod BN-2`, and so on, the first
+    taking what remains. The basis is either one element per result after
+    the first, or one per result, the first then being a bound on the first
+    result that the arithmetic does not use. Basis elements are constants or
+    `index` values (`dynamic_basis`, in the places of `static_basis` that
+    hold the dynamic marker), and must be positive.
+
+    Example:
+
+    ```mlir
+    %idx:3 = affine.delinearize_index %linear into (%n, 224) : index, index, index
+    ```
+
+    Operation name: `affine.delinearize_index`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ("_prop_static_basis",)
+    _prop_static_basis: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.delinearize_index"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"static_basis"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "static_basis": "_prop_static_basis",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        linear_index: Value,
+        dynamic_basis: Sequence[Value] = (),
+        *,
+        static_basis: Attribute,
+        multi_index_types: Sequence[Type],
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(linear_index, Value):
+            raise argument_error(
+                "affine.delinearize_index", "operand 'linear_index'", Value, linear_index
+            )
+        operands: list[Value] = []
+        operands.append(linear_index)
+        operands.extend(
+            checked_sequence(
+                "affine.delinearize_index", "operand 'dynamic_basis'", dynamic_basis, Value
+            )
+        )
+        if not isinstance(static_basis, Attribute):
+            raise argument_error(
+                "affine.delinearize_index", "attribute 'static_basis'", Attribute, static_basis
+            )
+        static_basis_a: Attribute = static_basis
+        super().__init__(
+            "affine.delinearize_index",
+            operands,
+            (
+                *checked_sequence(
+                    "affine.delinearize_index", "multi_index_types", multi_index_types, Type
+                ),
+            ),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_basis = static_basis_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_basis":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_basis" and not _attr_constraint_1(value):
+            return (
+                "attribute 'static_basis' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def linear_index(self) -> Value:
+        """The operand `linear_index`."""
+        return self._operands[0].value
+
+    @property
+    def dynamic_basis(self) -> tuple[Value, ...]:
+        """The operand `dynamic_basis`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def multi_index(self) -> tuple[OpResult, ...]:
+        """The result `multi_index`."""
+        return self.results
+
+    @property
+    def static_basis(self) -> DenseArrayAttr:
+        """The attribute `static_basis`."""
+        return required_property(self, "static_basis", self._prop_static_basis, DenseArrayAttr)
+
+    @property
+    def static_basis_attr(self) -> Attribute | None:
+        """The attribute `static_basis` as stored (None when unset)."""
+        return self._prop_static_basis
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_dynamic_basis: list[UnresolvedOperand] = []
+        a_static_basis: Attribute | None = None
+        rt_multi_index: list[Type] = []
+        operands_pos = p.current_pos()
+        o_linear_index = p.parse_operand()
+        p.expect_keyword("into")
+        (
+            o_dynamic_basis,
+            a_static_basis,
+        ) = parse_dynamic_index_list(p, "()")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_multi_index = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_linear_index, _TYPE_INDEX))
+        operands += p.resolve_operands(
+            o_dynamic_basis, [_TYPE_INDEX] * len(o_dynamic_basis), operands_pos
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            rt_multi_index,
+            properties=(("static_basis", a_static_basis),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.linear_index) + " into ")
+        print_dynamic_index_list(p, self, self.dynamic_basis, self._prop_static_basis, "()")
+        w(
+            p.attr_dict(self, ("static_basis",))
+            + " : "
+            + p.types([v.type for v in self.multi_index])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_static_basis is None:
+            return "requires attribute 'static_basis'"
+        if not _attr_constraint_1(self._prop_static_basis):
+            return (
+                "attribute 'static_basis' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be index, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in range(0, len(self.results)):
+            if not _type_constraint_0(self.results[index].type):
+                return f"result #{index} must be variadic of index, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        basis = self.static_basis.values
+        if len(self.multi_index) not in (len(basis), len(basis) + 1):
+            return "should return an index for each basis element and up to one extra index"
+        if basis.count(DYNAMIC) != len(self.dynamic_basis):
+            return (
+                "mismatch between dynamic and static basis (kDynamic marker but no "
+                "corresponding dynamic basis entry) -- this can only happen due to an "
+                "incorrect fold/rewrite"
+            )
+        if any(value <= 0 and value != DYNAMIC for value in basis):
+            return "no basis element may be statically non-positive"
+        return None
+
+
+class AffineDmaStartOp(OdsOp):
+    """Start a non-blocking copy between memrefs at affine subscripts
+
+    Starts copying `num_elements` elements from the source memref, at the
+    subscripts `src_map` computes from its indices, to the destination
+    memref, at the subscripts of `dst_map`; the two memrefs need not have the
+    same rank but have the same element type. Completion is signalled in the
+    tag memref, at the subscripts of `tag_map`, which an `affine.dma_wait`
+    on the same element waits for. With the two optional trailing operands
+    the copy is strided: it moves `elements_per_stride` elements every
+    `stride` elements of the slower memory.
+
+    Operands: the source, its indices, the destination, its indices, the tag,
+    its indices, the number of elements, and optionally the stride and the
+    number of elements per stride. The maps are attributes (`src_map`,
+    `dst_map`, `tag_map`) of the op's attribute dictionary, as in MLIR, where
+    this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_start %src[%i + 3, %j], %dst[%k + 7, %l], %tag[%idx], %num_elements
+        : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+    ```
+
+    Operation name: `affine.dma_start`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "affine.dma_start"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("affine.dma_start", "operand 'operands_'", operands_, Value)
+        )
+        super().__init__(
+            "affine.dma_start",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([o.value for o in self._operands])
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        index = IndexType.get()
+        src, src_map, src_uses = parse_dma_ref(p)
+        p.expect(",", "expected ','")
+        dst, dst_map, dst_uses = parse_dma_ref(p)
+        p.expect(",", "expected ','")
+        tag, tag_map, tag_uses = parse_dma_ref(p)
+        p.expect(",", "expected ','")
+        count = p.parse_operand()
+        strides: list[UnresolvedOperand] = []
+        if p.consume_if(","):
+            strides = p.parse_operand_list()
+        if strides and len(strides) != 2:
+            p.op_error(name_pos, "expected two stride related operands")
+        p.expect(":", "expected ':'")
+        types = p.parse_type_list()
+        if len(types) != 3:
+            p.op_error(name_pos, "expected three types")
+        operands = [p.resolve_operand(src, types[0])]
+        operands += [p.resolve_operand(use, index) for use in src_uses]
+        operands.append(p.resolve_operand(dst, types[1]))
+        operands += [p.resolve_operand(use, index) for use in dst_uses]
+        operands.append(p.resolve_operand(tag, types[2]))
+        operands += [p.resolve_operand(use, index) for use in tag_uses]
+        operands.append(p.resolve_operand(count, index))
+        operands += [p.resolve_operand(use, index) for use in strides]
+        if (
+            len(src_uses) != src_map.num_inputs
+            or len(dst_uses) != dst_map.num_inputs
+            or len(tag_uses) != tag_map.num_inputs
+        ):
+            p.op_error(name_pos, "memref operand count not equal to map.numInputs")
+        attrs = DictionaryAttr.get(
+            {
+                "dst_map": AffineMapAttr.get(dst_map),
+                "src_map": AffineMapAttr.get(src_map),
+                "tag_map": AffineMapAttr.get(tag_map),
+            }
+        )
+        return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+
+    def print(self, p: AsmPrinter) -> bool | None:
+        """Write the custom form after the op name."""
+        maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+        if maps is None or self.num_operands < sum(m.num_inputs for m in maps) + 4:
+            return False
+        operands = self.operands
+        parts: list[str] = []
+        at = 0
+        for amap in maps:
+            parts.append(
+                print_dma_ref(p, operands[at], amap, operands[at + 1 : at + 1 + amap.num_inputs])
+            )
+            at += 1 + amap.num_inputs
+        text = " " + ", ".join(parts) + ", " + p.operands(operands[at:])
+        memref_types = [operands[0].type, operands[1 + maps[0].num_inputs].type]
+        memref_types.append(operands[2 + maps[0].num_inputs + maps[1].num_inputs].type)
+        p.write(text + " : " + p.types(memref_types))
+        return None
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        maps = dma_maps(self, ("src_map", "dst_map", "tag_map"))
+        if maps is None:
+            return "requires 'src_map', 'dst_map' and 'tag_map' affine map attributes"
+        src_map, dst_map, tag_map = maps
+        operands = self.operands
+        dst_at = 1 + src_map.num_inputs
+        tag_at = dst_at + 1 + dst_map.num_inputs
+        memref_ats = (("source", 0), ("destination", dst_at), ("tag", tag_at))
+        for what, at in memref_ats:
+            if at >= len(operands) or not isinstance(operands[at].type, MemRefType):
+                return f"expected DMA {what} to be of memref type"
+        inputs = src_map.num_inputs + dst_map.num_inputs + tag_map.num_inputs
+        if len(operands) not in (inputs + 4, inputs + 6):
+            return "incorrect number of operands"
+        for what, at, amap in (
+            ("src ", 0, src_map),
+            ("dst ", dst_at, dst_map),
+            ("tag ", tag_at, tag_map),
+        ):
+            problem = check_dma_indices(
+                self, operands[at + 1 : at + 1 + amap.num_inputs], what, "dma_start"
+            )
+            if problem is not None:
+                return problem
+        return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the maps as the subscripts, not as attributes."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the maps are the subscripts."""
+        return False
+
+
+class AffineDmaWaitOp(OdsOp):
+    """Wait for a copy started by affine.dma_start
+
+    Blocks until the copy that signals completion in the element of the tag
+    memref at the subscripts `tag_map` computes from its indices is done.
+    `num_elements` is the number of elements of that copy.
+
+    Operands: the tag memref, its indices, and the number of elements. The
+    map is the attribute `tag_map` of the op's attribute dictionary, as in
+    MLIR, where this op is defined in C++.
+
+    Example:
+
+    ```mlir
+    affine.dma_wait %tag[%idx], %num_elements : memref<1xi32, 2>
+    ```
+
+    Operation name: `affine.dma_wait`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "affine.dma_wait"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("affine.dma_wait", "operand 'operands_'", operands_, Value)
+        )
+        super().__init__(
+            "affine.dma_wait",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([o.value for o in self._operands])
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        index = IndexType.get()
+        tag, tag_map, tag_uses = parse_dma_ref(p)
+        p.expect(",", "expected ','")
+        count = p.parse_operand()
+        p.expect(":", "expected ':'")
+        tag_type = p.parse_type()
+        operands = [p.resolve_operand(tag, tag_type)]
+        operands += [p.resolve_operand(use, index) for use in tag_uses]
+        operands.append(p.resolve_operand(count, index))
+        if not isinstance(tag_type, MemRefType):
+            p.op_error(name_pos, "expected tag to be of memref type")
+        if len(tag_uses) != tag_map.num_inputs:
+            p.op_error(name_pos, "tag memref operand count != to map.numInputs")
+        attrs = DictionaryAttr.get({"tag_map": AffineMapAttr.get(tag_map)})
+        return p.create_op(cls, name_pos, operands, [], attributes=attrs, attr_dict_pos=name_pos)
+
+    def print(self, p: AsmPrinter) -> bool | None:
+        """Write the custom form after the op name."""
+        maps = dma_maps(self, ("tag_map",))
+        if maps is None or self.num_operands != maps[0].num_inputs + 2:
+            return False
+        operands = self.operands
+        text = " " + print_dma_ref(p, operands[0], maps[0], operands[1:-1])
+        p.write(text + ", " + p.operand(operands[-1]) + " : " + p.type_text(operands[0].type))
+        return None
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        maps = dma_maps(self, ("tag_map",))
+        if maps is None:
+            return "requires a 'tag_map' affine map attribute"
+        operands = self.operands
+        if not operands or not isinstance(operands[0].type, MemRefType):
+            return "expected DMA tag to be of memref type"
+        return check_dma_indices(self, operands[1 : 1 + maps[0].num_inputs], "", "dma_wait")
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+    def asm_prints_attr_dict(self) -> bool:
+        """The custom form has no attribute dictionary: the map is the subscripts."""
+        return False
 
 
 class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchOpInterface):
@@ -607,7 +1372,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
             return "attribute 'lowerBoundMap' failed to satisfy constraint: AffineMap attribute"
         if name == "upperBoundMap" and not _attr_constraint_0(value):
             return "attribute 'upperBoundMap' failed to satisfy constraint: AffineMap attribute"
-        if name == "step" and not _attr_constraint_1(value):
+        if name == "step" and not _attr_constraint_2(value):
             return "attribute 'step' failed to satisfy constraint: index attribute"
         return None
 
@@ -673,7 +1438,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         index = IndexType.get()
-        induction_var = p.parse_operand()
+        induction_var = p.parse_argument()
         # The custom form writes the induction variable's location with debug info.
         induction_loc: Location | None = p.parse_optional_trailing_loc()
         p.expect("=", "expected '='")
@@ -788,15 +1553,15 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
             return problem
         if self._prop_lowerBoundMap is None:
             return "requires attribute 'lowerBoundMap'"
-        if self._prop_upperBoundMap is None:
-            return "requires attribute 'upperBoundMap'"
         if self._prop_step is None:
             return "requires attribute 'step'"
+        if self._prop_upperBoundMap is None:
+            return "requires attribute 'upperBoundMap'"
         if not _attr_constraint_0(self._prop_lowerBoundMap):
             return "attribute 'lowerBoundMap' failed to satisfy constraint: AffineMap attribute"
         if not _attr_constraint_0(self._prop_upperBoundMap):
             return "attribute 'upperBoundMap' failed to satisfy constraint: AffineMap attribute"
-        if not _attr_constraint_1(self._prop_step):
+        if not _attr_constraint_2(self._prop_step):
             return "attribute 'step' failed to satisfy constraint: index attribute"
         for index in segment_range(self, "operandSegmentSizes", 0, 3):
             if not _type_constraint_0(self._operands[index].value.type):
@@ -810,6 +1575,10 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         block = self.region.blocks[0]
         # MLIR's LoopLikeOpInterface checks first.
         iter_args = block.args[1:]
@@ -985,7 +1754,7 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "condition" and not _attr_constraint_2(value):
+        if name == "condition" and not _attr_constraint_3(value):
             return "attribute 'condition' failed to satisfy constraint: IntegerSet attribute"
         return None
 
@@ -1084,7 +1853,7 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
             return problem
         if self._prop_condition is None:
             return "requires attribute 'condition'"
-        if not _attr_constraint_2(self._prop_condition):
+        if not _attr_constraint_3(self._prop_condition):
             return "attribute 'condition' failed to satisfy constraint: IntegerSet attribute"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks"
@@ -1102,6 +1871,10 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
         if self.results and not self.else_region.blocks:
             return VerifyMessage(
                 "along control flow edge from parent to parent: region branch point has 0 "
@@ -1117,6 +1890,250 @@ class AffineIfOp(OdsOp, RegionBranchOpInterface):
     def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
         """The custom form writes the yields only when the op has results."""
         return None, bool(self.results)
+
+
+class AffineLinearizeIndexOp(OdsOp):
+    """Combine a multi-index of a basis into a linear index
+
+    Returns the row-major linear position of the multi-index `multi_index`
+    in a space with the dimensions of the basis: for indices `%i0 ... %iN-1`
+    and basis `(B1, ..., BN-1)`, `%iN-1 + BN-1 * (%iN-2 + BN-2 * (...))`.
+    The basis is either one element per index after the first, or one per
+    index, the first then being a bound on the first index that the
+    arithmetic does not use. Basis elements are constants or `index` values
+    (`dynamic_basis`, in the places of `static_basis` that hold the dynamic
+    marker).
+
+    `disjoint` promises that each index is non-negative and below its basis
+    element (the first index may be negative), so that no index carries into
+    another.
+
+    Example:
+
+    ```mlir
+    %linear = affine.linearize_index disjoint [%i, %j, %k] by (2, %n, 5) : index
+    ```
+
+    Operation name: `affine.linearize_index`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ("_prop_disjoint", "_prop_operandSegmentSizes", "_prop_static_basis")
+    _prop_disjoint: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_basis: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.linearize_index"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_basis", "disjoint", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "disjoint": "_prop_disjoint",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_basis": "_prop_static_basis",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        multi_index: Sequence[Value] = (),
+        dynamic_basis: Sequence[Value] = (),
+        *,
+        static_basis: Attribute,
+        disjoint: Attribute | None = None,
+        linear_index_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("affine.linearize_index", "operand 'multi_index'", multi_index, Value)
+        )
+        operands.extend(
+            checked_sequence(
+                "affine.linearize_index", "operand 'dynamic_basis'", dynamic_basis, Value
+            )
+        )
+        if not isinstance(static_basis, Attribute):
+            raise argument_error(
+                "affine.linearize_index", "attribute 'static_basis'", Attribute, static_basis
+            )
+        static_basis_a: Attribute = static_basis
+        if disjoint is not None and not isinstance(disjoint, Attribute):
+            raise argument_error(
+                "affine.linearize_index", "attribute 'disjoint'", Attribute, disjoint
+            )
+        disjoint_a: Attribute | None = None if disjoint is None else (disjoint)
+        if linear_index_type is None:
+            linear_index_type = IndexType.get()
+        elif not isinstance(linear_index_type, Type):
+            raise argument_error(
+                "affine.linearize_index", "linear_index_type", Type, linear_index_type
+            )
+        super().__init__(
+            "affine.linearize_index",
+            operands,
+            (linear_index_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_basis = static_basis_a
+        self._prop_disjoint = disjoint_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(multi_index), len(dynamic_basis))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_basis":
+            return isinstance(value, DenseArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_basis" and not _attr_constraint_1(value):
+            return (
+                "attribute 'static_basis' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "disjoint" and not _attr_constraint_6(value):
+            return "attribute 'disjoint' failed to satisfy constraint: unit attribute or bool attribute"
+        return None
+
+    @property
+    def multi_index(self) -> tuple[Value, ...]:
+        """The operand `multi_index`."""
+        r = segment_range(self, "operandSegmentSizes", 0, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def dynamic_basis(self) -> tuple[Value, ...]:
+        """The operand `dynamic_basis`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 2)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def linear_index(self) -> OpResult:
+        """The result `linear_index`."""
+        return self.results[0]
+
+    @property
+    def static_basis(self) -> DenseArrayAttr:
+        """The attribute `static_basis`."""
+        return required_property(self, "static_basis", self._prop_static_basis, DenseArrayAttr)
+
+    @property
+    def static_basis_attr(self) -> Attribute | None:
+        """The attribute `static_basis` as stored (None when unset)."""
+        return self._prop_static_basis
+
+    @property
+    def disjoint(self) -> Attribute | None:
+        """The attribute `disjoint`."""
+        return optional_property(self, "disjoint", self._prop_disjoint, Attribute)
+
+    @property
+    def disjoint_attr(self) -> Attribute | None:
+        """The attribute `disjoint` as stored (None when unset)."""
+        return self._prop_disjoint
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        index = IndexType.get()
+        operands_pos = p.current_pos()
+        disjoint: Attribute = UnitAttr.get() if p.consume_keyword("disjoint") else FALSE
+        p.expect("[", "expected '['")
+        index_uses = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect_keyword("by")
+        basis_uses, static_basis = parse_dynamic_index_list(p, "()")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        result_type = p.parse_type_of(IndexType, "builtin.index")
+        operands = p.resolve_operands(index_uses, [index] * len(index_uses), operands_pos)
+        operands += p.resolve_operands(basis_uses, [index] * len(basis_uses), operands_pos)
+        sizes = (len(index_uses), len(basis_uses))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [result_type],
+            properties=(
+                ("static_basis", static_basis),
+                ("disjoint", disjoint),
+                ("operandSegmentSizes", DenseArrayAttr.get(IntegerType.get(32), sizes)),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        if isinstance(get_property(self, "disjoint"), UnitAttr):
+            p.write(" disjoint")
+        p.write(" [" + p.operands(self.multi_index) + "] by ")
+        print_dynamic_index_list(
+            p, self, self.dynamic_basis, get_property(self, "static_basis"), "()"
+        )
+        p.write(
+            p.attr_dict(self, ("static_basis", "disjoint", "operandSegmentSizes"))
+            + " : "
+            + p.type_text(self.linear_index.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_static_basis is None:
+            return "requires attribute 'static_basis'"
+        if not _attr_constraint_1(self._prop_static_basis):
+            return (
+                "attribute 'static_basis' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if (slot := self._prop_disjoint) is not None and not _attr_constraint_6(slot):
+            return "attribute 'disjoint' failed to satisfy constraint: unit attribute or bool attribute"
+        for index in segment_range(self, "operandSegmentSizes", 0, 2):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 2):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be index, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        basis = self.static_basis.values
+        if len(self.multi_index) not in (len(basis), len(basis) + 1):
+            return "should be passed a basis element for each index except possibly the first"
+        if basis.count(DYNAMIC) != len(self.dynamic_basis):
+            return (
+                "mismatch between dynamic and static basis (kDynamic marker but no "
+                "corresponding dynamic basis entry) -- this can only happen due to an "
+                "incorrect fold/rewrite"
+            )
+        return None
+
+    # An op made without `disjoint` (in the generic form, say) has it false.
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (("disjoint", FALSE),)
 
 
 class AffineLoadOp(OdsOp):
@@ -1540,6 +2557,761 @@ class AffineMinOp(OdsOp):
         return check_min_max(self)
 
 
+class AffineParallelOp(OdsOp, LoopLikeOpInterface):
+    """A band of parallel loops over affine ranges, with reductions
+
+    Runs its body once for every point of a hyper-rectangle of indices, in
+    no particular order: one induction variable (an argument of the body)
+    per dimension, each from its lower bound up to (excluding) its upper
+    bound in increments of its step, a positive constant (1 by default).
+
+    The bounds of all dimensions are the results of one map each,
+    `lowerBoundsMap` and `upperBoundsMap`, applied to `mapOperands` (the
+    lower map's dimensions and symbols, then the upper map's). The groups
+    `lowerBoundsGroups` and `upperBoundsGroups` say how many consecutive
+    results belong to each dimension: the bound is their maximum (lower) or
+    minimum (upper). In the custom form a bound of several results is
+    written `max(...)` or `min(...)`, and each bound is an affine expression
+    over the SSA values themselves, a symbol written `symbol(%n)`.
+
+    Each value the body yields is combined across all iterations with the
+    reduction of the same position in `reductions` (a kind of
+    `arith`'s atomic read-modify-write: `"addf"`, `"maxs"`, ...), which must
+    suit the result's type; with no iterations a result is the reduction's
+    identity.
+
+    Example:
+
+    ```mlir
+    affine.parallel (%i, %j) = (0, 0) to (%n, min(%m, 128)) step (1, 4) {
+      %v = affine.load %a[%i, %j] : memref<?x?xf32>
+      affine.store %v, %b[%j, %i] : memref<?x?xf32>
+    }
+    %sum = affine.parallel (%k) = (0) to (1024) reduce ("addf") -> (f32) {
+      %x = affine.load %c[%k] : memref<1024xf32>
+      affine.yield %x : f32
+    }
+    ```
+
+    Operation name: `affine.parallel`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = (
+        "_prop_lowerBoundsGroups",
+        "_prop_lowerBoundsMap",
+        "_prop_reductions",
+        "_prop_steps",
+        "_prop_upperBoundsGroups",
+        "_prop_upperBoundsMap",
+    )
+    _prop_lowerBoundsGroups: Attribute | None
+    _prop_lowerBoundsMap: Attribute | None
+    _prop_reductions: Attribute | None
+    _prop_steps: Attribute | None
+    _prop_upperBoundsGroups: Attribute | None
+    _prop_upperBoundsMap: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.parallel"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {
+            "reductions",
+            "lowerBoundsMap",
+            "lowerBoundsGroups",
+            "upperBoundsMap",
+            "upperBoundsGroups",
+            "steps",
+        }
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "lowerBoundsGroups": "_prop_lowerBoundsGroups",
+        "lowerBoundsMap": "_prop_lowerBoundsMap",
+        "reductions": "_prop_reductions",
+        "steps": "_prop_steps",
+        "upperBoundsGroups": "_prop_upperBoundsGroups",
+        "upperBoundsMap": "_prop_upperBoundsMap",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AutomaticAllocationScope,
+            HasRecursiveMemoryEffects,
+            MemRefsNormalizable,
+            RecursivelySpeculatable,
+            SingleBlockImplicitTerminator.of("affine.yield"),
+        }
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        map_operands: Sequence[Value] = (),
+        *,
+        reductions: Attribute,
+        lower_bounds_map: Attribute,
+        lower_bounds_groups: Attribute,
+        upper_bounds_map: Attribute,
+        upper_bounds_groups: Attribute,
+        steps: Attribute,
+        results_types: Sequence[Type],
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("affine.parallel", "operand 'map_operands'", map_operands, Value)
+        )
+        if not isinstance(reductions, Attribute):
+            raise argument_error("affine.parallel", "attribute 'reductions'", Attribute, reductions)
+        reductions_a: Attribute = reductions
+        if not isinstance(lower_bounds_map, Attribute):
+            raise argument_error(
+                "affine.parallel", "attribute 'lower_bounds_map'", Attribute, lower_bounds_map
+            )
+        lower_bounds_map_a: Attribute = lower_bounds_map
+        if not isinstance(lower_bounds_groups, Attribute):
+            raise argument_error(
+                "affine.parallel", "attribute 'lower_bounds_groups'", Attribute, lower_bounds_groups
+            )
+        lower_bounds_groups_a: Attribute = lower_bounds_groups
+        if not isinstance(upper_bounds_map, Attribute):
+            raise argument_error(
+                "affine.parallel", "attribute 'upper_bounds_map'", Attribute, upper_bounds_map
+            )
+        upper_bounds_map_a: Attribute = upper_bounds_map
+        if not isinstance(upper_bounds_groups, Attribute):
+            raise argument_error(
+                "affine.parallel", "attribute 'upper_bounds_groups'", Attribute, upper_bounds_groups
+            )
+        upper_bounds_groups_a: Attribute = upper_bounds_groups
+        if not isinstance(steps, Attribute):
+            raise argument_error("affine.parallel", "attribute 'steps'", Attribute, steps)
+        steps_a: Attribute = steps
+        super().__init__(
+            "affine.parallel",
+            operands,
+            (*checked_sequence("affine.parallel", "results_types", results_types, Type),),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+        self._prop_reductions = reductions_a
+        self._prop_lowerBoundsMap = lower_bounds_map_a
+        self._prop_lowerBoundsGroups = lower_bounds_groups_a
+        self._prop_upperBoundsMap = upper_bounds_map_a
+        self._prop_upperBoundsGroups = upper_bounds_groups_a
+        self._prop_steps = steps_a
+        self.regions[0].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "reductions":
+            return isinstance(value, ArrayAttr)
+        if name == "lowerBoundsMap":
+            return isinstance(value, AffineMapAttr)
+        if name == "upperBoundsMap":
+            return isinstance(value, AffineMapAttr)
+        if name == "steps":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "reductions" and not _attr_constraint_8(value):
+            return "attribute 'reductions' failed to satisfy constraint: Reduction ops"
+        if name == "lowerBoundsMap" and not _attr_constraint_0(value):
+            return "attribute 'lowerBoundsMap' failed to satisfy constraint: AffineMap attribute"
+        if name == "lowerBoundsGroups" and not _attr_constraint_9(value):
+            return "attribute 'lowerBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
+        if name == "upperBoundsMap" and not _attr_constraint_0(value):
+            return "attribute 'upperBoundsMap' failed to satisfy constraint: AffineMap attribute"
+        if name == "upperBoundsGroups" and not _attr_constraint_9(value):
+            return "attribute 'upperBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
+        if name == "steps" and not _attr_constraint_11(value):
+            return "attribute 'steps' failed to satisfy constraint: 64-bit integer array attribute"
+        return None
+
+    @property
+    def map_operands(self) -> tuple[Value, ...]:
+        """The operand `mapOperands`."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def results_(self) -> tuple[OpResult, ...]:
+        """The result `results`."""
+        return self.results
+
+    @property
+    def region(self) -> Region:
+        """The region `region`."""
+        return self.regions[0]
+
+    @property
+    def reductions(self) -> ArrayAttr:
+        """The attribute `reductions`."""
+        return required_property(self, "reductions", self._prop_reductions, ArrayAttr)
+
+    @property
+    def reductions_attr(self) -> Attribute | None:
+        """The attribute `reductions` as stored (None when unset)."""
+        return self._prop_reductions
+
+    @property
+    def lower_bounds_map(self) -> AffineMapAttr:
+        """The attribute `lowerBoundsMap`."""
+        return required_property(self, "lowerBoundsMap", self._prop_lowerBoundsMap, AffineMapAttr)
+
+    @property
+    def lower_bounds_map_attr(self) -> Attribute | None:
+        """The attribute `lowerBoundsMap` as stored (None when unset)."""
+        return self._prop_lowerBoundsMap
+
+    @property
+    def lower_bounds_groups(self) -> Attribute:
+        """The attribute `lowerBoundsGroups`."""
+        return required_property(self, "lowerBoundsGroups", self._prop_lowerBoundsGroups, Attribute)
+
+    @property
+    def lower_bounds_groups_attr(self) -> Attribute | None:
+        """The attribute `lowerBoundsGroups` as stored (None when unset)."""
+        return self._prop_lowerBoundsGroups
+
+    @property
+    def upper_bounds_map(self) -> AffineMapAttr:
+        """The attribute `upperBoundsMap`."""
+        return required_property(self, "upperBoundsMap", self._prop_upperBoundsMap, AffineMapAttr)
+
+    @property
+    def upper_bounds_map_attr(self) -> Attribute | None:
+        """The attribute `upperBoundsMap` as stored (None when unset)."""
+        return self._prop_upperBoundsMap
+
+    @property
+    def upper_bounds_groups(self) -> Attribute:
+        """The attribute `upperBoundsGroups`."""
+        return required_property(self, "upperBoundsGroups", self._prop_upperBoundsGroups, Attribute)
+
+    @property
+    def upper_bounds_groups_attr(self) -> Attribute | None:
+        """The attribute `upperBoundsGroups` as stored (None when unset)."""
+        return self._prop_upperBoundsGroups
+
+    @property
+    def steps(self) -> ArrayAttr:
+        """The attribute `steps`."""
+        return required_property(self, "steps", self._prop_steps, ArrayAttr)
+
+    @property
+    def steps_attr(self) -> Attribute | None:
+        """The attribute `steps` as stored (None when unset)."""
+        return self._prop_steps
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        index = IndexType.get()
+        p.expect("(", "expected '('")
+        ivs: list[tuple[UnresolvedOperand, Type, Location | None]] = []
+        if not p.consume_if(")"):
+            while True:
+                iv = p.parse_argument()
+                ivs.append((iv, index, p.parse_optional_trailing_loc()))
+                if p.consume_if(")"):
+                    break
+                p.expect(",", "expected ')'")
+        p.expect("=", "expected '='")
+        lower_operands, lower_map, lower_groups = parse_bound_groups(p, "max")
+        p.expect_keyword("to")
+        upper_operands, upper_map, upper_groups = parse_bound_groups(p, "min")
+        i64 = IntegerType.get(64)
+        steps = [1] * len(ivs)
+        if p.consume_keyword("step"):
+            steps_map, _ = p.parse_affine_map_of_ssa_ids("()")
+            steps = []
+            for expr in steps_map.results:
+                if not isinstance(expr, AffineConstantExpr):
+                    p.op_error(name_pos, "steps must be constant integers")
+                steps.append(expr.value)
+        reductions: list[Attribute] = []
+        if p.consume_keyword("reduce"):
+            p.expect("(", "expected '('")
+            while True:
+                pos = p.current_pos()
+                attr = p.parse_attribute()
+                if not isinstance(attr, StringAttr):
+                    p.op_error(pos, "invalid kind of attribute specified")
+                if attr.value not in REDUCTIONS:
+                    p.op_error(pos, f'invalid reduction value: "{attr.value}"')
+                reductions.append(IntegerAttr.get(i64, REDUCTIONS.index(attr.value)))
+                if not p.consume_if(","):
+                    break
+            p.expect(")", "expected ')'")
+        result_types: list[Type] = []
+        if p.next_is("->"):
+            result_types = p.parse_arrow_type_list()
+        body = Region()
+        p.parse_custom_region(body, ivs)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        ensure_yield(body, p.loc_at(name_pos))
+        return p.create_op(
+            cls,
+            name_pos,
+            [*lower_operands, *upper_operands],
+            result_types,
+            properties=[
+                ("lowerBoundsGroups", lower_groups),
+                ("lowerBoundsMap", AffineMapAttr.get(lower_map)),
+                ("reductions", ArrayAttr.get(tuple(reductions))),
+                ("steps", ArrayAttr.get(tuple(IntegerAttr.get(i64, s) for s in steps))),
+                ("upperBoundsGroups", upper_groups),
+                ("upperBoundsMap", AffineMapAttr.get(upper_map)),
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            regions=[body],
+        )
+
+    def print(self, p: AsmPrinter) -> bool | None:
+        """Write the custom form after the op name."""
+        block = self.region.blocks[0] if self.region.blocks else None
+        lower_map = get_property(self, "lowerBoundsMap")
+        upper_map = get_property(self, "upperBoundsMap")
+        if block is None or not isinstance(lower_map, AffineMapAttr):
+            return False
+        lower_count = lower_map.value.num_inputs
+        text = " (" + ", ".join(p.operand(arg) for arg in block.args) + ") = ("
+        text += print_bound_groups(
+            p,
+            lower_map,
+            get_property(self, "lowerBoundsGroups"),
+            self.map_operands[:lower_count],
+            "max",
+        )
+        text += ") to ("
+        text += print_bound_groups(
+            p,
+            upper_map,
+            get_property(self, "upperBoundsGroups"),
+            self.map_operands[lower_count:],
+            "min",
+        )
+        text += ")"
+        steps = [a.value for a in self.steps.value if isinstance(a, IntegerAttr)]
+        if any(step != 1 for step in steps):
+            text += " step (" + ", ".join(str(step) for step in steps) + ")"
+        if self.results:
+            kinds = [
+                REDUCTIONS[a.value]
+                if isinstance(a, IntegerAttr) and 0 <= a.value < len(REDUCTIONS)
+                else "?"
+                for a in self.reductions.value
+            ]
+            text += " reduce (" + ", ".join(f'"{kind}"' for kind in kinds) + ")"
+            text += " -> (" + p.types(self.result_types) + ")"
+        p.write(text + " ")
+        p.print_region(self.region, entry_args=False, terminators=bool(self.results))
+        p.write(
+            p.attr_dict(
+                self,
+                (
+                    "reductions",
+                    "lowerBoundsMap",
+                    "lowerBoundsGroups",
+                    "upperBoundsMap",
+                    "upperBoundsGroups",
+                    "steps",
+                ),
+            )
+        )
+        return None
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if (problem := SingleBlockImplicitTerminator.of("affine.yield").verify(self)) is not None:
+            return problem
+        if self._prop_lowerBoundsGroups is None:
+            return "requires attribute 'lowerBoundsGroups'"
+        if self._prop_lowerBoundsMap is None:
+            return "requires attribute 'lowerBoundsMap'"
+        if self._prop_reductions is None:
+            return "requires attribute 'reductions'"
+        if self._prop_steps is None:
+            return "requires attribute 'steps'"
+        if self._prop_upperBoundsGroups is None:
+            return "requires attribute 'upperBoundsGroups'"
+        if self._prop_upperBoundsMap is None:
+            return "requires attribute 'upperBoundsMap'"
+        if not _attr_constraint_8(self._prop_reductions):
+            return "attribute 'reductions' failed to satisfy constraint: Reduction ops"
+        if not _attr_constraint_0(self._prop_lowerBoundsMap):
+            return "attribute 'lowerBoundsMap' failed to satisfy constraint: AffineMap attribute"
+        if not _attr_constraint_9(self._prop_lowerBoundsGroups):
+            return "attribute 'lowerBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
+        if not _attr_constraint_0(self._prop_upperBoundsMap):
+            return "attribute 'upperBoundsMap' failed to satisfy constraint: AffineMap attribute"
+        if not _attr_constraint_9(self._prop_upperBoundsGroups):
+            return "attribute 'upperBoundsGroups' failed to satisfy constraint: 32-bit signless integer elements attribute"
+        if not _attr_constraint_11(self._prop_steps):
+            return "attribute 'steps' failed to satisfy constraint: 64-bit integer array attribute"
+        for index in range(0, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        num_dims = len(self.steps.value)
+        block = self.region.blocks[0]
+        lower_groups = get_property(self, "lowerBoundsGroups")
+        upper_groups = get_property(self, "upperBoundsGroups")
+        assert isinstance(lower_groups, DenseElementsAttr)
+        assert isinstance(upper_groups, DenseElementsAttr)
+        if (
+            lower_groups.type.num_elements != num_dims
+            or upper_groups.type.num_elements != num_dims
+            or len(block.args) != num_dims
+        ):
+            return (
+                f"the number of region arguments ({len(block.args)}) and the number of map "
+                f"groups for lower ({lower_groups.type.num_elements}) and upper bound "
+                f"({upper_groups.type.num_elements}), and the number of steps ({num_dims}) "
+                "must all match"
+            )
+        for which, groups, amap in (
+            ("lower", lower_groups, self.lower_bounds_map.value),
+            ("upper", upper_groups, self.upper_bounds_map.value),
+        ):
+            sizes = (
+                list(groups.values) * groups.type.num_elements
+                if groups.is_splat
+                else list(groups.values)
+            )
+            expected = 0
+            for size in sizes:
+                assert isinstance(size, int)
+                if size & 0xFFFFFFFF == 0:
+                    return f"expected {which} bound map to have at least one result"
+                expected += size & 0xFFFFFFFF
+            if expected != amap.num_results:
+                return f"expected {which} bounds map to have {expected} results"
+        if len(self.reductions.value) != len(self.results):
+            return "a reduction must be specified for each output"
+        for attr, result in zip(self.reductions.value, self.results, strict=True):
+            if not isinstance(attr, IntegerAttr) or not 0 <= attr.value < len(REDUCTIONS):
+                return "invalid reduction attribute"
+            if not reduction_fits(REDUCTIONS[attr.value], result.type):
+                return "result type cannot match reduction attribute"
+        lower = self.lower_bounds_map.value
+        upper = self.upper_bounds_map.value
+        operands = self.map_operands
+        problem = check_dim_and_symbol_operands(self, operands[: lower.num_inputs], lower.num_dims)
+        if problem is None:
+            problem = check_dim_and_symbol_operands(
+                self,
+                operands[lower.num_inputs : lower.num_inputs + upper.num_inputs],
+                upper.num_dims,
+            )
+        return problem
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("affine.yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the bounds as expressions, not as maps."""
+        return []
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """The custom form writes the induction variables, and the yield only when it
+        yields values."""
+        return (region.blocks[0].args if region.blocks else ()), bool(self.results)
+
+
+class AffinePrefetchOp(OdsOp):
+    """Prefetch an element of a memref at affine subscripts
+
+    Hints that the element of `memref` at the subscripts `map` computes from
+    `indices` (one per dimension of the memref) will be read or written
+    (`isWrite`) soon, from the data or the instruction cache
+    (`isDataCache`). `localityHint` goes from 0 (no locality: do not keep
+    it cached) to 3 (keep it in every cache level).
+
+    Example:
+
+    ```mlir
+    affine.prefetch %buf[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>
+    ```
+
+    Operation name: `affine.prefetch`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ("_prop_isDataCache", "_prop_isWrite", "_prop_localityHint", "_prop_map")
+    _prop_isDataCache: Attribute | None
+    _prop_isWrite: Attribute | None
+    _prop_localityHint: Attribute | None
+    _prop_map: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.prefetch"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"isWrite", "localityHint", "isDataCache", "map"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isDataCache": "_prop_isDataCache",
+        "isWrite": "_prop_isWrite",
+        "localityHint": "_prop_localityHint",
+        "map": "_prop_map",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        is_write: bool | Attribute,
+        locality_hint: int | Attribute,
+        is_data_cache: bool | Attribute,
+        map: Attribute,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("affine.prefetch", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        operands.extend(checked_sequence("affine.prefetch", "operand 'indices'", indices, Value))
+        is_write_a: Attribute = (
+            is_write if isinstance(is_write, Attribute) else BoolAttr.get_bool(is_write)
+        )
+        locality_hint_a: Attribute = (
+            locality_hint
+            if isinstance(locality_hint, Attribute)
+            else IntegerAttr.get(IntegerType.get(32), locality_hint)
+        )
+        is_data_cache_a: Attribute = (
+            is_data_cache
+            if isinstance(is_data_cache, Attribute)
+            else BoolAttr.get_bool(is_data_cache)
+        )
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.prefetch", "attribute 'map'", Attribute, map)
+        map_a: Attribute = map
+        super().__init__(
+            "affine.prefetch",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_isWrite = is_write_a
+        self._prop_localityHint = locality_hint_a
+        self._prop_isDataCache = is_data_cache_a
+        self._prop_map = map_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "isWrite":
+            return isinstance(value, BoolAttr)
+        if name == "localityHint":
+            return isinstance(value, IntegerAttr)
+        if name == "isDataCache":
+            return isinstance(value, BoolAttr)
+        if name == "map":
+            return isinstance(value, AffineMapAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "isWrite" and not _attr_constraint_5(value):
+            return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
+        if name == "localityHint" and not _attr_constraint_12(value):
+            return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
+        if name == "isDataCache" and not _attr_constraint_5(value):
+            return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"
+        if name == "map" and not _attr_constraint_0(value):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        return None
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def is_write(self) -> BoolAttr:
+        """The attribute `isWrite`."""
+        return required_property(self, "isWrite", self._prop_isWrite, BoolAttr)
+
+    @property
+    def is_write_attr(self) -> Attribute | None:
+        """The attribute `isWrite` as stored (None when unset)."""
+        return self._prop_isWrite
+
+    @property
+    def locality_hint(self) -> IntegerAttr:
+        """The attribute `localityHint`."""
+        return required_property(self, "localityHint", self._prop_localityHint, IntegerAttr)
+
+    @property
+    def locality_hint_attr(self) -> Attribute | None:
+        """The attribute `localityHint` as stored (None when unset)."""
+        return self._prop_localityHint
+
+    @property
+    def is_data_cache(self) -> BoolAttr:
+        """The attribute `isDataCache`."""
+        return required_property(self, "isDataCache", self._prop_isDataCache, BoolAttr)
+
+    @property
+    def is_data_cache_attr(self) -> Attribute | None:
+        """The attribute `isDataCache` as stored (None when unset)."""
+        return self._prop_isDataCache
+
+    @property
+    def map(self) -> AffineMapAttr:
+        """The attribute `map`."""
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
+
+    @property
+    def map_attr(self) -> Attribute | None:
+        """The attribute `map` as stored (None when unset)."""
+        return self._prop_map
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        memref_use = p.parse_operand()
+        amap, uses = parse_subscripts(p)
+        p.expect(",", "expected ','")
+        access = p.parse_keyword()
+        p.expect(",", "expected ','")
+        p.expect_keyword("locality")
+        p.expect("<", "expected '<'")
+        hint_pos = p.current_pos()
+        hint = p.parse_attribute(IntegerType.get(32))
+        if not isinstance(hint, IntegerAttr):
+            p.error_at(hint_pos, "invalid kind of attribute specified")
+        p.expect(">", "expected '>'")
+        p.expect(",", "expected ','")
+        cache = p.parse_keyword()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        # MLIR reports a type of the wrong kind at the colon.
+        type_pos = p.current_pos()
+        p.expect(":", "expected ':'")
+        memref_type = p.parse_type()
+        if not isinstance(memref_type, MemRefType):
+            p.op_error(
+                type_pos,
+                f"invalid kind of type specified: expected builtin.memref, but found '{memref_type}'",
+            )
+        memref = p.resolve_operand(memref_use, memref_type)
+        indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+        if access not in ("read", "write"):
+            p.op_error(name_pos, "rw specifier has to be 'read' or 'write'")
+        if cache not in ("data", "instr"):
+            p.op_error(name_pos, "cache type has to be 'data' or 'instr'")
+        return p.create_op(
+            cls,
+            name_pos,
+            [memref, *indices],
+            [],
+            properties=[
+                ("isDataCache", BoolAttr.get_bool(cache == "data")),
+                ("isWrite", BoolAttr.get_bool(access == "write")),
+                ("localityHint", hint),
+                ("map", AffineMapAttr.get(amap)),
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = " " + p.operand(self.memref)
+        text += print_subscripts(p, get_property(self, "map"), self.indices)
+        is_write = get_property(self, "isWrite")
+        is_data = get_property(self, "isDataCache")
+        hint = get_property(self, "localityHint")
+        text += ", write" if isinstance(is_write, BoolAttr) and is_write.value else ", read"
+        text += f", locality<{hint.value if isinstance(hint, IntegerAttr) else 0}>"
+        text += ", data" if isinstance(is_data, BoolAttr) and is_data.value else ", instr"
+        text += p.attr_dict(self, ("map", "localityHint", "isDataCache", "isWrite"))
+        p.write(text + " : " + p.type_text(self.memref.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_isDataCache is None:
+            return "requires attribute 'isDataCache'"
+        if self._prop_isWrite is None:
+            return "requires attribute 'isWrite'"
+        if self._prop_localityHint is None:
+            return "requires attribute 'localityHint'"
+        if self._prop_map is None:
+            return "requires attribute 'map'"
+        if not _attr_constraint_5(self._prop_isWrite):
+            return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
+        if not _attr_constraint_12(self._prop_localityHint):
+            return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
+        if not _attr_constraint_5(self._prop_isDataCache):
+            return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"
+        if not _attr_constraint_0(self._prop_map):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        amap = self.map.value
+        if amap.num_results != len(memref_type.shape):
+            return "affine.prefetch affine map num results must equal memref rank"
+        if amap.num_inputs + 1 != self.num_operands:
+            return "too few operands"
+        region = affine_scope(self)
+        for value in self.indices:
+            if not is_valid_dim(value, region) and not is_valid_symbol(value, region):
+                return "index must be a valid dimension or symbol identifier"
+        return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+
 class AffineStoreOp(OdsOp):
     """Write an element of a memref at affine subscripts
 
@@ -1716,6 +3488,325 @@ class AffineStoreOp(OdsOp):
         return []
 
 
+class AffineVectorLoadOp(OdsOp):
+    """Read a vector from a memref at affine subscripts
+
+    Reads a vector from `memref`, starting at the subscripts `map` computes
+    from `indices` (one per dimension of the memref): the slice read has the
+    shape of the result vector, contiguous along each of its dimensions (the
+    innermost ones of the memref). The vector and the memref have the same
+    element type.
+
+    Example:
+
+    ```mlir
+    %v = affine.vector_load %buf[%i, %j * 8 + symbol(%off)] : memref<100x100xf32>, vector<8xf32>
+    ```
+
+    Operation name: `affine.vector_load`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.vector_load"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        map: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("affine.vector_load", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        operands.extend(checked_sequence("affine.vector_load", "operand 'indices'", indices, Value))
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.vector_load", "attribute 'map'", Attribute, map)
+        map_a: Attribute = map
+        if not isinstance(result_type, Type):
+            raise argument_error("affine.vector_load", "result_type", Type, result_type)
+        super().__init__(
+            "affine.vector_load",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_map = map_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "map":
+            return isinstance(value, AffineMapAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "map" and not _attr_constraint_0(value):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        return None
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def map(self) -> AffineMapAttr:
+        """The attribute `map`."""
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
+
+    @property
+    def map_attr(self) -> Attribute | None:
+        """The attribute `map` as stored (None when unset)."""
+        return self._prop_map
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        memref_use = p.parse_operand()
+        amap, uses = parse_subscripts(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        memref_type, vector_type = parse_vector_memory_types(p)
+        memref = p.resolve_operand(memref_use, memref_type)
+        indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+        return p.create_op(
+            cls,
+            name_pos,
+            [memref, *indices],
+            [vector_type],
+            properties=[("map", AffineMapAttr.get(amap))],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = " " + p.operand(self.memref)
+        text += print_subscripts(p, get_property(self, "map"), self.indices)
+        text += p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type)
+        p.write(text + ", " + p.type_text(self.result.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_map is None:
+            return "requires attribute 'map'"
+        if not _attr_constraint_0(self._prop_map):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_4(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return check_vector_subscripts(self, self.memref, self.indices, self.result.type)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+
+class AffineVectorStoreOp(OdsOp):
+    """Write a vector to a memref at affine subscripts
+
+    Writes `value` to `memref`, starting at the subscripts `map` computes
+    from `indices` (one per dimension of the memref): the slice written has
+    the shape of the vector, contiguous along each of its dimensions. The
+    vector and the memref have the same element type.
+
+    Example:
+
+    ```mlir
+    affine.vector_store %v, %buf[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>
+    ```
+
+    Operation name: `affine.vector_store`. Defined in opdefs/affine.td.
+    """
+
+    __slots__ = ("_prop_map",)
+    _prop_map: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "affine.vector_store"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"map"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "map": "_prop_map",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value: Value,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        map: Attribute,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("affine.vector_store", "operand 'value'", Value, value)
+        if not isinstance(memref, Value):
+            raise argument_error("affine.vector_store", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(value)
+        operands.append(memref)
+        operands.extend(
+            checked_sequence("affine.vector_store", "operand 'indices'", indices, Value)
+        )
+        if not isinstance(map, Attribute):
+            raise argument_error("affine.vector_store", "attribute 'map'", Attribute, map)
+        map_a: Attribute = map
+        super().__init__(
+            "affine.vector_store",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_map = map_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "map":
+            return isinstance(value, AffineMapAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "map" and not _attr_constraint_0(value):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        return None
+
+    @property
+    def value(self) -> Value:
+        """The operand `value`."""
+        return self._operands[0].value
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[1].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[2:]])
+
+    @property
+    def map(self) -> AffineMapAttr:
+        """The attribute `map`."""
+        return required_property(self, "map", self._prop_map, AffineMapAttr)
+
+    @property
+    def map_attr(self) -> Attribute | None:
+        """The attribute `map` as stored (None when unset)."""
+        return self._prop_map
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        value_use = p.parse_operand()
+        p.expect(",", "expected ','")
+        memref_use = p.parse_operand()
+        amap, uses = parse_subscripts(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        memref_type, vector_type = parse_vector_memory_types(p)
+        value = p.resolve_operand(value_use, vector_type)
+        memref = p.resolve_operand(memref_use, memref_type)
+        indices = [p.resolve_operand(use, IndexType.get()) for use in uses]
+        return p.create_op(
+            cls,
+            name_pos,
+            [value, memref, *indices],
+            [],
+            properties=[("map", AffineMapAttr.get(amap))],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = " " + p.operand(self.value) + ", " + p.operand(self.memref)
+        text += print_subscripts(p, get_property(self, "map"), self.indices)
+        text += p.attr_dict(self, ("map",)) + " : " + p.type_text(self.memref.type)
+        p.write(text + ", " + p.type_text(self.value.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if self._prop_map is None:
+            return "requires attribute 'map'"
+        if not _attr_constraint_0(self._prop_map):
+            return "attribute 'map' failed to satisfy constraint: AffineMap attribute"
+        if not _type_constraint_4(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_1(self._operands[1].value.type):
+            return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return check_vector_subscripts(self, self.memref, self.indices, self.value.type)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the map as the subscripts, not as an attribute."""
+        return []
+
+
 class AffineYieldOp(OdsOp):
     """End a region of an affine op, with the values it gives back
 
@@ -1825,11 +3916,19 @@ class AffineYieldOp(OdsOp):
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
     AffineApplyOp,
+    AffineDelinearizeIndexOp,
+    AffineDmaStartOp,
+    AffineDmaWaitOp,
     AffineForOp,
     AffineIfOp,
+    AffineLinearizeIndexOp,
     AffineLoadOp,
     AffineMaxOp,
     AffineMinOp,
+    AffineParallelOp,
+    AffinePrefetchOp,
     AffineStoreOp,
+    AffineVectorLoadOp,
+    AffineVectorStoreOp,
     AffineYieldOp,
 )

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generated.arith.attrs import (
     FastMathFlagsAttr,
@@ -105,6 +105,7 @@ from generator.ir import (
     must,
     optional_property,
     required_property,
+    semantics,
     set_property,
     tensor_dims,
     to_unsigned,
@@ -793,6 +794,10 @@ class AddFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_add)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.addf(lhs, rhs, self.result.type)
+
 
 class AddIOp(OdsOp):
     """Integer addition
@@ -992,6 +997,11 @@ class AddIOp(OdsOp):
             return sub.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a + b)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        overflow_flags = self.overflow_flags
+        return semantics.addi(lhs, rhs, semantics.width(self.result.type), overflow_flags)
+
 
 class AddUIExtendedOp(OdsOp, OpAsmOpInterface):
     """Unsigned integer addition with a carry-out bit
@@ -1155,6 +1165,10 @@ class AddUIExtendedOp(OdsOp, OpAsmOpInterface):
         )
         return None if carry is None else [total, carry]
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.addui_extended(lhs, rhs, semantics.width(self.sum.type))
+
 
 class AndIOp(OdsOp):
     """Bitwise and of integers
@@ -1309,6 +1323,10 @@ class AndIOp(OdsOp):
             if isinstance(prev, AndIOp) and (other is prev.lhs or other is prev.rhs):
                 return prev.result
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a & b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.andi(lhs, rhs)
 
 
 class BitcastOp(OdsOp, CastOpInterface):
@@ -1506,6 +1524,10 @@ class BitcastOp(OdsOp, CastOpInterface):
         # The bits of each element, read unsigned, are the bits of the result element.
         return fold_unary(constant_value(self.in_), lambda bits: bits, result_type=self.out.type)
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.bitcast(in_, self.in_.type, self.out.type)
+
 
 class CeilDivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division rounding up
@@ -1651,6 +1673,10 @@ class CeilDivSIOp(OdsOp, ConditionallySpeculatable):
             constant_value(self.lhs), rhs, lambda a, b: signed_ceil_div(a, b, width), signed=True
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ceildivs(lhs, rhs, semantics.width(self.result.type))
+
 
 class CeilDivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division rounding up
@@ -1791,6 +1817,10 @@ class CeilDivUIOp(OdsOp, ConditionallySpeculatable):
         if int_constant(rhs) == 1:
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: -(-a // b) if b else None)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ceildivu(lhs, rhs, semantics.width(self.result.type))
 
 
 class CmpFOp(OdsOp):
@@ -2043,6 +2073,126 @@ class CmpFOp(OdsOp):
         order = float_compare(float_format(left.type), left.bits, right.bits)
         return IntegerAttr.get(IntegerType.get(1), int(order in CMPF_ORDERS[self.predicate]))
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        predicate = self.predicate
+        return semantics.cmpf(int(predicate), lhs, rhs)
+
+    @staticmethod
+    def canonicalize(op: CmpFOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        rhs = constant_value(op.rhs)
+        if not isinstance(rhs, FloatAttr) or is_nan_float(rhs):
+            return False
+        fmt = float_format(rhs.type)
+        mantissa_width = fmt.precision
+        conversion = op.lhs.defining_op
+        if isinstance(conversion, SIToFPOp):
+            unsigned = False
+        elif isinstance(conversion, UIToFPOp):
+            unsigned = True
+        else:
+            return False
+        int_value = conversion.in_
+        int_type = int_value.type
+        if not isinstance(int_type, IntegerType) or mantissa_width <= 0:
+            return False
+        width = int_type.width
+        value_bits = width if unsigned else width - 1
+        negative_rhs = fmt.has_sign and rhs.bits >> (fmt.width - 1) == 1
+        if width > mantissa_width:
+            # The conversion rounds: give up where that can change the outcome.
+            if is_inf_float(rhs, negative=False) or is_inf_float(rhs, negative=True):
+                if fmt.max_exponent < value_bits:
+                    return False
+            else:
+                whole = float_to_int(fmt, rhs.bits, fmt.max_exponent + 2, signed=True)
+                exponent = abs(whole).bit_length() - 1 if whole else -1  # ilogb, where >= 0
+                if mantissa_width <= exponent <= value_bits:
+                    return False
+
+        def constant_i1(value: bool) -> bool:
+            rewriter.replace_op_with_new_op(
+                op, ConstantOp(value=BoolAttr.get_bool(value), loc=op.loc)
+            )
+            return True
+
+        fpred = CmpFPredicate(op.predicate)
+        if fpred == CmpFPredicate.ORD:
+            return constant_i1(True)
+        if fpred == CmpFPredicate.UNO:
+            return constant_i1(False)
+        if fpred in (CmpFPredicate.AlwaysFalse, CmpFPredicate.AlwaysTrue):
+            return False
+        ordered = fpred if fpred <= CmpFPredicate.ONE else CmpFPredicate(fpred - 7)
+        pred = {
+            CmpFPredicate.OEQ: CmpIPredicate.eq,
+            CmpFPredicate.OGT: CmpIPredicate.ugt if unsigned else CmpIPredicate.sgt,
+            CmpFPredicate.OGE: CmpIPredicate.uge if unsigned else CmpIPredicate.sge,
+            CmpFPredicate.OLT: CmpIPredicate.ult if unsigned else CmpIPredicate.slt,
+            CmpFPredicate.OLE: CmpIPredicate.ule if unsigned else CmpIPredicate.sle,
+            CmpFPredicate.ONE: CmpIPredicate.ne,
+        }[ordered]
+        # A constant past the integer's range decides the comparison.
+        low, high = (
+            (0, (1 << width) - 1) if unsigned else (-(1 << (width - 1)), (1 << (width - 1)) - 1)
+        )
+        if float_compare(fmt, int_to_float(fmt, high), rhs.bits) == "lt":
+            below = (
+                CmpIPredicate.ne,
+                CmpIPredicate.ult,
+                CmpIPredicate.ule,
+                CmpIPredicate.slt,
+                CmpIPredicate.sle,
+            )
+            return constant_i1(pred in below)
+        if float_compare(fmt, int_to_float(fmt, low), rhs.bits) == "gt":
+            above = (
+                CmpIPredicate.ne,
+                CmpIPredicate.ugt,
+                CmpIPredicate.uge,
+                CmpIPredicate.sgt,
+                CmpIPredicate.sge,
+            )
+            return constant_i1(pred in above)
+        rhs_int = float_to_int(fmt, rhs.bits, width, signed=not unsigned)
+        if rhs_int is None:
+            return False
+        zero = float_compare(fmt, rhs.bits, int_to_float(fmt, 0)) == "eq"
+        if not zero and float_compare(fmt, int_to_float(fmt, rhs_int), rhs.bits) != "eq":
+            # A fractional constant: rhs_int is rounded toward zero.
+            if pred == CmpIPredicate.ne:
+                return constant_i1(True)
+            if pred == CmpIPredicate.eq:
+                return constant_i1(False)
+            if pred == CmpIPredicate.ule and negative_rhs:
+                return constant_i1(False)
+            if pred == CmpIPredicate.sle and negative_rhs:
+                pred = CmpIPredicate.slt
+            elif pred == CmpIPredicate.ult:
+                if negative_rhs:
+                    return constant_i1(False)
+                pred = CmpIPredicate.ule
+            elif pred == CmpIPredicate.slt and not negative_rhs:
+                pred = CmpIPredicate.sle
+            elif pred == CmpIPredicate.ugt and negative_rhs:
+                return constant_i1(True)
+            elif pred == CmpIPredicate.sgt and negative_rhs:
+                pred = CmpIPredicate.sge
+            elif pred == CmpIPredicate.uge:
+                if negative_rhs:
+                    return constant_i1(True)
+                pred = CmpIPredicate.ugt
+            elif pred == CmpIPredicate.sge and not negative_rhs:
+                pred = CmpIPredicate.sgt
+        constant = rewriter.insert(
+            ConstantOp(value=IntegerAttr.wrapped(int_type, rhs_int), loc=op.loc)
+        )
+        rewriter.replace_op_with_new_op(
+            op, CmpIOp(int_value, constant.result, predicate=pred, loc=op.loc)
+        )
+        return True
+
 
 class CmpIOp(OdsOp):
     """Integer comparison
@@ -2289,6 +2439,11 @@ class CmpIOp(OdsOp):
             signed=predicate in SIGNED_CMPI,
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        predicate = self.predicate
+        return semantics.cmpi(int(predicate), lhs, rhs, semantics.width(self.lhs.type))
+
 
 class ConstantOp(OdsOp, OpAsmOpInterface):
     """An integer, floating-point or elements constant
@@ -2456,6 +2611,11 @@ class ConstantOp(OdsOp, OpAsmOpInterface):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        value = self.value
+        return semantics.constant(value, self.result.type)
 
 
 class DivFOp(OdsOp):
@@ -2647,6 +2807,10 @@ class DivFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_div)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.divf(lhs, rhs, self.result.type)
+
 
 class DivSIOp(OdsOp, ConditionallySpeculatable):
     """Signed integer division
@@ -2833,6 +2997,11 @@ class DivSIOp(OdsOp, ConditionallySpeculatable):
             signed=True,
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        is_exact = self.is_exact
+        return semantics.divs(lhs, rhs, semantics.width(self.result.type), is_exact)
+
 
 class DivUIOp(OdsOp, ConditionallySpeculatable):
     """Unsigned integer division
@@ -3014,6 +3183,11 @@ class DivUIOp(OdsOp, ConditionallySpeculatable):
             return factor
         # A division by zero is left alone.
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a // b if b else None)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        is_exact = self.is_exact
+        return semantics.divu(lhs, rhs, semantics.width(self.result.type), is_exact)
 
 
 class ExtFOp(OdsOp, CastOpInterface):
@@ -3269,6 +3443,10 @@ class ExtFOp(OdsOp, CastOpInterface):
             result_type=self.out.type,
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.extf(in_, self.out.type)
+
 
 class ExtSIOp(OdsOp, CastOpInterface):
     """Sign-extend an integer
@@ -3467,6 +3645,10 @@ class ExtSIOp(OdsOp, CastOpInterface):
             constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.exts(in_, semantics.width(self.in_.type), semantics.width(self.out.type))
+
 
 class ExtUIOp(OdsOp, CastOpInterface):
     """Zero-extend an integer
@@ -3664,6 +3846,10 @@ class ExtUIOp(OdsOp, CastOpInterface):
             return []
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.extu(in_)
+
 
 class FloorDivSIOp(OdsOp):
     """Signed integer division rounding down
@@ -3819,6 +4005,10 @@ class FloorDivSIOp(OdsOp):
 
         folded = fold_binary(constant_value(self.lhs), rhs, floor_div, signed=True)
         return folded if last_ok[0] else None
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.floordivs(lhs, rhs, semantics.width(self.result.type))
 
 
 class FPToSIOp(OdsOp, CastOpInterface):
@@ -4015,6 +4205,10 @@ class FPToSIOp(OdsOp, CastOpInterface):
             result_type=self.out.type,
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.fptosi(in_, semantics.width(self.out.type))
+
 
 class FPToUIOp(OdsOp, CastOpInterface):
     """Convert floating point to an unsigned integer
@@ -4209,6 +4403,10 @@ class FPToUIOp(OdsOp, CastOpInterface):
             lambda bits: float_to_int(fmt, bits, width, signed=False),
             result_type=self.out.type,
         )
+
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.fptoui(in_, semantics.width(self.out.type))
 
 
 class IndexCastOp(OdsOp, CastOpInterface):
@@ -4407,6 +4605,12 @@ class IndexCastOp(OdsOp, CastOpInterface):
             constant_value(self.in_), lambda a: a, result_type=self.out.type, signed=True
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.int_cast(
+            in_, semantics.width(self.in_.type), semantics.width(self.out.type), sign_extend=True
+        )
+
 
 class IndexCastUIOp(OdsOp, CastOpInterface):
     """Convert between index and integer, zero-extending
@@ -4599,6 +4803,12 @@ class IndexCastUIOp(OdsOp, CastOpInterface):
         # Zero-extend or truncate to the result's width (64 bits for index).
         # index_castui(index_castui(x)) -> x is a canonicalization pattern in MLIR 22.
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
+
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.int_cast(
+            in_, semantics.width(self.in_.type), semantics.width(self.out.type), sign_extend=False
+        )
 
 
 class MaximumFOp(OdsOp):
@@ -4794,6 +5004,10 @@ class MaximumFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_maximum)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maximumf(lhs, rhs, self.result.type)
+
 
 class MaxNumFOp(OdsOp):
     """Floating-point maximum, ignoring NaN
@@ -4988,6 +5202,10 @@ class MaxNumFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_maxnum)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maxnumf(lhs, rhs, self.result.type)
+
 
 class MaxSIOp(OdsOp):
     """Signed integer maximum
@@ -5136,6 +5354,10 @@ class MaxSIOp(OdsOp):
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b), signed=True)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maxs(lhs, rhs, semantics.width(self.result.type))
+
 
 class MaxUIOp(OdsOp):
     """Unsigned integer maximum
@@ -5282,6 +5504,10 @@ class MaxUIOp(OdsOp):
         if value == 0:
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: max(a, b))
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maxu(lhs, rhs)
 
 
 class MinimumFOp(OdsOp):
@@ -5477,6 +5703,10 @@ class MinimumFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_minimum)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.minimumf(lhs, rhs, self.result.type)
+
 
 class MinNumFOp(OdsOp):
     """Floating-point minimum, ignoring NaN
@@ -5671,6 +5901,10 @@ class MinNumFOp(OdsOp):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_minnum)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.minnumf(lhs, rhs, self.result.type)
+
 
 class MinSIOp(OdsOp):
     """Signed integer minimum
@@ -5819,6 +6053,10 @@ class MinSIOp(OdsOp):
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b), signed=True)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.mins(lhs, rhs, semantics.width(self.result.type))
+
 
 class MinUIOp(OdsOp):
     """Unsigned integer minimum
@@ -5965,6 +6203,10 @@ class MinUIOp(OdsOp):
         if value is not None and value == all_ones(self.result.type):
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: min(a, b))
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.minu(lhs, rhs)
 
 
 class MulFOp(OdsOp):
@@ -6163,6 +6405,10 @@ class MulFOp(OdsOp):
             return self.rhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_mul)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.mulf(lhs, rhs, self.result.type)
+
 
 class MulIOp(OdsOp):
     """Integer multiplication
@@ -6357,6 +6603,11 @@ class MulIOp(OdsOp):
             return self.lhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a * b)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        overflow_flags = self.overflow_flags
+        return semantics.muli(lhs, rhs, semantics.width(self.result.type), overflow_flags)
+
 
 class MulSIExtendedOp(OdsOp, OpAsmOpInterface):
     """Signed integer multiplication giving the full product
@@ -6514,6 +6765,10 @@ class MulSIExtendedOp(OdsOp, OpAsmOpInterface):
         low = fold_binary(lhs, rhs, lambda a, b: a * b)
         high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width, signed=True)
         return None if low is None or high is None else [low, high]
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.mulsi_extended(lhs, rhs, semantics.width(self.low.type))
 
 
 class MulUIExtendedOp(OdsOp, OpAsmOpInterface):
@@ -6675,6 +6930,10 @@ class MulUIExtendedOp(OdsOp, OpAsmOpInterface):
         low = fold_binary(lhs, rhs, lambda a, b: a * b)
         high = fold_binary(lhs, rhs, lambda a, b: (a * b) >> width)
         return None if low is None or high is None else [low, high]
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.mului_extended(lhs, rhs, semantics.width(self.low.type))
 
 
 class NegFOp(OdsOp):
@@ -6850,6 +7109,10 @@ class NegFOp(OdsOp):
             return inner.operand_
         return fold_float_unary(constant_value(self.operand_), float_neg)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.negf(operand_, self.result.type)
+
 
 class OrIOp(OdsOp):
     """Bitwise or of integers
@@ -7000,6 +7263,10 @@ class OrIOp(OdsOp):
         if (xor := is_not_of(self.lhs, self.rhs)) is not None:
             return xor.rhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a | b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ori(lhs, rhs)
 
 
 class RemFOp(OdsOp):
@@ -7189,6 +7456,10 @@ class RemFOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), float_rem)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.remf(lhs, rhs, self.result.type)
+
 
 class RemSIOp(OdsOp):
     """Signed integer remainder
@@ -7336,6 +7607,10 @@ class RemSIOp(OdsOp):
             signed=True,
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rems(lhs, rhs, semantics.width(self.result.type))
+
 
 class RemUIOp(OdsOp):
     """Unsigned integer remainder
@@ -7477,6 +7752,10 @@ class RemUIOp(OdsOp):
         if int_constant(rhs) == 1:
             return zero_attr(self.result.type)
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a % b if b else None)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.remu(lhs, rhs, semantics.width(self.result.type))
 
 
 class ScalingExtFOp(OdsOp, CastOpInterface):
@@ -8217,6 +8496,10 @@ class SelectOp(OdsOp):
             return select_elements(condition, chosen_true, chosen_false)
         return None
 
+    def reference(self, condition: Any, true_value: Any, false_value: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.select(condition, true_value, false_value)
+
     @staticmethod
     def canonicalize(op: SelectOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -8437,6 +8720,11 @@ class ShLIOp(OdsOp):
         folded = fold_binary(constant_value(self.lhs), rhs, shift)
         return folded if last_in_range[0] else None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        overflow_flags = self.overflow_flags
+        return semantics.shl(lhs, rhs, semantics.width(self.result.type), overflow_flags)
+
 
 class ShRSIOp(OdsOp):
     """Arithmetic shift right
@@ -8626,6 +8914,11 @@ class ShRSIOp(OdsOp):
         folded = fold_binary(constant_value(self.lhs), rhs, shift, signed=True)
         return folded if last_in_range[0] else None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        is_exact = self.is_exact
+        return semantics.shrs(lhs, rhs, semantics.width(self.result.type), is_exact)
+
 
 class ShRUIOp(OdsOp):
     """Logical shift right
@@ -8812,6 +9105,11 @@ class ShRUIOp(OdsOp):
 
         folded = fold_binary(constant_value(self.lhs), rhs, shift)
         return folded if last_in_range[0] else None
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        is_exact = self.is_exact
+        return semantics.shru(lhs, rhs, semantics.width(self.result.type), is_exact)
 
 
 class SIToFPOp(OdsOp, CastOpInterface):
@@ -9007,6 +9305,10 @@ class SIToFPOp(OdsOp, CastOpInterface):
             signed=True,
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.sitofp(in_, semantics.width(self.in_.type), self.out.type)
+
 
 class SubFOp(OdsOp):
     """Floating-point subtraction
@@ -9196,6 +9498,10 @@ class SubFOp(OdsOp):
         if is_zero_float(rhs, negative=False):
             return self.lhs
         return fold_float_binary(constant_value(self.lhs), rhs, float_sub)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.subf(lhs, rhs, self.result.type)
 
 
 class SubIOp(OdsOp):
@@ -9398,6 +9704,11 @@ class SubIOp(OdsOp):
             if self.rhs is add.lhs:
                 return add.rhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a - b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        overflow_flags = self.overflow_flags
+        return semantics.subi(lhs, rhs, semantics.width(self.result.type), overflow_flags)
 
 
 class TruncFOp(OdsOp, CastOpInterface):
@@ -9704,6 +10015,13 @@ class TruncFOp(OdsOp, CastOpInterface):
             result_type=self.out.type,
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        roundingmode = self.roundingmode
+        if roundingmode is not None and roundingmode != 0:
+            raise semantics.SemanticsError("only the rounding mode to_nearest_even is supported")
+        return semantics.truncf(in_, self.out.type)
+
 
 class TruncIOp(OdsOp, CastOpInterface):
     """Truncate an integer
@@ -9964,6 +10282,13 @@ class TruncIOp(OdsOp, CastOpInterface):
             return []
         return fold_unary(constant_value(self.in_), lambda a: a, result_type=self.out.type)
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        overflow_flags = self.overflow_flags
+        return semantics.trunci(
+            in_, semantics.width(self.in_.type), semantics.width(self.out.type), overflow_flags
+        )
+
 
 class UIToFPOp(OdsOp, CastOpInterface):
     """Convert an unsigned integer to floating point
@@ -10155,6 +10480,10 @@ class UIToFPOp(OdsOp, CastOpInterface):
             constant_value(self.in_), lambda a: int_to_float(fmt, a), result_type=self.out.type
         )
 
+    def reference(self, in_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.uitofp(in_, self.out.type)
+
 
 class XOrIOp(OdsOp):
     """Bitwise exclusive or of integers
@@ -10310,6 +10639,10 @@ class XOrIOp(OdsOp):
             if prev.lhs is self.lhs:
                 return prev.rhs
         return fold_binary(constant_value(self.lhs), rhs, lambda a, b: a ^ b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.xori(lhs, rhs)
 
 
 #: The op classes of the dialect, in the order of their names.

@@ -24,7 +24,10 @@ __all__ = [
     "AddIMulNegativeOneRhs",
     "AddISubConstantLHS",
     "AddISubConstantRHS",
+    "AndOfExtSI",
+    "AndOfExtUI",
     "BitcastOfBitcast",
+    "CmpFOpCanonicalize",
     "CmpIExtSI",
     "CmpIExtUI",
     "DivFOfNegF",
@@ -33,6 +36,8 @@ __all__ = [
     "IndexCastUIOfIndexCastUI",
     "MulFOfNegF",
     "MulIMulIConstant",
+    "OrOfExtSI",
+    "OrOfExtUI",
     "RedundantSelectFalse",
     "RedundantSelectTrue",
     "SelectI1ToNot",
@@ -48,6 +53,8 @@ __all__ = [
     "TruncIExtSIToExtSI",
     "TruncIExtUIToExtUI",
     "XOrINotCmpI",
+    "XOrIOfExtSI",
+    "XOrIOfExtUI",
 ]
 
 _ATTR_0 = parse_attribute("false")
@@ -1109,6 +1116,221 @@ class BitcastOfBitcast(RewritePattern):
         return True
 
 
+class AndOfExtUI(RewritePattern):
+    """`(Arith_AndIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)) -> (Arith_ExtUIOp (Arith_AndIOp $x, $y))`"""
+
+    root = "arith.andi"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.AndIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtUIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtUIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.AndIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtUIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class AndOfExtSI(RewritePattern):
+    """`(Arith_AndIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)) -> (Arith_ExtSIOp (Arith_AndIOp $x, $y))`"""
+
+    root = "arith.andi"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.AndIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtSIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtSIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.AndIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtSIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class OrOfExtUI(RewritePattern):
+    """`(Arith_OrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)) -> (Arith_ExtUIOp (Arith_OrIOp $x, $y))`"""
+
+    root = "arith.ori"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.OrIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtUIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtUIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.OrIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtUIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class OrOfExtSI(RewritePattern):
+    """`(Arith_OrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)) -> (Arith_ExtSIOp (Arith_OrIOp $x, $y))`"""
+
+    root = "arith.ori"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.OrIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtSIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtSIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.OrIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtSIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class XOrIOfExtUI(RewritePattern):
+    """`(Arith_XOrIOp (Arith_ExtUIOp $x), (Arith_ExtUIOp $y)) -> (Arith_ExtUIOp (Arith_XOrIOp $x, $y))`"""
+
+    root = "arith.xori"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.XOrIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtUIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtUIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.XOrIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtUIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class XOrIOfExtSI(RewritePattern):
+    """`(Arith_XOrIOp (Arith_ExtSIOp $x), (Arith_ExtSIOp $y)) -> (Arith_ExtSIOp (Arith_XOrIOp $x, $y))`"""
+
+    root = "arith.xori"
+    benefit = 4
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Match the source pattern at `op` and, when it matches, build the results."""
+        if not isinstance(op, arith.XOrIOp):
+            return False
+        v1 = op.lhs
+        if not isinstance(v1, OpResult):
+            return False
+        op2 = v1.owner
+        if not isinstance(op2, arith.ExtSIOp):
+            return False
+        v3 = op2.in_
+        v4 = op.rhs
+        if not isinstance(v4, OpResult):
+            return False
+        op5 = v4.owner
+        if not isinstance(op5, arith.ExtSIOp):
+            return False
+        v6 = op5.in_
+        if v3.type is not v6.type:
+            return False
+        new7 = rewriter.insert(arith.XOrIOp(v3, v6, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.ExtSIOp(new7.results[0], out_type=op.results[0].type, loc=op.loc)
+        )
+        rewriter.replace_op(op, [new8.results[0]])
+        return True
+
+
+class CmpFOpCanonicalize(RewritePattern):
+    """The `canonicalize` hook of `arith.cmpf`."""
+
+    root = "arith.cmpf"
+    benefit = 1
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """Run the hook on ops of its class."""
+        return isinstance(op, arith.CmpFOp) and arith.CmpFOp.canonicalize(op, rewriter)
+
+
 class SelectOpCanonicalize(RewritePattern):
     """The `canonicalize` hook of `arith.select`."""
 
@@ -1151,6 +1373,13 @@ PATTERN_SETS: dict[str, tuple[type[RewritePattern], ...]] = {
         IndexCastOfIndexCast,
         IndexCastUIOfIndexCastUI,
         BitcastOfBitcast,
+        AndOfExtUI,
+        AndOfExtSI,
+        OrOfExtUI,
+        OrOfExtSI,
+        XOrIOfExtUI,
+        XOrIOfExtSI,
+        CmpFOpCanonicalize,
         SelectOpCanonicalize,
     ),
 }

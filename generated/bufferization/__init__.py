@@ -10,6 +10,9 @@ registers nothing.
 from generated.bufferization.ops import (
     OPS,
     AllocTensorOp,
+    CloneOp,
+    DeallocOp,
+    DeallocTensorOp,
     MaterializeInDestinationOp,
     ToBufferOp,
     ToTensorOp,
@@ -18,6 +21,9 @@ from generator.ir import Dialect
 
 __all__ = [
     "AllocTensorOp",
+    "CloneOp",
+    "DeallocOp",
+    "DeallocTensorOp",
     "MaterializeInDestinationOp",
     "ToBufferOp",
     "ToTensorOp",

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from generator.ir import (
@@ -18,6 +18,7 @@ from generator.ir import (
     DenseArrayAttr,
     EmittedFailure,
     IndexType,
+    InferTypeOpInterface,
     IntegerType,
     Location,
     MemRefType,
@@ -27,6 +28,7 @@ from generator.ir import (
     OpTrait,
     Pure,
     RankedTensorType,
+    Region,
     SameOperandsAndResultElementType,
     SameOperandsAndResultShape,
     ShapedType,
@@ -43,6 +45,7 @@ from generator.ir import (
     element_type_or_self,
     emit_error,
     optional_property,
+    parse_type,
     segment_range,
     segment_sizes,
     with_emitted,
@@ -50,10 +53,15 @@ from generator.ir import (
 
 __all__ = [
     "AllocTensorOp",
+    "CloneOp",
+    "DeallocOp",
+    "DeallocTensorOp",
     "MaterializeInDestinationOp",
     "ToBufferOp",
     "ToTensorOp",
 ]
+
+_TYPE_I1 = parse_type("i1")
 
 
 def buffer_types_match(op: Operation, tensor: Type, buffer: Type) -> bool | EmittedFailure:
@@ -81,29 +89,34 @@ def _type_constraint_1(t: Type) -> bool:
     return isinstance(t, (RankedTensorType, UnrankedTensorType))
 
 
+def _type_constraint_2(t: Type) -> bool:
+    """ranked or unranked memref of any type values"""
+    return isinstance(t, (MemRefType, UnrankedMemRefType))
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """1-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
+
+
 def _attr_constraint_0(a: Attribute) -> bool:
     """unit attribute"""
     return isinstance(a, UnitAttr)
 
 
-def _type_constraint_2(t: Type) -> bool:
+def _type_constraint_4(t: Type) -> bool:
     """shaped of any type values"""
     return isinstance(t, ShapedType)
 
 
-def _type_constraint_3(t: Type) -> bool:
+def _type_constraint_5(t: Type) -> bool:
     """TensorLikeType instance"""
     return _type_constraint_1(t)
 
 
-def _type_constraint_4(t: Type) -> bool:
-    """ranked or unranked memref of any type values"""
-    return isinstance(t, (MemRefType, UnrankedMemRefType))
-
-
-def _type_constraint_5(t: Type) -> bool:
+def _type_constraint_6(t: Type) -> bool:
     """BufferLikeType instance"""
-    return _type_constraint_4(t)
+    return _type_constraint_2(t)
 
 
 class AllocTensorOp(OdsOp):
@@ -330,6 +343,470 @@ class AllocTensorOp(OdsOp):
         return None
 
 
+class CloneOp(OdsOp):
+    """clone a memref
+
+    Makes a new buffer holding a copy of `input`'s contents; the copy is a
+    separate allocation, which a later deallocation must free. The result
+    type may differ from the operand's (a cast happens along the way).
+
+    Example:
+
+    ```mlir
+    %copy = bufferization.clone %buf : memref<?xf32> to memref<?xf32>
+    ```
+
+    Operation name: `bufferization.clone`. Defined in opdefs/bufferization.yaml.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "bufferization.clone"
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        input: Value,
+        *,
+        output_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("bufferization.clone", "operand 'input'", Value, input)
+        operands: list[Value] = []
+        operands.append(input)
+        if not isinstance(output_type, Type):
+            raise argument_error("bufferization.clone", "output_type", Type, output_type)
+        super().__init__(
+            "bufferization.clone",
+            operands,
+            (output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def input(self) -> Value:
+        """The operand `input`."""
+        return self._operands[0].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_input = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_input = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        p.expect_keyword("to")
+        rt_output = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_input, ot_input))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_output],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.input)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.input.type)
+            + " to "
+            + p.type_text(self.output.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_2(self.results[0].type):
+            return f"result #0 must be ranked or unranked memref of any type values, but got '{self.results[0].type}'"
+        return None
+
+
+class DeallocOp(OdsOp, InferTypeOpInterface):
+    """deallocates the given memrefs if no alias is retained
+
+    Frees each buffer of `memrefs` whose condition (the `i1` at the same
+    position of `conditions`) holds, unless one of `retained` may alias it.
+    For each retained buffer the op returns whether it now owns that
+    buffer: the disjunction of the conditions of the buffers it may alias.
+    A buffer must not be freed twice: the buffers to free must not alias
+    each other where their conditions may both hold.
+
+    Example:
+
+    ```mlir
+    %own:2 = bufferization.dealloc (%a, %b : memref<2xf32>, memref<?xf32>)
+        if (%ca, %cb) retain (%r0, %r1 : memref<2xf32>, memref<4xf32>)
+    ```
+
+    Operation name: `bufferization.dealloc`. Defined in opdefs/bufferization.yaml.
+    """
+
+    __slots__ = ("_prop_operandSegmentSizes",)
+    _prop_operandSegmentSizes: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "bufferization.dealloc"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"operandSegmentSizes"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memrefs: Sequence[Value] = (),
+        conditions: Sequence[Value] = (),
+        retained: Sequence[Value] = (),
+        *,
+        updated_conditions_types: Sequence[Type] | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("bufferization.dealloc", "operand 'memrefs'", memrefs, Value)
+        )
+        operands.extend(
+            checked_sequence("bufferization.dealloc", "operand 'conditions'", conditions, Value)
+        )
+        operands.extend(
+            checked_sequence("bufferization.dealloc", "operand 'retained'", retained, Value)
+        )
+        if updated_conditions_types is None:
+            results = type(self).build_result_types(
+                operands,
+                {
+                    "operandSegmentSizes": DenseArrayAttr.get(
+                        IntegerType.get(32), (len(memrefs), len(conditions), len(retained))
+                    )
+                },
+            )
+        else:
+            if updated_conditions_types is None:
+                raise TypeError(
+                    "'bufferization.dealloc' updated_conditions_types must be given with the other result types"
+                )
+            results = [
+                *checked_sequence(
+                    "bufferization.dealloc",
+                    "updated_conditions_types",
+                    updated_conditions_types,
+                    Type,
+                )
+            ]
+        super().__init__(
+            "bufferization.dealloc",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (len(memrefs), len(conditions), len(retained))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @property
+    def memrefs(self) -> tuple[Value, ...]:
+        """The operand `memrefs`."""
+        r = segment_range(self, "operandSegmentSizes", 0, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def conditions(self) -> tuple[Value, ...]:
+        """The operand `conditions`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def retained(self) -> tuple[Value, ...]:
+        """The operand `retained`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def updated_conditions(self) -> tuple[OpResult, ...]:
+        """The result `updated_conditions`."""
+        return self.results
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_memrefs: list[UnresolvedOperand] = []
+        o_conditions: list[UnresolvedOperand] = []
+        o_retained: list[UnresolvedOperand] = []
+        ot_memrefs: list[Type] = []
+        ot_retained: list[Type] = []
+        operands_pos = p.current_pos()
+        if p.consume_if("("):
+            o_memrefs = p.parse_operand_list()
+            p.expect(":", "expected ':'")
+            ot_memrefs = p.parse_optional_type_list()
+            p.expect(")", "expected ')'")
+            p.expect_keyword("if")
+            p.expect("(", "expected '('")
+            o_conditions = p.parse_operand_list()
+            p.expect(")", "expected ')'")
+        if p.consume_keyword("retain"):
+            p.expect("(", "expected '('")
+            o_retained = p.parse_operand_list()
+            p.expect(":", "expected ':'")
+            ot_retained = p.parse_optional_type_list()
+            p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_memrefs, ot_memrefs, operands_pos)
+        operands += p.resolve_operands(o_conditions, [_TYPE_I1] * len(o_conditions), operands_pos)
+        operands += p.resolve_operands(o_retained, ot_retained, operands_pos)
+        result_types = cls.parse_result_types(
+            p,
+            name_pos,
+            operands,
+            (
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            len(o_memrefs),
+                            len(o_conditions),
+                            len(o_retained),
+                        ),
+                    ),
+                ),
+            ),
+            attrs,
+            [],
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            result_types,
+            properties=(
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            len(o_memrefs),
+                            len(o_conditions),
+                            len(o_retained),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        if len(self.memrefs) > 0:
+            w(
+                " ("
+                + p.operands(self.memrefs)
+                + " : "
+                + p.types([v.type for v in self.memrefs])
+                + ") if ("
+                + p.operands(self.conditions)
+                + ")"
+            )
+        if len(self.retained) > 0:
+            w(
+                " retain ("
+                + p.operands(self.retained)
+                + " : "
+                + p.types([v.type for v in self.retained])
+                + ")"
+            )
+        w(p.attr_dict(self, ("operandSegmentSizes",)))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of ranked or unranked memref of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 3):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of 1-bit signless integer, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 3):
+            if not _type_constraint_2(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of ranked or unranked memref of any type values, but got '{self._operands[index].value.type}'"
+        for index in range(0, len(self.results)):
+            if not _type_constraint_3(self.results[index].type):
+                return f"result #{index} must be variadic of 1-bit signless integer, but got '{self.results[index].type}'"
+        if (message := self.verify_custom()) is not None:
+            return message
+        return self.verify_inferred_result_types()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        if len(self.memrefs) != len(self.conditions):
+            return "must have the same number of conditions as memrefs to deallocate"
+        if len(self.retained) != len(self.updated_conditions):
+            return "must have the same number of updated conditions (results) as retained operands"
+        return None
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        # One `i1` per retained buffer: the last operand segment.
+        sizes = attributes.get("operandSegmentSizes")
+        retained = (
+            sizes.values[2] if isinstance(sizes, DenseArrayAttr) and len(sizes.values) == 3 else 0
+        )
+        return [IntegerType.get(1)] * retained
+
+
+class DeallocTensorOp(OdsOp):
+    """release underlying storage format of given tensor
+
+    Frees, once bufferized, the buffer that holds `tensor`. Tensors of the
+    builtin types hold no storage to free before bufferization, so this op
+    mostly serves sparse tensors, whose storage was allocated explicitly.
+    The tensor must not be used afterwards.
+
+    Example:
+
+    ```mlir
+    bufferization.dealloc_tensor %t : tensor<1024x1024xf64, #CSR>
+    ```
+
+    Operation name: `bufferization.dealloc_tensor`. Defined in opdefs/bufferization.yaml.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "bufferization.dealloc_tensor"
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        tensor: Value,
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tensor, Value):
+            raise argument_error("bufferization.dealloc_tensor", "operand 'tensor'", Value, tensor)
+        operands: list[Value] = []
+        operands.append(tensor)
+        super().__init__(
+            "bufferization.dealloc_tensor",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def tensor(self) -> Value:
+        """The operand `tensor`."""
+        return self._operands[0].value
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_tensor = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_tensor = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_tensor, ot_tensor))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.tensor)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.tensor.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
+        return None
+
+
 class MaterializeInDestinationOp(OdsOp):
     """copy a tensor
 
@@ -526,7 +1003,7 @@ class MaterializeInDestinationOp(OdsOp):
             return "attribute 'writable' failed to satisfy constraint: unit attribute"
         if not _type_constraint_1(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_2(self._operands[1].value.type):
+        if not _type_constraint_4(self._operands[1].value.type):
             return f"operand #1 must be shaped of any type values, but got '{self._operands[1].value.type}'"
         if len(r := range(0, len(self.results))) > 1:
             return (
@@ -715,9 +1192,9 @@ class ToBufferOp(OdsOp):
             return "requires a single operand"
         if (slot := self._prop_read_only) is not None and not _attr_constraint_0(slot):
             return "attribute 'read_only' failed to satisfy constraint: unit attribute"
-        if not _type_constraint_3(self._operands[0].value.type):
+        if not _type_constraint_5(self._operands[0].value.type):
             return f"operand #0 must be TensorLikeType instance, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_5(self.results[0].type):
+        if not _type_constraint_6(self.results[0].type):
             return f"result #0 must be BufferLikeType instance, but got '{self.results[0].type}'"
         if not (emitted := buffer_types_match(self, self.tensor.type, self.buffer.type)):
             return with_emitted(
@@ -909,9 +1386,9 @@ class ToTensorOp(OdsOp):
             return "attribute 'restrict' failed to satisfy constraint: unit attribute"
         if (slot := self._prop_writable) is not None and not _attr_constraint_0(slot):
             return "attribute 'writable' failed to satisfy constraint: unit attribute"
-        if not _type_constraint_5(self._operands[0].value.type):
+        if not _type_constraint_6(self._operands[0].value.type):
             return f"operand #0 must be BufferLikeType instance, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_3(self.results[0].type):
+        if not _type_constraint_5(self.results[0].type):
             return f"result #0 must be TensorLikeType instance, but got '{self.results[0].type}'"
         if not (emitted := buffer_types_match(self, self.result.type, self.buffer.type)):
             return with_emitted(
@@ -927,6 +1404,9 @@ class ToTensorOp(OdsOp):
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
     AllocTensorOp,
+    CloneOp,
+    DeallocOp,
+    DeallocTensorOp,
     MaterializeInDestinationOp,
     ToBufferOp,
     ToTensorOp,

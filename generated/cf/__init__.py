@@ -14,17 +14,29 @@ from generated.cf.ops import (
     CondBranchOp,
     SwitchOp,
 )
+from generated.cf.patterns import (
+    PATTERN_SETS,
+    AssertOpCanonicalize,
+    BranchOpCanonicalize,
+    CondBranchOpCanonicalize,
+    SwitchOpCanonicalize,
+)
 from generator.ir import Dialect
 
 __all__ = [
     "AssertOp",
+    "AssertOpCanonicalize",
     "BranchOp",
+    "BranchOpCanonicalize",
     "CondBranchOp",
+    "CondBranchOpCanonicalize",
     "SwitchOp",
+    "SwitchOpCanonicalize",
 ]
 
 #: The `cf` dialect, to load into a context.
 DIALECT = Dialect(
     "cf",
     ops=OPS,
+    pattern_sets=PATTERN_SETS,
 )

@@ -25,6 +25,7 @@ from generator.ir import (
     OdsOp,
     Operation,
     OpTrait,
+    PatternRewriter,
     Pure,
     SourcePos,
     SparseElementsAttr,
@@ -44,6 +45,14 @@ from generator.ir import (
     segment_range,
     segment_sizes,
     wrap_integer,
+)
+from generator.ir.dialects.cf_rewrites import (
+    cf_canonicalize_assert,
+    cf_canonicalize_br,
+    cf_canonicalize_cond_br,
+    cf_canonicalize_switch,
+    cf_erase_successor_operand,
+    cf_successor_operand_positions,
 )
 
 __all__ = [
@@ -212,6 +221,11 @@ class AssertOp(OdsOp):
             return f"operand #0 must be 1-bit signless integer, but got '{self._operands[0].value.type}'"
         return None
 
+    @staticmethod
+    def canonicalize(op: AssertOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        return cf_canonicalize_assert(op, rewriter)
+
 
 class BranchOp(OdsOp, BranchOpInterface):
     """Jump to a block
@@ -342,6 +356,19 @@ class BranchOp(OdsOp, BranchOpInterface):
                     )
 
         return None
+
+    @staticmethod
+    def canonicalize(op: BranchOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        return cf_canonicalize_br(op, rewriter)
+
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
 
 
 class CondBranchOp(OdsOp, BranchOpInterface):
@@ -631,6 +658,19 @@ class CondBranchOp(OdsOp, BranchOpInterface):
                 return VerifyMessage("branch weights cannot all be zero", prefixed=False)
         return None
 
+    @staticmethod
+    def canonicalize(op: CondBranchOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        return cf_canonicalize_cond_br(op, rewriter)
+
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
+
 
 class SwitchOp(OdsOp, BranchOpInterface):
     """Jump to the block chosen by an integer
@@ -804,7 +844,8 @@ class SwitchOp(OdsOp, BranchOpInterface):
     def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
         """Read the custom form after the op name."""
         flag_use = p.parse_operand()
-        flag_type = p.parse_colon_type()
+        p.expect(":", "expected ':'")
+        flag_type = p.parse_type_of(IntegerType, "builtin.integer")
         p.expect(",", "expected ','")
         p.expect("[", "expected '['")
         p.expect_keyword("default")
@@ -976,6 +1017,19 @@ class SwitchOp(OdsOp, BranchOpInterface):
                 f"({len(destinations)})"
             )
         return None
+
+    @staticmethod
+    def canonicalize(op: SwitchOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        return cf_canonicalize_switch(op, rewriter)
+
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`."""
+        return cf_successor_operand_positions(self, index)
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index`."""
+        cf_erase_successor_operand(self, index, position)
 
 
 #: The op classes of the dialect, in the order of their names.

@@ -386,8 +386,14 @@ class CallOp(OdsOp, CallOpInterface, SymbolUserOpInterface):
             return "incorrect number of results for callee"
         for index, (expected, given) in enumerate(zip(fn_type.results, result_types, strict=True)):
             if given != expected:
-                # MLIR adds two notes listing the op's and the function's result types.
-                return f"result type mismatch at index {index}"
+                # MLIR's notes list the op's and the function's result types, aligned.
+                return VerifyMessage(
+                    f"result type mismatch at index {index}",
+                    notes=(
+                        "      op result types: " + ", ".join(f"'{t}'" for t in result_types),
+                        "function result types: " + ", ".join(f"'{t}'" for t in fn_type.results),
+                    ),
+                )
         return None
 
 
@@ -992,10 +998,10 @@ class FuncOp(OdsOp, FunctionOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if self._prop_sym_name is None:
-            return "requires attribute 'sym_name'"
         if self._prop_function_type is None:
             return "requires attribute 'function_type'"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
         if not _attr_constraint_4(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_5(self._prop_function_type):

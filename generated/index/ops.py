@@ -45,6 +45,7 @@ from generator.ir import (
     must,
     parse_type,
     required_property,
+    semantics,
     to_signed,
     to_unsigned,
 )
@@ -476,6 +477,10 @@ class AddOp(OdsOp):
             return self.lhs
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.addi(lhs, rhs, 64)
+
     @staticmethod
     def canonicalize(op: AddOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -594,6 +599,10 @@ class AndOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unchecked(self, lambda a, b, w: a & b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.andi(lhs, rhs)
 
     @staticmethod
     def canonicalize(op: AndOp, rewriter: PatternRewriter) -> bool:
@@ -730,6 +739,10 @@ class BoolConstantOp(OdsOp, OpAsmOpInterface):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.constant(self.get_attr("value"), self.result.type)
 
 
 class CastSOp(OdsOp, CastOpInterface):
@@ -877,6 +890,15 @@ class CastSOp(OdsOp, CastOpInterface):
             return None
         return IntegerAttr.wrapped(target, bits)
 
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.int_cast(
+            input,
+            semantics.width(self.input.type),
+            semantics.width(self.output.type),
+            sign_extend=True,
+        )
+
 
 class CastUOp(OdsOp, CastOpInterface):
     """Unsigned cast between index and integers
@@ -1023,6 +1045,15 @@ class CastUOp(OdsOp, CastOpInterface):
             return None
         return IntegerAttr.wrapped(target, bits)
 
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.int_cast(
+            input,
+            semantics.width(self.input.type),
+            semantics.width(self.output.type),
+            sign_extend=False,
+        )
+
 
 class CeilDivSOp(OdsOp):
     """Index signed ceiling division
@@ -1139,6 +1170,10 @@ class CeilDivSOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, ceil_div_signed)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.index_ceildivs(lhs, rhs, 64)
+
 
 class CeilDivUOp(OdsOp):
     """Index unsigned ceiling division
@@ -1253,6 +1288,10 @@ class CeilDivUOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, ceil_div_unsigned)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ceildivu(lhs, rhs, 64)
 
 
 class CmpOp(OdsOp):
@@ -1455,6 +1494,11 @@ class CmpOp(OdsOp):
             )
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        pred = self.pred
+        return semantics.cmpi(int(pred), lhs, rhs, 64)
+
     @staticmethod
     def canonicalize(op: CmpOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -1605,6 +1649,10 @@ class ConstantOp(OdsOp, OpAsmOpInterface):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value
 
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.constant(self.get_attr("value"), self.result.type)
+
 
 class DivSOp(OdsOp):
     """Index signed division
@@ -1720,6 +1768,10 @@ class DivSOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: signed_div(a, b, w) if b else None)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.divs(lhs, rhs, 64)
+
 
 class DivUOp(OdsOp):
     """Index unsigned division
@@ -1834,6 +1886,10 @@ class DivUOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a // b if b else None)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.divu(lhs, rhs, 64)
 
 
 class FloorDivSOp(OdsOp):
@@ -1951,6 +2007,10 @@ class FloorDivSOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, floor_div_signed)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.index_floordivs(lhs, rhs, 64)
+
 
 class MaxSOp(OdsOp):
     """Index signed maximum
@@ -2064,6 +2124,10 @@ class MaxSOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a if to_signed(a, w) > to_signed(b, w) else b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maxs(lhs, rhs, 64)
 
     @staticmethod
     def canonicalize(op: MaxSOp, rewriter: PatternRewriter) -> bool:
@@ -2184,6 +2248,10 @@ class MaxUOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a if a > b else b)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.maxu(lhs, rhs)
+
     @staticmethod
     def canonicalize(op: MaxUOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -2303,6 +2371,10 @@ class MinSOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a if to_signed(a, w) < to_signed(b, w) else b)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.mins(lhs, rhs, 64)
+
     @staticmethod
     def canonicalize(op: MinSOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -2421,6 +2493,10 @@ class MinUOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a if a < b else b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.minu(lhs, rhs)
 
     @staticmethod
     def canonicalize(op: MinUOp, rewriter: PatternRewriter) -> bool:
@@ -2552,6 +2628,10 @@ class MulOp(OdsOp):
                 return rhs
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.muli(lhs, rhs, 64)
+
     @staticmethod
     def canonicalize(op: MulOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -2670,6 +2750,10 @@ class OrOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unchecked(self, lambda a, b, w: a | b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ori(lhs, rhs)
 
     @staticmethod
     def canonicalize(op: OrOp, rewriter: PatternRewriter) -> bool:
@@ -2791,6 +2875,10 @@ class RemSOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: signed_rem(a, b, w) if b else None)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rems(lhs, rhs, 64)
+
 
 class RemUOp(OdsOp):
     """Index unsigned remainder
@@ -2906,6 +2994,10 @@ class RemUOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a % b if b else None)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.remu(lhs, rhs, 64)
+
 
 class ShlOp(OdsOp):
     """Index shift left
@@ -3020,6 +3112,10 @@ class ShlOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unchecked(self, lambda a, b, w: to_unsigned(a << b, w) if b < 32 else None)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.shl(lhs, rhs, 64)
 
 
 class ShrSOp(OdsOp):
@@ -3138,6 +3234,10 @@ class ShrSOp(OdsOp):
             self, lambda a, b, w: to_unsigned(to_signed(a, w) >> b, w) if b < 32 else None
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.shrs(lhs, rhs, 64)
+
 
 class ShrUOp(OdsOp):
     """Index unsigned shift right
@@ -3253,6 +3353,10 @@ class ShrUOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_checked(self, lambda a, b, w: a >> b if b < 32 else None)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.shru(lhs, rhs, 64)
+
 
 class SizeOfOp(OdsOp):
     """The bit width of the index type
@@ -3337,6 +3441,10 @@ class SizeOfOp(OdsOp):
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return 8
 
 
 class SubOp(OdsOp):
@@ -3459,6 +3567,10 @@ class SubOp(OdsOp):
             return self.lhs
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.subi(lhs, rhs, 64)
+
 
 class XOrOp(OdsOp):
     """Index bitwise exclusive or
@@ -3572,6 +3684,10 @@ class XOrOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unchecked(self, lambda a, b, w: a ^ b)
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.xori(lhs, rhs)
 
     @staticmethod
     def canonicalize(op: XOrOp, rewriter: PatternRewriter) -> bool:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generated.arith.attrs import (
     FastMathFlagsAttr,
@@ -67,6 +67,7 @@ from generator.ir import (
     libm_unary,
     must,
     required_property,
+    semantics,
 )
 
 __all__ = [
@@ -413,6 +414,10 @@ class AbsFOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_float_unary(constant_value(self.operand_), float_abs)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.absf(operand_, self.result.type)
+
 
 class AbsIOp(OdsOp):
     """Integer absolute value
@@ -527,6 +532,10 @@ class AbsIOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unary(constant_value(self.operand_), abs, signed=True)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.absi(operand_, semantics.width(self.result.type))
 
 
 class AcosOp(OdsOp):
@@ -692,6 +701,10 @@ class AcosOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "acos", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("acos", operand_, self.result.type)
+
 
 class AcoshOp(OdsOp):
     """Inverse hyperbolic cosine
@@ -855,6 +868,10 @@ class AcoshOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "acosh", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("acosh", operand_, self.result.type)
 
 
 class AsinOp(OdsOp):
@@ -1020,6 +1037,10 @@ class AsinOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "asin", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("asin", operand_, self.result.type)
+
 
 class AsinhOp(OdsOp):
     """Inverse hyperbolic sine
@@ -1183,6 +1204,10 @@ class AsinhOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "asinh", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("asinh", operand_, self.result.type)
+
 
 class AtanOp(OdsOp):
     """Arctangent
@@ -1345,6 +1370,10 @@ class AtanOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "atan", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("atan", operand_, self.result.type)
 
 
 class Atan2Op(OdsOp):
@@ -1535,6 +1564,10 @@ class Atan2Op(OdsOp):
 
         return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), compute)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_binary("atan2", lhs, rhs, self.result.type)
+
 
 class AtanhOp(OdsOp):
     """Inverse hyperbolic tangent
@@ -1699,6 +1732,10 @@ class AtanhOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "atanh", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("atanh", operand_, self.result.type)
+
 
 class CbrtOp(OdsOp):
     """Cube root
@@ -1858,6 +1895,10 @@ class CbrtOp(OdsOp):
         if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("cbrt", operand_, self.result.type)
 
 
 class CeilOp(OdsOp):
@@ -2025,6 +2066,10 @@ class CeilOp(OdsOp):
             constant_value(self.operand_),
             lambda fmt, a: float_round_to_integral(fmt, a, "toward_positive"),
         )
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rounding("ceil", operand_, self.result.type)
 
 
 class ClampFOp(OdsOp):
@@ -2229,6 +2274,10 @@ class ClampFOp(OdsOp):
             return problem
         return None
 
+    def reference(self, value: Any, min: Any, max: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.clampf(value, min, max, self.result.type)
+
 
 class CopySignOp(OdsOp):
     """Copy the sign of one float to another
@@ -2409,6 +2458,10 @@ class CopySignOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_float_binary(constant_value(self.lhs), constant_value(self.rhs), float_copysign)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.copysign(lhs, rhs, self.result.type)
+
 
 class CosOp(OdsOp):
     """Cosine
@@ -2571,6 +2624,10 @@ class CosOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "cos", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("cos", operand_, self.result.type)
 
 
 class CoshOp(OdsOp):
@@ -2735,6 +2792,10 @@ class CoshOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "cosh", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("cosh", operand_, self.result.type)
+
 
 class CountLeadingZerosOp(OdsOp):
     """Count the leading zero bits
@@ -2851,6 +2912,10 @@ class CountLeadingZerosOp(OdsOp):
         width = int_width(self.result.type)
         return fold_unary(constant_value(self.operand_), lambda a: count_leading_zeros(a, width))
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ctlz(operand_, semantics.width(self.result.type))
+
 
 class CtPopOp(OdsOp):
     """Count the set bits
@@ -2964,6 +3029,10 @@ class CtPopOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_unary(constant_value(self.operand_), lambda a: bin(a).count("1"))
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ctpop(operand_)
 
 
 class CountTrailingZerosOp(OdsOp):
@@ -3080,6 +3149,10 @@ class CountTrailingZerosOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         width = int_width(self.result.type)
         return fold_unary(constant_value(self.operand_), lambda a: count_trailing_zeros(a, width))
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.cttz(operand_, semantics.width(self.result.type))
 
 
 class ErfOp(OdsOp):
@@ -3245,6 +3318,10 @@ class ErfOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "erf", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("erf", operand_, self.result.type)
+
 
 class ErfcOp(OdsOp):
     """Complementary error function
@@ -3407,6 +3484,10 @@ class ErfcOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "erfc", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("erfc", operand_, self.result.type)
 
 
 class ExpOp(OdsOp):
@@ -3571,6 +3652,10 @@ class ExpOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "exp", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("exp", operand_, self.result.type)
+
 
 class Exp2Op(OdsOp):
     """Base-2 exponential
@@ -3733,6 +3818,10 @@ class Exp2Op(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "exp2", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("exp2", operand_, self.result.type)
 
 
 class ExpM1Op(OdsOp):
@@ -3897,6 +3986,10 @@ class ExpM1Op(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "expm1", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("expm1", operand_, self.result.type)
 
 
 class FloorOp(OdsOp):
@@ -4064,6 +4157,10 @@ class FloorOp(OdsOp):
             constant_value(self.operand_),
             lambda fmt, a: float_round_to_integral(fmt, a, "toward_negative"),
         )
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rounding("floor", operand_, self.result.type)
 
 
 class FmaOp(OdsOp):
@@ -4256,6 +4353,10 @@ class FmaOp(OdsOp):
             return problem
         return None
 
+    def reference(self, a: Any, b: Any, c: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.fma(a, b, c, self.result.type)
+
 
 class FPowIOp(OdsOp):
     """Float raised to a signed integer power
@@ -4441,6 +4542,10 @@ class FPowIOp(OdsOp):
             return problem
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.fpowi(lhs, rhs, semantics.width(self.rhs.type), self.result.type)
+
 
 class IPowIOp(OdsOp):
     """Signed integer power
@@ -4577,6 +4682,10 @@ class IPowIOp(OdsOp):
             constant_value(self.rhs),
             lambda a, b: integer_power(a, b, width),
         )
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.ipowi(lhs, rhs, semantics.width(self.result.type))
 
 
 class IsFiniteOp(OdsOp):
@@ -4750,6 +4859,10 @@ class IsFiniteOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_classification(self, lambda kind: kind not in ("infinity", "nan"))
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.classify("isfinite", operand_, self.operand_.type)
+
 
 class IsInfOp(OdsOp):
     """Whether a float is infinite
@@ -4920,6 +5033,10 @@ class IsInfOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_classification(self, lambda kind: kind == "infinity")
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.classify("isinf", operand_, self.operand_.type)
 
 
 class IsNaNOp(OdsOp):
@@ -5092,6 +5209,10 @@ class IsNaNOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_classification(self, lambda kind: kind == "nan")
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.classify("isnan", operand_, self.operand_.type)
+
 
 class IsNormalOp(OdsOp):
     """Whether a float is normal
@@ -5263,6 +5384,10 @@ class IsNormalOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_classification(self, lambda kind: kind == "normal")
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.classify("isnormal", operand_, self.operand_.type)
+
 
 class LogOp(OdsOp):
     """Natural logarithm
@@ -5427,6 +5552,10 @@ class LogOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "log", positive_only=True)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("log", operand_, self.result.type)
+
 
 class Log10Op(OdsOp):
     """Base-10 logarithm
@@ -5590,6 +5719,10 @@ class Log10Op(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "log10", positive_only=True)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("log10", operand_, self.result.type)
 
 
 class Log1pOp(OdsOp):
@@ -5762,6 +5895,10 @@ class Log1pOp(OdsOp):
 
         return fold_float_unary(constant_value(self.operand_), compute)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("log1p", operand_, self.result.type)
+
 
 class Log2Op(OdsOp):
     """Base-2 logarithm
@@ -5925,6 +6062,10 @@ class Log2Op(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "log2", positive_only=True)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("log2", operand_, self.result.type)
 
 
 class PowFOp(OdsOp):
@@ -6110,6 +6251,10 @@ class PowFOp(OdsOp):
             lambda fmt, a, b: libm_binary("pow", fmt.name, a, b),
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_binary("pow", lhs, rhs, self.result.type)
+
 
 class RoundOp(OdsOp):
     """Round to the nearest integral value, ties away from zero
@@ -6273,6 +6418,10 @@ class RoundOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "round")
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rounding("round", operand_, self.result.type)
 
 
 class RoundEvenOp(OdsOp):
@@ -6441,6 +6590,10 @@ class RoundEvenOp(OdsOp):
             lambda fmt, a: float_round_to_integral(fmt, a, "nearest_even"),
         )
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rounding("roundeven", operand_, self.result.type)
+
 
 class RsqrtOp(OdsOp):
     """Reciprocal of the square root
@@ -6600,6 +6753,10 @@ class RsqrtOp(OdsOp):
         if (problem := Elementwise.verify(self)) is not None:
             return problem
         return None
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rsqrt(operand_, self.result.type)
 
 
 class SinOp(OdsOp):
@@ -6763,6 +6920,10 @@ class SinOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "sin", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("sin", operand_, self.result.type)
 
 
 class SincosOp(OdsOp, OpAsmOpInterface):
@@ -6943,6 +7104,13 @@ class SincosOp(OdsOp, OpAsmOpInterface):
             return problem
         return None
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return (
+            semantics.math_unary("sin", operand_, self.sin.type),
+            semantics.math_unary("cos", operand_, self.cos.type),
+        )
+
 
 class SinhOp(OdsOp):
     """Hyperbolic sine
@@ -7105,6 +7273,10 @@ class SinhOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "sinh", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("sinh", operand_, self.result.type)
 
 
 class SqrtOp(OdsOp):
@@ -7270,6 +7442,10 @@ class SqrtOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "sqrt", positive_only=True)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("sqrt", operand_, self.result.type)
+
 
 class TanOp(OdsOp):
     """Tangent
@@ -7432,6 +7608,10 @@ class TanOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "tan", positive_only=False)
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("tan", operand_, self.result.type)
 
 
 class TanhOp(OdsOp):
@@ -7596,6 +7776,10 @@ class TanhOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "tanh", positive_only=False)
 
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.math_unary("tanh", operand_, self.result.type)
+
 
 class TruncOp(OdsOp):
     """Round toward zero to an integral value
@@ -7759,6 +7943,10 @@ class TruncOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return fold_libm(constant_value(self.operand_), "trunc")
+
+    def reference(self, operand_: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.rounding("trunc", operand_, self.result.type)
 
 
 #: The op classes of the dialect, in the order of their names.

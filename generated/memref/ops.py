@@ -5,83 +5,228 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from generated.arith.enums import (
+    AtomicRMWKind,
+)
 from generator.ir import (
     DYNAMIC,
     EMPTY_DICT,
+    AffineMapAttr,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
     Attribute,
     AttrSizedOperandSegments,
     AutomaticAllocationScope,
+    Block,
     BoolAttr,
     CastOpInterface,
     ConditionallySpeculatable,
+    ConstantLike,
     DenseArrayAttr,
+    FloatType,
+    FoldResult,
+    HasParent,
+    HasRecursiveMemoryEffects,
     IndexType,
+    InferTypeError,
+    InferTypeOpInterface,
     IntegerAttr,
     IntegerType,
+    IsTerminator,
     Location,
     MemRefsNormalizable,
     MemRefType,
     NoMemoryEffect,
+    NoRegionArguments,
     OdsOp,
+    OnlyAllocatesResults,
     OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
+    RankedTensorType,
+    Region,
+    RegionBranchOpInterface,
+    ReturnLike,
     SameOperandsElementType,
     SameOperandsShape,
+    SameVariadicResultSize,
+    ShapedDimOpInterface,
+    ShapedType,
+    SingleBlockImplicitTerminator,
     SourcePos,
     StridedLayoutAttr,
+    StringAttr,
+    SymbolOpInterface,
+    SymbolRefAttr,
+    SymbolUserOpInterface,
     Type,
+    TypeAttr,
+    UnitAttr,
     UnrankedMemRefType,
     UnresolvedOperand,
     Value,
     VerifyMessage,
     argument_error,
+    attr_int,
     checked_sequence,
+    constant_value,
     element_type_or_self,
+    get_property,
+    is_elements_attr,
     must,
     optional_property,
     parse_type,
     required_property,
+    same_size_range,
     segment_range,
     segment_sizes,
 )
 from generator.ir.dialects.memref import (
+    bare_affine_map,
+    canonical_strides,
+    has_identity_layout,
     is_strided,
     layout_symbol_count,
+    permutation_dims,
     saturated_add,
     saturated_mul,
+    strided_linear_map,
     strides_and_offset,
+)
+from generator.ir.dialects.scf import (
+    scf_check_edges,
 )
 from generator.ir.dialects.view_like import (
     parse_dynamic_index_list,
     print_dynamic_index_list,
+    rank_reduction_mask,
+    reassociation_groups,
+    verify_index_lists,
 )
 
 __all__ = [
     "AllocOp",
     "AllocaOp",
+    "AllocaScopeOp",
+    "AllocaScopeReturnOp",
+    "AssumeAlignmentOp",
+    "AtomicRMWOp",
+    "AtomicYieldOp",
     "CastOp",
     "CollapseShapeOp",
     "CopyOp",
     "DeallocOp",
     "DimOp",
+    "DistinctObjectsOp",
     "DmaStartOp",
     "DmaWaitOp",
     "ExpandShapeOp",
+    "ExtractAlignedPointerAsIndexOp",
+    "ExtractStridedMetadataOp",
+    "GenericAtomicRMWOp",
+    "GetGlobalOp",
+    "GlobalOp",
     "LoadOp",
+    "MemorySpaceCastOp",
+    "PrefetchOp",
+    "RankOp",
+    "ReallocOp",
+    "ReinterpretCastOp",
+    "ReshapeOp",
     "StoreOp",
     "SubViewOp",
+    "TransposeOp",
+    "ViewOp",
 ]
 
+_ARITH__ATOMIC_R_M_W_KIND_KEYWORDS = {
+    "addf": 0,
+    "addi": 1,
+    "andi": 2,
+    "assign": 3,
+    "maximumf": 4,
+    "maxnumf": 5,
+    "maxs": 6,
+    "maxu": 7,
+    "minimumf": 8,
+    "minnumf": 9,
+    "mins": 10,
+    "minu": 11,
+    "mulf": 12,
+    "muli": 13,
+    "ori": 14,
+    "xori": 15,
+}
+_ARITH__ATOMIC_R_M_W_KIND_NAMES = {
+    0: "addf",
+    1: "addi",
+    2: "andi",
+    3: "assign",
+    4: "maximumf",
+    5: "maxnumf",
+    6: "maxs",
+    7: "maxu",
+    8: "minimumf",
+    9: "minnumf",
+    10: "mins",
+    11: "minu",
+    12: "mulf",
+    13: "muli",
+    14: "ori",
+    15: "xori",
+}
+_TYPE_I32 = parse_type("i32")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def fold_dim(source: Value, index: Value) -> Attribute | None:
+    """The size of dimension `index` of `source` when both are known statically
+    (MLIR's `DimOp::fold` of a static dimension)."""
+    attr = constant_value(index)
+    source_type = source.type
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, ShapedType):
+        return None
+    if not source_type.has_rank or not 0 <= attr.value < source_type.rank:
+        return None
+    size = source_type.shape[attr.value]
+    if size != DYNAMIC:
+        return IntegerAttr.get(IndexType.get(), size)
+    return None
+
+
+def fold_dim_of_allocation(source: Value, index: Value) -> Value | None:
+    """The size operand a dynamic dimension of an `alloc`, `alloca` or `view` was
+    given, at a constant index (MLIR's `DimOp::fold`)."""
+    attr = constant_value(index)
+    source_type = source.type
+    owner = source.defining_op
+    if not isinstance(attr, IntegerAttr) or not isinstance(source_type, MemRefType):
+        return None
+    if not 0 <= attr.value < source_type.rank or source_type.shape[attr.value] != DYNAMIC:
+        return None
+    position = source_type.shape[: attr.value].count(DYNAMIC)
+    sizes: Sequence[Value] = ()
+    if isinstance(owner, (AllocOp, AllocaOp)):
+        sizes = owner.dynamic_sizes
+    elif isinstance(owner, ViewOp):
+        sizes = owner.sizes
+    return sizes[position] if position < len(sizes) else None
 
 
 def verify_alloc_like(
@@ -130,21 +275,6 @@ def cast_compatible(source: Type, dest: Type) -> bool:
     if isinstance(source, UnrankedMemRefType) and isinstance(dest, UnrankedMemRefType):
         return False
     return source.element_type == dest.element_type and source.memory_space == dest.memory_space
-
-
-def rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
-    """The dimensions of `original` that `reduced` drops (each must be 1), matching
-    the others in order (MLIR's `computeRankReductionMask`); None if it cannot."""
-    unused: set[int] = set()
-    next_reduced = 0
-    for index, size in enumerate(original):
-        if next_reduced < len(reduced) and size == reduced[next_reduced]:
-            next_reduced += 1
-            continue
-        unused.add(index)
-        if size != 1:
-            return None
-    return unused if next_reduced == len(reduced) else None
 
 
 def memref_rank_reduction_mask(
@@ -205,56 +335,6 @@ def infer_subview_type(
     )
 
 
-def verify_index_lists(
-    rank: int, lists: Sequence[tuple[str, Sequence[int], Sequence[Value]]]
-) -> VerifyMessage | None:
-    """The offsets, sizes and strides of a view op: one of each per source
-    dimension, one SSA value per dynamic entry, offsets and sizes not negative
-    (MLIR's `OffsetSizeAndStrideOpInterface` checks)."""
-    counts = [len(static) for _, static, _ in lists]
-    if not (counts[0] == 1 and rank == 1) and counts[0] != counts[1]:
-        return VerifyMessage(
-            f"expected mixed offsets rank to match mixed sizes rank ({counts[0]} vs "
-            f"{counts[1]}) so the rank of the result type is well-formed.",
-            prefixed=False,
-        )
-    if counts[1] != counts[2]:
-        return VerifyMessage(
-            f"expected mixed sizes rank to match mixed strides rank ({counts[1]} vs "
-            f"{counts[2]}) so the rank of the result type is well-formed.",
-            prefixed=False,
-        )
-    for name, static, values in lists:
-        if len(static) != rank:
-            return VerifyMessage(
-                f"expected {rank} {name} values, got {len(static)}", prefixed=False
-            )
-        dynamic = list(static).count(DYNAMIC)
-        if len(values) != dynamic:
-            return VerifyMessage(
-                f"expected the number of '{name}s' to match the number of dynamic "
-                f"entries in 'static_{name}s' ({len(values)} vs {dynamic})",
-                prefixed=False,
-            )
-    for name, static, _ in lists[:2]:
-        for value in static:
-            if value < 0 and value != DYNAMIC:
-                return VerifyMessage(
-                    f"expected {name}s to be non-negative, but got {value}", prefixed=False
-                )
-    return None
-
-
-def reassociation_groups(attr: Attribute | None) -> list[list[int]]:
-    """The reassociation `[[0, 1], [2]]` as lists of dimension indices."""
-    groups: list[list[int]] = []
-    if isinstance(attr, ArrayAttr):
-        for group in attr.value:
-            if isinstance(group, ArrayAttr):
-                groups.append([e.value for e in group.value if isinstance(e, IntegerAttr)])
-    return groups
-
-
 def verify_collapsed_shape(
     collapsed: Sequence[int], expanded: Sequence[int], groups: Sequence[Sequence[int]]
 ) -> str | None:
@@ -305,8 +385,9 @@ def expanded_type(
 ) -> MemRefType | None:
     """The type `memref.expand_shape` gives `source` expanded to `shape`: contiguous
     if the source is, else strides split within each group (MLIR's
-    `ExpandShapeOp::computeExpandedType`); None for a non-strided source."""
-    if source.layout is None:
+    `ExpandShapeOp::computeExpandedType`, where a layout whose map is the identity,
+    such as `strided<[1]>`, counts as none); None for a non-strided source."""
+    if has_identity_layout(source):
         return MemRefType.get(shape, source.element_type, None, source.memory_space)
     layout = strides_and_offset(source)
     if layout is None:
@@ -383,58 +464,166 @@ def _type_constraint_1(t: Type) -> bool:
 
 
 def _type_constraint_2(t: Type) -> bool:
+    """32-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 32
+
+
+def _attr_constraint_1(a: Attribute) -> bool:
+    """32-bit signless integer attribute whose value is positive"""
+    return (isinstance(a, IntegerAttr) and _type_constraint_2(a.type)) and a.value > 0
+
+
+def _attr_constraint_2(a: Attribute) -> bool:
+    """allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"""
+    return (
+        isinstance(a, IntegerAttr)
+        and a.type is IntegerType.get(64)
+        and a.value in {0, 1, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 8, 9}
+    )
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """floating-point"""
+    return isinstance(t, FloatType)
+
+
+def _type_constraint_5(t: Type) -> bool:
+    """signless integer or floating-point"""
+    return _type_constraint_3(t) or _type_constraint_4(t)
+
+
+def _type_constraint_6(t: Type) -> bool:
+    """memref of signless integer or floating-point values"""
+    return isinstance(t, MemRefType) and _type_constraint_5(t.element_type)
+
+
+def _type_constraint_7(t: Type) -> bool:
     """ranked or unranked memref of any type values"""
     return isinstance(t, (MemRefType, UnrankedMemRefType))
 
 
-def _type_constraint_3(t: Type) -> bool:
+def _type_constraint_8(t: Type) -> bool:
     """64-bit signless integer"""
     return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
 
 
-def _attr_constraint_1(a: Attribute) -> bool:
-    """64-bit signless integer attribute"""
-    return isinstance(a, IntegerAttr) and _type_constraint_3(a.type)
-
-
-def _attr_constraint_2(a: Attribute) -> bool:
-    """64-bit integer array attribute"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_1(x) for x in a.value)
-
-
 def _attr_constraint_3(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_8(a.type)
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """64-bit integer array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_3(x) for x in a.value)
+
+
+def _attr_constraint_5(a: Attribute) -> bool:
     """Array of 64-bit integer array attributes"""
-    return isinstance(a, ArrayAttr) and all(_attr_constraint_2(x) for x in a.value)
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_4(x) for x in a.value)
 
 
-def _type_constraint_4(t: Type) -> bool:
+def _type_constraint_9(t: Type) -> bool:
     """strided memref of any type values"""
     return isinstance(t, MemRefType) and is_strided(t)
 
 
-def _type_constraint_5(t: Type) -> bool:
+def _type_constraint_10(t: Type) -> bool:
     """unranked.memref of any type values"""
     return isinstance(t, UnrankedMemRefType)
 
 
-def _type_constraint_6(t: Type) -> bool:
+def _type_constraint_11(t: Type) -> bool:
     """non-0-ranked.memref of any type values"""
     return isinstance(t, MemRefType) and t.rank >= 1
 
 
-def _type_constraint_7(t: Type) -> bool:
+def _type_constraint_12(t: Type) -> bool:
     """unranked.memref of any type values or non-0-ranked.memref of any type values"""
-    return _type_constraint_5(t) or _type_constraint_6(t)
+    return _type_constraint_10(t) or _type_constraint_11(t)
 
 
-def _attr_constraint_4(a: Attribute) -> bool:
+def _attr_constraint_6(a: Attribute) -> bool:
     """i64 dense array attribute"""
     return isinstance(a, DenseArrayAttr) and str(a.element_type) == "i64"
 
 
-def _attr_constraint_5(a: Attribute) -> bool:
+def _type_constraint_13(t: Type) -> bool:
+    """strided memref of any type values of rank 0"""
+    return isinstance(t, MemRefType) and t.rank == 0 and is_strided(t)
+
+
+def _attr_constraint_7(a: Attribute) -> bool:
+    """flat symbol reference attribute"""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def _type_constraint_14(t: Type) -> bool:
+    """statically shaped memref of any type values"""
+    return isinstance(t, MemRefType) and t.has_static_shape
+
+
+def _attr_constraint_8(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _attr_constraint_9(a: Attribute) -> bool:
+    """memref type attribute"""
+    return isinstance(a, TypeAttr) and isinstance(a.value, MemRefType)
+
+
+def _attr_constraint_10(a: Attribute) -> bool:
+    """unit attribute"""
+    return isinstance(a, UnitAttr)
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
     """bool attribute"""
     return isinstance(a, BoolAttr)
+
+
+def _attr_constraint_12(a: Attribute) -> bool:
+    """32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"""
+    return (
+        (isinstance(a, IntegerAttr) and _type_constraint_2(a.type))
+        and a.value >= 0
+        and a.value <= 3
+    )
+
+
+def _type_constraint_15(t: Type) -> bool:
+    """1D memref of any type values"""
+    return isinstance(t, MemRefType) and t.rank in (1,)
+
+
+def _type_constraint_16(t: Type) -> bool:
+    """signless integer or index"""
+    return _type_constraint_3(t) or _type_constraint_0(t)
+
+
+def _type_constraint_17(t: Type) -> bool:
+    """1D memref of signless integer or index values"""
+    return isinstance(t, MemRefType) and t.rank in (1,) and _type_constraint_16(t.element_type)
+
+
+def _attr_constraint_13(a: Attribute) -> bool:
+    """AffineMap attribute"""
+    return isinstance(a, AffineMapAttr)
+
+
+def _type_constraint_18(t: Type) -> bool:
+    """8-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 8
+
+
+def _type_constraint_19(t: Type) -> bool:
+    """1D memref of 8-bit signless integer values"""
+    return isinstance(t, MemRefType) and t.rank in (1,) and _type_constraint_18(t.element_type)
 
 
 class AllocOp(OdsOp, OpAsmOpInterface):
@@ -468,7 +657,9 @@ class AllocOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -666,7 +857,9 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
         "alignment": "_prop_alignment",
         "operandSegmentSizes": "_prop_operandSegmentSizes",
     }
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, OnlyAllocatesResults}
+    )
     HAS_CUSTOM_FORM: ClassVar[bool] = True
 
     def __init__(
@@ -841,6 +1034,747 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
         return verify_alloc_like(self.memref.type, self.dynamic_sizes, self.symbol_operands)
 
 
+class AllocaScopeOp(OdsOp, RegionBranchOpInterface):
+    """A region whose stack allocations end with it
+
+    Runs its single-block region once. The buffers `memref.alloca` makes in
+    it (outside nested scopes) are freed when the region ends. The region's
+    `memref.alloca_scope.return` gives the op's results; with none it may be
+    left out.
+
+    Example:
+
+    ```mlir
+    %r = memref.alloca_scope -> (f32) {
+      %tmp = memref.alloca() : memref<4xf32>
+      %v = memref.load %tmp[%i] : memref<4xf32>
+      memref.alloca_scope.return %v : f32
+    }
+    ```
+
+    Operation name: `memref.alloca_scope`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.alloca_scope"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            AutomaticAllocationScope,
+            HasRecursiveMemoryEffects,
+            NoRegionArguments,
+            SingleBlockImplicitTerminator.of("memref.alloca_scope.return"),
+        }
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        results_types: Sequence[Type],
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        super().__init__(
+            "memref.alloca_scope",
+            operands,
+            (*checked_sequence("memref.alloca_scope", "results_types", results_types, Type),),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+        self.regions[0].add_block(Block())
+
+    @property
+    def results_(self) -> tuple[OpResult, ...]:
+        """The result `results`."""
+        return self.results
+
+    @property
+    def body_region(self) -> Region:
+        """The region `bodyRegion`."""
+        return self.regions[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        result_types: list[Type] = []
+        if p.consume_if("->"):
+            p.expect("(", "expected '('")
+            if not p.consume_if(")"):
+                result_types = p.parse_type_list()
+                p.expect(")", "expected ')'")
+        body = Region()
+        p.parse_region(body)
+        p.ensure_terminator(body, AllocaScopeReturnOp, name_pos)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        return p.create_op(
+            cls,
+            name_pos,
+            [],
+            result_types,
+            properties=(),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            regions=[body],
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = " "
+        if self.result_types:
+            text += " -> (" + p.types(self.result_types) + ")"
+        p.write(text + " ")
+        p.print_region(self.body_region, entry_args=False, terminators=bool(self.result_types))
+        p.write(p.attr_dict(self))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if (
+            problem := SingleBlockImplicitTerminator.of("memref.alloca_scope.return").verify(self)
+        ) is not None:
+            return problem
+        if (problem := NoRegionArguments.verify(self)) is not None:
+            return problem
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of(
+                "memref.alloca_scope.return"
+            ).verify_regions(self)
+        ) is not None:
+            return message
+        block = self.body_region.blocks[0] if self.body_region.blocks else None
+        terminator = block.last_op if block is not None else None
+        if isinstance(terminator, AllocaScopeReturnOp):
+            return scf_check_edges(
+                [
+                    (
+                        "Operation memref.alloca_scope.return",
+                        "parent",
+                        list(terminator.operands),
+                        list(self.results),
+                        terminator,
+                    )
+                ]
+            )
+        return None
+
+
+class AllocaScopeReturnOp(OdsOp):
+    """The end of a `memref.alloca_scope`, with its results
+
+    Ends the region of a `memref.alloca_scope` and gives the op's results.
+    Without operands it may be left out of the custom form.
+
+    Example:
+
+    ```mlir
+    memref.alloca_scope.return %v : f32
+    ```
+
+    Operation name: `memref.alloca_scope.return`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.alloca_scope.return"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("memref.alloca_scope"), IsTerminator, Pure, ReturnLike}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        results_: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("memref.alloca_scope.return", "operand 'results_'", results_, Value)
+        )
+        super().__init__(
+            "memref.alloca_scope.return",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def results_(self) -> tuple[Value, ...]:
+        """The operand `results`."""
+        return tuple([o.value for o in self._operands])
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_results_: list[UnresolvedOperand] = []
+        ot_results_: list[Type] = []
+        operands_pos = p.current_pos()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        o_results_ = p.parse_operand_list()
+        if o_results_:
+            p.expect(":", "expected ':'")
+            ot_results_ = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_results_, ot_results_, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(p.attr_dict(self, ()))
+        if len(self.results_) > 0:
+            w(" " + p.operands(self.results_) + " : " + p.types([v.type for v in self.results_]))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if (problem := HasParent.of("memref.alloca_scope").verify(self)) is not None:
+            return problem
+        if (problem := IsTerminator.verify(self)) is not None:
+            return problem
+        return None
+
+
+class AssumeAlignmentOp(OdsOp, InferTypeOpInterface, OpAsmOpInterface):
+    """A view of a buffer known to be aligned
+
+    Returns `memref` itself, and promises that its aligned pointer is a
+    multiple of `alignment` bytes (a power of two). Code that uses the result
+    may rely on that; if it is false, the behavior is undefined.
+
+    Example:
+
+    ```mlir
+    %aligned = memref.assume_alignment %a, 16 : memref<4x?xf32>
+    ```
+
+    Operation name: `memref.assume_alignment`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.assume_alignment"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        *,
+        alignment: int | Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.assume_alignment", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        alignment_a: Attribute = (
+            alignment
+            if isinstance(alignment, Attribute)
+            else IntegerAttr.get(IntegerType.get(32), alignment)
+        )
+        if result_type is None:
+            results = type(self).build_result_types(operands, {"alignment": alignment_a})
+        else:
+            if not isinstance(result_type, Type):
+                raise argument_error("memref.assume_alignment", "result_type", Type, result_type)
+            results = [result_type]
+        super().__init__(
+            "memref.assume_alignment",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_1(value):
+            return "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive"
+        return None
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def alignment(self) -> IntegerAttr:
+        """The attribute `alignment`."""
+        return required_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_alignment: Attribute | None = None
+        o_memref = p.parse_operand()
+        p.expect(",", "expected ','")
+        a_alignment = p.parse_attribute_of(IntegerAttr, _TYPE_I32)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_memref = p.parse_type_of(MemRefType, "builtin.memref")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_memref, ot_memref))
+        result_types = cls.parse_result_types(
+            p, name_pos, operands, (("alignment", a_alignment),), attrs, []
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            result_types,
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.memref)
+            + ", "
+            + p.attr_without_type(must(self._prop_alignment))
+            + p.attr_dict(self, ("alignment",))
+            + " : "
+            + p.type_text(self.memref.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "assume_align"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_alignment is None:
+            return "requires attribute 'alignment'"
+        if not _attr_constraint_1(self._prop_alignment):
+            return "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_1(self.results[0].type):
+            return f"result #0 must be memref of any type values, but got '{self.results[0].type}'"
+        if (message := self.verify_custom()) is not None:
+            return message
+        return self.verify_inferred_result_types()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        value = self.alignment.value
+        if value & (value - 1):
+            return "alignment must be power of 2"
+        return None
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        if not operands:
+            raise InferTypeError("expected a memref operand")
+        return [operands[0].type]
+
+
+class AtomicRMWOp(OdsOp):
+    """Atomically combine a value with an element of a buffer
+
+    Reads the element of `memref` at `indices`, combines it with `value` as
+    `kind` says (`addf`, `maxs`, `assign`, ...), writes the result back, and
+    returns the element as it was, all as one atomic step. Float kinds take
+    float elements, integer kinds integer ones.
+
+    Example:
+
+    ```mlir
+    %old = memref.atomic_rmw addf %v, %a[%i] : (f32, memref<10xf32>) -> f32
+    ```
+
+    Operation name: `memref.atomic_rmw`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_kind",)
+    _prop_kind: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.atomic_rmw"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"kind"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "kind": "_prop_kind",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value: Value,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        kind: AtomicRMWKind | int | Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value, Value):
+            raise argument_error("memref.atomic_rmw", "operand 'value'", Value, value)
+        if not isinstance(memref, Value):
+            raise argument_error("memref.atomic_rmw", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(value)
+        operands.append(memref)
+        operands.extend(checked_sequence("memref.atomic_rmw", "operand 'indices'", indices, Value))
+        kind_a: Attribute = (
+            kind if isinstance(kind, Attribute) else IntegerAttr.get(IntegerType.get(64), int(kind))
+        )
+        if result_type is None:
+            result_type = value.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("memref.atomic_rmw", "result_type", Type, result_type)
+        super().__init__(
+            "memref.atomic_rmw",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_kind = kind_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "kind":
+            return _attr_constraint_2(value)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "kind" and not _attr_constraint_2(value):
+            return "attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"
+        return None
+
+    @property
+    def value(self) -> Value:
+        """The operand `value`."""
+        return self._operands[0].value
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[1].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[2:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def kind(self) -> AtomicRMWKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, IntegerAttr)
+        return AtomicRMWKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_kind: Attribute | None = None
+        operands_pos = p.current_pos()
+        a_kind = IntegerAttr.get(
+            IntegerType.get(64), p.parse_enum_keyword(_ARITH__ATOMIC_R_M_W_KIND_KEYWORDS, "kind")
+        )
+        o_value = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_memref = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        p.expect("(", "expected '('")
+        ot_value = p.parse_type()
+        p.expect(",", "expected ','")
+        ot_memref = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(")", "expected ')'")
+        p.expect("->", "expected '->'")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value, ot_value))
+        operands.append(p.resolve_operand(o_memref, ot_memref))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("kind", a_kind),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + _ARITH__ATOMIC_R_M_W_KIND_NAMES[attr_int(self._prop_kind)]
+            + " "
+            + p.operand(self.value)
+            + ", "
+            + p.operand(self.memref)
+            + "["
+            + p.operands(self.indices)
+            + "]"
+            + p.attr_dict(self, ("kind",))
+            + " : ("
+            + p.type_text(self.value.type)
+            + ", "
+            + p.type_text(self.memref.type)
+            + ") -> "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if self._prop_kind is None:
+            return "requires attribute 'kind'"
+        if not _attr_constraint_2(self._prop_kind):
+            return "attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be signless integer or floating-point, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_6(self._operands[1].value.type):
+            return f"operand #1 must be memref of signless integer or floating-point values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be signless integer or floating-point, but got '{self.results[0].type}'"
+        if self.value.type is not self.result.type:
+            return "failed to verify that all of {value, result} have same type"
+        if (element_type_or_self(self.memref.type)) is not self.value.type:
+            return "failed to verify that value type matches element type of memref"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if len(self.indices) != memref_type.rank:
+            return "expects the number of subscripts to be equal to memref rank"
+        kind = self.kind
+        float_kinds = ("addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf")
+        int_kinds = ("addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori", "andi")
+        value_type = self.value.type
+        if kind.name in float_kinds and not isinstance(value_type, FloatType):
+            return f"with kind '{kind.name}' expects a floating-point type"
+        if kind.name in int_kinds and not isinstance(value_type, IntegerType):
+            return f"with kind '{kind.name}' expects an integer type"
+        return None
+
+
+class AtomicYieldOp(OdsOp):
+    """The value a `memref.generic_atomic_rmw` writes
+
+    Ends the region of a `memref.generic_atomic_rmw` and gives the value it
+    stores, of the buffer's element type.
+
+    Example:
+
+    ```mlir
+    memref.atomic_yield %new : f32
+    ```
+
+    Operation name: `memref.atomic_yield`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.atomic_yield"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {HasParent.of("memref.generic_atomic_rmw"), IsTerminator, Pure, ReturnLike}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        result_: Value,
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(result_, Value):
+            raise argument_error("memref.atomic_yield", "operand 'result_'", Value, result_)
+        operands: list[Value] = []
+        operands.append(result_)
+        super().__init__(
+            "memref.atomic_yield",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def result_(self) -> Value:
+        """The operand `result`."""
+        return self._operands[0].value
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_result_ = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_result_ = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_result_, ot_result_))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.result_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.result_.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if (problem := HasParent.of("memref.generic_atomic_rmw").verify(self)) is not None:
+            return problem
+        if (problem := IsTerminator.verify(self)) is not None:
+            return problem
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        parent = self.parent_op
+        if parent is not None and parent.results:
+            expected = parent.results[0].type
+            if expected != self.result_.type:
+                return (
+                    f"types mismatch between yield op: '{self.result_.type}' and its parent: "
+                    f"'{expected}'"
+                )
+        return None
+
+
 class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
     """Convert a memref to a compatible memref type
 
@@ -949,9 +1883,9 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_2(self._operands[0].value.type):
+        if not _type_constraint_7(self._operands[0].value.type):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_2(self.results[0].type):
+        if not _type_constraint_7(self.results[0].type):
             return f"result #0 must be ranked or unranked memref of any type values, but got '{self.results[0].type}'"
         return self.verify_custom()
 
@@ -961,6 +1895,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         if not cast_compatible(source, dest):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
 
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
@@ -1032,7 +1970,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "reassociation" and not _attr_constraint_3(value):
+        if name == "reassociation" and not _attr_constraint_5(value):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
         return None
 
@@ -1113,11 +2051,11 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
             return "requires a single operand"
         if self._prop_reassociation is None:
             return "requires attribute 'reassociation'"
-        if not _attr_constraint_3(self._prop_reassociation):
+        if not _attr_constraint_5(self._prop_reassociation):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
-        if not _type_constraint_4(self._operands[0].value.type):
+        if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_4(self.results[0].type):
+        if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be strided memref of any type values, but got '{self.results[0].type}'"
         return self.verify_custom()
 
@@ -1135,7 +2073,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         problem = verify_collapsed_shape(result.shape, source.shape, groups)
         if problem is not None:
             return problem
-        if source.layout is None:
+        if has_identity_layout(source):
             expected = MemRefType.get(result.shape, source.element_type, None, source.memory_space)
         else:
             layout = collapsed_layout(source, groups)
@@ -1146,6 +2084,18 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
             )
         if expected != result:
             return f"expected collapsed type to be '{expected}' but found '{result}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
         return None
 
 
@@ -1257,9 +2207,9 @@ class CopyOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if not _type_constraint_2(self._operands[0].value.type):
+        if not _type_constraint_7(self._operands[0].value.type):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_2(self._operands[1].value.type):
+        if not _type_constraint_7(self._operands[1].value.type):
             return f"operand #1 must be ranked or unranked memref of any type values, but got '{self._operands[1].value.type}'"
         if (problem := SameOperandsElementType.verify(self)) is not None:
             return problem
@@ -1356,12 +2306,12 @@ class DeallocOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_2(self._operands[0].value.type):
+        if not _type_constraint_7(self._operands[0].value.type):
             return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
         return None
 
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """The size of one dimension of a buffer
 
     Returns the size of dimension `index` of `source`. The result is
@@ -1477,13 +2427,155 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if not _type_constraint_7(self._operands[0].value.type):
+        if not _type_constraint_12(self._operands[0].value.type):
             return f"operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got '{self._operands[0].value.type}'"
         if not _type_constraint_0(self._operands[1].value.type):
             return f"operand #1 must be index, but got '{self._operands[1].value.type}'"
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return fold_dim(self.source, self.index) or fold_dim_of_allocation(self.source, self.index)
+
+
+class DistinctObjectsOp(OdsOp, InferTypeOpInterface):
+    """Views of buffers that do not alias one another
+
+    Returns its operands unchanged, and promises that the buffers they refer
+    to do not overlap: accesses through one result never alias accesses
+    through another.
+
+    Example:
+
+    ```mlir
+    %x, %y = memref.distinct_objects %a, %b : memref<?xf32>, memref<?xf32>
+    ```
+
+    Operation name: `memref.distinct_objects`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.distinct_objects"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        results_types: Sequence[Type] | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("memref.distinct_objects", "operand 'operands_'", operands_, Value)
+        )
+        if results_types is None:
+            results = type(self).build_result_types(operands, {})
+        else:
+            if results_types is None:
+                raise TypeError(
+                    "'memref.distinct_objects' results_types must be given with the other result types"
+                )
+            results = [
+                *checked_sequence("memref.distinct_objects", "results_types", results_types, Type)
+            ]
+        super().__init__(
+            "memref.distinct_objects",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def results_(self) -> tuple[OpResult, ...]:
+        """The result `results`."""
+        return self.results
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_operands_: list[UnresolvedOperand] = []
+        ot_operands_: list[Type] = []
+        operands_pos = p.current_pos()
+        o_operands_ = p.parse_operand_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_operands_ = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_operands_, ot_operands_, operands_pos)
+        result_types = cls.parse_result_types(p, name_pos, operands, (), attrs, [])
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operands(self.operands_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.types([v.type for v in self.operands_])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        for index in range(0, len(self._operands)):
+            if not _type_constraint_1(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of memref of any type values, but got '{self._operands[index].value.type}'"
+        for index in range(0, len(self.results)):
+            if not _type_constraint_1(self.results[index].type):
+                return f"result #{index} must be variadic of memref of any type values, but got '{self.results[index].type}'"
+        if (message := self.verify_custom()) is not None:
+            return message
+        return self.verify_inferred_result_types()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        if not self.operands:
+            return "expected at least one operand"
+        if [v.type for v in self.operands] != [v.type for v in self.results]:
+            return "operand types and result types must match"
+        return None
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        return [v.type for v in operands]
+
+    @classmethod
+    def is_compatible_return_types(cls, inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
+        # The verifier reports a mismatch in its own words.
+        return True
 
 
 class DmaStartOp(OdsOp):
@@ -1895,9 +2987,9 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "reassociation" and not _attr_constraint_3(value):
+        if name == "reassociation" and not _attr_constraint_5(value):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
-        if name == "static_output_shape" and not _attr_constraint_4(value):
+        if name == "static_output_shape" and not _attr_constraint_6(value):
             return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
         return None
 
@@ -2015,16 +3107,16 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
             return "requires attribute 'reassociation'"
         if self._prop_static_output_shape is None:
             return "requires attribute 'static_output_shape'"
-        if not _attr_constraint_3(self._prop_reassociation):
+        if not _attr_constraint_5(self._prop_reassociation):
             return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
-        if not _attr_constraint_4(self._prop_static_output_shape):
+        if not _attr_constraint_6(self._prop_static_output_shape):
             return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
-        if not _type_constraint_4(self._operands[0].value.type):
+        if not _type_constraint_9(self._operands[0].value.type):
             return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
         for index in range(1, len(self._operands)):
             if not _type_constraint_0(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if not _type_constraint_4(self.results[0].type):
+        if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be strided memref of any type values, but got '{self.results[0].type}'"
         return self.verify_custom()
 
@@ -2063,6 +3155,1057 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         for pos, size in enumerate(result.shape):
             if size != DYNAMIC and size != static_shape[pos]:
                 return f"invalid output shape provided at pos {pos}"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
+
+
+class ExtractAlignedPointerAsIndexOp(OdsOp, OpAsmOpInterface):
+    """The aligned pointer of a buffer, as an index
+
+    Returns the address of the first element of the buffer `source` refers
+    to, as an index. Meant for lowering to other dialects; it says nothing
+    about the memref's layout.
+
+    Example:
+
+    ```mlir
+    %p = memref.extract_aligned_pointer_as_index %a : memref<4x?xf32> -> index
+    ```
+
+    Operation name: `memref.extract_aligned_pointer_as_index`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.extract_aligned_pointer_as_index"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        aligned_pointer_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error(
+                "memref.extract_aligned_pointer_as_index", "operand 'source'", Value, source
+            )
+        operands: list[Value] = []
+        operands.append(source)
+        if aligned_pointer_type is None:
+            aligned_pointer_type = IndexType.get()
+        elif not isinstance(aligned_pointer_type, Type):
+            raise argument_error(
+                "memref.extract_aligned_pointer_as_index",
+                "aligned_pointer_type",
+                Type,
+                aligned_pointer_type,
+            )
+        super().__init__(
+            "memref.extract_aligned_pointer_as_index",
+            operands,
+            (aligned_pointer_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def aligned_pointer(self) -> OpResult:
+        """The result `aligned_pointer`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        p.expect("->", "expected '->'")
+        all_result_types = p.parse_optional_type_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + " : "
+            + p.type_text(self.source.type)
+            + " -> "
+            + p.types([r.type for r in self.results])
+            + p.attr_dict(self, ())
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "intptr"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_7(self._operands[0].value.type):
+            return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+
+class ExtractStridedMetadataOp(OdsOp, InferTypeOpInterface, OpAsmOpInterface):
+    """The base buffer, offset, sizes and strides of a strided memref
+
+    Takes a strided memref apart: a 0-d memref of its base buffer, its
+    offset, and one size and one stride per dimension, as index values.
+    `memref.reinterpret_cast` puts such parts back together.
+
+    Example:
+
+    ```mlir
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a
+        : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+    ```
+
+    Operation name: `memref.extract_strided_metadata`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.extract_strided_metadata"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameVariadicResultSize})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        base_buffer_type: Type | None = None,
+        offset_type: Type | None = None,
+        sizes_types: Sequence[Type] | None = None,
+        strides_types: Sequence[Type] | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error(
+                "memref.extract_strided_metadata", "operand 'source'", Value, source
+            )
+        operands: list[Value] = []
+        operands.append(source)
+        if (
+            base_buffer_type is None
+            and offset_type is None
+            and sizes_types is None
+            and strides_types is None
+        ):
+            results = type(self).build_result_types(operands, {})
+        else:
+            if not isinstance(base_buffer_type, Type):
+                raise argument_error(
+                    "memref.extract_strided_metadata", "base_buffer_type", Type, base_buffer_type
+                )
+            if offset_type is None:
+                offset_type = IndexType.get()
+            elif not isinstance(offset_type, Type):
+                raise argument_error(
+                    "memref.extract_strided_metadata", "offset_type", Type, offset_type
+                )
+            if sizes_types is None:
+                raise TypeError(
+                    "'memref.extract_strided_metadata' sizes_types must be given with the other result types"
+                )
+            if strides_types is None:
+                raise TypeError(
+                    "'memref.extract_strided_metadata' strides_types must be given with the other result types"
+                )
+            results = [
+                base_buffer_type,
+                offset_type,
+                *checked_sequence(
+                    "memref.extract_strided_metadata", "sizes_types", sizes_types, Type
+                ),
+                *checked_sequence(
+                    "memref.extract_strided_metadata", "strides_types", strides_types, Type
+                ),
+            ]
+        super().__init__(
+            "memref.extract_strided_metadata",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def base_buffer(self) -> OpResult:
+        """The result `base_buffer`."""
+        return self.results[
+            same_size_range(
+                len(self.results),
+                (
+                    False,
+                    False,
+                    True,
+                    True,
+                ),
+                0,
+            ).start
+        ]
+
+    @property
+    def offset(self) -> OpResult:
+        """The result `offset`."""
+        return self.results[
+            same_size_range(
+                len(self.results),
+                (
+                    False,
+                    False,
+                    True,
+                    True,
+                ),
+                1,
+            ).start
+        ]
+
+    @property
+    def sizes(self) -> tuple[OpResult, ...]:
+        """The result `sizes`."""
+        r = same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            2,
+        )
+        return self.results[r.start : r.stop]
+
+    @property
+    def strides(self) -> tuple[OpResult, ...]:
+        """The result `strides`."""
+        r = same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            3,
+        )
+        return self.results[r.start : r.stop]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type()
+        p.expect("->", "expected '->'")
+        all_result_types = p.parse_optional_type_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + " : "
+            + p.type_text(self.source.type)
+            + " -> "
+            + p.types([r.type for r in self.results])
+            + p.attr_dict(self, ())
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        names = [(0, "base_buffer"), (1, "offset")]
+        if self.sizes:
+            # A group of results is named by its first.
+            names += [(2, "sizes"), (2 + len(self.sizes), "strides")]
+        return tuple(names)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) < 2:
+            return "expected 2 or more results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            0,
+        ):
+            if not _type_constraint_13(self.results[index].type):
+                return f"result #{index} must be strided memref of any type values of rank 0, but got '{self.results[index].type}'"
+        for index in same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            1,
+        ):
+            if not _type_constraint_0(self.results[index].type):
+                return f"result #{index} must be index, but got '{self.results[index].type}'"
+        for index in same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            2,
+        ):
+            if not _type_constraint_0(self.results[index].type):
+                return f"result #{index} must be variadic of index, but got '{self.results[index].type}'"
+        for index in same_size_range(
+            len(self.results),
+            (
+                False,
+                False,
+                True,
+                True,
+            ),
+            3,
+        ):
+            if not _type_constraint_0(self.results[index].type):
+                return f"result #{index} must be variadic of index, but got '{self.results[index].type}'"
+        return self.verify_inferred_result_types()
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        source = operands[0].type if operands else None
+        if not isinstance(source, MemRefType):
+            raise InferTypeError("expected a memref source")
+        index = IndexType.get()
+        base = MemRefType.get((), source.element_type, None, source.memory_space)
+        return [base, index] + [index] * (2 * source.rank)
+
+
+class GenericAtomicRMWOp(OdsOp):
+    """Atomically replace an element of a buffer by what a region computes
+
+    Reads the element of `memref` at `indices`, passes it to the region as
+    its one argument, and writes the value the region's `memref.atomic_yield`
+    gives back, as one atomic step; returns the element as it was. The
+    region must have no side effects, since it may run more than once.
+
+    Example:
+
+    ```mlir
+    %old = memref.generic_atomic_rmw %a[%i] : memref<10xf32> {
+    ^bb0(%current: f32):
+      %new = arith.addf %current, %v : f32
+      memref.atomic_yield %new : f32
+    }
+    ```
+
+    Operation name: `memref.generic_atomic_rmw`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.generic_atomic_rmw"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {SingleBlockImplicitTerminator.of("memref.atomic_yield")}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.generic_atomic_rmw", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        operands.extend(
+            checked_sequence("memref.generic_atomic_rmw", "operand 'indices'", indices, Value)
+        )
+        if result_type is None:
+            result_type = element_type_or_self(memref.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("memref.generic_atomic_rmw", "result_type", Type, result_type)
+        super().__init__(
+            "memref.generic_atomic_rmw",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def atomic_body(self) -> Region:
+        """The region `atomic_body`."""
+        return self.regions[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        memref_use = p.parse_operand()
+        p.expect("[", "expected '['")
+        index_uses = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        memref_type = p.parse_colon_type()
+        operands = [p.resolve_operand(memref_use, memref_type)]
+        index = IndexType.get()
+        operands += [p.resolve_operand(u, index) for u in index_uses]
+        body = Region()
+        p.parse_region(body)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        element = memref_type.element_type if isinstance(memref_type, ShapedType) else memref_type
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [element],
+            properties=(),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            regions=[body],
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        values = list(self.operands)
+        indices = p.operands(values[1:])
+        p.write(f" {p.operand(values[0])}[" + indices + "] : " + p.type_text(values[0].type) + " ")
+        p.print_region(self.atomic_body, entry_args=True, terminators=True)
+        p.write(p.attr_dict(self))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (
+            problem := SingleBlockImplicitTerminator.of("memref.atomic_yield").verify(self)
+        ) is not None:
+            return problem
+        if not _type_constraint_6(self._operands[0].value.type):
+            return f"operand #0 must be memref of signless integer or floating-point values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be signless integer or floating-point, but got '{self.results[0].type}'"
+        if (element_type_or_self(self.memref.type)) is not self.result.type:
+            return "failed to verify that result type matches element type of memref"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        block = self.atomic_body.blocks[0] if self.atomic_body.blocks else None
+        if block is None or len(block.args) != 1:
+            return "expected single number of entry block arguments"
+        if block.args[0].type != self.result.type:
+            return "expected block argument of the same type result type"
+
+        def effect_free(op: Operation) -> bool:
+            # MLIR's `isMemoryEffectFree`: no effects, or recursive effects of ops
+            # that have none.
+            if op.has_trait(NoMemoryEffect) or op.has_trait(ConstantLike):
+                return True
+            if not op.has_trait(HasRecursiveMemoryEffects):
+                return False
+            return all(effect_free(n) for r in op.regions for b in r.blocks for n in b.ops)
+
+        def first_effect(ops: Sequence[Operation]) -> Operation | None:
+            # The first op with an effect in post-order, as MLIR's walk meets it.
+            for op in ops:
+                for region in op.regions:
+                    for nested in region.blocks:
+                        found = first_effect(list(nested.ops))
+                        if found is not None:
+                            return found
+                if not effect_free(op):
+                    return op
+            return None
+
+        culprit = first_effect(list(block.ops))
+        if culprit is not None:
+            return VerifyMessage(
+                "body of 'memref.generic_atomic_rmw' should contain only operations with no "
+                "side effects",
+                prefixed=False,
+                at=culprit,
+            )
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("memref.atomic_yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
+
+class GetGlobalOp(OdsOp, SymbolUserOpInterface):
+    """A memref of a global buffer
+
+    Returns the buffer of the `memref.global` that `name` names in the nearest
+    enclosing symbol table; the result type is the global's.
+
+    Example:
+
+    ```mlir
+    %t = memref.get_global @table : memref<2xf32>
+    ```
+
+    Operation name: `memref.get_global`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_name",)
+    _prop_name: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.get_global"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"name"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "name": "_prop_name",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        name_: str | Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        name__a: Attribute = name_ if isinstance(name_, Attribute) else SymbolRefAttr.get(name_)
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.get_global", "result_type", Type, result_type)
+        super().__init__(
+            "memref.get_global",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_name = name__a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "name":
+            return isinstance(value, SymbolRefAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "name" and not _attr_constraint_7(value):
+            return "attribute 'name' failed to satisfy constraint: flat symbol reference attribute"
+        return None
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def name_(self) -> SymbolRefAttr:
+        """The attribute `name`."""
+        return required_property(self, "name", self._prop_name, SymbolRefAttr)
+
+    @property
+    def name__attr(self) -> Attribute | None:
+        """The attribute `name` as stored (None when unset)."""
+        return self._prop_name
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_name_: Attribute | None = None
+        a_name_ = p.parse_attribute_of(SymbolRefAttr)
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type_of(MemRefType, "builtin.memref")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("name", a_name_),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.attr_text(must(self._prop_name))
+            + " : "
+            + p.type_text(self.result.type)
+            + p.attr_dict(self, ("name",))
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if self._prop_name is None:
+            return "requires attribute 'name'"
+        if not _attr_constraint_7(self._prop_name):
+            return "attribute 'name' failed to satisfy constraint: flat symbol reference attribute"
+        if not _type_constraint_14(self.results[0].type):
+            return f"result #0 must be statically shaped memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        name = get_property(self, "name")
+        symbol = name.root if isinstance(name, SymbolRefAttr) else ""
+        table = self.parent_op
+        while table is not None and table.name != "builtin.module":
+            table = table.parent_op
+        found: GlobalOp | None = None
+        if table is not None and table.regions and table.regions[0].blocks:
+            for candidate in table.regions[0].ops:
+                if isinstance(candidate, GlobalOp) and candidate.sym_name.value == symbol:
+                    found = candidate
+                    break
+        if found is None:
+            return f"'{symbol}' does not reference a valid global memref"
+        type_attr = found.type
+        global_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+        if global_type != self.result.type:
+            return (
+                f"result type '{self.result.type}' does not match type '{global_type}' of the "
+                f"global memref @{symbol}"
+            )
+        return None
+
+
+class GlobalOp(OdsOp, SymbolOpInterface):
+    """A named buffer that lives as long as the program
+
+    Declares or defines a global buffer of a statically shaped memref type.
+    Without an initial value the global is external (defined elsewhere);
+    `uninitialized` allocates it without giving its contents; a dense
+    elements attribute gives its contents, of the tensor type with the
+    memref's shape and element type. `constant` promises that the contents
+    never change, and `alignment` aligns its address.
+
+    Example:
+
+    ```mlir
+    memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+    memref.global @state : memref<4xi32> = uninitialized
+    memref.global @external : memref<8xf64>
+    ```
+
+    Operation name: `memref.global`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = (
+        "_prop_alignment",
+        "_prop_constant",
+        "_prop_initial_value",
+        "_prop_sym_name",
+        "_prop_sym_visibility",
+        "_prop_type",
+    )
+    _prop_alignment: Attribute | None
+    _prop_constant: Attribute | None
+    _prop_initial_value: Attribute | None
+    _prop_sym_name: Attribute | None
+    _prop_sym_visibility: Attribute | None
+    _prop_type: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.global"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "constant": "_prop_constant",
+        "initial_value": "_prop_initial_value",
+        "sym_name": "_prop_sym_name",
+        "sym_visibility": "_prop_sym_visibility",
+        "type": "_prop_type",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        sym_name: str | Attribute,
+        type: Attribute,
+        sym_visibility: str | Attribute | None = None,
+        initial_value: Attribute | None = None,
+        constant: bool | Attribute = False,
+        alignment: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        sym_name_a: Attribute = (
+            sym_name if isinstance(sym_name, Attribute) else StringAttr.get(sym_name)
+        )
+        sym_visibility_a: Attribute | None = (
+            None
+            if sym_visibility is None
+            else (
+                sym_visibility
+                if isinstance(sym_visibility, Attribute)
+                else StringAttr.get(sym_visibility)
+            )
+        )
+        if not isinstance(type, Attribute):
+            raise argument_error("memref.global", "attribute 'type'", Attribute, type)
+        type_a: Attribute = type
+        if initial_value is not None and not isinstance(initial_value, Attribute):
+            raise argument_error(
+                "memref.global", "attribute 'initial_value'", Attribute, initial_value
+            )
+        initial_value_a: Attribute | None = None if initial_value is None else (initial_value)
+        constant_a: Attribute | None = (
+            constant if isinstance(constant, Attribute) else (UnitAttr.get() if constant else None)
+        )
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.global", "attribute 'alignment'", Attribute, alignment)
+        alignment_a: Attribute | None = None if alignment is None else (alignment)
+        super().__init__(
+            "memref.global",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_sym_name = sym_name_a
+        self._prop_sym_visibility = sym_visibility_a
+        self._prop_type = type_a
+        self._prop_initial_value = initial_value_a
+        self._prop_constant = constant_a
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "sym_name":
+            return isinstance(value, StringAttr)
+        if name == "sym_visibility":
+            return isinstance(value, StringAttr)
+        if name == "constant":
+            return isinstance(value, UnitAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "sym_name" and not _attr_constraint_8(value):
+            return "attribute 'sym_name' failed to satisfy constraint: string attribute"
+        if name == "sym_visibility" and not _attr_constraint_8(value):
+            return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
+        if name == "type" and not _attr_constraint_9(value):
+            return "attribute 'type' failed to satisfy constraint: memref type attribute"
+        if name == "constant" and not _attr_constraint_10(value):
+            return "attribute 'constant' failed to satisfy constraint: unit attribute"
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def sym_name(self) -> StringAttr:
+        """The attribute `sym_name`."""
+        return required_property(self, "sym_name", self._prop_sym_name, StringAttr)
+
+    @property
+    def sym_name_attr(self) -> Attribute | None:
+        """The attribute `sym_name` as stored (None when unset)."""
+        return self._prop_sym_name
+
+    @property
+    def sym_visibility(self) -> StringAttr | None:
+        """The attribute `sym_visibility`."""
+        return optional_property(self, "sym_visibility", self._prop_sym_visibility, StringAttr)
+
+    @property
+    def sym_visibility_attr(self) -> Attribute | None:
+        """The attribute `sym_visibility` as stored (None when unset)."""
+        return self._prop_sym_visibility
+
+    @property
+    def type(self) -> Attribute:
+        """The attribute `type`."""
+        return required_property(self, "type", self._prop_type, Attribute)
+
+    @property
+    def type_attr(self) -> Attribute | None:
+        """The attribute `type` as stored (None when unset)."""
+        return self._prop_type
+
+    @property
+    def initial_value(self) -> Attribute | None:
+        """The attribute `initial_value`."""
+        return optional_property(self, "initial_value", self._prop_initial_value, Attribute)
+
+    @property
+    def initial_value_attr(self) -> Attribute | None:
+        """The attribute `initial_value` as stored (None when unset)."""
+        return self._prop_initial_value
+
+    @property
+    def constant(self) -> bool:
+        """The attribute `constant`."""
+        return self._prop_constant is not None
+
+    @property
+    def constant_attr(self) -> Attribute | None:
+        """The attribute `constant` as stored (None when unset)."""
+        return self._prop_constant
+
+    @property
+    def alignment(self) -> Attribute | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        visibility = None
+        if p.next_is('"'):
+            visibility = StringAttr.get(p.parse_string_literal())
+        constant = p.consume_keyword("constant")
+        name = p.parse_symbol_name_attr()
+        p.expect(":", "expected ':'")
+        memref_type = p.parse_type()
+        if not isinstance(memref_type, MemRefType) or not memref_type.has_static_shape:
+            p.op_error(
+                name_pos,
+                f"type should be static shaped memref, but got '{memref_type}'",
+            )
+        initial: Attribute | None = None
+        if p.consume_if("="):
+            if p.consume_keyword("uninitialized"):
+                initial = UnitAttr.get()
+            else:
+                tensor_type = RankedTensorType.get(memref_type.shape, memref_type.element_type)
+                initial = p.parse_attribute(tensor_type)
+                if not is_elements_attr(initial):
+                    p.op_error(name_pos, "initial value should be a unit or elements attribute")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        return p.create_op(
+            cls,
+            name_pos,
+            [],
+            [],
+            properties=[
+                ("sym_name", name),
+                ("sym_visibility", visibility),
+                ("type", TypeAttr.get(memref_type)),
+                ("initial_value", initial),
+                ("constant", UnitAttr.get() if constant else None),
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = " "
+        visibility = get_property(self, "sym_visibility")
+        if isinstance(visibility, StringAttr):
+            text += p.attr_text(visibility) + " "
+        if get_property(self, "constant") is not None:
+            text += "constant "
+        text += p.symbol(self.sym_name.value) + " : "
+        type_attr = get_property(self, "type")
+        memref_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+        text += p.type_text(memref_type) if memref_type is not None else "<<NULL TYPE>>"
+        initial = get_property(self, "initial_value")
+        if isinstance(initial, UnitAttr):
+            text += " = uninitialized"
+        elif initial is not None:
+            text += " = " + p.attr_without_type(initial)
+        text += p.attr_dict(
+            self, ("sym_name", "sym_visibility", "type", "initial_value", "constant")
+        )
+        p.write(text)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
+        if self._prop_type is None:
+            return "requires attribute 'type'"
+        if not _attr_constraint_8(self._prop_sym_name):
+            return "attribute 'sym_name' failed to satisfy constraint: string attribute"
+        if (slot := self._prop_sym_visibility) is not None and not _attr_constraint_8(slot):
+            return "attribute 'sym_visibility' failed to satisfy constraint: string attribute"
+        if not _attr_constraint_9(self._prop_type):
+            return "attribute 'type' failed to satisfy constraint: memref type attribute"
+        if (slot := self._prop_constant) is not None and not _attr_constraint_10(slot):
+            return "attribute 'constant' failed to satisfy constraint: unit attribute"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if (problem := self.verify_symbol(optional=False)) is not None:
+            return problem
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        type_attr = self.type
+        memref_type = type_attr.value if isinstance(type_attr, TypeAttr) else None
+        if not isinstance(memref_type, MemRefType) or not memref_type.has_static_shape:
+            return f"type should be static shaped memref, but got '{memref_type}'"
+        initial = get_property(self, "initial_value")
+        if initial is not None and not isinstance(initial, UnitAttr):
+            if not is_elements_attr(initial):
+                return f"initial value should be a unit or elements attribute, but got {initial}"
+            initial_type = getattr(initial, "type", None)
+            if isinstance(initial_type, ShapedType):
+                if initial_type.shape != memref_type.shape:
+                    expected = "x".join(str(d) for d in memref_type.shape)
+                    got = "x".join(str(d) for d in initial_type.shape)
+                    return f"initial value shape expected to be {expected} but was {got}"
+                if initial_type.element_type != memref_type.element_type:
+                    return (
+                        "initial value element expected to be of type "
+                        f"{memref_type.element_type}, but was of type {initial_type.element_type}"
+                    )
         return None
 
 
@@ -2153,7 +4296,7 @@ class LoadOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "nontemporal" and not _attr_constraint_5(value):
+        if name == "nontemporal" and not _attr_constraint_11(value):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if name == "alignment" and not _attr_constraint_0(value):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
@@ -2258,7 +4401,7 @@ class LoadOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_5(slot):
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_11(slot):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
@@ -2280,6 +4423,1237 @@ class LoadOp(OdsOp):
                 f"incorrect number of indices for load, expected {memref_type.rank} "
                 f"but got {len(self.indices)}"
             )
+        return None
+
+
+class MemorySpaceCastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
+    """Move a memref to another memory space
+
+    Returns a memref of the same buffer in another memory space: the shape,
+    element type and layout stay, and only the memory space changes. Both
+    types are ranked, or both unranked. Whether the target can address the
+    buffer is up to the target.
+
+    Example:
+
+    ```mlir
+    %g = memref.memory_space_cast %a : memref<4x?xf32> to memref<4x?xf32, 1>
+    ```
+
+    Operation name: `memref.memory_space_cast`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.memory_space_cast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({MemRefsNormalizable, Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        dest_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.memory_space_cast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(dest_type, Type):
+            raise argument_error("memref.memory_space_cast", "dest_type", Type, dest_type)
+        super().__init__(
+            "memref.memory_space_cast",
+            operands,
+            (dest_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        p.expect_keyword("to")
+        rt_dest = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_dest],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.dest.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "memspacecast"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_7(self._operands[0].value.type):
+            return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_7(self.results[0].type):
+            return f"result #0 must be ranked or unranked memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source, dest = self.source.type, self.dest.type
+        compatible = False
+        if isinstance(source, MemRefType) and isinstance(dest, MemRefType):
+            compatible = (
+                source.shape == dest.shape
+                and source.element_type == dest.element_type
+                and source.layout == dest.layout
+            )
+        elif isinstance(source, UnrankedMemRefType) and isinstance(dest, UnrankedMemRefType):
+            compatible = source.element_type == dest.element_type
+        if not compatible:
+            return f"operand type '{source}' and result type '{dest}' are cast incompatible"
+        return None
+
+
+class PrefetchOp(OdsOp):
+    """Hint that an element of a buffer will soon be used
+
+    Asks the hardware to bring the element of `memref` at `indices` closer,
+    for reading or for writing, into the data or the instruction cache.
+    `locality` ranges from 0 (no temporal locality) to 3 (keep it in cache).
+
+    Example:
+
+    ```mlir
+    memref.prefetch %a[%i, %j], read, locality<3>, data : memref<400x400xi32>
+    ```
+
+    Operation name: `memref.prefetch`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_isDataCache", "_prop_isWrite", "_prop_localityHint")
+    _prop_isDataCache: Attribute | None
+    _prop_isWrite: Attribute | None
+    _prop_localityHint: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.prefetch"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"isWrite", "localityHint", "isDataCache"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "isDataCache": "_prop_isDataCache",
+        "isWrite": "_prop_isWrite",
+        "localityHint": "_prop_localityHint",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        indices: Sequence[Value] = (),
+        *,
+        is_write: bool | Attribute,
+        locality_hint: int | Attribute,
+        is_data_cache: bool | Attribute,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.prefetch", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        operands.extend(checked_sequence("memref.prefetch", "operand 'indices'", indices, Value))
+        is_write_a: Attribute = (
+            is_write if isinstance(is_write, Attribute) else BoolAttr.get_bool(is_write)
+        )
+        locality_hint_a: Attribute = (
+            locality_hint
+            if isinstance(locality_hint, Attribute)
+            else IntegerAttr.get(IntegerType.get(32), locality_hint)
+        )
+        is_data_cache_a: Attribute = (
+            is_data_cache
+            if isinstance(is_data_cache, Attribute)
+            else BoolAttr.get_bool(is_data_cache)
+        )
+        super().__init__(
+            "memref.prefetch",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_isWrite = is_write_a
+        self._prop_localityHint = locality_hint_a
+        self._prop_isDataCache = is_data_cache_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "isWrite":
+            return isinstance(value, BoolAttr)
+        if name == "localityHint":
+            return isinstance(value, IntegerAttr)
+        if name == "isDataCache":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "isWrite" and not _attr_constraint_11(value):
+            return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
+        if name == "localityHint" and not _attr_constraint_12(value):
+            return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
+        if name == "isDataCache" and not _attr_constraint_11(value):
+            return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"
+        return None
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def is_write(self) -> BoolAttr:
+        """The attribute `isWrite`."""
+        return required_property(self, "isWrite", self._prop_isWrite, BoolAttr)
+
+    @property
+    def is_write_attr(self) -> Attribute | None:
+        """The attribute `isWrite` as stored (None when unset)."""
+        return self._prop_isWrite
+
+    @property
+    def locality_hint(self) -> IntegerAttr:
+        """The attribute `localityHint`."""
+        return required_property(self, "localityHint", self._prop_localityHint, IntegerAttr)
+
+    @property
+    def locality_hint_attr(self) -> Attribute | None:
+        """The attribute `localityHint` as stored (None when unset)."""
+        return self._prop_localityHint
+
+    @property
+    def is_data_cache(self) -> BoolAttr:
+        """The attribute `isDataCache`."""
+        return required_property(self, "isDataCache", self._prop_isDataCache, BoolAttr)
+
+    @property
+    def is_data_cache_attr(self) -> Attribute | None:
+        """The attribute `isDataCache` as stored (None when unset)."""
+        return self._prop_isDataCache
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        memref_use = p.parse_operand()
+        p.expect("[", "expected '['")
+        index_uses = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        rw = p.parse_keyword()
+        p.expect(",", "expected ','")
+        p.expect_keyword("locality")
+        p.expect("<", "expected '<'")
+        hint = p.parse_attribute(IntegerType.get(32))
+        p.expect(">", "expected '>'")
+        p.expect(",", "expected ','")
+        cache = p.parse_keyword()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        memref_type = p.parse_colon_type()
+        if rw not in ("read", "write"):
+            p.op_error(name_pos, "rw specifier has to be 'read' or 'write'")
+        if cache not in ("data", "instr"):
+            p.op_error(name_pos, "cache type has to be 'data' or 'instr'")
+        index = IndexType.get()
+        operands = [p.resolve_operand(memref_use, memref_type)]
+        operands += [p.resolve_operand(u, index) for u in index_uses]
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [],
+            properties=[
+                ("isWrite", BoolAttr.get_bool(rw == "write")),
+                ("localityHint", hint),
+                ("isDataCache", BoolAttr.get_bool(cache == "data")),
+            ],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        values = list(self.operands)
+        rw = "write" if self.is_write.value else "read"
+        cache = "data" if self.is_data_cache.value else "instr"
+        indices = p.operands(values[1:])
+        text = f" {p.operand(values[0])}[" + indices + f"], {rw}, "
+        text += f"locality<{self.locality_hint.value}>, {cache}"
+        text += p.attr_dict(self, ("isWrite", "localityHint", "isDataCache"))
+        p.write(text + " : " + p.type_text(values[0].type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_isDataCache is None:
+            return "requires attribute 'isDataCache'"
+        if self._prop_isWrite is None:
+            return "requires attribute 'isWrite'"
+        if self._prop_localityHint is None:
+            return "requires attribute 'localityHint'"
+        if not _attr_constraint_11(self._prop_isWrite):
+            return "attribute 'isWrite' failed to satisfy constraint: bool attribute"
+        if not _attr_constraint_12(self._prop_localityHint):
+            return "attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3"
+        if not _attr_constraint_11(self._prop_isDataCache):
+            return "attribute 'isDataCache' failed to satisfy constraint: bool attribute"
+        if not _type_constraint_1(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if len(self.indices) != memref_type.rank:
+            return "too few indices"
+        return None
+
+
+class RankOp(OdsOp):
+    """The rank of a buffer
+
+    Returns the number of dimensions of a ranked or unranked memref.
+
+    Example:
+
+    ```mlir
+    %r = memref.rank %a : memref<*xf32>
+    ```
+
+    Operation name: `memref.rank`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.rank"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        *,
+        result_0_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("memref.rank", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        if result_0_type is None:
+            result_0_type = IndexType.get()
+        elif not isinstance(result_0_type, Type):
+            raise argument_error("memref.rank", "result_0_type", Type, result_0_type)
+        super().__init__(
+            "memref.rank",
+            operands,
+            (result_0_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def result_0(self) -> OpResult:
+        """The result `result_0`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_memref = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_memref = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_memref, ot_memref))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [_TYPE_INDEX],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.memref)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.memref.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_7(self._operands[0].value.type):
+            return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        memref_type = self.memref.type
+        if isinstance(memref_type, MemRefType):
+            return IntegerAttr.get(IndexType.get(), memref_type.rank)
+        return None
+
+
+class ReallocOp(OdsOp):
+    """Grow or shrink a 1-D buffer
+
+    Returns a buffer of the result's size holding the elements of `source`
+    that fit, and frees `source`. The result's size is static, or given by
+    `dynamicResultSize` when it is `?`. Both memrefs are 1-D with the
+    identity layout, the same element type and the same memory space.
+
+    Example:
+
+    ```mlir
+    %b = memref.realloc %a(%n) : memref<?xf32> to memref<?xf32>
+    %c = memref.realloc %a {alignment = 8} : memref<?xf32> to memref<10xf32>
+    ```
+
+    Operation name: `memref.realloc`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.realloc"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        dynamic_result_size: Value | None = None,
+        *,
+        result_0_type: Type,
+        alignment: Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.realloc", "operand 'source'", Value, source)
+        if dynamic_result_size is not None and not isinstance(dynamic_result_size, Value):
+            raise argument_error(
+                "memref.realloc", "operand 'dynamic_result_size'", Value, dynamic_result_size
+            )
+        operands: list[Value] = []
+        operands.append(source)
+        if dynamic_result_size is not None:
+            operands.append(dynamic_result_size)
+        if alignment is not None and not isinstance(alignment, Attribute):
+            raise argument_error("memref.realloc", "attribute 'alignment'", Attribute, alignment)
+        alignment_a: Attribute | None = None if alignment is None else (alignment)
+        if not isinstance(result_0_type, Type):
+            raise argument_error("memref.realloc", "result_0_type", Type, result_0_type)
+        super().__init__(
+            "memref.realloc",
+            operands,
+            (result_0_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def dynamic_result_size(self) -> Value | None:
+        """The operand `dynamicResultSize`."""
+        r = range(1, len(self._operands))
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def result_0(self) -> OpResult:
+        """The result `result_0`."""
+        return self.results[0]
+
+    @property
+    def alignment(self) -> Attribute | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, Attribute)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_dynamic_result_size: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        if p.consume_if("("):
+            o_dynamic_result_size = p.parse_operand_list()[:1]
+            p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect_keyword("to")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands += p.resolve_operands(
+            o_dynamic_result_size, [_TYPE_INDEX] * len(o_dynamic_result_size), operands_pos
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source))
+        if self.dynamic_result_size is not None:
+            w(
+                "("
+                + (
+                    p.operand(self.dynamic_result_size)
+                    if self.dynamic_result_size is not None
+                    else ""
+                )
+                + ")"
+            )
+        w(
+            p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.types([r.type for r in self.results])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be 1D memref of any type values, but got '{self._operands[0].value.type}'"
+        if len(r := range(1, len(self._operands))) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return (
+                    f"operand #{index} must be index, but got '{self._operands[index].value.type}'"
+                )
+        if not _type_constraint_15(self.results[0].type):
+            return (
+                f"result #0 must be 1D memref of any type values, but got '{self.results[0].type}'"
+            )
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        result = self.result_types[0]
+        assert isinstance(source, MemRefType)
+        assert isinstance(result, MemRefType)
+        if source.element_type != result.element_type:
+            return VerifyMessage(
+                f"different element types specified for source memref type '{source}' and "
+                f"result memref type '{result}'",
+                prefixed=False,
+            )
+        if source.memory_space != result.memory_space:
+            return VerifyMessage(
+                f"different memory spaces specified for source memref type '{source}' and "
+                f"result memref type '{result}'",
+                prefixed=False,
+            )
+        if not has_identity_layout(source):
+            return VerifyMessage(
+                f"unsupported layout for source memref type '{source}'", prefixed=False
+            )
+        if not has_identity_layout(result):
+            return VerifyMessage(
+                f"unsupported layout for result memref type '{result}'", prefixed=False
+            )
+        if result.shape[0] == DYNAMIC and self.dynamic_result_size is None:
+            return VerifyMessage(
+                f"missing dimension operand for result type '{result}'", prefixed=False
+            )
+        if result.shape[0] != DYNAMIC and self.dynamic_result_size is not None:
+            return VerifyMessage(
+                f"unnecessary dimension operand for result type '{result}'", prefixed=False
+            )
+        return None
+
+
+class ReinterpretCastOp(OdsOp, OpAsmOpInterface):
+    """A view of a buffer with the given offset, sizes and strides
+
+    A strided memref over the buffer of `source` with the offset, sizes and
+    strides given, each a constant or an SSA value. The result type says the
+    same where it is static. Nothing checks that the view stays inside the
+    buffer.
+
+    Example:
+
+    ```mlir
+    %v = memref.reinterpret_cast %a to offset: [0], sizes: [%n, 10], strides: [10, 1]
+        : memref<?xf32> to memref<?x10xf32>
+    ```
+
+    Operation name: `memref.reinterpret_cast`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = (
+        "_prop_operandSegmentSizes",
+        "_prop_static_offsets",
+        "_prop_static_sizes",
+        "_prop_static_strides",
+    )
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_offsets: Attribute | None
+    _prop_static_sizes: Attribute | None
+    _prop_static_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.reinterpret_cast"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_offsets": "_prop_static_offsets",
+        "static_sizes": "_prop_static_sizes",
+        "static_strides": "_prop_static_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, MemRefsNormalizable, Pure}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        offsets: Sequence[Value] = (),
+        sizes: Sequence[Value] = (),
+        strides: Sequence[Value] = (),
+        *,
+        static_offsets: Attribute,
+        static_sizes: Attribute,
+        static_strides: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.reinterpret_cast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.extend(
+            checked_sequence("memref.reinterpret_cast", "operand 'offsets'", offsets, Value)
+        )
+        operands.extend(
+            checked_sequence("memref.reinterpret_cast", "operand 'sizes'", sizes, Value)
+        )
+        operands.extend(
+            checked_sequence("memref.reinterpret_cast", "operand 'strides'", strides, Value)
+        )
+        if not isinstance(static_offsets, Attribute):
+            raise argument_error(
+                "memref.reinterpret_cast", "attribute 'static_offsets'", Attribute, static_offsets
+            )
+        static_offsets_a: Attribute = static_offsets
+        if not isinstance(static_sizes, Attribute):
+            raise argument_error(
+                "memref.reinterpret_cast", "attribute 'static_sizes'", Attribute, static_sizes
+            )
+        static_sizes_a: Attribute = static_sizes
+        if not isinstance(static_strides, Attribute):
+            raise argument_error(
+                "memref.reinterpret_cast", "attribute 'static_strides'", Attribute, static_strides
+            )
+        static_strides_a: Attribute = static_strides
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.reinterpret_cast", "result_type", Type, result_type)
+        super().__init__(
+            "memref.reinterpret_cast",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_offsets = static_offsets_a
+        self._prop_static_sizes = static_sizes_a
+        self._prop_static_strides = static_strides_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_offsets":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_sizes":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_strides":
+            return isinstance(value, DenseArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_offsets" and not _attr_constraint_6(value):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_sizes" and not _attr_constraint_6(value):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_strides" and not _attr_constraint_6(value):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 4).start].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def sizes(self) -> tuple[Value, ...]:
+        """The operand `sizes`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def strides(self) -> tuple[Value, ...]:
+        """The operand `strides`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def static_offsets(self) -> DenseArrayAttr:
+        """The attribute `static_offsets`."""
+        return required_property(self, "static_offsets", self._prop_static_offsets, DenseArrayAttr)
+
+    @property
+    def static_offsets_attr(self) -> Attribute | None:
+        """The attribute `static_offsets` as stored (None when unset)."""
+        return self._prop_static_offsets
+
+    @property
+    def static_sizes(self) -> DenseArrayAttr:
+        """The attribute `static_sizes`."""
+        return required_property(self, "static_sizes", self._prop_static_sizes, DenseArrayAttr)
+
+    @property
+    def static_sizes_attr(self) -> Attribute | None:
+        """The attribute `static_sizes` as stored (None when unset)."""
+        return self._prop_static_sizes
+
+    @property
+    def static_strides(self) -> DenseArrayAttr:
+        """The attribute `static_strides`."""
+        return required_property(self, "static_strides", self._prop_static_strides, DenseArrayAttr)
+
+    @property
+    def static_strides_attr(self) -> Attribute | None:
+        """The attribute `static_strides` as stored (None when unset)."""
+        return self._prop_static_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        o_sizes: list[UnresolvedOperand] = []
+        o_strides: list[UnresolvedOperand] = []
+        a_static_offsets: Attribute | None = None
+        a_static_sizes: Attribute | None = None
+        a_static_strides: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        p.expect_keyword("to")
+        p.expect_keyword("offset")
+        p.expect(":", "expected ':'")
+        (
+            o_offsets,
+            a_static_offsets,
+        ) = parse_dynamic_index_list(p)
+        p.expect(",", "expected ','")
+        p.expect_keyword("sizes")
+        p.expect(":", "expected ':'")
+        (
+            o_sizes,
+            a_static_sizes,
+        ) = parse_dynamic_index_list(p)
+        p.expect(",", "expected ','")
+        p.expect_keyword("strides")
+        p.expect(":", "expected ':'")
+        (
+            o_strides,
+            a_static_strides,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of((MemRefType, UnrankedMemRefType))
+        p.expect_keyword("to")
+        rt_result = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands += p.resolve_operands(o_sizes, [_TYPE_INDEX] * len(o_sizes), operands_pos)
+        operands += p.resolve_operands(o_strides, [_TYPE_INDEX] * len(o_strides), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(
+                ("static_offsets", a_static_offsets),
+                ("static_sizes", a_static_sizes),
+                ("static_strides", a_static_strides),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            len(o_offsets),
+                            len(o_sizes),
+                            len(o_strides),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source) + " to offset: ")
+        print_dynamic_index_list(p, self, self.offsets, self._prop_static_offsets)
+        w(", sizes: ")
+        print_dynamic_index_list(p, self, self.sizes, self._prop_static_sizes)
+        w(", strides: ")
+        print_dynamic_index_list(p, self, self.strides, self._prop_static_strides)
+        w(
+            p.attr_dict(
+                self, ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
+            )
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "reinterpret_cast"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_static_offsets is None:
+            return "requires attribute 'static_offsets'"
+        if self._prop_static_sizes is None:
+            return "requires attribute 'static_sizes'"
+        if self._prop_static_strides is None:
+            return "requires attribute 'static_strides'"
+        if not _attr_constraint_6(self._prop_static_offsets):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_6(self._prop_static_sizes):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_6(self._prop_static_strides):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 4):
+            if not _type_constraint_7(self._operands[index].value.type):
+                return f"operand #{index} must be ranked or unranked memref of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 4):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 4):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 3, 4):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be strided memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        result = self.result.type
+        assert isinstance(source, (MemRefType, UnrankedMemRefType))
+        assert isinstance(result, MemRefType)
+        offsets = self.static_offsets.values
+        sizes = self.static_sizes.values
+        strides = self.static_strides.values
+        problem = verify_index_lists(
+            result.rank,
+            (
+                ("offset", offsets, self.offsets),
+                ("size", sizes, self.sizes),
+                ("stride", strides, self.strides),
+            ),
+            (1, result.rank, result.rank),
+        )
+        if problem is not None:
+            return problem
+        if source.memory_space != result.memory_space:
+            return VerifyMessage(
+                f"different memory spaces specified for source type '{source}' and result "
+                f"memref type '{result}'",
+                prefixed=False,
+            )
+        if source.element_type != result.element_type:
+            return VerifyMessage(
+                f"different element types specified for source type '{source}' and result "
+                f"memref type '{result}'",
+                prefixed=False,
+            )
+
+        def text(value: int) -> str:
+            return "dynamic" if value == DYNAMIC else str(value)
+
+        for dim, (size, expected) in enumerate(zip(result.shape, sizes, strict=True)):
+            if size != DYNAMIC and size != expected:
+                return VerifyMessage(
+                    f"expected result type with size = {text(expected)} instead of {size} in "
+                    f"dim = {dim}",
+                    prefixed=False,
+                )
+        layout = strides_and_offset(result)
+        if layout is None:
+            return None
+        result_strides, result_offset = layout
+        if result_offset != DYNAMIC and offsets[0] != result_offset:
+            return VerifyMessage(
+                f"expected result type with offset = {text(offsets[0])} instead of "
+                f"{text(result_offset)}",
+                prefixed=False,
+            )
+        for dim, (stride, expected) in enumerate(zip(result_strides, strides, strict=True)):
+            if stride != DYNAMIC and stride != expected:
+                return VerifyMessage(
+                    f"expected result type with stride = {text(expected)} instead of "
+                    f"{text(stride)} in dim = {dim}",
+                    prefixed=False,
+                )
+        return None
+
+
+class ReshapeOp(OdsOp, OpAsmOpInterface):
+    """A view with the shape a 1-D buffer of sizes gives
+
+    A view of the contiguous `source` with the shape that `shape` holds, one
+    size per dimension of the result. A shape of static length gives a ranked
+    result of that rank, one of dynamic length an unranked result. Both have
+    the identity layout and the same element type.
+
+    Example:
+
+    ```mlir
+    %r = memref.reshape %a(%shape) : (memref<?xf32>, memref<2xindex>) -> memref<?x?xf32>
+    ```
+
+    Operation name: `memref.reshape`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.reshape"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        shape: Value,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.reshape", "operand 'source'", Value, source)
+        if not isinstance(shape, Value):
+            raise argument_error("memref.reshape", "operand 'shape'", Value, shape)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(shape)
+        if not isinstance(result_type, Type):
+            raise argument_error("memref.reshape", "result_type", Type, result_type)
+        super().__init__(
+            "memref.reshape",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def shape(self) -> Value:
+        """The operand `shape`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        p.expect("(", "expected '('")
+        o_shape = p.parse_operand()
+        p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        all_operand_types = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands = p.resolve_operands([o_source, o_shape], all_operand_types, name_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + "("
+            + p.operand(self.shape)
+            + ")"
+            + p.attr_dict(self, ())
+            + " : "
+            + p.functional_type([v.type for v in self.operands], [r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "reshape"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_7(self._operands[0].value.type):
+            return f"operand #0 must be ranked or unranked memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_17(self._operands[1].value.type):
+            return f"operand #1 must be 1D memref of signless integer or index values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_7(self.results[0].type):
+            return f"result #0 must be ranked or unranked memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        result = self.result.type
+        shape = self.shape.type
+        assert isinstance(source, ShapedType)
+        assert isinstance(result, ShapedType)
+        assert isinstance(shape, MemRefType)
+        if source.element_type != result.element_type:
+            return "element types of source and destination memref types should be the same"
+        if isinstance(source, MemRefType) and not has_identity_layout(source):
+            return "source memref type should have identity affine map"
+        length = shape.shape[0]
+        if isinstance(result, MemRefType):
+            if not has_identity_layout(result):
+                return "result memref type should have identity affine map"
+            if length == DYNAMIC:
+                return (
+                    "cannot use shape operand with dynamic length to reshape to "
+                    "statically-ranked memref type"
+                )
+            if length != result.rank:
+                return "length of shape operand differs from the result's memref rank"
         return None
 
 
@@ -2367,7 +5741,7 @@ class StoreOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "nontemporal" and not _attr_constraint_5(value):
+        if name == "nontemporal" and not _attr_constraint_11(value):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if name == "alignment" and not _attr_constraint_0(value):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
@@ -2477,7 +5851,7 @@ class StoreOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_5(slot):
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_11(slot):
             return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
         if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
             return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
@@ -2650,15 +6024,15 @@ class SubViewOp(OdsOp, OpAsmOpInterface):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "static_offsets" and not _attr_constraint_4(value):
+        if name == "static_offsets" and not _attr_constraint_6(value):
             return (
                 "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
             )
-        if name == "static_sizes" and not _attr_constraint_4(value):
+        if name == "static_sizes" and not _attr_constraint_6(value):
             return (
                 "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
             )
-        if name == "static_strides" and not _attr_constraint_4(value):
+        if name == "static_strides" and not _attr_constraint_6(value):
             return (
                 "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
             )
@@ -2829,15 +6203,15 @@ class SubViewOp(OdsOp, OpAsmOpInterface):
             return "requires attribute 'static_sizes'"
         if self._prop_static_strides is None:
             return "requires attribute 'static_strides'"
-        if not _attr_constraint_4(self._prop_static_offsets):
+        if not _attr_constraint_6(self._prop_static_offsets):
             return (
                 "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
             )
-        if not _attr_constraint_4(self._prop_static_sizes):
+        if not _attr_constraint_6(self._prop_static_sizes):
             return (
                 "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
             )
-        if not _attr_constraint_4(self._prop_static_strides):
+        if not _attr_constraint_6(self._prop_static_strides):
             return (
                 "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
             )
@@ -2936,19 +6310,404 @@ class SubViewOp(OdsOp, OpAsmOpInterface):
         return None
 
 
+class TransposeOp(OdsOp, OpAsmOpInterface):
+    """A view with permuted dimensions
+
+    A view of `in` whose dimensions are those of `in` in the order
+    `permutation` gives; only the shape and the strides change. The result
+    type's layout is the permuted strides and the same offset.
+
+    Example:
+
+    ```mlir
+    %t = memref.transpose %a (i, j) -> (j, i)
+        : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+    ```
+
+    Operation name: `memref.transpose`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ("_prop_permutation",)
+    _prop_permutation: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "memref.transpose"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"permutation"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "permutation": "_prop_permutation",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        in_: Value,
+        *,
+        permutation: Attribute,
+        result_0_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(in_, Value):
+            raise argument_error("memref.transpose", "operand 'in_'", Value, in_)
+        operands: list[Value] = []
+        operands.append(in_)
+        if not isinstance(permutation, Attribute):
+            raise argument_error(
+                "memref.transpose", "attribute 'permutation'", Attribute, permutation
+            )
+        permutation_a: Attribute = permutation
+        if not isinstance(result_0_type, Type):
+            raise argument_error("memref.transpose", "result_0_type", Type, result_0_type)
+        super().__init__(
+            "memref.transpose",
+            operands,
+            (result_0_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_permutation = permutation_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "permutation":
+            return isinstance(value, AffineMapAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "permutation" and not _attr_constraint_13(value):
+            return "attribute 'permutation' failed to satisfy constraint: AffineMap attribute"
+        return None
+
+    @property
+    def in_(self) -> Value:
+        """The operand `in`."""
+        return self._operands[0].value
+
+    @property
+    def result_0(self) -> OpResult:
+        """The result `result_0`."""
+        return self.results[0]
+
+    @property
+    def permutation(self) -> AffineMapAttr:
+        """The attribute `permutation`."""
+        return required_property(self, "permutation", self._prop_permutation, AffineMapAttr)
+
+    @property
+    def permutation_attr(self) -> Attribute | None:
+        """The attribute `permutation` as stored (None when unset)."""
+        return self._prop_permutation
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        in_use = p.parse_operand()
+        permutation = AffineMapAttr.get(p.parse_affine_map())
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        in_type = p.parse_colon_type()
+        p.expect_keyword("to")
+        result_type = p.parse_type()
+        return p.create_op(
+            cls,
+            name_pos,
+            [p.resolve_operand(in_use, in_type)],
+            [result_type],
+            properties=[("permutation", permutation)],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        text = f" {p.operand(self.in_)} {bare_affine_map(self.permutation.value)}"
+        text += p.attr_dict(self, ("permutation",))
+        p.write(f"{text} : {p.type_text(self.in_.type)} to {p.type_text(self.result_types[0])}")
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "transpose"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_permutation is None:
+            return "requires attribute 'permutation'"
+        if not _attr_constraint_13(self._prop_permutation):
+            return "attribute 'permutation' failed to satisfy constraint: AffineMap attribute"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be strided memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be strided memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        permutation = self.permutation.value
+        source = self.in_.type
+        result = self.result_types[0]
+        assert isinstance(source, MemRefType)
+        assert isinstance(result, MemRefType)
+        dims = permutation_dims(permutation)
+        if dims is None:
+            return "expected a permutation map"
+        if permutation.num_dims != source.rank:
+            return "expected a permutation map of same rank as the input"
+        layout = strides_and_offset(source)
+        if layout is None:
+            return None
+        strides, offset = layout
+        shape = tuple(source.shape[d] for d in dims)
+        permuted = [strides[d] for d in dims]
+        expected = MemRefType.get(
+            shape,
+            source.element_type,
+            AffineMapAttr.get(strided_linear_map(permuted, offset)),
+            source.memory_space,
+        )
+
+        def canonical(layout: tuple[tuple[int, ...], int] | None, shape: tuple[int, ...]) -> object:
+            # MLIR's `canonicalizeStridedLayout`: a statically row-major layout is the
+            # identity; any other keeps its strides and offset.
+            if layout == (canonical_strides(shape), 0) and DYNAMIC not in layout[0]:
+                return None
+            return layout
+
+        if (
+            result.shape != shape
+            or result.element_type != source.element_type
+            or result.memory_space != source.memory_space
+            or (
+                None
+                if has_identity_layout(result)
+                else canonical(strides_and_offset(result), shape)
+            )
+            != canonical((tuple(permuted), offset), shape)
+        ):
+            return (
+                f"result type '{result}' is not equivalent to the canonical transposed input "
+                f"type '{expected}'"
+            )
+        return None
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the permutation as a bare map, never by an alias."""
+        return []
+
+
+class ViewOp(OdsOp, OpAsmOpInterface):
+    """A typed view of a byte buffer
+
+    A memref of any element type and shape over the 1-D `i8` buffer `source`,
+    starting `byte_shift` bytes in. `sizes` gives the size of each `?`
+    dimension of the result, in order. Both memrefs have the identity layout
+    and the same memory space.
+
+    Example:
+
+    ```mlir
+    %v = memref.view %bytes[%shift][%n] : memref<2048xi8> to memref<?x4xf32>
+    ```
+
+    Operation name: `memref.view`. Defined in opdefs/memref.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "memref.view"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        byte_shift: Value,
+        sizes: Sequence[Value] = (),
+        *,
+        result_0_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("memref.view", "operand 'source'", Value, source)
+        if not isinstance(byte_shift, Value):
+            raise argument_error("memref.view", "operand 'byte_shift'", Value, byte_shift)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(byte_shift)
+        operands.extend(checked_sequence("memref.view", "operand 'sizes'", sizes, Value))
+        if not isinstance(result_0_type, Type):
+            raise argument_error("memref.view", "result_0_type", Type, result_0_type)
+        super().__init__(
+            "memref.view",
+            operands,
+            (result_0_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def byte_shift(self) -> Value:
+        """The operand `byte_shift`."""
+        return self._operands[1].value
+
+    @property
+    def sizes(self) -> tuple[Value, ...]:
+        """The operand `sizes`."""
+        return tuple([o.value for o in self._operands[2:]])
+
+    @property
+    def result_0(self) -> OpResult:
+        """The result `result_0`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_sizes: list[UnresolvedOperand] = []
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_byte_shift = p.parse_operand()
+        p.expect("]", "expected ']'")
+        p.expect("[", "expected '['")
+        o_sizes = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect_keyword("to")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands.append(p.resolve_operand(o_byte_shift, _TYPE_INDEX))
+        operands += p.resolve_operands(o_sizes, [_TYPE_INDEX] * len(o_sizes), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + "["
+            + p.operand(self.byte_shift)
+            + "]["
+            + p.operands(self.sizes)
+            + "]"
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.types([r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "view"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if not _type_constraint_19(self._operands[0].value.type):
+            return f"operand #0 must be 1D memref of 8-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self._operands[1].value.type):
+            return f"operand #1 must be index, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_1(self.results[0].type):
+            return f"result #0 must be memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        base = self.source.type
+        view = self.result_types[0]
+        assert isinstance(base, MemRefType)
+        assert isinstance(view, MemRefType)
+        if not has_identity_layout(base):
+            return VerifyMessage(f"unsupported map for base memref type '{base}'", prefixed=False)
+        if not has_identity_layout(view):
+            return VerifyMessage(f"unsupported map for result memref type '{view}'", prefixed=False)
+        if base.memory_space != view.memory_space:
+            return VerifyMessage(
+                f"different memory spaces specified for base memref type '{base}' and view "
+                f"memref type '{view}'",
+                prefixed=False,
+            )
+        expected = view.shape.count(DYNAMIC)
+        if len(self.sizes) != expected:
+            return f"incorrect number of dynamic sizes, has {len(self.sizes)}, expected {expected}"
+        return None
+
+
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
     AllocOp,
     AllocaOp,
+    AllocaScopeOp,
+    AllocaScopeReturnOp,
+    AssumeAlignmentOp,
+    AtomicRMWOp,
+    AtomicYieldOp,
     CastOp,
     CollapseShapeOp,
     CopyOp,
     DeallocOp,
     DimOp,
+    DistinctObjectsOp,
     DmaStartOp,
     DmaWaitOp,
     ExpandShapeOp,
+    ExtractAlignedPointerAsIndexOp,
+    ExtractStridedMetadataOp,
+    GenericAtomicRMWOp,
+    GetGlobalOp,
+    GlobalOp,
     LoadOp,
+    MemorySpaceCastOp,
+    PrefetchOp,
+    RankOp,
+    ReallocOp,
+    ReinterpretCastOp,
+    ReshapeOp,
     StoreOp,
     SubViewOp,
+    TransposeOp,
+    ViewOp,
 )

@@ -342,10 +342,10 @@ class FuncOp(OdsOp, FunctionOpInterface, RegionKindInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 0:
             return "requires zero operands"
-        if self._prop_sym_name is None:
-            return "requires attribute 'sym_name'"
         if self._prop_function_type is None:
             return "requires attribute 'function_type'"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
         if not _attr_constraint_0(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_1(self._prop_function_type):
@@ -1867,10 +1867,10 @@ class SubgraphOp(OdsOp, FunctionOpInterface, RegionKindInterface):
             return "requires zero operands"
         if (problem := SingleBlock.verify(self)) is not None:
             return problem
-        if self._prop_sym_name is None:
-            return "requires attribute 'sym_name'"
         if self._prop_function_type is None:
             return "requires attribute 'function_type'"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
         if not _attr_constraint_0(self._prop_sym_name):
             return "attribute 'sym_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_1(self._prop_function_type):

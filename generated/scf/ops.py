@@ -765,6 +765,10 @@ class ForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchO
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         block = self.region.blocks[0]
         iter_args = block.args[1:]
         terminator = block.last_op
@@ -1162,10 +1166,10 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return problem
         if self._prop_staticLowerBound is None:
             return "requires attribute 'staticLowerBound'"
-        if self._prop_staticUpperBound is None:
-            return "requires attribute 'staticUpperBound'"
         if self._prop_staticStep is None:
             return "requires attribute 'staticStep'"
+        if self._prop_staticUpperBound is None:
+            return "requires attribute 'staticUpperBound'"
         if not _attr_constraint_1(self._prop_staticLowerBound):
             return "attribute 'staticLowerBound' failed to satisfy constraint: i64 dense array attribute"
         if not _attr_constraint_1(self._prop_staticUpperBound):
@@ -1221,6 +1225,16 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             dynamic = list(static.values).count(DYNAMIC)
             if len(values) != dynamic:
                 return VerifyMessage(f"expected {dynamic} dynamic {name} values", prefixed=False)
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.forall.in_parallel").verify_regions(
+                self
+            )
+        ) is not None:
+            return message
         return None
 
     @staticmethod
@@ -1342,8 +1356,18 @@ class InParallelOp(OdsOp, RegionKindInterface):
 
     def verify_custom(self) -> str | None:
         """The spec's own verifier."""
-        if self.region.blocks and self.region.blocks[0].first_op is not None:
-            return "expected only ParallelCombiningOpInterface ops"
+        if not self.region.blocks:
+            return None
+        forall = self.parent_op
+        outputs: Sequence[Value] = []
+        if forall is not None and forall.regions and forall.regions[0].blocks:
+            args: Sequence[Value] = forall.regions[0].blocks[0].args
+            outputs = args[len(args) - len(forall.results) :]
+        for op in self.region.blocks[0].ops:
+            if op.name != "tensor.parallel_insert_slice":
+                return "expected only ParallelCombiningOpInterface ops"
+            if len(op.operands) > 1 and not any(op.operands[1] is v for v in outputs):
+                return VerifyMessage("may only insert into an output block argument", at=op)
         return None
 
 
@@ -1509,6 +1533,10 @@ class IfOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         edges: list[ScfEdge] = [("parent", "Region #0", (), (), self)]
         if self.else_region.blocks:
             edges.append(("parent", "Region #1", (), (), self))
@@ -1754,6 +1782,10 @@ class IndexSwitchOp(OdsOp, RegionBranchOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.yield").verify_regions(self)
+        ) is not None:
+            return message
         edges: list[ScfEdge] = [
             ("parent", f"Region #{i}", (), region.blocks[0].args, self)
             for i, region in enumerate(self.regions)
@@ -2029,6 +2061,14 @@ class ParallelOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
                     f"as the {i}-th result type: '{result_type}'",
                     at=reduce,
                 )
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("scf.reduce").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
     @staticmethod

@@ -9,28 +9,51 @@ registers nothing.
 
 from generated.tensor.ops import (
     OPS,
+    BitcastOp,
     CastOp,
+    CollapseShapeOp,
+    ConcatOp,
     DimOp,
     EmptyOp,
+    ExpandShapeOp,
     ExtractOp,
+    ExtractSliceOp,
     FromElementsOp,
+    GatherOp,
     GenerateOp,
     InsertOp,
+    InsertSliceOp,
+    PadOp,
+    ParallelInsertSliceOp,
     RankOp,
+    ReshapeOp,
+    ScatterOp,
     SplatOp,
     YieldOp,
+    materialize_constant,
 )
 from generator.ir import Dialect
 
 __all__ = [
+    "BitcastOp",
     "CastOp",
+    "CollapseShapeOp",
+    "ConcatOp",
     "DimOp",
     "EmptyOp",
+    "ExpandShapeOp",
     "ExtractOp",
+    "ExtractSliceOp",
     "FromElementsOp",
+    "GatherOp",
     "GenerateOp",
     "InsertOp",
+    "InsertSliceOp",
+    "PadOp",
+    "ParallelInsertSliceOp",
     "RankOp",
+    "ReshapeOp",
+    "ScatterOp",
     "SplatOp",
     "YieldOp",
 ]
@@ -39,4 +62,5 @@ __all__ = [
 DIALECT = Dialect(
     "tensor",
     ops=OPS,
+    constant_materializer=materialize_constant,
 )

@@ -11,13 +11,21 @@ from typing import ClassVar
 from generator.ir import (
     DYNAMIC,
     EMPTY_DICT,
+    ArrayAttr,
     AsmParser,
     AsmPrinter,
+    Attribute,
+    AttrSizedOperandSegments,
     Block,
     CastOpInterface,
     ConditionallySpeculatable,
+    DenseArrayAttr,
+    FloatType,
+    FoldResult,
     HasRecursiveMemoryEffects,
     IndexType,
+    IntegerAttr,
+    IntegerType,
     IsTerminator,
     Location,
     NoMemoryEffect,
@@ -27,14 +35,17 @@ from generator.ir import (
     OpResult,
     OpTrait,
     ParentOneOf,
+    PatternRewriter,
     Pure,
     RankedTensorType,
     Region,
     ReturnLike,
+    ShapedDimOpInterface,
     ShapedType,
     SingleBlockImplicitTerminator,
     SourcePos,
     Type,
+    UnitAttr,
     UnrankedTensorType,
     UnresolvedOperand,
     Value,
@@ -42,24 +53,221 @@ from generator.ir import (
     argument_error,
     checked_sequence,
     compatible_shapes,
+    constant_value,
     element_type_or_self,
+    must,
     parse_type,
+    required_property,
+    segment_range,
+    segment_sizes,
+)
+from generator.ir.dialects.view_like import (
+    in_bounds_slice_error,
+    parse_dynamic_index_list,
+    print_dynamic_index_list,
+    rank_reduction_mask,
+    reassociation_groups,
+    verify_index_lists,
 )
 
 __all__ = [
+    "BitcastOp",
     "CastOp",
+    "CollapseShapeOp",
+    "ConcatOp",
     "DimOp",
     "EmptyOp",
+    "ExpandShapeOp",
     "ExtractOp",
+    "ExtractSliceOp",
     "FromElementsOp",
+    "GatherOp",
     "GenerateOp",
     "InsertOp",
+    "InsertSliceOp",
+    "PadOp",
+    "ParallelInsertSliceOp",
     "RankOp",
+    "ReshapeOp",
+    "ScatterOp",
     "SplatOp",
     "YieldOp",
 ]
 
+_TYPE_I64 = parse_type("i64")
 _TYPE_INDEX = parse_type("index")
+
+
+def materialize_constant(
+    rewriter: PatternRewriter, value: Attribute, type_: Type, loc: Location | None
+) -> Operation | None:
+    """An `arith.constant` of a folded value, as MLIR's tensor dialect makes it."""
+    from generated.arith.ops import materialize_constant as arith_constant
+
+    return arith_constant(rewriter, value, type_, loc)
+
+
+def is_identity_slice(
+    shape_type: Type,
+    slice_type: Type,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> bool:
+    """Whether a slice is all of a tensor of the same type: offsets 0, strides 1
+    and the static sizes of the tensor (MLIR's
+    `foldIdentityOffsetSizeAndStrideOpInterface`)."""
+    if shape_type != slice_type or not isinstance(shape_type, RankedTensorType):
+        return False
+    return (
+        all(o == 0 for o in offsets)
+        and all(s == 1 for s in strides)
+        and list(sizes) == list(shape_type.shape)
+        and DYNAMIC not in sizes
+    )
+
+
+def slice_error(expected: RankedTensorType, actual: Type) -> VerifyMessage | None:
+    """Why `actual` is not `expected` or a rank-reduced version of it (MLIR's
+    `isRankReducedType` and `produceSliceErrorMsg`), or None."""
+    if not isinstance(actual, ShapedType):
+        return None
+    if actual == expected:
+        return None
+    if actual.rank > expected.rank:
+        return VerifyMessage(
+            "expected rank to be smaller or equal to the other rank. ", prefixed=False
+        )
+    if rank_reduction_mask(expected.shape, actual.shape) is None:
+        return VerifyMessage(
+            f"expected type to be '{expected}' or a rank-reduced version. (size mismatch) ",
+            prefixed=False,
+        )
+    if actual.element_type != expected.element_type:
+        return VerifyMessage(
+            f"expected element type to be '{expected.element_type}'", prefixed=False
+        )
+    return None
+
+
+def verify_slice(
+    op: Operation,
+    shape_type: Type,
+    slice_type: Type,
+    lists: Sequence[tuple[str, Sequence[int], Sequence[Value]]],
+    check_lists: bool = True,
+) -> VerifyMessage | None:
+    """The checks of a slice of `shape_type` (the source of an extract, the
+    destination of an insert) whose slice is `slice_type`: the offset, size and
+    stride lists, the slice's type against the sizes, and the bounds."""
+    if not isinstance(shape_type, RankedTensorType):
+        return None
+    if check_lists:
+        problem = verify_index_lists(shape_type.rank, lists)
+        if problem is not None:
+            return problem
+    offsets, sizes, strides = (static for _, static, _ in lists)
+    expected = RankedTensorType.get(tuple(sizes), shape_type.element_type, shape_type.encoding)
+    problem = slice_error(expected, slice_type)
+    if problem is not None:
+        return problem
+    bounds = in_bounds_slice_error(shape_type.shape, offsets, sizes, strides)
+    if bounds is not None:
+        return VerifyMessage(bounds, prefixed=False)
+    return None
+
+
+def gather_dims_error(
+    dims: Sequence[int], indices: Type, rank: int, kind: str, operand: str
+) -> str | None:
+    """MLIR's `verifyGatherOrScatterDims`: the dims of a gather or scatter."""
+    if not dims:
+        return f"{kind}_dims must be non-empty"
+    if len(dims) > rank:
+        return f"{kind}_dims overflow {operand} rank"
+    shape = indices.shape if isinstance(indices, ShapedType) else ()
+    if not shape or shape[-1] != len(dims):
+        return f"{kind}_dims length must match the size of last dimension of indices"
+    for value in dims:
+        if value < 0:
+            return f"{kind}_dims value must be non-negative"
+        if value >= rank:
+            return f"{kind}_dims value must be smaller than {operand} rank"
+    for index in range(1, len(dims)):
+        if dims[index - 1] >= dims[index]:
+            return f"{kind}_dims values must be strictly increasing"
+    return None
+
+
+def gathered_type(
+    source: RankedTensorType, indices: Type, dims: Sequence[int], rank_reduced: bool
+) -> RankedTensorType:
+    """The type a gather of `source` at `indices` along `dims` gives (MLIR's
+    `GatherOp::inferResultType`): the index dims, then the source's, with the
+    gathered ones as 1 or, rank-reduced, left out."""
+    shape = list(indices.shape[:-1]) if isinstance(indices, ShapedType) else []
+    for dim, size in enumerate(source.shape):
+        if dim in dims:
+            if not rank_reduced:
+                shape.append(1)
+            continue
+        shape.append(size)
+    return RankedTensorType.get(tuple(shape), source.element_type, source.encoding)
+
+
+def reshape_error(
+    expanded: Type, collapsed: Type, groups: Sequence[Sequence[int]], count: int
+) -> str | None:
+    """MLIR's checks of a tensor reshape (`verifyReshapeLikeTypes`,
+    `verifyReshapeLikeShapes`, the collapsed type inferred): `count` groups of
+    consecutive expanded dimensions, one per collapsed dimension."""
+    if not isinstance(expanded, RankedTensorType) or not isinstance(collapsed, RankedTensorType):
+        return None
+    if expanded.rank < collapsed.rank:
+        return (
+            f"expected the expanded type, '{expanded}' to have a higher (or same) rank "
+            f"than the collapsed type, '{collapsed}'."
+        )
+    if collapsed.rank != count:
+        return (
+            f"expected collapsed rank ({collapsed.rank}) to equal the number of "
+            f"reassociation maps ({count})."
+        )
+    num_dims = max((d for group in groups for d in group), default=-1) + 1
+    for index in range(len(groups)):
+        if num_dims != expanded.rank:
+            return (
+                f"expected reassociation map #{index} to have size equal to the expanded "
+                f"rank ({expanded.rank}), but it is  {num_dims}."
+            )
+    next_dim = 0
+    for index, group in enumerate(groups):
+        for dim in group:
+            if dim != next_dim:
+                return f"expected reassociation map #{index} to be valid and contiguous."
+            next_dim += 1
+    shape: list[int] = []
+    for index, group in enumerate(groups):
+        sizes = [expanded.shape[d] for d in group]
+        size = collapsed.shape[index]
+        if DYNAMIC in sizes:
+            if size != DYNAMIC:
+                return (
+                    f"expected dimension {index} of collapsed type to be dynamic since one "
+                    "or more of the corresponding dimensions in the expanded type is dynamic"
+                )
+            shape.append(DYNAMIC)
+            continue
+        product = 1
+        for extent in sizes:
+            product *= extent
+        if size != product:
+            return f"expected dimension {index} of collapsed type to be static value of {product}"
+        shape.append(product)
+    expected = RankedTensorType.get(tuple(shape), expanded.element_type)
+    if expected.shape != collapsed.shape or expected.element_type != collapsed.element_type:
+        return f"expected collapsed type to be '{expected}', but got '{collapsed}'"
+    return None
 
 
 def element_types(t: Type) -> tuple[Type, ...]:
@@ -71,38 +279,247 @@ def element_types(t: Type) -> tuple[Type, ...]:
 
 
 def _type_constraint_0(t: Type) -> bool:
+    """signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0
+
+
+def _type_constraint_1(t: Type) -> bool:
+    """unsigned integer"""
+    return isinstance(t, IntegerType) and t.signedness == 2
+
+
+def _type_constraint_2(t: Type) -> bool:
+    """signed integer"""
+    return isinstance(t, IntegerType) and t.signedness == 1
+
+
+def _type_constraint_3(t: Type) -> bool:
+    """floating-point"""
+    return isinstance(t, FloatType)
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """signless integer or unsigned integer or signed integer or floating-point"""
+    return (
+        _type_constraint_0(t)
+        or _type_constraint_1(t)
+        or _type_constraint_2(t)
+        or _type_constraint_3(t)
+    )
+
+
+def _type_constraint_5(t: Type) -> bool:
+    """tensor of signless integer or unsigned integer or signed integer or floating-point values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_4(
+        t.element_type
+    )
+
+
+def _type_constraint_6(t: Type) -> bool:
     """tensor of any type values"""
     return isinstance(t, (RankedTensorType, UnrankedTensorType))
 
 
-def _type_constraint_1(t: Type) -> bool:
-    """unranked tensor of any type values"""
-    return isinstance(t, UnrankedTensorType)
+def _type_constraint_7(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
 
 
-def _type_constraint_2(t: Type) -> bool:
-    """non-0-ranked.tensor of any type values"""
-    return isinstance(t, RankedTensorType) and t.rank >= 1
+def _attr_constraint_0(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_7(a.type)
 
 
-def _type_constraint_3(t: Type) -> bool:
-    """non-0-ranked or unranked tensor"""
-    return _type_constraint_1(t) or _type_constraint_2(t)
+def _attr_constraint_1(a: Attribute) -> bool:
+    """64-bit integer array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_0(x) for x in a.value)
 
 
-def _type_constraint_4(t: Type) -> bool:
-    """index"""
-    return isinstance(t, IndexType)
+def _attr_constraint_2(a: Attribute) -> bool:
+    """Array of 64-bit integer array attributes"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_1(x) for x in a.value)
 
 
-def _type_constraint_5(t: Type) -> bool:
+def _type_constraint_8(t: Type) -> bool:
     """ranked tensor of any type values"""
     return isinstance(t, RankedTensorType)
 
 
-def _type_constraint_6(t: Type) -> bool:
+def _type_constraint_9(t: Type) -> bool:
+    """unranked tensor of any type values"""
+    return isinstance(t, UnrankedTensorType)
+
+
+def _type_constraint_10(t: Type) -> bool:
+    """non-0-ranked.tensor of any type values"""
+    return isinstance(t, RankedTensorType) and t.rank >= 1
+
+
+def _type_constraint_11(t: Type) -> bool:
+    """non-0-ranked or unranked tensor"""
+    return _type_constraint_9(t) or _type_constraint_10(t)
+
+
+def _type_constraint_12(t: Type) -> bool:
+    """index"""
+    return isinstance(t, IndexType)
+
+
+def _attr_constraint_3(a: Attribute) -> bool:
+    """i64 dense array attribute"""
+    return isinstance(a, DenseArrayAttr) and str(a.element_type) == "i64"
+
+
+def _type_constraint_13(t: Type) -> bool:
     """statically shaped tensor of any type values"""
     return isinstance(t, RankedTensorType) and t.has_static_shape
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """unit attribute"""
+    return isinstance(a, UnitAttr)
+
+
+def _type_constraint_14(t: Type) -> bool:
+    """signless integer or index"""
+    return _type_constraint_0(t) or _type_constraint_12(t)
+
+
+def _type_constraint_15(t: Type) -> bool:
+    """ranked tensor of signless integer or index values"""
+    return isinstance(t, RankedTensorType) and _type_constraint_14(t.element_type)
+
+
+def _type_constraint_16(t: Type) -> bool:
+    """1D tensor of signless integer or index values"""
+    return (
+        isinstance(t, RankedTensorType) and t.rank in (1,) and _type_constraint_14(t.element_type)
+    )
+
+
+class BitcastOp(OdsOp, CastOpInterface):
+    """tensor bitcast operation
+
+    Reinterprets the bits of each element of a tensor as another element type
+    of the same bit width; the shape stays, as for `tensor.cast`.
+
+    Example:
+
+    ```mlir
+    %i = tensor.bitcast %t : tensor<4xf32> to tensor<4xi32>
+    ```
+
+    Operation name: `tensor.bitcast`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tensor.bitcast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        dest_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.bitcast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(dest_type, Type):
+            raise argument_error("tensor.bitcast", "dest_type", Type, dest_type)
+        super().__init__(
+            "tensor.bitcast",
+            operands,
+            (dest_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        p.expect_keyword("to")
+        rt_dest = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_dest],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be tensor of signless integer or unsigned integer or signed integer or floating-point values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be tensor of signless integer or unsigned integer or signed integer or floating-point values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        dest = self.dest.type
+        if (
+            not isinstance(source, ShapedType)
+            or not isinstance(dest, ShapedType)
+            or not compatible_shapes(source, dest)
+            or getattr(source.element_type, "width", None)
+            != getattr(dest.element_type, "width", None)
+        ):
+            return f"operand type '{source}' and result type '{dest}' are cast incompatible"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
 
 
 class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
@@ -213,9 +630,9 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_0(self._operands[0].value.type):
+        if not _type_constraint_6(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_0(self.results[0].type):
+        if not _type_constraint_6(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return self.verify_custom()
 
@@ -232,8 +649,386 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
             return f"operand type '{source}' and result type '{dest}' are cast incompatible"
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return self.source if self.source.type == self.dest.type else None
 
-class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
+
+class CollapseShapeOp(OdsOp, OpAsmOpInterface):
+    """operation to produce a tensor with a smaller rank
+
+    Merges each `reassociation` group of consecutive dimensions of `src`
+    into one dimension of the result, whose size is the product of the
+    group's (dynamic if one of them is).
+
+    Example:
+
+    ```mlir
+    %c = tensor.collapse_shape %t [[0, 1], [2]] : tensor<4x4x?xf32> into tensor<16x?xf32>
+    ```
+
+    Operation name: `tensor.collapse_shape`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ("_prop_reassociation",)
+    _prop_reassociation: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.collapse_shape"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"reassociation"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "reassociation": "_prop_reassociation",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        src: Value,
+        *,
+        reassociation: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(src, Value):
+            raise argument_error("tensor.collapse_shape", "operand 'src'", Value, src)
+        operands: list[Value] = []
+        operands.append(src)
+        if not isinstance(reassociation, Attribute):
+            raise argument_error(
+                "tensor.collapse_shape", "attribute 'reassociation'", Attribute, reassociation
+            )
+        reassociation_a: Attribute = reassociation
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.collapse_shape", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.collapse_shape",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_reassociation = reassociation_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "reassociation":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "reassociation" and not _attr_constraint_2(value):
+            return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
+        return None
+
+    @property
+    def src(self) -> Value:
+        """The operand `src`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def reassociation(self) -> ArrayAttr:
+        """The attribute `reassociation`."""
+        return required_property(self, "reassociation", self._prop_reassociation, ArrayAttr)
+
+    @property
+    def reassociation_attr(self) -> Attribute | None:
+        """The attribute `reassociation` as stored (None when unset)."""
+        return self._prop_reassociation
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_reassociation: Attribute | None = None
+        o_src = p.parse_operand()
+        a_reassociation = p.parse_attribute()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_src = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        p.expect_keyword("into")
+        rt_result = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_src, ot_src))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("reassociation", a_reassociation),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.src)
+            + " "
+            + p.attr_text(must(self._prop_reassociation))
+            + p.attr_dict(self, ("reassociation",))
+            + " : "
+            + p.type_text(self.src.type)
+            + " into "
+            + p.type_text(self.result.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "collapsed"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_reassociation is None:
+            return "requires attribute 'reassociation'"
+        if not _attr_constraint_2(self._prop_reassociation):
+            return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
+        if not _type_constraint_6(self._operands[0].value.type):
+            return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_6(self.results[0].type):
+            return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        groups = reassociation_groups(self.reassociation)
+        return reshape_error(self.src.type, self.result.type, groups, len(self.reassociation.value))
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, ExpandShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
+        return None
+
+
+class ConcatOp(OdsOp, OpAsmOpInterface):
+    """tensor concatenation operation
+
+    Joins ranked tensors of one rank and element type along dimension `dim`:
+    the result's size there is the sum of the inputs', and elsewhere the
+    inputs agree.
+
+    Example:
+
+    ```mlir
+    %r = tensor.concat dim(0) %a, %b : (tensor<3x6xf32>, tensor<?x6xf32>) -> tensor<?x6xf32>
+    ```
+
+    Operation name: `tensor.concat`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ("_prop_dim",)
+    _prop_dim: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.concat"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"dim"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "dim": "_prop_dim",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        inputs: Sequence[Value] = (),
+        *,
+        dim: int | Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(checked_sequence("tensor.concat", "operand 'inputs'", inputs, Value))
+        dim_a: Attribute = (
+            dim if isinstance(dim, Attribute) else IntegerAttr.get(IntegerType.get(64), dim)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.concat", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.concat",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_dim = dim_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "dim":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "dim" and not _attr_constraint_0(value):
+            return "attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute"
+        return None
+
+    @property
+    def inputs(self) -> tuple[Value, ...]:
+        """The operand `inputs`."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def dim(self) -> IntegerAttr:
+        """The attribute `dim`."""
+        return required_property(self, "dim", self._prop_dim, IntegerAttr)
+
+    @property
+    def dim_attr(self) -> Attribute | None:
+        """The attribute `dim` as stored (None when unset)."""
+        return self._prop_dim
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_inputs: list[UnresolvedOperand] = []
+        a_dim: Attribute | None = None
+        p.expect_keyword("dim")
+        p.expect("(", "expected '('")
+        a_dim = p.parse_attribute_of(IntegerAttr, _TYPE_I64)
+        p.expect(")", "expected ')'")
+        o_inputs = p.parse_operand_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        all_operand_types = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands = p.resolve_operands([*o_inputs], all_operand_types, name_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(("dim", a_dim),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " dim("
+            + p.attr_without_type(must(self._prop_dim))
+            + ") "
+            + p.operands(self.inputs)
+            + p.attr_dict(self, ("dim",))
+            + " : "
+            + p.functional_type([v.type for v in self.operands], [r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "concat"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if self._prop_dim is None:
+            return "requires attribute 'dim'"
+        if not _attr_constraint_0(self._prop_dim):
+            return "attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute"
+        for index in range(0, len(self._operands)):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        inputs = [v.type for v in self.inputs]
+        result = self.result.type
+        if not inputs:
+            return "requires at least one input"
+        assert isinstance(result, RankedTensorType)
+        ranked = [t for t in inputs if isinstance(t, RankedTensorType)]
+        if any(t.rank != result.rank for t in ranked):
+            return "rank of concatenated inputs must match result rank"
+        if any(t.element_type != result.element_type for t in ranked):
+            return "inputs and result element type must match"
+        dim = self.dim.value
+        if dim >= result.rank:
+            return "concatenation dim must be less than the tensor rank"
+        sizes = [DYNAMIC] * result.rank
+        for i in range(result.rank):
+            if i == dim:
+                continue
+            for t in ranked:
+                extent = t.shape[i]
+                if extent == DYNAMIC:
+                    continue
+                if sizes[i] != DYNAMIC and sizes[i] != extent:
+                    return (
+                        f"static concatenation size mismatch along non-concatenated dimension {i}"
+                    )
+                sizes[i] = extent
+        total = 0
+        for t in ranked:
+            total = DYNAMIC if DYNAMIC in (total, t.shape[dim]) else total + t.shape[dim]
+        sizes[dim] = total
+        inferred = RankedTensorType.get(tuple(sizes), ranked[0].element_type)
+        for expected, actual in zip(inferred.shape, result.shape, strict=True):
+            if DYNAMIC not in (expected, actual) and expected != actual:
+                return (
+                    f"result type '{result}'does not match inferred shape '{inferred}' static sizes"
+                )
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        inputs = list(self.inputs)
+        if len(inputs) == 1 and inputs[0].type == self.result.type:
+            return inputs[0]
+        return None
+
+
+class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
     """dimension index operation
 
     Returns the size of dimension `index` of `source`. An index past the
@@ -350,13 +1145,34 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if not _type_constraint_3(self._operands[0].value.type):
+        if not _type_constraint_11(self._operands[0].value.type):
             return f"operand #0 must be non-0-ranked or unranked tensor, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_4(self._operands[1].value.type):
+        if not _type_constraint_12(self._operands[1].value.type):
             return f"operand #1 must be index, but got '{self._operands[1].value.type}'"
-        if not _type_constraint_4(self.results[0].type):
+        if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
         return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        attr = constant_value(self.index)
+        source_type = self.source.type
+        if not isinstance(attr, IntegerAttr) or not isinstance(source_type, RankedTensorType):
+            return None
+        if not 0 <= attr.value < source_type.rank:
+            return None
+        size = source_type.shape[attr.value]
+        if size != DYNAMIC:
+            return IntegerAttr.get(IndexType.get(), size)
+        # A dynamic size of a `tensor.empty` or `tensor.generate` is its operand.
+        owner = self.source.defining_op
+        sizes: Sequence[Value] = ()
+        if isinstance(owner, EmptyOp):
+            sizes = owner.dynamic_sizes
+        elif isinstance(owner, GenerateOp):
+            sizes = owner.dynamic_extents
+        position = source_type.shape[: attr.value].count(DYNAMIC)
+        return sizes[position] if position < len(sizes) else None
 
 
 class EmptyOp(OdsOp):
@@ -462,9 +1278,9 @@ class EmptyOp(OdsOp):
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
         for index in range(0, len(self._operands)):
-            if not _type_constraint_4(self._operands[index].value.type):
+            if not _type_constraint_12(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if not _type_constraint_5(self.results[0].type):
+        if not _type_constraint_8(self.results[0].type):
             return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
         return self.verify_custom()
 
@@ -477,6 +1293,259 @@ class EmptyOp(OdsOp):
         given = len(self.dynamic_sizes)
         if given != expected:
             return f"incorrect number of dynamic sizes, has {given}, expected {expected}"
+        return None
+
+
+class ExpandShapeOp(OdsOp, OpAsmOpInterface):
+    """operation to produce a tensor with a higher rank
+
+    Splits each dimension of `src` into the consecutive result dimensions of
+    its `reassociation` group. `output_shape` gives the result's sizes,
+    constants or SSA values (one per `?` dimension).
+
+    Example:
+
+    ```mlir
+    %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 4, 16]
+        : tensor<?x16xf32> into tensor<?x4x16xf32>
+    ```
+
+    Operation name: `tensor.expand_shape`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ("_prop_reassociation", "_prop_static_output_shape")
+    _prop_reassociation: Attribute | None
+    _prop_static_output_shape: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.expand_shape"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"reassociation", "static_output_shape"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "reassociation": "_prop_reassociation",
+        "static_output_shape": "_prop_static_output_shape",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        src: Value,
+        output_shape: Sequence[Value] = (),
+        *,
+        reassociation: Attribute,
+        static_output_shape: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(src, Value):
+            raise argument_error("tensor.expand_shape", "operand 'src'", Value, src)
+        operands: list[Value] = []
+        operands.append(src)
+        operands.extend(
+            checked_sequence("tensor.expand_shape", "operand 'output_shape'", output_shape, Value)
+        )
+        if not isinstance(reassociation, Attribute):
+            raise argument_error(
+                "tensor.expand_shape", "attribute 'reassociation'", Attribute, reassociation
+            )
+        reassociation_a: Attribute = reassociation
+        if not isinstance(static_output_shape, Attribute):
+            raise argument_error(
+                "tensor.expand_shape",
+                "attribute 'static_output_shape'",
+                Attribute,
+                static_output_shape,
+            )
+        static_output_shape_a: Attribute = static_output_shape
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.expand_shape", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.expand_shape",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_reassociation = reassociation_a
+        self._prop_static_output_shape = static_output_shape_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "reassociation":
+            return isinstance(value, ArrayAttr)
+        if name == "static_output_shape":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "reassociation" and not _attr_constraint_2(value):
+            return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
+        if name == "static_output_shape" and not _attr_constraint_3(value):
+            return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
+        return None
+
+    @property
+    def src(self) -> Value:
+        """The operand `src`."""
+        return self._operands[0].value
+
+    @property
+    def output_shape(self) -> tuple[Value, ...]:
+        """The operand `output_shape`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def reassociation(self) -> ArrayAttr:
+        """The attribute `reassociation`."""
+        return required_property(self, "reassociation", self._prop_reassociation, ArrayAttr)
+
+    @property
+    def reassociation_attr(self) -> Attribute | None:
+        """The attribute `reassociation` as stored (None when unset)."""
+        return self._prop_reassociation
+
+    @property
+    def static_output_shape(self) -> DenseArrayAttr:
+        """The attribute `static_output_shape`."""
+        return required_property(
+            self, "static_output_shape", self._prop_static_output_shape, DenseArrayAttr
+        )
+
+    @property
+    def static_output_shape_attr(self) -> Attribute | None:
+        """The attribute `static_output_shape` as stored (None when unset)."""
+        return self._prop_static_output_shape
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_output_shape: list[UnresolvedOperand] = []
+        a_reassociation: Attribute | None = None
+        a_static_output_shape: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_src = p.parse_operand()
+        a_reassociation = p.parse_attribute()
+        p.expect_keyword("output_shape")
+        (
+            o_output_shape,
+            a_static_output_shape,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_src = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        p.expect_keyword("into")
+        rt_result = p.parse_type_of((RankedTensorType, UnrankedTensorType))
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_src, ot_src))
+        operands += p.resolve_operands(
+            o_output_shape, [_TYPE_INDEX] * len(o_output_shape), operands_pos
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(
+                ("reassociation", a_reassociation),
+                ("static_output_shape", a_static_output_shape),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.src)
+            + " "
+            + p.attr_text(must(self._prop_reassociation))
+            + " output_shape "
+        )
+        print_dynamic_index_list(p, self, self.output_shape, self._prop_static_output_shape)
+        w(
+            p.attr_dict(self, ("reassociation", "static_output_shape"))
+            + " : "
+            + p.type_text(self.src.type)
+            + " into "
+            + p.type_text(self.result.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "expanded"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_reassociation is None:
+            return "requires attribute 'reassociation'"
+        if self._prop_static_output_shape is None:
+            return "requires attribute 'static_output_shape'"
+        if not _attr_constraint_2(self._prop_reassociation):
+            return "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
+        if not _attr_constraint_3(self._prop_static_output_shape):
+            return "attribute 'static_output_shape' failed to satisfy constraint: i64 dense array attribute"
+        if not _type_constraint_6(self._operands[0].value.type):
+            return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_6(self.results[0].type):
+            return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        result = self.result.type
+        static_shape = self.static_output_shape.values
+        if isinstance(result, RankedTensorType) and len(static_shape) != result.rank:
+            return (
+                "expected number of static shape dims to be equal to the output rank "
+                f"({result.rank}) but found {len(static_shape)} inputs instead"
+            )
+        dynamic = list(static_shape).count(DYNAMIC)
+        if len(self.output_shape) != dynamic:
+            return (
+                "mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {dynamic} dynamic dims while output_shape has "
+                f"{len(self.output_shape)} values"
+            )
+        groups = reassociation_groups(self.reassociation)
+        return reshape_error(result, self.src.type, groups, len(self.reassociation.value))
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.src.defining_op
+        if (
+            isinstance(owner, CollapseShapeOp)
+            and owner.src.type == self.result.type
+            and reassociation_groups(owner.reassociation)
+            == reassociation_groups(self.reassociation)
+        ):
+            return owner.src
         return None
 
 
@@ -558,7 +1627,7 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         ot_tensor = p.parse_type_of(RankedTensorType, "builtin.tensor")
-        if not _type_constraint_5(ot_tensor):
+        if not _type_constraint_8(ot_tensor):
             p.op_error(
                 name_pos,
                 "'tensor' must be ranked tensor of any type values, but got '"
@@ -605,10 +1674,10 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if not _type_constraint_5(self._operands[0].value.type):
+        if not _type_constraint_8(self._operands[0].value.type):
             return f"operand #0 must be ranked tensor of any type values, but got '{self._operands[0].value.type}'"
         for index in range(1, len(self._operands)):
-            if not _type_constraint_4(self._operands[index].value.type):
+            if not _type_constraint_12(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if (element_type_or_self(self.tensor.type)) is not self.result.type:
             return "failed to verify that result type matches element type of tensor"
@@ -619,6 +1688,369 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         tensor_type = self.tensor.type
         if isinstance(tensor_type, ShapedType) and len(self.indices) != tensor_type.rank:
             return "incorrect number of indices for extract_element"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        owner = self.tensor.defining_op
+        tensor_type = self.tensor.type
+        if not isinstance(owner, FromElementsOp) or not isinstance(tensor_type, ShapedType):
+            return None
+        flat, stride = 0, 1
+        for dim in reversed(range(tensor_type.rank)):
+            attr = constant_value(self.indices[dim])
+            if not isinstance(attr, IntegerAttr):
+                return None
+            flat += attr.value * stride
+            stride *= tensor_type.shape[dim]
+        elements = list(owner.elements)
+        return elements[flat] if 0 <= flat < len(elements) else None
+
+
+class ExtractSliceOp(OdsOp, OpAsmOpInterface):
+    """extract slice operation
+
+    Returns the part of `source` that starts at `offsets`, has `sizes`
+    elements and steps by `strides` along each dimension; each entry is a
+    constant or an SSA value. Dimensions of size 1 may be dropped from the
+    result type (a rank-reducing slice).
+
+    Example:
+
+    ```mlir
+    %s = tensor.extract_slice %t[0, %i] [4, 1] [1, 1] : tensor<8x16xf32> to tensor<4xf32>
+    ```
+
+    Operation name: `tensor.extract_slice`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = (
+        "_prop_operandSegmentSizes",
+        "_prop_static_offsets",
+        "_prop_static_sizes",
+        "_prop_static_strides",
+    )
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_offsets: Attribute | None
+    _prop_static_sizes: Attribute | None
+    _prop_static_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.extract_slice"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_offsets": "_prop_static_offsets",
+        "static_sizes": "_prop_static_sizes",
+        "static_strides": "_prop_static_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        offsets: Sequence[Value] = (),
+        sizes: Sequence[Value] = (),
+        strides: Sequence[Value] = (),
+        *,
+        static_offsets: Attribute,
+        static_sizes: Attribute,
+        static_strides: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.extract_slice", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.extend(
+            checked_sequence("tensor.extract_slice", "operand 'offsets'", offsets, Value)
+        )
+        operands.extend(checked_sequence("tensor.extract_slice", "operand 'sizes'", sizes, Value))
+        operands.extend(
+            checked_sequence("tensor.extract_slice", "operand 'strides'", strides, Value)
+        )
+        if not isinstance(static_offsets, Attribute):
+            raise argument_error(
+                "tensor.extract_slice", "attribute 'static_offsets'", Attribute, static_offsets
+            )
+        static_offsets_a: Attribute = static_offsets
+        if not isinstance(static_sizes, Attribute):
+            raise argument_error(
+                "tensor.extract_slice", "attribute 'static_sizes'", Attribute, static_sizes
+            )
+        static_sizes_a: Attribute = static_sizes
+        if not isinstance(static_strides, Attribute):
+            raise argument_error(
+                "tensor.extract_slice", "attribute 'static_strides'", Attribute, static_strides
+            )
+        static_strides_a: Attribute = static_strides
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.extract_slice", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.extract_slice",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_offsets = static_offsets_a
+        self._prop_static_sizes = static_sizes_a
+        self._prop_static_strides = static_strides_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_offsets":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_sizes":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_strides":
+            return isinstance(value, DenseArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_offsets" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_sizes" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_strides" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 4).start].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def sizes(self) -> tuple[Value, ...]:
+        """The operand `sizes`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def strides(self) -> tuple[Value, ...]:
+        """The operand `strides`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def static_offsets(self) -> DenseArrayAttr:
+        """The attribute `static_offsets`."""
+        return required_property(self, "static_offsets", self._prop_static_offsets, DenseArrayAttr)
+
+    @property
+    def static_offsets_attr(self) -> Attribute | None:
+        """The attribute `static_offsets` as stored (None when unset)."""
+        return self._prop_static_offsets
+
+    @property
+    def static_sizes(self) -> DenseArrayAttr:
+        """The attribute `static_sizes`."""
+        return required_property(self, "static_sizes", self._prop_static_sizes, DenseArrayAttr)
+
+    @property
+    def static_sizes_attr(self) -> Attribute | None:
+        """The attribute `static_sizes` as stored (None when unset)."""
+        return self._prop_static_sizes
+
+    @property
+    def static_strides(self) -> DenseArrayAttr:
+        """The attribute `static_strides`."""
+        return required_property(self, "static_strides", self._prop_static_strides, DenseArrayAttr)
+
+    @property
+    def static_strides_attr(self) -> Attribute | None:
+        """The attribute `static_strides` as stored (None when unset)."""
+        return self._prop_static_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        o_sizes: list[UnresolvedOperand] = []
+        o_strides: list[UnresolvedOperand] = []
+        a_static_offsets: Attribute | None = None
+        a_static_sizes: Attribute | None = None
+        a_static_strides: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        (
+            o_offsets,
+            a_static_offsets,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_sizes,
+            a_static_sizes,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_strides,
+            a_static_strides,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands += p.resolve_operands(o_sizes, [_TYPE_INDEX] * len(o_sizes), operands_pos)
+        operands += p.resolve_operands(o_strides, [_TYPE_INDEX] * len(o_strides), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(
+                ("static_offsets", a_static_offsets),
+                ("static_sizes", a_static_sizes),
+                ("static_strides", a_static_strides),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            len(o_offsets),
+                            len(o_sizes),
+                            len(o_strides),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source))
+        print_dynamic_index_list(p, self, self.offsets, self._prop_static_offsets)
+        w(" ")
+        print_dynamic_index_list(p, self, self.sizes, self._prop_static_sizes)
+        w(" ")
+        print_dynamic_index_list(p, self, self.strides, self._prop_static_strides)
+        w(
+            p.attr_dict(
+                self, ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
+            )
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "extracted_slice"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_static_offsets is None:
+            return "requires attribute 'static_offsets'"
+        if self._prop_static_sizes is None:
+            return "requires attribute 'static_sizes'"
+        if self._prop_static_strides is None:
+            return "requires attribute 'static_strides'"
+        if not _attr_constraint_3(self._prop_static_offsets):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_sizes):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_strides):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 4):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 4):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 4):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 3, 4):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return verify_slice(
+            self,
+            self.source.type,
+            self.result.type,
+            (
+                ("offset", self.static_offsets.values, self.offsets),
+                ("size", self.static_sizes.values, self.sizes),
+                ("stride", self.static_strides.values, self.strides),
+            ),
+        )
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.source.type,
+            self.result.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
         return None
 
 
@@ -689,7 +2121,7 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         rt_result = p.parse_type_of(RankedTensorType, "builtin.tensor")
-        if not _type_constraint_6(rt_result):
+        if not _type_constraint_13(rt_result):
             p.op_error(
                 name_pos,
                 "'result' must be statically shaped tensor of any type values, but got '"
@@ -730,10 +2162,236 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if not _type_constraint_6(self.results[0].type):
+        if not _type_constraint_13(self.results[0].type):
             return f"result #0 must be statically shaped tensor of any type values, but got '{self.results[0].type}'"
         if (element_types(self.result.type)) != tuple([v.type for v in self.elements]):
             return "failed to verify that operand types match result element type"
+        return None
+
+
+class GatherOp(OdsOp, OpAsmOpInterface):
+    """gather a subset of a tensor at specified indices
+
+    Reads the slices of `source` that `indices` point at. The last
+    dimension of `indices` holds one coordinate per dimension listed in
+    `gather_dims`; the leading dimensions of `indices` become the leading
+    dimensions of the result, followed by the source's dimensions, with
+    the gathered ones kept as 1 or dropped. `unique` promises that no two
+    index tuples are the same.
+
+    Example:
+
+    ```mlir
+    %g = tensor.gather %t[%idx] gather_dims([0]) : (tensor<8x16xf32>, tensor<1x2x1xindex>) -> tensor<1x2x16xf32>
+    ```
+
+    Operation name: `tensor.gather`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ("_prop_gather_dims", "_prop_unique")
+    _prop_gather_dims: Attribute | None
+    _prop_unique: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.gather"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"gather_dims", "unique"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "gather_dims": "_prop_gather_dims",
+        "unique": "_prop_unique",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        indices: Value,
+        *,
+        gather_dims: Attribute,
+        result_type: Type,
+        unique: bool | Attribute = False,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.gather", "operand 'source'", Value, source)
+        if not isinstance(indices, Value):
+            raise argument_error("tensor.gather", "operand 'indices'", Value, indices)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(indices)
+        if not isinstance(gather_dims, Attribute):
+            raise argument_error("tensor.gather", "attribute 'gather_dims'", Attribute, gather_dims)
+        gather_dims_a: Attribute = gather_dims
+        unique_a: Attribute | None = (
+            unique if isinstance(unique, Attribute) else (UnitAttr.get() if unique else None)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.gather", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.gather",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_gather_dims = gather_dims_a
+        self._prop_unique = unique_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "gather_dims":
+            return isinstance(value, DenseArrayAttr)
+        if name == "unique":
+            return isinstance(value, UnitAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "gather_dims" and not _attr_constraint_3(value):
+            return "attribute 'gather_dims' failed to satisfy constraint: i64 dense array attribute"
+        if name == "unique" and not _attr_constraint_4(value):
+            return "attribute 'unique' failed to satisfy constraint: unit attribute"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> Value:
+        """The operand `indices`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def gather_dims(self) -> DenseArrayAttr:
+        """The attribute `gather_dims`."""
+        return required_property(self, "gather_dims", self._prop_gather_dims, DenseArrayAttr)
+
+    @property
+    def gather_dims_attr(self) -> Attribute | None:
+        """The attribute `gather_dims` as stored (None when unset)."""
+        return self._prop_gather_dims
+
+    @property
+    def unique(self) -> bool:
+        """The attribute `unique`."""
+        return self._prop_unique is not None
+
+    @property
+    def unique_attr(self) -> Attribute | None:
+        """The attribute `unique` as stored (None when unset)."""
+        return self._prop_unique
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_gather_dims: Attribute | None = None
+        a_unique: Attribute | None = None
+        o_source = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand()
+        p.expect("]", "expected ']'")
+        p.expect_keyword("gather_dims")
+        p.expect("(", "expected '('")
+        a_gather_dims = p.parse_dense_array_body(_TYPE_I64)
+        p.expect(")", "expected ')'")
+        if p.consume_keyword("unique"):
+            a_unique = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        all_operand_types = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands = p.resolve_operands([o_source, o_indices], all_operand_types, name_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(
+                ("gather_dims", a_gather_dims),
+                ("unique", a_unique),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + "["
+            + p.operand(self.indices)
+            + "] gather_dims("
+            + p.stripped_attr(must(self._prop_gather_dims))
+            + ")"
+        )
+        if self._prop_unique is not None:
+            w(" unique")
+        w(
+            p.attr_dict(self, ("gather_dims", "unique"))
+            + " : "
+            + p.functional_type([v.type for v in self.operands], [r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "gather"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_gather_dims is None:
+            return "requires attribute 'gather_dims'"
+        if not _attr_constraint_3(self._prop_gather_dims):
+            return "attribute 'gather_dims' failed to satisfy constraint: i64 dense array attribute"
+        if (slot := self._prop_unique) is not None and not _attr_constraint_4(slot):
+            return "attribute 'unique' failed to satisfy constraint: unit attribute"
+        if not _type_constraint_8(self._operands[0].value.type):
+            return f"operand #0 must be ranked tensor of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_15(self._operands[1].value.type):
+            return f"operand #1 must be ranked tensor of signless integer or index values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        assert isinstance(source, RankedTensorType)
+        dims = self.gather_dims.values
+        problem = gather_dims_error(dims, self.indices.type, source.rank, "gather", "source")
+        if problem is not None:
+            return problem
+        full = gathered_type(source, self.indices.type, dims, False)
+        reduced = gathered_type(source, self.indices.type, dims, True)
+        result = self.result.type
+        if result not in (full, reduced):
+            return (
+                f"result type mismatch: expected '{full}' or its rank-reduced variant "
+                f"'{reduced}' (got: '{result}')"
+            )
         return None
 
 
@@ -857,9 +2515,9 @@ class GenerateOp(OdsOp, OpAsmOpInterface):
         if (problem := SingleBlockImplicitTerminator.of("tensor.yield").verify(self)) is not None:
             return problem
         for index in range(0, len(self._operands)):
-            if not _type_constraint_4(self._operands[index].value.type):
+            if not _type_constraint_12(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if not _type_constraint_5(self.results[0].type):
+        if not _type_constraint_8(self.results[0].type):
             return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('body') failed to verify constraint: region with 1 blocks"
@@ -878,6 +2536,10 @@ class GenerateOp(OdsOp, OpAsmOpInterface):
 
     def verify_regions(self) -> str | None:
         """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tensor.yield").verify_regions(self)
+        ) is not None:
+            return message
         result_type = self.result.type
         if not isinstance(result_type, ShapedType):
             return None
@@ -981,7 +2643,7 @@ class InsertOp(OdsOp, OpAsmOpInterface):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         ot_dest = p.parse_type_of(RankedTensorType, "builtin.tensor")
-        if not _type_constraint_5(ot_dest):
+        if not _type_constraint_8(ot_dest):
             p.op_error(
                 name_pos,
                 "'dest' must be ranked tensor of any type values, but got '" + str(ot_dest) + "'",
@@ -1029,12 +2691,12 @@ class InsertOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if not _type_constraint_5(self._operands[1].value.type):
+        if not _type_constraint_8(self._operands[1].value.type):
             return f"operand #1 must be ranked tensor of any type values, but got '{self._operands[1].value.type}'"
         for index in range(2, len(self._operands)):
-            if not _type_constraint_4(self._operands[index].value.type):
+            if not _type_constraint_12(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if not _type_constraint_5(self.results[0].type):
+        if not _type_constraint_8(self.results[0].type):
             return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
         if (self.dest.type) is not self.result.type:
             return "failed to verify that result type matches type of dest"
@@ -1048,6 +2710,1091 @@ class InsertOp(OdsOp, OpAsmOpInterface):
         if isinstance(dest_type, ShapedType) and len(self.indices) != dest_type.rank:
             return "incorrect number of indices"
         return None
+
+
+class InsertSliceOp(OdsOp, OpAsmOpInterface):
+    """insert_slice operation
+
+    Returns a copy of `dest` in which the part that starts at `offsets`, has
+    `sizes` elements and steps by `strides` along each dimension is
+    `source`. The source may leave out dimensions of size 1.
+
+    Example:
+
+    ```mlir
+    %u = tensor.insert_slice %s into %t[0, %i] [4, 1] [1, 1] : tensor<4xf32> into tensor<8x16xf32>
+    ```
+
+    Operation name: `tensor.insert_slice`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = (
+        "_prop_operandSegmentSizes",
+        "_prop_static_offsets",
+        "_prop_static_sizes",
+        "_prop_static_strides",
+    )
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_offsets: Attribute | None
+    _prop_static_sizes: Attribute | None
+    _prop_static_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.insert_slice"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_offsets": "_prop_static_offsets",
+        "static_sizes": "_prop_static_sizes",
+        "static_strides": "_prop_static_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments, Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        dest: Value,
+        offsets: Sequence[Value] = (),
+        sizes: Sequence[Value] = (),
+        strides: Sequence[Value] = (),
+        *,
+        static_offsets: Attribute,
+        static_sizes: Attribute,
+        static_strides: Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.insert_slice", "operand 'source'", Value, source)
+        if not isinstance(dest, Value):
+            raise argument_error("tensor.insert_slice", "operand 'dest'", Value, dest)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(dest)
+        operands.extend(
+            checked_sequence("tensor.insert_slice", "operand 'offsets'", offsets, Value)
+        )
+        operands.extend(checked_sequence("tensor.insert_slice", "operand 'sizes'", sizes, Value))
+        operands.extend(
+            checked_sequence("tensor.insert_slice", "operand 'strides'", strides, Value)
+        )
+        if not isinstance(static_offsets, Attribute):
+            raise argument_error(
+                "tensor.insert_slice", "attribute 'static_offsets'", Attribute, static_offsets
+            )
+        static_offsets_a: Attribute = static_offsets
+        if not isinstance(static_sizes, Attribute):
+            raise argument_error(
+                "tensor.insert_slice", "attribute 'static_sizes'", Attribute, static_sizes
+            )
+        static_sizes_a: Attribute = static_sizes
+        if not isinstance(static_strides, Attribute):
+            raise argument_error(
+                "tensor.insert_slice", "attribute 'static_strides'", Attribute, static_strides
+            )
+        static_strides_a: Attribute = static_strides
+        if result_type is None:
+            result_type = dest.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("tensor.insert_slice", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.insert_slice",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_offsets = static_offsets_a
+        self._prop_static_sizes = static_sizes_a
+        self._prop_static_strides = static_strides_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, 1, len(offsets), len(sizes), len(strides))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_offsets":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_sizes":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_strides":
+            return isinstance(value, DenseArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_offsets" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_sizes" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_strides" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 5).start].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 1, 5).start].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def sizes(self) -> tuple[Value, ...]:
+        """The operand `sizes`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def strides(self) -> tuple[Value, ...]:
+        """The operand `strides`."""
+        r = segment_range(self, "operandSegmentSizes", 4, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def static_offsets(self) -> DenseArrayAttr:
+        """The attribute `static_offsets`."""
+        return required_property(self, "static_offsets", self._prop_static_offsets, DenseArrayAttr)
+
+    @property
+    def static_offsets_attr(self) -> Attribute | None:
+        """The attribute `static_offsets` as stored (None when unset)."""
+        return self._prop_static_offsets
+
+    @property
+    def static_sizes(self) -> DenseArrayAttr:
+        """The attribute `static_sizes`."""
+        return required_property(self, "static_sizes", self._prop_static_sizes, DenseArrayAttr)
+
+    @property
+    def static_sizes_attr(self) -> Attribute | None:
+        """The attribute `static_sizes` as stored (None when unset)."""
+        return self._prop_static_sizes
+
+    @property
+    def static_strides(self) -> DenseArrayAttr:
+        """The attribute `static_strides`."""
+        return required_property(self, "static_strides", self._prop_static_strides, DenseArrayAttr)
+
+    @property
+    def static_strides_attr(self) -> Attribute | None:
+        """The attribute `static_strides` as stored (None when unset)."""
+        return self._prop_static_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        o_sizes: list[UnresolvedOperand] = []
+        o_strides: list[UnresolvedOperand] = []
+        a_static_offsets: Attribute | None = None
+        a_static_sizes: Attribute | None = None
+        a_static_strides: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        p.expect_keyword("into")
+        o_dest = p.parse_operand()
+        (
+            o_offsets,
+            a_static_offsets,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_sizes,
+            a_static_sizes,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_strides,
+            a_static_strides,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        p.expect_keyword("into")
+        ot_dest = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        if not _type_constraint_8(ot_dest):
+            p.op_error(
+                name_pos,
+                "'dest' must be ranked tensor of any type values, but got '" + str(ot_dest) + "'",
+            )
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands.append(p.resolve_operand(o_dest, ot_dest))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands += p.resolve_operands(o_sizes, [_TYPE_INDEX] * len(o_sizes), operands_pos)
+        operands += p.resolve_operands(o_strides, [_TYPE_INDEX] * len(o_strides), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_dest],
+            properties=(
+                ("static_offsets", a_static_offsets),
+                ("static_sizes", a_static_sizes),
+                ("static_strides", a_static_strides),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            1,
+                            len(o_offsets),
+                            len(o_sizes),
+                            len(o_strides),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source) + " into " + p.operand(self.dest))
+        print_dynamic_index_list(p, self, self.offsets, self._prop_static_offsets)
+        w(" ")
+        print_dynamic_index_list(p, self, self.sizes, self._prop_static_sizes)
+        w(" ")
+        print_dynamic_index_list(p, self, self.strides, self._prop_static_strides)
+        w(
+            p.attr_dict(
+                self, ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
+            )
+            + " : "
+            + p.type_text(self.source.type)
+            + " into "
+            + p.type_text(self.dest.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "inserted_slice"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_static_offsets is None:
+            return "requires attribute 'static_offsets'"
+        if self._prop_static_sizes is None:
+            return "requires attribute 'static_sizes'"
+        if self._prop_static_strides is None:
+            return "requires attribute 'static_strides'"
+        if not _attr_constraint_3(self._prop_static_offsets):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_sizes):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_strides):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 5):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 5):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 3, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 4, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        if (self.dest.type) is not self.result.type:
+            return "failed to verify that expected result type to match dest type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return verify_slice(
+            self,
+            self.dest.type,
+            self.source.type,
+            (
+                ("offset", self.static_offsets.values, self.offsets),
+                ("size", self.static_sizes.values, self.sizes),
+                ("stride", self.static_strides.values, self.strides),
+            ),
+        )
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if is_identity_slice(
+            self.dest.type,
+            self.source.type,
+            self.static_offsets.values,
+            self.static_sizes.values,
+            self.static_strides.values,
+        ):
+            return self.source
+        return None
+
+
+class PadOp(OdsOp, OpAsmOpInterface):
+    """tensor pad operation
+
+    Returns `source` with `low` elements added before and `high` elements
+    after it along each dimension, constants or SSA values. The region
+    computes each added element from its position (one index argument per
+    dimension) and yields it with `tensor.yield`. `nofold` keeps the op even
+    when it pads nothing.
+
+    Example:
+
+    ```mlir
+    %p = tensor.pad %t low[1, %n] high[2, 0] {
+    ^bb0(%i: index, %j: index):
+      tensor.yield %zero : f32
+    } : tensor<8x16xf32> to tensor<11x?xf32>
+    ```
+
+    Operation name: `tensor.pad`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = (
+        "_prop_nofold",
+        "_prop_operandSegmentSizes",
+        "_prop_static_high",
+        "_prop_static_low",
+    )
+    _prop_nofold: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_high: Attribute | None
+    _prop_static_low: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.pad"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_low", "static_high", "nofold", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "nofold": "_prop_nofold",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_high": "_prop_static_high",
+        "static_low": "_prop_static_low",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {AttrSizedOperandSegments, Pure, SingleBlockImplicitTerminator.of("tensor.yield")}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        low: Sequence[Value] = (),
+        high: Sequence[Value] = (),
+        *,
+        static_low: Attribute,
+        static_high: Attribute,
+        result_type: Type,
+        nofold: bool | Attribute = False,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.pad", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.extend(checked_sequence("tensor.pad", "operand 'low'", low, Value))
+        operands.extend(checked_sequence("tensor.pad", "operand 'high'", high, Value))
+        if not isinstance(static_low, Attribute):
+            raise argument_error("tensor.pad", "attribute 'static_low'", Attribute, static_low)
+        static_low_a: Attribute = static_low
+        if not isinstance(static_high, Attribute):
+            raise argument_error("tensor.pad", "attribute 'static_high'", Attribute, static_high)
+        static_high_a: Attribute = static_high
+        nofold_a: Attribute | None = (
+            nofold if isinstance(nofold, Attribute) else (UnitAttr.get() if nofold else None)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.pad", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.pad",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+        self._prop_static_low = static_low_a
+        self._prop_static_high = static_high_a
+        self._prop_nofold = nofold_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(low), len(high))
+        )
+        self.regions[0].add_block(Block())
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_low":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_high":
+            return isinstance(value, DenseArrayAttr)
+        if name == "nofold":
+            return isinstance(value, UnitAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_low" and not _attr_constraint_3(value):
+            return "attribute 'static_low' failed to satisfy constraint: i64 dense array attribute"
+        if name == "static_high" and not _attr_constraint_3(value):
+            return "attribute 'static_high' failed to satisfy constraint: i64 dense array attribute"
+        if name == "nofold" and not _attr_constraint_4(value):
+            return "attribute 'nofold' failed to satisfy constraint: unit attribute"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 3).start].value
+
+    @property
+    def low(self) -> tuple[Value, ...]:
+        """The operand `low`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def high(self) -> tuple[Value, ...]:
+        """The operand `high`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 3)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def region(self) -> Region:
+        """The region `region`."""
+        return self.regions[0]
+
+    @property
+    def static_low(self) -> DenseArrayAttr:
+        """The attribute `static_low`."""
+        return required_property(self, "static_low", self._prop_static_low, DenseArrayAttr)
+
+    @property
+    def static_low_attr(self) -> Attribute | None:
+        """The attribute `static_low` as stored (None when unset)."""
+        return self._prop_static_low
+
+    @property
+    def static_high(self) -> DenseArrayAttr:
+        """The attribute `static_high`."""
+        return required_property(self, "static_high", self._prop_static_high, DenseArrayAttr)
+
+    @property
+    def static_high_attr(self) -> Attribute | None:
+        """The attribute `static_high` as stored (None when unset)."""
+        return self._prop_static_high
+
+    @property
+    def nofold(self) -> bool:
+        """The attribute `nofold`."""
+        return self._prop_nofold is not None
+
+    @property
+    def nofold_attr(self) -> Attribute | None:
+        """The attribute `nofold` as stored (None when unset)."""
+        return self._prop_nofold
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_low: list[UnresolvedOperand] = []
+        o_high: list[UnresolvedOperand] = []
+        a_static_low: Attribute | None = None
+        a_static_high: Attribute | None = None
+        a_nofold: Attribute | None = None
+        r_region = Region()
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        if p.consume_keyword("nofold"):
+            a_nofold = UnitAttr.get()
+        p.expect_keyword("low")
+        (
+            o_low,
+            a_static_low,
+        ) = parse_dynamic_index_list(p)
+        p.expect_keyword("high")
+        (
+            o_high,
+            a_static_high,
+        ) = parse_dynamic_index_list(p)
+        p.parse_custom_region(r_region)
+        p.ensure_terminator(r_region, YieldOp, name_pos)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands += p.resolve_operands(o_low, [_TYPE_INDEX] * len(o_low), operands_pos)
+        operands += p.resolve_operands(o_high, [_TYPE_INDEX] * len(o_high), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(
+                ("static_low", a_static_low),
+                ("static_high", a_static_high),
+                ("nofold", a_nofold),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            len(o_low),
+                            len(o_high),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+            regions=[r_region],
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source))
+        if self._prop_nofold is not None:
+            w(" nofold")
+        w(" low")
+        print_dynamic_index_list(p, self, self.low, self._prop_static_low)
+        w(" high")
+        print_dynamic_index_list(p, self, self.high, self._prop_static_high)
+        w(" ")
+        p.print_region(self.regions[0], terminators=p.needs_terminator(self.regions[0]))
+        w(
+            p.attr_dict(self, ("static_low", "static_high", "nofold", "operandSegmentSizes"))
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "padded"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if (problem := SingleBlockImplicitTerminator.of("tensor.yield").verify(self)) is not None:
+            return problem
+        if self._prop_static_high is None:
+            return "requires attribute 'static_high'"
+        if self._prop_static_low is None:
+            return "requires attribute 'static_low'"
+        if not _attr_constraint_3(self._prop_static_low):
+            return "attribute 'static_low' failed to satisfy constraint: i64 dense array attribute"
+        if not _attr_constraint_3(self._prop_static_high):
+            return "attribute 'static_high' failed to satisfy constraint: i64 dense array attribute"
+        if (slot := self._prop_nofold) is not None and not _attr_constraint_4(slot):
+            return "attribute 'nofold' failed to satisfy constraint: unit attribute"
+        for index in segment_range(self, "operandSegmentSizes", 0, 3):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 3):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 3):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('region') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        result = self.result.type
+        assert isinstance(source, RankedTensorType)
+        assert isinstance(result, RankedTensorType)
+        low = self.static_low.values
+        high = self.static_high.values
+        if len(low) != source.rank or len(high) != source.rank:
+            return VerifyMessage(
+                f"failed to infer expectedType from sourceType '{source}', specified "
+                f"resultType is '{result}'",
+                prefixed=False,
+            )
+        shape = tuple(
+            DYNAMIC if DYNAMIC in (size, lo, hi) else size + lo + hi
+            for size, lo, hi in zip(source.shape, low, high, strict=True)
+        )
+        expected = RankedTensorType.get(shape, source.element_type)
+        mismatch = VerifyMessage(
+            f"specified type '{result}' does not match the inferred type '{expected}'",
+            prefixed=False,
+        )
+        if result.rank != expected.rank:
+            return mismatch
+        for actual, inferred in zip(result.shape, expected.shape, strict=True):
+            if actual != inferred and inferred != DYNAMIC:
+                return mismatch
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The spec's checks of the verified regions."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tensor.yield").verify_regions(self)
+        ) is not None:
+            return message
+        result = self.result.type
+        assert isinstance(result, RankedTensorType)
+        block = self.region.blocks[0]
+        if len(block.args) != result.rank:
+            return VerifyMessage(
+                f"expected the block to have {result.rank} arguments", prefixed=False
+            )
+        for index, arg in enumerate(block.args):
+            if not isinstance(arg.type, IndexType):
+                return f"expected block argument {index + 1} to be an index"
+        terminator = block.last_op
+        if (
+            isinstance(terminator, YieldOp)
+            and terminator.operands
+            and terminator.operands[0].type != result.element_type
+        ):
+            return "expected yield type to match shape element type"
+        return None
+
+
+class ParallelInsertSliceOp(OdsOp):
+    """Specify the tensor slice update of a single thread of a parent InParallelOpInterface op.
+
+    In the terminator of an `scf.forall`, says which slice of a shared output
+    of the loop this iteration writes: `source` goes into `dest` (an output
+    block argument of the loop) at `offsets` with `sizes` and `strides`, as
+    for `tensor.insert_slice`.
+
+    Example:
+
+    ```mlir
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s into %out[%i, 0] [1, 16] [1, 1]
+          : tensor<16xf32> into tensor<8x16xf32>
+    }
+    ```
+
+    Operation name: `tensor.parallel_insert_slice`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = (
+        "_prop_operandSegmentSizes",
+        "_prop_static_offsets",
+        "_prop_static_sizes",
+        "_prop_static_strides",
+    )
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_static_offsets: Attribute | None
+    _prop_static_sizes: Attribute | None
+    _prop_static_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.parallel_insert_slice"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "static_offsets": "_prop_static_offsets",
+        "static_sizes": "_prop_static_sizes",
+        "static_strides": "_prop_static_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        dest: Value,
+        offsets: Sequence[Value] = (),
+        sizes: Sequence[Value] = (),
+        strides: Sequence[Value] = (),
+        *,
+        static_offsets: Attribute,
+        static_sizes: Attribute,
+        static_strides: Attribute,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.parallel_insert_slice", "operand 'source'", Value, source)
+        if not isinstance(dest, Value):
+            raise argument_error("tensor.parallel_insert_slice", "operand 'dest'", Value, dest)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(dest)
+        operands.extend(
+            checked_sequence("tensor.parallel_insert_slice", "operand 'offsets'", offsets, Value)
+        )
+        operands.extend(
+            checked_sequence("tensor.parallel_insert_slice", "operand 'sizes'", sizes, Value)
+        )
+        operands.extend(
+            checked_sequence("tensor.parallel_insert_slice", "operand 'strides'", strides, Value)
+        )
+        if not isinstance(static_offsets, Attribute):
+            raise argument_error(
+                "tensor.parallel_insert_slice",
+                "attribute 'static_offsets'",
+                Attribute,
+                static_offsets,
+            )
+        static_offsets_a: Attribute = static_offsets
+        if not isinstance(static_sizes, Attribute):
+            raise argument_error(
+                "tensor.parallel_insert_slice", "attribute 'static_sizes'", Attribute, static_sizes
+            )
+        static_sizes_a: Attribute = static_sizes
+        if not isinstance(static_strides, Attribute):
+            raise argument_error(
+                "tensor.parallel_insert_slice",
+                "attribute 'static_strides'",
+                Attribute,
+                static_strides,
+            )
+        static_strides_a: Attribute = static_strides
+        super().__init__(
+            "tensor.parallel_insert_slice",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_offsets = static_offsets_a
+        self._prop_static_sizes = static_sizes_a
+        self._prop_static_strides = static_strides_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, 1, len(offsets), len(sizes), len(strides))
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_offsets":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_sizes":
+            return isinstance(value, DenseArrayAttr)
+        if name == "static_strides":
+            return isinstance(value, DenseArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_offsets" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_sizes" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "static_strides" and not _attr_constraint_3(value):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 5).start].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 1, 5).start].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def sizes(self) -> tuple[Value, ...]:
+        """The operand `sizes`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def strides(self) -> tuple[Value, ...]:
+        """The operand `strides`."""
+        r = segment_range(self, "operandSegmentSizes", 4, 5)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def static_offsets(self) -> DenseArrayAttr:
+        """The attribute `static_offsets`."""
+        return required_property(self, "static_offsets", self._prop_static_offsets, DenseArrayAttr)
+
+    @property
+    def static_offsets_attr(self) -> Attribute | None:
+        """The attribute `static_offsets` as stored (None when unset)."""
+        return self._prop_static_offsets
+
+    @property
+    def static_sizes(self) -> DenseArrayAttr:
+        """The attribute `static_sizes`."""
+        return required_property(self, "static_sizes", self._prop_static_sizes, DenseArrayAttr)
+
+    @property
+    def static_sizes_attr(self) -> Attribute | None:
+        """The attribute `static_sizes` as stored (None when unset)."""
+        return self._prop_static_sizes
+
+    @property
+    def static_strides(self) -> DenseArrayAttr:
+        """The attribute `static_strides`."""
+        return required_property(self, "static_strides", self._prop_static_strides, DenseArrayAttr)
+
+    @property
+    def static_strides_attr(self) -> Attribute | None:
+        """The attribute `static_strides` as stored (None when unset)."""
+        return self._prop_static_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        o_sizes: list[UnresolvedOperand] = []
+        o_strides: list[UnresolvedOperand] = []
+        a_static_offsets: Attribute | None = None
+        a_static_sizes: Attribute | None = None
+        a_static_strides: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand()
+        p.expect_keyword("into")
+        o_dest = p.parse_operand()
+        (
+            o_offsets,
+            a_static_offsets,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_sizes,
+            a_static_sizes,
+        ) = parse_dynamic_index_list(p)
+        (
+            o_strides,
+            a_static_strides,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        p.expect_keyword("into")
+        ot_dest = p.parse_type_of(RankedTensorType, "builtin.tensor")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands.append(p.resolve_operand(o_dest, ot_dest))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands += p.resolve_operands(o_sizes, [_TYPE_INDEX] * len(o_sizes), operands_pos)
+        operands += p.resolve_operands(o_strides, [_TYPE_INDEX] * len(o_strides), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(
+                ("static_offsets", a_static_offsets),
+                ("static_sizes", a_static_sizes),
+                ("static_strides", a_static_strides),
+                (
+                    "operandSegmentSizes",
+                    DenseArrayAttr.get(
+                        IntegerType.get(32),
+                        (
+                            1,
+                            1,
+                            len(o_offsets),
+                            len(o_sizes),
+                            len(o_strides),
+                        ),
+                    ),
+                ),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.source) + " into " + p.operand(self.dest))
+        print_dynamic_index_list(p, self, self.offsets, self._prop_static_offsets)
+        w(" ")
+        print_dynamic_index_list(p, self, self.sizes, self._prop_static_sizes)
+        w(" ")
+        print_dynamic_index_list(p, self, self.strides, self._prop_static_strides)
+        w(
+            p.attr_dict(
+                self, ("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
+            )
+            + " : "
+            + p.type_text(self.source.type)
+            + " into "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_static_offsets is None:
+            return "requires attribute 'static_offsets'"
+        if self._prop_static_sizes is None:
+            return "requires attribute 'static_sizes'"
+        if self._prop_static_strides is None:
+            return "requires attribute 'static_strides'"
+        if not _attr_constraint_3(self._prop_static_offsets):
+            return (
+                "attribute 'static_offsets' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_sizes):
+            return (
+                "attribute 'static_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _attr_constraint_3(self._prop_static_strides):
+            return (
+                "attribute 'static_strides' failed to satisfy constraint: i64 dense array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 5):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 5):
+            if not _type_constraint_8(self._operands[index].value.type):
+                return f"operand #{index} must be ranked tensor of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 3, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 4, 5):
+            if not _type_constraint_12(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        lists = (
+            ("offset", self.static_offsets.values, self.offsets),
+            ("size", self.static_sizes.values, self.sizes),
+            ("stride", self.static_strides.values, self.strides),
+        )
+        dest = self.dest.type
+        if isinstance(dest, RankedTensorType):
+            problem = verify_index_lists(dest.rank, lists)
+            if problem is not None:
+                return problem
+        parent = self.parent_op
+        if parent is None or parent.name != "scf.forall.in_parallel":
+            return VerifyMessage(
+                f"expected InParallelOpInterface parent, got:\n{parent}", prefixed=False
+            )
+        return verify_slice(self, dest, self.source.type, lists, check_lists=False)
 
 
 class RankOp(OdsOp, OpAsmOpInterface):
@@ -1151,10 +3898,418 @@ class RankOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 1:
             return "requires a single operand"
-        if not _type_constraint_0(self._operands[0].value.type):
+        if not _type_constraint_6(self._operands[0].value.type):
             return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_4(self.results[0].type):
+        if not _type_constraint_12(self.results[0].type):
             return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        tensor_type = self.tensor.type
+        if isinstance(tensor_type, RankedTensorType):
+            return IntegerAttr.get(IndexType.get(), tensor_type.rank)
+        return None
+
+
+class ReshapeOp(OdsOp, OpAsmOpInterface):
+    """tensor reshape operation
+
+    Returns `source` with the shape that the 1-D tensor `shape` holds: a
+    ranked result of that rank when its length is static, else an unranked
+    result. The element type and the number of elements stay.
+
+    Example:
+
+    ```mlir
+    %r = tensor.reshape %t(%shape) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+    ```
+
+    Operation name: `tensor.reshape`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tensor.reshape"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        shape: Value,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.reshape", "operand 'source'", Value, source)
+        if not isinstance(shape, Value):
+            raise argument_error("tensor.reshape", "operand 'shape'", Value, shape)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(shape)
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.reshape", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.reshape",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def shape(self) -> Value:
+        """The operand `shape`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        p.expect("(", "expected '('")
+        o_shape = p.parse_operand()
+        p.expect(")", "expected ')'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        all_operand_types = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands = p.resolve_operands([o_source, o_shape], all_operand_types, name_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + "("
+            + p.operand(self.shape)
+            + ")"
+            + p.attr_dict(self, ())
+            + " : "
+            + p.functional_type([v.type for v in self.operands], [r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "reshape"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_6(self._operands[0].value.type):
+            return f"operand #0 must be tensor of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_16(self._operands[1].value.type):
+            return f"operand #1 must be 1D tensor of signless integer or index values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_6(self.results[0].type):
+            return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        source = self.source.type
+        result = self.result.type
+        shape = self.shape.type
+        assert isinstance(source, ShapedType)
+        assert isinstance(result, ShapedType)
+        assert isinstance(shape, RankedTensorType)
+        if source.element_type != result.element_type:
+            return "element types of source and destination tensor types should be the same"
+        if isinstance(result, RankedTensorType):
+            if (
+                isinstance(source, RankedTensorType)
+                and source.has_static_shape
+                and result.has_static_shape
+                and source.num_elements != result.num_elements
+            ):
+                return "source and destination tensor should have the same number of elements"
+            if shape.shape[0] == DYNAMIC:
+                return (
+                    "cannot use shape operand with dynamic length to reshape to "
+                    "statically-ranked tensor type"
+                )
+            if shape.shape[0] != result.rank:
+                return "length of shape operand differs from the result's tensor rank"
+        return None
+
+
+class ScatterOp(OdsOp, OpAsmOpInterface):
+    """scatter a tensor into a destination tensor at specified indices
+
+    Returns a copy of `dest` with the slices that `indices` point at
+    replaced by those of `source`, laid out as the result of a
+    `tensor.gather` with the same indices. `unique`, which promises that no
+    two index tuples are the same, is required.
+
+    Example:
+
+    ```mlir
+    %r = tensor.scatter %s into %t[%idx] scatter_dims([0]) unique
+        : (tensor<1x2x16xf32>, tensor<8x16xf32>, tensor<1x2x1xindex>) -> tensor<8x16xf32>
+    ```
+
+    Operation name: `tensor.scatter`. Defined in opdefs/tensor.yaml.
+    """
+
+    __slots__ = ("_prop_scatter_dims", "_prop_unique")
+    _prop_scatter_dims: Attribute | None
+    _prop_unique: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tensor.scatter"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"scatter_dims", "unique"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "scatter_dims": "_prop_scatter_dims",
+        "unique": "_prop_unique",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        dest: Value,
+        indices: Value,
+        *,
+        scatter_dims: Attribute,
+        result_type: Type,
+        unique: bool | Attribute = False,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("tensor.scatter", "operand 'source'", Value, source)
+        if not isinstance(dest, Value):
+            raise argument_error("tensor.scatter", "operand 'dest'", Value, dest)
+        if not isinstance(indices, Value):
+            raise argument_error("tensor.scatter", "operand 'indices'", Value, indices)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(dest)
+        operands.append(indices)
+        if not isinstance(scatter_dims, Attribute):
+            raise argument_error(
+                "tensor.scatter", "attribute 'scatter_dims'", Attribute, scatter_dims
+            )
+        scatter_dims_a: Attribute = scatter_dims
+        unique_a: Attribute | None = (
+            unique if isinstance(unique, Attribute) else (UnitAttr.get() if unique else None)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("tensor.scatter", "result_type", Type, result_type)
+        super().__init__(
+            "tensor.scatter",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_scatter_dims = scatter_dims_a
+        self._prop_unique = unique_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "scatter_dims":
+            return isinstance(value, DenseArrayAttr)
+        if name == "unique":
+            return isinstance(value, UnitAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "scatter_dims" and not _attr_constraint_3(value):
+            return (
+                "attribute 'scatter_dims' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if name == "unique" and not _attr_constraint_4(value):
+            return "attribute 'unique' failed to satisfy constraint: unit attribute"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[1].value
+
+    @property
+    def indices(self) -> Value:
+        """The operand `indices`."""
+        return self._operands[2].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def scatter_dims(self) -> DenseArrayAttr:
+        """The attribute `scatter_dims`."""
+        return required_property(self, "scatter_dims", self._prop_scatter_dims, DenseArrayAttr)
+
+    @property
+    def scatter_dims_attr(self) -> Attribute | None:
+        """The attribute `scatter_dims` as stored (None when unset)."""
+        return self._prop_scatter_dims
+
+    @property
+    def unique(self) -> bool:
+        """The attribute `unique`."""
+        return self._prop_unique is not None
+
+    @property
+    def unique_attr(self) -> Attribute | None:
+        """The attribute `unique` as stored (None when unset)."""
+        return self._prop_unique
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_scatter_dims: Attribute | None = None
+        a_unique: Attribute | None = None
+        o_source = p.parse_operand()
+        p.expect_keyword("into")
+        o_dest = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand()
+        p.expect("]", "expected ']'")
+        p.expect_keyword("scatter_dims")
+        p.expect("(", "expected '('")
+        a_scatter_dims = p.parse_dense_array_body(_TYPE_I64)
+        p.expect(")", "expected ')'")
+        if p.consume_keyword("unique"):
+            a_unique = UnitAttr.get()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        fn_type = p.parse_functional_type()
+        all_operand_types = list(fn_type.inputs)
+        all_result_types = list(fn_type.results)
+        operands = p.resolve_operands([o_source, o_dest, o_indices], all_operand_types, name_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(
+                ("scatter_dims", a_scatter_dims),
+                ("unique", a_unique),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + " into "
+            + p.operand(self.dest)
+            + "["
+            + p.operand(self.indices)
+            + "] scatter_dims("
+            + p.stripped_attr(must(self._prop_scatter_dims))
+            + ")"
+        )
+        if self._prop_unique is not None:
+            w(" unique")
+        w(
+            p.attr_dict(self, ("scatter_dims", "unique"))
+            + " : "
+            + p.functional_type([v.type for v in self.operands], [r.type for r in self.results])
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "scatter"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 3:
+            return f"expected 3 operands, but found {len(self._operands)}"
+        if self._prop_scatter_dims is None:
+            return "requires attribute 'scatter_dims'"
+        if not _attr_constraint_3(self._prop_scatter_dims):
+            return (
+                "attribute 'scatter_dims' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if (slot := self._prop_unique) is not None and not _attr_constraint_4(slot):
+            return "attribute 'unique' failed to satisfy constraint: unit attribute"
+        if not _type_constraint_8(self._operands[0].value.type):
+            return f"operand #0 must be ranked tensor of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_8(self._operands[1].value.type):
+            return f"operand #1 must be ranked tensor of any type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_15(self._operands[2].value.type):
+            return f"operand #2 must be ranked tensor of signless integer or index values, but got '{self._operands[2].value.type}'"
+        if not _type_constraint_8(self.results[0].type):
+            return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        dest = self.dest.type
+        assert isinstance(dest, RankedTensorType)
+        dims = self.scatter_dims.values
+        problem = gather_dims_error(dims, self.indices.type, dest.rank, "scatter", "dest")
+        if problem is not None:
+            return problem
+        if self.unique is None or not self.unique:
+            return "requires 'unique' attribute to be set"
+        full = gathered_type(dest, self.indices.type, dims, False)
+        reduced = gathered_type(dest, self.indices.type, dims, True)
+        source = self.source.type
+        if source not in (full, reduced):
+            return (
+                f"source type mismatch: expected '{full}' or its rank-reduced variant "
+                f"'{reduced}' (got: '{source}')"
+            )
         return None
 
 
@@ -1237,7 +4392,7 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         attrs = p.parse_optional_attr_dict()
         p.expect(":", "expected ':'")
         rt_aggregate = p.parse_type_of(RankedTensorType, "builtin.tensor")
-        if not _type_constraint_5(rt_aggregate):
+        if not _type_constraint_8(rt_aggregate):
             p.op_error(
                 name_pos,
                 "'aggregate' must be ranked tensor of any type values, but got '"
@@ -1281,9 +4436,9 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
         for index in range(1, len(self._operands)):
-            if not _type_constraint_4(self._operands[index].value.type):
+            if not _type_constraint_12(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
-        if not _type_constraint_5(self.results[0].type):
+        if not _type_constraint_8(self.results[0].type):
             return f"result #0 must be ranked tensor of any type values, but got '{self.results[0].type}'"
         if (element_type_or_self(self.aggregate.type)) is not self.input.type:
             return "failed to verify that operand type matches element type of result"
@@ -1400,14 +4555,25 @@ class YieldOp(OdsOp):
 
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
+    BitcastOp,
     CastOp,
+    CollapseShapeOp,
+    ConcatOp,
     DimOp,
     EmptyOp,
+    ExpandShapeOp,
     ExtractOp,
+    ExtractSliceOp,
     FromElementsOp,
+    GatherOp,
     GenerateOp,
     InsertOp,
+    InsertSliceOp,
+    PadOp,
+    ParallelInsertSliceOp,
     RankOp,
+    ReshapeOp,
+    ScatterOp,
     SplatOp,
     YieldOp,
 )

@@ -751,12 +751,12 @@ class IfOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if self._prop_then_branch is None:
-            return "requires attribute 'then_branch'"
         if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
         if self._prop_is_stateless is None:
             return "requires attribute 'is_stateless'"
+        if self._prop_then_branch is None:
+            return "requires attribute 'then_branch'"
         if not _attr_constraint_2(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
         if not _attr_constraint_2(self._prop_else_branch):
@@ -998,6 +998,14 @@ class IfRegionOp(OdsOp):
                     return (
                         f"{name} branch result #{i} type {got} does not match op result type {want}"
                     )
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf.Yield").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
 

@@ -1741,14 +1741,14 @@ class RecvOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
-        if self._prop_tensor_name is None:
-            return "requires attribute 'tensor_name'"
+        if self._prop_recv_device is None:
+            return "requires attribute 'recv_device'"
         if self._prop_send_device is None:
             return "requires attribute 'send_device'"
         if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if self._prop_recv_device is None:
-            return "requires attribute 'recv_device'"
+        if self._prop_tensor_name is None:
+            return "requires attribute 'tensor_name'"
         if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_0(self._prop_send_device):
@@ -2045,14 +2045,14 @@ class SendOp(OdsOp):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if (problem := HasParent.of("tf_executor.graph").verify(self)) is not None:
             return problem
-        if self._prop_tensor_name is None:
-            return "requires attribute 'tensor_name'"
+        if self._prop_recv_device is None:
+            return "requires attribute 'recv_device'"
         if self._prop_send_device is None:
             return "requires attribute 'send_device'"
         if self._prop_send_device_incarnation is None:
             return "requires attribute 'send_device_incarnation'"
-        if self._prop_recv_device is None:
-            return "requires attribute 'recv_device'"
+        if self._prop_tensor_name is None:
+            return "requires attribute 'tensor_name'"
         if not _attr_constraint_0(self._prop_tensor_name):
             return "attribute 'tensor_name' failed to satisfy constraint: string attribute"
         if not _attr_constraint_0(self._prop_send_device):
@@ -2728,6 +2728,14 @@ class GraphOp(OdsOp):
                 return VerifyMessage(f"operand #{index} type mismatch graph results", at=fetch)
         return None
 
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf_executor.fetch").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
     @staticmethod
     def canonicalize(op: GraphOp, rewriter: PatternRewriter) -> bool:
         """The spec's canonicalization: rewrite `op` and return True, or return False."""
@@ -2964,6 +2972,14 @@ class IslandOp(OdsOp, OpAsmOpInterface):
         for index in range(result_count):
             if is_control(self.results[index].type):
                 return VerifyMessage(f"unexpected control type for operand #{index}", at=yield_op)
+        return None
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("tf_executor.yield").verify_regions(self)
+        ) is not None:
+            return message
         return None
 
     def fold(self) -> FoldResult:

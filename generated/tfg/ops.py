@@ -2015,10 +2015,10 @@ class IfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if self._prop_then_branch is None:
-            return "requires attribute 'then_branch'"
         if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
+        if self._prop_then_branch is None:
+            return "requires attribute 'then_branch'"
         if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
         if not _attr_constraint_0(self._prop_else_branch):
@@ -3013,10 +3013,10 @@ class StatefulIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if self._prop_then_branch is None:
-            return "requires attribute 'then_branch'"
         if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
+        if self._prop_then_branch is None:
+            return "requires attribute 'then_branch'"
         if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
         if not _attr_constraint_0(self._prop_else_branch):
@@ -3543,10 +3543,10 @@ class StatefulWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if self._prop_cond is None:
-            return "requires attribute 'cond'"
         if self._prop_body is None:
             return "requires attribute 'body'"
+        if self._prop_cond is None:
+            return "requires attribute 'cond'"
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
         if not _attr_constraint_0(self._prop_cond):
@@ -4661,10 +4661,10 @@ class StatelessIfOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if self._prop_then_branch is None:
-            return "requires attribute 'then_branch'"
         if self._prop_else_branch is None:
             return "requires attribute 'else_branch'"
+        if self._prop_then_branch is None:
+            return "requires attribute 'then_branch'"
         if not _attr_constraint_0(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: a TensorFlow function attribute"
         if not _attr_constraint_0(self._prop_else_branch):
@@ -5191,10 +5191,10 @@ class StatelessWhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if self._prop_cond is None:
-            return "requires attribute 'cond'"
         if self._prop_body is None:
             return "requires attribute 'body'"
+        if self._prop_cond is None:
+            return "requires attribute 'cond'"
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
         if not _attr_constraint_0(self._prop_cond):
@@ -5826,10 +5826,10 @@ class WhileOp(OdsOp, OpAsmOpInterface, SymbolUserOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if self._prop_cond is None:
-            return "requires attribute 'cond'"
         if self._prop_body is None:
             return "requires attribute 'body'"
+        if self._prop_cond is None:
+            return "requires attribute 'cond'"
         if self._prop_parallel_iterations is None:
             return "requires attribute 'parallel_iterations'"
         if not _attr_constraint_0(self._prop_cond):
@@ -6815,10 +6815,10 @@ class FuncOp(OdsOp, OpAsmOpInterface, SymbolOpInterface):
             return "requires zero operands"
         if (problem := SingleBlock.verify(self)) is not None:
             return problem
-        if self._prop_sym_name is None:
-            return "requires attribute 'sym_name'"
         if self._prop_function_type is None:
             return "requires attribute 'function_type'"
+        if self._prop_sym_name is None:
+            return "requires attribute 'sym_name'"
         if (slot := self._prop_generic) is not None and not _attr_constraint_11(slot):
             return "attribute 'generic' failed to satisfy constraint: unit attribute"
         if not _attr_constraint_12(self._prop_sym_name):

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generated.ub.attrs import (
     PoisonAttr,
@@ -33,6 +33,7 @@ from generator.ir import (
     is_default_property,
     must,
     required_property,
+    semantics,
 )
 
 __all__ = [
@@ -188,6 +189,10 @@ class PoisonOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.POISON
 
 
 class UnreachableOp(OdsOp):

@@ -6,52 +6,140 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from generated.arith.attrs import (
+    FastMathFlagsAttr,
+)
+from generated.arith.enums import (
+    FastMathFlags,
+)
+from generated.vector.attrs import (
+    CombiningKindAttr,
+    IteratorTypeEnum,
+    PrintPunctuationAttr,
+)
+from generated.vector.enums import (
+    CombiningKind,
+    PrintPunctuation,
+)
 from generator.ir import (
     DYNAMIC,
     EMPTY_DICT,
+    AffineMapAttr,
+    ArrayAttr,
     AsmParser,
     AsmPrinter,
     Attribute,
+    AttrSizedOperandSegments,
+    Block,
+    BlockArgument,
+    BoolAttr,
     DenseArrayAttr,
+    Elementwise,
+    FloatType,
+    FoldResult,
+    HasRecursiveMemoryEffects,
     IndexType,
     InferTypeError,
     InferTypeOpInterface,
+    IntegerAttr,
+    IntegerType,
+    IsTerminator,
     Location,
+    MemRefType,
+    NoRegionArguments,
     OdsOp,
+    OpAsmOpInterface,
     Operation,
     OpResult,
     OpTrait,
+    PatternRewriter,
     Pure,
+    RankedTensorType,
     Region,
+    ReturnLike,
+    Scalarizable,
+    ShapedType,
+    SingleBlockImplicitTerminator,
     SourcePos,
+    StringAttr,
+    Tensorizable,
     Type,
+    UnrankedMemRefType,
+    UnrankedTensorType,
     UnresolvedOperand,
     Value,
+    Vectorizable,
     VectorType,
     VerifyMessage,
     argument_error,
     checked_sequence,
     element_type_or_self,
+    is_default_property,
+    lazy_module,
+    must,
+    optional_property,
     parse_type,
     required_property,
+    segment_range,
+    segment_sizes,
+    with_emitted,
 )
 from generator.ir.dialects.view_like import (
     parse_dynamic_index_list,
     print_dynamic_index_list,
 )
 
+if TYPE_CHECKING:
+    from generator.ir.dialects import vector_impl
+else:
+    vector_impl = lazy_module("generator.ir.dialects.vector_impl")
+
 __all__ = [
+    "BitCastOp",
+    "BroadcastOp",
+    "CompressStoreOp",
+    "ConstantMaskOp",
+    "ContractionOp",
+    "CreateMaskOp",
+    "DeinterleaveOp",
+    "ExpandLoadOp",
     "ExtractOp",
+    "ExtractStridedSliceOp",
+    "FMAOp",
+    "FromElementsOp",
+    "GatherOp",
+    "InsertOp",
+    "InsertStridedSliceOp",
+    "InterleaveOp",
+    "LoadOp",
+    "MaskOp",
+    "MaskedLoadOp",
+    "MaskedStoreOp",
+    "MultiDimReductionOp",
+    "OuterProductOp",
+    "PrintOp",
+    "ReductionOp",
+    "ScalableExtractOp",
+    "ScalableInsertOp",
+    "ScanOp",
+    "ScatterOp",
+    "ShapeCastOp",
+    "ShuffleOp",
+    "StepOp",
+    "StoreOp",
+    "ToElementsOp",
+    "TransferReadOp",
+    "TransferWriteOp",
+    "TransposeOp",
+    "TypeCastOp",
+    "VectorScaleOp",
+    "YieldOp",
 ]
 
+_TYPE_I64 = parse_type("i64")
 _TYPE_INDEX = parse_type("index")
-
-
-def _attr_constraint_0(a: Attribute) -> bool:
-    """i64 dense array attribute"""
-    return isinstance(a, DenseArrayAttr) and str(a.element_type) == "i64"
 
 
 def _type_constraint_0(t: Type) -> bool:
@@ -60,8 +148,1442 @@ def _type_constraint_0(t: Type) -> bool:
 
 
 def _type_constraint_1(t: Type) -> bool:
+    """64-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 64
+
+
+def _attr_constraint_0(a: Attribute) -> bool:
+    """64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"""
+    return (
+        (isinstance(a, IntegerAttr) and _type_constraint_1(a.type))
+        and a.value > 0
+        and a.value & (a.value - 1) == 0
+    )
+
+
+def _type_constraint_2(t: Type) -> bool:
+    """memref of any type values"""
+    return isinstance(t, MemRefType)
+
+
+def _type_constraint_3(t: Type) -> bool:
     """index"""
     return isinstance(t, IndexType)
+
+
+def _type_constraint_4(t: Type) -> bool:
+    """fixed-length vector of 1-bit signless integer values"""
+    return (
+        isinstance(t, VectorType)
+        and t.rank > 0
+        and not any(t.scalable)
+        and t.element_type == IntegerType.get(1)
+    )
+
+
+def _type_constraint_5(t: Type) -> bool:
+    """vector of any type values"""
+    return isinstance(t, VectorType) and t.rank >= 1
+
+
+def _attr_constraint_1(a: Attribute) -> bool:
+    """i64 dense array attribute"""
+    return isinstance(a, DenseArrayAttr) and str(a.element_type) == "i64"
+
+
+def _type_constraint_6(t: Type) -> bool:
+    """1-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
+
+
+def _type_constraint_7(t: Type) -> bool:
+    """vector of 1-bit signless integer values"""
+    return isinstance(t, VectorType) and _type_constraint_6(t.element_type)
+
+
+def _attr_constraint_2(a: Attribute) -> bool:
+    """array attribute"""
+    return isinstance(a, ArrayAttr)
+
+
+def _attr_constraint_3(a: Attribute) -> bool:
+    """Iterator type"""
+    return isinstance(a, IteratorTypeEnum)
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """Iterator type should be an enum."""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_3(x) for x in a.value)
+
+
+def _attr_constraint_5(a: Attribute) -> bool:
+    """Kind of combining function for contractions and reductions"""
+    return isinstance(a, CombiningKindAttr)
+
+
+def _attr_constraint_6(a: Attribute) -> bool:
+    """64-bit signless integer attribute"""
+    return isinstance(a, IntegerAttr) and _type_constraint_1(a.type)
+
+
+def _attr_constraint_7(a: Attribute) -> bool:
+    """64-bit integer array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_6(x) for x in a.value)
+
+
+def _type_constraint_8(t: Type) -> bool:
+    """floating-point"""
+    return isinstance(t, FloatType)
+
+
+def _type_constraint_9(t: Type) -> bool:
+    """vector of floating-point values"""
+    return isinstance(t, VectorType) and _type_constraint_8(t.element_type)
+
+
+def _type_constraint_10(t: Type) -> bool:
+    """fixed-length vector of any type values"""
+    return isinstance(t, VectorType) and not any(t.scalable)
+
+
+def _type_constraint_11(t: Type) -> bool:
+    """Tensor or MemRef of any type values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType))
+
+
+def _type_constraint_12(t: Type) -> bool:
+    """integer"""
+    return isinstance(t, IntegerType)
+
+
+def _type_constraint_13(t: Type) -> bool:
+    """integer or index"""
+    return _type_constraint_12(t) or _type_constraint_3(t)
+
+
+def _type_constraint_14(t: Type) -> bool:
+    """vector of integer or index values"""
+    return isinstance(t, VectorType) and t.rank >= 1 and _type_constraint_13(t.element_type)
+
+
+def _type_constraint_15(t: Type) -> bool:
+    """vector of 1-bit signless integer values"""
+    return isinstance(t, VectorType) and t.rank >= 1 and _type_constraint_6(t.element_type)
+
+
+def _attr_constraint_8(a: Attribute) -> bool:
+    """bool attribute"""
+    return isinstance(a, BoolAttr)
+
+
+def _attr_constraint_9(a: Attribute) -> bool:
+    """Punctuation for separating vectors or vector elements"""
+    return isinstance(a, PrintPunctuationAttr)
+
+
+def _attr_constraint_10(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _type_constraint_16(t: Type) -> bool:
+    """"""
+    return isinstance(t, (VectorType, IntegerType, IndexType, FloatType))
+
+
+def _attr_constraint_11(a: Attribute) -> bool:
+    """Floating point fast math flags"""
+    return isinstance(a, FastMathFlagsAttr)
+
+
+def _type_constraint_17(t: Type) -> bool:
+    """of ranks 1"""
+    return isinstance(t, VectorType) and t.rank == 1 and any(t.scalable)
+
+
+def _type_constraint_18(t: Type) -> bool:
+    """of ranks 1"""
+    return isinstance(t, VectorType) and t.rank == 1
+
+
+def _type_constraint_19(t: Type) -> bool:
+    """ranked tensor of any type values"""
+    return isinstance(t, RankedTensorType)
+
+
+def _type_constraint_20(t: Type) -> bool:
+    """vector of index values of ranks 1"""
+    return isinstance(t, VectorType) and t.rank in (1,) and _type_constraint_3(t.element_type)
+
+
+def _attr_constraint_12(a: Attribute) -> bool:
+    """AffineMap attribute"""
+    return isinstance(a, AffineMapAttr)
+
+
+def _attr_constraint_13(a: Attribute) -> bool:
+    """1-bit boolean array attribute"""
+    return isinstance(a, ArrayAttr) and all(_attr_constraint_8(x) for x in a.value)
+
+
+def _type_constraint_21(t: Type) -> bool:
+    """shaped of any type values"""
+    return isinstance(t, ShapedType)
+
+
+def _type_constraint_22(t: Type) -> bool:
+    """statically shaped memref of any type values"""
+    return isinstance(t, MemRefType) and t.has_static_shape
+
+
+class BitCastOp(OdsOp):
+    """Reinterpret the bits of a vector
+
+    The same bits seen as elements of another type: the leading dimensions are
+    kept, and the trailing one holds as many bits as before.
+
+    Example:
+
+    ```mlir
+    %r = vector.bitcast %v : vector<4xi32> to vector<8xi16>
+    ```
+
+    Operation name: `vector.bitcast`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.bitcast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.bitcast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.bitcast", "result_type", Type, result_type)
+        super().__init__(
+            "vector.bitcast",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if getattr(self.source.type, "rank", None) != getattr(self.result.type, "rank", None):
+            return "failed to verify that all of {source, result} have same rank"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_bitcast(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_cast_chain(self, self.source, self.result, BitCastOp)
+
+
+class BroadcastOp(OdsOp):
+    """Broadcast a scalar or a vector to a vector of higher rank
+
+    Copies a scalar into every element of the result, or a vector along the
+    result's leading dimensions and its own dimensions of size 1.
+
+    Example:
+
+    ```mlir
+    %s = vector.broadcast %f : f32 to vector<4x[8]xf32>
+    %v = vector.broadcast %row : vector<1x8xi32> to vector<3x4x8xi32>
+    ```
+
+    Operation name: `vector.broadcast`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.broadcast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        vector_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.broadcast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(vector_type, Type):
+            raise argument_error("vector.broadcast", "vector_type", Type, vector_type)
+        super().__init__(
+            "vector.broadcast",
+            operands,
+            (vector_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def vector(self) -> OpResult:
+        """The result `vector`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type()
+        p.expect_keyword("to")
+        rt_vector = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_vector],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.vector.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.vector.type) != element_type_or_self(self.source.type):
+            return "failed to verify that source operand and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_broadcast(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A broadcast to the source's own type is the source.
+        if self.source.type == self.vector.type:
+            return self.source
+        return None
+
+
+class CompressStoreOp(OdsOp):
+    """Write the elements a mask selects to consecutive elements
+
+    The inverse of `vector.expandload`.
+
+    Example:
+
+    ```mlir
+    vector.compressstore %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32>
+    ```
+
+    Operation name: `vector.compressstore`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.compressstore"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value],
+        mask: Value,
+        value_to_store: Value,
+        *,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.compressstore", "operand 'base'", Value, base)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.compressstore", "operand 'mask'", Value, mask)
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.compressstore", "operand 'value_to_store'", Value, value_to_store
+            )
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(
+            checked_sequence("vector.compressstore", "operand 'indices'", indices, Value)
+        )
+        operands.append(mask)
+        operands.append(value_to_store)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        super().__init__(
+            "vector.compressstore",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 2]])
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[-1].value
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_value_to_store = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type()
+        p.expect(",", "expected ','")
+        ot_value_to_store = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.value_to_store)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.value_to_store.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 2):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_4(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be fixed-length vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_compress_store(self)
+
+
+class ConstantMaskOp(OdsOp):
+    """A mask with a constant leading block set
+
+    The mask whose set elements are those with every index below the
+    corresponding entry of `mask_dim_sizes`. A scalable dimension is set in
+    full or not at all.
+
+    Example:
+
+    ```mlir
+    %m = vector.constant_mask [3, 2] : vector<4x3xi1>
+    ```
+
+    Operation name: `vector.constant_mask`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_mask_dim_sizes",)
+    _prop_mask_dim_sizes: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.constant_mask"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"mask_dim_sizes"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "mask_dim_sizes": "_prop_mask_dim_sizes",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        mask_dim_sizes: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        if not isinstance(mask_dim_sizes, Attribute):
+            raise argument_error(
+                "vector.constant_mask", "attribute 'mask_dim_sizes'", Attribute, mask_dim_sizes
+            )
+        mask_dim_sizes_a: Attribute = mask_dim_sizes
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.constant_mask", "result_type", Type, result_type)
+        super().__init__(
+            "vector.constant_mask",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_mask_dim_sizes = mask_dim_sizes_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "mask_dim_sizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "mask_dim_sizes" and not _attr_constraint_1(value):
+            return (
+                "attribute 'mask_dim_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def mask_dim_sizes(self) -> DenseArrayAttr:
+        """The attribute `mask_dim_sizes`."""
+        return required_property(self, "mask_dim_sizes", self._prop_mask_dim_sizes, DenseArrayAttr)
+
+    @property
+    def mask_dim_sizes_attr(self) -> Attribute | None:
+        """The attribute `mask_dim_sizes` as stored (None when unset)."""
+        return self._prop_mask_dim_sizes
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_mask_dim_sizes: Attribute | None = None
+        a_mask_dim_sizes = p.parse_dense_array_body(_TYPE_I64)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(("mask_dim_sizes", a_mask_dim_sizes),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.stripped_attr(must(self._prop_mask_dim_sizes))
+            + p.attr_dict(self, ("mask_dim_sizes",))
+            + " : "
+            + p.types([r.type for r in self.results])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if self._prop_mask_dim_sizes is None:
+            return "requires attribute 'mask_dim_sizes'"
+        if not _attr_constraint_1(self._prop_mask_dim_sizes):
+            return (
+                "attribute 'mask_dim_sizes' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _type_constraint_7(self.results[0].type):
+            return f"result #0 must be vector of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_constant_mask(self)
+
+
+class ContractionOp(OdsOp):
+    """Contract two vectors along some of their dimensions
+
+    Multiplies the elements of `lhs` and `rhs` and sums the products along the
+    `reduction` dimensions of the iteration space, into `acc`. `indexing_maps`
+    map the iteration space to the dimensions of `lhs`, `rhs` and `acc`;
+    `iterator_types` say which dimensions are `parallel` and which are
+    `reduction`; `kind` (default `add`) is how products are combined with the
+    accumulator.
+
+    Example:
+
+    ```mlir
+    %c = vector.contract {
+           indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                            affine_map<(i, j, k) -> (k, j)>,
+                            affine_map<(i, j, k) -> (i, j)>],
+           iterator_types = ["parallel", "parallel", "reduction"]}
+         %a, %b, %acc : vector<4x8xf32>, vector<8x2xf32> into vector<4x2xf32>
+    ```
+
+    Operation name: `vector.contract`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_indexing_maps", "_prop_iterator_types", "_prop_kind")
+    _prop_indexing_maps: Attribute | None
+    _prop_iterator_types: Attribute | None
+    _prop_kind: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.contract"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"indexing_maps", "iterator_types", "kind"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "indexing_maps": "_prop_indexing_maps",
+        "iterator_types": "_prop_iterator_types",
+        "kind": "_prop_kind",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("kind", CombiningKindAttr.get(CombiningKind.ADD)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        lhs: Value,
+        rhs: Value,
+        acc: Value,
+        *,
+        indexing_maps: Attribute,
+        iterator_types: Attribute,
+        result_type: Type,
+        kind: CombiningKind | int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("vector.contract", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("vector.contract", "operand 'rhs'", Value, rhs)
+        if not isinstance(acc, Value):
+            raise argument_error("vector.contract", "operand 'acc'", Value, acc)
+        operands: list[Value] = []
+        operands.append(lhs)
+        operands.append(rhs)
+        operands.append(acc)
+        if not isinstance(indexing_maps, Attribute):
+            raise argument_error(
+                "vector.contract", "attribute 'indexing_maps'", Attribute, indexing_maps
+            )
+        indexing_maps_a: Attribute = indexing_maps
+        if not isinstance(iterator_types, Attribute):
+            raise argument_error(
+                "vector.contract", "attribute 'iterator_types'", Attribute, iterator_types
+            )
+        iterator_types_a: Attribute = iterator_types
+        kind_a: Attribute | None = (
+            CombiningKindAttr.get(CombiningKind.ADD)
+            if kind is None
+            else (kind if isinstance(kind, Attribute) else CombiningKindAttr.get(kind))
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.contract", "result_type", Type, result_type)
+        super().__init__(
+            "vector.contract",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_indexing_maps = indexing_maps_a
+        self._prop_iterator_types = iterator_types_a
+        self._prop_kind = kind_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "indexing_maps":
+            return isinstance(value, ArrayAttr)
+        if name == "iterator_types":
+            return isinstance(value, ArrayAttr)
+        if name == "kind":
+            return _attr_constraint_5(value)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "indexing_maps" and not _attr_constraint_2(value):
+            return "attribute 'indexing_maps' failed to satisfy constraint: array attribute"
+        if name == "iterator_types" and not _attr_constraint_4(value):
+            return "attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum."
+        if name == "kind" and not _attr_constraint_5(value):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        return None
+
+    @property
+    def lhs(self) -> Value:
+        """The operand `lhs`."""
+        return self._operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        """The operand `rhs`."""
+        return self._operands[1].value
+
+    @property
+    def acc(self) -> Value:
+        """The operand `acc`."""
+        return self._operands[2].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def indexing_maps(self) -> ArrayAttr:
+        """The attribute `indexing_maps`."""
+        return required_property(self, "indexing_maps", self._prop_indexing_maps, ArrayAttr)
+
+    @property
+    def indexing_maps_attr(self) -> Attribute | None:
+        """The attribute `indexing_maps` as stored (None when unset)."""
+        return self._prop_indexing_maps
+
+    @property
+    def iterator_types(self) -> ArrayAttr:
+        """The attribute `iterator_types`."""
+        return required_property(self, "iterator_types", self._prop_iterator_types, ArrayAttr)
+
+    @property
+    def iterator_types_attr(self) -> Attribute | None:
+        """The attribute `iterator_types` as stored (None when unset)."""
+        return self._prop_iterator_types
+
+    @property
+    def kind(self) -> CombiningKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, CombiningKindAttr)
+        return CombiningKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.contraction_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.contraction_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 3:
+            return f"expected 3 operands, but found {len(self._operands)}"
+        if self._prop_indexing_maps is None:
+            return "requires attribute 'indexing_maps'"
+        if self._prop_iterator_types is None:
+            return "requires attribute 'iterator_types'"
+        if not _attr_constraint_2(self._prop_indexing_maps):
+            return "attribute 'indexing_maps' failed to satisfy constraint: array attribute"
+        if not _attr_constraint_4(self._prop_iterator_types):
+            return "attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum."
+        if (slot := self._prop_kind) is not None and not _attr_constraint_5(slot):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_5(self._operands[1].value.type):
+            return f"operand #1 must be vector of any type values, but got '{self._operands[1].value.type}'"
+        if element_type_or_self(self.lhs.type) != element_type_or_self(self.rhs.type):
+            return "failed to verify that lhs and rhs have same element type"
+        if element_type_or_self(self.acc.type) != element_type_or_self(self.result.type):
+            return "failed to verify that third operand acc and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.contraction_op_verify(self)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """The custom form writes the maps first."""
+        return [self.indexing_maps]
+
+
+class CreateMaskOp(OdsOp):
+    """A mask with a leading block set, of sizes given as values
+
+    As `vector.constant_mask`, with the bounds given as index operands, one per
+    dimension of the result.
+
+    Example:
+
+    ```mlir
+    %m = vector.create_mask %a, %b : vector<4x[4]xi1>
+    ```
+
+    Operation name: `vector.create_mask`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.create_mask"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("vector.create_mask", "operand 'operands_'", operands_, Value)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.create_mask", "result_type", Type, result_type)
+        super().__init__(
+            "vector.create_mask",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_operands_: list[UnresolvedOperand] = []
+        operands_pos = p.current_pos()
+        o_operands_ = p.parse_operand_list()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_operands_, [_TYPE_INDEX] * len(o_operands_), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operands(self.operands_)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.types([r.type for r in self.results])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        for index in range(0, len(self._operands)):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_7(self.results[0].type):
+            return f"result #0 must be vector of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_create_mask(self)
+
+
+class DeinterleaveOp(OdsOp, OpAsmOpInterface):
+    """Split a vector into its even and odd elements
+
+    The inverse of `vector.interleave`: the elements at even positions of the
+    trailing dimension of `source`, and those at odd positions.
+
+    Example:
+
+    ```mlir
+    %even, %odd = vector.deinterleave %v : vector<8xi32> -> vector<4xi32>
+    ```
+
+    Operation name: `vector.deinterleave`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.deinterleave"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        res2_type: Type,
+        res1_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.deinterleave", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if res1_type is None:
+            res1_type = vector_impl.halve_trailing(source.type)
+        elif not isinstance(res1_type, Type):
+            raise argument_error("vector.deinterleave", "res1_type", Type, res1_type)
+        if not isinstance(res2_type, Type):
+            raise argument_error("vector.deinterleave", "res2_type", Type, res2_type)
+        super().__init__(
+            "vector.deinterleave",
+            operands,
+            (res1_type, res2_type),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def res1(self) -> OpResult:
+        """The result `res1`."""
+        return self.results[0]
+
+    @property
+    def res2(self) -> OpResult:
+        """The result `res2`."""
+        return self.results[1]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect("->", "expected '->'")
+        rt_res1 = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_res1, rt_res1],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " -> "
+            + p.type_text(self.res1.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "res1"), (1, "res2"))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 2:
+            return "expected 2 results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if not _type_constraint_5(self.results[1].type):
+            return f"result #1 must be vector of any type values, but got '{self.results[1].type}'"
+        if not (emitted := vector_impl.trailing_even(self.source.type)):
+            return with_emitted(
+                emitted,
+                "failed to verify that the trailing dimension of the source vector has an even number of elements",
+            )
+        if (vector_impl.halve_trailing(self.source.type)) is not self.res1.type:
+            return "failed to verify that the trailing dimension of the results is half the width of source trailing dimension"
+        if self.res1.type is not self.res2.type:
+            return "failed to verify that all of {res1, res2} have same type"
+        return None
+
+
+class ExpandLoadOp(OdsOp):
+    """Read consecutive elements into the positions a mask selects
+
+    Reads consecutive elements of `base` from `indices` on into the positions
+    of the result whose mask bit is set, in order; the other positions come
+    from `pass_thru`.
+
+    Example:
+
+    ```mlir
+    %v = vector.expandload %m[%i], %mask, %pass
+         : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+    ```
+
+    Operation name: `vector.expandload`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.expandload"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value],
+        mask: Value,
+        pass_thru: Value,
+        *,
+        result_type: Type,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.expandload", "operand 'base'", Value, base)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.expandload", "operand 'mask'", Value, mask)
+        if not isinstance(pass_thru, Value):
+            raise argument_error("vector.expandload", "operand 'pass_thru'", Value, pass_thru)
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.expandload", "operand 'indices'", indices, Value))
+        operands.append(mask)
+        operands.append(pass_thru)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.expandload", "result_type", Type, result_type)
+        super().__init__(
+            "vector.expandload",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 2]])
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def pass_thru(self) -> Value:
+        """The operand `pass_thru`."""
+        return self._operands[-1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_pass_thru = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type()
+        p.expect(",", "expected ','")
+        ot_pass_thru = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("into")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_pass_thru, ot_pass_thru))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.pass_thru)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.pass_thru.type)
+            + " into "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 2):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_4(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be fixed-length vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_expand_load(self)
 
 
 class ExtractOp(OdsOp, InferTypeOpInterface):
@@ -146,7 +1668,7 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "static_position" and not _attr_constraint_0(value):
+        if name == "static_position" and not _attr_constraint_1(value):
             return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
         return None
 
@@ -236,12 +1758,12 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
             return f"expected 1 or more operands, but found {len(self._operands)}"
         if self._prop_static_position is None:
             return "requires attribute 'static_position'"
-        if not _attr_constraint_0(self._prop_static_position):
+        if not _attr_constraint_1(self._prop_static_position):
             return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
         if not _type_constraint_0(self._operands[0].value.type):
             return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
         for index in range(1, len(self._operands)):
-            if not _type_constraint_1(self._operands[index].value.type):
+            if not _type_constraint_3(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
         if element_type_or_self(self.result.type) != element_type_or_self(self.source.type):
             return "failed to verify that operand and result have same element type"
@@ -275,6 +1797,13 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
                 )
         return None
 
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Without a position the result is the whole source.
+        if not self.static_position.values and self.source.type == self.result.type:
+            return self.source
+        return None
+
     @classmethod
     def infer_return_types(
         cls,
@@ -303,5 +1832,5297 @@ class ExtractOp(OdsOp, InferTypeOpInterface):
         return list(inferred) == list(actual)
 
 
+class ExtractStridedSliceOp(OdsOp):
+    """Take a block of a vector
+
+    The block of `source` that starts at `offsets` and has `sizes` along the
+    leading dimensions (the trailing ones whole). `strides` are all 1.
+
+    Example:
+
+    ```mlir
+    %r = vector.extract_strided_slice %v
+           {offsets = [0, 2], sizes = [2, 4], strides = [1, 1]}
+           : vector<4x8x16xf32> to vector<2x4x16xf32>
+    ```
+
+    Operation name: `vector.extract_strided_slice`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_offsets", "_prop_sizes", "_prop_strides")
+    _prop_offsets: Attribute | None
+    _prop_sizes: Attribute | None
+    _prop_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.extract_strided_slice"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"offsets", "sizes", "strides"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "offsets": "_prop_offsets",
+        "sizes": "_prop_sizes",
+        "strides": "_prop_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        offsets: Attribute,
+        sizes: Attribute,
+        strides: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.extract_strided_slice", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(offsets, Attribute):
+            raise argument_error(
+                "vector.extract_strided_slice", "attribute 'offsets'", Attribute, offsets
+            )
+        offsets_a: Attribute = offsets
+        if not isinstance(sizes, Attribute):
+            raise argument_error(
+                "vector.extract_strided_slice", "attribute 'sizes'", Attribute, sizes
+            )
+        sizes_a: Attribute = sizes
+        if not isinstance(strides, Attribute):
+            raise argument_error(
+                "vector.extract_strided_slice", "attribute 'strides'", Attribute, strides
+            )
+        strides_a: Attribute = strides
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.extract_strided_slice", "result_type", Type, result_type)
+        super().__init__(
+            "vector.extract_strided_slice",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_offsets = offsets_a
+        self._prop_sizes = sizes_a
+        self._prop_strides = strides_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "offsets":
+            return isinstance(value, ArrayAttr)
+        if name == "sizes":
+            return isinstance(value, ArrayAttr)
+        if name == "strides":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "offsets" and not _attr_constraint_7(value):
+            return (
+                "attribute 'offsets' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if name == "sizes" and not _attr_constraint_7(value):
+            return "attribute 'sizes' failed to satisfy constraint: 64-bit integer array attribute"
+        if name == "strides" and not _attr_constraint_7(value):
+            return (
+                "attribute 'strides' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def offsets(self) -> ArrayAttr:
+        """The attribute `offsets`."""
+        return required_property(self, "offsets", self._prop_offsets, ArrayAttr)
+
+    @property
+    def offsets_attr(self) -> Attribute | None:
+        """The attribute `offsets` as stored (None when unset)."""
+        return self._prop_offsets
+
+    @property
+    def sizes(self) -> ArrayAttr:
+        """The attribute `sizes`."""
+        return required_property(self, "sizes", self._prop_sizes, ArrayAttr)
+
+    @property
+    def sizes_attr(self) -> Attribute | None:
+        """The attribute `sizes` as stored (None when unset)."""
+        return self._prop_sizes
+
+    @property
+    def strides(self) -> ArrayAttr:
+        """The attribute `strides`."""
+        return required_property(self, "strides", self._prop_strides, ArrayAttr)
+
+    @property
+    def strides_attr(self) -> Attribute | None:
+        """The attribute `strides` as stored (None when unset)."""
+        return self._prop_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_offsets: Attribute | None = None
+        a_sizes: Attribute | None = None
+        a_strides: Attribute | None = None
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("to")
+        all_result_types = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            all_result_types,
+            properties=(
+                ("offsets", a_offsets),
+                ("sizes", a_sizes),
+                ("strides", a_strides),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.types([r.type for r in self.results])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_offsets is None:
+            return "requires attribute 'offsets'"
+        if self._prop_sizes is None:
+            return "requires attribute 'sizes'"
+        if self._prop_strides is None:
+            return "requires attribute 'strides'"
+        if not _attr_constraint_7(self._prop_offsets):
+            return (
+                "attribute 'offsets' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if not _attr_constraint_7(self._prop_sizes):
+            return "attribute 'sizes' failed to satisfy constraint: 64-bit integer array attribute"
+        if not _attr_constraint_7(self._prop_strides):
+            return (
+                "attribute 'strides' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.source.type):
+            return "failed to verify that operand and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_extract_strided_slice(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.source.type == self.result.type:
+            return self.source
+        return None
+
+
+class FMAOp(OdsOp):
+    """Fused multiply-add of vectors of floats
+
+    `lhs * rhs + acc`, element by element, rounded once.
+
+    Example:
+
+    ```mlir
+    %r = vector.fma %a, %b, %c : vector<8xf32>
+    ```
+
+    Operation name: `vector.fma`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.fma"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Elementwise, Pure, Scalarizable, Tensorizable, Vectorizable}
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        lhs: Value,
+        rhs: Value,
+        acc: Value,
+        *,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("vector.fma", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("vector.fma", "operand 'rhs'", Value, rhs)
+        if not isinstance(acc, Value):
+            raise argument_error("vector.fma", "operand 'acc'", Value, acc)
+        operands: list[Value] = []
+        operands.append(lhs)
+        operands.append(rhs)
+        operands.append(acc)
+        if result_type is None:
+            result_type = acc.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("vector.fma", "result_type", Type, result_type)
+        super().__init__(
+            "vector.fma",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def lhs(self) -> Value:
+        """The operand `lhs`."""
+        return self._operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        """The operand `rhs`."""
+        return self._operands[1].value
+
+    @property
+    def acc(self) -> Value:
+        """The operand `acc`."""
+        return self._operands[2].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_acc = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        operands.append(p.resolve_operand(o_acc, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_lhs],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + ", "
+            + p.operand(self.acc)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.lhs.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 3:
+            return f"expected 3 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be vector of floating-point values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be vector of floating-point values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self._operands[2].value.type):
+            return f"operand #2 must be vector of floating-point values, but got '{self._operands[2].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be vector of floating-point values, but got '{self.results[0].type}'"
+        if (
+            self.lhs.type is not self.rhs.type
+            or self.lhs.type is not self.acc.type
+            or self.lhs.type is not self.result.type
+        ):
+            return "failed to verify that all of {lhs, rhs, acc, result} have same type"
+        if (problem := Elementwise.verify(self)) is not None:
+            return problem
+        return None
+
+
+class FromElementsOp(OdsOp):
+    """A vector made of scalars
+
+    The vector whose elements, in row-major order, are the operands.
+
+    Example:
+
+    ```mlir
+    %v = vector.from_elements %a, %b, %c, %d : vector<2x2xf32>
+    ```
+
+    Operation name: `vector.from_elements`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.from_elements"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        elements: Sequence[Value] = (),
+        *,
+        dest_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(
+            checked_sequence("vector.from_elements", "operand 'elements'", elements, Value)
+        )
+        if not isinstance(dest_type, Type):
+            raise argument_error("vector.from_elements", "dest_type", Type, dest_type)
+        super().__init__(
+            "vector.from_elements",
+            operands,
+            (dest_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def elements(self) -> tuple[Value, ...]:
+        """The operand `elements`."""
+        return tuple([o.value for o in self._operands])
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.from_elements_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.from_elements_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if not _type_constraint_10(self.results[0].type):
+            return f"result #0 must be fixed-length vector of any type values, but got '{self.results[0].type}'"
+        if not (emitted := vector_impl.matches_elements(self.dest.type, self.elements)):
+            return with_emitted(
+                emitted,
+                "failed to verify that shaped type 'dest' matches 'elements' element count and types",
+            )
+        return None
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_from_elements(self)
+
+
+class GatherOp(OdsOp):
+    """Read elements at a vector of indices
+
+    Element `i` of the result is read from `base` at `offsets` plus
+    `indices[i]` along the trailing dimension, when mask bit `i` is set, and is
+    `pass_thru[i]` otherwise.
+
+    Example:
+
+    ```mlir
+    %g = vector.gather %m[%c0][%idx], %mask, %pass
+         : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+    ```
+
+    Operation name: `vector.gather`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.gather"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        offsets: Sequence[Value],
+        indices: Value,
+        mask: Value,
+        pass_thru: Value,
+        *,
+        result_type: Type,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.gather", "operand 'base'", Value, base)
+        if not isinstance(indices, Value):
+            raise argument_error("vector.gather", "operand 'indices'", Value, indices)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.gather", "operand 'mask'", Value, mask)
+        if not isinstance(pass_thru, Value):
+            raise argument_error("vector.gather", "operand 'pass_thru'", Value, pass_thru)
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.gather", "operand 'offsets'", offsets, Value))
+        operands.append(indices)
+        operands.append(mask)
+        operands.append(pass_thru)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.gather", "result_type", Type, result_type)
+        super().__init__(
+            "vector.gather",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 3]])
+
+    @property
+    def indices(self) -> Value:
+        """The operand `indices`."""
+        return self._operands[-3].value
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def pass_thru(self) -> Value:
+        """The operand `pass_thru`."""
+        return self._operands[-1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_offsets = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_pass_thru = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(ShapedType)
+        p.expect(",", "expected ','")
+        ot_indices = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_pass_thru = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("into")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands.append(p.resolve_operand(o_indices, ot_indices))
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_pass_thru, ot_pass_thru))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.offsets)
+            + "] ["
+            + p.operand(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.pass_thru)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.indices.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.pass_thru.type)
+            + " into "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 4:
+            return f"expected 4 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be Tensor or MemRef of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 3):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_14(self._operands[-3].value.type):
+            return f"operand #{len(self._operands) - 3} must be vector of integer or index values, but got '{self._operands[-3].value.type}'"
+        if not _type_constraint_15(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_gather(self)
+
+
+class InsertOp(OdsOp):
+    """Put an element or a sub-vector into a vector
+
+    Returns `dest` with the element or sub-vector at `position` replaced by
+    `valueToStore`. As for `vector.extract`, each index is a constant or an SSA
+    value of index type, and -1 is a poison index.
+
+    Example:
+
+    ```mlir
+    %r = vector.insert %e, %v[%i, 2] : i32 into vector<4x4xi32>
+    %s = vector.insert %row, %v[1] : vector<4xi32> into vector<4x4xi32>
+    ```
+
+    Operation name: `vector.insert`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_static_position",)
+    _prop_static_position: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.insert"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"static_position"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "static_position": "_prop_static_position",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value_to_store: Value,
+        dest: Value,
+        dynamic_position: Sequence[Value] = (),
+        *,
+        static_position: Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value_to_store, Value):
+            raise argument_error("vector.insert", "operand 'value_to_store'", Value, value_to_store)
+        if not isinstance(dest, Value):
+            raise argument_error("vector.insert", "operand 'dest'", Value, dest)
+        operands: list[Value] = []
+        operands.append(value_to_store)
+        operands.append(dest)
+        operands.extend(
+            checked_sequence("vector.insert", "operand 'dynamic_position'", dynamic_position, Value)
+        )
+        if not isinstance(static_position, Attribute):
+            raise argument_error(
+                "vector.insert", "attribute 'static_position'", Attribute, static_position
+            )
+        static_position_a: Attribute = static_position
+        if result_type is None:
+            result_type = dest.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("vector.insert", "result_type", Type, result_type)
+        super().__init__(
+            "vector.insert",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_static_position = static_position_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "static_position":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "static_position" and not _attr_constraint_1(value):
+            return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
+        return None
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[1].value
+
+    @property
+    def dynamic_position(self) -> tuple[Value, ...]:
+        """The operand `dynamic_position`."""
+        return tuple([o.value for o in self._operands[2:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def static_position(self) -> DenseArrayAttr:
+        """The attribute `static_position`."""
+        return required_property(
+            self, "static_position", self._prop_static_position, DenseArrayAttr
+        )
+
+    @property
+    def static_position_attr(self) -> Attribute | None:
+        """The attribute `static_position` as stored (None when unset)."""
+        return self._prop_static_position
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_dynamic_position: list[UnresolvedOperand] = []
+        a_static_position: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_value_to_store = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_dest = p.parse_operand()
+        (
+            o_dynamic_position,
+            a_static_position,
+        ) = parse_dynamic_index_list(p)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_value_to_store = p.parse_type()
+        p.expect_keyword("into")
+        ot_dest = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        operands.append(p.resolve_operand(o_dest, ot_dest))
+        operands += p.resolve_operands(
+            o_dynamic_position, [_TYPE_INDEX] * len(o_dynamic_position), operands_pos
+        )
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_dest],
+            properties=(("static_position", a_static_position),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(" " + p.operand(self.value_to_store) + ", " + p.operand(self.dest) + " ")
+        print_dynamic_index_list(p, self, self.dynamic_position, self._prop_static_position)
+        w(
+            p.attr_dict(self, ("static_position",))
+            + " : "
+            + p.type_text(self.value_to_store.type)
+            + " into "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if self._prop_static_position is None:
+            return "requires attribute 'static_position'"
+        if not _attr_constraint_1(self._prop_static_position):
+            return "attribute 'static_position' failed to satisfy constraint: i64 dense array attribute"
+        if not _type_constraint_0(self._operands[1].value.type):
+            return f"operand #1 must be vector of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.value_to_store.type):
+            return "failed to verify that source operand and result have same element type"
+        if self.dest.type is not self.result.type:
+            return "failed to verify that all of {dest, result} have same type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_insert(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # Without a position the value replaces the whole vector.
+        if not self.static_position.values and self.value_to_store.type == self.result.type:
+            return self.value_to_store
+        return None
+
+
+class InsertStridedSliceOp(OdsOp):
+    """Put a vector into a larger one at offsets
+
+    Returns `dest` with the block that starts at `offsets` replaced by
+    `valueToStore`, whose dimensions match the trailing ones of `dest`.
+    `strides` are all 1.
+
+    Example:
+
+    ```mlir
+    %r = vector.insert_strided_slice %small, %big
+           {offsets = [0, 2], strides = [1]} : vector<4xf32> into vector<2x8xf32>
+    ```
+
+    Operation name: `vector.insert_strided_slice`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_offsets", "_prop_strides")
+    _prop_offsets: Attribute | None
+    _prop_strides: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.insert_strided_slice"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"offsets", "strides"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "offsets": "_prop_offsets",
+        "strides": "_prop_strides",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value_to_store: Value,
+        dest: Value,
+        *,
+        offsets: Attribute,
+        strides: Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.insert_strided_slice", "operand 'value_to_store'", Value, value_to_store
+            )
+        if not isinstance(dest, Value):
+            raise argument_error("vector.insert_strided_slice", "operand 'dest'", Value, dest)
+        operands: list[Value] = []
+        operands.append(value_to_store)
+        operands.append(dest)
+        if not isinstance(offsets, Attribute):
+            raise argument_error(
+                "vector.insert_strided_slice", "attribute 'offsets'", Attribute, offsets
+            )
+        offsets_a: Attribute = offsets
+        if not isinstance(strides, Attribute):
+            raise argument_error(
+                "vector.insert_strided_slice", "attribute 'strides'", Attribute, strides
+            )
+        strides_a: Attribute = strides
+        if result_type is None:
+            result_type = dest.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("vector.insert_strided_slice", "result_type", Type, result_type)
+        super().__init__(
+            "vector.insert_strided_slice",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_offsets = offsets_a
+        self._prop_strides = strides_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "offsets":
+            return isinstance(value, ArrayAttr)
+        if name == "strides":
+            return isinstance(value, ArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "offsets" and not _attr_constraint_7(value):
+            return (
+                "attribute 'offsets' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if name == "strides" and not _attr_constraint_7(value):
+            return (
+                "attribute 'strides' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        return None
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def offsets(self) -> ArrayAttr:
+        """The attribute `offsets`."""
+        return required_property(self, "offsets", self._prop_offsets, ArrayAttr)
+
+    @property
+    def offsets_attr(self) -> Attribute | None:
+        """The attribute `offsets` as stored (None when unset)."""
+        return self._prop_offsets
+
+    @property
+    def strides(self) -> ArrayAttr:
+        """The attribute `strides`."""
+        return required_property(self, "strides", self._prop_strides, ArrayAttr)
+
+    @property
+    def strides_attr(self) -> Attribute | None:
+        """The attribute `strides` as stored (None when unset)."""
+        return self._prop_strides
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_offsets: Attribute | None = None
+        a_strides: Attribute | None = None
+        o_value_to_store = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_dest = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_value_to_store = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("into")
+        ot_dest = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        operands.append(p.resolve_operand(o_dest, ot_dest))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_dest],
+            properties=(
+                ("offsets", a_offsets),
+                ("strides", a_strides),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.value_to_store)
+            + ", "
+            + p.operand(self.dest)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.value_to_store.type)
+            + " into "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_offsets is None:
+            return "requires attribute 'offsets'"
+        if self._prop_strides is None:
+            return "requires attribute 'strides'"
+        if not _attr_constraint_7(self._prop_offsets):
+            return (
+                "attribute 'offsets' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if not _attr_constraint_7(self._prop_strides):
+            return (
+                "attribute 'strides' failed to satisfy constraint: 64-bit integer array attribute"
+            )
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_5(self._operands[1].value.type):
+            return f"operand #1 must be vector of any type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.value_to_store.type):
+            return "failed to verify that operand #0 and result have same element type"
+        if self.dest.type is not self.result.type:
+            return "failed to verify that all of {dest, result} have same type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_insert_strided_slice(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        if self.value_to_store.type == self.dest.type:
+            return self.value_to_store
+        return None
+
+
+class InterleaveOp(OdsOp):
+    """Interleave the elements of two vectors
+
+    The vector whose trailing dimension alternates the elements of `lhs` and
+    `rhs`: twice as long as theirs (a 0-D pair gives a 2-element vector).
+
+    Example:
+
+    ```mlir
+    %r = vector.interleave %a, %b : vector<4xi32> -> vector<8xi32>
+    ```
+
+    Operation name: `vector.interleave`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.interleave"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        lhs: Value,
+        rhs: Value,
+        *,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("vector.interleave", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("vector.interleave", "operand 'rhs'", Value, rhs)
+        operands: list[Value] = []
+        operands.append(lhs)
+        operands.append(rhs)
+        if result_type is None:
+            result_type = vector_impl.double_trailing(lhs.type)
+        elif not isinstance(result_type, Type):
+            raise argument_error("vector.interleave", "result_type", Type, result_type)
+        super().__init__(
+            "vector.interleave",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def lhs(self) -> Value:
+        """The operand `lhs`."""
+        return self._operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        """The operand `rhs`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_lhs = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_rhs = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_lhs = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect("->", "expected '->'")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_lhs, ot_lhs))
+        operands.append(p.resolve_operand(o_rhs, ot_lhs))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.lhs)
+            + ", "
+            + p.operand(self.rhs)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.lhs.type)
+            + " -> "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self._operands[1].value.type):
+            return f"operand #1 must be vector of any type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if self.lhs.type is not self.rhs.type:
+            return "failed to verify that all of {lhs, rhs} have same type"
+        if (vector_impl.double_trailing(self.lhs.type)) is not self.result.type:
+            return "failed to verify that type of 'result' is double the width of the inputs"
+        return None
+
+
+class LoadOp(OdsOp):
+    """Read a vector from consecutive elements of a memref
+
+    Reads the vector whose trailing dimension lies along the trailing
+    dimension of `base`, starting at `indices`.
+
+    Example:
+
+    ```mlir
+    %v = vector.load %m[%i, %j] : memref<?x?xf32>, vector<8xf32>
+    ```
+
+    Operation name: `vector.load`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment", "_prop_nontemporal")
+    _prop_alignment: Attribute | None
+    _prop_nontemporal: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.load"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"nontemporal", "alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "nontemporal": "_prop_nontemporal",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("nontemporal", BoolAttr.get_bool(False)),
+    )
+    OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value] = (),
+        *,
+        result_type: Type,
+        nontemporal: bool | Attribute | None = None,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.load", "operand 'base'", Value, base)
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.load", "operand 'indices'", indices, Value))
+        nontemporal_a: Attribute | None = (
+            None
+            if nontemporal is None
+            else (
+                nontemporal
+                if isinstance(nontemporal, Attribute)
+                else BoolAttr.get_bool(nontemporal)
+            )
+        )
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.load", "result_type", Type, result_type)
+        super().__init__(
+            "vector.load",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_nontemporal = nontemporal_a
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "nontemporal":
+            return isinstance(value, BoolAttr)
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "nontemporal" and not _attr_constraint_8(value):
+            return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1:]])
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def nontemporal(self) -> BoolAttr:
+        """The attribute `nontemporal`."""
+        a = optional_property(self, "nontemporal", self._prop_nontemporal, BoolAttr)
+        a = BoolAttr.get_bool(False) if a is None else a
+        return a
+
+    @property
+    def nontemporal_attr(self) -> Attribute | None:
+        """The attribute `nontemporal` as stored (None when unset)."""
+        return self._prop_nontemporal
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_nontemporal: Attribute | None = None
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(
+                ("nontemporal", a_nontemporal),
+                ("alignment", a_alignment),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "]"
+            + p.attr_dict(self, (), elide_defaults=True)
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_8(slot):
+            return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands)):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_load(self)
+
+
+class MaskOp(OdsOp):
+    """Run one maskable op under a mask
+
+    Applies `mask` to the one op of its region, whose results, yielded by
+    `vector.yield`, are those of the mask op; the elements the mask leaves out
+    come from `passthru` when it is given. An empty region only passes its
+    values through.
+
+    Example:
+
+    ```mlir
+    %r = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 }
+         : vector<8xi1> -> f32
+    %s = vector.mask %m, %pass { vector.transfer_read %mem[%i], %pad : memref<?xf32>, vector<8xf32> }
+         : vector<8xi1> -> vector<8xf32>
+    ```
+
+    Operation name: `vector.mask`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.mask"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {
+            HasRecursiveMemoryEffects,
+            NoRegionArguments,
+            SingleBlockImplicitTerminator.of("vector.yield"),
+        }
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        mask: Value,
+        passthru: Value | None = None,
+        *,
+        results_types: Sequence[Type],
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(mask, Value):
+            raise argument_error("vector.mask", "operand 'mask'", Value, mask)
+        if passthru is not None and not isinstance(passthru, Value):
+            raise argument_error("vector.mask", "operand 'passthru'", Value, passthru)
+        operands: list[Value] = []
+        operands.append(mask)
+        if passthru is not None:
+            operands.append(passthru)
+        super().__init__(
+            "vector.mask",
+            operands,
+            (*checked_sequence("vector.mask", "results_types", results_types, Type),),
+            successors=(),
+            regions=1,
+            loc=loc,
+        )
+        self.regions[0].add_block(Block())
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[0].value
+
+    @property
+    def passthru(self) -> Value | None:
+        """The operand `passthru`."""
+        r = range(1, len(self._operands))
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def results_(self) -> tuple[OpResult, ...]:
+        """The result `results`."""
+        return self.results
+
+    @property
+    def mask_region(self) -> Region:
+        """The region `maskRegion`."""
+        return self.regions[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.mask_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.mask_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 1:
+            return "requires one region"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if (problem := SingleBlockImplicitTerminator.of("vector.yield").verify(self)) is not None:
+            return problem
+        if (problem := NoRegionArguments.verify(self)) is not None:
+            return problem
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be vector of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if len(r := range(1, len(self._operands))) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        if len(self.regions[0].blocks) != 1:
+            return "region #0 ('maskRegion') failed to verify constraint: region with 1 blocks"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.mask_op_verify(self)
+
+    def verify_regions(self) -> str | None:
+        """The implicit terminator's check, after the regions verify."""
+        if (
+            message := SingleBlockImplicitTerminator.of("vector.yield").verify_regions(self)
+        ) is not None:
+            return message
+        return None
+
+    def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
+        """The custom form writes the masked op alone, or the yield when it is alone."""
+        return None, vector_impl.mask_yield_printed(self)
+
+
+class MaskedLoadOp(OdsOp):
+    """Read the elements of a vector that a mask selects
+
+    As `vector.load`, but only the elements whose mask bit is set are read;
+    the others come from `pass_thru`.
+
+    Example:
+
+    ```mlir
+    %v = vector.maskedload %m[%i], %mask, %pass
+         : memref<?xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+    ```
+
+    Operation name: `vector.maskedload`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.maskedload"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value],
+        mask: Value,
+        pass_thru: Value,
+        *,
+        result_type: Type,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.maskedload", "operand 'base'", Value, base)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.maskedload", "operand 'mask'", Value, mask)
+        if not isinstance(pass_thru, Value):
+            raise argument_error("vector.maskedload", "operand 'pass_thru'", Value, pass_thru)
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.maskedload", "operand 'indices'", indices, Value))
+        operands.append(mask)
+        operands.append(pass_thru)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.maskedload", "result_type", Type, result_type)
+        super().__init__(
+            "vector.maskedload",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 2]])
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def pass_thru(self) -> Value:
+        """The operand `pass_thru`."""
+        return self._operands[-1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_pass_thru = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_pass_thru = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("into")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_pass_thru, ot_pass_thru))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.pass_thru)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.pass_thru.type)
+            + " into "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 2):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_15(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_masked_load(self)
+
+
+class MaskedStoreOp(OdsOp):
+    """Write the elements of a vector that a mask selects
+
+    As `vector.store`, but only the elements whose mask bit is set are written.
+
+    Example:
+
+    ```mlir
+    vector.maskedstore %m[%i], %mask, %v : memref<?xf32>, vector<8xi1>, vector<8xf32>
+    ```
+
+    Operation name: `vector.maskedstore`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.maskedstore"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value],
+        mask: Value,
+        value_to_store: Value,
+        *,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.maskedstore", "operand 'base'", Value, base)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.maskedstore", "operand 'mask'", Value, mask)
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.maskedstore", "operand 'value_to_store'", Value, value_to_store
+            )
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.maskedstore", "operand 'indices'", indices, Value))
+        operands.append(mask)
+        operands.append(value_to_store)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        super().__init__(
+            "vector.maskedstore",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 2]])
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[-1].value
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_value_to_store = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_value_to_store = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.value_to_store)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.value_to_store.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 3:
+            return f"expected 3 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_2(self._operands[0].value.type):
+            return f"operand #0 must be memref of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 2):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_15(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_masked_store(self)
+
+
+class MultiDimReductionOp(OdsOp):
+    """Reduce a vector along some of its dimensions
+
+    Combines the elements of `source` with `kind` along the dimensions
+    `reduction_dims`, and combines the result with `acc`. The result has the
+    dimensions left; with none left it is a scalar.
+
+    Example:
+
+    ```mlir
+    %r = vector.multi_reduction <add>, %v, %acc [1] : vector<4x8xf32> to vector<4xf32>
+    ```
+
+    Operation name: `vector.multi_reduction`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_kind", "_prop_reduction_dims")
+    _prop_kind: Attribute | None
+    _prop_reduction_dims: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.multi_reduction"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"kind", "reduction_dims"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "kind": "_prop_kind",
+        "reduction_dims": "_prop_reduction_dims",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        acc: Value,
+        *,
+        kind: CombiningKind | int | Attribute,
+        reduction_dims: Attribute,
+        dest_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.multi_reduction", "operand 'source'", Value, source)
+        if not isinstance(acc, Value):
+            raise argument_error("vector.multi_reduction", "operand 'acc'", Value, acc)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(acc)
+        kind_a: Attribute = kind if isinstance(kind, Attribute) else CombiningKindAttr.get(kind)
+        if not isinstance(reduction_dims, Attribute):
+            raise argument_error(
+                "vector.multi_reduction", "attribute 'reduction_dims'", Attribute, reduction_dims
+            )
+        reduction_dims_a: Attribute = reduction_dims
+        if dest_type is None:
+            dest_type = acc.type
+        elif not isinstance(dest_type, Type):
+            raise argument_error("vector.multi_reduction", "dest_type", Type, dest_type)
+        super().__init__(
+            "vector.multi_reduction",
+            operands,
+            (dest_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_kind = kind_a
+        self._prop_reduction_dims = reduction_dims_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "kind":
+            return _attr_constraint_5(value)
+        if name == "reduction_dims":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "kind" and not _attr_constraint_5(value):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if name == "reduction_dims" and not _attr_constraint_1(value):
+            return (
+                "attribute 'reduction_dims' failed to satisfy constraint: i64 dense array attribute"
+            )
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def acc(self) -> Value:
+        """The operand `acc`."""
+        return self._operands[1].value
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @property
+    def kind(self) -> CombiningKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, CombiningKindAttr)
+        return CombiningKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @property
+    def reduction_dims(self) -> DenseArrayAttr:
+        """The attribute `reduction_dims`."""
+        return required_property(self, "reduction_dims", self._prop_reduction_dims, DenseArrayAttr)
+
+    @property
+    def reduction_dims_attr(self) -> Attribute | None:
+        """The attribute `reduction_dims` as stored (None when unset)."""
+        return self._prop_reduction_dims
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_kind: Attribute | None = None
+        a_reduction_dims: Attribute | None = None
+        a_kind = p.parse_custom_attr(CombiningKindAttr)
+        p.expect(",", "expected ','")
+        o_source = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_acc = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        a_reduction_dims = p.parse_dense_array_body(_TYPE_I64)
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("to")
+        rt_dest = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands.append(p.resolve_operand(o_acc, rt_dest))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_dest],
+            properties=(
+                ("kind", a_kind),
+                ("reduction_dims", a_reduction_dims),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.stripped_attr(must(self._prop_kind))
+            + ", "
+            + p.operand(self.source)
+            + ", "
+            + p.operand(self.acc)
+            + p.attr_dict(self, ("kind", "reduction_dims"))
+            + " "
+            + p.stripped_attr(must(self._prop_reduction_dims))
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_kind is None:
+            return "requires attribute 'kind'"
+        if self._prop_reduction_dims is None:
+            return "requires attribute 'reduction_dims'"
+        if not _attr_constraint_5(self._prop_kind):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if not _attr_constraint_1(self._prop_reduction_dims):
+            return (
+                "attribute 'reduction_dims' failed to satisfy constraint: i64 dense array attribute"
+            )
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if self.dest.type is not self.acc.type:
+            return "failed to verify that all of {dest, acc} have same type"
+        if element_type_or_self(self.dest.type) != element_type_or_self(self.source.type):
+            return "failed to verify that source operand and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_multi_reduction(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A 1-D reduction along no dimension is the source.
+        if vector_impl.rank(self.source.type) == 1 and 0 not in self.reduction_dims.values:
+            return self.source
+        return None
+
+
+class OuterProductOp(OdsOp):
+    """Outer product of two vectors, with an optional accumulator
+
+    The outer product of two 1-D vectors (a 2-D result), or the product of a
+    1-D vector and a scalar (an AXPY, a 1-D result), combined with `acc` by
+    `kind` when given.
+
+    Example:
+
+    ```mlir
+    %m = vector.outerproduct %a, %b, %acc : vector<4xf32>, vector<8xf32>
+    %y = vector.outerproduct %x, %s {kind = #vector.kind<add>} : vector<4xf32>, f32
+    ```
+
+    Operation name: `vector.outerproduct`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_kind",)
+    _prop_kind: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.outerproduct"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"kind"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "kind": "_prop_kind",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("kind", CombiningKindAttr.get(CombiningKind.ADD)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        lhs: Value,
+        rhs: Value,
+        acc: Value | None = None,
+        *,
+        result_type: Type,
+        kind: CombiningKind | int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(lhs, Value):
+            raise argument_error("vector.outerproduct", "operand 'lhs'", Value, lhs)
+        if not isinstance(rhs, Value):
+            raise argument_error("vector.outerproduct", "operand 'rhs'", Value, rhs)
+        if acc is not None and not isinstance(acc, Value):
+            raise argument_error("vector.outerproduct", "operand 'acc'", Value, acc)
+        operands: list[Value] = []
+        operands.append(lhs)
+        operands.append(rhs)
+        if acc is not None:
+            operands.append(acc)
+        kind_a: Attribute | None = (
+            CombiningKindAttr.get(CombiningKind.ADD)
+            if kind is None
+            else (kind if isinstance(kind, Attribute) else CombiningKindAttr.get(kind))
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.outerproduct", "result_type", Type, result_type)
+        super().__init__(
+            "vector.outerproduct",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_kind = kind_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "kind":
+            return _attr_constraint_5(value)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "kind" and not _attr_constraint_5(value):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        return None
+
+    @property
+    def lhs(self) -> Value:
+        """The operand `lhs`."""
+        return self._operands[0].value
+
+    @property
+    def rhs(self) -> Value:
+        """The operand `rhs`."""
+        return self._operands[1].value
+
+    @property
+    def acc(self) -> Value | None:
+        """The operand `acc`."""
+        r = range(2, len(self._operands))
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def kind(self) -> CombiningKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, CombiningKindAttr)
+        return CombiningKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.outer_product_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.outer_product_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_kind) is not None and not _attr_constraint_5(slot):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if len(r := range(2, len(self._operands))) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_5(self._operands[index].value.type):
+                return f"operand #{index} must be vector of any type values, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.lhs.type):
+            return "failed to verify that lhs operand and result have same element type"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.rhs.type):
+            return "failed to verify that rhs operand and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.outer_product_op_verify(self)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        """Without an accumulator the custom form writes no attributes."""
+        return None if self.acc is not None else []
+
+
+class PrintOp(OdsOp):
+    """Print a value or a string (for tests and debugging)
+
+    Prints a scalar or a vector, or a string, followed by `punctuation` (a
+    newline unless told otherwise).
+
+    Example:
+
+    ```mlir
+    vector.print %v : vector<4xf32>
+    vector.print punctuation <comma>
+    vector.print str "done\\n"
+    ```
+
+    Operation name: `vector.print`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_punctuation", "_prop_stringLiteral")
+    _prop_punctuation: Attribute | None
+    _prop_stringLiteral: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.print"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"punctuation", "stringLiteral"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "punctuation": "_prop_punctuation",
+        "stringLiteral": "_prop_stringLiteral",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("punctuation", PrintPunctuationAttr.get(PrintPunctuation.NewLine)),
+    )
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value | None = None,
+        *,
+        punctuation: PrintPunctuation | int | Attribute | None = None,
+        string_literal: str | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if source is not None and not isinstance(source, Value):
+            raise argument_error("vector.print", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        if source is not None:
+            operands.append(source)
+        punctuation_a: Attribute | None = (
+            PrintPunctuationAttr.get(PrintPunctuation.NewLine)
+            if punctuation is None
+            else (
+                punctuation
+                if isinstance(punctuation, Attribute)
+                else PrintPunctuationAttr.get(punctuation)
+            )
+        )
+        string_literal_a: Attribute | None = (
+            None
+            if string_literal is None
+            else (
+                string_literal
+                if isinstance(string_literal, Attribute)
+                else StringAttr.get(string_literal)
+            )
+        )
+        super().__init__(
+            "vector.print",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_punctuation = punctuation_a
+        self._prop_stringLiteral = string_literal_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "punctuation":
+            return _attr_constraint_9(value)
+        if name == "stringLiteral":
+            return isinstance(value, StringAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "punctuation" and not _attr_constraint_9(value):
+            return "attribute 'punctuation' failed to satisfy constraint: Punctuation for separating vectors or vector elements"
+        if name == "stringLiteral" and not _attr_constraint_10(value):
+            return "attribute 'stringLiteral' failed to satisfy constraint: string attribute"
+        return None
+
+    @property
+    def source(self) -> Value | None:
+        """The operand `source`."""
+        r = range(0, len(self._operands))
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def punctuation(self) -> PrintPunctuation:
+        """The attribute `punctuation`."""
+        a = required_property(self, "punctuation", self._prop_punctuation, PrintPunctuationAttr)
+        return PrintPunctuation(a.value)
+
+    @property
+    def punctuation_attr(self) -> Attribute | None:
+        """The attribute `punctuation` as stored (None when unset)."""
+        return self._prop_punctuation
+
+    @property
+    def string_literal(self) -> StringAttr | None:
+        """The attribute `stringLiteral`."""
+        return optional_property(self, "stringLiteral", self._prop_stringLiteral, StringAttr)
+
+    @property
+    def string_literal_attr(self) -> Attribute | None:
+        """The attribute `stringLiteral` as stored (None when unset)."""
+        return self._prop_stringLiteral
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source: list[UnresolvedOperand] = []
+        a_punctuation: Attribute | None = None
+        a_string_literal: Attribute | None = None
+        ot_source: list[Type] = []
+        operands_pos = p.current_pos()
+        o_source = p.parse_operand_list()
+        if o_source:
+            p.expect(":", "expected ':'")
+            ot_source = p.parse_optional_type_list()[:1]
+        seen_0_0 = False
+        seen_0_1 = False
+        while True:
+            if p.consume_keyword("str"):
+                if seen_0_0:
+                    p.op_error(
+                        p.current_pos(),
+                        "`str` clause can appear at most once in the expansion of the oilist directive",
+                    )
+                seen_0_0 = True
+                a_string_literal = p.parse_attribute_of(StringAttr)
+            elif p.consume_keyword("punctuation"):
+                if seen_0_1:
+                    p.op_error(
+                        p.current_pos(),
+                        "`punctuation` clause can appear at most once in the expansion of the oilist directive",
+                    )
+                seen_0_1 = True
+                a_punctuation = p.parse_custom_attr(PrintPunctuationAttr)
+            else:
+                break
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_source, ot_source, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(
+                ("punctuation", a_punctuation),
+                ("stringLiteral", a_string_literal),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        if self.source is not None:
+            w(
+                " "
+                + (p.operand(self.source) if self.source is not None else "")
+                + " : "
+                + p.types([self.source.type] if self.source is not None else [])
+            )
+        if self._prop_stringLiteral is not None:
+            w(" str " + p.attr_text(must(self._prop_stringLiteral)))
+        if not is_default_property(self, "punctuation"):
+            w(" punctuation " + p.stripped_attr(must(self._prop_punctuation)))
+        w(p.attr_dict(self, ("punctuation", "stringLiteral")))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if (slot := self._prop_punctuation) is not None and not _attr_constraint_9(slot):
+            return "attribute 'punctuation' failed to satisfy constraint: Punctuation for separating vectors or vector elements"
+        if (slot := self._prop_stringLiteral) is not None and not _attr_constraint_10(slot):
+            return "attribute 'stringLiteral' failed to satisfy constraint: string attribute"
+        if len(r := range(0, len(self._operands))) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in range(0, len(self._operands)):
+            if not _type_constraint_16(self._operands[index].value.type):
+                return f"operand #{index} must be , but got '{self._operands[index].value.type}'"
+        if not (
+            self.string_literal is None
+            or (self.source is None and self.punctuation.value == PrintPunctuation.NewLine)
+        ):
+            return (
+                "failed to verify that `source` or `punctuation` are not set when printing strings"
+            )
+        return None
+
+
+class ReductionOp(OdsOp):
+    """Reduce a 1-D vector to a scalar
+
+    Combines the elements of a 0-D or 1-D vector with `kind` into one scalar of
+    the element type, starting from `acc` when it is given. Float kinds take
+    fast-math flags.
+
+    Example:
+
+    ```mlir
+    %sum = vector.reduction <add>, %v : vector<16xf32> into f32
+    %max = vector.reduction <maxsi>, %w, %init : vector<[4]xi32> into i32
+    ```
+
+    Operation name: `vector.reduction`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_fastmath", "_prop_kind")
+    _prop_fastmath: Attribute | None
+    _prop_kind: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.reduction"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"kind", "fastmath"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "fastmath": "_prop_fastmath",
+        "kind": "_prop_kind",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("fastmath", FastMathFlagsAttr.get(FastMathFlags.none)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        vector: Value,
+        acc: Value | None = None,
+        *,
+        kind: CombiningKind | int | Attribute,
+        dest_type: Type,
+        fastmath: FastMathFlags | int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(vector, Value):
+            raise argument_error("vector.reduction", "operand 'vector'", Value, vector)
+        if acc is not None and not isinstance(acc, Value):
+            raise argument_error("vector.reduction", "operand 'acc'", Value, acc)
+        operands: list[Value] = []
+        operands.append(vector)
+        if acc is not None:
+            operands.append(acc)
+        kind_a: Attribute = kind if isinstance(kind, Attribute) else CombiningKindAttr.get(kind)
+        fastmath_a: Attribute | None = (
+            FastMathFlagsAttr.get(FastMathFlags.none)
+            if fastmath is None
+            else (fastmath if isinstance(fastmath, Attribute) else FastMathFlagsAttr.get(fastmath))
+        )
+        if not isinstance(dest_type, Type):
+            raise argument_error("vector.reduction", "dest_type", Type, dest_type)
+        super().__init__(
+            "vector.reduction",
+            operands,
+            (dest_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_kind = kind_a
+        self._prop_fastmath = fastmath_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "kind":
+            return _attr_constraint_5(value)
+        if name == "fastmath":
+            return _attr_constraint_11(value)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "kind" and not _attr_constraint_5(value):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if name == "fastmath" and not _attr_constraint_11(value):
+            return (
+                "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
+            )
+        return None
+
+    @property
+    def vector(self) -> Value:
+        """The operand `vector`."""
+        return self._operands[0].value
+
+    @property
+    def acc(self) -> Value | None:
+        """The operand `acc`."""
+        r = range(1, len(self._operands))
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @property
+    def kind(self) -> CombiningKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, CombiningKindAttr)
+        return CombiningKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @property
+    def fastmath(self) -> FastMathFlags:
+        """The attribute `fastmath`."""
+        a = required_property(self, "fastmath", self._prop_fastmath, FastMathFlagsAttr)
+        return FastMathFlags(a.value)
+
+    @property
+    def fastmath_attr(self) -> Attribute | None:
+        """The attribute `fastmath` as stored (None when unset)."""
+        return self._prop_fastmath
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.reduction_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.reduction_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 1:
+            return f"expected 1 or more operands, but found {len(self._operands)}"
+        if self._prop_kind is None:
+            return "requires attribute 'kind'"
+        if not _attr_constraint_5(self._prop_kind):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if (slot := self._prop_fastmath) is not None and not _attr_constraint_11(slot):
+            return (
+                "attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags"
+            )
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if len(r := range(1, len(self._operands))) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        if element_type_or_self(self.dest.type) != element_type_or_self(self.vector.type):
+            return "failed to verify that source operand and result have same element type"
+        if not (self.acc is None or self.acc.type == self.dest.type):
+            return "failed to verify that dest and acc have the same type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_reduction(self)
+
+
+class ScalableExtractOp(OdsOp):
+    """Take a 1-D vector out of a scalable 1-D vector
+
+    The elements of `source` from `pos` on, as many as the result has; `pos`
+    is a multiple of the length of the result.
+
+    Example:
+
+    ```mlir
+    %r = vector.scalable.extract %s[4] : vector<4xf32> from vector<[8]xf32>
+    ```
+
+    Operation name: `vector.scalable.extract`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_pos",)
+    _prop_pos: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.scalable.extract"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"pos"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "pos": "_prop_pos",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        pos: int | Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.scalable.extract", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        pos_a: Attribute = (
+            pos if isinstance(pos, Attribute) else IntegerAttr.get(IntegerType.get(64), pos)
+        )
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.scalable.extract", "result_type", Type, result_type)
+        super().__init__(
+            "vector.scalable.extract",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_pos = pos_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "pos":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "pos" and not _attr_constraint_6(value):
+            return "attribute 'pos' failed to satisfy constraint: 64-bit signless integer attribute"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def pos(self) -> IntegerAttr:
+        """The attribute `pos`."""
+        return required_property(self, "pos", self._prop_pos, IntegerAttr)
+
+    @property
+    def pos_attr(self) -> Attribute | None:
+        """The attribute `pos` as stored (None when unset)."""
+        return self._prop_pos
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_pos: Attribute | None = None
+        o_source = p.parse_operand()
+        p.expect("[", "expected '['")
+        a_pos = p.parse_attribute_of(IntegerAttr, _TYPE_I64)
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type()
+        p.expect_keyword("from")
+        ot_source = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("pos", a_pos),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + "["
+            + p.attr_without_type(must(self._prop_pos))
+            + "]"
+            + p.attr_dict(self, ("pos",))
+            + " : "
+            + p.type_text(self.result.type)
+            + " from "
+            + p.type_text(self.source.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_pos is None:
+            return "requires attribute 'pos'"
+        if not _attr_constraint_6(self._prop_pos):
+            return "attribute 'pos' failed to satisfy constraint: 64-bit signless integer attribute"
+        if not _type_constraint_17(self._operands[0].value.type):
+            return f"operand #0 must be  of ranks 1, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_18(self.results[0].type):
+            return f"result #0 must be  of ranks 1, but got '{self.results[0].type}'"
+        if element_type_or_self(self.source.type) != element_type_or_self(self.result.type):
+            return "failed to verify that all of {source, result} have same element type"
+        if not (emitted := vector_impl.multiple_of(self.pos.value, self.result.type)):
+            return with_emitted(
+                emitted, "failed to verify that position is a multiple of the result length."
+            )
+        return None
+
+
+class ScalableInsertOp(OdsOp):
+    """Put a 1-D vector into a scalable 1-D vector
+
+    Returns `dest` with the elements from `pos` on replaced by those of
+    `valueToStore`; `pos` is a multiple of the length of `valueToStore`.
+
+    Example:
+
+    ```mlir
+    %r = vector.scalable.insert %v, %s[8] : vector<4xf32> into vector<[8]xf32>
+    ```
+
+    Operation name: `vector.scalable.insert`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_pos",)
+    _prop_pos: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.scalable.insert"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"pos"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "pos": "_prop_pos",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value_to_store: Value,
+        dest: Value,
+        *,
+        pos: int | Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.scalable.insert", "operand 'value_to_store'", Value, value_to_store
+            )
+        if not isinstance(dest, Value):
+            raise argument_error("vector.scalable.insert", "operand 'dest'", Value, dest)
+        operands: list[Value] = []
+        operands.append(value_to_store)
+        operands.append(dest)
+        pos_a: Attribute = (
+            pos if isinstance(pos, Attribute) else IntegerAttr.get(IntegerType.get(64), pos)
+        )
+        if result_type is None:
+            result_type = dest.type
+        elif not isinstance(result_type, Type):
+            raise argument_error("vector.scalable.insert", "result_type", Type, result_type)
+        super().__init__(
+            "vector.scalable.insert",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_pos = pos_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "pos":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "pos" and not _attr_constraint_6(value):
+            return "attribute 'pos' failed to satisfy constraint: 64-bit signless integer attribute"
+        return None
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[0].value
+
+    @property
+    def dest(self) -> Value:
+        """The operand `dest`."""
+        return self._operands[1].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def pos(self) -> IntegerAttr:
+        """The attribute `pos`."""
+        return required_property(self, "pos", self._prop_pos, IntegerAttr)
+
+    @property
+    def pos_attr(self) -> Attribute | None:
+        """The attribute `pos` as stored (None when unset)."""
+        return self._prop_pos
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_pos: Attribute | None = None
+        o_value_to_store = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_dest = p.parse_operand()
+        p.expect("[", "expected '['")
+        a_pos = p.parse_attribute_of(IntegerAttr, _TYPE_I64)
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_value_to_store = p.parse_type()
+        p.expect_keyword("into")
+        ot_dest = p.parse_type()
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        operands.append(p.resolve_operand(o_dest, ot_dest))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_dest],
+            properties=(("pos", a_pos),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.value_to_store)
+            + ", "
+            + p.operand(self.dest)
+            + "["
+            + p.attr_without_type(must(self._prop_pos))
+            + "]"
+            + p.attr_dict(self, ("pos",))
+            + " : "
+            + p.type_text(self.value_to_store.type)
+            + " into "
+            + p.type_text(self.dest.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_pos is None:
+            return "requires attribute 'pos'"
+        if not _attr_constraint_6(self._prop_pos):
+            return "attribute 'pos' failed to satisfy constraint: 64-bit signless integer attribute"
+        if not _type_constraint_18(self._operands[0].value.type):
+            return f"operand #0 must be  of ranks 1, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_17(self._operands[1].value.type):
+            return f"operand #1 must be  of ranks 1, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_17(self.results[0].type):
+            return f"result #0 must be  of ranks 1, but got '{self.results[0].type}'"
+        if element_type_or_self(self.value_to_store.type) != element_type_or_self(self.dest.type):
+            return "failed to verify that all of {valueToStore, dest} have same element type"
+        if self.dest.type is not self.result.type:
+            return "failed to verify that all of {dest, result} have same type"
+        if not (emitted := vector_impl.multiple_of(self.pos.value, self.value_to_store.type)):
+            return with_emitted(
+                emitted, "failed to verify that position is a multiple of the source length."
+            )
+        return None
+
+
+class ScanOp(OdsOp, OpAsmOpInterface):
+    """Prefix reduction of a vector along one dimension
+
+    The running reduction of `source` with `kind` along `reduction_dim`,
+    starting from `initial_value`, inclusive of each element or not; the second
+    result is the last value of the running reduction.
+
+    Example:
+
+    ```mlir
+    %d:2 = vector.scan <add>, %v, %init {inclusive = true, reduction_dim = 1 : i64}
+           : vector<4x8xf32>, vector<4xf32>
+    ```
+
+    Operation name: `vector.scan`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_inclusive", "_prop_kind", "_prop_reduction_dim")
+    _prop_inclusive: Attribute | None
+    _prop_kind: Attribute | None
+    _prop_reduction_dim: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.scan"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"kind", "reduction_dim", "inclusive"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "inclusive": "_prop_inclusive",
+        "kind": "_prop_kind",
+        "reduction_dim": "_prop_reduction_dim",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        initial_value: Value,
+        *,
+        kind: CombiningKind | int | Attribute,
+        reduction_dim: int | Attribute,
+        inclusive: bool | Attribute,
+        dest_type: Type | None = None,
+        accumulated_value_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.scan", "operand 'source'", Value, source)
+        if not isinstance(initial_value, Value):
+            raise argument_error("vector.scan", "operand 'initial_value'", Value, initial_value)
+        operands: list[Value] = []
+        operands.append(source)
+        operands.append(initial_value)
+        kind_a: Attribute = kind if isinstance(kind, Attribute) else CombiningKindAttr.get(kind)
+        reduction_dim_a: Attribute = (
+            reduction_dim
+            if isinstance(reduction_dim, Attribute)
+            else IntegerAttr.get(IntegerType.get(64), reduction_dim)
+        )
+        inclusive_a: Attribute = (
+            inclusive if isinstance(inclusive, Attribute) else BoolAttr.get_bool(inclusive)
+        )
+        if dest_type is None:
+            dest_type = source.type
+        elif not isinstance(dest_type, Type):
+            raise argument_error("vector.scan", "dest_type", Type, dest_type)
+        if accumulated_value_type is None:
+            accumulated_value_type = initial_value.type
+        elif not isinstance(accumulated_value_type, Type):
+            raise argument_error(
+                "vector.scan", "accumulated_value_type", Type, accumulated_value_type
+            )
+        super().__init__(
+            "vector.scan",
+            operands,
+            (dest_type, accumulated_value_type),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_kind = kind_a
+        self._prop_reduction_dim = reduction_dim_a
+        self._prop_inclusive = inclusive_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "kind":
+            return _attr_constraint_5(value)
+        if name == "reduction_dim":
+            return isinstance(value, IntegerAttr)
+        if name == "inclusive":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "kind" and not _attr_constraint_5(value):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if name == "reduction_dim" and not _attr_constraint_6(value):
+            return "attribute 'reduction_dim' failed to satisfy constraint: 64-bit signless integer attribute"
+        if name == "inclusive" and not _attr_constraint_8(value):
+            return "attribute 'inclusive' failed to satisfy constraint: bool attribute"
+        return None
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def initial_value(self) -> Value:
+        """The operand `initial_value`."""
+        return self._operands[1].value
+
+    @property
+    def dest(self) -> OpResult:
+        """The result `dest`."""
+        return self.results[0]
+
+    @property
+    def accumulated_value(self) -> OpResult:
+        """The result `accumulated_value`."""
+        return self.results[1]
+
+    @property
+    def kind(self) -> CombiningKind:
+        """The attribute `kind`."""
+        a = required_property(self, "kind", self._prop_kind, CombiningKindAttr)
+        return CombiningKind(a.value)
+
+    @property
+    def kind_attr(self) -> Attribute | None:
+        """The attribute `kind` as stored (None when unset)."""
+        return self._prop_kind
+
+    @property
+    def reduction_dim(self) -> IntegerAttr:
+        """The attribute `reduction_dim`."""
+        return required_property(self, "reduction_dim", self._prop_reduction_dim, IntegerAttr)
+
+    @property
+    def reduction_dim_attr(self) -> Attribute | None:
+        """The attribute `reduction_dim` as stored (None when unset)."""
+        return self._prop_reduction_dim
+
+    @property
+    def inclusive(self) -> BoolAttr:
+        """The attribute `inclusive`."""
+        return required_property(self, "inclusive", self._prop_inclusive, BoolAttr)
+
+    @property
+    def inclusive_attr(self) -> Attribute | None:
+        """The attribute `inclusive` as stored (None when unset)."""
+        return self._prop_inclusive
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_kind: Attribute | None = None
+        a_reduction_dim: Attribute | None = None
+        a_inclusive: Attribute | None = None
+        a_kind = p.parse_custom_attr(CombiningKindAttr)
+        p.expect(",", "expected ','")
+        o_source = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_initial_value = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_initial_value = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        operands.append(p.resolve_operand(o_initial_value, ot_initial_value))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [ot_source, ot_initial_value],
+            properties=(
+                ("kind", a_kind),
+                ("reduction_dim", a_reduction_dim),
+                ("inclusive", a_inclusive),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.stripped_attr(must(self._prop_kind))
+            + ", "
+            + p.operand(self.source)
+            + ", "
+            + p.operand(self.initial_value)
+            + p.attr_dict(self, ("kind",))
+            + " : "
+            + p.type_text(self.source.type)
+            + ", "
+            + p.type_text(self.initial_value.type)
+        )
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "dest"), (1, "accumulated_value"))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 2:
+            return "expected 2 results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_inclusive is None:
+            return "requires attribute 'inclusive'"
+        if self._prop_kind is None:
+            return "requires attribute 'kind'"
+        if self._prop_reduction_dim is None:
+            return "requires attribute 'reduction_dim'"
+        if not _attr_constraint_5(self._prop_kind):
+            return "attribute 'kind' failed to satisfy constraint: Kind of combining function for contractions and reductions"
+        if not _attr_constraint_6(self._prop_reduction_dim):
+            return "attribute 'reduction_dim' failed to satisfy constraint: 64-bit signless integer attribute"
+        if not _attr_constraint_8(self._prop_inclusive):
+            return "attribute 'inclusive' failed to satisfy constraint: bool attribute"
+        if not _type_constraint_5(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self._operands[1].value.type):
+            return f"operand #1 must be vector of any type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if not _type_constraint_0(self.results[1].type):
+            return f"result #1 must be vector of any type values, but got '{self.results[1].type}'"
+        if self.source.type is not self.dest.type:
+            return "failed to verify that all of {source, dest} have same type"
+        if self.initial_value.type is not self.accumulated_value.type:
+            return "failed to verify that all of {initial_value, accumulated_value} have same type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_scan(self)
+
+
+class ScatterOp(OdsOp):
+    """Write elements at a vector of indices
+
+    The inverse of `vector.gather`: element `i` of `valueToStore` is written
+    when mask bit `i` is set. Scattering into a tensor returns the new tensor.
+
+    Example:
+
+    ```mlir
+    vector.scatter %m[%c0][%idx], %mask, %v
+        : memref<?xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
+    ```
+
+    Operation name: `vector.scatter`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment",)
+    _prop_alignment: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.scatter"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+    }
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        offsets: Sequence[Value],
+        indices: Value,
+        mask: Value,
+        value_to_store: Value,
+        *,
+        alignment: int | Attribute | None = None,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.scatter", "operand 'base'", Value, base)
+        if not isinstance(indices, Value):
+            raise argument_error("vector.scatter", "operand 'indices'", Value, indices)
+        if not isinstance(mask, Value):
+            raise argument_error("vector.scatter", "operand 'mask'", Value, mask)
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.scatter", "operand 'value_to_store'", Value, value_to_store
+            )
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(checked_sequence("vector.scatter", "operand 'offsets'", offsets, Value))
+        operands.append(indices)
+        operands.append(mask)
+        operands.append(value_to_store)
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        if result_type is not None and not isinstance(result_type, Type):
+            raise argument_error("vector.scatter", "result_type", Type, result_type)
+        super().__init__(
+            "vector.scatter",
+            operands,
+            (*([] if result_type is None else [result_type]),),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[0].value
+
+    @property
+    def offsets(self) -> tuple[Value, ...]:
+        """The operand `offsets`."""
+        return tuple([o.value for o in self._operands[1 : len(self._operands) - 3]])
+
+    @property
+    def indices(self) -> Value:
+        """The operand `indices`."""
+        return self._operands[-3].value
+
+    @property
+    def mask(self) -> Value:
+        """The operand `mask`."""
+        return self._operands[-2].value
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[-1].value
+
+    @property
+    def result_(self) -> OpResult | None:
+        """The result `result`."""
+        r = range(0, len(self.results))
+        return self.results[r.start] if len(r) else None
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_offsets: list[UnresolvedOperand] = []
+        a_alignment: Attribute | None = None
+        rt_result_: list[Type] = []
+        operands_pos = p.current_pos()
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_offsets = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand()
+        p.expect("]", "expected ']'")
+        p.expect(",", "expected ','")
+        o_mask = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_value_to_store = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(ShapedType)
+        p.expect(",", "expected ','")
+        ot_indices = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_mask = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect(",", "expected ','")
+        ot_value_to_store = p.parse_type_of(VectorType, "builtin.vector")
+        if p.consume_if("->"):
+            rt_result_ = p.parse_optional_type_list()[:1]
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_offsets, [_TYPE_INDEX] * len(o_offsets), operands_pos)
+        operands.append(p.resolve_operand(o_indices, ot_indices))
+        operands.append(p.resolve_operand(o_mask, ot_mask))
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            rt_result_,
+            properties=(("alignment", a_alignment),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.offsets)
+            + "] ["
+            + p.operand(self.indices)
+            + "], "
+            + p.operand(self.mask)
+            + ", "
+            + p.operand(self.value_to_store)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.indices.type)
+            + ", "
+            + p.type_text(self.mask.type)
+            + ", "
+            + p.type_text(self.value_to_store.type)
+        )
+        if self.result_ is not None:
+            w(" -> " + p.types([self.result_.type] if self.result_ is not None else []))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 4:
+            return f"expected 4 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be Tensor or MemRef of any type values, but got '{self._operands[0].value.type}'"
+        for index in range(1, len(self._operands) - 3):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_14(self._operands[-3].value.type):
+            return f"operand #{len(self._operands) - 3} must be vector of integer or index values, but got '{self._operands[-3].value.type}'"
+        if not _type_constraint_15(self._operands[-2].value.type):
+            return f"operand #{len(self._operands) - 2} must be vector of 1-bit signless integer values, but got '{self._operands[-2].value.type}'"
+        if not _type_constraint_5(self._operands[-1].value.type):
+            return f"operand #{len(self._operands) - 1} must be vector of any type values, but got '{self._operands[-1].value.type}'"
+        if len(r := range(0, len(self.results))) > 1:
+            return (
+                f"result group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in range(0, len(self.results)):
+            if not _type_constraint_19(self.results[index].type):
+                return f"result #{index} must be ranked tensor of any type values, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_scatter(self)
+
+
+class ShapeCastOp(OdsOp):
+    """Reshape a vector
+
+    The same elements, in the same row-major order, in a vector of another
+    shape with as many elements and as many scalable dimensions.
+
+    Example:
+
+    ```mlir
+    %r = vector.shape_cast %v : vector<4x8xf32> to vector<32xf32>
+    ```
+
+    Operation name: `vector.shape_cast`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.shape_cast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.shape_cast", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.shape_cast", "result_type", Type, result_type)
+        super().__init__(
+            "vector.shape_cast",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_shape_cast(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_cast_chain(self, self.source, self.result, ShapeCastOp)
+
+
+class ShuffleOp(OdsOp, InferTypeOpInterface):
+    """Pick leading-dimension slices of two vectors
+
+    Builds a vector from the leading-dimension slices of `v1` and `v2`, taken
+    as one list (the slices of `v1`, then those of `v2`) and picked by the
+    indices of `mask`; -1 picks a poison slice.
+
+    Example:
+
+    ```mlir
+    %r = vector.shuffle %a, %b [0, 3, 1, -1] : vector<2xf32>, vector<2xf32>
+    ```
+
+    Operation name: `vector.shuffle`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_mask",)
+    _prop_mask: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.shuffle"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"mask"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "mask": "_prop_mask",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        v1: Value,
+        v2: Value,
+        *,
+        mask: Attribute,
+        vector_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(v1, Value):
+            raise argument_error("vector.shuffle", "operand 'v1'", Value, v1)
+        if not isinstance(v2, Value):
+            raise argument_error("vector.shuffle", "operand 'v2'", Value, v2)
+        operands: list[Value] = []
+        operands.append(v1)
+        operands.append(v2)
+        if not isinstance(mask, Attribute):
+            raise argument_error("vector.shuffle", "attribute 'mask'", Attribute, mask)
+        mask_a: Attribute = mask
+        if vector_type is None:
+            results = type(self).build_result_types(operands, {"mask": mask_a})
+        else:
+            if not isinstance(vector_type, Type):
+                raise argument_error("vector.shuffle", "vector_type", Type, vector_type)
+            results = [vector_type]
+        super().__init__(
+            "vector.shuffle",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_mask = mask_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "mask":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "mask" and not _attr_constraint_1(value):
+            return "attribute 'mask' failed to satisfy constraint: i64 dense array attribute"
+        return None
+
+    @property
+    def v1(self) -> Value:
+        """The operand `v1`."""
+        return self._operands[0].value
+
+    @property
+    def v2(self) -> Value:
+        """The operand `v2`."""
+        return self._operands[1].value
+
+    @property
+    def vector(self) -> OpResult:
+        """The result `vector`."""
+        return self.results[0]
+
+    @property
+    def mask(self) -> DenseArrayAttr:
+        """The attribute `mask`."""
+        return required_property(self, "mask", self._prop_mask, DenseArrayAttr)
+
+    @property
+    def mask_attr(self) -> Attribute | None:
+        """The attribute `mask` as stored (None when unset)."""
+        return self._prop_mask
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_mask: Attribute | None = None
+        all_uses: list[UnresolvedOperand] = []
+        operands_pos = p.current_pos()
+        all_uses = p.parse_operand_list()
+        a_mask = p.parse_dense_array_body(_TYPE_I64)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        all_operand_types = p.parse_optional_type_list()
+        operands = p.resolve_operands(all_uses, all_operand_types, operands_pos)
+        result_types = cls.parse_result_types(p, name_pos, operands, (("mask", a_mask),), attrs, [])
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            result_types,
+            properties=(("mask", a_mask),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operands(self.operands)
+            + " "
+            + p.stripped_attr(must(self._prop_mask))
+            + p.attr_dict(self, ("mask",))
+            + " : "
+            + p.types([v.type for v in self.operands])
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if self._prop_mask is None:
+            return "requires attribute 'mask'"
+        if not _attr_constraint_1(self._prop_mask):
+            return "attribute 'mask' failed to satisfy constraint: i64 dense array attribute"
+        if not _type_constraint_10(self._operands[0].value.type):
+            return f"operand #0 must be fixed-length vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_10(self._operands[1].value.type):
+            return f"operand #1 must be fixed-length vector of any type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_5(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.vector.type) != element_type_or_self(self.v1.type):
+            return "failed to verify that first operand v1 and result have same element type"
+        if element_type_or_self(self.vector.type) != element_type_or_self(self.v2.type):
+            return "failed to verify that second operand v2 and result have same element type"
+        if (message := self.verify_custom()) is not None:
+            return message
+        return self.verify_inferred_result_types()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_shuffle(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        return vector_impl.fold_shuffle(self)
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        return vector_impl.infer_shuffle(operands, attributes)
+
+
+class StepOp(OdsOp):
+    """The vector 0, 1, 2, ...
+
+    A 1-D vector of indices whose elements are their own positions.
+
+    Example:
+
+    ```mlir
+    %s = vector.step : vector<[4]xindex>
+    ```
+
+    Operation name: `vector.step`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.step"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.step", "result_type", Type, result_type)
+        super().__init__(
+            "vector.step",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(p.attr_dict(self, ()) + " : " + p.type_text(self.result.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if not _type_constraint_20(self.results[0].type):
+            return f"result #0 must be vector of index values of ranks 1, but got '{self.results[0].type}'"
+        return None
+
+
+class StoreOp(OdsOp):
+    """Write a vector to consecutive elements of a memref
+
+    The inverse of `vector.load`.
+
+    Example:
+
+    ```mlir
+    vector.store %v, %m[%i, %j] : memref<?x?xf32>, vector<8xf32>
+    ```
+
+    Operation name: `vector.store`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_alignment", "_prop_nontemporal")
+    _prop_alignment: Attribute | None
+    _prop_nontemporal: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.store"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"nontemporal", "alignment"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "alignment": "_prop_alignment",
+        "nontemporal": "_prop_nontemporal",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("nontemporal", BoolAttr.get_bool(False)),
+    )
+    OPTIONAL_DEFAULTS: ClassVar[frozenset[str]] = frozenset({"nontemporal"})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value_to_store: Value,
+        base: Value,
+        indices: Sequence[Value] = (),
+        *,
+        nontemporal: bool | Attribute | None = None,
+        alignment: int | Attribute | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value_to_store, Value):
+            raise argument_error("vector.store", "operand 'value_to_store'", Value, value_to_store)
+        if not isinstance(base, Value):
+            raise argument_error("vector.store", "operand 'base'", Value, base)
+        operands: list[Value] = []
+        operands.append(value_to_store)
+        operands.append(base)
+        operands.extend(checked_sequence("vector.store", "operand 'indices'", indices, Value))
+        nontemporal_a: Attribute | None = (
+            None
+            if nontemporal is None
+            else (
+                nontemporal
+                if isinstance(nontemporal, Attribute)
+                else BoolAttr.get_bool(nontemporal)
+            )
+        )
+        alignment_a: Attribute | None = (
+            None
+            if alignment is None
+            else (
+                alignment
+                if isinstance(alignment, Attribute)
+                else IntegerAttr.get(IntegerType.get(64), alignment)
+            )
+        )
+        super().__init__(
+            "vector.store",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_nontemporal = nontemporal_a
+        self._prop_alignment = alignment_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "nontemporal":
+            return isinstance(value, BoolAttr)
+        if name == "alignment":
+            return isinstance(value, IntegerAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "nontemporal" and not _attr_constraint_8(value):
+            return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
+        if name == "alignment" and not _attr_constraint_0(value):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        return None
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[0].value
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[1].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        return tuple([o.value for o in self._operands[2:]])
+
+    @property
+    def nontemporal(self) -> BoolAttr:
+        """The attribute `nontemporal`."""
+        a = optional_property(self, "nontemporal", self._prop_nontemporal, BoolAttr)
+        a = BoolAttr.get_bool(False) if a is None else a
+        return a
+
+    @property
+    def nontemporal_attr(self) -> Attribute | None:
+        """The attribute `nontemporal` as stored (None when unset)."""
+        return self._prop_nontemporal
+
+    @property
+    def alignment(self) -> IntegerAttr | None:
+        """The attribute `alignment`."""
+        return optional_property(self, "alignment", self._prop_alignment, IntegerAttr)
+
+    @property
+    def alignment_attr(self) -> Attribute | None:
+        """The attribute `alignment` as stored (None when unset)."""
+        return self._prop_alignment
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_indices: list[UnresolvedOperand] = []
+        a_nontemporal: Attribute | None = None
+        a_alignment: Attribute | None = None
+        operands_pos = p.current_pos()
+        o_value_to_store = p.parse_operand()
+        p.expect(",", "expected ','")
+        o_base = p.parse_operand()
+        p.expect("[", "expected '['")
+        o_indices = p.parse_operand_list()
+        p.expect("]", "expected ']'")
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_base = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect(",", "expected ','")
+        ot_value_to_store = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_value_to_store, ot_value_to_store))
+        operands.append(p.resolve_operand(o_base, ot_base))
+        operands += p.resolve_operands(o_indices, [_TYPE_INDEX] * len(o_indices), operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            properties=(
+                ("nontemporal", a_nontemporal),
+                ("alignment", a_alignment),
+            ),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.value_to_store)
+            + ", "
+            + p.operand(self.base)
+            + "["
+            + p.operands(self.indices)
+            + "]"
+            + p.attr_dict(self, (), elide_defaults=True)
+            + " : "
+            + p.type_text(self.base.type)
+            + ", "
+            + p.type_text(self.value_to_store.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if (slot := self._prop_nontemporal) is not None and not _attr_constraint_8(slot):
+            return "attribute 'nontemporal' failed to satisfy constraint: bool attribute"
+        if (slot := self._prop_alignment) is not None and not _attr_constraint_0(slot):
+            return "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_2(self._operands[1].value.type):
+            return f"operand #1 must be memref of any type values, but got '{self._operands[1].value.type}'"
+        for index in range(2, len(self._operands)):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_store(self)
+
+
+class ToElementsOp(OdsOp, InferTypeOpInterface):
+    """Every element of a vector, as scalars
+
+    Returns the elements of `source` one by one, in row-major order.
+
+    Example:
+
+    ```mlir
+    %a, %b, %c, %d = vector.to_elements %v : vector<2x2xf32>
+    ```
+
+    Operation name: `vector.to_elements`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.to_elements"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        source: Value,
+        *,
+        elements_types: Sequence[Type] | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(source, Value):
+            raise argument_error("vector.to_elements", "operand 'source'", Value, source)
+        operands: list[Value] = []
+        operands.append(source)
+        if elements_types is None:
+            results = type(self).build_result_types(operands, {})
+        else:
+            if elements_types is None:
+                raise TypeError(
+                    "'vector.to_elements' elements_types must be given with the other result types"
+                )
+            results = [
+                *checked_sequence("vector.to_elements", "elements_types", elements_types, Type)
+            ]
+        super().__init__(
+            "vector.to_elements",
+            operands,
+            results,
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def source(self) -> Value:
+        """The operand `source`."""
+        return self._operands[0].value
+
+    @property
+    def elements(self) -> tuple[OpResult, ...]:
+        """The result `elements`."""
+        return self.results
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_source = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_source = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_source, ot_source))
+        result_types = cls.parse_result_types(p, name_pos, operands, (), attrs, [])
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            result_types,
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.source)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.source.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not (emitted := vector_impl.matches_elements(self.source.type, self.elements)):
+            return with_emitted(
+                emitted,
+                "failed to verify that shaped type 'source' matches 'elements' element count and types",
+            )
+        return self.verify_inferred_result_types()
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # The elements a `vector.from_elements` of the same type was made of.
+        source = self.source.defining_op
+        if isinstance(source, FromElementsOp) and source.dest.type == self.source.type:
+            return list(source.elements)
+        return None
+
+    @classmethod
+    def infer_return_types(
+        cls,
+        operands: Sequence[Value],
+        attributes: Mapping[str, Attribute],
+        regions: Sequence[Region],
+    ) -> Sequence[Type]:
+        return vector_impl.infer_to_elements(operands)
+
+
+class TransferReadOp(OdsOp):
+    """Read a vector from a memref or a tensor
+
+    Reads a vector from `base` starting at `indices`. `permutation_map` maps
+    the dimensions of `base` to those of the vector (a minor identity unless
+    given; a constant 0 result broadcasts); `in_bounds` says, per vector
+    dimension, whether the read is known to stay inside `base`. Elements out of
+    bounds, or masked out by `mask`, take the value `padding`.
+
+    Example:
+
+    ```mlir
+    %v = vector.transfer_read %m[%i, %j], %pad {in_bounds = [true, false]}
+         : memref<?x?xf32>, vector<4x8xf32>
+    %w = vector.transfer_read %t[%i], %pad, %mask
+         {permutation_map = affine_map<(d0) -> (0)>} : tensor<?xf32>, vector<8xf32>
+    ```
+
+    Operation name: `vector.transfer_read`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_in_bounds", "_prop_operandSegmentSizes", "_prop_permutation_map")
+    _prop_in_bounds: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_permutation_map: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.transfer_read"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"permutation_map", "in_bounds", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "in_bounds": "_prop_in_bounds",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "permutation_map": "_prop_permutation_map",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        base: Value,
+        indices: Sequence[Value],
+        padding: Value,
+        mask: Value | None = None,
+        *,
+        permutation_map: Attribute,
+        in_bounds: Attribute,
+        vector_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(base, Value):
+            raise argument_error("vector.transfer_read", "operand 'base'", Value, base)
+        if not isinstance(padding, Value):
+            raise argument_error("vector.transfer_read", "operand 'padding'", Value, padding)
+        if mask is not None and not isinstance(mask, Value):
+            raise argument_error("vector.transfer_read", "operand 'mask'", Value, mask)
+        operands: list[Value] = []
+        operands.append(base)
+        operands.extend(
+            checked_sequence("vector.transfer_read", "operand 'indices'", indices, Value)
+        )
+        operands.append(padding)
+        if mask is not None:
+            operands.append(mask)
+        if not isinstance(permutation_map, Attribute):
+            raise argument_error(
+                "vector.transfer_read", "attribute 'permutation_map'", Attribute, permutation_map
+            )
+        permutation_map_a: Attribute = permutation_map
+        if not isinstance(in_bounds, Attribute):
+            raise argument_error(
+                "vector.transfer_read", "attribute 'in_bounds'", Attribute, in_bounds
+            )
+        in_bounds_a: Attribute = in_bounds
+        if not isinstance(vector_type, Type):
+            raise argument_error("vector.transfer_read", "vector_type", Type, vector_type)
+        super().__init__(
+            "vector.transfer_read",
+            operands,
+            (vector_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_permutation_map = permutation_map_a
+        self._prop_in_bounds = in_bounds_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, len(indices), 1, 0 if mask is None else 1)
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "permutation_map":
+            return isinstance(value, AffineMapAttr)
+        if name == "in_bounds":
+            return isinstance(value, ArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "permutation_map" and not _attr_constraint_12(value):
+            return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
+        if name == "in_bounds" and not _attr_constraint_13(value):
+            return (
+                "attribute 'in_bounds' failed to satisfy constraint: 1-bit boolean array attribute"
+            )
+        return None
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 4).start].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        r = segment_range(self, "operandSegmentSizes", 1, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def padding(self) -> Value:
+        """The operand `padding`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 2, 4).start].value
+
+    @property
+    def mask(self) -> Value | None:
+        """The operand `mask`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 4)
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def vector(self) -> OpResult:
+        """The result `vector`."""
+        return self.results[0]
+
+    @property
+    def permutation_map(self) -> AffineMapAttr:
+        """The attribute `permutation_map`."""
+        return required_property(self, "permutation_map", self._prop_permutation_map, AffineMapAttr)
+
+    @property
+    def permutation_map_attr(self) -> Attribute | None:
+        """The attribute `permutation_map` as stored (None when unset)."""
+        return self._prop_permutation_map
+
+    @property
+    def in_bounds(self) -> ArrayAttr:
+        """The attribute `in_bounds`."""
+        return required_property(self, "in_bounds", self._prop_in_bounds, ArrayAttr)
+
+    @property
+    def in_bounds_attr(self) -> Attribute | None:
+        """The attribute `in_bounds` as stored (None when unset)."""
+        return self._prop_in_bounds
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.transfer_read_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.transfer_read_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_in_bounds is None:
+            return "requires attribute 'in_bounds'"
+        if self._prop_permutation_map is None:
+            return "requires attribute 'permutation_map'"
+        if not _attr_constraint_12(self._prop_permutation_map):
+            return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
+        if not _attr_constraint_13(self._prop_in_bounds):
+            return (
+                "attribute 'in_bounds' failed to satisfy constraint: 1-bit boolean array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 4):
+            if not _type_constraint_21(self._operands[index].value.type):
+                return f"operand #{index} must be shaped of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 4):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if len(r := segment_range(self, "operandSegmentSizes", 3, 4)) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 3, 4):
+            if not _type_constraint_15(self._operands[index].value.type):
+                return f"operand #{index} must be vector of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.transfer_read_op_verify(self)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        return vector_impl.transfer_printed_attrs(self)
+
+
+class TransferWriteOp(OdsOp):
+    """Write a vector to a memref or a tensor
+
+    Writes `valueToStore` into `base` starting at `indices`, with a
+    permutation map, bounds and mask as for `vector.transfer_read`. Writing to
+    a tensor returns the new tensor.
+
+    Example:
+
+    ```mlir
+    vector.transfer_write %v, %m[%i, %j] {in_bounds = [true, true]}
+        : vector<4x8xf32>, memref<?x?xf32>
+    %t2 = vector.transfer_write %v, %t[%i], %mask : vector<8xf32>, tensor<?xf32>
+    ```
+
+    Operation name: `vector.transfer_write`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_in_bounds", "_prop_operandSegmentSizes", "_prop_permutation_map")
+    _prop_in_bounds: Attribute | None
+    _prop_operandSegmentSizes: Attribute | None
+    _prop_permutation_map: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.transfer_write"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset(
+        {"permutation_map", "in_bounds", "operandSegmentSizes"}
+    )
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "in_bounds": "_prop_in_bounds",
+        "operandSegmentSizes": "_prop_operandSegmentSizes",
+        "permutation_map": "_prop_permutation_map",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({AttrSizedOperandSegments})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        value_to_store: Value,
+        base: Value,
+        indices: Sequence[Value] = (),
+        mask: Value | None = None,
+        *,
+        permutation_map: Attribute,
+        in_bounds: Attribute,
+        result_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(value_to_store, Value):
+            raise argument_error(
+                "vector.transfer_write", "operand 'value_to_store'", Value, value_to_store
+            )
+        if not isinstance(base, Value):
+            raise argument_error("vector.transfer_write", "operand 'base'", Value, base)
+        if mask is not None and not isinstance(mask, Value):
+            raise argument_error("vector.transfer_write", "operand 'mask'", Value, mask)
+        operands: list[Value] = []
+        operands.append(value_to_store)
+        operands.append(base)
+        operands.extend(
+            checked_sequence("vector.transfer_write", "operand 'indices'", indices, Value)
+        )
+        if mask is not None:
+            operands.append(mask)
+        if not isinstance(permutation_map, Attribute):
+            raise argument_error(
+                "vector.transfer_write", "attribute 'permutation_map'", Attribute, permutation_map
+            )
+        permutation_map_a: Attribute = permutation_map
+        if not isinstance(in_bounds, Attribute):
+            raise argument_error(
+                "vector.transfer_write", "attribute 'in_bounds'", Attribute, in_bounds
+            )
+        in_bounds_a: Attribute = in_bounds
+        if result_type is not None and not isinstance(result_type, Type):
+            raise argument_error("vector.transfer_write", "result_type", Type, result_type)
+        super().__init__(
+            "vector.transfer_write",
+            operands,
+            (*([] if result_type is None else [result_type]),),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_permutation_map = permutation_map_a
+        self._prop_in_bounds = in_bounds_a
+        self._prop_operandSegmentSizes = DenseArrayAttr.get(
+            IntegerType.get(32), (1, 1, len(indices), 0 if mask is None else 1)
+        )
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "permutation_map":
+            return isinstance(value, AffineMapAttr)
+        if name == "in_bounds":
+            return isinstance(value, ArrayAttr)
+        if name == "operandSegmentSizes":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "permutation_map" and not _attr_constraint_12(value):
+            return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
+        if name == "in_bounds" and not _attr_constraint_13(value):
+            return (
+                "attribute 'in_bounds' failed to satisfy constraint: 1-bit boolean array attribute"
+            )
+        return None
+
+    @property
+    def value_to_store(self) -> Value:
+        """The operand `valueToStore`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 0, 4).start].value
+
+    @property
+    def base(self) -> Value:
+        """The operand `base`."""
+        return self._operands[segment_range(self, "operandSegmentSizes", 1, 4).start].value
+
+    @property
+    def indices(self) -> tuple[Value, ...]:
+        """The operand `indices`."""
+        r = segment_range(self, "operandSegmentSizes", 2, 4)
+        return tuple([o.value for o in self._operands[r.start : r.stop]])
+
+    @property
+    def mask(self) -> Value | None:
+        """The operand `mask`."""
+        r = segment_range(self, "operandSegmentSizes", 3, 4)
+        return self._operands[r.start].value if len(r) else None
+
+    @property
+    def result_(self) -> OpResult | None:
+        """The result `result`."""
+        r = range(0, len(self.results))
+        return self.results[r.start] if len(r) else None
+
+    @property
+    def permutation_map(self) -> AffineMapAttr:
+        """The attribute `permutation_map`."""
+        return required_property(self, "permutation_map", self._prop_permutation_map, AffineMapAttr)
+
+    @property
+    def permutation_map_attr(self) -> Attribute | None:
+        """The attribute `permutation_map` as stored (None when unset)."""
+        return self._prop_permutation_map
+
+    @property
+    def in_bounds(self) -> ArrayAttr:
+        """The attribute `in_bounds`."""
+        return required_property(self, "in_bounds", self._prop_in_bounds, ArrayAttr)
+
+    @property
+    def in_bounds_attr(self) -> Attribute | None:
+        """The attribute `in_bounds` as stored (None when unset)."""
+        return self._prop_in_bounds
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        return vector_impl.transfer_write_op_parse(cls, p, name_pos)
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        return vector_impl.transfer_write_op_print(self, p)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) < 2:
+            return f"expected 2 or more operands, but found {len(self._operands)}"
+        if segment_sizes(self, "operandSegmentSizes") is None:
+            return "requires attribute 'operandSegmentSizes'"
+        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+            return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
+        if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
+            return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
+        if self._prop_in_bounds is None:
+            return "requires attribute 'in_bounds'"
+        if self._prop_permutation_map is None:
+            return "requires attribute 'permutation_map'"
+        if not _attr_constraint_12(self._prop_permutation_map):
+            return "attribute 'permutation_map' failed to satisfy constraint: AffineMap attribute"
+        if not _attr_constraint_13(self._prop_in_bounds):
+            return (
+                "attribute 'in_bounds' failed to satisfy constraint: 1-bit boolean array attribute"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 0, 4):
+            if not _type_constraint_0(self._operands[index].value.type):
+                return f"operand #{index} must be vector of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 1, 4):
+            if not _type_constraint_21(self._operands[index].value.type):
+                return f"operand #{index} must be shaped of any type values, but got '{self._operands[index].value.type}'"
+        for index in segment_range(self, "operandSegmentSizes", 2, 4):
+            if not _type_constraint_3(self._operands[index].value.type):
+                return f"operand #{index} must be variadic of index, but got '{self._operands[index].value.type}'"
+        if len(r := segment_range(self, "operandSegmentSizes", 3, 4)) > 1:
+            return (
+                f"operand group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in segment_range(self, "operandSegmentSizes", 3, 4):
+            if not _type_constraint_15(self._operands[index].value.type):
+                return f"operand #{index} must be vector of 1-bit signless integer values, but got '{self._operands[index].value.type}'"
+        if len(r := range(0, len(self.results))) > 1:
+            return (
+                f"result group starting at #{r.start} requires 0 or 1 element, but found {len(r)}"
+            )
+        for index in range(0, len(self.results)):
+            if not _type_constraint_19(self.results[index].type):
+                return f"result #{index} must be ranked tensor of any type values, but got '{self.results[index].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.transfer_write_op_verify(self)
+
+    def asm_printed_attrs(self) -> Sequence[Attribute] | None:
+        return vector_impl.transfer_printed_attrs(self)
+
+
+class TransposeOp(OdsOp):
+    """Permute the dimensions of a vector
+
+    Result dimension `i` is dimension `permutation[i]` of the operand.
+
+    Example:
+
+    ```mlir
+    %t = vector.transpose %v, [1, 0] : vector<2x[4]xf32> to vector<[4]x2xf32>
+    ```
+
+    Operation name: `vector.transpose`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ("_prop_permutation",)
+    _prop_permutation: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "vector.transpose"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"permutation"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "permutation": "_prop_permutation",
+    }
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        vector: Value,
+        *,
+        permutation: Attribute,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(vector, Value):
+            raise argument_error("vector.transpose", "operand 'vector'", Value, vector)
+        operands: list[Value] = []
+        operands.append(vector)
+        if not isinstance(permutation, Attribute):
+            raise argument_error(
+                "vector.transpose", "attribute 'permutation'", Attribute, permutation
+            )
+        permutation_a: Attribute = permutation
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.transpose", "result_type", Type, result_type)
+        super().__init__(
+            "vector.transpose",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_permutation = permutation_a
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "permutation":
+            return isinstance(value, DenseArrayAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "permutation" and not _attr_constraint_1(value):
+            return "attribute 'permutation' failed to satisfy constraint: i64 dense array attribute"
+        return None
+
+    @property
+    def vector(self) -> Value:
+        """The operand `vector`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @property
+    def permutation(self) -> DenseArrayAttr:
+        """The attribute `permutation`."""
+        return required_property(self, "permutation", self._prop_permutation, DenseArrayAttr)
+
+    @property
+    def permutation_attr(self) -> Attribute | None:
+        """The attribute `permutation` as stored (None when unset)."""
+        return self._prop_permutation
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        a_permutation: Attribute | None = None
+        o_vector = p.parse_operand()
+        p.expect(",", "expected ','")
+        a_permutation = p.parse_dense_array_body(_TYPE_I64)
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_vector = p.parse_type_of(VectorType, "builtin.vector")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(VectorType, "builtin.vector")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_vector, ot_vector))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            properties=(("permutation", a_permutation),),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.vector)
+            + ", "
+            + p.stripped_attr(must(self._prop_permutation))
+            + p.attr_dict(self, ("permutation",))
+            + " : "
+            + p.type_text(self.vector.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if self._prop_permutation is None:
+            return "requires attribute 'permutation'"
+        if not _attr_constraint_1(self._prop_permutation):
+            return "attribute 'permutation' failed to satisfy constraint: i64 dense array attribute"
+        if not _type_constraint_0(self._operands[0].value.type):
+            return f"operand #0 must be vector of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_0(self.results[0].type):
+            return f"result #0 must be vector of any type values, but got '{self.results[0].type}'"
+        if element_type_or_self(self.result.type) != element_type_or_self(self.vector.type):
+            return "failed to verify that operand and result have same element type"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_transpose(self)
+
+    def fold(self) -> FoldResult:
+        """The spec's folder: None, [] for an in-place change, or the results' values."""
+        # A transpose that keeps the type and moves only unit dimensions.
+        if self.vector.type == self.result.type and vector_impl.order_preserving(self):
+            return self.vector
+        return None
+
+    @staticmethod
+    def canonicalize(op: TransposeOp, rewriter: PatternRewriter) -> bool:
+        """The spec's canonicalization: rewrite `op` and return True, or return False."""
+        inner = op.vector.defining_op
+        if not isinstance(inner, ShapeCastOp) or not vector_impl.order_preserving(op):
+            return False
+        rewriter.replace_op_with_new_op(
+            op, ShapeCastOp(inner.source, result_type=op.result.type, loc=op.loc)
+        )
+        return True
+
+
+class TypeCastOp(OdsOp):
+    """View a memref of scalars as a memref of one vector
+
+    Views a statically shaped memref of scalars (or of vectors) as a 0-D memref
+    holding one vector of the whole shape.
+
+    Example:
+
+    ```mlir
+    %v = vector.type_cast %m : memref<4x8xf32> to memref<vector<4x8xf32>>
+    ```
+
+    Operation name: `vector.type_cast`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.type_cast"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        memref: Value,
+        *,
+        result_type: Type,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(memref, Value):
+            raise argument_error("vector.type_cast", "operand 'memref'", Value, memref)
+        operands: list[Value] = []
+        operands.append(memref)
+        if not isinstance(result_type, Type):
+            raise argument_error("vector.type_cast", "result_type", Type, result_type)
+        super().__init__(
+            "vector.type_cast",
+            operands,
+            (result_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def memref(self) -> Value:
+        """The operand `memref`."""
+        return self._operands[0].value
+
+    @property
+    def result(self) -> OpResult:
+        """The result `result`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_memref = p.parse_operand()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":", "expected ':'")
+        ot_memref = p.parse_type_of(MemRefType, "builtin.memref")
+        p.expect_keyword("to")
+        rt_result = p.parse_type_of(MemRefType, "builtin.memref")
+        operands: list[Value] = []
+        operands.append(p.resolve_operand(o_memref, ot_memref))
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [rt_result],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(
+            " "
+            + p.operand(self.memref)
+            + p.attr_dict(self, ())
+            + " : "
+            + p.type_text(self.memref.type)
+            + " to "
+            + p.type_text(self.result.type)
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_22(self._operands[0].value.type):
+            return f"operand #0 must be statically shaped memref of any type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_2(self.results[0].type):
+            return f"result #0 must be memref of any type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        return vector_impl.verify_type_cast(self)
+
+
+class VectorScaleOp(OdsOp, OpAsmOpInterface):
+    """The multiple of scalable vector dimensions
+
+    The number, known when the program runs, by which each scalable dimension
+    (`[4]` in `vector<[4]xf32>`) is multiplied. Its result is named `%vscale`.
+
+    Example:
+
+    ```mlir
+    %vs = vector.vscale
+    ```
+
+    Operation name: `vector.vscale`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.vscale"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        res_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        if res_type is None:
+            res_type = IndexType.get()
+        elif not isinstance(res_type, Type):
+            raise argument_error("vector.vscale", "res_type", Type, res_type)
+        super().__init__(
+            "vector.vscale",
+            operands,
+            (res_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def res(self) -> OpResult:
+        """The result `res`."""
+        return self.results[0]
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        operands: list[Value] = []
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            [_TYPE_INDEX],
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(p.attr_dict(self, ()))
+
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Names the custom printer suggests for results, as (result index, name)."""
+        return ((0, "vscale"),)
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        if not _type_constraint_3(self.results[0].type):
+            return f"result #0 must be index, but got '{self.results[0].type}'"
+        return None
+
+
+class YieldOp(OdsOp):
+    """Yield the values of a vector region
+
+    Ends the region of `vector.mask`, yielding its results.
+
+    Example:
+
+    ```mlir
+    vector.yield %r : f32
+    ```
+
+    Operation name: `vector.yield`. Defined in opdefs/vector.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "vector.yield"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsTerminator, Pure, ReturnLike})
+    HAS_CUSTOM_FORM: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        operands_: Sequence[Value] = (),
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        operands.extend(checked_sequence("vector.yield", "operand 'operands_'", operands_, Value))
+        super().__init__(
+            "vector.yield",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def operands_(self) -> tuple[Value, ...]:
+        """The operand `operands`."""
+        return tuple([o.value for o in self._operands])
+
+    @classmethod
+    def parse(cls, p: AsmParser, name_pos: SourcePos) -> Operation:
+        """Read the custom form after the op name."""
+        attr_pos = name_pos
+        attrs = EMPTY_DICT
+        o_operands_: list[UnresolvedOperand] = []
+        ot_operands_: list[Type] = []
+        operands_pos = p.current_pos()
+        attr_pos = p.current_pos()
+        attrs = p.parse_optional_attr_dict()
+        o_operands_ = p.parse_operand_list()
+        if o_operands_:
+            p.expect(":", "expected ':'")
+            ot_operands_ = p.parse_optional_type_list()
+        operands: list[Value] = []
+        operands += p.resolve_operands(o_operands_, ot_operands_, operands_pos)
+        return p.create_op(
+            cls,
+            name_pos,
+            operands,
+            (),
+            attributes=attrs,
+            attr_dict_pos=attr_pos,
+        )
+
+    def print(self, p: AsmPrinter) -> None:
+        """Write the custom form after the op name."""
+        w = p.write
+        w(p.attr_dict(self, ()))
+        if len(self.operands_) > 0:
+            w(" " + p.operands(self.operands_) + " : " + p.types([v.type for v in self.operands_]))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if (problem := IsTerminator.verify(self)) is not None:
+            return problem
+        return None
+
+
 #: The op classes of the dialect, in the order of their names.
-OPS: tuple[type[Operation], ...] = (ExtractOp,)
+OPS: tuple[type[Operation], ...] = (
+    BitCastOp,
+    BroadcastOp,
+    CompressStoreOp,
+    ConstantMaskOp,
+    ContractionOp,
+    CreateMaskOp,
+    DeinterleaveOp,
+    ExpandLoadOp,
+    ExtractOp,
+    ExtractStridedSliceOp,
+    FMAOp,
+    FromElementsOp,
+    GatherOp,
+    InsertOp,
+    InsertStridedSliceOp,
+    InterleaveOp,
+    LoadOp,
+    MaskOp,
+    MaskedLoadOp,
+    MaskedStoreOp,
+    MultiDimReductionOp,
+    OuterProductOp,
+    PrintOp,
+    ReductionOp,
+    ScalableExtractOp,
+    ScalableInsertOp,
+    ScanOp,
+    ScatterOp,
+    ShapeCastOp,
+    ShuffleOp,
+    StepOp,
+    StoreOp,
+    ToElementsOp,
+    TransferReadOp,
+    TransferWriteOp,
+    TransposeOp,
+    TypeCastOp,
+    VectorScaleOp,
+    YieldOp,
+)

@@ -98,6 +98,8 @@ class Project:
       package `foreign_package` (the built-in dialects, for a user's project).
     - `regenerate`: the command the file banners name.
     - `schema`: also write the JSON Schema of the YAML form (the checkout only).
+    - `module_root`: also searched for implementation modules (the checkout's root,
+      which names its modules from there wherever odsgen runs).
     """
 
     specs: tuple[Path, ...]
@@ -109,6 +111,7 @@ class Project:
     foreign_package: str = "generated"
     regenerate: str = "make generate"
     schema: bool = False
+    module_root: Path | None = None
 
     @classmethod
     def checkout(cls, root: Path) -> Project:
@@ -120,6 +123,7 @@ class Project:
             include_dirs=(root / "opdefs" / "include",),
             base=root,
             schema=True,
+            module_root=root,
         )
 
     @classmethod
@@ -346,7 +350,12 @@ def generate(project: Project | Path, *, check: bool) -> GenerateResult:
     _check_output_dir(project)
     lock_dir = project.out.parent
     with project_lock(lock_dir):
-        return _generate(project, check=check)
+        if project.module_root is None:
+            return _generate(project, check=check)
+        from generator.spec.implementation import project_root
+
+        with project_root(project.module_root):
+            return _generate(project, check=check)
 
 
 def _generate(project: Project, *, check: bool) -> GenerateResult:

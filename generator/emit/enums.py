@@ -144,6 +144,9 @@ class TypeView:
     interfaces the type or attribute implements."""
     alias: str | None = None
     """The alias name an attribute prints through (`#tbaa_root = ...`)."""
+    self_type_index: int | None = None
+    """The position of an attribute's self type parameter (`AttributeSelfTypeParameter`)
+    among its parameters, printed after the body as ` : type`."""
 
     @property
     def parametric(self) -> bool:
@@ -239,6 +242,11 @@ def _parametric_view(item: TypeDef | AttrDef, dialect: DialectDef, base: str) ->
         extra_code=code_lines(item.extra_code.text) if item.extra_code is not None else [],
         alias=item.alias if isinstance(item, AttrDef) else None,
         bases=_bases(base, item, dialect),
+        self_type_index=next(
+            (i for i, p in enumerate(item.parameters) if p.type == "SelfType"), None
+        )
+        if isinstance(item, AttrDef)
+        else None,
     )
     for index, b in enumerate(item.builders):
         view.builders.append(

@@ -25,6 +25,7 @@ from generator.spec.constraints import (
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     IntegerAttrConstraint,
+    IntegerConstraint,
     ShapedConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
@@ -69,6 +70,8 @@ __all__ = ["FormatCode", "FormatUnsupported", "format_code"]
 #: and the IR name of the class (empty for abstract ones such as `TensorType`).
 _CPP_KINDS: dict[str, tuple[str, str]] = {
     "::mlir::BaseMemRefType": ("(MemRefType, UnrankedMemRefType)", ""),
+    "::mlir::ComplexType": ("ComplexType", "builtin.complex"),
+    "::mlir::IntegerType": ("IntegerType", "builtin.integer"),
     "::mlir::MemRefType": ("MemRefType", "builtin.memref"),
     "::mlir::RankedTensorType": ("RankedTensorType", "builtin.tensor"),
     "::mlir::ShapedType": ("ShapedType", ""),
@@ -111,7 +114,21 @@ def parsed_type_kind(constraint: TypeConstraint) -> tuple[str, str] | None:
         cpp_type = _CONTAINER_CPP_TYPES.get(container)
     elif isinstance(constraint, AnyOfConstraint):
         cpp_type = constraint.cpp_type
+    elif isinstance(constraint, IntegerConstraint) and _names_integer_type(constraint):
+        cpp_type = "::mlir::IntegerType"
     return _CPP_KINDS.get(cpp_type) if cpp_type is not None else None
+
+
+def _names_integer_type(constraint: IntegerConstraint) -> bool:
+    """Whether MLIR's constraint of these integers names `::mlir::IntegerType`:
+    `AnyInteger`, `AnySignlessInteger`, `I<n>`, `SI<n>`, `UI<n>` and
+    `AnyIntOfWidths<...>` do; `AnyI<n>`, `AnySignedInteger`, `AnyUnsignedInteger` and
+    the signless, signed and unsigned unions of several widths do not."""
+    if len(constraint.widths) == 1:
+        return constraint.signedness != "any"
+    if not constraint.widths:
+        return constraint.signedness in ("any", "signless")
+    return constraint.signedness == "any"
 
 
 class FormatUnsupported(Exception):
@@ -981,7 +998,11 @@ class _Emitter:
                 if not self.qualified and self.stripped_type_class(entity) is not None:
                     return f"p.stripped_type({self.value_getter(b)}.type)"
                 return f"p.type_text({self.value_getter(b)}.type)"
-        return f"p.types({self.type_list_expr(arg)})"
+        types = self.type_list_expr(arg)
+        if types.startswith("(") and types.endswith(")"):
+            # An optional value's list: the call's parentheses are enough.
+            types = types[1:-1]
+        return f"p.types({types})"
 
     def type_list_expr(self, arg: FormatNode) -> str:
         if isinstance(arg, OperandsDirective):
@@ -1188,7 +1209,10 @@ def attr_syntax_of(
             # `index.constant 42`: an integer whose type, `index`, is implied.
             return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         if name in ("ArrayAttr", "DictArrayAttr"):
-            return _AttrSyntax("full", storage="ArrayAttr")
+            # ODS gives array attributes the value type `none`: a number written in
+            # their place takes no `: type` (`floating point value not valid for
+            # specified type` at the colon, as MLIR reports it).
+            return _AttrSyntax("untyped", storage="ArrayAttr", implied_type=type_expr("none"))
         if name == "DictionaryAttr":
             return _AttrSyntax("full", storage="DictionaryAttr")
         if name == "TypeAttr":
@@ -1198,7 +1222,9 @@ def attr_syntax_of(
             return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         return _AttrSyntax("full")
     if isinstance(c, AttrRefConstraint):
-        for enum in dialect.enums:
+        # Another dialect's enum (`arith`'s `AtomicRMWKind` in `memref.atomic_rmw`) is
+        # written as a keyword, as the dialect's own enums are.
+        for enum in (*dialect.enums, *(e for i in dialect.imports for e in i.enums)):
             if enum.def_name == c.ref:
                 if enum.is_bit_enum:
                     break

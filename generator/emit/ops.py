@@ -238,6 +238,11 @@ class OpView:
     default_dialect: str = ""
     fold_body: list[str] = field(default_factory=list)
     """The body of `fold` (ODS `hasFolder`); empty without a folder."""
+    reference_params: list[str] = field(default_factory=list)
+    """The parameters of `reference` after `self`: one per operand group, annotated."""
+    reference_body: list[str] = field(default_factory=list)
+    """The body of `reference`: the bindings of the attributes the spec's code names,
+    then that code; empty without a reference implementation."""
     canonicalize_body: list[str] = field(default_factory=list)
     """The body of the static `canonicalize(op, rewriter)` (ODS `hasCanonicalizer`)."""
     verify_calls: list[str] = field(default_factory=list)
@@ -906,7 +911,9 @@ class _OpMaker:
         checks.extend(self._segment_checks())
         # MLIR runs its structural traits before the ODS checks, the others after.
         checks.extend(self._native_trait_checks(structural=True))
-        for a in stored:
+        # ODS checks that the required attributes are present in the order of their
+        # names, and their constraints in the order of declaration.
+        for a in sorted(stored, key=lambda a: a.name):
             if not a.is_optional and a.default is None:
                 checks.append(
                     Check(
@@ -1004,6 +1011,16 @@ class _OpMaker:
             region_checks = with_regions
         else:
             calls += with_regions
+        # MLIR checks the implicit terminator after the regions verify (a region
+        # trait), so that a misplaced terminator reports its own error first.
+        region_checks = [
+            *(
+                f"{self.trait_exprs[i]}.verify_regions(self)"
+                for i, t in enumerate(op.traits)
+                if t.name == "SingleBlockImplicitTerminator"
+            ),
+            *region_checks,
+        ]
         verify_result = calls.pop() if calls else "None"
         region_verifier = (
             code_lines(op.region_verifier.text) if op.region_verifier is not None else []
@@ -1015,6 +1032,7 @@ class _OpMaker:
             if optional_defaults
             else ""
         )
+        reference = self._reference()
         return OpView(
             class_name=cls,
             op_name=self.op_name,
@@ -1050,16 +1068,47 @@ class _OpMaker:
                 "The spec's checks of the verified regions."
                 if op.region_verifier is not None
                 else "The interfaces' checks of the op, after its regions verify."
+                if with_regions
+                else "The implicit terminator's check, after the regions verify."
             ),
             custom_builders=custom_builders,
             extra_code=code_lines(op.extra_code.text) if op.extra_code is not None else [],
             default_dialect=self.op.default_dialect,
             fold_body=code_lines(op.fold.text) if op.fold is not None else [],
+            reference_params=reference[0],
+            reference_body=reference[1],
             canonicalize_body=(
                 code_lines(op.canonicalize.text) if op.canonicalize is not None else []
             ),
             **self._custom_form(),
         )
+
+    def _reference(self) -> tuple[list[str], list[str]]:
+        """The parameters and body of `reference`, from the spec's reference code.
+
+        Operands are parameters (a tuple for a variadic group, None for an absent
+        optional operand); each attribute the code names is bound once from its
+        accessor, so the body reads it as a local and the others cost nothing."""
+        op = self.op
+        if op.reference is None:
+            return [], []
+        body = code_lines(op.reference.text)
+        params = []
+        for o in op.operands:
+            annotation = {"single": "Any", "optional": "Any | None"}.get(
+                o.variadicity, "Sequence[Any]"
+            )
+            params.append(f"{self.py[o.name]}: {annotation}")
+        try:
+            named = {n.id for n in ast.walk(ast.parse("\n".join(body))) if isinstance(n, ast.Name)}
+        except SyntaxError:
+            named = set()
+        bindings = [
+            f"{self.py[a.name]} = self.{self.py[a.name]}"
+            for a in op.attributes
+            if self.py[a.name] in named
+        ]
+        return params, [*bindings, *body]
 
     source = ""
     #: Module-level constants the generated parsers share (name -> expression).
@@ -1228,6 +1277,17 @@ class _OpMaker:
             body = [f"a = {get}", f"return {kind.value_expr}"]
         return [Accessor(py, kind.value_type, body, doc), raw]
 
+    def _enum_case_member(self, a: AttributeDef, value: str) -> str:
+        """The enum member a default names. The default spells a case as IR does
+        (`add`), and the member is named after the case's symbol (`ADD`)."""
+        member = _enum_member(value)
+        enum = self.dialect.enum_of(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
+        if enum is not None and not enum.is_bit_enum:
+            for case in enum.cases:
+                if case.text == member:
+                    return enum_member_name(case.symbol)
+        return member
+
     def _default_expr(self, a: AttributeDef, kind: AttrKind) -> str:
         value = a.default
         if isinstance(value, (bool, int, float)):
@@ -1242,7 +1302,8 @@ class _OpMaker:
                 self.table.refs.get(a.type.ref) if isinstance(a.type, AttrRefConstraint) else None
             )
             if info is not None and info.enum_class:
-                return f"{info.class_name}.get({info.enum_class}.{_enum_member(value)})"
+                member = self._enum_case_member(a, value)
+                return f"{info.class_name}.get({info.enum_class}.{member})"
             if info is not None and info.kind == "int_enum":
                 return f"IntegerAttr.get(IntegerType.get({info.width}), {info.class_name}.{_enum_member(value)})"
             if kind.storage == "StringAttr":

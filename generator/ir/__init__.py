@@ -157,7 +157,9 @@ from generator.ir.folding import (
     float_copysign,
     float_div,
     float_format,
+    float_from_double,
     float_is_negative,
+    float_literal,
     float_maximum,
     float_maxnum,
     float_minimum,
@@ -266,6 +268,7 @@ from generator.ir.traits import (
     NoRegionArguments,
     NoSideEffect,
     NoTerminator,
+    OnlyAllocatesResults,
     OpTrait,
     ParametricTrait,
     ParentOneOf,
@@ -356,6 +359,10 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'generator.ir' has no attribute {name!r}")
 
 
+#: The numeric semantics reference implementations are written in
+#: (`generator.ir.semantics`), imported with numpy when a reference first runs.
+semantics = lazy_module("generator.ir.semantics")
+
 __all__ = [
     "DYNAMIC",
     "EMPTY_DICT",
@@ -444,6 +451,7 @@ __all__ = [
     "NoTerminator",
     "NoneType",
     "OdsOp",
+    "OnlyAllocatesResults",
     "OpAsmOpInterface",
     "OpInterface",
     "OpOperand",
@@ -538,7 +546,9 @@ __all__ = [
     "float_copysign",
     "float_div",
     "float_format",
+    "float_from_double",
     "float_is_negative",
+    "float_literal",
     "float_maximum",
     "float_maxnum",
     "float_minimum",
@@ -602,6 +612,7 @@ __all__ = [
     "same_size_range",
     "segment_range",
     "segment_sizes",
+    "semantics",
     "set_property",
     "tensor_dims",
     "to_signed",

@@ -46,7 +46,9 @@ __all__ = [
     "parse_affine_map_prefix",
     "parse_integer_set",
     "parse_integer_set_prefix",
+    "parse_ssa_id_expr",
     "parse_ssa_id_map",
+    "replace_dims_and_symbols",
 ]
 
 _INT64_MIN = -(1 << 63)
@@ -1399,19 +1401,21 @@ class _Parser:
         self._consume()
         return AffineSymbolExpr(symbols) if is_symbol else AffineDimExpr(dims)
 
-    def parse_ssa_id_map(self) -> AffineMap:
-        """`[expr, ...]` over SSA names (MLIR's `parseAffineMapOfSSAIds`)."""
+    def parse_ssa_id_map(self, delimiters: str = "[]") -> AffineMap:
+        """`[expr, ...]` (or, given `delimiters="()"`, `(expr, ...)`) over SSA names
+        (MLIR's `parseAffineMapOfSSAIds`)."""
+        open_, close = ("l_paren", "r_paren") if delimiters == "()" else ("l_square", "r_square")
         self._ssa_ids = []
         self._lex()
-        self._expect("l_square", "expected '[' in affine map")
+        self._expect(open_, f"expected '{delimiters[0]}' in affine map")
         results: list[AffineExpr] = []
-        if self._tok == "r_square":
-            self._expect("r_square", "", last=True)
+        if self._tok == close:
+            self._expect(close, "", last=True)
         else:
             results.append(self._parse_expr())
             while self._consume_if("comma"):
                 results.append(self._parse_expr())
-            self._expect("r_square", "expected ']' in affine map", last=True)
+            self._expect(close, f"expected '{delimiters[1]}' in affine map", last=True)
         num_symbols = sum(1 for _, _, is_symbol in self._ssa_ids if is_symbol)
         return AffineMap(len(self._ssa_ids) - num_symbols, num_symbols, results)
 
@@ -1505,20 +1509,61 @@ def parse_integer_set_prefix(source: str, pos: int) -> tuple[IntegerSet, int]:
     return result, parser.end
 
 
-def parse_ssa_id_map(source: str, pos: int) -> tuple[AffineMap, list[tuple[str, int]], int]:
+def parse_ssa_id_map(
+    source: str, pos: int, delimiters: str = "[]"
+) -> tuple[AffineMap, list[tuple[str, int]], int]:
     """Parse `[%i + 1, symbol(%n)]` at `source[pos:]`, the subscripts of affine memory ops.
 
     Each SSA name stands for a dim, or a symbol when written `symbol(%name)`, numbered
     in order of first use. Returns the map, the names (without `%`) with their offsets,
     dims first and then symbols, as the op's operands are ordered, and the offset just
-    past the closing `]`. Raises AffineParseError as the other parsers do.
+    past the closing `]`. Raises AffineParseError as the other parsers do. With
+    `delimiters="()"` the list is in parentheses (`affine.parallel`'s bounds).
     """
     parser = _Parser(source, pos, body_mode=False)
     try:
-        result = parser.parse_ssa_id_map()
+        result = parser.parse_ssa_id_map(delimiters)
     except RecursionError:
         parser._fail("affine expression is nested too deeply", parser._tok_start)
     ids = parser._ssa_ids or []
     dims = [(name[1:], at) for name, at, is_symbol in ids if not is_symbol]
     symbols = [(name[1:], at) for name, at, is_symbol in ids if is_symbol]
     return result, dims + symbols, parser.end
+
+
+def parse_ssa_id_expr(
+    source: str, pos: int
+) -> tuple[AffineExpr, list[tuple[str, int]], list[tuple[str, int]], int]:
+    """Parse one affine expression over SSA names at `source[pos:]` (MLIR's
+    `parseAffineExprOfSSAIds`): the expression, the names (without `%`, with their
+    offsets) of its dims and of its symbols, each in order of first use, and the offset
+    where the token after the expression starts."""
+    parser = _Parser(source, pos, body_mode=False)
+    parser._ssa_ids = []
+    try:
+        parser._lex()
+        expr = parser._parse_expr()
+    except RecursionError:
+        parser._fail("affine expression is nested too deeply", parser._tok_start)
+    ids = parser._ssa_ids
+    dims = [(name[1:], at) for name, at, is_symbol in ids if not is_symbol]
+    symbols = [(name[1:], at) for name, at, is_symbol in ids if is_symbol]
+    return expr, dims, symbols, parser._tok_start
+
+
+def replace_dims_and_symbols(
+    expr: AffineExpr, dims: Sequence[AffineExpr], symbols: Sequence[AffineExpr]
+) -> AffineExpr:
+    """`expr` with `d<i>` replaced by `dims[i]` and `s<i>` by `symbols[i]`, simplified as
+    it is rebuilt (MLIR's `AffineExpr::replaceDimsAndSymbols`)."""
+    if isinstance(expr, AffineDimExpr):
+        return dims[expr.position]
+    if isinstance(expr, AffineSymbolExpr):
+        return symbols[expr.position]
+    if isinstance(expr, AffineBinaryExpr):
+        lhs = replace_dims_and_symbols(expr.lhs, dims, symbols)
+        rhs = replace_dims_and_symbols(expr.rhs, dims, symbols)
+        if lhs is expr.lhs and rhs is expr.rhs:
+            return expr
+        return affine_binary(expr.kind, lhs, rhs)
+    return expr

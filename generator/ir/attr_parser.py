@@ -10,6 +10,7 @@ MLIR's checks and messages.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from generator.ir.attr_type_base import DialectAttr, ParametricAttr, TypedDialectAttr
 from generator.ir.attributes import (
@@ -56,7 +57,6 @@ from generator.ir.types import (
     FloatType,
     IndexType,
     IntegerType,
-    OpaqueType,
     RankedTensorType,
     ShapedType,
     Signedness,
@@ -76,6 +76,21 @@ _UNIT = UnitAttr.get()
 _TRUE = BoolAttr.get_bool(True)
 _FALSE = BoolAttr.get_bool(False)
 _EMPTY_DICT = DictionaryAttr.get(())
+
+
+#: Keywords that start an attribute, and MLIR's message when the bracket after one is
+#: missing (reported at the token that is there instead).
+_KEYWORD_OPENERS: Final = {
+    "dense": "expected '<' after 'dense'",
+    "array": "expected '<' after 'array'",
+    "strided": "expected '<' after 'strided'",
+    "dense_resource": "expected '<' after 'dense_resource'",
+    "sparse": "Expected '<' after 'sparse'",
+    "affine_map": "expected '<' in affine map",
+    "affine_set": "expected '<' in integer set",
+    "distinct": "expected '[' after 'distinct'",
+    "loc": "expected '(' in inline location",
+}
 
 
 class AttrParser(LocationParser):
@@ -144,7 +159,8 @@ class AttrParser(LocationParser):
             if nxt == "<":
                 if word == "dense":
                     self.pos = end
-                    return self.parse_dense(pos)
+                    shaped = (RankedTensorType, VectorType, UnrankedTensorType)
+                    return self.parse_dense(pos, type_ if isinstance(type_, shaped) else None)
                 if word == "array":
                     self.pos = end
                     return self.parse_dense_array(pos)
@@ -168,6 +184,11 @@ class AttrParser(LocationParser):
             if word == "distinct" and nxt == "[":
                 self.pos = end
                 return self.parse_distinct()
+            missing = _KEYWORD_OPENERS.get(word)
+            if missing is not None:
+                # A keyword of MLIR's attribute grammar without its bracket.
+                self.pos = end
+                self.wrong_token(missing)
         # Anything else must be a type.
         if not self.at_type_start(pos):
             self.wrong_token("expected attribute value")
@@ -424,8 +445,11 @@ class AttrParser(LocationParser):
 
     # -- elements attributes -------------------------------------------------------
 
-    def parse_dense(self, start: int) -> Attribute:
-        """Parse `dense<literal> : shaped-type`; errors about the whole literal point at `dense`."""
+    def parse_dense(self, start: int, implied: Type | None = None) -> Attribute:
+        """Parse `dense<literal> : shaped-type`; errors about the whole literal point at `dense`.
+
+        With the shaped type `implied` by the context (a `memref.global`'s initial value),
+        the literal has no `: type` of its own, as in MLIR's `parseElementsLiteralType`."""
         self.expect("<")
         text = self.text
         pos = self.skip_ws()
@@ -439,21 +463,24 @@ class AttrParser(LocationParser):
         else:
             literal = self.parse_dense_literal()
         self.expect(">", "expected '>'")
-        self.expect(":", "expected ':'")
-        self.skip_ws()
-        type_ = self.parse_type()
+        if implied is not None:
+            type_: Type = implied
+        else:
+            self.expect(":", "expected ':'")
+            self.skip_ws()
+            type_ = self.parse_type()
         if not isinstance(type_, (RankedTensorType, VectorType, UnrankedTensorType)):
             self.error_at(start, "elements literal must be a shaped type")
         if not type_.has_static_shape:
             self.error_at(start, "elements literal type must have static shape")
         elem = type_.element_type
         if hex_data is not None:
-            return _dense_from_hex(self, type_, hex_data, start)
+            return _dense_from_hex(self, type_, hex_data, start, pos)
         if empty:
             if type_.num_elements != 0:
                 self.error_at(
                     start,
-                    f"inferred shape of elements literal ([0]) does not match type ({_shape_text(type_.shape)})",
+                    f"parsed zero elements, but type ('{type_}') expected at least 1",
                 )
             return DenseElementsAttr.get(type_, ())
         shape, flat = _flatten_literal(self, literal, pos)
@@ -464,15 +491,11 @@ class AttrParser(LocationParser):
                 start,
                 f"inferred shape of elements literal ({_shape_text(shape)}) does not match type ({_shape_text(type_.shape)})",
             )
-        if any(isinstance(x, _StrLit) for x in flat):
-            if not all(isinstance(x, _StrLit) for x in flat):
-                self.error_at(start, "expected string token or element list")
-            return DenseStringElementsAttr.get(
-                type_, tuple(x.value for x in flat if isinstance(x, _StrLit))
-            )
-        if isinstance(elem, OpaqueType):
-            leaf = flat[0]
-            self.error_at(start, f"expected string token, got {getattr(leaf, 'text', '')}")
+        if isinstance(literal, _StrLit) and _is_numeric_element(elem):
+            # A lone string for numbers is hex data, as MLIR reads it.
+            return _dense_from_hex(self, type_, literal.value, start, literal.pos)
+        if not _is_numeric_element(elem):
+            return _string_elements(self, type_, flat, start)
         if (
             isinstance(elem, ComplexType)
             and flat
@@ -507,9 +530,9 @@ class AttrParser(LocationParser):
             self.pos = pos + 1
             self.nest(pos)
             real = self.parse_dense_literal()
-            self.expect(",", "expected ','")
+            self.expect(",", "expected ',' between complex elements")
             imag = self.parse_dense_literal()
-            self.expect(")", "expected ')'")
+            self.expect(")", "expected ')' after complex elements")
             self.depth -= 1
             return _ComplexLit(real, imag, pos)
         if c == '"':
@@ -520,7 +543,17 @@ class AttrParser(LocationParser):
             return _NumLit("0", pos, is_bool=True)
         m = _NUMBER.match(text, pos)
         if m is None:
-            self.wrong_token("expected element literal of primitive type")
+            # MLIR's `emitError`, at the token itself (after a `-`, the next one).
+            if c == "-" and not text.startswith("->", pos):
+                # A `-` token, then the number (MLIR allows blanks between them).
+                self.pos = pos + 1
+                after = self.skip_ws()
+                m = _NUMBER.match(text, after)
+                if m is None or text[after] == "-":
+                    self.error_at_token("expected integer or floating point literal")
+                self.pos = m.end()
+                return _NumLit("-" + m.group(), pos)
+            self.error_at_token("expected element literal of primitive type")
         self.pos = m.end()
         return _NumLit(m.group(), pos)
 
@@ -642,9 +675,16 @@ class AttrParser(LocationParser):
         vshape, vflat = _flatten_literal(self, values_lit, pos)
         val_shape = vshape if vshape else (idx_shape[0],)
         val_type = RankedTensorType.get(val_shape, type_.element_type)
-        values = DenseElementsAttr.get(
-            val_type, tuple(_convert_dense_element(self, x, type_.element_type) for x in vflat)
-        )
+        values_pos = getattr(values_lit, "pos", pos)
+        values: Attribute
+        if isinstance(values_lit, _StrLit) and _is_numeric_element(type_.element_type):
+            values = _dense_from_hex(self, val_type, values_lit.value, values_pos, values_pos)
+        elif not _is_numeric_element(type_.element_type):
+            values = _string_elements(self, val_type, vflat, values_pos)
+        else:
+            values = DenseElementsAttr.get(
+                val_type, tuple(_convert_dense_element(self, x, type_.element_type) for x in vflat)
+            )
         self.verify_sparse(start, type_, idx_shape, val_shape, iflat, bool(ishape))
         return SparseElementsAttr.get(type_, indices, values)
 
@@ -819,6 +859,11 @@ def _convert_dense_element(p: AttrParser, leaf: object, elem: Type) -> DenseElem
         return (r, i)
     if isinstance(leaf, _ComplexLit):
         p.error_at(leaf.pos, "expected element literal of primitive type")
+    if isinstance(leaf, _StrLit):
+        # MLIR reads the string's spelling as a number, which it is not.
+        if isinstance(elem, FloatType):
+            p.error_at(leaf.pos, "expected floating point literal")
+        p.error_at(leaf.pos, "integer constant out of range for type")
     if not isinstance(leaf, _NumLit):
         pos = getattr(leaf, "pos", 0)
         p.error_at(pos, "expected element literal of primitive type")
@@ -849,11 +894,40 @@ def wrap_checked(p: AttrParser, literal: str, elem: Type, pos: int, message: str
     return wrap_integer(value, elem)
 
 
-def _dense_from_hex(p: AttrParser, type_: ShapedType, data: str, pos: int) -> Attribute:
-    """Decode a `dense<"0x...">` little-endian blob into elements."""
+def _is_numeric_element(elem: Type) -> bool:
+    """Whether elements of type `elem` are numbers (else MLIR reads them as strings)."""
+    return isinstance(elem, (IntegerType, IndexType, FloatType, ComplexType))
+
+
+def _leaf_spelling(leaf: object) -> str:
+    """The token MLIR would name for a literal leaf (a complex pair: its first number)."""
+    while isinstance(leaf, _ComplexLit):
+        leaf = leaf.real
+    if isinstance(leaf, _NumLit):
+        if leaf.is_bool:
+            return "true" if leaf.text == "1" else "false"
+        return leaf.text.removeprefix("-")
+    return ""
+
+
+def _string_elements(p: AttrParser, type_: ShapedType, flat: list[object], pos: int) -> Attribute:
+    """The elements of a type that is not numeric: every leaf must be a string."""
+    for leaf in flat:
+        if not isinstance(leaf, _StrLit):
+            p.error_at(pos, f"expected string token, got {_leaf_spelling(leaf)}")
+    return DenseStringElementsAttr.get(
+        type_, tuple(x.value for x in flat if isinstance(x, _StrLit))
+    )
+
+
+def _dense_from_hex(
+    p: AttrParser, type_: ShapedType, data: str, pos: int, string_pos: int
+) -> Attribute:
+    """Decode a `dense<"0x...">` little-endian blob into elements; a string that is not
+    hex data is reported at `string_pos`, the rest at `pos`."""
     body = data[2:]
-    if len(body) % 2 or _HEX_DIGITS.fullmatch(body) is None:
-        p.error_at(pos, "expected string containing hex digits starting with `0x`")
+    if not data.startswith("0x") or len(body) % 2 or _HEX_DIGITS.fullmatch(body) is None:
+        p.error_at(string_pos, "expected string containing hex digits starting with `0x`")
     raw = bytes.fromhex(body)
     elem = type_.element_type
     parts = 2 if isinstance(elem, ComplexType) else 1

@@ -113,11 +113,15 @@ class ParametricAttr(DialectAttr, Parametric):
 
     `ALIAS`, when set, is the alias name the printer gives it (ODS's `asmAlias`, or
     the mnemonic with `genMnemonicAlias`), as in `#tbaa_root = #llvm.tbaa_root<...>`.
+    `SELF_TYPE_INDEX`, when not -1, is the position of the parameter that is the
+    attribute's own type (an `AttributeSelfTypeParameter`, MLIR's `TypedAttr`), which
+    is printed after the body: `#complex.number<:f32 1.0, 2.0> : complex<f32>`.
     """
 
     __slots__ = ("params",)
 
     ALIAS: ClassVar[str | None] = None
+    SELF_TYPE_INDEX: ClassVar[int] = -1
 
     def __init__(self, params: tuple[object, ...]) -> None:
         super().__init__(has_alias_parts=self.ALIAS is not None or _params_have_alias_parts(params))
@@ -143,6 +147,14 @@ class ParametricAttr(DialectAttr, Parametric):
         from generator.ir.printer import Printer
 
         return self.MNEMONIC + self.params_text(Printer())
+
+    def self_type(self) -> Type | None:
+        """The attribute's own type (its `SELF_TYPE_INDEX` parameter), or None."""
+        index = self.SELF_TYPE_INDEX
+        if index < 0:
+            return None
+        found = self.params[index]
+        return found if isinstance(found, Type) else None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -306,6 +306,12 @@ class Operation:
         """
         return None
 
+    def asm_prints_attr_dict(self) -> bool:
+        """Whether the custom form writes the op's discardable attributes; an op whose
+        custom form has no attribute dictionary (MLIR's `affine.dma_start`) says not,
+        and its attributes then get no aliases."""
+        return True
+
     def asm_region_parts(self, region: Region) -> tuple[Sequence[BlockArgument] | None, bool]:
         """What the custom form writes of one of the op's regions: the entry block
         arguments (None for all of them) and whether it writes the entry block's

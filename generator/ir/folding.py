@@ -67,7 +67,9 @@ __all__ = [
     "float_copysign",
     "float_div",
     "float_format",
+    "float_from_double",
     "float_is_negative",
+    "float_literal",
     "float_maximum",
     "float_maxnum",
     "float_minimum",
@@ -174,6 +176,22 @@ def float_format(type_: Type) -> FloatFormat:
     if not isinstance(element, FloatType):
         raise ValueError(f"type {type_} is not a float type")
     return FLOAT_FORMATS[element.name]
+
+
+def float_from_double(fmt: FloatFormat, value: float) -> int:
+    """The bits of the double `value` in `fmt`, rounded ties to even, as APFloat's
+    `convert` from IEEE double gives them (NaNs keep what payload fits)."""
+    from generator.ir.floats import value_to_bits
+
+    return value_to_bits(fmt, value)
+
+
+def float_literal(fmt: FloatFormat, bits: int) -> str:
+    """The text MLIR prints for the float `bits` of `fmt` (its `printFloatValue`):
+    `1.000000e+00`, the shortest text that reads back, or the bits in hexadecimal."""
+    from generator.ir.floats import format_float
+
+    return format_float(fmt, bits)
 
 
 def _float_constant(attr: Attribute | None) -> FloatValue | None:

@@ -117,9 +117,24 @@ class OpAsmOpInterface(OpInterface):
 
 class BranchOpInterface(OpInterface):
     """A terminator that branches to successor blocks, passing operands to their
-    arguments (the op's verifier checks that they match)."""
+    arguments (the op's verifier checks that they match).
+
+    An op that says which of its operands go to which successor (MLIR's
+    `getSuccessorOperands`) lets region simplification drop block arguments
+    nothing uses, with the operands passed to them; one that does not keeps them.
+    """
 
     __slots__ = ()
+
+    def successor_operand_positions(self, index: int) -> range | None:
+        """The positions of the operands passed to successor `index`, in the order of
+        its block's arguments; None when the op does not say."""
+        return None
+
+    def erase_successor_operand(self, index: int, position: int) -> None:
+        """Drop the operand passed to argument `position` of successor `index` (only
+        for ops whose `successor_operand_positions` answers)."""
+        raise NotImplementedError(f"'{self.name}' does not erase successor operands")
 
 
 class RegionBranchOpInterface(OpInterface):

@@ -47,22 +47,21 @@ _TOKEN_START = frozenset(
 )
 
 
-def lexer_error(text: str, pos: int) -> str | None:
-    """The error MLIR's lexer reports for the token at `pos`, if it cannot lex one.
+def lexer_error(text: str, pos: int) -> tuple[int, str] | None:
+    """Where and what MLIR's lexer reports for the token at `pos`, if it cannot lex one.
 
     MLIR lexes a token ahead of the parser, so a character no token starts with
     is reported, as "unexpected character", before whatever the parser would say
-    about the token there."""
+    about the token there; a `.` that does not start `...` is reported at the
+    character after it, where the lexer looked for the second dot."""
     c = text[pos : pos + 1]
     if not c or c in _TOKEN_START or c in " \t\r\n\x00":
         return None
     if c == ".":
-        return (
-            None
-            if text.startswith("...", pos)
-            else "expected three consecutive dots for an ellipsis"
-        )
-    return "unexpected character"
+        if text.startswith("...", pos):
+            return None
+        return pos + 1, "expected three consecutive dots for an ellipsis"
+    return pos, "unexpected character"
 
 
 _CLOSERS = frozenset(">)]}")
@@ -141,10 +140,20 @@ class Lexer(AsmParser):
     def error_at_token(self, message: str) -> NoReturn:
         """Raise a diagnostic at the start of the next token (the last character at the end)."""
         pos = self.skip_ws()
-        unlexable = lexer_error(self.text, pos)
+        self.raise_lexer_error(pos)
         if pos >= len(self.text) and pos > 0:
             pos -= 1
-        self.error_at(pos, unlexable or message)
+        self.error_at(pos, message)
+
+    def raise_lexer_error(self, pos: int) -> None:
+        """Report the error MLIR's lexer gives for the token at `pos`, if it is one.
+
+        MLIR lexes the next token as soon as the previous one is consumed and reports
+        a malformed one then; the parser's own error about that token is not shown.
+        """
+        unlexable = lexer_error(self.text, pos)
+        if unlexable is not None:
+            self.error_at(*unlexable)
 
     def wrong_token(self, message: str) -> NoReturn:
         """Report an unexpected token the way MLIR does.
@@ -155,9 +164,7 @@ class Lexer(AsmParser):
         """
         text = self.text
         pos = self.skip_ws()
-        unlexable = lexer_error(text, pos)
-        if unlexable is not None:
-            self.error_at(pos, unlexable)
+        self.raise_lexer_error(pos)
         if pos >= len(text) and pos > 0:
             pos -= 1
         original = pos

@@ -35,7 +35,7 @@ from generator.ir.type_parser import (
 )
 
 if TYPE_CHECKING:
-    from generator.ir.affine import AffineMap
+    from generator.ir.affine import AffineExpr, AffineMap
 
 
 __all__ = ["LocationParser"]
@@ -61,17 +61,51 @@ class LocationParser(TypeParser):
         #: How deeply the definitions of attribute aliases nest, where they nest at all.
         self.attr_alias_depths: dict[str, int] = {}
 
-    def parse_affine_map_of_ssa_ids(self) -> tuple[AffineMap, list[UnresolvedOperand]]:
-        """Parse `[%i + 1, symbol(%n)]` into a map and its dims' and symbols' uses."""
+    def parse_affine_map_of_ssa_ids(
+        self, delimiters: str = "[]"
+    ) -> tuple[AffineMap, list[UnresolvedOperand]]:
+        """Parse `[%i + 1, symbol(%n)]` (or `(...)`) into a map and its dims' and
+        symbols' uses."""
         from generator.ir import affine
 
         pos = self.skip_ws()
         try:
-            amap, names, end = affine.parse_ssa_id_map(self.text, pos)
+            amap, names, end = affine.parse_ssa_id_map(self.text, pos, delimiters)
         except affine.AffineParseError as e:
             self.error_at(e.offset, e.message)
         self.pos = end
         return amap, [(name, 0, at) for name, at in names]
+
+    def parse_affine_map(self) -> AffineMap:
+        """Parse a bare `(d0, d1)[s0] -> (d1, d0)`, as an op's custom form may write one."""
+        from generator.ir import affine
+
+        pos = self.skip_ws()
+        try:
+            amap, end = affine.parse_affine_map_prefix(self.text, pos)
+        except affine.AffineParseError as e:
+            self.error_at(e.offset, e.message)
+        self.pos = end
+        return amap
+
+    def parse_affine_expr_of_ssa_ids(
+        self,
+    ) -> tuple[AffineExpr, list[UnresolvedOperand], list[UnresolvedOperand]]:
+        """Parse one expression over SSA names: the expression, its dims' uses and its
+        symbols' uses."""
+        from generator.ir import affine
+
+        pos = self.skip_ws()
+        try:
+            expr, dims, symbols, end = affine.parse_ssa_id_expr(self.text, pos)
+        except affine.AffineParseError as e:
+            self.error_at(e.offset, e.message)
+        self.pos = end
+        return (
+            expr,
+            [(name, 0, at) for name, at in dims],
+            [(name, 0, at) for name, at in symbols],
+        )
 
     def parse_trailing_loc(self) -> LocationAttr:
         """Parse `loc(...)` after an op or block argument.

@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, NewType, NoReturn, Protocol
 
 if TYPE_CHECKING:
-    from generator.ir.affine import AffineMap
+    from generator.ir.affine import AffineExpr, AffineMap
     from generator.ir.attr_type_base import DialectAttr
     from generator.ir.attributes import Attribute, DictionaryAttr, LocationAttr, StringAttr
     from generator.ir.core import Block, Location, Operation, Region, Value
@@ -107,6 +107,12 @@ class AsmParser(Protocol):
 
     def parse_string_literal(self) -> str:
         """Read a string literal `"..."` and return its value, escapes decoded."""
+        ...
+
+    def parse_float(self) -> float:
+        """Read a float literal as MLIR's `parseFloat(double &)`: an optional `-`, then a
+        decimal literal with a `.` or the hexadecimal bits of an f64 (`0x3FF0000000000000`);
+        a decimal integer and a negated hexadecimal literal are errors in MLIR's words."""
         ...
 
     # -- positions, backtracking and errors -----------------------------------------
@@ -286,9 +292,22 @@ class AsmParser(Protocol):
         """Read an enum case if a keyword among `cases` or a string comes next."""
         ...
 
-    def parse_affine_map_of_ssa_ids(self) -> tuple[AffineMap, list[UnresolvedOperand]]:
-        """Read `[%i + 1, symbol(%n)]`: the map, and the uses standing for its dims and
-        then its symbols (MLIR's `parseAffineMapOfSSAIds`)."""
+    def parse_affine_map_of_ssa_ids(
+        self, delimiters: str = "[]"
+    ) -> tuple[AffineMap, list[UnresolvedOperand]]:
+        """Read `[%i + 1, symbol(%n)]` (`(...)` given `delimiters="()"`): the map, and the
+        uses standing for its dims and then its symbols (MLIR's `parseAffineMapOfSSAIds`)."""
+        ...
+
+    def parse_affine_expr_of_ssa_ids(
+        self,
+    ) -> tuple[AffineExpr, list[UnresolvedOperand], list[UnresolvedOperand]]:
+        """Read one expression `%i + symbol(%n)`: the expression, and the uses standing
+        for its dims and for its symbols (MLIR's `parseAffineExprOfSSAIds`)."""
+        ...
+
+    def parse_affine_map(self) -> AffineMap:
+        """Read a bare affine map `(d0, d1) -> (d1, d0)` (MLIR's `parseAffineMap`)."""
         ...
 
     # -- regions and successors -----------------------------------------------------------

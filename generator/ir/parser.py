@@ -301,20 +301,20 @@ class Parser(AttrParser):
         m = _ALIAS_NAME.match(text, start + 1)
         if m is None:
             return False
-        save = m.end()
-        self.pos = save
-        if not self.consume_if("="):
-            self.pos = start
-            return False
         name = m.group()
+        kind = "attribute" if sigil == "#" else "type"
+        # MLIR's order: a redefinition, a dotted name, then the missing `=` (at the
+        # top level, `#name` and `!name` can only start an alias definition).
+        if name in (self.attr_aliases if sigil == "#" else self.type_aliases):
+            self.error_at(start, f"redefinition of {kind} alias id '{name}'")
         if "." in name:
-            kind = "attribute" if sigil == "#" else "type"
             self.error_at(start, f"{kind} names with a '.' are reserved for dialect-defined names")
+        self.pos = m.end()
+        if not self.consume_if("="):
+            self.wrong_token(f"expected '=' in {kind} alias definition")
         # How deeply the definition nests counts wherever the alias is used.
         self.peak = 0
         if sigil == "#":
-            if name in self.attr_aliases:
-                self.error_at(start, f"redefinition of attribute alias id '{name}'")
             attr = self.parse_attribute()
             if self.peak:
                 self.attr_alias_depths[name] = self.peak
@@ -328,8 +328,6 @@ class Parser(AttrParser):
                 attr._text = None
             self.attr_aliases[name] = attr
         else:
-            if name in self.type_aliases:
-                self.error_at(start, f"redefinition of type alias id '{name}'")
             type_ = self.parse_type()
             if self.peak:
                 self.type_alias_depths[name] = self.peak
@@ -451,8 +449,15 @@ class Parser(AttrParser):
         self.block_scopes.pop()
         forward = self.block_forward.pop()
         if forward:
-            offset = min(forward.values())
-            self.error_at(offset, "reference to an undefined block")
+            # As MLIR: one error per undefined block, at its first use, in order.
+            raise DiagnosticError(
+                [
+                    Diagnostic(
+                        Severity.ERROR, self.source.loc(o), "reference to an undefined block"
+                    )
+                    for o in sorted(forward.values())
+                ]
+            )
 
     def lookup_value(self, key: str | int) -> Value | tuple[Value, ...] | None:
         """The value or result group bound to the name with this `_value_key`, if any."""
@@ -1005,6 +1010,9 @@ class Parser(AttrParser):
         As with MLIR's `OpAsmParser::emitError`, the message starts with
         `custom op 'name'`; errors of the lexer and of nested ops do not.
         """
+        if pos == self.skip_ws_from(self.pos):
+            # About the next token: a malformed one is the lexer's error instead.
+            self.raise_lexer_error(pos)
         if self.custom_op is not None:
             message = f"custom op '{self.custom_op}' {message}"
         self.error_at(pos, message)
@@ -1044,11 +1052,13 @@ class Parser(AttrParser):
         self.pos = state
 
     def parse_argument(self) -> UnresolvedOperand:
-        """Parse `%name` naming a region argument: `%name#N` is an error there."""
+        """Parse `%name` naming a region argument: `%name#N` is an error there,
+        reported at the `#` as MLIR's `parseArgument` does."""
         pos = self.skip_ws()
         use = self.parse_operand()
-        if use[1] != 0 or self.text.startswith("#", pos + 1 + len(use[0])):
-            self.op_error(pos, "expected valid ssa identifier")
+        hash_pos = pos + 1 + len(use[0])
+        if use[1] != 0 or self.text.startswith("#", hash_pos):
+            self.error_at(hash_pos, "result number not allowed in argument list")
         return use
 
     def parse_operand(self) -> UnresolvedOperand:
@@ -1419,6 +1429,33 @@ class Parser(AttrParser):
         if self.text.startswith(".", self.pos):
             self.op_error(pos, "expected integer value")
         return value
+
+    def parse_float(self) -> float:
+        """Parse a float literal as MLIR's `parseFloat(double &)`: an optional `-`, then
+        a decimal literal with a `.` or the hexadecimal bits of an f64."""
+        pos = self.skip_ws()
+        text = self.text
+        negative = text.startswith("-", pos) and not text.startswith("->", pos)
+        start = pos
+        if negative:
+            self.pos = pos + 1
+            start = self.skip_ws()
+        m = _INT_TOKEN.match(text, start)
+        if m is None:
+            self.error_at(start, "expected floating point literal")
+        spelled = m.group()
+        if "." in spelled:
+            self.pos = m.end()
+            value = float(spelled)
+            return -value if negative else value
+        from generator.ir import floats
+
+        try:
+            bits = floats.parse_hex_float(floats.FLOAT_FORMATS["f64"], spelled, negative=negative)
+        except floats.FloatLiteralError as e:
+            self.error_at(start, e.message, [(start, e.note)] if e.note else [])
+        self.pos = m.end()
+        return floats.float_bits_to_python(floats.FLOAT_FORMATS["f64"], bits)
 
     def parse_successor_list(self) -> list[Block]:
         """Parse zero or more comma-separated successors."""

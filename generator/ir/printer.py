@@ -62,6 +62,7 @@ from generator.ir.module import ResourceBlob
 from generator.ir.opasm import AsmPrinter
 from generator.ir.source import SourceLoc
 from generator.ir.traits import IsTerminator
+from generator.ir.type_utilities import is_elements_attr
 from generator.ir.types import (
     DYNAMIC,
     TUPLE_ALIAS_MIN_SIZE,
@@ -475,7 +476,7 @@ class Printer(AsmPrinter):
                 # their op is registered where the file came from.
                 self._visit_hinted_only(props)
         attrs = op.attributes
-        if attrs.has_alias_parts:
+        if attrs.has_alias_parts and (not custom or op.asm_prints_attr_dict()):
             self._visit_attr(attrs)
 
     def _visit_hinted_only(self, attr: Attribute | Type) -> None:
@@ -844,7 +845,8 @@ class Printer(AsmPrinter):
             return "true" if attr.value else "false"
         if isinstance(attr, IntegerAttr):
             return str(attr.value)
-        if isinstance(attr, FloatAttr):
+        if isinstance(attr, FloatAttr) or is_elements_attr(attr):
+            # An elements attribute's type ends its text (`dense<1.0> : tensor<2xf32>`).
             text = self.attr_text(attr)
             return text.rpartition(" : ")[0] or text
         return self.attr_text(attr)
@@ -1184,7 +1186,12 @@ class Printer(AsmPrinter):
         if isinstance(attr, ParametricAttr):
             # Like any dialect attribute's, a body that is not an identifier with an
             # optional `<...>` goes in angle brackets.
-            return _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
+            text = _pretty_dialect_symbol("#", attr.DIALECT, attr.MNEMONIC + attr.params_text(self))
+            own_type = attr.self_type()
+            if own_type is not None:
+                # A typed attribute's type follows its body, as MLIR prints a `TypedAttr`.
+                text += f" : {self.type_text(own_type)}"
+            return text
         if isinstance(attr, DialectAttr):
             # `#index<cmp_predicate slt>`: a body that is not an identifier with an
             # optional `<...>` goes in angle brackets, as MLIR prints it.

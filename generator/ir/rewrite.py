@@ -35,9 +35,11 @@ trait folders do. `constant_value` reads the value of a `ConstantLike` op's
 result, as MLIR's `m_Constant` does. Which ops are free of effects, terminators
 or constant-like is asked of their trait classes (`has_trait`).
 
-Not modelled: the rest of MLIR's region simplification (dead block arguments,
-block merging), strict modes, and skipping ops of blocks that become unreachable
-during a sweep.
+After each sweep, as MLIR's `simplifyRegions` at its default level, unreachable
+blocks are erased, then block arguments nothing live reads, with the operands
+branches pass to them (for branches that say which those are), and the ops only
+they kept alive. Not modelled: block merging (MLIR's aggressive level), strict
+modes, and skipping ops of blocks that become unreachable during a sweep.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
 from generator.ir.core import Block, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
-from generator.ir.interfaces import SymbolOpInterface
+from generator.ir.interfaces import BranchOpInterface, CastOpInterface, SymbolOpInterface
 from generator.ir.traits import (
     ConstantLike,
     FoldingTrait,
@@ -61,6 +63,7 @@ from generator.ir.traits import (
     IsIsolatedFromAbove,
     IsTerminator,
     NoMemoryEffect,
+    OnlyAllocatesResults,
 )
 from generator.ir.types import Type
 from generator.ir.verifier import location_of, region_has_ssa_dominance
@@ -642,7 +645,13 @@ class _OpKind:
         #: Never trivially dead: terminators (unregistered ops may be ones) and symbols.
         self.keep = cls.might_have_trait(IsTerminator) or issubclass(cls, SymbolOpInterface)
         # `Pure` implies `NoMemoryEffect`.
-        self.effect_free = cls.has_trait(NoMemoryEffect) or cls.has_trait(ConstantLike)
+        # An op that only allocates its results is dead once they are unused, as MLIR's
+        # `wouldOpBeTriviallyDead` skips allocation effects on the op's own results.
+        self.effect_free = (
+            cls.has_trait(NoMemoryEffect)
+            or cls.has_trait(ConstantLike)
+            or cls.has_trait(OnlyAllocatesResults)
+        )
         self.recursive_effects = cls.has_trait(HasRecursiveMemoryEffects)
         self.constant_like = cls.has_trait(ConstantLike)
         # An unregistered op might be isolated from above, so constants stay in it.
@@ -685,6 +694,175 @@ def _effect_free(op: Operation) -> bool:
                 if not _effect_free(nested):
                     return False
     return True
+
+
+class _DeadArguments:
+    """MLIR's `runRegionDCE` over the regions of a scope, where it changes what the
+    worklist does not: block arguments (of blocks other than entry blocks) that no live
+    op uses, the operands branches pass to them, and the effect-free ops only such
+    arguments kept alive (a value going round a loop and never read).
+
+    Liveness is propagated to a fixed point as MLIR does: terminators, ops with
+    regions or effects are live; a value is live when a live op uses it, except that
+    a branch passing it to a dead block argument does not count; an op is live when a
+    result is. A branch that does not say which operands go where
+    (`BranchOpInterface.successor_operand_positions`) keeps its successors' arguments.
+    """
+
+    def __init__(self, rewriter: PatternRewriter, scope: Region) -> None:
+        self.rewriter = rewriter
+        self.scope = scope
+        self.live: set[int] = set()
+        self.changed = False
+
+    def erase(self) -> bool:
+        """Erase what is dead; True when an op was erased (MLIR's answer)."""
+        if not self._has_block_arguments(self.scope):
+            return False
+        self.changed = True
+        while self.changed:
+            self.changed = False
+            self._propagate_region(self.scope)
+        return self._delete(self.scope)
+
+    def _has_block_arguments(self, region: Region) -> bool:
+        for index, block in enumerate(region.blocks):
+            if index and block.args:
+                return True
+            for op in block.ops:
+                for nested in op.regions:
+                    if self._has_block_arguments(nested):
+                        return True
+        return False
+
+    # -- liveness ----------------------------------------------------------------------
+
+    def _mark(self, item: object) -> None:
+        if id(item) not in self.live:
+            self.live.add(id(item))
+            self.changed = True
+
+    def _op_is_live(self, op: Operation) -> bool:
+        return id(op) in self.live or any(id(r) in self.live for r in op.results)
+
+    def _dead_use(self, owner: Operation, index: int) -> bool:
+        if not owner.successors or not isinstance(owner, BranchOpInterface):
+            return False
+        for number, successor in enumerate(owner.successors):
+            positions = owner.successor_operand_positions(number)
+            if positions is not None and index in positions:
+                return id(successor.args[index - positions.start]) not in self.live
+        return False
+
+    def _process_value(self, value: Value) -> None:
+        if id(value) in self.live:
+            return
+        for use in value.uses:
+            if self._op_is_live(use.owner) and not self._dead_use(use.owner, use.index):
+                self._mark(value)
+                return
+
+    def _propagate_op(self, op: Operation) -> None:
+        for region in op.regions:
+            self._propagate_region(region)
+        if op.successors or op.has_trait(IsTerminator):
+            self._mark(op)
+            for number, successor in enumerate(op.successors):
+                positions = (
+                    op.successor_operand_positions(number)
+                    if isinstance(op, BranchOpInterface)
+                    else None
+                )
+                if positions is None:
+                    for arg in successor.args:
+                        self._mark(arg)
+            return
+        if self._op_is_live(op):
+            return
+        kind = _kind(type(op))
+        if op.regions or kind.keep or not kind.effect_free:
+            self._mark(op)
+            return
+        for result in op.results:
+            self._process_value(result)
+
+    def _propagate_region(self, region: Region) -> None:
+        for block in _post_order(region):
+            op = block.last_op
+            while op is not None:
+                self._propagate_op(op)
+                op = op.prev_op
+            if not block.is_entry_block:
+                for arg in block.args:
+                    self._process_value(arg)
+
+    # -- deleting ----------------------------------------------------------------------
+
+    def _delete(self, region: Region) -> bool:
+        erased = False
+        blocks = _post_order(region)
+        dead_ops: list[Operation] = []
+        for block in blocks:
+            term = block.last_op
+            if len(region.blocks) > 1 and term is not None:
+                self._erase_successor_operands(term)
+            op = block.last_op
+            while op is not None:
+                if not self._op_is_live(op):
+                    dead_ops.append(op)
+                else:
+                    for nested in op.regions:
+                        erased |= self._delete(nested)
+                op = op.prev_op
+        for op in dead_ops:
+            op.drop_all_references()
+        for op in dead_ops:
+            self.rewriter.erase_op(op)
+            erased = True
+        reachable = set(blocks)
+        for block in region.blocks[1:]:
+            if block not in reachable:
+                continue
+            for index in range(len(block.args) - 1, -1, -1):
+                if id(block.args[index]) not in self.live:
+                    block.erase_argument(index)
+        return erased
+
+    def _erase_successor_operands(self, term: Operation) -> None:
+        if not isinstance(term, BranchOpInterface):
+            return
+        for number in range(len(term.successors) - 1, -1, -1):
+            positions = term.successor_operand_positions(number)
+            if positions is None:
+                continue
+            successor = term.successors[number]
+            for position in range(len(positions) - 1, -1, -1):
+                if id(successor.args[position]) not in self.live:
+                    with self.rewriter.modify_op_in_place(term):
+                        term.erase_successor_operand(number, position)
+
+
+def _post_order(region: Region) -> list[Block]:
+    """The blocks reachable from the entry of `region`, successors before predecessors."""
+    if not region.blocks:
+        return []
+    order: list[Block] = []
+    seen = {region.blocks[0]}
+    stack: list[tuple[Block, int]] = [(region.blocks[0], 0)]
+    while stack:
+        block, next_succ = stack[-1]
+        term = block.last_op
+        succs = term.successors if term is not None else ()
+        if next_succ < len(succs):
+            stack[-1] = (block, next_succ + 1)
+            succ = succs[next_succ]
+            if succ not in seen and succ.parent is region:
+                seen.add(succ)
+                stack.append((succ, 0))
+        else:
+            stack.pop()
+            order.append(block)
+    return order
 
 
 def would_op_be_trivially_dead(op: Operation) -> bool:
@@ -749,7 +927,8 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
     """Fold `op` as MLIR's `Operation::fold` does, without changing its uses.
 
     Runs the op's own `fold`; when that fails or only changed the op in place,
-    the folders of its traits are tried. Returns None when nothing folded, `[]`
+    the folders of its traits are tried, then a cast's (`CastOpInterface`) to its
+    own operand types folds to its operands. Returns None when nothing folded, `[]`
     when the op was changed in place, else one attribute or value per result.
     """
     results: list[Attribute | Value] | None = None
@@ -762,6 +941,11 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
         folded = trait_fold(op)
         if folded is not None:
             return folded
+    if isinstance(op, CastOpInterface) and op.operands:
+        # MLIR's `foldCastInterfaceOp`: a cast to the types it starts from is its input.
+        operands = op.operands
+        if [v.type for v in operands] == [r.type for r in op.results]:
+            return list(operands)
     return results
 
 
@@ -1032,6 +1216,11 @@ class _GreedyDriver(RewriteListener):
             self._populate()
             continue_rewrites = self._erase_unreachable_blocks()
             continue_rewrites |= self._process_worklist()
+            if not self.runaway:
+                # As MLIR's `simplifyRegions` after each sweep: unreachable blocks,
+                # then dead block arguments and what only they kept alive.
+                continue_rewrites |= self._erase_unreachable_blocks()
+                continue_rewrites |= _DeadArguments(self.rewriter, self.region).erase()
             if not continue_rewrites or self.runaway:
                 break
         return not continue_rewrites

@@ -15,10 +15,11 @@ name, the spec layer maps it: `Terminator` is `IsTerminator`,
 interface (`SymbolOpInterface`, in `generator.ir.interfaces`).
 
 A trait that checks something has a classmethod `verify(op) -> str | None`
-(MLIR's `verifyTrait`), returning MLIR's message for a violation; generated
-verifiers call it directly. A trait that folds (`IsCommutative`,
-`IsIdempotent`, `IsInvolution`) has a `FoldingTrait.fold(op)` the folder tries
-after the op's own fold.
+(MLIR's `verifyTrait`), returning MLIR's message for a violation, and, for what it
+checks after the op's regions verify, `verify_regions(op)` (MLIR's
+`verifyRegionTrait`); generated verifiers call them directly. A trait that folds
+(`IsCommutative`, `IsIdempotent`, `IsInvolution`) has a `FoldingTrait.fold(op)` the
+folder tries after the op's own fold.
 
 Parametric traits (`HasParent<"a">`, `ParentOneOf<["a", "b"]>`,
 `SingleBlockImplicitTerminator<"x">`) are made by `HasParent.of("a")`, a
@@ -62,6 +63,7 @@ __all__ = [
     "NoRegionArguments",
     "NoSideEffect",
     "NoTerminator",
+    "OnlyAllocatesResults",
     "OpTrait",
     "ParametricTrait",
     "ParentOneOf",
@@ -111,6 +113,12 @@ class OpTrait:
         """MLIR's `verifyTrait`: a message when `op` breaks the trait, else None.
 
         Traits that only mark an op check nothing."""
+        return None
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> str | None:
+        """MLIR's `verifyRegionTrait`: like `verify`, but run after the op's regions
+        verify. Most traits check nothing then."""
         return None
 
 
@@ -164,6 +172,13 @@ class ParametricTrait(OpTrait):
 
 class NoMemoryEffect(OpTrait):
     """The op has no memory effects (MLIR's `MemoryEffects<[]>`)."""
+
+    __slots__ = ()
+
+
+class OnlyAllocatesResults(OpTrait):
+    """The op's only memory effects allocate its results (MLIR's `MemAlloc` on a
+    result, as `memref.alloc` and `memref.alloca` have): unused, it is dead."""
 
     __slots__ = ()
 
@@ -456,13 +471,23 @@ class SingleBlock(OpTrait):
 
 class SingleBlockImplicitTerminator(ParametricTrait):
     """Single-block regions ending in the op named in `PARAMS`, which the custom
-    form leaves out. It checks what `SingleBlock` does, without implying it, as in MLIR."""
+    form leaves out. It checks what `SingleBlock` does, without implying it, as in MLIR:
+    the block count with the op (`verify`), the terminator after the regions
+    (`verify_regions`)."""
 
     __slots__ = ()
 
     @classmethod
     def verify(cls, op: Operation) -> str | None:
-        """MLIR's `SingleBlockImplicitTerminator::verifyRegionTrait`."""
+        """The `SingleBlock::verifyTrait` MLIR's trait inherits, which runs with the
+        op's own checks, before its regions are verified."""
+        return SingleBlock.verify(op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> str | None:
+        """MLIR's `SingleBlockImplicitTerminator::verifyRegionTrait`, which runs after
+        the op's regions verify: a wrong terminator's own checks (such as
+        `'func.return' op expects parent op 'func.func'`) are reported first."""
         problem = SingleBlock.verify(op)
         if problem is not None:
             return problem

@@ -290,7 +290,7 @@ class TypeParser(Lexer):
             self.pos += 1
             epos = self.skip_ws()
             elem = self.parse_element_type()
-            if self.consume_if(","):
+            if self.consume_if(",") and self._at_optional_attribute():
                 self.parse_attribute()
                 self.expect(">", "expected '>' in tensor type")
                 self.error_at_token("cannot apply encoding to unranked tensor")
@@ -302,12 +302,17 @@ class TypeParser(Lexer):
         epos = self.skip_ws()
         elem = self.parse_element_type()
         encoding: Attribute | None = None
-        if self.consume_if(","):
+        if self.consume_if(",") and self._at_optional_attribute():
             encoding = self.parse_attribute()
         self.expect(">", "expected '>' in tensor type")
         if not _valid_tensor_element(elem):
             self.error_at(epos, "invalid tensor element type")
         return RankedTensorType.get(dims, elem, encoding)
+
+    def _at_optional_attribute(self) -> bool:
+        """Whether an attribute may start here, where one is optional (MLIR's
+        `parseOptionalAttribute`): not at a closing or separating token."""
+        return self.peek() not in (">", ")", "]", "}", ":", ",", "=", "")
 
     def parse_element_type(self) -> Type:
         """Parse the element type of a shaped type."""
@@ -333,19 +338,27 @@ class TypeParser(Lexer):
             self.error_at(epos, "invalid memref element type")
         layout: Attribute | None = None
         memory_space: Attribute | None = None
-        while self.consume_if(","):
-            self.skip_ws()
-            attr = self.parse_attribute()
-            if isinstance(attr, (AffineMapAttr, StridedLayoutAttr)):
-                if memory_space is not None:
-                    self.error_at_token("expected memory space to be last in memref type")
-                if unranked:
-                    self.error_at_token("cannot have affine map for unranked memref type")
-                layout = attr
-            elif memory_space is None:
-                memory_space = attr
-            else:
-                self.error_at_token("multiple memory spaces specified in memref type")
+        # MLIR's `, attr, ...` list: not empty, each element followed by `,` or `>`.
+        if self.peek() != ">":
+            self.expect(",", "expected ',' or '>' in memref type")
+            if self.peek() == ">":
+                self.wrong_token("expected list element")
+            while True:
+                self.skip_ws()
+                attr = self.parse_attribute()
+                if isinstance(attr, (AffineMapAttr, StridedLayoutAttr)):
+                    if memory_space is not None:
+                        self.error_at_token("expected memory space to be last in memref type")
+                    if unranked:
+                        self.error_at_token("cannot have affine map for unranked memref type")
+                    layout = attr
+                elif memory_space is None:
+                    memory_space = attr
+                else:
+                    self.error_at_token("multiple memory spaces specified in memref type")
+                if self.peek() == ">":
+                    break
+                self.expect(",", "expected ',' or '>'")
         self.expect(">", "expected '>' in memref type")
         memory_space = _normalize_memory_space(memory_space)
         if memory_space is not None and not isinstance(

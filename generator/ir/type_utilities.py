@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.ir.attr_type_base import ParametricAttr
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -107,6 +108,9 @@ _TYPED_ATTRS = (
 def is_typed_attr(a: Attribute) -> bool:
     """True for attributes with a type (MLIR's `TypedAttr`)."""
     if isinstance(a, _TYPED_ATTRS):
+        return True
+    if isinstance(a, ParametricAttr) and a.self_type() is not None:
+        # A dialect attribute with a self type parameter (`#complex.number`).
         return True
     # A string attribute is typed (`none` when no type is written), as in MLIR.
     return isinstance(a, (StringAttr, OpaqueAttr))

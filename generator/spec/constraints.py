@@ -809,6 +809,8 @@ _NAMED_TYPES: dict[str, Callable[[SourceLoc | None], TypeConstraint]] = {
 #: third argument): the builtin shaped types and their abstract bases.
 CPP_TYPES: tuple[str, ...] = (
     "::mlir::BaseMemRefType",
+    "::mlir::ComplexType",
+    "::mlir::IntegerType",
     "::mlir::MemRefType",
     "::mlir::RankedTensorType",
     "::mlir::ShapedType",

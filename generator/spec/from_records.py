@@ -647,6 +647,7 @@ class _Reader:
             region_verifier=self.code(rec, "regionVerifier", loc),
             has_folder=bool(rec.get("hasFolder", 0)),
             fold=self.code(rec, "fold", loc),
+            reference=self.code(rec, "reference", loc),
             has_canonicalizer=bool(rec.get("hasCanonicalizer", 0)),
             has_canonicalize_method=bool(rec.get("hasCanonicalizeMethod", 0)),
             canonicalize=self.code(rec, "canonicalize", loc),

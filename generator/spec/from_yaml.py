@@ -171,6 +171,7 @@ _TEXT_KEYS: frozenset[tuple[str, str]] = frozenset(
         ("op", "verifier"),
         ("op", "region_verifier"),
         ("op", "fold"),
+        ("op", "reference"),
         ("op", "canonicalize"),
         ("op", "extra_code"),
         ("op", "parser"),

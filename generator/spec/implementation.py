@@ -22,8 +22,8 @@ inline is a function of that module, found by its name:
 `<cls>` is the snake_case of the generated class (`TransposeOp` -> `transpose_op`).
 
 At generation the module is found as a file (`a/b.py` or `a/b/__init__.py` for
-`a.b`) under the spec's directory, the current directory or an entry of
-`sys.path`, and read, never imported (it imports the package being generated).
+`a.b`) under the spec's directory, the root of the checkout being generated
+(`odsgen generate --root`), the current directory or an entry of `sys.path`, and read, never imported (it imports the package being generated).
 Each function a hook needs must exist and accept the arguments it is called with;
 a function named like a hook the spec does not ask for is an error too, so that no
 code is silently left unused. `with_implementation` then gives each such hook a
@@ -37,17 +37,19 @@ functions by the same name.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import keyword
 import sys
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.diagnostics import SpecDiagnostic
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile, SourceLoc
-from generator.naming import class_name_from_def, snake_case
+from generator.naming import class_name_from_def, sanitize_name, snake_case
 from generator.spec.hooks import (
     HookRequirement,
     InlineCode,
@@ -75,6 +77,7 @@ __all__ = [
     "interface_digest",
     "module_alias",
     "module_function",
+    "project_root",
     "with_implementation",
 ]
 
@@ -165,6 +168,14 @@ def hook_prefix(owner: Owner) -> str:
     return snake_case(class_name_from_def(owner.def_name))
 
 
+def reference_arguments(op: OpDef) -> list[str]:
+    """The arguments the generated `reference` passes to `<prefix>_reference`: the op,
+    its operands, then its attributes, by their accessor names."""
+    names = [o.name or f"operand_{i}" for i, o in enumerate(op.operands)]
+    names += [a.name for a in op.attributes]
+    return ["self", *(sanitize_name(snake_case(n)) for n in names)]
+
+
 def _builder_name(owner: OpDef, builder: BuilderDef | None) -> str:
     index = next(i for i, b in enumerate(owner.builders) if b is builder)
     return "build" if index == 0 else f"build_{index}"
@@ -238,10 +249,29 @@ def _positional_count(arguments: list[str]) -> int:
 # ---------------------------------------------------------------------------
 
 
+#: The root of the checkout being generated, while `project_root` holds it.
+_PROJECT_ROOT: ContextVar[Path | None] = ContextVar("_PROJECT_ROOT", default=None)
+
+
+@contextlib.contextmanager
+def project_root(root: Path) -> Iterator[None]:
+    """Search `root` for implementation modules too while the block runs: a checkout
+    generated from elsewhere (`--root reldir`) names its modules from its own root,
+    which is neither the spec's directory nor the current directory."""
+    token = _PROJECT_ROOT.set(root)
+    try:
+        yield
+    finally:
+        _PROJECT_ROOT.reset(token)
+
+
 def _search_roots(spec_dir: Path | None) -> list[Path]:
     roots: list[Path] = []
     if spec_dir is not None:
         roots.append(spec_dir)
+    root = _PROJECT_ROOT.get()
+    if root is not None:
+        roots.append(root)
     roots.append(Path.cwd())
     roots.extend(Path(p) if p else Path.cwd() for p in sys.path)
     # odsgen's own tree: the built-in specs name modules of the `generator` package
@@ -351,11 +381,12 @@ def read_module(dialect: DialectDef) -> ModuleSource | SpecDiagnostic | None:
     path = find_module(name, _search_roots(spec_dir))
     if path is None:
         where = "/".join(parts)
+        checkout = " the checkout's root," if _PROJECT_ROOT.get() is not None else ""
         return SpecDiagnostic(
             loc,
             f"implementation module '{name}' not found",
             hint=f"it is looked for as {where}.py or {where}/__init__.py under the spec's "
-            "directory, the current directory and the Python path",
+            f"directory,{checkout} the current directory and the Python path",
         )
     stat = path.stat()
     return _read(path.resolve(), (stat.st_mtime_ns, stat.st_size), name)
@@ -489,8 +520,42 @@ def check_implementation(
                     notes=_asked_at(requirement),
                 )
             )
+    errors.extend(_references(dialect, module))
     errors.extend(_unasked(dialect, module, used))
     return errors
+
+
+def _references(dialect: DialectDef, module: ModuleSource) -> Iterator[SpecDiagnostic]:
+    """The problems of the module's reference implementations: one the spec writes
+    inline as well, or one that does not accept the arguments it is called with."""
+    for op in dialect.ops:
+        name = f"{hook_prefix(op)}_reference"
+        function = module.functions.get(name)
+        if function is None or function.required is None:
+            continue
+        notes = (
+            [Diagnostic(Severity.NOTE, op.loc, f"'{op.def_name}' is defined here")]
+            if op.loc is not None
+            else []
+        )
+        if op.reference is not None:
+            yield SpecDiagnostic(
+                function.loc,
+                f"'{name}' would be the reference implementation of '{op.def_name}', "
+                "which the spec writes inline",
+                hint="remove one of the two",
+                notes=notes,
+            )
+            continue
+        arguments = reference_arguments(op)
+        if not function.accepts(len(arguments)):
+            yield SpecDiagnostic(
+                function.loc,
+                f"'{name}' takes {function.describe()}, but the reference implementation "
+                f"of '{op.def_name}' calls it with {len(arguments)} ({', '.join(arguments)})",
+                hint=f"define it as `def {name}({', '.join(arguments)})`",
+                notes=notes,
+            )
 
 
 def _parameters(arguments: list[str]) -> list[str]:
@@ -653,6 +718,14 @@ def with_implementation(dialect: DialectDef) -> DialectDef:
         else:
             field = "canonicalize" if hook == "canonicalization" else hook
             updates.setdefault(key, {})[field] = SourceText(text=f"return {call}")
+    found = read_module(dialect)
+    if isinstance(found, ModuleSource):
+        for op in dialect.ops:
+            function = f"{hook_prefix(op)}_reference"
+            if op.reference is None and function in found.functions:
+                owners[id(op)] = op
+                call = f"{alias}.{function}({', '.join(reference_arguments(op))})"
+                updates.setdefault(id(op), {})["reference"] = SourceText(text=f"return {call}")
     return _rebuild(dialect, owners, updates, declared, appended, builders)
 
 

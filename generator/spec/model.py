@@ -344,6 +344,13 @@ class OpDef(SpecNode):
     """ODS `hasFolder`: `fold` must be given."""
     fold: Code | None = None
     """The body of `def fold(self) -> FoldResult` (ODS `hasFolder`)."""
+    reference: Code | None = None
+    """The op's reference implementation: the body of `def reference(self, <operands>)`,
+    which returns the results' run-time values (one value, a tuple for several results,
+    None for none) from the operands' (parameters named as the operands' accessors,
+    a tuple for a variadic group). The attributes the body names (by their accessor
+    names) are bound to their accessors' values. `odsgen run` executes an op by
+    calling it; `generator.ir.semantics` has the numeric semantics it is written in."""
     has_canonicalizer: bool = False
     """ODS `hasCanonicalizer`: the op has canonicalization patterns, a `canonicalize`
     body or patterns of the set `canonicalize` rooted at the op."""

@@ -464,6 +464,8 @@ def _op(op: OpDef, op_class: str | None, dialect_def: str) -> list[str]:
         lines.append(_let("hasFolder", "1"))
     if op.fold is not None:
         lines.append(_let("fold", _code(op.fold.text, 2)))
+    if op.reference is not None:
+        lines.append(_let("reference", _code(op.reference.text, 2)))
     if op.has_canonicalizer:
         lines.append(_let("hasCanonicalizer", "1"))
     if op.has_canonicalize_method:

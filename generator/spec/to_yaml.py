@@ -329,6 +329,7 @@ def _op(op: OpDef) -> Fields:
     _optional(fields, "region_verifier", _text(op.region_verifier), None)
     _optional(fields, "has_folder", op.has_folder, False)
     _optional(fields, "fold", _text(op.fold), None)
+    _optional(fields, "reference", _text(op.reference), None)
     _optional(fields, "has_canonicalizer", op.has_canonicalizer, False)
     _optional(fields, "has_canonicalize_method", op.has_canonicalize_method, False)
     _optional(fields, "canonicalize", _text(op.canonicalize), None)

@@ -143,6 +143,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "NoRegionArguments": "",
     "NoSideEffect": "",
     "NoTerminator": "",
+    "OnlyAllocatesResults": "",
     "ParentOneOf": "ops",
     "PredOpTrait": "pred",
     "Pure": "",
@@ -538,6 +539,7 @@ class _Validator:
             (op.verifier, "verifier"),
             (op.region_verifier, "region verifier"),
             (op.fold, "fold hook"),
+            (op.reference, "reference implementation"),
             (op.canonicalize, "canonicalize hook"),
             (op.extra_code, "extra code"),
             (op.parser, "parser hook"),
@@ -1241,11 +1243,14 @@ class _Validator:
                 f"print the {what}",
                 "set 'mnemonic'" + (" and give an 'assemblyFormat'" if params else ""),
             )
-        if self_typed and params:
+        if self_typed and params and not custom:
+            # The type is printed after the body (` : complex<f32>`), and only a
+            # hand-written parser knows how the body implies it.
             self.error(
                 item,
-                "an attribute with a self type parameter and other parameters is not "
-                "supported by odsgen",
+                "an attribute with a self type parameter and other parameters is "
+                "supported by odsgen only with a hand-written parser and printer",
+                "set 'hasCustomAssemblyFormat' and give the parser and printer",
             )
         if isinstance(item, AttrDef) and item.alias is not None and not (self_typed or params):
             self.error(
@@ -1332,6 +1337,7 @@ _GENERATED_MEMBERS: dict[str, frozenset[str]] = {
             "convert_property",
             "fold",
             "parse",
+            "reference",
             "print",
             "verify_regions",
         }
@@ -1423,7 +1429,7 @@ def _code_texts(dialect: DialectDef) -> Iterator[str]:
     if dialect.extra_code is not None:
         yield dialect.extra_code.text
     for op in dialect.ops:
-        for code in (op.extra_code, op.verifier, op.fold, op.canonicalize):
+        for code in (op.extra_code, op.verifier, op.fold, op.reference, op.canonicalize):
             if code is not None:
                 yield code.text
     for item in dialect.named_defs():

@@ -78,6 +78,9 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   code regionVerifier = ?;
   bit hasFolder = 0;
   code fold = ?;
+  // A reference implementation: the body of `reference(self, <operands>)`, which
+  // returns the results' run-time values; what `odsgen run` executes.
+  code reference = ?;
   // Canonicalization: `canonicalize` (the body of `canonicalize(op, rewriter)`),
   // or patterns of the set "canonicalize" rooted at the op.
   bit hasCanonicalizer = 0;

@@ -25,6 +25,9 @@ class NativeOpTrait<string name> : OpTrait<name>;
 def Pure : OpTrait<"Pure">;
 def NoSideEffect : OpTrait<"NoSideEffect">;
 def NoMemoryEffect : OpTrait<"NoMemoryEffect">;
+// The op's only memory effects allocate its results (MLIR's `MemAlloc` on a
+// result): the canonicalizer erases it when they are unused.
+def OnlyAllocatesResults : OpTrait<"OnlyAllocatesResults">;
 def AlwaysSpeculatable : OpTrait<"AlwaysSpeculatable">;
 def RecursiveMemoryEffects : OpTrait<"RecursiveMemoryEffects">;
 def RecursivelySpeculatable : OpTrait<"RecursivelySpeculatable">;

@@ -13,6 +13,13 @@ from pathlib import Path
 ODSGEN = Path(sys.executable).parent / "odsgen"
 
 
+def _interruptible() -> None:
+    """In the child before `exec`: Ctrl-C at its default, whatever the test run
+    inherited (a run started in the background of a shell ignores SIGINT, and so
+    would every odsgen it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _cpu_ticks(pid: int) -> int | None:
     """The CPU time `pid` has used so far, in clock ticks (None without /proc)."""
     try:
@@ -62,6 +69,7 @@ def test_sigint_while_opt_reads_stdin() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_interruptible,
     )
     _wait_until_blocked(proc)
     assert _interrupt(proc) == "odsgen opt: interrupted\n"
@@ -77,6 +85,7 @@ def test_sigint_while_opt_writes(tmp_path: Path) -> None:
         [str(ODSGEN), "opt", "--allow-unregistered-dialect", str(source)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_interruptible,
     )
     # Nothing reads the output yet, so once output appears the pipe fills and the
     # write blocks.
@@ -113,6 +122,24 @@ def test_sigint_while_odsgen_loads_its_modules() -> None:
         stdin=subprocess.DEVNULL,
         capture_output=True,
         timeout=120,
+        preexec_fn=_interruptible,
     )
     assert proc.returncode == 128 + signal.SIGINT, proc.stderr.decode()
     assert proc.stderr.decode() == "odsgen opt: interrupted\n"
+
+
+def test_sigint_stays_ignored_when_started_ignoring_it() -> None:
+    """Started with SIGINT ignored (as a background job is), odsgen keeps ignoring
+    it, as programs do, and finishes its work."""
+    proc = subprocess.Popen(
+        [str(ODSGEN), "opt", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    _wait_until_blocked(proc)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(b"func.func @f() {\n  return\n}\n", timeout=60)
+    assert (proc.returncode, err) == (0, b"")
+    assert out == b"module {\n  func.func @f() {\n    return\n  }\n}\n\n"

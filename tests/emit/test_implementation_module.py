@@ -271,7 +271,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def transpose_op_verify(",
         "def transpose_op_check(",
         [
-            "shapes.td:42:7: error: 'hasVerifier' is set but 'Shp_TransposeOp' has no verifier",
+            "shapes.td:43:7: error: 'hasVerifier' is set but 'Shp_TransposeOp' has no verifier",
             "  hint: give the body of `def verify_custom(self) -> str | None` as `let verifier "
             "= [{ ... }]`; or define `transpose_op_verify(self)` in implementation module "
             "'shapesproj.shapes_impl'",
@@ -282,7 +282,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def transpose_op_result_rank(",
         "def transpose_op_rank(",
         [
-            "shapes.td:37:1: error: 'Shp_TransposeOp' implements interface 'Ranked' but does "
+            "shapes.td:38:1: error: 'Shp_TransposeOp' implements interface 'Ranked' but does "
             "not define its method 'result_rank' (resultRank)",
         ],
     ),
@@ -291,7 +291,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def transpose_op_permutation(",
         "def transpose_op_order(",
         [
-            "shapes.td:46:5: error: method 'permutation' of 'Shp_TransposeOp' is declared "
+            "shapes.td:47:5: error: method 'permutation' of 'Shp_TransposeOp' is declared "
             "without a body",
         ],
     ),
@@ -300,7 +300,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def print_dim_list(",
         "def print_dims(",
         [
-            "shapes.td:52:1: error: format directive 'custom<DimList>' needs a function "
+            "shapes.td:53:1: error: format directive 'custom<DimList>' needs a function "
             "'print_dim_list', which the dialect's code does not define",
         ],
     ),
@@ -313,6 +313,29 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
             "constant materializer",
         ],
     ),
+    "reference_wrong_arity": (
+        MODULE,
+        "def add_op_reference(op: AddOp, lhs: int, rhs: int) -> int:",
+        "def add_op_reference(op: AddOp, lhs: int) -> int:",
+        [
+            f"{MODULE}:47:1: error: 'add_op_reference' takes 2 positional parameters, but "
+            "the reference implementation of 'Shp_AddOp' calls it with 3 (self, lhs, rhs)",
+            "def add_op_reference(op: AddOp, lhs: int) -> int:",
+            "^",
+        ],
+    ),
+    "reference_inline_and_in_module": (
+        "shapes.td",
+        "  let hasCustomAssemblyFormat = 1;\n  let hasFolder = 1;",
+        "  let hasCustomAssemblyFormat = 1;\n  let hasFolder = 1;\n"
+        "  let reference = [{ return lhs }];",
+        [
+            f"{MODULE}:47:1: error: 'add_op_reference' would be the reference implementation "
+            "of 'Shp_AddOp', which the spec writes inline",
+            "def add_op_reference(op: AddOp, lhs: int, rhs: int) -> int:",
+            "^",
+        ],
+    ),
     "wrong_arity": (
         MODULE,
         "def add_op_fold(op: AddOp) -> FoldResult:",
@@ -322,7 +345,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
             "folder of 'Shp_AddOp' calls it with 1 (self)",
             "def add_op_fold(op: AddOp, extra: int) -> FoldResult:",
             "^",
-            "shapes.td:34:7: note: the spec asks for it here",
+            "shapes.td:35:7: note: the spec asks for it here",
         ],
     ),
     "keyword_only_parameter": (
@@ -330,7 +353,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def transpose_op_build(cls: type[TransposeOp], input: Value)",
         "def transpose_op_build(cls: type[TransposeOp], input: Value, *, extra: int)",
         [
-            f"{MODULE}:81:1: error: 'transpose_op_build' takes 2 positional parameters and "
+            f"{MODULE}:86:1: error: 'transpose_op_build' takes 2 positional parameters and "
             "keyword-only 'extra', but builder 'build' of 'Shp_TransposeOp' calls it with 2 "
             "(cls, input)",
         ],
@@ -340,17 +363,17 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def add_op_parse(",
         "def add_op_verify(op: AddOp) -> str | None:\n    return None\n\n\ndef add_op_parse(",
         [
-            f"{MODULE}:47:1: error: 'add_op_verify' would be the verifier of 'Shp_AddOp', "
+            f"{MODULE}:52:1: error: 'add_op_verify' would be the verifier of 'Shp_AddOp', "
             "but the spec does not ask for it",
             "def add_op_verify(op: AddOp) -> str | None:",
             "^",
-            "shapes.td:30:1: note: 'Shp_AddOp' is defined here",
+            "shapes.td:31:1: note: 'Shp_AddOp' is defined here",
         ],
     ),
     "hook_also_inline": (
         "shapes.td",
-        "  let hasFolder = 1;\n}\n\ndef Shp_AddOp",
-        "  let hasFolder = 1;\n  let fold = [{ return self.value }];\n}\n\ndef Shp_AddOp",
+        "  let hasFolder = 1;\n  let reference",
+        "  let hasFolder = 1;\n  let fold = [{ return self.value }];\n  let reference",
         [
             f"{MODULE}:35:1: error: 'constant_op_fold' would be the folder of "
             "'Shp_ConstantOp', which the spec writes inline",
@@ -383,7 +406,7 @@ _ERRORS: dict[str, tuple[str, str, str, list[str]]] = {
         "def is_zero(value: Value) -> bool:",
         "def is_zero(value: Value) -> bool\n    pass\n\n\ndef f():",
         [
-            f"{MODULE}:140:34: error: invalid Python in implementation module: expected ':'",
+            f"{MODULE}:145:34: error: invalid Python in implementation module: expected ':'",
         ],
     ),
     "alias_taken": (
@@ -422,6 +445,36 @@ def test_a_mismatch_is_an_error_where_it_is(
         else:
             assert lines[first + offset] == line, err
     assert not (project / "shapesproj" / "dialects").exists()
+
+
+def test_odsgen_run_calls_the_references(project: Path) -> None:
+    """`shp.constant` has its reference inline, `shp.add` in the module
+    (`add_op_reference`); `odsgen run` executes a program of both."""
+    assert _generate() == 0
+    ops = (project / "shapesproj" / "dialects" / "shp" / "ops.py").read_text(encoding="utf-8")
+    assert "return shapes_impl.add_op_reference(self, lhs, rhs)" in ops
+    (project / "run.mlir").write_text(
+        "func.func private @printI64(i64)\n"
+        "func.func @main() {\n"
+        "  %a = shp.constant 9223372036854775807\n"
+        "  %b = shp.constant 2\n"
+        "  %s = shp.add %a, %b\n"
+        "  call @printI64(%s) : (i64) -> ()\n"
+        "  return\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", "--load-dialect", "shapesproj.dialects", "run.mlir"],
+        cwd=project,
+        env={**os.environ, "PYTHONPATH": str(project)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == str(-(2**63) + 1)
 
 
 def test_a_changed_module_is_checked_again(
@@ -488,3 +541,30 @@ def test_lazy_module_imports_at_first_use(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
         missing.f()
     del sys.modules["lazy_target"]
+
+
+@pytest.mark.parametrize("root", ["proj", "./proj/", "proj/../proj"])
+def test_a_checkout_generated_from_elsewhere_finds_its_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], root: str
+) -> None:
+    """`odsgen generate --root reldir` looks for implementation modules under the
+    checkout's root, as `--root .` run inside it does, and writes the same tree."""
+    checkout = tmp_path / "proj"
+    (checkout / "opdefs").mkdir(parents=True)
+    shutil.copy(CASE / "shapes.td", checkout / "opdefs" / "shapes.td")
+    shutil.copytree(CASE / "shapesproj", checkout / "shapesproj")
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--root", root]) == 0, capsys.readouterr().err
+    elsewhere = {
+        p.relative_to(checkout / "generated"): p.read_bytes()
+        for p in (checkout / "generated").rglob("*.py")
+    }
+    assert any(b"shapes_impl" in text for text in elsewhere.values())
+    monkeypatch.chdir(checkout)
+    assert main(["generate", "--root", "."]) == 0, capsys.readouterr().err
+    assert main(["generate", "--root", ".", "--check"]) == 0, capsys.readouterr().err
+    inside = {
+        p.relative_to(checkout / "generated"): p.read_bytes()
+        for p in (checkout / "generated").rglob("*.py")
+    }
+    assert inside == elsewhere

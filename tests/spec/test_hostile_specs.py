@@ -437,7 +437,9 @@ def test_hostile_text_in_a_yaml_field(
     _check(root, code, capsys.readouterr().err, str(path))
 
 
-#: A TableGen spec; `@FIELD@` marks where the hostile text goes in each case.
+#: A TableGen spec; `@FIELD@` marks where the hostile text goes in each case. Every
+#: string the TableGen form lets an author write is here (names the grammar spells
+#: as identifiers, such as `def` names and `$operand` names, cannot hold the text).
 TD_BASE = """include "OpBase.td"
 
 def Evil_Dialect : Dialect {
@@ -450,7 +452,9 @@ def Evil_Dialect : Dialect {
 def Evil_Mode : I32EnumAttr<"Mode", @esummary@, [
   I32EnumAttrCase<@csymbol@, 0, @cstring@>,
   I32EnumAttrCase<"slow", 1>
-]>;
+]> {
+  let description = @edescription@;
+}
 def Evil_Flags : I32BitEnumAttr<"Flags", @fsummary@, [
   I32BitEnumAttrCaseNone<"none">,
   I32BitEnumAttrCaseBit<"a", 0>
@@ -461,6 +465,8 @@ def Evil_FlagsAttr : EnumAttr<Evil_Dialect, Evil_Flags, @amnemonic@>;
 def Evil_ExternAttr : AttrDef<Evil_Dialect, "Extern"> {
   let mnemonic = "extern";
   let parameters = (ins AttributeSelfTypeParameter<"">:$type);
+  let summary = @asummary@;
+  let description = @adescription@;
   let assemblyFormat = "";
   let asmAlias = @alias@;
 }
@@ -472,17 +478,26 @@ def Evil_ShapedOpInterface : OpInterface<@iname@> {
   ];
 }
 class Evil_Op<string mnemonic, list<Trait> traits = []> : Op<Evil_Dialect, mnemonic, traits>;
-def Evil_AddOp : Evil_Op<@mnemonic@, [Pure, Evil_ShapedOpInterface]> {
+def Evil_Doubled : OpBuilder<(ins "Value":$lhs), [{
+    return cls(lhs, lhs, Evil_Mode_fast, lhs.type)
+  }]> {
+  let summary = @bsummary@;
+}
+def Evil_AddOp : Evil_Op<@mnemonic@, [
+    Pure, Evil_ShapedOpInterface,
+    TypesMatchWith<@tmsummary@, "lhs", "result", "$_self">]> {
   let summary = @osummary@;
   let description = @odescription@;
   let defaultDialect = @defaultdialect@;
   let arguments = (ins AnyType:$lhs, AnyType:$rhs, Evil_Mode:$mode);
   let results = (outs AnyType:$result);
+  let builders = [Evil_Doubled];
 }
 def Evil_PairType : TypeDef<Evil_Dialect, "Pair"> {
   let mnemonic = @tmnemonic@;
   let summary = @tsummary@;
-  let parameters = (ins "Type":$first);
+  let description = @tdescription@;
+  let parameters = (ins TypeParameter<"Type", @pdescription@>:$first);
   let hasCustomAssemblyFormat = 1;
   let parser = [{
     p.expect("<", "expected '<'")
@@ -504,6 +519,13 @@ _TD_DEFAULTS = {
     "dsummary": '"a dialect"',
     "ddescription": '"Ops for the test."',
     "esummary": '"a mode"',
+    "edescription": '"How it runs."',
+    "asummary": '"an external value"',
+    "adescription": '"Extern."',
+    "bsummary": '"Doubles."',
+    "tmsummary": '"result matches lhs"',
+    "tdescription": '"Two types."',
+    "pdescription": '"the first"',
     "csymbol": '"fast"',
     "cstring": '"fast"',
     "mnemonic": '"add"',

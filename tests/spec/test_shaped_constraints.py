@@ -113,7 +113,11 @@ def test_the_third_argument_of_any_type_of_is_the_cpp_type() -> None:
             "AnyRankedOrUnrankedMemRef", ("(MemRefType, UnrankedMemRefType)", ""), id="base-memref"
         ),
         pytest.param("AnyTypeOf<[AnyRankedTensor, AnyUnrankedTensor]>", None, id="plain-union"),
-        pytest.param("I32", None, id="integer"),
+        pytest.param("I32", ("IntegerType", "builtin.integer"), id="integer"),
+        pytest.param("AnySignlessInteger", ("IntegerType", "builtin.integer"), id="signless"),
+        pytest.param("AnyInteger", ("IntegerType", "builtin.integer"), id="any-integer"),
+        pytest.param("AnyI32", None, id="any-signedness-width"),
+        pytest.param("AnySignedInteger", None, id="any-signed"),
     ],
 )
 def test_custom_forms_parse_the_kind_of_the_cpp_type(

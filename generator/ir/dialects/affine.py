@@ -11,7 +11,7 @@ An affine scope is the region of an op with the `AffineScope` trait (`func.func`
 `builtin.module`); values defined at the top level of that region, or its arguments, are
 symbols for every affine op nested in it. MLIR's `ShapedDimOpInterface` is recognized
 by the trait of that name (`memref.dim`, `tensor.dim`), and the producers of memref
-sizes it looks through by their op names.
+sizes it looks through (`memref.alloc`, `memref.view`, `memref.subview`) by their op names.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from generator.ir.core import BlockArgument, Operation, OpResult, Region, Value
 from generator.ir.interfaces import ShapedDimOpInterface
 from generator.ir.opasm import AsmParser, AsmPrinter, UnresolvedOperand
 from generator.ir.properties import get_property
+from generator.ir.segments import segment_range
 from generator.ir.traits import (
     AffineScope,
     AlwaysSpeculatable,
@@ -51,6 +52,8 @@ _LOOP_OPS = ("affine.for", "affine.parallel")
 _INDEX_OPS = ("affine.apply", "affine.delinearize_index", "affine.linearize_index")
 #: Ops whose memref result has its dynamic sizes as operands, and where they start.
 _SIZED_MEMREF_OPS = {"memref.alloc": 0, "memref.view": 2}
+#: Ops whose dynamic sizes are operand group 2 of 4 (source, offsets, sizes, strides).
+_SEGMENTED_SIZE_OPS = ("memref.subview",)
 
 
 def _is_affine_scope(op: Operation | None) -> bool:
@@ -116,18 +119,26 @@ def _constant_int(value: Value) -> int | None:
 
 
 def _memref_size_is_symbol(op: Operation, index: int, region: Region | None) -> bool:
-    """Whether size `index` of the memref `op` makes is static or a valid symbol."""
-    first = _SIZED_MEMREF_OPS.get(op.name)
+    """Whether size `index` of the memref `op` makes is static or a valid symbol.
+
+    As MLIR, the size is found among the op's dynamic size operands by its position
+    among the result type's dynamic sizes (for a subview, its `sizes` operands)."""
     type_ = op.results[0].type if len(op.results) == 1 else None
-    if first is None or not isinstance(type_, MemRefType):
+    if op.name in _SEGMENTED_SIZE_OPS:
+        group = segment_range(op, "operandSegmentSizes", 2, 4)
+        first, end = group.start, group.stop
+    elif op.name in _SIZED_MEMREF_OPS:
+        first, end = _SIZED_MEMREF_OPS[op.name], op.num_operands
+    else:
+        return False
+    if not isinstance(type_, MemRefType):
         return False
     if not 0 <= index < len(type_.shape):
         return False
     if type_.shape[index] != DYNAMIC:
         return True
     position = first + type_.shape[:index].count(DYNAMIC)
-    operands = op.operands
-    return position < len(operands) and is_valid_symbol(operands[position], region)
+    return position < min(end, op.num_operands) and is_valid_symbol(op.operand(position), region)
 
 
 def _dim_is_symbol(dim: Operation, region: Region | None) -> bool:

@@ -22,20 +22,27 @@ runtime imports it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from generator.ir.affine import (
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+    AffineSymbolExpr,
+    format_affine_map,
+)
 from generator.ir.attributes import AffineMapAttr, StridedLayoutAttr
 from generator.ir.types import DYNAMIC, MemRefType
 
-if TYPE_CHECKING:
-    from generator.ir.affine import AffineExpr
-
 __all__ = [
+    "bare_affine_map",
     "canonical_strides",
+    "has_identity_layout",
     "is_strided",
     "layout_symbol_count",
+    "permutation_dims",
     "saturated_add",
     "saturated_mul",
+    "strided_linear_map",
     "strides_and_offset",
 ]
 
@@ -143,6 +150,19 @@ def strides_and_offset(t: MemRefType) -> tuple[tuple[int, ...], int] | None:
     return tuple(strides), offset[0]
 
 
+def has_identity_layout(t: MemRefType) -> bool:
+    """Whether `t`'s layout map is the identity (MLIR's `getLayout().isIdentity()`):
+    no layout, or `strided<[1]>` on one dimension, the one strided layout whose map
+    `(d0) -> (d0)` is the identity (the map of any other has one result, or an
+    offset). Reshapes of such a memref give results without a layout."""
+    layout = t.layout
+    if layout is None:
+        return True
+    if isinstance(layout, StridedLayoutAttr):
+        return layout.strides == (1,) and layout.offset == 0
+    return isinstance(layout, AffineMapAttr) and layout.value.is_identity
+
+
 def is_strided(t: MemRefType) -> bool:
     """Whether `t`'s layout is strided (MLIR's `MemRefType::isStrided`)."""
     return strides_and_offset(t) is not None
@@ -157,3 +177,43 @@ def layout_symbol_count(t: MemRefType) -> int:
     if isinstance(layout, StridedLayoutAttr):
         return list(layout.strides).count(DYNAMIC) + (layout.offset == DYNAMIC)
     return 0
+
+
+def strided_linear_map(strides: tuple[int, ...] | list[int], offset: int) -> AffineMap:
+    """The layout map of `strides` and `offset`, a symbol for each dynamic entry and the
+    offset's first (MLIR's `makeStridedLinearLayoutMap`), as `memref.transpose`'s
+    message spells the type it expects."""
+    symbols = 0
+    expr: AffineExpr
+    if offset == DYNAMIC:
+        expr = AffineSymbolExpr(0)
+        symbols = 1
+    else:
+        expr = AffineConstantExpr(offset)
+    for dim, stride in enumerate(strides):
+        factor: AffineExpr
+        if stride == DYNAMIC:
+            factor = AffineSymbolExpr(symbols)
+            symbols += 1
+        else:
+            factor = AffineConstantExpr(stride)
+        expr = expr + AffineDimExpr(dim) * factor
+    return AffineMap(len(strides), symbols, [expr])
+
+
+def permutation_dims(affine_map: AffineMap) -> list[int] | None:
+    """The dimensions a permutation map lists, in order; None when the map is not a
+    permutation of its dimensions (MLIR's `AffineMap::isPermutation`)."""
+    if affine_map.num_symbols or len(affine_map.results) != affine_map.num_dims:
+        return None
+    dims: list[int] = []
+    for expr in affine_map.results:
+        if not isinstance(expr, AffineDimExpr):
+            return None
+        dims.append(expr.position)
+    return dims if sorted(dims) == list(range(affine_map.num_dims)) else None
+
+
+def bare_affine_map(affine_map: AffineMap) -> str:
+    """`(d0, d1) -> (d1, d0)`: a map as a custom form writes it, without `affine_map<>`."""
+    return format_affine_map(affine_map)

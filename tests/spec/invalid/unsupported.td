@@ -60,3 +60,12 @@ def U_AOp : Op<U_Dialect, "a"> {
 }
 // ERROR: 62:1 'supplementalPatterns' is not supported: supplemental patterns of a DRR pattern
 def U_P : Pattern<(U_AOp $x), [(U_AOp $x)], [], [(U_AOp $x)]>;
+
+// A typed attribute with other parameters: MLIR's declarative parser would take
+// the type from after the attribute; odsgen asks for the hand-written syntax.
+// ERROR: 67:1 an attribute with a self type parameter and other parameters is supported by odsgen only with a hand-written parser and printer [hint: set 'hasCustomAssemblyFormat' and give the parser and printer]
+def U_TypedAttr : AttrDef<U_Dialect, "Typed"> {
+  let mnemonic = "typed";
+  let parameters = (ins "int64_t":$n, AttributeSelfTypeParameter<"">:$type);
+  let assemblyFormat = "`<` $n `>`";
+}

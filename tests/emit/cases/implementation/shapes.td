@@ -25,6 +25,7 @@ def Shp_ConstantOp : Shp_Op<"constant", [ConstantLike, Pure]> {
   let results = (outs I64:$result);
   let assemblyFormat = "$value attr-dict";
   let hasFolder = 1;
+  let reference = [{ return semantics.constant(self.get_attr("value"), self.result.type) }];
 }
 
 def Shp_AddOp : Shp_Op<"add", [Pure, Commutative]> {

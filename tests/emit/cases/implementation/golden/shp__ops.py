@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.ir import (
     EMPTY_DICT,
@@ -36,6 +36,7 @@ from generator.ir import (
     must,
     parse_type,
     required_property,
+    semantics,
 )
 from shapesproj.dialects.shp.types import (
     PairType,
@@ -200,6 +201,10 @@ class AddOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return shapes_impl.add_op_fold(self)
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return shapes_impl.add_op_reference(self, lhs, rhs)
+
 
 class ConstantOp(OdsOp):
     """The `shp.constant` operation.
@@ -323,6 +328,10 @@ class ConstantOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return shapes_impl.constant_op_fold(self)
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.constant(self.get_attr("value"), self.result.type)
 
 
 class DimsOp(OdsOp):

@@ -44,6 +44,11 @@ def add_op_fold(op: AddOp) -> FoldResult:
     return IntegerAttr.get(op.result.type, lhs + rhs)
 
 
+def add_op_reference(op: AddOp, lhs: int, rhs: int) -> int:
+    """The sum wrapped to 64 bits: `odsgen run` executes `shp.add` by it."""
+    return (lhs + rhs) & ((1 << 64) - 1)
+
+
 def add_op_parse(cls: type[AddOp], p: AsmParser, name_pos: SourcePos) -> Operation:
     lhs = p.parse_operand()
     p.expect(",")

@@ -1,0 +1,544 @@
+"""An interpreter of MLIR programs: what `odsgen run FILE.mlir -e FUNC` executes.
+
+Ops with a reference implementation (`reference` in their spec, the method
+`reference(self, <operands>)` of the generated class) are executed by calling it:
+their meaning is written once, in the spec, in the terms of `generator.ir.semantics`.
+The ops that move control, which no reference can express, are executed here:
+`func` (call, call_indirect, constant, return), `cf` (br, cond_br, switch, assert)
+and `scf` (for, while, if, index_switch, execute_region, yield, condition).
+
+A call of a function the program declares without a body runs one of MLIR's runner
+utilities (`printI64`, `printU64`, `printF32`, `printF64`, `printNewline`,
+`printComma`, `printOpen`, `printClose`), printing exactly what `mlir-runner` prints
+with `libmlir_c_runner_utils`.
+
+Each block is translated once, on first execution, into a list of instructions that
+hold what each step needs (the reference function of the op's class, the operand
+values, the result values, or the handler of a control-flow op, found in a table
+built once per interpreter by op name), so a step does no lookup by name and no
+`isinstance` test. Run-time values live in one dictionary per function call, keyed
+by SSA value. Pure ops without operands or regions (constants) are evaluated once,
+when their block is translated, and their instruction only stores the value (or,
+when the evaluation failed, reports the error where the op is reached).
+
+Errors while running (an op without a reference, a failed `cf.assert`, a call of a
+function that does not exist, a poison branch condition, a reference that raises)
+are `InterpreterError`s naming the op, which `odsgen run` reports at its location.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from generator.ir.attributes import (
+    DenseArrayAttr,
+    DenseElementsAttr,
+    StringAttr,
+    SymbolRefAttr,
+)
+from generator.ir.core import Block, Operation, Region, Value
+from generator.ir.semantics import POISON, SemanticsError, quiet, signed, width
+from generator.ir.traits import IsTerminator, Pure
+from generator.ir.types import FunctionType
+
+__all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_float"]
+
+# Instruction kinds: a reference with one, two or any number of operands and one
+# result; a reference with any results; a control-flow or call op with a handler.
+_REF1, _REF2, _REFN, _REFM, _SPECIAL, _CONST = range(6)
+# Terminator kinds.
+_BR, _COND_BR, _SWITCH, _EXIT, _UNREACHABLE = range(5)
+
+Instruction = tuple[int, Operation, Any, tuple[Any, ...], tuple[Value, ...], Any]
+
+
+class InterpreterError(Exception):
+    """A run-time error, located at the op that raised it (None: no op)."""
+
+    def __init__(self, op: Operation | None, message: str) -> None:
+        super().__init__(message)
+        self.op = op
+        self.message = message
+
+
+def format_c_float(value: float) -> str:
+    """`value` as C's `printf("%g")` prints it, with glibc's `-nan` for a NaN whose sign
+    bit is set (what `printF32` and `printF64` print)."""
+    if value != value:
+        return "-nan" if math.copysign(1.0, value) < 0 else "nan"
+    return f"{value:g}"
+
+
+def format_result(results: Sequence[Any], type_: str) -> str:
+    """The entry's one result as `mlir-runner -entry-point-result=<type_>` prints it."""
+    if len(results) != 1 or results[0] is POISON:
+        raise InterpreterError(None, f"the entry point does not return one {type_} value")
+    value = results[0]
+    if type_ == "f32":
+        number = float(value)
+        if number != number:
+            return "-nan" if math.copysign(1.0, number) < 0 else "nan"
+        return f"{number:e}"
+    return str(signed(value, 32 if type_ == "i32" else 64))
+
+
+def _print_i64(write: Callable[[str], object], args: Sequence[Any]) -> None:
+    write(str(signed(args[0], 64)))
+
+
+def _print_u64(write: Callable[[str], object], args: Sequence[Any]) -> None:
+    write(str(args[0]))
+
+
+def _print_float(write: Callable[[str], object], args: Sequence[Any]) -> None:
+    write(format_c_float(float(args[0])))
+
+
+def _text(text: str) -> Callable[[Callable[[str], object], Sequence[Any]], None]:
+    def utility(write: Callable[[str], object], args: Sequence[Any]) -> None:
+        write(text)
+
+    return utility
+
+
+#: MLIR's runner utilities (`libmlir_c_runner_utils`), by function name: the
+#: argument types the program must declare them with, and what they print.
+RUNNER_UTILITIES: dict[
+    str, tuple[tuple[str, ...], Callable[[Callable[[str], object], Sequence[Any]], None]]
+] = {
+    "printI64": (("i64",), _print_i64),
+    "printU64": (("i64",), _print_u64),
+    "printF32": (("f32",), _print_float),
+    "printF64": (("f64",), _print_float),
+    "printNewline": ((), _text("\n")),
+    "printComma": ((), _text(", ")),
+    "printOpen": ((), _text("( ")),
+    "printClose": ((), _text(" )")),
+}
+
+
+class _Function:
+    """A function of the program: its op, its body (None when declared only) and,
+    for a runner utility, what it prints."""
+
+    __slots__ = ("body", "name", "op", "utility")
+
+    def __init__(self, name: str, op: Operation, body: Region | None) -> None:
+        self.name = name
+        self.op = op
+        self.body = body
+        self.utility: Callable[[Callable[[str], object], Sequence[Any]], None] | None = None
+
+
+class Interpreter:
+    """Executes the functions of one module; output goes to `write`."""
+
+    def __init__(self, module: Operation, write: Callable[[str], object]) -> None:
+        self.write = write
+        self.functions: dict[str, _Function] = {}
+        self._blocks: dict[Block, tuple[list[Instruction], tuple[Any, ...]]] = {}
+        self._reference_params: dict[type[Operation], tuple[str, ...] | None] = {}
+        self._special: dict[str, Callable[[Interpreter, dict[Value, Any], Instruction], None]] = {
+            "func.call": Interpreter._call,
+            "func.call_indirect": Interpreter._call_indirect,
+            "func.constant": Interpreter._func_constant,
+            "cf.assert": Interpreter._assert,
+            "scf.for": Interpreter._for,
+            "scf.while": Interpreter._while,
+            "scf.if": Interpreter._if,
+            "scf.index_switch": Interpreter._index_switch,
+            "scf.execute_region": Interpreter._execute_region,
+        }
+        self._collect(module)
+
+    # -- the program ---------------------------------------------------------------
+
+    def _collect(self, module: Operation) -> None:
+        for region in module.regions:
+            for block in region.blocks:
+                for op in block.ops:
+                    if op.name != "func.func":
+                        continue
+                    name = op.get_attr("sym_name")
+                    if not isinstance(name, StringAttr):
+                        continue
+                    body = op.regions[0] if op.regions and op.regions[0].blocks else None
+                    function = _Function(name.value, op, body)
+                    if body is None and name.value in RUNNER_UTILITIES:
+                        function.utility = self._utility(name.value, op)
+                    self.functions[name.value] = function
+
+    def _utility(
+        self, name: str, op: Operation
+    ) -> Callable[[Callable[[str], object], Sequence[Any]], None]:
+        expected, utility = RUNNER_UTILITIES[name]
+        function_type = op.get_attr("function_type")
+        type_ = getattr(function_type, "value", None)
+        if isinstance(type_, FunctionType):
+            got = tuple(str(t) for t in type_.inputs)
+            if got != expected or type_.results:
+                wanted = ", ".join(expected)
+                raise InterpreterError(
+                    op, f"runner utility '@{name}' must be declared as ({wanted}) -> ()"
+                )
+        return utility
+
+    def run(self, entry: str, args: Sequence[Any] = ()) -> list[Any]:
+        """Call function `entry` with run-time values `args`; its results."""
+        function = self.functions.get(entry)
+        if function is None:
+            raise InterpreterError(None, f"entry point '@{entry}' not found")
+        if function.body is None:
+            raise InterpreterError(function.op, f"entry point '@{entry}' has no body")
+        expected = len(function.body.blocks[0].args)
+        if expected != len(args):
+            raise InterpreterError(
+                function.op,
+                f"entry point '@{entry}' takes {expected} arguments, but {len(args)} are given",
+            )
+        try:
+            with quiet():
+                return self._invoke(function, list(args))
+        except RecursionError:
+            raise InterpreterError(function.op, "calls nest too deeply (stack overflow)") from None
+
+    def _invoke(self, function: _Function, args: list[Any]) -> list[Any]:
+        body = function.body
+        if body is None:
+            utility = function.utility
+            assert utility is not None
+            utility(self.write, args)
+            return []
+        return self._region(body, args, {})
+
+    def _evaluate(self, op: Operation, fn: Any, args: Sequence[Any]) -> Any:
+        try:
+            return fn(op, *args)
+        except InterpreterError:
+            raise
+        except SemanticsError as e:
+            raise InterpreterError(op, str(e)) from None
+        except Exception as e:
+            raise InterpreterError(
+                op, f"reference implementation failed: {type(e).__name__}: {e}"
+            ) from None
+
+    # -- translation of blocks -------------------------------------------------------
+
+    def _block(self, block: Block) -> tuple[list[Instruction], tuple[Any, ...]]:
+        compiled = self._blocks.get(block)
+        if compiled is None:
+            compiled = self._blocks[block] = self._compile(block)
+        return compiled
+
+    def _compile(self, block: Block) -> tuple[list[Instruction], tuple[Any, ...]]:
+        code: list[Instruction] = []
+        terminator: tuple[Any, ...] | None = None
+        last = block.last_op
+        for op in block.ops:
+            if op is last and op.name in _TERMINATORS:
+                terminator = self._terminator(op)
+                break
+            code.append(self._instruction(op))
+        if terminator is None:
+            if last is None:
+                raise InterpreterError(None, "block without a terminator")
+            if code and code[-1][1] is last:
+                code.pop()
+            code.append((_SPECIAL, last, Interpreter._unsupported, (), (), None))
+            terminator = (_UNREACHABLE, last)
+        return code, terminator
+
+    def _instruction(self, op: Operation) -> Instruction:
+        results = op.results
+        special = self._special.get(op.name)
+        if special is not None:
+            return (_SPECIAL, op, special, tuple(op.operands), results, None)
+        cls = type(op)
+        fn = getattr(cls, "reference", None)
+        if fn is None:
+            # An error when reached, after what the ops before it print.
+            return (_SPECIAL, op, Interpreter._unsupported, (), results, None)
+        if not op._operands and not op.regions and len(results) == 1 and op.has_trait(Pure):
+            try:
+                value = self._evaluate(op, fn, ())
+            except InterpreterError as e:
+                return (_SPECIAL, op, Interpreter._raise, (), results, e)
+            return (_CONST, op, None, (), results, value)
+        params = self._params(op)
+        if params is None:
+            operands: tuple[Any, ...] = tuple(op.operands)
+            grouped = False
+        else:
+            operands = tuple(getattr(op, p) for p in params)
+            grouped = True
+        if len(results) != 1 or grouped:
+            return (_REFM, op, fn, operands, results, grouped)
+        if len(operands) == 1:
+            return (_REF1, op, fn, operands, results, None)
+        if len(operands) == 2:
+            return (_REF2, op, fn, operands, results, None)
+        return (_REFN, op, fn, operands, results, None)
+
+    def _params(self, op: Operation) -> tuple[str, ...] | None:
+        """The names of the reference's parameters when its op has operand groups that
+        are not single values (each a tuple or an optional value), else None."""
+        cls = type(op)
+        if cls in self._reference_params:
+            return self._reference_params[cls]
+        code = cls.reference.__code__  # type: ignore[attr-defined]
+        names = code.co_varnames[1 : code.co_argcount]
+        params = None if len(names) == len(op._operands) else tuple(names)
+        self._reference_params[cls] = params
+        return params
+
+    def _terminator(self, op: Operation) -> tuple[Any, ...]:
+        name = op.name
+        if name == "cf.br":
+            dest = op.successors[0]
+            return (_BR, op, dest, tuple(op.operands))
+        if name == "cf.cond_br":
+            t, f = op.successors
+            true_ops = tuple(op.true_dest_operands)  # type: ignore[attr-defined]
+            false_ops = tuple(op.false_dest_operands)  # type: ignore[attr-defined]
+            return (_COND_BR, op, op.operands[0], t, true_ops, f, false_ops)
+        if name == "cf.switch":
+            flag = op.operands[0]
+            mask = (1 << width(flag.type)) - 1
+            values = op.case_values  # type: ignore[attr-defined]
+            cases: dict[int, tuple[Block, tuple[Value, ...]]] = {}
+            if isinstance(values, DenseElementsAttr):
+                elements = values.values * (len(op.successors) - 1 if values.is_splat else 1)
+                groups = op.case_operands  # type: ignore[attr-defined]
+                for i, v in enumerate(elements):
+                    key = int(v) & mask  # type: ignore[arg-type]
+                    cases.setdefault(key, (op.successors[i + 1], tuple(groups[i])))
+            default = (op.successors[0], tuple(op.default_operands))  # type: ignore[attr-defined]
+            return (_SWITCH, op, flag, cases, default)
+        if name == "ub.unreachable":
+            return (_UNREACHABLE, op)
+        # func.return, scf.yield, scf.condition: leave the region with the operands.
+        return (_EXIT, op, tuple(op.operands))
+
+    # -- execution -------------------------------------------------------------------
+
+    def _region(self, region: Region, args: Sequence[Any], env: dict[Value, Any]) -> list[Any]:
+        """Run `region` from its entry block with `args` until it leaves; the values it
+        leaves with (returned, yielded; for `scf.condition` the condition first)."""
+        block = region.blocks[0]
+        while True:
+            code, term = self._block(block)
+            for arg, value in zip(block.args, args, strict=True):
+                env[arg] = value
+            self._execute(code, env)
+            kind = term[0]
+            if kind == _EXIT:
+                return [env[v] for v in term[2]]
+            if kind == _BR:
+                block = term[2]
+                args = [env[v] for v in term[3]]
+            elif kind == _COND_BR:
+                condition = env[term[2]]
+                if condition is POISON:
+                    raise InterpreterError(term[1], "branch condition is poison")
+                if condition:
+                    block = term[3]
+                    args = [env[v] for v in term[4]]
+                else:
+                    block = term[5]
+                    args = [env[v] for v in term[6]]
+            elif kind == _UNREACHABLE:
+                raise InterpreterError(term[1], "reached 'ub.unreachable'")
+            else:
+                flag = env[term[2]]
+                if flag is POISON:
+                    raise InterpreterError(term[1], "switch flag is poison")
+                block, operands = term[3].get(flag, term[4])
+                args = [env[v] for v in operands]
+
+    def _execute(self, code: list[Instruction], env: dict[Value, Any]) -> None:
+        op: Operation | None = None
+        try:
+            for kind, op, fn, operands, results, extra in code:
+                if kind == _REF2:
+                    env[results[0]] = fn(op, env[operands[0]], env[operands[1]])
+                elif kind == _REF1:
+                    env[results[0]] = fn(op, env[operands[0]])
+                elif kind == _CONST:
+                    env[results[0]] = extra
+                elif kind == _SPECIAL:
+                    fn(self, env, (kind, op, fn, operands, results, extra))
+                elif kind == _REFN:
+                    env[results[0]] = fn(op, *[env[v] for v in operands])
+                elif kind == _REFM:
+                    if extra:
+                        args = [_lookup(env, o) for o in operands]
+                    else:
+                        args = [env[v] for v in operands]
+                    value = fn(op, *args)
+                    if len(results) == 1:
+                        env[results[0]] = value
+                    elif results:
+                        for r, v in zip(results, value, strict=True):
+                            env[r] = v
+        except InterpreterError:
+            raise
+        except RecursionError:
+            raise
+        except SemanticsError as e:
+            raise InterpreterError(op, str(e)) from None
+        except Exception as e:
+            raise InterpreterError(
+                op, f"reference implementation failed: {type(e).__name__}: {e}"
+            ) from None
+
+    def _raise(self, env: dict[Value, Any], ins: Instruction) -> None:
+        raise ins[5]
+
+    def _unsupported(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        if op.name in _TERMINATORS or op.has_trait(IsTerminator):
+            raise InterpreterError(op, f"'{op.name}' is not supported as a terminator")
+        raise InterpreterError(op, f"'{op.name}' has no reference implementation")
+
+    # -- func ------------------------------------------------------------------------
+
+    def _call_function(self, op: Operation, name: str, args: list[Any]) -> list[Any]:
+        function = self.functions.get(name)
+        if function is None:
+            raise InterpreterError(op, f"call to unknown function '@{name}'")
+        if function.body is None:
+            if function.utility is None:
+                raise InterpreterError(
+                    op,
+                    f"call to '@{name}', which has no body and is not a runner utility",
+                )
+            if any(a is POISON for a in args):
+                raise InterpreterError(op, f"poison passed to '@{name}'")
+        return self._invoke(function, args)
+
+    def _call(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        callee = op.get_attr("callee")
+        assert isinstance(callee, SymbolRefAttr)
+        values = self._call_function(op, callee.root, [env[v] for v in ins[3]])
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _call_indirect(self, env: dict[Value, Any], ins: Instruction) -> None:
+        operands = ins[3]
+        values = self._call_function(ins[1], env[operands[0]], [env[v] for v in operands[1:]])
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _func_constant(self, env: dict[Value, Any], ins: Instruction) -> None:
+        value = ins[1].get_attr("value")
+        assert isinstance(value, SymbolRefAttr)
+        env[ins[4][0]] = value.root
+
+    # -- cf --------------------------------------------------------------------------
+
+    def _assert(self, env: dict[Value, Any], ins: Instruction) -> None:
+        condition = env[ins[3][0]]
+        if condition is POISON or not condition:
+            message = ins[1].get_attr("msg")
+            text = message.value if isinstance(message, StringAttr) else ""
+            raise InterpreterError(ins[1], f"assertion failed: {text}")
+
+    # -- scf -------------------------------------------------------------------------
+
+    def _for(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        operands = ins[3]
+        lower, upper, step = env[operands[0]], env[operands[1]], env[operands[2]]
+        if lower is POISON or upper is POISON or step is POISON:
+            raise InterpreterError(op, "loop bound or step is poison")
+        bits = width(operands[0].type)
+        mask = (1 << bits) - 1
+        unsigned = op.get_attr("unsignedCmp") is not None
+        values = [env[v] for v in operands[3:]]
+        body = op.regions[0]
+        iv = lower
+        while True:
+            if unsigned:
+                if iv >= upper:
+                    break
+            elif signed(iv, bits) >= signed(upper, bits):
+                break
+            values = self._region(body, [iv, *values], env)
+            iv = (iv + step) & mask
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _while(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        before, after = op.regions
+        values = [env[v] for v in ins[3]]
+        while True:
+            left = self._region(before, values, env)
+            condition = left[0]
+            if condition is POISON:
+                raise InterpreterError(op, "loop condition is poison")
+            if not condition:
+                values = left[1:]
+                break
+            values = self._region(after, left[1:], env)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _if(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        condition = env[ins[3][0]]
+        if condition is POISON:
+            raise InterpreterError(op, "branch condition is poison")
+        region = op.regions[0] if condition else op.regions[1]
+        values = self._region(region, [], env) if region.blocks else []
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _index_switch(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        value = env[ins[3][0]]
+        if value is POISON:
+            raise InterpreterError(op, "switch argument is poison")
+        cases = op.get_attr("cases")
+        region = op.regions[0]
+        if isinstance(cases, DenseArrayAttr):
+            flag = signed(value, 64)
+            for i, case in enumerate(cases.values):
+                if case == flag:
+                    region = op.regions[i + 1]
+                    break
+        values = self._region(region, [], env)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _execute_region(self, env: dict[Value, Any], ins: Instruction) -> None:
+        values = self._region(ins[1].regions[0], [], env)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+
+def _lookup(env: dict[Value, Any], operand: Any) -> Any:
+    """The run-time value of a reference's argument: a value, a group or None."""
+    if operand is None:
+        return None
+    if isinstance(operand, tuple):
+        return tuple(env[v] for v in operand)
+    return env[operand]
+
+
+#: The terminators the interpreter moves control with.
+_TERMINATORS = frozenset(
+    {
+        "cf.br",
+        "cf.cond_br",
+        "cf.switch",
+        "func.return",
+        "scf.yield",
+        "scf.condition",
+        "ub.unreachable",
+    }
+)
