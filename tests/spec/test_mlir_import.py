@@ -59,7 +59,8 @@ def _import(tmp_path: Path, *files: Path, report: bool = True) -> tuple[int, str
 def _opt(tmp_path: Path, program: Path, *flags: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
     return subprocess.run(
-        [str(ODSGEN), "opt", "--load-dialect", "mlirpy", *flags, str(program)],
+        # The imported math, index and complex stand in for odsgen's built-in ones.
+        [str(ODSGEN), "opt", "--load-dialect", "mlirpy", "--replace-builtin", *flags, str(program)],
         capture_output=True,
         text=True,
         check=False,
@@ -126,12 +127,12 @@ def constant_op_verify(op: object) -> str | None:
 
 
 def _import_with_hooks(tmp_path: Path) -> None:
-    """Import complex, write its hooks, and import again."""
-    status, _, err = _import(tmp_path, COMPLEX, report=False)
+    """Import math, index and complex, write complex's hooks, and import again."""
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
     assert status == 0, err
     module = tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "complex_impl.py"
     module.write_text(module.read_text("utf-8") + COMPLEX_HOOKS, encoding="utf-8")
-    status, _, err = _import(tmp_path, COMPLEX, report=False)
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
     assert status == 0, err
 
 
@@ -293,14 +294,14 @@ def _first_errors(stderr: str, starts: list[int]) -> dict[int, str]:
 @needs_mlir
 @needs_mlir_opt
 def test_every_imported_op_against_mlir_opt(tmp_path: Path) -> None:
-    """Every op of the imported complex without regions, in
+    """Every op of the imported math, index and complex without regions, in
     generated programs over a fixed set of types: where mlir-opt-22 accepts a
     program, odsgen prints it identically in custom and generic form; where it
     rejects one, odsgen gives the same first error. At least 95% of the valid
     cases and of the invalid ones agree, and every op has a valid case."""
     _import_with_hooks(tmp_path)
     cases = []
-    for dialect in ("complex",):
+    for dialect in ("math", "index", "complex"):
         cases += _cases((tmp_path / "out" / "mlirpy" / f"{dialect}.yaml").read_text("utf-8"))
     agree = {"valid": 0, "invalid": 0}
     total = {"valid": 0, "invalid": 0}
@@ -356,10 +357,12 @@ def test_report_and_skeleton(tmp_path: Path) -> None:
     complete, ops = (int(x) for x in total.split("/"))
     assert complete == sum(int(line.split()[3]) for line in lines[:-1])
     assert ops == sum(int(line.split()[1]) for line in lines[:-1])
-    # math and index are odsgen's built-in dialects: reported, not generated again.
-    for name in ("math", "index"):
-        assert f"dialect '{name}' is one of odsgen's built-in dialects" in err
-        assert not (tmp_path / "out" / "mlirpy" / f"{name}.yaml").exists()
+    # math, index and complex are also odsgen's built-in dialects: generated under
+    # their own names, with a note saying how a run uses them in place of odsgen's.
+    for name in ("math", "index", "complex"):
+        assert f"dialect '{name}' is also one of odsgen's built-in dialects" in err
+        assert (tmp_path / "out" / "mlirpy" / f"{name}.yaml").is_file()
+        assert (tmp_path / "out" / "mlirpy" / "mlirpy" / name / "ops.py").is_file()
     skeleton = (tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "complex_impl.py").read_text("utf-8")
     # Every op's folder is listed, with the C++ it replaces.
     assert "# def add_op_fold(op) -> FoldResult:" in skeleton
@@ -463,3 +466,63 @@ def test_output_and_package_names_are_checked(
     assert not (tmp_path / "no").exists()
     assert main(["import", str(spec), "-o", str(tmp_path / "out"), "--package", "a.b"]) == 2
     assert "not a Python package name" in capsys.readouterr().err
+
+
+@needs_mlir
+def test_imported_dialect_replaces_builtin_only_when_asked(tmp_path: Path) -> None:
+    """`--load-dialect` of a package that defines a built-in dialect's name is refused
+    unless `--replace-builtin` asks for it; then that run's context uses the package's
+    math ops, whose `fastmath` is still built-in arith's attribute, and a context made
+    without the flag in the same process still has odsgen's own math."""
+    status, _, err = _import(tmp_path, MATH, report=False)
+    assert status == 0, err
+    program = tmp_path / "m.mlir"
+    program.write_text(
+        "func.func @f(%a: f32) -> f32 {\n"
+        '  %0 = "math.sin"(%a) {fastmath = #arith.fastmath<nnan>} : (f32) -> f32\n'
+        "  %1 = math.cos %0 fastmath<fast> : f32\n"
+        "  return %1 : f32\n}\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
+    refused = subprocess.run(
+        [str(ODSGEN), "opt", "--load-dialect", "mlirpy", str(program)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        "odsgen opt: error: dialect 'math' of 'mlirpy' (--load-dialect) is also defined by "
+        "odsgen's built-in dialects (--replace-builtin lets it replace the built-in one)\n"
+    )
+    script = (
+        "from generator.cli import _context\n"
+        "from generator.ir.parser import parse_module\n"
+        "from generator.ir.source import SourceFile\n"
+        "from generator.ir.verifier import verify\n"
+        "import sys\n"
+        "text = open(sys.argv[1]).read()\n"
+        "for replace in (True, False):\n"
+        "    ctx = _context(False, ['mlirpy'] if replace else [], replace_builtin=replace)\n"
+        "    module = parse_module(SourceFile('m.mlir', text), ctx).op\n"
+        "    verify(module, ctx)\n"
+        "    func = next(iter(module.regions[0].blocks[0]))\n"
+        "    body = list(func.regions[0].blocks[0])\n"
+        "    print(' '.join(type(op).__module__ for op in body[:2]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(program)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "mlirpy.math.ops mlirpy.math.ops",
+        "generated.math.ops generated.math.ops",
+    ]
