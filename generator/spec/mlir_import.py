@@ -359,6 +359,8 @@ class _Reader:
                 return named
         if "EnumAttr" in supers or "EnumAttrInfo" in supers:
             foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None and foreign in self._op_classes:
+                return AttrRefConstraint(ref=self.imported_enum_attr(record, foreign, dialect))
             if foreign is not None:
                 return AttrRefConstraint(ref=self.builtin_enum_attr(record, foreign, dialect))
             return AttrRefConstraint(ref=self.enum(record, dialect))
@@ -500,6 +502,31 @@ class _Reader:
         return def_name
 
     # -- enums --------------------------------------------------------------
+
+    def imported_enum_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's enum attribute, when that dialect is imported in the same
+        run (math with arith): the class of the imported dialect, as an MLIR tool
+        built with the user's arith compiles math against it."""
+        owner = _def(record.get("dialect"), self.records)
+        assert owner is not None
+        other = self._dialect_of(owner)
+        deps = set(self.current_deps)
+        name = self.enum(record, foreign)
+        self.current_deps = deps
+        attr = other.attributes[name]
+        assert attr.enum is not None
+        enum = other.enums[attr.enum]
+        imported = self.dialects[dialect]
+        previous = imported.imports.get(foreign) or ImportDef(dialect=foreign)
+        if all(a.def_name != attr.def_name for a in previous.attributes):
+            previous = previous.model_copy(
+                update={
+                    "enums": (*(e for e in previous.enums if e.def_name != enum.def_name), enum),
+                    "attributes": (*previous.attributes, attr),
+                }
+            )
+        imported.imports[foreign] = previous
+        return name
 
     def builtin_enum_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
         """Another dialect's enum attribute, as the class odsgen's built-in package of
@@ -651,6 +678,10 @@ class _Reader:
         record = _def(op.get("opDialect"), self.records)
         if record is None:
             raise _Incomplete("op without a dialect")
+        return self._dialect_of(record)
+
+    def _dialect_of(self, record: Mapping[str, Any]) -> DialectImport:
+        """The import of the dialect whose `Dialect` def is `record`, made on first use."""
         name = str(record.get("name"))
         if name not in self.dialects:
             self.dialects[name] = DialectImport(
