@@ -23,6 +23,7 @@ DIALECTS = MLIR_INCLUDE / "mlir" / "Dialect"
 MATH = DIALECTS / "Math" / "IR" / "MathOps.td"
 INDEX = DIALECTS / "Index" / "IR" / "IndexOps.td"
 COMPLEX = DIALECTS / "Complex" / "IR" / "ComplexOps.td"
+ARITH = DIALECTS / "Arith" / "IR" / "ArithOps.td"
 ODSGEN = Path(sys.executable).parent / "odsgen"
 
 needs_mlir = pytest.mark.skipif(
@@ -127,12 +128,12 @@ def constant_op_verify(op: object) -> str | None:
 
 
 def _import_with_hooks(tmp_path: Path) -> None:
-    """Import math, index and complex, write complex's hooks, and import again."""
-    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
+    """Import math, index, complex and arith, write complex's hooks, and import again."""
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, ARITH, report=False)
     assert status == 0, err
     module = tmp_path / "out" / "mlirpy" / "mlirpy_impl" / "complex_impl.py"
     module.write_text(module.read_text("utf-8") + COMPLEX_HOOKS, encoding="utf-8")
-    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, report=False)
+    status, _, err = _import(tmp_path, MATH, INDEX, COMPLEX, ARITH, report=False)
     assert status == 0, err
 
 
@@ -294,14 +295,14 @@ def _first_errors(stderr: str, starts: list[int]) -> dict[int, str]:
 @needs_mlir
 @needs_mlir_opt
 def test_every_imported_op_against_mlir_opt(tmp_path: Path) -> None:
-    """Every op of the imported math, index and complex without regions, in
+    """Every op of the imported math, index, complex and arith without regions, in
     generated programs over a fixed set of types: where mlir-opt-22 accepts a
     program, odsgen prints it identically in custom and generic form; where it
     rejects one, odsgen gives the same first error. At least 95% of the valid
     cases and of the invalid ones agree, and every op has a valid case."""
     _import_with_hooks(tmp_path)
     cases = []
-    for dialect in ("math", "index", "complex"):
+    for dialect in ("math", "index", "complex", "arith"):
         cases += _cases((tmp_path / "out" / "mlirpy" / f"{dialect}.yaml").read_text("utf-8"))
     agree = {"valid": 0, "invalid": 0}
     total = {"valid": 0, "invalid": 0}
