@@ -48,6 +48,10 @@ test: native ## run the whole test suite (on the compiled runtime when it is bui
 test-python: $(STAMP) ## run the whole test suite on the runtime as plain Python
 	ODSGEN_PURE_PYTHON=1 $(BIN)/python -m pytest
 
+.PHONY: test-tablegen
+test-tablegen: $(STAMP) ## compare odsgen's records with llvm-tblgen's on every MLIR dialect .td file (not only a sample)
+	ODSGEN_TABLEGEN_ALL=1 $(BIN)/python -m pytest tests/tablegen
+
 .PHONY: fuzz
 fuzz: native ## 10,000 grammar-aware fuzz cases through odsgen opt; findings go to fuzz-findings/
 	$(BIN)/python tests/fuzz/grammar.py --cases 10000
@@ -59,13 +63,14 @@ lint: $(STAMP) ## ruff and mypy --strict
 	$(BIN)/mypy
 
 .PHONY: bench
-bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; interpretation; scaling cases; spec loading and generation times
+bench: native bytecode ## parse/verify/print throughput and memory against xDSL; greedy rewriting; interpretation; scaling cases; spec loading and generation times; TableGen against llvm-tblgen
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/rewrite.py
 	$(BIN)/python bench/interpret.py
 	$(BIN)/python bench/scaling.py
 	$(BIN)/python bench/spec_load.py
 	$(BIN)/python bench/generate.py
+	$(BIN)/python bench/tablegen.py
 
 .PHONY: clean
 clean: ## remove the virtualenv, caches and the compiled runtime

@@ -100,6 +100,9 @@ class Project:
     - `schema`: also write the JSON Schema of the YAML form (the checkout only).
     - `module_root`: also searched for implementation modules (the checkout's root,
       which names its modules from there wherever odsgen runs).
+    - `replace_builtin`: the specs may define a dialect odsgen ships, under its own
+      name (`odsgen import`'s MLIR dialects); loaded with `odsgen opt --load-dialect
+      PKG --replace-builtin`, it stands in for the built-in one in that run's context.
     """
 
     specs: tuple[Path, ...]
@@ -112,6 +115,7 @@ class Project:
     regenerate: str = "make generate"
     schema: bool = False
     module_root: Path | None = None
+    replace_builtin: bool = False
 
     @classmethod
     def checkout(cls, root: Path) -> Project:
@@ -565,7 +569,7 @@ def _check_distinct(
                     hint="give the spec another 'package'",
                 )
             )
-    if project.foreign:
+    if project.foreign and not project.replace_builtin:
         builtin = _builtin_dialects()
         for e in entries:
             if e.dialect in builtin:

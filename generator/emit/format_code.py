@@ -1217,6 +1217,9 @@ def attr_syntax_of(
             return _AttrSyntax("full", storage="DictionaryAttr")
         if name == "TypeAttr":
             return _AttrSyntax("full", storage="TypeAttr")
+        if name == "IndexAttr":
+            # MLIR's `IndexAttr` has the value type `index`: written without `: index`.
+            return _AttrSyntax("untyped", storage="IntegerAttr", implied_type=type_expr("index"))
         return _AttrSyntax("full")
     if isinstance(c, AttrRefConstraint):
         # Another dialect's enum (`arith`'s `AtomicRMWKind` in `memref.atomic_rmw`) is

@@ -374,17 +374,21 @@ class EnumAttr(DialectAttr):
         expected = f"expected {cls.ENUM_NAME} to be one of: " + ", ".join(names)
         separator = cls.SEPARATOR.strip() if cls.IS_BIT_ENUM else ""
         value = 0
+        first: int | None = None
         while True:
             while pos < end and text[pos] in " \t\n\r":
                 pos += 1
-            word_start = pos
+            if first is None:
+                first = pos
             m = _WORD.match(text, pos, end)
             if m is None:
                 return (pos, "expected valid keyword or string"), pos
             word = m.group(1) if m.group(1) is not None else m.group(2)
             mask = names.get(word)
             if mask is None:
-                return (word_start, expected), pos
+                # MLIR reads every spelling, then looks the set up: an unknown one is
+                # reported where the cases start (`fastmath<fast,wrong>` at `fast`).
+                return (first, expected), pos
             value |= mask
             pos = m.end()
             while pos < end and text[pos] in " \t\n\r":

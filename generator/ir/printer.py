@@ -899,6 +899,8 @@ class Printer(AsmPrinter):
             body = attr.body()
             mnemonic = getattr(attr, "MNEMONIC", "")
             if mnemonic and body.startswith(mnemonic) and len(body) > len(mnemonic):
+                # An enum attribute written `mnemonic case` strips to ` case`, with the
+                # space MLIR's printer of the format `$value` writes first.
                 return body[len(mnemonic) :]
             if body == mnemonic:
                 # Nothing follows the mnemonic: MLIR prints the attribute in full.

@@ -5,7 +5,10 @@ written once and called from the specialized code of every op: element types
 (`element_type_or_self`), shape compatibility and broadcasting (`compatible_shapes`,
 `broadcast_shapes`), the `i1` type shaped like another (`i1_same_shape`), and the
 types that attributes carry, with the attribute kinds that have one (MLIR's
-`TypedAttr` and `ElementsAttr`).
+`TypedAttr` and `ElementsAttr`). The kind tests MLIR's `Type` answers for any type
+(`isSignlessInteger(32)`, `isIntOrIndex()`, ...) and its kinds that are not classes
+here (`FixedVectorType`, `DenseI64ArrayAttr`, `FlatSymbolRefAttr`, ...) are
+functions, so that a predicate asks them of any value without narrowing it first.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from generator.ir.attr_type_base import ParametricAttr
 from generator.ir.attributes import (
     Attribute,
+    DenseArrayAttr,
     DenseElementsAttr,
     DenseResourceElementsAttr,
     DenseStringElementsAttr,
@@ -23,9 +27,12 @@ from generator.ir.attributes import (
     OpaqueAttr,
     SparseElementsAttr,
     StringAttr,
+    SymbolRefAttr,
 )
 from generator.ir.types import (
     DYNAMIC,
+    FloatType,
+    IndexType,
     IntegerType,
     NoneType,
     RankedTensorType,
@@ -42,10 +49,21 @@ __all__ = [
     "container_element_or_self",
     "element_type_or_self",
     "i1_same_shape",
+    "is_dense_array",
+    "is_dense_float_elements",
+    "is_dense_int_elements",
     "is_elements_attr",
+    "is_fixed_vector",
+    "is_flat_symbol_ref",
+    "is_int_or_float",
+    "is_int_or_index",
+    "is_int_or_index_or_float",
+    "is_integer_type",
+    "is_scalable_vector",
     "is_signless_int_elements",
     "is_typed_attr",
     "tensor_dims",
+    "type_id",
     "typed_attr_type",
 ]
 
@@ -189,3 +207,76 @@ def broadcast_shapes(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...] | No
         else:
             return None
     return tuple(reversed(out))
+
+
+def is_integer_type(t: Type, width: int | None = None, signedness: int | None = None) -> bool:
+    """True for an integer type, of `width` bits and `signedness` (a `Signedness`)
+    when given (MLIR's `isInteger`, `isSignlessInteger`, `isSignedInteger`, ...)."""
+    if not isinstance(t, IntegerType):
+        return False
+    return (width is None or t.width == width) and (
+        signedness is None or t.signedness == signedness
+    )
+
+
+def is_int_or_index(t: Type, signless: bool = False) -> bool:
+    """True for `index` and integer types, only signless ones with `signless`
+    (`isIntOrIndex`, `isSignlessIntOrIndex`)."""
+    if isinstance(t, IndexType):
+        return True
+    return isinstance(t, IntegerType) and (not signless or t.is_signless)
+
+
+def is_int_or_float(t: Type, signless: bool = False) -> bool:
+    """True for float and integer types, only signless integers with `signless`
+    (`isIntOrFloat`, `isSignlessIntOrFloat`)."""
+    if isinstance(t, FloatType):
+        return True
+    return isinstance(t, IntegerType) and (not signless or t.is_signless)
+
+
+def is_int_or_index_or_float(t: Type, signless: bool = False) -> bool:
+    """True for `index`, float and integer types, only signless integers with
+    `signless` (`isIntOrIndexOrFloat`, `isSignlessIntOrIndexOrFloat`)."""
+    return isinstance(t, IndexType) or is_int_or_float(t, signless)
+
+
+def is_fixed_vector(t: Type) -> bool:
+    """True for a vector type without scalable dimensions (`FixedVectorType`)."""
+    return isinstance(t, VectorType) and not any(t.scalable)
+
+
+def is_scalable_vector(t: Type) -> bool:
+    """True for a vector type with a scalable dimension (`ScalableVectorType`)."""
+    return isinstance(t, VectorType) and any(t.scalable)
+
+
+def is_dense_array(a: Attribute, element_type: Type | None = None) -> bool:
+    """True for a dense array, of `element_type` elements when given
+    (`DenseI64ArrayAttr` is `is_dense_array(a, IntegerType.get(64))`)."""
+    return isinstance(a, DenseArrayAttr) and (
+        element_type is None or a.element_type == element_type
+    )
+
+
+def is_dense_int_elements(a: Attribute) -> bool:
+    """True for dense elements of integer or index type (`DenseIntElementsAttr`)."""
+    return isinstance(a, DenseElementsAttr) and isinstance(
+        a.type.element_type, (IntegerType, IndexType)
+    )
+
+
+def is_dense_float_elements(a: Attribute) -> bool:
+    """True for dense elements of float type (`DenseFPElementsAttr`)."""
+    return isinstance(a, DenseElementsAttr) and isinstance(a.type.element_type, FloatType)
+
+
+def is_flat_symbol_ref(a: Attribute) -> bool:
+    """True for a symbol reference without nested references (`FlatSymbolRefAttr`)."""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def type_id(t: Type) -> tuple[type, str]:
+    """What tells kinds of types apart, as MLIR's `TypeID` does: the class, and for
+    a float type its name (`f16` and `f32` are different classes in MLIR)."""
+    return type(t), t.name if isinstance(t, FloatType) else ""

@@ -274,6 +274,10 @@ def _search_roots(spec_dir: Path | None) -> list[Path]:
         roots.append(root)
     roots.append(Path.cwd())
     roots.extend(Path(p) if p else Path.cwd() for p in sys.path)
+    # odsgen's own tree: the built-in specs name modules of the `generator` package
+    # (`generator.ir.dialects.ml_program_impl`), which an editable install does not
+    # put on `sys.path`.
+    roots.append(Path(__file__).resolve().parents[2])
     return roots
 
 

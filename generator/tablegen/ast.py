@@ -113,6 +113,8 @@ class ListLit:
     pos: int
     items: list[Expr]
     elem: TypeExpr | None
+    #: Offset just past the literal (`]`, or the `>` of its type).
+    end: int = -1
 
 
 @dataclass(slots=True)

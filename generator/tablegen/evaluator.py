@@ -4,10 +4,12 @@ This module owns name lookup (locals, fields, template arguments, globals),
 class instantiation with template arguments, `let` overrides, `defvar`,
 `multiclass` (with base multiclasses) and `defm` with `NAME`, `foreach`, `if`,
 `assert`, `defset`, the `!` operators, and the late binding of field references
-that llvm-tblgen performs when a def is complete. Parsed files are cached by path and modification time,
-so one run never parses a file twice. Evaluation has explicit limits (records,
-list and string sizes, include depth and cycles), each reported at the
-construct that exceeds it.
+that llvm-tblgen performs when a def is complete. Parsed files are cached by
+path and modification time, so one run never parses a file twice, and the state
+after an include that a fresh evaluation reaches by includes alone is kept and
+reused by later evaluations in the same process that reach it the same way
+(`_Saved`). Evaluation has explicit limits (records, list and string sizes,
+include depth and cycles), each reported at the construct that exceeds it.
 
 `foreach` bodies and multiclasses are evaluated once per iteration or `defm`
 with their variables bound, rather than parsed once and substituted as
@@ -17,16 +19,25 @@ inside them may be numbered differently.
 
 from __future__ import annotations
 
+import operator
 import os
+import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
-from generator.tablegen.parser import TableGenError, parse_text
+from generator.tablegen.operators import (
+    MAX_LIST_ITEMS,
+    MAX_STRING_CHARS,
+    OPERATORS,
+    fold_operator,
+)
+from generator.tablegen.parser import TableGenError, parse_text, preprocess
 from generator.tablegen.values import (
     UNSET,
     BitInit,
@@ -53,13 +64,83 @@ from generator.tablegen.values import (
 #: Parsed files by (resolved path, modification time, preprocessed text), shared by
 #: every evaluator of the process.
 _PARSE_CACHE: dict[tuple[str, float, str], ast.File] = {}
+#: Files read, by path: (modification time and size, text, macros its
+#: `#ifdef`/`#ifndef` lines test).
+_FILE_CACHE: dict[str, tuple[tuple[int, int], SourceFile, frozenset[str]]] = {}
+#: Preprocessed texts by (path, modification time and size, the tested macros that
+#: were defined), with the macros the file then defines.
+_PREPROCESS_CACHE: dict[
+    tuple[str, tuple[int, int], frozenset[str]], tuple[str, frozenset[str]]
+] = {}
+#: A point of evaluation reached from a fresh state by following includes only.
+_ChainKey = tuple[object, ...]
+#: A file loaded: (path as given, modification time and size, resolved path, the
+#: macros its `#ifdef`/`#ifndef` lines test).
+_Loaded = tuple[str, tuple[int, int], str, frozenset[str]]
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """The evaluation state right after an include reached from a fresh state.
+
+    Evaluating a file depends only on the state before it, on the files it
+    loads and on which macros they test are defined, so a later evaluation
+    that reaches the same include by the same includes from a fresh state, with
+    those macros defined alike and the files unchanged, continues from here
+    instead of evaluating the include again (the records are shared: records
+    are never changed once made). Kept per process for the files that include
+    the same base files (OpBase.td and what it includes).
+    """
+
+    classes: dict[str, Record]
+    defs: dict[str, Record]
+    globals: dict[str, Init]
+    multiclasses: dict[str, _MultiClass]
+    types: dict[str, ast.TypeExpr]
+    anon_counter: int
+    instances: dict[VarDefInit, DefInit]
+    class_values: dict[VarDefInit, VarDefInit]
+    dumps: tuple[str, ...]
+    added_defines: frozenset[str]
+    tested: tuple[tuple[str, bool], ...]
+    files: tuple[_Loaded, ...]
+
+
+#: Saved states by the include chain that reaches them (the ones for different
+#: macros, newest first), least recently used first.
+_SAVED_STATES: OrderedDict[_ChainKey, list[_Saved]] = OrderedDict()
+#: How many states are kept for one include chain.
+MAX_STATE_VARIANTS = 4
+#: How many states are kept (each holds copies of the record tables).
+MAX_SAVED_STATES = 256
+#: Whether evaluations keep and reuse such states (off to time evaluation alone).
+REUSE_STATES = True
+#: The fewest records an include must make for the state after it to be kept.
+_SAVE_MIN_RECORDS = 50
+
+
+def clear_caches() -> None:
+    """Forget every file read, parse and saved state of this process (for cold timings)."""
+    _PARSE_CACHE.clear()
+    _FILE_CACHE.clear()
+    _PREPROCESS_CACHE.clear()
+    _SAVED_STATES.clear()
+
+
+class _SharedStateConflict(Exception):
+    """Evaluation would change a record shared with a saved state."""
+
+
+_TESTED_MACRO = re.compile(r"^[ \t]*#[ \t]*(?:ifdef|ifndef)[ \t]+(\w+)", re.MULTILINE)
 
 __all__ = [
     "MAX_INCLUDE_DEPTH",
     "MAX_LIST_ITEMS",
     "MAX_RECORDS",
+    "MAX_SAVED_STATES",
     "MAX_STRING_CHARS",
     "RecordKeeper",
+    "clear_caches",
     "load_records",
 ]
 
@@ -70,9 +151,9 @@ _MASK64 = (1 << 64) - 1
 #: that needs more is almost surely a mistake (or hostile), and without them a
 #: `foreach` over a huge range or a list doubled by `!listconcat` at every step
 #: would take memory without bound.
+#: (The list and string limits are checked where lists and strings are built, in
+#: `operators.py`.)
 MAX_RECORDS = 100_000
-MAX_LIST_ITEMS = 100_000
-MAX_STRING_CHARS = 1 << 22
 #: How deeply files may include each other.
 MAX_INCLUDE_DEPTH = 64
 
@@ -114,59 +195,126 @@ class Resolver:
         return Resolver(self.ev, lookup, self.final)
 
 
+#: Operators whose folding depends on more than their operands (the defs made so
+#: far, or whether the record is complete), so they are tried again even when
+#: their operands did not change.
+_STATEFUL_OPS = frozenset({"cast", "exists", "instances", "isa"})
+
+
+def _same(new: tuple[Init, ...], old: tuple[Init, ...]) -> bool:
+    return all(map(operator.is_, new, old))
+
+
 def resolve(v: Init, r: Resolver) -> Init:
-    """Substitute `r`'s variables in `v` and fold whatever became known."""
+    """Substitute `r`'s variables in `v` and fold whatever became known.
+
+    A value none of whose parts changed is returned as it is (resolution runs
+    once per superclass over the inherited fields, and most references wait for
+    the record to be complete).
+    """
     if not v.has_vars:
         return v
-    if isinstance(v, VarInit):
+    if type(v) is VarInit:
         got = r.lookup(v.name)
         return v if got is None else got
-    if isinstance(v, ListInit):
-        return ListInit(tuple(resolve(i, r) for i in v.items), v.elem)
-    if isinstance(v, DagInit):
-        return DagInit(resolve(v.op, r), v.name, tuple((resolve(a, r), n) for a, n in v.args))
-    if isinstance(v, BitsInit):
-        bits: list[Init] = []
-        for b in v.bits:
-            nb = resolve(b, r)
-            # A reference to a bit that is still unset stays a reference, as
-            # llvm-tblgen keeps unset bits when it resolves a record.
-            bits.append(b if isinstance(nb, UnsetInit) and isinstance(b, VarBitInit) else nb)
-        return _flatten_bits(bits)
-    if isinstance(v, VarBitInit):
-        inner = resolve(v.var, r)
-        return r.ev.bit_of(inner, v.index)
-    if isinstance(v, FieldInit):
-        rec = resolve(v.rec, r)
-        return r.ev.fold_field(rec, v.field_name, r.final)
-    if isinstance(v, OpInit):
-        if v.op == "if":
-            # A condition that becomes known selects its branch before the other
-            # is resolved, so class instances in the branch not taken are never
-            # created (they would take anonymous numbers).
-            cond = resolve(v.args[0], r)
-            c = r.ev.as_int(cond)
-            if c is not None:
-                return resolve(v.args[1] if c else v.args[2], r)
-            branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
-            return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
-        rr = r.shadow(v.bound) if v.bound else r
-        args = tuple(resolve(a, rr) for a in v.args)
-        return r.ev.fold(v.op, args, v.type, v.bound, r.final)
-    if isinstance(v, VarDefInit):
-        vargs = tuple((n, resolve(a, r)) for n, a in v.args)
-        new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
-        if not any(a.has_vars for _, a in vargs):
-            return r.ev.instantiate(new)
-        return new
+    return _RESOLVE[type(v)](v, r)
+
+
+def _resolve_list(v: ListInit, r: Resolver) -> Init:
+    items = tuple([resolve(i, r) for i in v.items])
+    return v if _same(items, v.items) else ListInit(items, v.elem)
+
+
+def _resolve_op(v: OpInit, r: Resolver) -> Init:
+    if v.op == "if":
+        # A condition that becomes known selects its branch before the other is
+        # resolved, so class instances in the branch not taken are never created
+        # (they would take anonymous numbers).
+        cond = resolve(v.args[0], r)
+        c = r.ev.as_int(cond)
+        if c is not None:
+            return resolve(v.args[1] if c else v.args[2], r)
+        branches = (cond, resolve(v.args[1], r), resolve(v.args[2], r))
+        if _same(branches, v.args):
+            return v
+        return r.ev.fold(v.op, branches, v.type, v.bound, r.final)
+    rr = r.shadow(v.bound) if v.bound else r
+    args = tuple([resolve(a, rr) for a in v.args])
+    if v.op not in _STATEFUL_OPS and _same(args, v.args):
+        return v
+    return r.ev.fold(v.op, args, v.type, v.bound, r.final)
+
+
+def _resolve_field(v: FieldInit, r: Resolver) -> Init:
+    rec = resolve(v.rec, r)
+    if rec is v.rec:
+        return v
+    return r.ev.fold_field(rec, v.field_name, r.final)
+
+
+def _resolve_bits(v: BitsInit, r: Resolver) -> Init:
+    bits: list[Init] = []
+    changed = False
+    for b in v.bits:
+        if not b.has_vars:
+            bits.append(b)
+            continue
+        nb = resolve(b, r)
+        # A reference to a bit that is still unset stays a reference, as
+        # llvm-tblgen keeps unset bits when it resolves a record.
+        if nb is not b and not (type(nb) is UnsetInit and type(b) is VarBitInit):
+            changed = True
+            bits.append(nb)
+        else:
+            bits.append(b)
+    return BitsInit(tuple(bits)) if changed else v
+
+
+def _resolve_var_bit(v: VarBitInit, r: Resolver) -> Init:
+    inner = resolve(v.var, r)
+    if inner is v.var:
+        return v
+    return r.ev.bit_of(inner, v.index)
+
+
+def _resolve_dag(v: DagInit, r: Resolver) -> Init:
+    op = resolve(v.op, r)
+    values = tuple([resolve(a, r) for a, _ in v.args])
+    if op is v.op and _same(values, tuple([a for a, _ in v.args])):
+        return v
+    return DagInit(op, v.name, tuple(zip(values, [n for _, n in v.args], strict=True)))
+
+
+def _resolve_class_value(v: VarDefInit, r: Resolver) -> Init:
+    values = tuple([resolve(a, r) for _, a in v.args])
+    if _same(values, tuple([a for _, a in v.args])):
+        return v
+    vargs = tuple(zip([n for n, _ in v.args], values, strict=True))
+    new = r.ev.class_value(v.cls, vargs, v.loc, v.at)
+    if not any(a.has_vars for a in values):
+        return r.ev.instantiate(new)
+    return new
+
+
+def _resolve_unchanged(v: Init, r: Resolver) -> Init:
     return v
 
 
-def _flatten_bits(bits: list[Init]) -> Init:
-    out: list[Init] = []
-    for b in bits:
-        out.append(b)
-    return BitsInit(tuple(out))
+#: How each kind of value with variables is resolved (`VarInit` is done inline).
+_RESOLVE: dict[type, Callable[[Any, Resolver], Init]] = {
+    ListInit: _resolve_list,
+    OpInit: _resolve_op,
+    FieldInit: _resolve_field,
+    BitsInit: _resolve_bits,
+    VarBitInit: _resolve_var_bit,
+    DagInit: _resolve_dag,
+    VarDefInit: _resolve_class_value,
+    UnsetInit: _resolve_unchanged,
+    BitInit: _resolve_unchanged,
+    IntInit: _resolve_unchanged,
+    StringInit: _resolve_unchanged,
+    DefInit: _resolve_unchanged,
+}
 
 
 # ---------------------------------------------------------------------------
@@ -233,6 +381,17 @@ class Evaluator:
         self.dumps: list[str] = []
         #: The files being evaluated, outermost first (to find include cycles).
         self.including: list[Path] = []
+        #: Every file loaded so far: (path, stamp, resolved path, macros it tests).
+        self.loaded: list[_Loaded] = []
+        #: Where evaluation stands while it has done nothing but follow includes
+        #: from a fresh state: the include directories, then each include entered
+        #: or completed. None once any other statement ran. Saved states are
+        #: found by it (see `_Saved`).
+        self.chain: _ChainKey | None = None
+        self.reuse_states = REUSE_STATES
+        #: Where the name of the def being read is (None outside a def).
+        self.record_at: int | None = None
+        self._frozen_classes = 0
 
     # -- errors and locations ------------------------------------------------
 
@@ -256,19 +415,44 @@ class Evaluator:
 
     def load_file(self, path: Path) -> ast.File:
         """Parse `path`, or reuse its parse when it is unchanged and identically preprocessed."""
-        text = path.read_text(encoding="utf-8", errors="surrogateescape")
-        source = SourceFile(str(path), text)
-        from generator.tablegen.parser import preprocess
-
-        pre = preprocess(source, self.defines)
-        key = (str(path.resolve()), path.stat().st_mtime, pre)
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        name = str(path)
+        known = _FILE_CACHE.get(name)
+        if known is None or known[0] != stamp:
+            text = path.read_text(encoding="utf-8", errors="surrogateescape")
+            tested = frozenset(m.group(1) for m in _TESTED_MACRO.finditer(text))
+            known = (stamp, SourceFile(name, text), tested)
+            _FILE_CACHE[name] = known
+        _, source, tested = known
+        self.loaded.append((name, stamp, str(path.resolve()), tested))
+        # What preprocessing gives depends only on which of the macros the file
+        # tests are defined when it is read; the macros it defines follow from that.
+        pkey = (name, stamp, frozenset(n for n in tested if n in self.defines))
+        done = _PREPROCESS_CACHE.get(pkey)
+        if done is None:
+            before = set(self.defines)
+            pre = preprocess(source, self.defines)
+            done = (pre, frozenset(self.defines - before))
+            _PREPROCESS_CACHE[pkey] = done
+        else:
+            self.defines.update(done[1])
+        pre = done[0]
+        key = (str(path.resolve()), st.st_mtime, pre)
         cached = self.parse_cache.get(key)
         if cached is not None:
             return cached
-        parsed = parse_text(SourceFile(str(path), pre), set())
+        parsed = parse_text(SourceFile(name, pre), set())
         parsed = ast.File(source, parsed.stmts)
         self.parse_cache[key] = parsed
         return parsed
+
+    def run_main(self, path: Path) -> None:
+        """Evaluate the main file from a fresh state (reusing saved states of the
+        includes it starts with)."""
+        parsed = self.load_file(path)
+        self.chain = (tuple(str(d) for d in self.include_dirs),)
+        self.run_file(parsed)
 
     def run_file(self, parsed: ast.File) -> None:
         """Evaluate every statement of a parsed file."""
@@ -302,9 +486,96 @@ class Evaluator:
                     raise self.error(
                         node.pos, f"includes nest more than {MAX_INCLUDE_DEPTH} files deep"
                     )
+                key: _ChainKey | None = None
+                if self.chain is not None and self.reuse_states:
+                    key = (self.chain, str(resolved))
+                    for saved in _SAVED_STATES.get(key, ()):
+                        if self._fits(saved):
+                            _SAVED_STATES.move_to_end(key)
+                            self._restore(saved)
+                            self.chain = key
+                            return
+                    mark, defines_before = len(self.loaded), set(self.defines)
+                    made = len(self.keeper.classes) + len(self.keeper.defs)
                 self.run_file(self.load_file(candidate))
+                if key is not None:
+                    # Entering a file changes nothing but the macros, so the chain
+                    # names only the includes completed; states of includes that
+                    # made few records are not worth keeping.
+                    if len(self.keeper.classes) + len(self.keeper.defs) - made >= _SAVE_MIN_RECORDS:
+                        self._save(key, mark, defines_before)
+                    self.chain = key
                 return
         raise self.error(node.pos, f"Could not find include file '{node.path}'")
+
+    # -- saved states --------------------------------------------------------
+
+    def _fits(self, saved: _Saved) -> bool:
+        """Whether `saved` is what evaluating its include would give here: the
+        macros its files test are defined as they were, its files are unchanged,
+        and none of them is being evaluated (which would be an include cycle)."""
+        defines = self.defines
+        for macro, was_defined in saved.tested:
+            if (macro in defines) != was_defined:
+                return False
+        including = {str(p) for p in self.including}
+        for name, stamp, resolved, _ in saved.files:
+            if resolved in including:
+                return False
+            try:
+                st = os.stat(name)
+            except OSError:
+                return False
+            if (st.st_mtime_ns, st.st_size) != stamp:
+                return False
+        return True
+
+    def _save(self, key: _ChainKey, mark: int, defines_before: set[str]) -> None:
+        """Keep the state after an include reached from a fresh state by `key`."""
+        files = tuple(self.loaded[mark:])
+        tested = sorted({m for *_, t in files for m in t})
+        classes = self.keeper.classes
+        # Classes in a saved state are shared by every evaluation that reuses it:
+        # completing a forward-declared one later must not change it.
+        for cls in list(classes.values())[self._frozen_classes :]:
+            cls.frozen = True
+        self._frozen_classes = len(classes)
+        state = _Saved(
+            classes=dict(classes),
+            defs=dict(self.keeper.defs),
+            globals=dict(self.globals),
+            multiclasses=dict(self.multiclasses),
+            types=dict(self.types),
+            anon_counter=self.anon_counter,
+            instances=dict(self.instances),
+            class_values=dict(self.class_values),
+            dumps=tuple(self.dumps),
+            added_defines=frozenset(self.defines - defines_before),
+            tested=tuple((m, m in defines_before) for m in tested),
+            files=files,
+        )
+        # The same include reached alike may need other states for other macros:
+        # a few are kept, the newest first.
+        variants = _SAVED_STATES.get(key, [])
+        _SAVED_STATES[key] = [state, *variants[: MAX_STATE_VARIANTS - 1]]
+        _SAVED_STATES.move_to_end(key)
+        while len(_SAVED_STATES) > MAX_SAVED_STATES:
+            _SAVED_STATES.popitem(last=False)
+
+    def _restore(self, saved: _Saved) -> None:
+        """Continue from `saved` as if its include had just been evaluated."""
+        self.keeper.classes = dict(saved.classes)
+        self.keeper.defs = dict(saved.defs)
+        self.globals = dict(saved.globals)
+        self.multiclasses = dict(saved.multiclasses)
+        self.types = dict(saved.types)
+        self.anon_counter = saved.anon_counter
+        self.instances = dict(saved.instances)
+        self.class_values = dict(saved.class_values)
+        self.dumps = list(saved.dumps)
+        self.defines.update(saved.added_defines)
+        self.loaded.extend(saved.files)
+        self._frozen_classes = len(self.keeper.classes)
 
     # -- statements ----------------------------------------------------------
 
@@ -312,7 +583,9 @@ class Evaluator:
         """Evaluate one statement."""
         if isinstance(s, ast.Include):
             self.include(s)
-        elif isinstance(s, ast.ClassDef):
+            return
+        self.chain = None
+        if isinstance(s, ast.ClassDef):
             self.class_def(s, scope)
         elif isinstance(s, ast.Def):
             self.def_stmt(s, scope)
@@ -423,9 +696,14 @@ class Evaluator:
     def class_def(self, s: ast.ClassDef, scope: Scope) -> None:
         """Define a class."""
         existing = self.keeper.classes.get(s.name)
-        if existing is not None and (existing.fields or existing.supers or s.args or s.body):
+        if existing is not None and (existing.fields or existing.supers or existing.targs):
             raise self.error(s.pos, f"Class '{s.name}' already defined")
+        if existing is not None and existing.frozen and (s.args or s.supers or s.body):
+            # Completing a forward declaration from a saved state would change
+            # that state: evaluate again without saved states.
+            raise _SharedStateConflict
         rec = existing or Record(s.name, [self.loc(s.pos)], is_class=True)
+        rec.inherit_fields = None
         if existing is None:
             self.keeper.classes[s.name] = rec
         inner = Scope(scope, rec)
@@ -450,7 +728,13 @@ class Evaluator:
             rec = Record(name, [self.loc(s.pos)])
         rec.at = (self.source, s.pos)
         inner = Scope(scope, rec)
-        self.object_body(rec, s.supers, s.body, inner)
+        saved_at = self.record_at
+        # llvm-tblgen reports some operator errors at the record being defined.
+        self.record_at = s.name.pos if s.name is not None else s.pos
+        try:
+            self.object_body(rec, s.supers, s.body, inner)
+        finally:
+            self.record_at = saved_at
         self.add_def(rec, s.pos)
 
     def name_value(self, e: ast.Expr, scope: Scope) -> str:
@@ -494,11 +778,14 @@ class Evaluator:
         """One item of a record body."""
         if isinstance(item, ast.Decl):
             t = self.type_of(item.type)
+            # A field starts as `?` of its type: a `bits<n>` one as n unset bits, so
+            # that `let f{i} = ...` can set some of them.
+            unset = self.convert(UNSET, t, item.pos) or UNSET
             if item.name in rec.fields:
                 existing = rec.fields[item.name]
-                existing.value = UNSET
+                existing.value = unset
             else:
-                rec.fields[item.name] = RecordVal(item.name, t, UNSET, is_field=item.field)
+                rec.fields[item.name] = RecordVal(item.name, t, unset, is_field=item.field)
             if item.value is not None:
                 v = self.value(item.value, scope, t)
                 self.set_value(rec, item.value.pos, item.name, v, None)
@@ -628,13 +915,13 @@ class Evaluator:
     def inherit(self, rec: Record, cls: Record, bindings: list[tuple[str, Init]], pos: int) -> None:
         """The core of `AddSubClass`: fields, substitution, superclass list."""
         targs = set(cls.targs)
+        fields = rec.fields
         for name, rv in cls.fields.items():
-            if name in targs:
-                continue
-            cur = rec.fields.get(name)
+            cur = fields.get(name)
             if cur is None:
-                rec.fields[name] = rv.copy()
-            else:
+                if name not in targs:
+                    fields[name] = rv.copy()
+            elif name not in targs:
                 cur.value = self.convert(rv.value, cur.type, pos) or rv.value
                 cur.at, cur.own = rv.at, False
         given = dict(bindings)
@@ -658,8 +945,16 @@ class Evaluator:
             return mapping.get(n)
 
         r = Resolver(self, lookup, False)
-        for name, rv in rec.fields.items():
-            if name in rec.targs or not rv.value.has_vars:
+        # Only the fields just taken from `cls` can mention its template arguments
+        # (fields from earlier superclasses had theirs substituted already), and of
+        # those only the ones that do, or that hold an operator which may fold
+        # differently now, can change.
+        names = cls.inherit_fields
+        if names is None:
+            names = cls.inherit_fields = _fields_to_resolve(cls, targs)
+        for name in names:
+            rv = fields[name]
+            if not rv.value.has_vars:
                 continue
             new = resolve(rv.value, r)
             rv.value = self.convert(new, rv.type, pos) or new
@@ -840,7 +1135,9 @@ class Evaluator:
                 saved_source = self.source
                 self.source = mc.source
                 try:
-                    v = self.value(targ.default, Scope(None, vars_=dict(vars_)))
+                    v = self.value(
+                        targ.default, Scope(None, vars_=dict(vars_)), self.type_of(targ.type)
+                    )
                 finally:
                     self.source = saved_source
             else:
@@ -955,7 +1252,7 @@ class Evaluator:
             return "dag"
         if isinstance(v, DefInit):
             return ("rec", *(s.name for s in direct_superclasses(v.rec)))
-        if isinstance(v, VarInit | OpInit):
+        if isinstance(v, VarInit | OpInit | FieldInit):
             return v.type
         if isinstance(v, VarDefInit):
             return ("rec", v.cls.name)
@@ -1129,6 +1426,8 @@ class Evaluator:
         """Evaluate an expression (`ParseValue` followed by folding)."""
         try:
             return self._value(e, scope, expected)
+        except _RecordFoldError as err:
+            raise self.error(self._record_pos(e.pos), err.message) from None
         except _FoldError as err:
             # Folding that fails on known operands is reported at the innermost
             # expression being read.
@@ -1164,24 +1463,32 @@ class Evaluator:
                 elem_t = self.common_type([self.type_of_init(i) for i in items])
             elif elem_t == "?" and given is not None:
                 elem_t = given
+            elif elem_t == "?":
+                raise self.error(self._next_token(e.end), "No type for list")
             return ListInit(tuple(items), elem_t)
         if isinstance(e, ast.Bits):
-            bits: list[Init] = []
-            for item in reversed(e.items):
+            # Written most significant bit first; each element gives all the bits
+            # of a bits value (a reference to a bits field gives one reference per
+            # bit), or one bit.
+            msb_first: list[Init] = []
+            for i, item in enumerate(e.items):
                 v = self.value(item, scope)
                 if isinstance(v, BitsInit):
-                    bits.extend(v.bits)
-                elif isinstance(v, IntInit):
-                    c = self.convert(v, "bit", item.pos)
-                    if c is None:
-                        raise self.error(
-                            item.pos,
-                            f"Element #{len(bits)} ({v.as_string()}) is not convertable to a bit",
-                        )
-                    bits.append(c)
-                else:
-                    bits.append(v)
-            return BitsInit(tuple(bits))
+                    msb_first.extend(reversed(v.bits))
+                    continue
+                vt = self.type_of_init(v) if isinstance(v, VarInit) else None
+                if isinstance(vt, tuple) and vt[0] == "bits":
+                    width = int(vt[1])  # type: ignore[call-overload]
+                    msb_first.extend(VarBitInit(v, b) for b in range(width - 1, -1, -1))
+                    continue
+                c = self.convert(v, "bit", item.pos)
+                if c is None:
+                    raise self.error(
+                        e.pos, f"Element #{i} ({v.as_string()}) is not convertable to a bit"
+                    )
+                msb_first.append(c)
+            msb_first.reverse()
+            return BitsInit(tuple(msb_first))
         if isinstance(e, ast.Dag):
             op = self.value(e.op.value, scope) if e.op.value is not None else UNSET
             args = tuple(
@@ -1199,7 +1506,8 @@ class Evaluator:
                 return vdi
             return self.instantiate(vdi)
         if isinstance(e, ast.Paste):
-            lhs = self.value(e.lhs, scope)
+            paste_want = expected if isinstance(expected, tuple) and expected[0] == "list" else None
+            lhs = self.value(e.lhs, scope, paste_want)
             rhs: Init
             if e.rhs is None:
                 rhs = StringInit("")
@@ -1208,7 +1516,7 @@ class Evaluator:
                 # is not a variable stands for itself, even when a def has that name.
                 rhs = self.lookup_local(e.rhs.name, scope) or StringInit(e.rhs.name)
             else:
-                rhs = self.value(e.rhs, scope)
+                rhs = self.value(e.rhs, scope, paste_want)
             if isinstance(lhs, ListInit) or isinstance(rhs, ListInit):
                 return self.fold("listconcat", (lhs, rhs), (lhs.has_vars and "?") or "?", (), False)
             return self.fold(
@@ -1294,20 +1602,23 @@ class Evaluator:
 
     def bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
         """Evaluate `!op(...)`; operators that bind variables get them as locals."""
-        from generator.tablegen.operators import OPERATORS
-
         # `listelem` and `listslice` are the folds behind `x[i]` and `x[i...j]`,
         # not operators one can write.
         if e.op not in OPERATORS or e.op in ("listelem", "listslice"):
             raise self.error(e.pos, "unknown operator")
         self.check_arity(e)
         try:
-            return self._bang(e, scope)
+            return self._bang(e, scope, expected)
+        except _RecordFoldError as err:
+            raise self.error(self._record_pos(e.pos), err.message) from None
         except _FoldError as err:
             raise self.error(e.pos, err.message) from None
 
-    def _bang(self, e: ast.Bang, scope: Scope) -> Init:
+    def _bang(self, e: ast.Bang, scope: Scope, expected: Type | None) -> Init:
         op = e.op
+        # Where llvm-tblgen reads operands with the type the context expects (an
+        # empty `[]` takes its element type from it), the same type is passed on.
+        want_list = expected if isinstance(expected, tuple) and expected[0] == "list" else None
         t: Type = self.type_of(e.type) if e.type is not None else "?"
         if op in ("foreach", "filter"):
             if not isinstance(e.args[0], ast.Id):
@@ -1321,8 +1632,17 @@ class Evaluator:
             # checked as the body is read.
             var_t: Type = lst_t[1] if isinstance(lst_t, tuple) and lst_t[0] == "list" else "?"  # type: ignore[assignment]
             inner = Scope(scope, vars_={var: VarInit(var, var_t)})
-            body = self.value(e.args[2], inner)
-            return self.fold(op, (VarInit(var), lst, body), "?", (var,), False)
+            body_want = want_list[1] if want_list is not None and op == "foreach" else None
+            body = self.value(e.args[2], inner, body_want)  # type: ignore[arg-type]
+            # The result's type is fixed as the operator is read: a list of the
+            # body's type (so an empty result is typed too), or the dag.
+            if op == "filter":
+                t = lst_t
+            elif lst_t == "dag":
+                t = "dag"
+            else:
+                t = ("list", self.type_of_init(body))
+            return self.fold(op, (VarInit(var), lst, body), t, (var,), False)
         if op == "foldl":
             for i, which in ((2, "third"), (3, "fourth")):
                 if not isinstance(e.args[i], ast.Id):
@@ -1342,10 +1662,39 @@ class Evaluator:
             )
         if op == "exists":
             return self.fold("exists", (self.value(e.args[0], scope),), t, (), False)
-        args = tuple(self.value(a, scope) for a in e.args)
-        if op in ("cast", "isa", "getdagop", "getop") and e.type is None and op in ("cast", "isa"):
+        if op in ("listconcat", "listremove"):
+            # The first operand takes the expected list type, later ones the type
+            # of the first (when none was expected).
+            want: Type | None = want_list
+            list_args: list[Init] = []
+            for a in e.args:
+                v = self.value(a, scope, want)
+                if want is None:
+                    vt = self.type_of_init(v)
+                    if isinstance(vt, tuple) and vt[0] == "list" and vt[1] != "?":
+                        want = vt
+                list_args.append(v)
+            args = tuple(list_args)
+        elif op == "if":
+            args = (
+                self.value(e.args[0], scope),
+                *(self.value(a, scope, expected) for a in e.args[1:]),
+            )
+        elif op == "subst" and len(e.args) == 3:
+            args = (
+                self.value(e.args[0], scope),
+                self.value(e.args[1], scope),
+                self.value(e.args[2], scope, expected),
+            )
+        else:
+            args = tuple(self.value(a, scope) for a in e.args)
+        if op in ("cast", "isa") and e.type is None:
             raise self.error(e.pos, f"expected type name for !{op}")
         return self.fold(op, args, t, (), False)
+
+    def _record_pos(self, pos: int) -> int:
+        """The name of the def being read, else `pos`."""
+        return self.record_at if self.record_at is not None else pos
 
     def check_arity(self, e: ast.Bang) -> None:
         """Reject a wrong number of operands with llvm-tblgen's parse errors.
@@ -1356,6 +1705,13 @@ class Evaluator:
         count of a list-parsed binary operator at the operator.
         """
         n = len(e.args)
+        if e.op == "instances":
+            if e.type is None:
+                # Where the `<type>` should have been, right after the name.
+                raise self.error(e.pos + len("!instances"), "expected type name for operator")
+            if n > 1:
+                raise self.error(self._comma_before(e.args[1].pos), "expected ')' in !instances")
+            return
         if n == 0 and e.op in ("foreach", "filter"):
             raise self.error(e.end, "first argument of !foreach/!filter must be an identifier")
         if n == 0:
@@ -1375,6 +1731,24 @@ class Evaluator:
                 raise self.error(e.args[high].pos, many)
             raise self.error(self._comma_before(e.args[high].pos), many)
 
+    def _next_token(self, pos: int) -> int:
+        """The offset of the first token at or after `pos` (where llvm-tblgen's
+        lexer stands when it reports on what it has just read)."""
+        text = self.source.text
+        n = len(text)
+        while pos < n:
+            if text[pos].isspace():
+                pos += 1
+            elif text.startswith("//", pos):
+                end = text.find("\n", pos)
+                pos = n if end < 0 else end
+            elif text.startswith("/*", pos):
+                end = text.find("*/", pos + 2)
+                pos = n if end < 0 else end + 2
+            else:
+                break
+        return pos
+
     def _comma_before(self, pos: int) -> int:
         """The `,` that separates the operand at `pos` from the one before it."""
         comma = self.source.text.rfind(",", 0, pos)
@@ -1388,7 +1762,22 @@ class Evaluator:
                 raise _FoldError(f"Cannot access field '{name}' of value '{rec.as_string()}'")
             if not rv.value.has_vars:
                 return rv.value
-        return FieldInit(rec, name)
+        return FieldInit(rec, name, self.field_type(rec, name))
+
+    def field_type(self, rec: Init, name: str) -> Type:
+        """The type of `rec.name` as far as `rec`'s type tells it (`getFieldType`)."""
+        if isinstance(rec, DefInit):
+            rv = rec.rec.fields.get(name)
+            return rv.type if rv is not None else "?"
+        t = self.type_of_init(rec)
+        if isinstance(t, tuple) and t[0] == "rec":
+            for c in t[1:]:
+                cls = self.keeper.classes.get(str(c))
+                if cls is not None:
+                    rv = cls.fields.get(name)
+                    if rv is not None:
+                        return rv.type
+        return "?"
 
     def bit_of(self, v: Init, i: int) -> Init:
         """Bit `i` of `v`, or a reference to it while `v` is unknown."""
@@ -1404,8 +1793,6 @@ class Evaluator:
         self, op: str, args: tuple[Init, ...], t: Type, bound: tuple[str, ...], final: bool
     ) -> Init:
         """Fold an operator whose operands are known; otherwise keep it for later."""
-        from generator.tablegen.operators import fold_operator
-
         got = fold_operator(self, op, args, t, final)
         if got is not None:
             return got
@@ -1437,7 +1824,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "tolower",
             "repr",
             "getdagop",
-            "getop",
+            "getdagopname",
+            "listflatten",
             "initialized",
             "cast",
         )
@@ -1461,7 +1849,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "listsplat",
             "listremove",
             "setdagop",
-            "setop",
+            "setdagopname",
+            "match",
             "getdagarg",
             "getdagname",
             "interleave",
@@ -1480,7 +1869,8 @@ _ARITY: dict[str, tuple[int, int, str, str]] = {
             "con",
         )
     },
-    **{op: (3, 3, *_TERNARY) for op in ("if", "subst", "dag")},
+    **{op: (3, 3, *_TERNARY) for op in ("if", "subst", "dag", "setdagarg", "setdagname")},
+    "instances": (0, 1, "", "expected ')' in !instances"),
     "substr": (2, 3, "expected ',' in !substr operator", "expected ')' in !substr operator"),
     "find": (2, 3, "expected ',' in !find operator", "expected ')' in !find operator"),
     "range": (1, 3, "", "expected at most three values of integer"),
@@ -1498,7 +1888,47 @@ class _FoldError(Exception):
         self.message = message
 
 
+class _RecordFoldError(_FoldError):
+    """A `_FoldError` that llvm-tblgen reports at the record being defined."""
+
+
 FoldError = _FoldError
+RecordFoldError = _RecordFoldError
+
+
+def _fields_to_resolve(cls: Record, targs: set[str]) -> list[str]:
+    """The fields of `cls` that inheriting it can change: those whose value mentions
+    a template argument or `NAME` of `cls`, or holds an operator that folds on more
+    than its operands."""
+    names = {*targs, f"{cls.name}:NAME"}
+    return [
+        name
+        for name, rv in cls.fields.items()
+        if name not in targs and rv.value.has_vars and _mentions(rv.value, names)
+    ]
+
+
+def _mentions(v: Init, names: set[str]) -> bool:
+    """Whether `v` refers to one of `names` or holds an operator of `_STATEFUL_OPS`."""
+    if not v.has_vars:
+        return False
+    if isinstance(v, VarInit):
+        return v.name in names
+    if isinstance(v, OpInit):
+        return v.op in _STATEFUL_OPS or any(_mentions(a, names) for a in v.args)
+    if isinstance(v, ListInit):
+        return any(_mentions(i, names) for i in v.items)
+    if isinstance(v, BitsInit):
+        return any(_mentions(b, names) for b in v.bits)
+    if isinstance(v, DagInit):
+        return _mentions(v.op, names) or any(_mentions(a, names) for a, _ in v.args)
+    if isinstance(v, VarBitInit):
+        return _mentions(v.var, names)
+    if isinstance(v, FieldInit):
+        return _mentions(v.rec, names)
+    if isinstance(v, VarDefInit):
+        return any(_mentions(a, names) for _, a in v.args)
+    return True  # unknown: resolve it
 
 
 def direct_superclasses(rec: Record) -> list[Record]:
@@ -1527,6 +1957,12 @@ def load_records(path: Path, include_dirs: list[Path] | None = None) -> RecordKe
 
     Raises `TableGenError` with a diagnostic at the offending position.
     """
-    ev = Evaluator(list(include_dirs or []))
-    ev.run_file(ev.load_file(path))
+    dirs = list(include_dirs or [])
+    ev = Evaluator(dirs)
+    try:
+        ev.run_main(path)
+    except _SharedStateConflict:
+        ev = Evaluator(dirs)
+        ev.reuse_states = False
+        ev.run_main(path)
     return ev.keeper

@@ -9,6 +9,9 @@ characters are escaped, and only `\\t`, `\\n` and `\\r` have short escapes.
 
 from __future__ import annotations
 
+import json
+import re
+
 from generator.tablegen.evaluator import RecordKeeper
 from generator.tablegen.values import (
     BitInit,
@@ -29,55 +32,40 @@ __all__ = ["dump_json"]
 #: A JSON value as nested Python data; dict keys are sorted when written.
 Json = None | bool | int | str | list["Json"] | dict[str, "Json"]
 
-_SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+#: Python's encoder writes these two control characters with short escapes
+#: that LLVM's writer spells as `\\u` escapes.
+_LONG_ESCAPES = {"b": "\\u0008", "f": "\\u000c"}
+_SHORT_ESCAPE = re.compile(r"(\\+)([bf])")
 
 
-def _quote(s: str) -> str:
-    if s.isprintable() and '"' not in s and "\\" not in s:
-        return f'"{s}"'
-    out = ['"']
-    for c in s:
-        if c in ('"', "\\"):
-            out.append("\\" + c)
-        elif ord(c) < 0x20:
-            out.append(_SHORT.get(c, f"\\u{ord(c):04x}"))
-        else:
-            out.append(c)
-    out.append('"')
-    return "".join(out)
+def _llvm_escapes(m: re.Match[str]) -> str:
+    slashes = m.group(1)
+    if len(slashes) % 2 == 0:
+        return m.group(0)  # escaped backslashes followed by a letter
+    return slashes[:-1] + _LONG_ESCAPES[m.group(2)]
 
 
-def _write(v: Json, out: list[str]) -> None:
-    if v is None:
-        out.append("null")
-    elif v is True:
-        out.append("true")
-    elif v is False:
-        out.append("false")
-    elif isinstance(v, int):
-        out.append(str(v))
-    elif isinstance(v, str):
-        out.append(_quote(v))
-    elif isinstance(v, list):
-        out.append("[")
-        for i, x in enumerate(v):
-            if i:
-                out.append(",")
-            _write(x, out)
-        out.append("]")
-    else:
-        out.append("{")
-        for i, key in enumerate(sorted(v, key=lambda k: k.encode("utf-8"))):
-            if i:
-                out.append(",")
-            out.append(_quote(key))
-            out.append(":")
-            _write(v[key], out)
-        out.append("}")
+def _write(v: Json) -> str:
+    """`v` as LLVM's JSON writer prints it: one line, keys sorted bytewise.
+
+    Python's encoder (written in C) agrees with LLVM's except for the escapes of
+    backspace and form feed, fixed afterwards. Sorting by code point is sorting
+    the keys' UTF-8 bytes.
+    """
+    text = json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    if "\\b" in text or "\\f" in text:
+        text = _SHORT_ESCAPE.sub(_llvm_escapes, text)
+    return text
 
 
 def to_json(v: Init) -> Json:
     """One value as llvm-tblgen's JSON backend translates it."""
+    # Strings and integers are most of the values: they come first.
+    kind = type(v)
+    if kind is StringInit or kind is IntInit:
+        return v.value  # type: ignore[attr-defined, no-any-return]
+    if kind is ListInit:
+        return [to_json(i) for i in v.items]  # type: ignore[attr-defined]
     if isinstance(v, UnsetInit):
         return None
     if isinstance(v, BitInit):
@@ -116,17 +104,24 @@ def dump_json(keeper: RecordKeeper) -> str:
     """The whole record set as llvm-tblgen's `--dump-json` text (without a final newline)."""
     root: dict[str, Json] = {"!tablegen_json_version": 1}
     instance_of: dict[str, list[Json]] = {name: [] for name in keeper.classes}
-    for name in sorted(keeper.defs, key=lambda n: n.encode("utf-8")):
+    # Records share many values (defaults inherited from the same class): each is
+    # translated once. Sorting by code point is sorting the names' UTF-8 bytes.
+    seen: dict[int, Json] = {}
+    for name in sorted(keeper.defs):
         rec = keeper.defs[name]
         obj: dict[str, Json] = {}
         fields: list[Json] = []
-        targs = set(rec.targs)
+        targs = rec.targs
         for fname, rv in rec.fields.items():
-            if fname in targs:
+            if targs and fname in targs:
                 continue
             if rv.is_field:
                 fields.append(fname)
-            obj[fname] = to_json(rv.value)
+            value = rv.value
+            got = seen.get(id(value))
+            if got is None:
+                got = seen[id(value)] = to_json(value)
+            obj[fname] = got
         obj["!fields"] = fields
         obj["!superclasses"] = [s.name for s in rec.supers]
         for s in rec.supers:
@@ -136,6 +131,4 @@ def dump_json(keeper: RecordKeeper) -> str:
         obj["!locs"] = list(rec.locs)
         root[name] = obj
     root["!instanceof"] = dict(instance_of)
-    out: list[str] = []
-    _write(root, out)
-    return "".join(out)
+    return _write(root)

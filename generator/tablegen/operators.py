@@ -7,6 +7,9 @@ raises `FoldError` when the operands are known but wrong.
 
 from __future__ import annotations
 
+import functools
+import re
+import warnings
 from typing import TYPE_CHECKING
 
 from generator.tablegen.values import (
@@ -27,7 +30,7 @@ from generator.tablegen.values import (
 if TYPE_CHECKING:
     from generator.tablegen.evaluator import Evaluator
 
-__all__ = ["OPERATORS", "fold_operator"]
+__all__ = ["MAX_LIST_ITEMS", "MAX_STRING_CHARS", "OPERATORS", "fold_operator"]
 
 #: Every operator name `fold_operator` knows (`!cond` is parsed on its own).
 OPERATORS = frozenset(
@@ -79,11 +82,16 @@ OPERATORS = frozenset(
         "dag",
         "con",
         "getdagop",
-        "getop",
         "setdagop",
-        "setop",
         "getdagarg",
         "getdagname",
+        "getdagopname",
+        "setdagopname",
+        "setdagarg",
+        "setdagname",
+        "listflatten",
+        "match",
+        "instances",
         "repr",
     ]
 )
@@ -96,18 +104,19 @@ def _wrap(v: int) -> int:
     return v - (1 << 64) if v >> 63 else v
 
 
+#: The longest list and string evaluation may build (see the evaluator's limits).
+MAX_LIST_ITEMS = 100_000
+MAX_STRING_CHARS = 1 << 22
+
+
 def _sized_list(items: int, what: str) -> None:
     """Refuse a list longer than the evaluator's limit before building it."""
-    from generator.tablegen.evaluator import MAX_LIST_ITEMS
-
     if items > MAX_LIST_ITEMS:
         raise _err(f"{what} would make a list of {items} elements (the limit is {MAX_LIST_ITEMS})")
 
 
 def _sized_string(chars: int, what: str) -> None:
     """Refuse a string longer than the evaluator's limit before building it."""
-    from generator.tablegen.evaluator import MAX_STRING_CHARS
-
     if chars > MAX_STRING_CHARS:
         raise _err(
             f"{what} would make a string of {chars} characters (the limit is {MAX_STRING_CHARS})"
@@ -118,6 +127,13 @@ def _err(message: str) -> Exception:
     from generator.tablegen.evaluator import FoldError
 
     return FoldError(message)
+
+
+def _record_err(message: str) -> Exception:
+    """An error llvm-tblgen reports at the record being defined."""
+    from generator.tablegen.evaluator import RecordFoldError
+
+    return RecordFoldError(message)
 
 
 def _ints(ev: Evaluator, args: tuple[Init, ...]) -> list[int] | None:
@@ -132,6 +148,10 @@ def _ints(ev: Evaluator, args: tuple[Init, ...]) -> list[int] | None:
 
 def _str(a: Init) -> str | None:
     return a.value if isinstance(a, StringInit) else None
+
+
+def _is_code(a: Init) -> bool:
+    return isinstance(a, StringInit) and a.code
 
 
 def _bool(v: bool) -> Init:
@@ -175,6 +195,9 @@ def fold_operator(
     ev: Evaluator, op: str, args: tuple[Init, ...], t: Type, final: bool
 ) -> Init | None:
     """Fold `!op(args)`; None when it must wait for unresolved operands."""
+    # The most frequent operator by far (every `#` of strings) comes first.
+    if op == "strconcat":
+        return _strconcat(args)
     if op in _ARITH:
         xs = _ints(ev, args)
         if xs is None:
@@ -253,17 +276,6 @@ def fold_operator(
         if any(a.has_vars for a in args):
             return None
         raise _err("!cond: none of the conditions are true")
-    if op == "strconcat":
-        parts = [_str(a) for a in args]
-        if any(p is None for p in parts):
-            # Adjacent known strings still merge, as llvm-tblgen folds them.
-            if len(args) == 2:
-                lhs, rhs = args
-                if isinstance(rhs, StringInit) and rhs.value == "":
-                    return lhs
-            return None
-        _sized_string(sum(len(p) for p in parts if p is not None), "!strconcat")
-        return StringInit("".join(p for p in parts if p is not None))
     if op == "interleave":
         lst, sep = args
         s = _str(sep)
@@ -371,7 +383,12 @@ def fold_operator(
                         return None
                     if c:
                         results.append(it)
-            elem = lst.elem if op == "filter" else (ev.type_of_init(results[0]) if results else "?")
+            if op == "filter":
+                elem = lst.elem
+            elif isinstance(t, tuple) and t[0] == "list" and t[1] != "?":
+                elem = t[1]  # type: ignore[assignment]
+            else:
+                elem = ev.type_of_init(results[0]) if results else "?"
             if any(r.has_vars for r in results) and op == "foreach" and lst.has_vars:
                 return None
             return ListInit(tuple(results), elem)
@@ -398,7 +415,7 @@ def fold_operator(
         ):
             if not pat.value:
                 return val
-            return StringInit(val.value.replace(pat.value, repl.value), val.code)
+            return StringInit(val.value.replace(pat.value, repl.value))
         if isinstance(pat, DefInit) and isinstance(val, DefInit):
             return repl if pat.rec is val.rec else val
         if pat.has_vars or repl.has_vars or val.has_vars:
@@ -415,7 +432,7 @@ def fold_operator(
         length = xs[1] if len(xs) > 1 else len(s)
         if length < 0:
             raise _err("!substr length must be nonnegative")
-        return StringInit(s[start : start + length])
+        return StringInit(s[start : start + length], _is_code(args[0]))
     if op == "find":
         s, sub = _str(args[0]), _str(args[1])
         xs = _ints(ev, args[2:])
@@ -471,41 +488,166 @@ def fold_operator(
                 )
             new.extend(a.args)
         return DagInit(first.op, first.name, tuple(new))
-    if op in ("getdagop", "getop"):
+    if op == "getdagop":
         (a,) = args
         if isinstance(a, DagInit):
             return a.op
         return None
-    if op in ("setdagop", "setop"):
+    if op == "setdagop":
         a, b = args
         if isinstance(a, DagInit):
             return DagInit(b, a.name, a.args)
         return None
-    if op == "getdagarg":
-        a, key = args
-        if not isinstance(a, DagInit):
-            return None
-        if isinstance(key, IntInit):
-            return a.args[key.value][0] if 0 <= key.value < len(a.args) else None
-        if isinstance(key, StringInit):
-            for arg_value, arg_name in a.args:
-                if arg_name == key.value:
-                    return arg_value
-            return None
+    if op == "getdagopname":
+        (a,) = args
+        if isinstance(a, DagInit):
+            return StringInit(a.name) if a.name is not None else UNSET
         return None
-    if op == "getdagname":
-        a, key = args
-        pos = ev.as_int(key)
-        if not isinstance(a, DagInit) or pos is None:
+    if op == "setdagopname":
+        a, b = args
+        if isinstance(a, DagInit) and isinstance(b, StringInit):
+            return DagInit(a.op, b.value, a.args)
+        return None
+    if op in ("getdagarg", "getdagname", "setdagarg", "setdagname"):
+        return _dag_arg_op(ev, op, args)
+    if op == "listflatten":
+        (a,) = args
+        if not isinstance(a, ListInit):
             return None
-        found_name = a.args[pos][1]
-        return StringInit(found_name) if found_name is not None else UNSET
+        if not (isinstance(a.elem, tuple) and a.elem[0] == "list"):
+            return a
+        if not all(isinstance(i, ListInit) for i in a.items):
+            return None
+        flat = [x for i in a.items if isinstance(i, ListInit) for x in i.items]
+        _sized_list(len(flat), "!listflatten")
+        return ListInit(tuple(flat), a.elem[1])  # type: ignore[arg-type]
+    if op == "match":
+        s, pattern = _str(args[0]), _str(args[1])
+        if s is None or pattern is None:
+            return None
+        return BitInit(_regex(pattern).search(s) is not None)
+    if op == "instances":
+        # Every def of the type made so far, by name: known only once the record
+        # that asks is complete, as llvm-tblgen folds it when resolving a def.
+        if not final or any(a.has_vars for a in args):
+            return None
+        if args and not isinstance(args[0], StringInit):
+            return None
+        found = _regex(args[0].value) if args and isinstance(args[0], StringInit) else None
+        picked: list[Init] = []
+        if isinstance(t, tuple) and t[0] == "rec":
+            for name in sorted(ev.keeper.defs, key=lambda n: n.encode("utf-8")):
+                d = DefInit(ev.keeper.defs[name])
+                if ev.is_a(d, t) and (found is None or found.search(name) is not None):
+                    picked.append(d)
+        return ListInit(tuple(picked), t)
     if op == "repr":
         (a,) = args
         return None if a.has_vars else StringInit(a.as_string())
-    if op == "concat":
-        return fold_operator(ev, "strconcat", args, t, final)
     return None
+
+
+def _dag_arg_op(ev: Evaluator, op: str, args: tuple[Init, ...]) -> Init | None:
+    """`!getdagarg`, `!getdagname`, `!setdagarg` and `!setdagname`: one argument of
+    a dag found by index (or, except for `!getdagname`, by name)."""
+    a, key = args[0], args[1]
+    if not isinstance(a, DagInit):
+        return None
+    index: int | None = None
+    if isinstance(key, StringInit) and op != "getdagname":
+        for i, (_, arg_name) in enumerate(a.args):
+            if arg_name == key.value:
+                index = i
+                break
+        if index is None:
+            raise _record_err(f"!{op} key '{key.value}' is not found")
+    else:
+        index = ev.as_int(key)
+        if index is None:
+            return None
+        if not 0 <= index < len(a.args):
+            if op == "getdagname":
+                raise _record_err(
+                    f"!getdagname index is out of range 0...{len(a.args) - 1}: {index}"
+                )
+            raise _record_err(
+                f"!{op} index {index} is out of range (dag has {len(a.args)} arguments)"
+            )
+    value, name = a.args[index]
+    if op == "getdagarg":
+        return value
+    if op == "getdagname":
+        return StringInit(name) if name is not None else UNSET
+    new = list(a.args)
+    if op == "setdagarg":
+        new[index] = (args[2], name)
+    else:
+        new_name = args[2]
+        if isinstance(new_name, UnsetInit):
+            new[index] = (value, None)
+        elif isinstance(new_name, StringInit):
+            new[index] = (value, new_name.value)
+        else:
+            return None
+    return DagInit(a.op, a.name, tuple(new))
+
+
+#: POSIX bracket classes of llvm::Regex, as Python spells them inside `[...]`.
+_POSIX_CLASSES = {
+    "alnum": "a-zA-Z0-9",
+    "alpha": "a-zA-Z",
+    "blank": " \\t",
+    "cntrl": "\\x00-\\x1f\\x7f",
+    "digit": "0-9",
+    "graph": "!-~",
+    "lower": "a-z",
+    "print": " -~",
+    "punct": "!-/:-@\\[-`{-~",
+    "space": " \\t\\n\\r\\f\\v",
+    "upper": "A-Z",
+    "xdigit": "0-9A-Fa-f",
+}
+_POSIX_CLASS = re.compile(r"\[:([a-z]+):\]")
+
+
+@functools.cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    """A POSIX extended regular expression (llvm::Regex) as a Python pattern."""
+
+    def cls(m: re.Match[str]) -> str:
+        got = _POSIX_CLASSES.get(m.group(1))
+        if got is None:
+            raise _err(f"invalid regex '{pattern}'")
+        return got
+
+    try:
+        with warnings.catch_warnings():
+            # Python warns of `[[` (a set it may read differently one day); a
+            # POSIX bracket expression takes `[` literally there, as Python does.
+            warnings.simplefilter("ignore", FutureWarning)
+            return re.compile(_POSIX_CLASS.sub(cls, pattern))
+    except re.error:
+        raise _err(f"invalid regex '{pattern}'") from None
+
+
+def _strconcat(args: tuple[Init, ...]) -> Init | None:
+    parts: list[str] = []
+    code = False
+    for a in args:
+        if type(a) is not StringInit:
+            # Adjacent known strings still merge, as llvm-tblgen folds them.
+            if len(args) == 2:
+                rhs = args[1]
+                if isinstance(rhs, StringInit) and rhs.value == "":
+                    return args[0]
+            return None
+        assert isinstance(a, StringInit)
+        parts.append(a.value)
+        # Code pasted with anything stays code, so `[{x}] # 1` and `"x1"` are
+        # different values (and instantiate different anonymous records).
+        code = code or a.code
+    _sized_string(sum(map(len, parts)), "!strconcat")
+    return StringInit("".join(parts), code)
 
 
 def _cast(ev: Evaluator, a: Init, t: Type, final: bool) -> Init | None:

@@ -6,6 +6,10 @@ lark's tree to `ast` nodes, and the `SYNTAX_ERRORS` catalogue that turns lark's
 exceptions into diagnostics with a readable message. It also bounds what the
 recursive stages after it can take: bracket nesting (`MAX_NESTING`), 64-bit
 integer literals and `bits<N>` widths, each refused at its position.
+
+`parse_text` reads well-formed text with the faster hand-written parser of
+`fastparse.py`, which builds the same trees; whatever that one does not take is
+parsed again here with lark, which reports the syntax error.
 """
 
 from __future__ import annotations
@@ -27,8 +31,17 @@ from lark.exceptions import (
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
 from generator.ir.source import SourceFile
 from generator.tablegen import ast
+from generator.tablegen.fastparse import Unsupported, parse_fast
 
-__all__ = ["MAX_BITS", "MAX_NESTING", "SYNTAX_ERRORS", "TableGenError", "parse_text", "preprocess"]
+__all__ = [
+    "MAX_BITS",
+    "MAX_NESTING",
+    "SYNTAX_ERRORS",
+    "TableGenError",
+    "parse_lark",
+    "parse_text",
+    "preprocess",
+]
 
 #: How deeply brackets (`(`, `[`, `{`, `<`) may nest: the parser and the evaluator
 #: recurse once per level or more, and Python's stack is bounded.
@@ -51,35 +64,54 @@ def error_at(source: SourceFile, offset: int, message: str) -> TableGenError:
 
 
 _DIRECTIVE = re.compile(
-    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)", re.MULTILINE
+    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)[^\n]*", re.MULTILINE
+)
+#: What the lexer reads as one token in active text: a directive at the start of a
+#: line, or a string, comment or code block (a `#` inside one is no directive).
+_ACTIVE_TOKEN = re.compile(
+    r"^[ \t]*#[ \t]*(ifdef|ifndef|else|endif|define)\b[ \t]*(\w*)[^\n]*"
+    r'|"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|\[\{[\s\S]*?(?:\}\]|\Z)',
+    re.MULTILINE,
 )
 
 
-def preprocess(source: SourceFile, defines: set[str]) -> str:
-    """Blank out the lines that preprocessor conditions exclude and the directives.
+def _blank(text: str) -> str:
+    """`text` with every character but newlines replaced by a space."""
+    return "\n".join(" " * len(line) for line in text.split("\n"))
 
-    Lines are replaced by spaces, so offsets and line numbers do not change; `#define` adds to `defines`, which is shared by every file of
-    one run, as llvm-tblgen's macro table is.
+
+def preprocess(source: SourceFile, defines: set[str]) -> str:
+    """Blank out the directives and the text that preprocessor conditions exclude.
+
+    Blanked characters become spaces (newlines stay), so offsets and line numbers
+    do not change; `#define` adds to `defines`, which is shared by every file of one
+    run, as llvm-tblgen's macro table is. As in llvm-tblgen's lexer, a directive
+    counts only at the start of a line of active text outside strings, comments and
+    code blocks, while excluded text is skipped line by line without being read.
     """
     text = source.text
     if "#" not in text or _DIRECTIVE.search(text) is None:
         return text
-    lines = text.split("\n")
-    # Each entry: (this branch is active, some branch of this #if was taken, line).
+    out: list[str] = []
+    # Each entry: (the enclosing text is active, some branch of this #if was taken, offset).
     stack: list[tuple[bool, bool, int]] = []
     active = True
-    offset = 0
-    for i, line in enumerate(lines):
-        start = offset
-        offset += len(line) + 1
-        m = _DIRECTIVE.match(line)
-        # Excluded lines become blanks of the same length, so that offsets into
-        # the parsed text are offsets into the file.
+    pos = 0  # text before `pos` is in `out`
+    scan = 0  # where to look for the next token
+    n = len(text)
+    while scan < n:
+        m = (_ACTIVE_TOKEN if active else _DIRECTIVE).search(text, scan)
         if m is None:
-            if not active:
-                lines[i] = " " * len(line)
+            break
+        if m.group(1) is None:
+            scan = m.end()  # a string, comment or code block
             continue
-        lines[i] = " " * len(line)
+        start = m.start()
+        # Everything up to the directive is kept (active) or blanked (excluded).
+        chunk = text[pos:start]
+        out.append(chunk if active else _blank(chunk))
+        out.append(" " * (m.end() - start))
+        pos = scan = m.end()
         kind, name = m.group(1), m.group(2)
         if kind in ("ifdef", "ifndef"):
             if not name:
@@ -103,7 +135,9 @@ def preprocess(source: SourceFile, defines: set[str]) -> str:
             defines.add(name)
     if stack:
         raise error_at(source, stack[-1][2], "reached end of file without matching #endif")
-    return "\n".join(lines)
+    rest = text[pos:]
+    out.append(rest if active else _blank(rest))
+    return "".join(out)
 
 
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "t": "\t", "n": "\n"}
@@ -361,7 +395,7 @@ class _ToAst(Transformer[Token, Any]):
         return [x for x in c if x is not None]
 
     def list_lit(self, meta: Any, c: list[Any]) -> ast.ListLit:
-        return ast.ListLit(meta.start_pos, c[0] or [], c[1])
+        return ast.ListLit(meta.start_pos, c[0] or [], c[1], meta.end_pos)
 
     def dag_lit(self, meta: Any, c: list[Any]) -> ast.Dag:
         return ast.Dag(meta.start_pos, c[0], c[1] or [])
@@ -429,34 +463,26 @@ def _int(token: Any) -> ast.IntLit:
     return ast.IntLit(token.start_pos, _checked_int(token, str(token.value), 10))
 
 
+#: Brackets, and the strings, comments and code blocks whose brackets do not count.
+_BRACKET = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|\[\{[\s\S]*?(?:\}\]|\Z)|[(\[{<)\]}>]'
+)
+_OPEN = frozenset("([{<")
+_CLOSE = frozenset(")]}>")
+
+
 def _nesting_error(text: str) -> tuple[int, str] | None:
     """Where brackets first nest deeper than `MAX_NESTING`, skipping strings, code
     blocks and comments; None when they never do."""
     depth = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-        elif text.startswith("[{", i):
-            end = text.find("}]", i + 2)
-            i = n if end < 0 else end + 1
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            i = n if end < 0 else end + 1
-        elif c in "([{<":
+    for m in _BRACKET.finditer(text):
+        c = m.group()
+        if c in _OPEN:
             depth += 1
             if depth > MAX_NESTING:
-                return i, f"brackets nest more than {MAX_NESTING} levels deep"
-        elif c in ")]}>":
+                return m.start(), f"brackets nest more than {MAX_NESTING} levels deep"
+        elif c in _CLOSE:
             depth = max(0, depth - 1)
-        i += 1
     return None
 
 
@@ -547,6 +573,17 @@ def parse_text(source: SourceFile, defines: set[str] | None = None) -> ast.File:
     too_deep = _nesting_error(text)
     if too_deep is not None:
         raise error_at(source, *too_deep)
+    try:
+        return parse_fast(source, text)
+    except Unsupported:
+        # A syntax error (or something the fast parser leaves to lark): lark
+        # parses it again and reports the error.
+        return parse_lark(source, text)
+
+
+def parse_lark(source: SourceFile, text: str) -> ast.File:
+    """Parse preprocessed `text` with the lark parser of `tablegen.lark` (the
+    reference `fastparse` is tested against, and the one that reports errors)."""
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:

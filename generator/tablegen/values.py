@@ -180,6 +180,8 @@ class Record:
         "asserts",
         "at",
         "fields",
+        "frozen",
+        "inherit_fields",
         "is_class",
         "locs",
         "name",
@@ -203,10 +205,15 @@ class Record:
         self.asserts: list[tuple[Init, Init, object]] = []
         #: Where the record was written: its `def`, or the `Class<` of an anonymous one.
         self.at: SourcePos | None = None
+        #: Shared with a saved evaluation state, so never to be changed again.
+        self.frozen = False
+        #: For a class: its fields that inheriting it must resolve (the evaluator
+        #: fills this in when the class is first inherited).
+        self.inherit_fields: list[str] | None = None
 
     def is_subclass_of(self, cls: Record) -> bool:
         """Whether `cls` is one of this record's superclasses."""
-        return any(s is cls for s in self.supers)
+        return cls in self.supers
 
     def __repr__(self) -> str:
         return f"Record({self.name})"
@@ -232,9 +239,19 @@ class RecordVal:
 
     def copy(self) -> RecordVal:
         """An independent copy (records copy their superclasses' fields)."""
-        out = RecordVal(self.name, self.type, self.value, is_field=self.is_field)
+        # Made without `__init__`: a def copies every field of every class it
+        # inherits, so this is among the most frequent operations.
+        out = _new_record_val(RecordVal)
+        out.name = self.name
+        out.type = self.type
+        out.value = self.value
+        out.is_field = self.is_field
         out.at = self.at
+        out.own = False
         return out
+
+
+_new_record_val = object.__new__
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -283,6 +300,8 @@ class FieldInit(Init):
 
     rec: Init
     field_name: str
+    #: The field's type in the classes `rec` may be (fixed by `rec` and the name).
+    type: Type = field(default="?", compare=False)
     has_vars: bool = field(default=True, compare=False)
 
     def as_string(self) -> str:
@@ -313,7 +332,7 @@ class OpInit(Init):
         if self.op in ("listelem", "listslice"):
             # `x[i]` and `x[i, j]` are written with brackets, not as operators.
             return f"{self.args[0].as_string()}[{self.args[1].as_string()}]"
-        if self.op in ("cast", "isa", "exists", "getdagop"):
+        if self.op in ("cast", "isa", "exists", "getdagop", "instances"):
             return (
                 f"!{self.op}<{type_str(self.type)}>("
                 + ", ".join(a.as_string() for a in self.args)

@@ -379,6 +379,7 @@ def _invalid_cases_of(op: str, rng: random.Random) -> list[InvalidCase]:
                 "fastmath = unit",
                 "fastmath = #arith.fastmath<bad>",
                 "fastmath = #arith.fastmath<fast|nnan>",
+                "fastmath = #arith.fastmath<nnan, bad>",
                 "fastmath = [#arith.fastmath<fast>]",
             ]
         )

@@ -20,6 +20,61 @@ REG = "class Reg<int n> { int num = n; }\ndef R0 : Reg<0>;\n"
 
 CASES = [
     pytest.param(
+        "def foo;\ndef X { dag d = !setdagarg((foo 1:$a), 5, 2); }\n",
+        "input.td:2:5: error: !setdagarg index 5 is out of range (dag has 1 arguments)",
+        id="setdagarg-index-out-of-range",
+    ),
+    pytest.param(
+        'def foo;\ndef X { dag d = !setdagname((foo 1:$a), "q", "x"); }\n',
+        "input.td:2:5: error: !setdagname key 'q' is not found",
+        id="setdagname-unknown-key",
+    ),
+    pytest.param(
+        'def foo;\ndef X { int x = !getdagarg<int>((foo 1:$a), "nope"); }\n',
+        "input.td:2:5: error: !getdagarg key 'nope' is not found",
+        id="getdagarg-unknown-key",
+    ),
+    pytest.param(
+        "def foo;\ndef X { string x = !getdagname((foo 1:$a), 3); }\n",
+        "input.td:2:5: error: !getdagname index is out of range 0...0: 3",
+        id="getdagname-index-out-of-range",
+    ),
+    pytest.param(
+        "def X { list<int> l = !instances(); }\n",
+        "input.td:1:33: error: expected type name for operator",
+        id="instances-without-type",
+    ),
+    pytest.param(
+        'class P;\ndef X { list<P> l = !instances<P>("a", "b"); }\n',
+        "input.td:2:38: error: expected ')' in !instances",
+        id="instances-two-operands",
+    ),
+    pytest.param(
+        'def X { bit b = !match("a"); }\n',
+        "input.td:1:17: error: expected two operands to operator",
+        id="match-one-operand",
+    ),
+    pytest.param(
+        "defvar y = !listconcat([], []);\n",
+        "input.td:1:26: error: No type for list",
+        id="untyped-empty-list",
+    ),
+    pytest.param(
+        "class C { list<int> l; }\nlet l = [] in def X : C;\n",
+        "input.td:2:12: error: No type for list",
+        id="untyped-empty-list-in-let",
+    ),
+    pytest.param(
+        'class I { bits<2> b = {1, "a"}; }\n',
+        'input.td:1:23: error: Element #1 ("a") is not convertable to a bit',
+        id="bits-element-not-a-bit",
+    ),
+    pytest.param(
+        "def X { int v = !getop((a)); }\n",
+        "input.td:1:17: error: unknown operator",
+        id="getop-is-gone",
+    ),
+    pytest.param(
         "def X { int v = !if(1, 2); }\n",
         "input.td:1:25: error: expected ',' in ternary operator",
         id="if-too-few-operands",

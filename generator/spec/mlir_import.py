@@ -1,0 +1,1543 @@
+"""MLIR's own ODS records (written on MLIR's `mlir/IR/OpBase.td`) -> odsgen's model.
+
+`odsgen import` evaluates a user's `.td` files with the TableGen front end and
+reads the records MLIR's base library produces: the `Dialect` def an op names in
+`opDialect` (usually in an included `*Base.td`), the ops' `arguments`, `results`,
+`regions` and `successors` dags, their traits, summaries and declarative formats,
+the enums and enum attributes they use, and the DRR patterns (`Pat`) over them.
+
+MLIR's constraints are predicate trees over C++ (`CPred`), not the declarative
+constraints of odsgen's base library, so each one is read in two ways: a named
+constraint that odsgen's library also defines (`I32`, `FloatLike`, `I64Attr`)
+becomes that library constraint; any other one becomes a predicate constraint
+whose Python is `generator.spec.mlir_predicates.translate_pred`'s translation of
+the tree, keeping MLIR's summary for the messages. A predicate the translation
+tables do not know makes its op incomplete, with the reason; it never becomes
+`True`.
+
+Everything MLIR keeps in C++ is a hook of the dialect's implementation module
+(see docs/spec-reference.md, "Implementation modules"). An op whose required
+hooks (a verifier, a custom syntax and its `custom<...>` directives, a
+`TypesMatchWith` transformer the tables cannot translate) are not defined by that
+module is incomplete and left out of the generated package; optional hooks
+(folders, canonicalizers) are used when the module defines them and skipped
+otherwise. `write_skeleton` lists every hook, with the op's C++ contract in a
+comment, for the user to write.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from generator.diagnostics import SpecValidationError
+from generator.naming import class_name_from_def, is_identifier, snake_case
+from generator.spec.constraints import (
+    AttrConstraint,
+    AttrPredicateConstraint,
+    AttrRefConstraint,
+    TypeConstraint,
+    TypePredicateConstraint,
+    TypeRefConstraint,
+    Variadicity,
+    attr_constraint_from_expr,
+    type_constraint_from_expr,
+)
+from generator.spec.expr import ExprError, NameExpr
+from generator.spec.interfaces import BUILTIN_INTERFACES
+from generator.spec.mlir_predicates import (
+    PredScope,
+    op_scope,
+    translate_pred,
+    translate_type_expr,
+)
+from generator.spec.model import (
+    AttrDef,
+    AttributeDef,
+    DagArgDef,
+    DagLeaf,
+    DagNodeDef,
+    DialectDef,
+    EnumCaseDef,
+    EnumDef,
+    EnumKind,
+    ImportDef,
+    OpDef,
+    OperandDef,
+    ParameterDef,
+    PatternDef,
+    RegionConstraint,
+    RegionDef,
+    ResultDef,
+    SourceText,
+    SuccessorDef,
+    TraitRef,
+    TypeDef,
+)
+from generator.spec.validate import KNOWN_TRAITS, validate_dialect
+
+__all__ = [
+    "DialectImport",
+    "Hook",
+    "ImportedOp",
+    "import_records",
+    "read_records",
+    "report_lines",
+    "skeleton_text",
+]
+
+Records = Mapping[str, Any]
+_DefT = TypeVar("_DefT", TypeDef, AttrDef)
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A function of the implementation module that an op needs or may use."""
+
+    function: str
+    """The function's name in the implementation module."""
+    signature: str
+    """Its parameters and return annotation, as the generated code calls it."""
+    contract: str
+    """What MLIR's C++ does there, for the comment in the skeleton."""
+    required: bool
+    """Whether the op is incomplete without it."""
+
+
+@dataclass
+class ImportedOp:
+    """One op of MLIR's records: its model when it is complete, and what it lacks."""
+
+    def_name: str
+    name: str
+    """The full op name, `math.absf`."""
+    op: OpDef | None = None
+    hooks: list[Hook] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """Why the op cannot be generated (untranslatable predicates, unsupported forms)."""
+    notes: list[str] = field(default_factory=list)
+    """What is dropped without making the op incomplete (unmapped interfaces)."""
+    depends: set[str] = field(default_factory=set)
+    """The def names of the dialect's types and attributes the op uses."""
+    owner: DialectImport | None = None
+
+    def missing(self, defined: frozenset[str]) -> list[Hook]:
+        """The required hooks the implementation module does not define, the op's own
+        and those of the types and attributes it uses."""
+        hooks = list(self.hooks)
+        if self.owner is not None:
+            for name in sorted(self.depends):
+                hooks.extend(self.owner.def_hooks.get(name, ()))
+        return [h for h in hooks if h.required and h.function not in defined]
+
+    def blocked(self) -> list[str]:
+        """The problems of the op and of the types and attributes it uses."""
+        out = list(self.problems)
+        if self.owner is not None:
+            for name in sorted(self.depends):
+                out.extend(f"uses {name}: {p}" for p in self.owner.def_problems.get(name, ()))
+        return out
+
+    def complete(self, defined: frozenset[str]) -> bool:
+        """Whether the op generates and works: no problem and no required hook missing."""
+        return self.op is not None and not self.blocked() and not self.missing(defined)
+
+
+@dataclass
+class DialectImport:
+    """A dialect read from MLIR's records: its ops, enums and enum attributes."""
+
+    name: str
+    def_name: str
+    summary: str = ""
+    description: str = ""
+    ops: dict[str, ImportedOp] = field(default_factory=dict)
+    enums: dict[str, EnumDef] = field(default_factory=dict)
+    attributes: dict[str, AttrDef] = field(default_factory=dict)
+    types: dict[str, TypeDef] = field(default_factory=dict)
+    def_hooks: dict[str, list[Hook]] = field(default_factory=dict)
+    """The hooks of the dialect's types and attributes, by def name."""
+    def_problems: dict[str, list[str]] = field(default_factory=dict)
+    """Why a type or attribute of the dialect cannot be generated, by def name."""
+    files: list[str] = field(default_factory=list)
+    imports: dict[str, ImportDef] = field(default_factory=dict)
+    """The enum attributes of other dialects the ops use, as odsgen's built-in
+    packages of those dialects define them, by dialect name."""
+    enum_defs: dict[str, str] = field(default_factory=dict)
+    """The def name each enum record is imported as, by record name."""
+    patterns: list[tuple[PatternDef, frozenset[str]]] = field(default_factory=list)
+    """The DRR patterns rooted at the dialect's ops, with the op def names each uses."""
+    pattern_problems: list[str] = field(default_factory=list)
+    """Why a DRR pattern is not imported, one line each."""
+
+    def usable(self, def_name: str, defined: frozenset[str]) -> bool:
+        """Whether a type or attribute def generates: no problem, its hooks written."""
+        hooks = self.def_hooks.get(def_name, ())
+        return not self.def_problems.get(def_name) and all(
+            h.function in defined for h in hooks if h.required
+        )
+
+    @property
+    def module_name(self) -> str:
+        """The file stem of the dialect's implementation module."""
+        return f"{self.name}_impl"
+
+    def dialect_def(self, defined: frozenset[str], implementation_module: str) -> DialectDef:
+        """The model of the complete ops (with the hooks `defined` switched on)."""
+        ops = []
+        for item in self.ops.values():
+            if item.op is None or not item.complete(defined):
+                continue
+            ops.append(_with_optional_hooks(item, defined))
+        complete = {op.def_name for op in ops}
+        patterns = [p for p, uses in self.patterns if uses <= complete]
+        uses_module = any(
+            h.function in defined for item in self.ops.values() for h in item.hooks
+        ) or any(h.function in defined for hooks in self.def_hooks.values() for h in hooks)
+        model = DialectDef(
+            name=self.name,
+            # `async` names a dialect, but not a Python package.
+            package=None if is_identifier(self.name) else f"{self.name}_",
+            summary=self.summary,
+            description=self.description,
+            ops=tuple(ops),
+            enums=tuple(self.enums.values()),
+            attributes=tuple(
+                a for a in self.attributes.values() if self.usable(a.def_name, defined)
+            ),
+            types=tuple(t for t in self.types.values() if self.usable(t.def_name, defined)),
+            imports=tuple(self.imports.values()),
+            implementation_module=implementation_module if uses_module else None,
+        )
+        # odsgen's checks on each pattern with the ops: a pattern they find more to
+        # reject in than in the ops alone is left out.
+        kept = []
+        if patterns:
+            base = {d.message for d in validate_dialect(model)}
+            for pattern in patterns:
+                found = validate_dialect(model.model_copy(update={"patterns": (pattern,)}))
+                if all(d.message in base for d in found):
+                    kept.append(pattern)
+        return model.model_copy(update={"patterns": tuple(kept)})
+
+
+# ---------------------------------------------------------------------------
+# Records
+# ---------------------------------------------------------------------------
+
+
+def read_records(path: Path, include_dirs: Sequence[Path]) -> Records:
+    """The records of one `.td` file, in the JSON form of `llvm-tblgen --dump-json`.
+
+    Raises `TableGenError` (a located diagnostic) when the file does not evaluate.
+    """
+    from generator.tablegen import dump_json, load_records
+
+    keeper = load_records(path, list(include_dirs))
+    loaded: Records = json.loads(dump_json(keeper))
+    return loaded
+
+
+def _supers(record: Mapping[str, Any]) -> Sequence[str]:
+    return record.get("!superclasses", ())  # type: ignore[no-any-return]
+
+
+def _def(value: Any, records: Records) -> Mapping[str, Any] | None:
+    if isinstance(value, Mapping) and value.get("kind") == "def":
+        found = records.get(str(value["def"]))
+        return found if isinstance(found, Mapping) else None
+    return None
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _description(value: Any) -> str:
+    import textwrap
+
+    if not isinstance(value, str):
+        return ""
+    return textwrap.dedent(value).strip("\n").rstrip()
+
+
+def _dag_args(value: Any) -> list[tuple[Any, str]]:
+    if not isinstance(value, Mapping):
+        return []
+    out = []
+    for arg, name in value.get("args", ()):
+        out.append((arg, name if isinstance(name, str) else ""))
+    return out
+
+
+class _Incomplete(Exception):
+    """A part of an op that cannot be imported; the message says why."""
+
+
+def _unwrap_arg(record: Mapping[str, Any], records: Records) -> Mapping[str, Any]:
+    """The constraint of `Arg<constraint, ...>` / `Res<...>`, or the record itself."""
+    while "Arg" in _supers(record) and "constraint" in record:
+        inner = _def(record["constraint"], records)
+        if inner is None:
+            break
+        record = inner
+    return record
+
+
+# ---------------------------------------------------------------------------
+# Constraints
+# ---------------------------------------------------------------------------
+
+
+def _no_loc(_offset: int) -> None:
+    return None
+
+
+def _foreign_def(record: Mapping[str, Any], records: Records, dialect: str) -> str | None:
+    """The dialect of a type or attribute def of another dialect, or None."""
+    owner = _def(record.get("dialect"), records)
+    if owner is None:
+        return None
+    name = str(owner.get("name", ""))
+    return name if name != dialect else None
+
+
+class _Reader:
+    """Reads the ops of one file's records into `DialectImport`s."""
+
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self.dialects: dict[str, DialectImport] = {}
+        self._op_classes: dict[str, dict[str, str]] = {}
+        #: The dialect defs the op being read uses.
+        self.current_deps: set[str] = set()
+        self.current_dialect = ""
+        self._classes: dict[str, list[str]] | None = None
+
+    # -- constraints --------------------------------------------------------
+
+    def type_constraint(
+        self, record: Mapping[str, Any], scope: PredScope, dialect: str
+    ) -> TypeConstraint:
+        name = str(record.get("!name", ""))
+        if not record.get("!anonymous"):
+            try:
+                named = type_constraint_from_expr(NameExpr(name, None, 0), _no_loc)
+            except ExprError:
+                named = None
+            if named is not None and not isinstance(named, TypeRefConstraint):
+                return named
+        if "TypeDef" in _supers(record):
+            # A class of another dialect; a constraint of one (`DialectType`) is
+            # only a predicate, translated below.
+            foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None:
+                raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
+            return TypeRefConstraint(ref=self.param_def(record, dialect))
+        return TypePredicateConstraint(
+            expr=self.predicate(record, scope, "Type"),
+            description=_text(record.get("summary")) or name,
+        )
+
+    def attr_constraint(
+        self, record: Mapping[str, Any], scope: PredScope, dialect: str
+    ) -> AttrConstraint:
+        name = str(record.get("!name", ""))
+        supers = _supers(record)
+        if not record.get("!anonymous"):
+            try:
+                named = attr_constraint_from_expr(NameExpr(name, None, 0), _no_loc)
+            except ExprError:
+                named = None
+            if named is not None and not isinstance(named, AttrRefConstraint):
+                return named
+        if "EnumAttr" in supers or "EnumAttrInfo" in supers:
+            foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None and foreign in self._op_classes:
+                return AttrRefConstraint(ref=self.imported_enum_attr(record, foreign, dialect))
+            if foreign is not None:
+                return AttrRefConstraint(ref=self.builtin_enum_attr(record, foreign, dialect))
+            return AttrRefConstraint(ref=self.enum(record, dialect))
+        if "AttrDef" in supers:
+            foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None:
+                raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
+            return AttrRefConstraint(ref=self.param_def(record, dialect))
+        return AttrPredicateConstraint(
+            expr=self.predicate(record, scope, "Attribute"),
+            description=_text(record.get("summary")) or name,
+        )
+
+    def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
+        pred = record.get("predicate")
+        if pred is None:
+            raise _Incomplete(f"constraint {record.get('!name')} has no predicate")
+        scope = PredScope(
+            kind, scope.values, scope.getters, scope.classes, scope.constants, scope.methods
+        )
+        translation = translate_pred(pred, self.records, scope)
+        if translation.python is None:
+            where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
+            raise _Incomplete(f"predicate not translated: {translation.problem}{where}")
+        self.class_uses(translation.python)
+        return translation.python
+
+    def class_uses(self, python: str) -> None:
+        """Import the dialect classes a translated predicate names, as its op's deps."""
+        for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            for record_name in self._class_records().get(word, ()):
+                record = self.records[record_name]
+                owner = _def(record.get("dialect"), self.records)
+                if owner is None:
+                    continue
+                dialect = str(owner.get("name"))
+                if dialect == "builtin":
+                    continue  # the runtime's own classes
+                if dialect != self.current_dialect:
+                    raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
+                self.param_def(record, dialect)
+
+    def _class_records(self) -> dict[str, list[str]]:
+        """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
+        if self._classes is None:
+            self._classes = {}
+            instances = self.records.get("!instanceof", {})
+            for cls in ("TypeDef", "AttrDef"):
+                for name in instances.get(cls, ()):
+                    record = self.records[name]
+                    cpp = record.get("cppClassName")
+                    if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
+                        self._classes.setdefault(cpp, []).append(str(name))
+        return self._classes
+
+    # -- types and attributes -----------------------------------------------
+
+    def param_def(self, record: Mapping[str, Any], dialect: str) -> str:
+        """A `TypeDef` or `AttrDef` of the dialect, imported with its parameters and
+        syntax; returns its def name in the model (the dialect's prefix and the C++
+        class name, so that translated predicates and the generated class agree)."""
+        imported = self.dialects[dialect]
+        cpp = str(record.get("cppClassName") or "")
+        is_type = "TypeDef" in _supers(record)
+        original = str(record["!name"])
+        prefix = original.split("_", 1)[0] if "_" in original else imported.name.title()
+        def_name = f"{prefix}_{cpp}" if cpp else original
+        self.current_deps.add(def_name)
+        if def_name in imported.types or def_name in imported.attributes:
+            return def_name
+        problems = imported.def_problems.setdefault(def_name, [])
+        hooks = imported.def_hooks.setdefault(def_name, [])
+        params = []
+        for arg, pname in _dag_args(record.get("parameters")):
+            if isinstance(arg, str):
+                params.append(ParameterDef(name=pname, type=arg))
+                continue
+            param = _def(arg, self.records)
+            if param is None:
+                problems.append(f"parameter ${pname} is not a parameter record")
+                continue
+            default = param.get("defaultValue")
+            optional = "OptionalParameter" in _supers(param)
+            if isinstance(default, str) and default and not optional:
+                problems.append(f"parameter ${pname}: default value in C++: {default}")
+            params.append(
+                ParameterDef(name=pname, type=str(param.get("cppType") or ""), optional=optional)
+            )
+        mnemonic = record.get("mnemonic")
+        if not isinstance(mnemonic, str) or not mnemonic:
+            problems.append("no mnemonic (the dialect parses it in C++)")
+            mnemonic = (cpp or original).lower()
+        fmt = _text(record.get("assemblyFormat"))
+        custom = bool(record.get("hasCustomAssemblyFormat")) or (not fmt and bool(params))
+        what = "type" if is_type else "attribute"
+        hook_prefix = snake_case(class_name_from_def(def_name))
+        if custom:
+            kind = "Type" if is_type else "Attribute"
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_parse",
+                    f"(cls, p: AsmParser) -> {kind}",
+                    f"{what} {dialect}.{mnemonic}: `parse(AsmParser &)` after the mnemonic",
+                    True,
+                )
+            )
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_print",
+                    "(self) -> str",
+                    f"{what} {dialect}.{mnemonic}: `print(AsmPrinter &)`, the text after "
+                    "the mnemonic",
+                    True,
+                )
+            )
+        if record.get("genVerifyDecl"):
+            args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
+            hooks.append(
+                Hook(
+                    f"{hook_prefix}_verify",
+                    f"({args}) -> str | None",
+                    f"{what} {dialect}.{mnemonic}: `verify(emitError, parameters...)`",
+                    True,
+                )
+            )
+        fields: dict[str, Any] = {
+            "def": def_name,
+            "mnemonic": mnemonic,
+            "summary": _text(record.get("summary")),
+            "description": _description(record.get("description")),
+            "parameters": tuple(params),
+            "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
+            "has_custom_assembly_format": custom,
+        }
+        if is_type:
+            imported.types[def_name] = TypeDef.model_validate(fields)
+        else:
+            imported.attributes[def_name] = AttrDef.model_validate(fields)
+        return def_name
+
+    # -- enums --------------------------------------------------------------
+
+    def imported_enum_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's enum attribute, when that dialect is imported in the same
+        run (math with arith): the class of the imported dialect, as an MLIR tool
+        built with the user's arith compiles math against it."""
+        owner = _def(record.get("dialect"), self.records)
+        assert owner is not None
+        other = self._dialect_of(owner)
+        deps = set(self.current_deps)
+        name = self.enum(record, foreign)
+        self.current_deps = deps
+        attr = other.attributes[name]
+        assert attr.enum is not None
+        enum = other.enums[attr.enum]
+        imported = self.dialects[dialect]
+        previous = imported.imports.get(foreign) or ImportDef(dialect=foreign)
+        if all(a.def_name != attr.def_name for a in previous.attributes):
+            previous = previous.model_copy(
+                update={
+                    "enums": (*(e for e in previous.enums if e.def_name != enum.def_name), enum),
+                    "attributes": (*previous.attributes, attr),
+                }
+            )
+        imported.imports[foreign] = previous
+        return name
+
+    def builtin_enum_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's enum attribute, as the class odsgen's built-in package of
+        that dialect defines (math's `fastmath` is `generated.arith`'s): the same
+        mnemonic and the same cases, or the op is incomplete."""
+        name = str(record["!name"])
+        if "EnumAttr" not in supers_of(record):
+            raise _Incomplete(f"enum {name} of dialect '{foreign}' (not imported)")
+        builtin = _builtin_dialect(foreign)
+        mnemonic = str(record.get("mnemonic", ""))
+        found = None
+        if builtin is not None:
+            found = next(
+                (a for a in builtin.attributes if a.enum is not None and a.mnemonic == mnemonic),
+                None,
+            )
+        if builtin is None or found is None:
+            raise _Incomplete(
+                f"attribute {name} of dialect '{foreign}' (odsgen has no built-in "
+                f"'{foreign}.{mnemonic}' to use)"
+            )
+        enum = next(e for e in builtin.enums if e.def_name == found.enum)
+        scratch = DialectImport(name=foreign, def_name="")
+        info = _def(record.get("enum"), self.records)
+        if info is None:
+            raise _Incomplete(f"enum attribute {name} without an enum")
+        mlir_enum = scratch.enums[self.enum_info(info, scratch)]
+        if _cases(mlir_enum) != _cases(enum):
+            raise _Incomplete(
+                f"attribute {name}: the cases of odsgen's built-in '{foreign}.{mnemonic}' "
+                "differ from MLIR's"
+            )
+        imported = self.dialects[dialect]
+        # Named as MLIR's ops name it, through an import of the built-in dialect's
+        # definitions: the generated code uses that package's classes.
+        previous = imported.imports.get(foreign)
+        if previous is None:
+            previous = ImportDef(
+                dialect=foreign,
+                package=None if builtin.python_package == foreign else builtin.python_package,
+            )
+        if all(a.def_name != found.def_name for a in previous.attributes):
+            previous = previous.model_copy(
+                update={
+                    "enums": (*(e for e in previous.enums if e.def_name != enum.def_name), enum),
+                    "attributes": (*previous.attributes, found),
+                }
+            )
+        imported.imports[foreign] = previous
+        return found.def_name
+
+    def enum(self, record: Mapping[str, Any], dialect: str) -> str:
+        """Import an enum attribute (or a bare enum) and return its def name."""
+        imported = self.dialects[dialect]
+        name = str(record["!name"])
+        supers = _supers(record)
+        if "EnumAttr" in supers:
+            info = _def(record.get("enum"), self.records)
+            if info is None:
+                raise _Incomplete(f"enum attribute {name} without an enum")
+            enum_name = self.enum_info(info, imported)
+            self.current_deps.add(name)
+            if name not in imported.attributes:
+                fmt = " ".join(_text(record.get("assemblyFormat")).split())
+                # A leading `` (no space) changes nothing before `<`.
+                fmt = fmt.removeprefix("``").strip()
+                if fmt not in ("", "`<` $value `>`", "$value"):
+                    imported.def_problems.setdefault(name, []).append(
+                        f"enum attribute format '{fmt}' is not supported yet"
+                    )
+                imported.attributes[name] = AttrDef.model_validate(
+                    {
+                        "def": name,
+                        "mnemonic": str(record.get("mnemonic", "")),
+                        "summary": _text(record.get("summary")),
+                        "enum": enum_name,
+                        "assembly_format": SourceText(text=fmt) if fmt else None,
+                    }
+                )
+            return name
+        return self.enum_info(record, imported)
+
+    def enum_info(self, info: Mapping[str, Any], imported: DialectImport) -> str:
+        record_name = str(info["!name"])
+        if record_name in imported.enum_defs:
+            return imported.enum_defs[record_name]
+        cpp = info.get("className")
+        # Named after its C++ class (`Arith_CmpIPredicateAttr` is `CmpIPredicate`), the
+        # name parse errors give it with its namespace, unless another record or
+        # definition of the dialect has that name.
+        name = record_name
+        if (
+            isinstance(cpp, str)
+            and is_identifier(cpp)
+            and class_name_from_def(cpp) == cpp
+            and (cpp == record_name or cpp not in self.records)
+            and cpp not in imported.enums
+            and cpp not in imported.attributes
+            and cpp not in imported.types
+        ):
+            name = cpp
+        supers = _supers(info)
+        kind: EnumKind
+        if "I64BitEnumAttr" in supers:
+            kind = "bit64"
+        elif "I32BitEnumAttr" in supers or "BitEnumAttr" in supers:
+            kind = "bit32"
+        elif "StrEnumAttr" in supers:
+            kind = "string"
+        elif "I64EnumAttr" in supers:
+            kind = "i64"
+        elif "I32EnumAttr" in supers or "IntEnumAttr" in supers:
+            kind = "i32"
+        else:
+            raise _Incomplete(f"enum {name}: storage of {', '.join(supers[-2:])} not supported")
+        cases = []
+        for case_ref in info.get("enumerants", ()):
+            case = _def(case_ref, self.records)
+            if case is None:
+                raise _Incomplete(f"enum {name}: a case is not a record")
+            value = case.get("value")
+            cases.append(
+                EnumCaseDef(
+                    symbol=str(case.get("symbol")),
+                    value=int(value) if isinstance(value, int) else None,
+                    string=str(case.get("str")) if case.get("str") is not None else None,
+                )
+            )
+        fields: dict[str, Any] = {
+            "def": name,
+            "summary": _text(info.get("summary")),
+            "kind": kind,
+            "cases": tuple(cases),
+        }
+        namespace = info.get("cppNamespace")
+        if isinstance(namespace, str) and namespace:
+            # MLIR's parse errors name the enum `<namespace>::<class>`, as written.
+            fields["cpp_namespace"] = namespace
+        if kind.startswith("bit"):
+            fields["separator"] = str(info.get("separator", "|"))
+            fields["print_bit_enum_primary_groups"] = bool(info.get("printBitEnumPrimaryGroups"))
+        imported.enums[name] = EnumDef.model_validate(fields)
+        imported.enum_defs[record_name] = name
+        return name
+
+    # -- ops ----------------------------------------------------------------
+
+    def dialect(self, op: Mapping[str, Any]) -> DialectImport:
+        record = _def(op.get("opDialect"), self.records)
+        if record is None:
+            raise _Incomplete("op without a dialect")
+        return self._dialect_of(record)
+
+    def _dialect_of(self, record: Mapping[str, Any]) -> DialectImport:
+        """The import of the dialect whose `Dialect` def is `record`, made on first use."""
+        name = str(record.get("name"))
+        if name not in self.dialects:
+            self.dialects[name] = DialectImport(
+                name=name,
+                def_name=str(record["!name"]),
+                summary=_text(record.get("summary")),
+                description=_description(record.get("description")),
+            )
+        return self.dialects[name]
+
+    def op(self, def_name: str) -> tuple[DialectImport, ImportedOp]:
+        record = self.records[def_name]
+        imported = self.dialect(record)
+        mnemonic = str(record.get("opName", ""))
+        item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
+        self.current_deps = item.depends
+        self.current_dialect = imported.name
+        try:
+            item.op = self.op_def(record, imported, item)
+        except _Incomplete as problem:
+            item.problems.append(str(problem))
+        return imported, item
+
+    def op_def(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> OpDef:
+        dialect = imported.name
+        scope = op_scope(record, self.records)
+        operands: list[OperandDef] = []
+        attributes: list[AttributeDef] = []
+        order: list[str] = []
+        problems: list[str] = []
+
+        def attempt(what: str, build: Any) -> Any:
+            try:
+                return build()
+            except _Incomplete as problem:
+                problems.append(f"{what}: {problem}")
+                return None
+
+        for arg, name in _dag_args(record.get("arguments")):
+            constraint = _def(arg, self.records)
+            if constraint is None:
+                raise _Incomplete(f"argument ${name} is not a constraint record")
+            constraint = _unwrap_arg(constraint, self.records)
+            supers = _supers(constraint)
+            if "TypeConstraint" in supers:
+                operand = attempt(
+                    f"operand ${name}",
+                    lambda c=constraint, n=name: self.value(c, n, scope, dialect),
+                )
+                if operand is not None:
+                    variadicity, type_, segments = operand
+                    operands.append(
+                        OperandDef(
+                            name=name, type=type_, variadicity=variadicity, segment_attr=segments
+                        )
+                    )
+            elif "AttrConstraint" in supers:
+                attr = attempt(
+                    f"attribute ${name}",
+                    lambda c=constraint, n=name: self.attribute(c, n, scope, dialect),
+                )
+                if attr is not None:
+                    attributes.append(attr)
+            elif "Property" in supers:
+                problems.append(f"property ${name}: properties are not imported yet")
+            else:
+                problems.append(f"argument ${name}: unknown kind of constraint")
+            order.append(name)
+        results: list[ResultDef] = []
+        for arg, name in _dag_args(record.get("results")):
+            constraint = _def(arg, self.records)
+            if constraint is None:
+                raise _Incomplete(f"result ${name} is not a constraint record")
+            constraint = _unwrap_arg(constraint, self.records)
+            result = attempt(
+                f"result ${name}", lambda c=constraint, n=name: self.value(c, n, scope, dialect)
+            )
+            if result is not None:
+                variadicity, type_, segments = result
+                results.append(
+                    ResultDef(name=name, type=type_, variadicity=variadicity, segment_attr=segments)
+                )
+        regions = [
+            r
+            for r in (
+                attempt(f"region ${n}", lambda a=a, n=n: self.region(a, n))
+                for a, n in _dag_args(record.get("regions"))
+            )
+            if r is not None
+        ]
+        successors = []
+        for arg, name in _dag_args(record.get("successors")):
+            succ = _def(arg, self.records)
+            variadic = succ is not None and "VariadicSuccessor" in _supers(succ)
+            successors.append(SuccessorDef(name=name, variadic=variadic))
+        traits = self.traits(record, scope, item, problems)
+        if problems:
+            raise _Incomplete("; ".join(problems))
+        self.hooks(record, imported, item)
+        fmt = record.get("assemblyFormat")
+        arg_names = [n for _, n in _dag_args(record.get("arguments"))]
+        fields: dict[str, Any] = {
+            "def": str(record["!name"]),
+            "mnemonic": str(record.get("opName", "")),
+            "summary": _text(record.get("summary")),
+            "description": _description(record.get("description")),
+            "traits": tuple(traits),
+            "operands": tuple(operands),
+            "attributes": tuple(attributes),
+            "results": tuple(results),
+            "regions": tuple(regions),
+            "successors": tuple(successors),
+            "assembly_format": SourceText(text=_text(fmt)) if _text(fmt) else None,
+            "has_verifier": bool(record.get("hasVerifier")),
+            "has_region_verifier": bool(record.get("hasRegionVerifier")),
+            "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
+        }
+        names = self.default_result_names(results, traits)
+        if names is not None:
+            fields["asm_result_names"] = SourceText(text=names)
+        default_order = [o.name for o in operands] + [a.name for a in attributes]
+        if arg_names != default_order and len(arg_names) == len(default_order):
+            fields["argument_order"] = tuple(arg_names)
+        return OpDef.model_validate(fields)
+
+    @staticmethod
+    def default_result_names(
+        results: Sequence[ResultDef], traits: Sequence[TraitRef]
+    ) -> str | None:
+        """The names mlir-tblgen gives the results of an op with several (and no
+        `OpAsmOpInterface` of its own): each named group's first value is named after
+        it. Returned as the body of `asm_result_names`."""
+        if len(results) < 2 or any("OpAsmOpInterface" in t.spelling() for t in traits):
+            return None
+        if any(r.variadicity != "single" for r in results):
+            return None  # the groups' positions are known at run time only
+        pairs = ", ".join(f"({i}, {r.name!r})" for i, r in enumerate(results) if r.name)
+        return f"return [{pairs}]\n"
+
+    def value(
+        self, record: Mapping[str, Any], name: str, scope: PredScope, dialect: str
+    ) -> tuple[Variadicity, TypeConstraint, str | None]:
+        supers = _supers(record)
+        variadicity: Variadicity = "single"
+        segments: str | None = None
+        if "VariadicOfVariadic" in supers:
+            variadicity = "variadic_of_variadic"
+            segments = str(record.get("segmentAttrName"))
+        elif "Variadic" in supers:
+            variadicity = "variadic"
+        elif "Optional" in supers:
+            variadicity = "optional"
+        if variadicity != "single":
+            inner = _def(record.get("baseType"), self.records)
+            if inner is None:
+                raise _Incomplete(f"${name}: variadic without a base type")
+            record = inner
+        return variadicity, self.type_constraint(record, scope, dialect), segments
+
+    def attribute(
+        self, record: Mapping[str, Any], name: str, scope: PredScope, dialect: str
+    ) -> AttributeDef:
+        supers = _supers(record)
+        optional = False
+        default: str | int | float | bool | None = None
+        if (
+            "OptionalAttr" in supers
+            or "DefaultValuedAttr" in supers
+            or ("DefaultValuedOptionalAttr" in supers)
+        ):
+            optional = "OptionalAttr" in supers or "DefaultValuedOptionalAttr" in supers
+            base = _def(record.get("baseAttr"), self.records)
+            if base is None:
+                raise _Incomplete("wrapper without a base attribute")
+            if "DefaultValuedAttr" in supers or "DefaultValuedOptionalAttr" in supers:
+                default = self.default(str(record.get("defaultValue", "")), base, dialect)
+            record = base
+        constraint = self.attr_constraint(record, scope, dialect)
+        return AttributeDef(name=name, type=constraint, optional=optional, default=default)
+
+    def default(self, cpp: str, base: Mapping[str, Any], dialect: str) -> str | int | float | bool:
+        """A `DefaultValuedAttr`'s C++ default as the model's default value."""
+        text = cpp.strip()
+        if text in ("true", "false"):
+            return text == "true"
+        if re.fullmatch(r"-?(\d+|0x[0-9a-fA-F]+)", text):
+            return int(text, 0)
+        braces = re.fullmatch(r"\{(.*)\}", text, re.DOTALL)
+        storage = base
+        while "ConfinedAttr" in _supers(storage):  # the stored attribute under the checks
+            inner = _def(storage.get("baseAttr"), self.records)
+            if inner is None:
+                break
+            storage = inner
+        if braces is not None and _DENSE_ARRAY.fullmatch(str(storage.get("!name", ""))):
+            # A dense array's C++ initializer list: the Python tuple of its values.
+            items = [i.strip() for i in braces.group(1).split(",") if i.strip()]
+            values = []
+            for item in items:
+                number = re.fullmatch(r"(?:static_cast<\w+>\()?(-?\d+)\)?", item)
+                if number is None:
+                    raise _Incomplete(f"default value in C++: {text}")
+                values.append(int(number.group(1)))
+            return repr(tuple(values))
+        if re.fullmatch(r"-?\d+\.\d*(e[-+]?\d+)?", text):
+            return float(text)
+        if re.fullmatch(r'"[^"\\]*"', text):
+            return text[1:-1]
+        supers = _supers(base)
+        if "EnumAttr" in supers or "EnumAttrInfo" in supers:
+            info = _def(base.get("enum"), self.records) if "EnumAttr" in supers else base
+            symbol = text.rsplit("::", 1)[-1]
+            for case_ref in (info or {}).get("enumerants", ()):
+                case = _def(case_ref, self.records)
+                if case is not None and case.get("symbol") == symbol:
+                    return str(case.get("str", symbol))
+        raise _Incomplete(f"default value in C++: {text}")
+
+    def region(self, arg: Any, name: str) -> RegionDef:
+        """A region constraint, known by MLIR's summary of it (a `VariadicRegion`
+        record keeps only its element's predicate and summary)."""
+        record = _def(arg, self.records)
+        if record is None:
+            raise _Incomplete("not a region constraint")
+        variadic = "VariadicRegion" in _supers(record)
+        summary = _text(record.get("summary"))
+        kind: Any = None
+        blocks = 0
+        for pattern, k in _REGION_SUMMARIES:
+            match = re.fullmatch(pattern, summary)
+            if match is not None:
+                kind, blocks = k, int(match.group(1)) if match.groups() else 0
+                break
+        if kind is None:
+            raise _Incomplete(f"region constraint '{summary or record.get('!name')}'")
+        constraint = RegionConstraint(kind=kind, blocks=blocks)
+        return RegionDef(name=name, constraint=constraint, variadic=variadic)
+
+    # -- traits -------------------------------------------------------------
+
+    def traits(
+        self,
+        record: Mapping[str, Any],
+        scope: PredScope,
+        item: ImportedOp,
+        problems: list[str],
+    ) -> list[TraitRef]:
+        out: list[TraitRef] = []
+        seen: set[str] = set()
+        prefix = snake_case(class_name_from_def(str(record["!name"])))
+        module = self.dialects[_dialect_name(record, self.records)].module_name
+
+        def add(ref: TraitRef) -> None:
+            key = ref.spelling()
+            if key not in seen:
+                seen.add(key)
+                out.append(ref)
+
+        def add_interface(trait: Mapping[str, Any], iface: str) -> None:
+            """An interface odsgen's runtime has: its methods MLIR implements in C++
+            (the required ones, and those `DeclareOpInterfaceMethods` names) are hooks."""
+            info = next(
+                (i for i in BUILTIN_INTERFACES.values() if iface in (i.class_name, i.def_name)),
+                None,
+            )
+            if info is None:
+                item.notes.append(f"interface {iface} (its methods are C++ API only)")
+                return
+            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            for method in info.methods:
+                if method.kind != "required" and method.ods_name not in overridden:
+                    continue
+                params = ", ".join(("cls" if method.static else "op", *method.params))
+                returns = method.signature.rsplit("->", 1)[-1].strip()
+                item.hooks.append(
+                    Hook(
+                        f"{prefix}_{method.py_name}",
+                        f"({params}) -> {returns}",
+                        f"{item.name}: {iface}::{method.ods_name}, "
+                        f"as `{method.signature}` in Python",
+                        True,
+                    )
+                )
+            declared = tuple(m.ods_name for m in info.methods if m.ods_name in overridden)
+            if declared:
+                add(TraitRef(name="DeclareOpInterfaceMethods", args=(info.def_name, declared)))
+            else:
+                add(TraitRef(name=info.def_name))
+
+        def visit(value: Any) -> None:
+            trait = _def(value, self.records)
+            if trait is None:
+                return
+            name = str(trait["!name"])
+            supers = _supers(trait)
+            if "OpInterfaceTrait" in supers or "OpInterface" in supers:
+                add_interface(trait, str(trait.get("cppInterfaceName", name)))
+                return
+            if not trait.get("!anonymous") and KNOWN_TRAITS.get(name) == "":
+                add(TraitRef(name=name))
+                return
+            if "TraitList" in supers:
+                for inner in trait.get("traits", ()):
+                    visit(inner)
+                return
+            for cls in reversed(supers):
+                if KNOWN_TRAITS.get(cls) == "names" and isinstance(trait.get("values"), list):
+                    names: tuple[str, ...] = tuple(str(v) for v in trait["values"])
+                    add(TraitRef(name=cls, args=(names,)))
+                    return
+            if "PredOpTrait" in supers:
+                summary = _text(trait.get("summary"))
+                op_scope_ = PredScope(
+                    "Op", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
+                )
+                translation = translate_pred(trait.get("predicate"), self.records, op_scope_)
+                if translation.python is None:
+                    problems.append(f"trait '{summary}': {translation.problem}")
+                    return
+                if "TypesMatchWith" in supers:
+                    add(
+                        self.types_match_with(
+                            trait, translation.python, scope, item, prefix, module
+                        )
+                    )
+                    return
+                add(TraitRef(name="PredOpTrait", args=(summary, translation.python)))
+                return
+            if "SideEffectsTraitBase" in supers or "MemoryEffects" in supers:
+                return  # memory effects are for transformations, not syntax or checks
+            native = str(trait.get("trait", "")) if "NativeTrait" in supers else ""
+            if (ref := self.op_name_trait(native, record, problems)) is not None:
+                add(ref)
+                return
+            if native in _IGNORED_NATIVE or name in _IGNORED_NATIVE:
+                return
+            if "ParamNativeOpTrait" in supers or "NativeOpTrait" in supers or native:
+                problems.append(f"trait {native or name} has no odsgen counterpart")
+                return
+            item.notes.append(f"trait {name} not mapped")
+
+        for trait_ref in record.get("traits", ()):
+            visit(trait_ref)
+        return out
+
+    def op_name_trait(
+        self, native: str, op: Mapping[str, Any], problems: list[str]
+    ) -> TraitRef | None:
+        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">` and
+        `ParentOneOf<[...]>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
+        names op classes, which become the def names of the dialect's ops."""
+        match = _OP_NAME_TRAIT.fullmatch(native.strip())
+        if match is None:
+            return None
+        trait, classes = match.group(1), [c.strip() for c in match.group(2).split(",")]
+        dialect = _dialect_name(op, self.records)
+        defs = []
+        for cpp in classes:
+            found = self.op_name_of(cpp, dialect)
+            if found is None:
+                problems.append(f"trait {trait}<{cpp}>: an op not among the files imported")
+                return TraitRef(name=trait)
+            defs.append(found)
+        if trait == "ParentOneOf" or len(defs) > 1:
+            # `ParentOneOf<[...]>` is MLIR's `HasParent` of several ops.
+            return TraitRef(name="ParentOneOf", args=(tuple(defs),))
+        return TraitRef(name=trait, args=(defs[0],))
+
+    def op_name_of(self, cpp: str, dialect: str) -> str | None:
+        """The op name (`linalg.yield`) of an op's C++ class (`YieldOp`, `func::FuncOp`),
+        among the ops of every file imported: MLIR names an op class by its def name
+        past the prefix. The class of another dialect is qualified by its namespace."""
+        parts = cpp.removeprefix("::").removeprefix("mlir::").split("::")
+        name = parts[-1]
+        if len(parts) > 1 and parts[0] != dialect:
+            for other, classes in self._op_classes.items():
+                if other.replace("_", "") == parts[0]:
+                    return classes.get(name)
+            return _KNOWN_OPS.get(cpp.removeprefix("::").removeprefix("mlir::"))
+        found = self._op_classes.get(dialect, {}).get(name)
+        return found if found is not None else _KNOWN_OPS.get(name)
+
+    def types_match_with(
+        self,
+        trait: Mapping[str, Any],
+        python: str,
+        scope: PredScope,
+        item: ImportedOp,
+        prefix: str,
+        module: str,
+    ) -> TraitRef:
+        """`TypesMatchWith`: the transformer translated to Python, so that formats
+        infer the type as MLIR's do; one the tables cannot translate is a hook of
+        the implementation module. A comparator other than `==` stays the predicate
+        MLIR checks (a `PredOpTrait`), which infers nothing."""
+        summary = _text(trait.get("summary"))
+        lhs, rhs = str(trait.get("lhs", "")), str(trait.get("rhs", ""))
+        comparator = _text(trait.get("comparator"))
+        if comparator and comparator.replace(" ", "") != "std::equal_to<>()":
+            return TraitRef(name="PredOpTrait", args=(summary, python))
+        cpp = str(trait.get("transformer", "$_self"))
+        type_scope = PredScope(
+            "Type", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
+        )
+        transform = translate_type_expr(cpp, type_scope)
+        if transform.python is not None:
+            return TraitRef(name="TypesMatchWith", args=(summary, lhs, rhs, transform.python))
+        function = f"{prefix}_{snake_case(rhs)}_type"
+        item.hooks.append(
+            Hook(
+                function,
+                "(type_: Type) -> Type",
+                f"{item.name}: the type of ${rhs} from the type of ${lhs}, C++ `{cpp.strip()}`",
+                True,
+            )
+        )
+        return TraitRef(
+            name="TypesMatchWith", args=(summary, lhs, rhs, f"{module}.{function}($_self)")
+        )
+
+    # -- hooks --------------------------------------------------------------
+
+    def hooks(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> None:
+        prefix = snake_case(class_name_from_def(str(record["!name"])))
+        op = item.name
+        if record.get("hasVerifier"):
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_verify",
+                    "(op) -> str | None",
+                    f"{op}: `LogicalResult verify()`; return MLIR's message without "
+                    "the `'op' op` prefix, or None",
+                    True,
+                )
+            )
+        if record.get("hasRegionVerifier"):
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_verify_regions",
+                    "(op) -> str | None",
+                    f"{op}: `LogicalResult verifyRegions()`, run after the nested ops verify",
+                    True,
+                )
+            )
+        if record.get("hasCustomAssemblyFormat"):
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_parse",
+                    "(cls, p: AsmParser, name_pos: SourcePos) -> Operation",
+                    f"{op}: `ParseResult parse(OpAsmParser &, OperationState &)`",
+                    True,
+                )
+            )
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_print",
+                    "(op, p: AsmPrinter) -> bool | None",
+                    f"{op}: `void print(OpAsmPrinter &)`",
+                    True,
+                )
+            )
+        fmt = _text(record.get("assemblyFormat"))
+        for directive in sorted(set(re.findall(r"custom<(\w+)>", fmt))):
+            snake = snake_case(directive)
+            for kind in ("parse", "print"):
+                item.hooks.append(
+                    Hook(
+                        f"{kind}_{snake}",
+                        "(p, ...)",
+                        f"{op}: the `custom<{directive}>` directive's "
+                        f"`{kind}{directive}` C++ function",
+                        True,
+                    )
+                )
+        if record.get("hasFolder"):
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_fold",
+                    "(op) -> FoldResult",
+                    f"{op}: `OpFoldResult fold(FoldAdaptor)` (optional)",
+                    False,
+                )
+            )
+        if record.get("hasCanonicalizer") or record.get("hasCanonicalizeMethod"):
+            item.hooks.append(
+                Hook(
+                    f"{prefix}_canonicalize",
+                    "(op, rewriter: PatternRewriter) -> bool",
+                    f"{op}: canonicalization patterns (optional)",
+                    False,
+                )
+            )
+        if _text(record.get("extraClassDeclaration")):
+            item.notes.append("extraClassDeclaration (C++ API, not imported)")
+        builders = record.get("builders")
+        if isinstance(builders, list) and builders:
+            item.notes.append(f"{len(builders)} C++ builder(s) (Python builders are the default)")
+
+
+#: MLIR's summaries of its region constraints, and the model's kinds.
+_REGION_SUMMARIES = (
+    (r"any region", "any"),
+    (r"region with (\d+) blocks", "sized"),
+    (r"region with at least (\d+) blocks", "min_sized"),
+    (r"region with at most (\d+) blocks", "max_sized"),
+)
+
+#: MLIR's dense array attributes of integers.
+_DENSE_ARRAY = re.compile(r"DenseI(1|8|16|32|64)ArrayAttr")
+
+#: Op classes of dialects whose files an import may leave out.
+_KNOWN_OPS = {"func::FuncOp": "func.func", "ModuleOp": "builtin.module"}
+
+#: The native traits that name ops, by their C++ spelling.
+_OP_NAME_TRAIT = re.compile(
+    r"(?:::)?(?:mlir::)?(?:OpTrait::)?(SingleBlockImplicitTerminator|HasParent|ParentOneOf)"
+    r"<(.+)>::Impl"
+)
+
+#: MLIR traits that mean nothing to odsgen's parsing, printing and verifying.
+_IGNORED_NATIVE = frozenset(
+    {
+        "OpAsmOpInterface",
+        "ResultsAreFloatLike",
+        "SameOperandsAndResultElementType",
+        # The C++ of `inferReturnTypes` from an adaptor: its hook is the interface's.
+        "InferTypeOpAdaptor",
+        # Markers for analyses and transformations, checked by nothing.
+        "HasParallelRegion",
+        "HasRecursiveMemoryEffects",
+        "FunctionalStyleTransformOpTrait",
+        "NavigationTransformOpTrait",
+        "ReportTrackingListenerFailuresOpTrait",
+        "spirv::UsableInSpecConstantOp",
+        "spirv::SignedOp",
+        "spirv::UnsignedOp",
+    }
+)
+
+
+def _dialect_name(op: Mapping[str, Any], records: Records) -> str:
+    record = _def(op.get("opDialect"), records)
+    return str(record.get("name")) if record is not None else ""
+
+
+def supers_of(record: Mapping[str, Any]) -> Sequence[str]:
+    """The superclasses of a record."""
+    return _supers(record)
+
+
+def _cases(enum: EnumDef) -> list[tuple[int | None, str]]:
+    return sorted((c.value, c.text) for c in enum.cases)
+
+
+@functools.cache
+def _builtin_dialect(name: str) -> DialectDef | None:
+    """odsgen's built-in spec of a dialect, if it ships one."""
+    from generator.resources import builtin_spec_files
+    from generator.spec.convert import load_spec
+
+    for path in builtin_spec_files():
+        if path.stem == name:
+            return load_spec(path)
+    return None
+
+
+def _with_optional_hooks(item: ImportedOp, defined: frozenset[str]) -> OpDef:
+    assert item.op is not None
+    update: dict[str, Any] = {}
+    for hook in item.hooks:
+        if hook.function not in defined:
+            continue
+        if hook.function.endswith("_fold"):
+            update["has_folder"] = True
+        elif hook.function.endswith("_canonicalize"):
+            update["has_canonicalize_method"] = True
+            update["has_canonicalizer"] = True
+    return item.op.model_copy(update=update)
+
+
+# ---------------------------------------------------------------------------
+# Importing files
+# ---------------------------------------------------------------------------
+
+
+def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, DialectImport]:
+    """Every op of every file's records, grouped by dialect (first definition wins)."""
+    dialects: dict[str, DialectImport] = {}
+    files = list(records_by_file)
+    # The ops of a dialect, across files: a trait may name an op of another file
+    # (`linalg`'s structured ops end in the `linalg.yield` of `LinalgOps.td`).
+    op_classes: dict[str, dict[str, str]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("Op", ()):
+            dialect = _dialect_name(records[name], records)
+            op_name = f"{dialect}.{records[name].get('opName', '')}"
+            op_classes.setdefault(dialect, {})[str(name).split("_", 1)[-1]] = op_name
+    for file, records in files:
+        reader = _Reader(records)
+        reader.dialects = dialects
+        reader._op_classes = op_classes
+        for def_name in records.get("!instanceof", {}).get("Op", ()):
+            try:
+                imported, item = reader.op(def_name)
+            except _Incomplete:
+                continue
+            if file not in imported.files:
+                imported.files.append(file)
+            imported.ops.setdefault(def_name, item)
+        for def_name in records.get("!instanceof", {}).get("Pattern", ()):
+            _import_pattern(records, str(def_name), dialects)
+    for imported in dialects.values():
+        _check_defs(imported)
+        _check_ops(imported)
+    return dialects
+
+
+#: The operators of DRR that are not ops, as odsgen's patterns name them.
+_DAG_DIRECTIVES = frozenset({"replaceWithValue", "either", "location", "returnType"})
+
+
+class _PatternProblem(Exception):
+    """A DRR pattern uses something odsgen does not import yet."""
+
+
+def _pattern_dag(value: Any, records: Records, ops: dict[str, str], uses: set[str]) -> DagNodeDef:
+    """A dag of a DRR pattern over ops (`(TransposeOp (TransposeOp $x))`) as the model's."""
+    if not isinstance(value, Mapping) or value.get("kind") != "dag":
+        raise _PatternProblem("a pattern that is not a dag")
+    operator = value.get("operator") or {}
+    name = str(operator.get("def", "")) if isinstance(operator, Mapping) else ""
+    if name in ops:
+        uses.add(name)
+    elif name not in _DAG_DIRECTIVES:
+        raise _PatternProblem(f"'{name}' (only ops and {', '.join(sorted(_DAG_DIRECTIVES))})")
+    args = []
+    for arg, bind in value.get("args", ()):
+        leaf: DagNodeDef | DagLeaf | None
+        if arg is None:
+            leaf = None
+        elif isinstance(arg, Mapping) and arg.get("kind") == "dag":
+            leaf = _pattern_dag(arg, records, ops, uses)
+        elif isinstance(arg, bool | int):
+            leaf = DagLeaf(kind="int", value=int(arg))
+        else:
+            shown = arg.get("printable", arg) if isinstance(arg, Mapping) else arg
+            raise _PatternProblem(f"the argument {shown} (C++ constraints and values)")
+        args.append(DagArgDef(value=leaf, bind=bind))
+    return DagNodeDef(operator=name, bind=value.get("name"), args=tuple(args))
+
+
+def _import_pattern(records: Records, def_name: str, dialects: dict[str, DialectImport]) -> None:
+    """Add a DRR pattern (`Pat`, `Pattern` of MLIR's `PatternBase.td`) to the dialect
+    of its root op, or the reason it is left out to that dialect's problems."""
+    record = records[def_name]
+    source = record.get("sourcePattern")
+    root = source.get("operator", {}).get("def") if isinstance(source, Mapping) else None
+    root_record = records.get(str(root)) if root is not None else None
+    if root_record is None or "Op" not in supers_of(root_record):
+        return
+    dialect = dialects.get(_dialect_name(root_record, records))
+    if dialect is None:
+        return
+    ops = {name: name for name in dialect.ops}
+    uses: set[str] = set()
+    try:
+        if record.get("constraints") or record.get("supplementalPatterns"):
+            raise _PatternProblem("its constraints (C++ predicates over the matched values)")
+        delta = record.get("benefitDelta")
+        benefit = 0
+        if isinstance(delta, Mapping) and delta.get("args"):
+            benefit = int(delta["args"][0][0])
+        pattern = PatternDef(
+            name=def_name,
+            source=_pattern_dag(source, records, ops, uses),
+            results=tuple(
+                _pattern_dag(d, records, ops, uses) for d in record.get("resultPatterns") or ()
+            ),
+            benefit=benefit,
+        )
+    except (_PatternProblem, ValueError, TypeError) as problem:
+        dialect.pattern_problems.append(f"pattern {def_name}: not imported yet: {problem}")
+        return
+    dialect.patterns.append((pattern, frozenset(uses)))
+
+
+def _check_defs(imported: DialectImport) -> None:
+    """Run odsgen's checks on each type and attribute that needs no hook, alone."""
+    items: list[TypeDef | AttrDef] = [*imported.types.values(), *imported.attributes.values()]
+    for item in items:
+        if imported.def_hooks.get(item.def_name):
+            continue
+        if imported.def_problems.get(item.def_name) or (
+            isinstance(item, AttrDef) and item.enum is not None
+        ):
+            continue
+        dialect = DialectDef(
+            name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
+            enums=tuple(imported.enums.values()),
+            types=(item,) if isinstance(item, TypeDef) else (),
+            attributes=(item,) if isinstance(item, AttrDef) else (),
+        )
+        diagnostics = validate_dialect(dialect)
+        if diagnostics:
+            imported.def_problems.setdefault(item.def_name, []).append(
+                f"odsgen: {diagnostics[0].message}"
+            )
+
+
+def _as_written(item: _DefT, imported: DialectImport) -> _DefT:
+    """A type or attribute as it is once its hooks are written, to check the ops that
+    use it: code that raises stands for each hook."""
+    hooks = imported.def_hooks.get(item.def_name, ())
+    stub = SourceText(text="raise NotImplementedError\n")
+    update: dict[str, Any] = {}
+    if any(h.function.endswith("_parse") for h in hooks):
+        update.update(parser=stub, printer=stub)
+    if any(h.function.endswith("_verify") for h in hooks):
+        update.update(verifier=stub)
+    return item.model_copy(update=update) if update else item
+
+
+def _check_ops(imported: DialectImport) -> None:
+    """Run odsgen's checks on each op alone: what they reject makes the op incomplete."""
+    for item in imported.ops.values():
+        if item.op is None or item.blocked():
+            continue
+        dialect = DialectDef(
+            name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
+            ops=(item.op,),
+            enums=tuple(imported.enums.values()),
+            imports=tuple(imported.imports.values()),
+            attributes=tuple(
+                _as_written(a, imported)
+                for a in imported.attributes.values()
+                if not imported.def_problems.get(a.def_name)
+            ),
+            types=tuple(
+                _as_written(t, imported)
+                for t in imported.types.values()
+                if not imported.def_problems.get(t.def_name)
+            ),
+        )
+        stripped = item.op.model_copy(
+            update={
+                "has_verifier": False,
+                "has_region_verifier": False,
+                "has_custom_assembly_format": False,
+                "assembly_format": None
+                if item.op.has_custom_assembly_format
+                else item.op.assembly_format,
+            }
+        )
+        dialect = dialect.model_copy(update={"ops": (stripped,)})
+        try:
+            diagnostics = validate_dialect(dialect)
+        except SpecValidationError as error:
+            diagnostics = list(error.diagnostics)
+        custom = "custom<" in (item.op.assembly_format.text if item.op.assembly_format else "")
+        for d in diagnostics:
+            # The hooks are the implementation module's; `odsgen import` lists them.
+            if custom and "custom" in d.message:
+                continue
+            if item.hooks and "does not define it" in d.message:
+                continue
+            if any(f"'{dep}'" in d.message for dep in item.depends):
+                continue  # a type or attribute waiting for its hooks
+            item.problems.append(f"odsgen: {d.message}")
+            break
+
+
+def defined_functions(module: Path) -> frozenset[str]:
+    """The top-level functions a written implementation module defines."""
+    if not module.is_file():
+        return frozenset()
+    try:
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+    except SyntaxError:
+        return frozenset()
+    return frozenset(
+        node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    )
+
+
+# ---------------------------------------------------------------------------
+# Skeleton and report
+# ---------------------------------------------------------------------------
+
+
+def skeleton_text(imported: DialectImport) -> str:
+    """The implementation module to write: every hook of every op, commented out.
+
+    Uncommenting and writing a hook makes the next `odsgen import` use it; an op
+    whose required hooks are all written becomes complete.
+    """
+    lines = [
+        f'"""Hand-written Python of the `{imported.name}` dialect imported from '
+        f"{', '.join(imported.files)}.",
+        "",
+        "`odsgen import` wrote this skeleton once and never overwrites it. Each hook below",
+        "is commented out, with the C++ MLIR runs in its place; write it in Python and run",
+        "`odsgen import` again. An op whose required hooks are missing is left out of the",
+        "generated package; optional hooks (folders, canonicalizers) are used once written.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+    ]
+    for item in imported.ops.values():
+        if not item.hooks:
+            continue
+        lines.append(f"# --- {item.name} ({item.def_name}) ---")
+        for hook in item.hooks:
+            need = "required" if hook.required else "optional"
+            lines.append(f"# {need}: {hook.contract}")
+            lines.append(f"# def {hook.function}{_params(hook.signature)}:")
+            lines.append("#     ...")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _params(signature: str) -> str:
+    return signature
+
+
+def report_lines(
+    dialects: Mapping[str, DialectImport], defined: Mapping[str, frozenset[str]]
+) -> list[str]:
+    """`DIALECT: N ops, C complete, H need hand-written Python` per dialect, and the total."""
+    lines = []
+    total = complete_total = 0
+    for name in sorted(dialects):
+        imported = dialects[name]
+        functions = defined.get(name, frozenset())
+        n = len(imported.ops)
+        complete = sum(item.complete(functions) for item in imported.ops.values())
+        hand = sum(
+            1
+            for item in imported.ops.values()
+            if not item.complete(functions) and not item.problems and item.op is not None
+        )
+        lines.append(f"{name}: {n} ops, {complete} complete, {hand} need hand-written Python")
+        total += n
+        complete_total += complete
+    lines.append(f"total: {complete_total}/{total} ops complete")
+    return lines
+
+
+def problem_lines(dialects: Mapping[str, DialectImport]) -> list[str]:
+    """Why each incomplete op is incomplete (untranslated predicates, missing support)."""
+    out = []
+    for name in sorted(dialects):
+        for item in dialects[name].ops.values():
+            for problem in item.problems:
+                out.append(f"{item.name}: {problem}")
+        out.extend(f"{name}: {problem}" for problem in dialects[name].pattern_problems)
+    return out

@@ -1,0 +1,86 @@
+"""The C++ of the Toy-style fixture dialect (`toy.td`), written in Python.
+
+`odsgen import` lists these hooks in its skeleton of `toy_impl`; the test puts
+this module in the skeleton's place and imports again.
+"""
+
+from __future__ import annotations
+
+from generator.ir import (
+    AsmParser,
+    AsmPrinter,
+    Attribute,
+    DenseElementsAttr,
+    FoldResult,
+    FunctionType,
+    Operation,
+    PatternRewriter,
+    RankedTensorType,
+    SourcePos,
+    TypeAttr,
+)
+from generator.ir.dialects.function_like import parse_function_op, print_function_op
+
+
+def constant_op_verify(op: Operation) -> str | None:
+    """The value's type is the result's, when the result is ranked."""
+    value = op.value
+    assert isinstance(value, DenseElementsAttr)
+    result = op.results[0].type
+    if isinstance(result, RankedTensorType) and value.type != result:
+        return f"requires the type of its value ('{value.type}') to be its result type ('{result}')"
+    return None
+
+
+def constant_op_fold(op: Operation) -> FoldResult:
+    value: Attribute = op.value
+    return value
+
+
+def transpose_op_verify(op: Operation) -> str | None:
+    """A ranked result has the input's shape reversed."""
+    source, result = op.operands[0].type, op.results[0].type
+    if not isinstance(source, RankedTensorType) or not isinstance(result, RankedTensorType):
+        return None
+    if tuple(reversed(source.shape)) != tuple(result.shape):
+        return "expects the result shape to be the input shape reversed"
+    return None
+
+
+def transpose_op_canonicalize(op: Operation, rewriter: PatternRewriter) -> bool:
+    """transpose(transpose(x)) -> x as the op's canonicalizer (in MLIR's Toy the
+    C++ `getCanonicalizationPatterns` adds the DRR pattern that says the same)."""
+    inner = op.operands[0].defining_op
+    if inner is None or inner.name != "toy.transpose":
+        return False
+    if inner.operands[0].type != op.results[0].type:
+        return False
+    rewriter.replace_op(op, [inner.operands[0]])
+    return True
+
+
+def return_op_verify(op: Operation) -> str | None:
+    """The operands are the results the enclosing function declares."""
+    func = op.parent_op
+    assert func is not None
+    fn_type = func.function_type
+    assert isinstance(fn_type, TypeAttr)
+    assert isinstance(fn_type.value, FunctionType)
+    results = fn_type.value.results
+    if len(op.operands) != len(results):
+        return f"has {len(op.operands)} operands, but the enclosing function returns {len(results)}"
+    for value, type_ in zip(op.operands, results, strict=True):
+        if value.type != type_:
+            return (
+                f"type of return operand ('{value.type}') does not match the function's ('{type_}')"
+            )
+    return None
+
+
+def func_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourcePos) -> Operation:
+    return parse_function_op(p, cls, name_pos)
+
+
+def func_op_print(op: Operation, p: AsmPrinter) -> bool | None:
+    print_function_op(p, op)
+    return None
