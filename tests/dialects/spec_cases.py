@@ -237,8 +237,34 @@ def _attr_choices(info: OpInfo, pool: list[Attribute]) -> Iterator[dict[str, Att
         yield {a.name: v for a, v in zip(stored, combo, strict=True) if v is not None}
 
 
+#: The choices that built a valid instance of an op, by op name and search budget
+#: (None: the search found none). Ops nested in a parent search for the parent once
+#: per candidate of their own, so without this the searches multiply.
+_FOUND: dict[
+    tuple[str, int],
+    tuple[list[list[Type]], list[list[Type]], dict[str, Attribute]] | None,
+] = {}
+
+
 def find_valid(info: OpInfo, infos: dict[str, OpInfo], budget: int = 3000) -> Instance | None:
-    """Search for a valid instance of the op (see the module docstring)."""
+    """Search for a valid instance of the op (see the module docstring).
+
+    Each call builds a new instance; the choices that worked are remembered, so a
+    later call for the same op builds from them without searching again."""
+    key = (info.name, budget)
+    if key in _FOUND:
+        choices = _FOUND[key]
+        return None if choices is None else _try(info, infos, *choices)
+    instance = _search_valid(info, infos, budget)
+    _FOUND[key] = (
+        None
+        if instance is None
+        else (instance.operand_types, instance.result_types, instance.attrs)
+    )
+    return instance
+
+
+def _search_valid(info: OpInfo, infos: dict[str, OpInfo], budget: int) -> Instance | None:
     pool = type_pool()
     enum_attrs: list[Attribute] = [
         cls.get(next(iter(cls.KEYWORDS.values()))) for cls in _dialect_attr_classes(info)
