@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from generated import context
-from generator.ir import SourceFile, parse_module, verify
+from generator.ir import SourceFile, parse_attribute, parse_module, verify
 from generator.ir.dataflow import DEAD
 from generator.ir.interpreter import Interpreter, InterpreterError, execute
 
@@ -505,3 +505,49 @@ def test_nested_loops_keep_their_frames_apart() -> None:
             for _ in range(i):
                 total = np.int32(total + np.int32(1))
         assert got == total, (n, got, total)
+
+
+def test_print_results_prints_tensors_as_their_attributes(tmp_path: Path) -> None:
+    attrs = [
+        "dense<[1.5, -2.0, 0.1]> : tensor<3xf32>",
+        "dense<[[1, -2], [3, 2147483647]]> : tensor<2x2xi32>",
+        "dense<true> : tensor<i1>",
+        "dense<7.0> : tensor<2xbf16>",
+    ]
+    types = [a.rpartition(" : ")[2] for a in attrs]
+    body = "".join(
+        f'  %v{i} = "tf.Const"() {{value = {a}}} : () -> {t}\n'
+        for i, (a, t) in enumerate(zip(attrs, types, strict=True))
+    )
+    values = ", ".join(f"%v{i}" for i in range(len(attrs)))
+    text = (
+        f"func.func @main() -> ({', '.join(types)}) {{\n{body}"
+        f"  return {values} : {', '.join(types)}\n}}\n"
+    )
+    path = tmp_path / "consts.mlir"
+    path.write_text(text, encoding="utf-8")
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "--print-results"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    # Each result prints as the runtime prints the attribute it came from.
+    assert result.stdout.splitlines() == [str(parse_attribute(a)) for a in attrs]
+
+
+def test_exit_outside_a_loop_is_an_error() -> None:
+    text = """\
+func.func @f(%x: tensor<f32>) -> tensor<f32> {
+  %r = tf_executor.graph {
+    %e, %c = tf_executor.Exit %x : tensor<f32>
+    %y, %cy = tf_executor.island wraps "tf.Identity"(%e) : (tensor<f32>) -> tensor<f32>
+    tf_executor.fetch %y : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+"""
+    with pytest.raises(InterpreterError, match="'tf_executor.Exit' outside of a loop frame"):
+        _run(text, "f", [np.float32(1.0)])
