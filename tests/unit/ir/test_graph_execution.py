@@ -549,5 +549,5 @@ func.func @f(%x: tensor<f32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 """
-    with pytest.raises(InterpreterError, match="'tf_executor.Exit' outside of a loop frame"):
+    with pytest.raises(InterpreterError, match=r"'tf_executor\.Exit' outside of a loop frame"):
         _run(text, "f", [np.float32(1.0)])
