@@ -551,3 +551,42 @@ func.func @f(%x: tensor<f32>) -> tensor<f32> {
 """
     with pytest.raises(InterpreterError, match=r"'tf_executor\.Exit' outside of a loop frame"):
         _run(text, "f", [np.float32(1.0)])
+
+
+def test_seed_001_graph_runs_from_the_command_line(tmp_path: Path) -> None:
+    case = _seed_case("001-graph-operation")
+    text = (
+        case.source.replace(
+            "%arg0, %ctl_0 = tfg.placeholder()", '%arg0, %ctl_0 = tfg.placeholder() name("a")'
+        )
+        .replace("%arg1, %ctl_2 = tfg.placeholder()", '%arg1, %ctl_2 = tfg.placeholder() name("b")')
+        .replace(
+            "%add, %ctl_1 = tfg.AddV2(%arg0, %arg1)",
+            '%add, %ctl_1 = tfg.AddV2(%arg0, %arg1) name("add")',
+        )
+    )
+    path = tmp_path / "graph.mlir"
+    path.write_text(text, encoding="utf-8")
+    rng = np.random.default_rng(RNG_SEED)
+    a = rng.integers(-1000, 1000, 4).astype(np.int32)
+    b = rng.integers(-1000, 1000, 4).astype(np.int32)
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [
+            str(odsgen),
+            "run",
+            str(path),
+            "--feed",
+            f"a=dense<{a.tolist()}> : tensor<4xi32>",
+            "--feed",
+            f"b=dense<{b.tolist()}> : tensor<4xi32>",
+            "--fetch",
+            "add",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    total = np.add(a, b)
+    assert result.stdout == str(parse_attribute(f"dense<{total.tolist()}> : tensor<4xi32>")) + "\n"
