@@ -590,3 +590,49 @@ def test_seed_001_graph_runs_from_the_command_line(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     total = np.add(a, b)
     assert result.stdout == str(parse_attribute(f"dense<{total.tolist()}> : tensor<4xi32>")) + "\n"
+
+
+TFG_FUNCTIONAL = """\
+tfg.func @cond(%i: tensor<i32> {tfg.name = "i"}, %acc: tensor<f32> {tfg.name = "acc"}, %n: tensor<i32> {tfg.name = "n"})
+    -> (tensor<i1> {tfg.name = "c"}) {
+  %lt, %c0 = tfg.Less(%i, %n) name("lt") : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  tfg.return(%lt) : tensor<i1>
+}
+tfg.func @body(%i: tensor<i32> {tfg.name = "i"}, %acc: tensor<f32> {tfg.name = "acc"}, %n: tensor<i32> {tfg.name = "n"})
+    -> (tensor<i32> {tfg.name = "i1"}, tensor<f32> {tfg.name = "acc1"}, tensor<i32> {tfg.name = "n1"}) {
+  %one, %c0 = tfg.Const() name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %half, %c1 = tfg.Const() name("half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  %i1, %c2 = tfg.AddV2(%i, %one) name("next") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %scaled, %c3 = tfg.Mul(%acc, %half) name("scaled") : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %acc1, %c4 = tfg.AddV2(%scaled, %one_f) name("acc") : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %one_f, %c5 = tfg.Const() name("one_f") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  tfg.return(%i1, %acc1, %n) : tensor<i32>, tensor<f32>, tensor<i32>
+}
+tfg.func @neg(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {
+  %y, %c = tfg.Neg(%x) name("neg") : (tensor<f32>) -> (tensor<f32>)
+  tfg.return(%y) : tensor<f32>
+}
+tfg.func @same(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {
+  tfg.return(%x) : tensor<f32>
+}
+tfg.func @main(%n: tensor<i32> {tfg.name = "n"}, %k: tensor<i32> {tfg.name = "k"}) -> (tensor<f32> {tfg.name = "out"}) {
+  %zero, %c0 = tfg.Const() name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %init, %c1 = tfg.Const() name("init") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)
+  %w:3, %c2 = tfg.While(%zero, %init, %n) name("while") {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<i32>, tensor<f32>, tensor<i32>) -> (tensor<i32>, tensor<f32>, tensor<i32>)
+  %case, %c3 = tfg.Case(%k, %w#1) name("case") {branches = [#tf_type.func<@neg, {}>, #tf_type.func<@same, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+  tfg.return(%case) : tensor<f32>
+}
+"""
+
+
+def test_tfg_functional_while_and_case() -> None:
+    for n in [0, 1, 4, 11]:
+        for k in [0, 1, 5, -1]:
+            (got,) = _run(TFG_FUNCTIONAL, "main", [_i32(n), _i32(k)])
+            acc = np.float32(3.0)
+            for _ in range(n):
+                acc = np.float32(acc * np.float32(0.5)) + np.float32(1.0)
+            # Case runs branch k, and the last branch for an index out of range.
+            want = -acc if k == 0 else acc
+            assert got.dtype == np.float32
+            assert got == want, (n, k, got, want)
