@@ -24,7 +24,8 @@ program order, by the interpreter, when its inputs are all live.
 `tfg` nodes other than the executor's own (`Switch`, `Merge`, `Enter`, `Exit`,
 `NextIteration`, `LoopCond`, `ControlTrigger`, `Placeholder`) and the functional
 control flow (`If`, `Case`, `While`, `For` and their stateless and stateful forms,
-which call the functions their attributes name) call the `tfg.func` of their name
+which call the functions their attributes name; `IfRegion`, `CaseRegion`,
+`WhileRegion`, `ForRegion` and theirs, which run their regions as graphs) call the `tfg.func` of their name
 if the module has one, else run the reference implementation of the `tf` op of
 their name (`tfg.AddV2` runs `tf.AddV2`'s) with their attributes. A `tfg.func`
 returns its `tfg.return` operands, `DEAD` for a dead one; a `tf_executor.graph`
@@ -615,6 +616,100 @@ def _tfg_for(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
     return _functional(run, op, tag, call)
 
 
+def _region_node(
+    run: GraphRun,
+    op: Operation,
+    tag: Tag,
+    call: Callable[[list[Any], dict[Value, Any]], list[Any]],
+) -> Sequence[Output] | None:
+    """A region control-flow node (`IfRegion`, `CaseRegion`, `WhileRegion`,
+    `ForRegion`): `call` computes its data results from its data operands and the
+    values its regions use from around them, once its inputs are live."""
+    got = run.gather(op, tag)
+    if got is None:
+        return None
+    dead = _dead_or(op, tag, got)
+    if dead is not None:
+        return dead
+    around = dict(run.outer)
+    for v, value in zip(run.inputs[op], got, strict=True):
+        around[v] = value
+    data = [run.lookup(v, tag) for v in op.operands if not _is_control(v)]
+    values = call(data, around)
+    results = [r for r in op.results if not _is_control(r)]
+    outputs = [(r, tag, v) for r, v in zip(results, values, strict=True)]
+    return outputs + [(r, tag, CONTROL) for r in op.results if _is_control(r)]
+
+
+def _run_region(
+    run: GraphRun, op: Operation, index: int, args: Sequence[Any], around: dict[Value, Any]
+) -> list[Any]:
+    """Run region `index` of `op` as a graph, its data arguments `args` (its control
+    arguments live tokens); what its `tfg.yield` or `tfg.condition` passes on."""
+    block = op.regions[index].blocks[0]
+    outer = dict(around)
+    given = iter(args)
+    for arg in block.args:
+        outer[arg] = CONTROL if _is_control(arg) else next(given)
+    inner = GraphRun(run.interpreter, block, outer)
+    inner.run()
+    if inner.returned is None:
+        raise run.error(
+            block.last_op or op,
+            "the region's terminator never runs: an input it waits for is never computed",
+        )
+    if any(v is DEAD for v in inner.returned):
+        raise run.error(block.last_op or op, "a region yields a dead value")
+    return inner.returned
+
+
+def _tfg_if_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        return _run_region(run, op, 0 if _tf_condition(run, op, data[0]) else 1, [], around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_case_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        index = int(np.asarray(data[0]).reshape(-1)[0])
+        if not 0 <= index < len(op.regions):
+            index = len(op.regions) - 1
+        return _run_region(run, op, index, [], around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_while_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        values = data
+        while True:
+            condition, *passed = _run_region(run, op, 0, values, around)
+            if not _tf_condition(run, op, condition):
+                return passed
+            values = _run_region(run, op, 1, passed, around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_for_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        start, limit, delta = (int(np.asarray(v).reshape(-1)[0]) for v in data[:3])
+        if delta == 0:
+            raise run.error(op, "the ForRegion's delta is zero")
+        values = data[3:]
+        for i in range(start, limit, delta):
+            values = _run_region(run, op, 0, [np.array(i, dtype=np.int32), *values], around)
+        return values
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_yield(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    """`tfg.yield` and `tfg.condition`: what the region passes on (the condition first)."""
+    return _tfg_return(run, op, tag)
+
+
 def _tfg_unsupported(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
     if op.name == "tfg.get_result":
         raise run.error(
@@ -654,9 +749,19 @@ _HANDLERS: dict[str, Callable[[GraphRun, Operation, Tag], Sequence[Output] | Non
     "tfg.StatelessWhile": _tfg_while,
     "tfg.StatefulWhile": _tfg_while,
     "tfg.For": _tfg_for,
+    "tfg.IfRegion": _tfg_if_region,
+    "tfg.StatelessIfRegion": _tfg_if_region,
+    "tfg.StatefulIfRegion": _tfg_if_region,
+    "tfg.CaseRegion": _tfg_case_region,
+    "tfg.StatelessCaseRegion": _tfg_case_region,
+    "tfg.StatefulCaseRegion": _tfg_case_region,
+    "tfg.WhileRegion": _tfg_while_region,
+    "tfg.StatelessWhileRegion": _tfg_while_region,
+    "tfg.StatefulWhileRegion": _tfg_while_region,
+    "tfg.ForRegion": _tfg_for_region,
+    "tfg.yield": _tfg_yield,
+    "tfg.condition": _tfg_yield,
     "tfg.get_result": _tfg_unsupported,
-    "tfg.yield": _tfg_unsupported,
-    "tfg.condition": _tfg_unsupported,
 }
 
 _TFG_NODE_ATTRIBUTES = frozenset(

@@ -636,3 +636,60 @@ def test_tfg_functional_while_and_case() -> None:
             want = -acc if k == 0 else acc
             assert got.dtype == np.float32
             assert got == want, (n, k, got, want)
+
+
+TFG_REGIONS = """\
+tfg.func @main(%x: tensor<i32> {tfg.name = "x"}, %limit: tensor<i32> {tfg.name = "limit"}, %p: tensor<i1> {tfg.name = "p"}, %k: tensor<i32> {tfg.name = "k"})
+    -> (tensor<i32> {tfg.name = "w"}, tensor<i32> {tfg.name = "i"}, tensor<i32> {tfg.name = "f"}, tensor<i32> {tfg.name = "c"}) {
+  %one, %c0 = Const() name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %two, %c1 = Const() name("two") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %zero, %c2 = Const() name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %While, %ctl = WhileRegion(%x) {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    %Less, %ctl_1 = Less(%arg0, %limit) name("less") : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+    condition %Less : tensor<i1> (%arg0) : tensor<i32>
+  } do {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    %Next, %ctl_1 = Mul(%arg0, %two) name("double") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+    yield(%Next) : tensor<i32>
+  } {parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %If, %ctl_i = IfRegion %p then {
+    %n, %cn = Neg(%While) name("neg") : (tensor<i32>) -> (tensor<i32>)
+    yield(%n) : tensor<i32>
+  } else {
+    yield(%x) : tensor<i32>
+  } : (tensor<i1>) -> (tensor<i32>)
+  %For, %ctl_f = ForRegion(%zero) from %zero to %limit by %one {
+  ^bb0(%i: tensor<i32>, %acc: tensor<i32>, %ci: !tf_type.control, %cacc: !tf_type.control):
+    %s, %cs = AddV2(%acc, %i) name("sum") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+    yield(%s) : tensor<i32>
+  } : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %Case, %ctl_c = CaseRegion %k {
+    yield(%one) : tensor<i32>
+  }, {
+    yield(%two) : tensor<i32>
+  } : (tensor<i32>) -> (tensor<i32>)
+  return(%While, %If, %For, %Case) : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
+}
+"""
+
+
+def test_tfg_region_ops() -> None:
+    rng = np.random.default_rng(RNG_SEED)
+    for _ in range(6):
+        x = int(rng.integers(1, 20))
+        limit = int(rng.integers(0, 200))
+        p = bool(rng.integers(0, 2))
+        k = int(rng.integers(-2, 4))
+        got = _run(TFG_REGIONS, "main", [_i32(x), _i32(limit), np.array(p), _i32(k)])
+        w = np.int32(x)
+        while w < limit:
+            w = np.int32(w * np.int32(2))
+        want = [
+            w,
+            np.negative(w) if p else np.int32(x),
+            np.int32(np.arange(limit, dtype=np.int32).sum(dtype=np.int32)),
+            # A CaseRegion index out of range runs the last region.
+            np.int32(1) if k == 0 else np.int32(2),
+        ]
+        assert [int(g) for g in got] == [int(v) for v in want], (x, limit, p, k, got, want)
