@@ -142,7 +142,6 @@ class GraphRun:
         self.invariants: list[tuple[Value, Tag]] = []
         self.iterations: set[Tag] = set()
         self.dead_exits: dict[tuple[Operation, Tag], None] = {}
-        self.terminator: Operation | None = None
         self.returned: list[Any] | None = None
 
     # -- the graph -----------------------------------------------------------------
