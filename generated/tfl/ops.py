@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generated.tfl.enums import (
     AFAttr,
@@ -36,6 +36,7 @@ from generator.ir import (
     broadcast_shapes,
     is_elements_attr,
     required_property,
+    tensor_semantics,
 )
 
 __all__ = [
@@ -250,6 +251,15 @@ class AddOp(OdsOp):
             "broadcastable shapes within the rank 4"
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("add", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
+
 
 class LeakyReluOp(OdsOp):
     """Leaky Relu operator
@@ -347,6 +357,11 @@ class LeakyReluOp(OdsOp):
         if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
+
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        alpha = self.alpha
+        return tensor_semantics.leaky_relu(input, alpha, self.output.type, at_zero=True)
 
 
 class MulOp(OdsOp):
@@ -490,6 +505,15 @@ class MulOp(OdsOp):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("mul", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
+
 
 class NotEqualOp(OdsOp):
     """Not-equal operator
@@ -561,6 +585,10 @@ class NotEqualOp(OdsOp):
         if not _type_constraint_2(self.results[0].type):
             return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("not_equal", lhs, rhs, self.output.type)
 
 
 class ConstOp(OdsOp):
@@ -654,6 +682,11 @@ class ConstOp(OdsOp):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value_attr
 
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        value = self.value
+        return tensor_semantics.constant(value, self.output.type)
+
 
 class ReluOp(OdsOp):
     """Relu operator
@@ -721,6 +754,10 @@ class ReluOp(OdsOp):
             return problem
         return None
 
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu(x, self.y.type)
+
 
 class Relu6Op(OdsOp):
     """Relu6 operator
@@ -787,6 +824,10 @@ class Relu6Op(OdsOp):
         if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu6(x, self.y.type)
 
 
 class SubOp(OdsOp):
@@ -929,6 +970,15 @@ class SubOp(OdsOp):
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("sub", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
 
 
 #: The op classes of the dialect, in the order of their names.
