@@ -37,8 +37,8 @@ GROUP = "generator.ir._native"
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
 # holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
-# `semantics`, `memory` and `interpreter` compute on numpy scalars and arrays, which
-# mypyc cannot type.
+# `semantics`, `memory`, `vectors`, `shaped_ops` and `interpreter` compute on numpy
+# scalars and arrays, which mypyc cannot type.
 _INTERPRETED = frozenset(
     {
         "__init__.py",
@@ -49,7 +49,9 @@ _INTERPRETED = frozenset(
         "memory.py",
         "opasm.py",
         "semantics.py",
+        "shaped_ops.py",
         "traits.py",
+        "vectors.py",
     }
 )
 

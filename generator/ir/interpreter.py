@@ -53,8 +53,18 @@ from generator.ir.semantics import (
     signed,
     width,
 )
-from generator.ir.traits import IsTerminator, Pure
-from generator.ir.types import DYNAMIC, FloatType, FunctionType, MemRefType
+from generator.ir.shaped_ops import HANDLERS
+from generator.ir.traits import Elementwise, IsTerminator, Pure
+from generator.ir.types import (
+    DYNAMIC,
+    FloatType,
+    FunctionType,
+    MemRefType,
+    RankedTensorType,
+    ShapedType,
+    VectorType,
+)
+from generator.ir.vectors import ElementView, dense_value, lift
 
 __all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_float"]
 
@@ -183,6 +193,7 @@ class Interpreter:
             "memref.copy": Interpreter._copy,
             "memref.get_global": Interpreter._get_global,
         }
+        self._special.update(HANDLERS)
         self._globals: dict[str, Operation] = {}
         self._global_values: dict[str, MemRef] = {}
         self._collect(module)
@@ -296,6 +307,15 @@ class Interpreter:
             return (_SPECIAL, op, special, tuple(op.operands), results, None)
         cls = type(op)
         fn = getattr(cls, "reference", None)
+        if _is_shaped(op):
+            if op.name == "arith.constant":
+                value = op.get_attr("value")
+                type_ = results[0].type
+                if isinstance(value, DenseElementsAttr) and isinstance(type_, ShapedType):
+                    return (_CONST, op, None, (), results, dense_value(value, type_))
+            elif fn is not None and op.has_trait(Elementwise):
+                lifted = (fn, ElementView(op), tuple(r.type for r in results))
+                return (_SPECIAL, op, Interpreter._elementwise, tuple(op.operands), results, lifted)
         if fn is None:
             # An error when reached, after what the ops before it print.
             return (_SPECIAL, op, Interpreter._unsupported, (), results, None)
@@ -431,6 +451,12 @@ class Interpreter:
             raise InterpreterError(
                 op, f"reference implementation failed: {type(e).__name__}: {e}"
             ) from None
+
+    def _elementwise(self, env: dict[Value, Any], ins: Instruction) -> None:
+        fn, view, types = ins[5]
+        values = lift(ins[1], fn, view, [env[v] for v in ins[3]], types)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
 
     def _raise(self, env: dict[Value, Any], ins: Instruction) -> None:
         raise ins[5]
@@ -685,6 +711,12 @@ class Interpreter:
         return memref
 
 
+def _is_shaped(op: Operation) -> bool:
+    """Whether an op has a vector or tensor result (or, without results, operand)."""
+    values = op.results or op.operands
+    return any(isinstance(v.type, VectorType | RankedTensorType) for v in values)
+
+
 def _defined(op: Operation, value: Any, what: str) -> Any:
     if value is POISON:
         raise InterpreterError(op, f"{what} is poison")
@@ -725,5 +757,8 @@ _TERMINATORS = frozenset(
         "scf.yield",
         "scf.condition",
         "ub.unreachable",
+        "memref.atomic_yield",
+        "memref.alloca_scope.return",
+        "tensor.yield",
     }
 )
