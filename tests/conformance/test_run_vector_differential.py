@@ -1,0 +1,186 @@
+"""`odsgen run` against mlir-runner-22 on random programs over vectors and memrefs.
+
+`vector_programs.program(seed)` writes a program that fills a memref in `scf.for`
+loops and runs a random sequence of vector ops (building, taking apart, arithmetic,
+masks, reductions, loads, stores and transfers) and memref ops (views, reshapes,
+atomics, `alloca_scope`, `realloc`, `extract_strided_metadata`), printing with
+`vector.print` and `printMemref*`. For every seed, `odsgen run` must print what
+
+    mlir-opt-22 f.mlir --memref-expand --expand-realloc --convert-vector-to-scf \\
+        --lower-affine --convert-scf-to-cf --expand-strided-metadata \\
+        --convert-vector-to-llvm --convert-to-llvm --reconcile-unrealized-casts |
+      mlir-runner-22 -e main -entry-point-result=void \\
+        -shared-libs=libmlir_c_runner_utils.so,libmlir_runner_utils.so
+
+prints, with the base addresses of printed memrefs masked. The programs are compiled
+in chunks, as in `test_run_memref_differential.py`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests.conformance.test_run_differential import odsgen_run
+from tests.conformance.test_run_memref_differential import (
+    LIBRARIES,
+    MLIR_OPT,
+    MLIR_RUNNER,
+    SEPARATOR,
+    mask,
+)
+from tests.conformance.vector_programs import PIPELINE, UTILITIES, program
+
+pytestmark = [
+    pytest.mark.mlir,
+    pytest.mark.skipif(
+        MLIR_OPT is None or MLIR_RUNNER is None or not all(p.exists() for p in LIBRARIES),
+        reason="mlir-opt-22, mlir-runner-22 or MLIR's runner utility libraries are not installed",
+    ),
+]
+
+SEED = 20261126
+PROGRAMS = 320
+CHUNKS = 4
+
+
+def mlir_runner(text: str) -> str:
+    """What mlir-runner-22 prints for `text` lowered to LLVM by `PIPELINE`."""
+    assert MLIR_OPT is not None
+    assert MLIR_RUNNER is not None
+    lowered = subprocess.run(
+        [MLIR_OPT, *PIPELINE], input=text, capture_output=True, text=True, check=False
+    )
+    assert lowered.returncode == 0, lowered.stderr
+    run = subprocess.run(
+        [
+            MLIR_RUNNER,
+            "-e",
+            "main",
+            "-entry-point-result=void",
+            "-shared-libs=" + ",".join(str(p) for p in LIBRARIES),
+        ],
+        input=lowered.stdout,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def _chunk_module(seeds: list[int]) -> str:
+    parts = [UTILITIES, "llvm.func @putchar(i32) -> i32\n"]
+    calls = ["func.func @main() {", f"  %dash = arith.constant {ord(SEPARATOR[0])} : i32"]
+    calls.append("  %newline = arith.constant 10 : i32")
+    for seed in seeds:
+        parts.append(program(seed, prefix=f"p{seed}_"))
+        calls.append(f"  func.call @p{seed}_main() : () -> ()")
+        for k in range(len(SEPARATOR)):
+            calls.append(f"  %sep{seed}_{k} = llvm.call @putchar(%dash) : (i32) -> i32")
+        calls.append(f"  %nl{seed} = llvm.call @putchar(%newline) : (i32) -> i32")
+    calls += ["  return", "}"]
+    return "".join(parts) + "\n".join(calls) + "\n"
+
+
+@cache
+def expected_outputs() -> dict[int, str]:
+    """mlir-runner-22's output of every program, by seed (every program must be
+    accepted by mlir-opt-22, or its chunk fails)."""
+    seeds = [SEED + i for i in range(PROGRAMS)]
+    chunks = [seeds[i::CHUNKS] for i in range(CHUNKS)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outputs = list(pool.map(lambda chunk: mlir_runner(_chunk_module(chunk)), chunks))
+    expected: dict[int, str] = {}
+    for chunk, output in zip(chunks, outputs, strict=True):
+        pieces = output.split(SEPARATOR + "\n")
+        assert len(pieces) == len(chunk) + 1, output[-2000:]
+        assert pieces[-1] == "", output[-2000:]
+        expected.update(zip(chunk, pieces, strict=False))
+    return expected
+
+
+def test_random_vector_programs_print_what_mlir_runner_prints() -> None:
+    expected = expected_outputs()
+    identical = 0
+    failures: list[str] = []
+    for seed, want in sorted(expected.items()):
+        got = odsgen_run(UTILITIES + program(seed), f"seed{seed}.mlir")
+        assert "Unranked Memref" in want
+        if mask(got) == mask(want):
+            identical += 1
+        elif len(failures) < 3:
+            failures.append(f"seed {seed}:\n--- mlir-runner-22\n{want}--- odsgen run\n{got}")
+    assert identical == PROGRAMS, (
+        f"{identical} of {PROGRAMS} programs print identically\n" + "\n".join(failures)
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            "%v = vector.load %m[%c3] : memref<4xf32>, vector<2xf32>",
+            "index 4 is out of bounds for dimension 0 of size 4",
+        ),
+        (
+            "%v = vector.transfer_read %m[%c3], %f {in_bounds = [true]} : "
+            "memref<4xf32>, vector<2xf32>",
+            "index 4 is out of bounds for dimension 0 of size 4 in a dimension declared in bounds",
+        ),
+        (
+            "%v = vector.broadcast %f : f32 to vector<4xf32>\n"
+            "  %e = vector.extract %v[%c5] : f32 from vector<4xf32>\n"
+            "  vector.print %e : f32",
+            "printing a poison value",
+        ),
+        (
+            "%v = vector.broadcast %f : f32 to vector<4xf32>\n"
+            "  vector.store %v, %m[%c3] : memref<4xf32>, vector<4xf32>",
+            "index 4 is out of bounds for dimension 0 of size 4",
+        ),
+        (
+            "%v = memref.reinterpret_cast %m to offset: [2], sizes: [3], strides: [1] : "
+            "memref<4xf32> to memref<3xf32, strided<[1], offset: 2>>",
+            "the reinterpreted memref lies outside the allocation of its source",
+        ),
+        (
+            "%v = vector.contract {indexing_maps = [affine_map<(i) -> (i)>, "
+            'affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = ["reduction"], '
+            "kind = #vector.kind<add>} %a, %a, %f : vector<4xf32>, vector<4xf32> into f32",
+            "'vector.contract' has no reference implementation",
+        ),
+    ],
+)
+def test_run_time_errors_on_vectors_are_diagnostics_at_the_op(
+    body: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.mlir"
+    lines = body.split("\n")
+    path.write_text(
+        "func.func @main() {\n"
+        "  %c3 = arith.constant 3 : index\n"
+        "  %c5 = arith.constant 5 : index\n"
+        "  %f = arith.constant 1.5 : f32\n"
+        "  %a = arith.constant dense<1.0> : vector<4xf32>\n"
+        "  %m = memref.alloc() : memref<4xf32>\n"
+        f"  {body}\n"
+        "  return\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["run", str(path)]) == 1
+    err = capsys.readouterr().err
+    line = 6 + len(lines)
+    column = 3 if lines[-1].strip().startswith(("vector.store", "vector.print")) else 8
+    assert f"{path}:{line}:{column}: error: {message}" in err
+    assert "Traceback" not in err
