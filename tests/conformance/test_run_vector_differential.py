@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import subprocess
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from tests.conformance import tensor_programs
 from tests.conformance.test_run_differential import odsgen_run
 from tests.conformance.test_run_memref_differential import (
     LIBRARIES,
@@ -48,15 +50,18 @@ pytestmark = [
 
 SEED = 20261126
 PROGRAMS = 320
+TENSOR_PROGRAMS = 100
 CHUNKS = 4
 
+Program = Callable[[int, str], str]
 
-def mlir_runner(text: str) -> str:
-    """What mlir-runner-22 prints for `text` lowered to LLVM by `PIPELINE`."""
+
+def mlir_runner(text: str, pipeline: Sequence[str] = PIPELINE) -> str:
+    """What mlir-runner-22 prints for `text` lowered to LLVM by `pipeline`."""
     assert MLIR_OPT is not None
     assert MLIR_RUNNER is not None
     lowered = subprocess.run(
-        [MLIR_OPT, *PIPELINE], input=text, capture_output=True, text=True, check=False
+        [MLIR_OPT, *pipeline], input=text, capture_output=True, text=True, check=False
     )
     assert lowered.returncode == 0, lowered.stderr
     run = subprocess.run(
@@ -77,12 +82,12 @@ def mlir_runner(text: str) -> str:
     return run.stdout
 
 
-def _chunk_module(seeds: list[int]) -> str:
+def _chunk_module(seeds: list[int], make: Program = program) -> str:
     parts = [UTILITIES, "llvm.func @putchar(i32) -> i32\n"]
     calls = ["func.func @main() {", f"  %dash = arith.constant {ord(SEPARATOR[0])} : i32"]
     calls.append("  %newline = arith.constant 10 : i32")
     for seed in seeds:
-        parts.append(program(seed, prefix=f"p{seed}_"))
+        parts.append(make(seed, f"p{seed}_"))
         calls.append(f"  func.call @p{seed}_main() : () -> ()")
         for k in range(len(SEPARATOR)):
             calls.append(f"  %sep{seed}_{k} = llvm.call @putchar(%dash) : (i32) -> i32")
@@ -91,14 +96,15 @@ def _chunk_module(seeds: list[int]) -> str:
     return "".join(parts) + "\n".join(calls) + "\n"
 
 
-@cache
-def expected_outputs() -> dict[int, str]:
-    """mlir-runner-22's output of every program, by seed (every program must be
+def _outputs(make: Program, pipeline: Sequence[str], count: int) -> dict[int, str]:
+    """mlir-runner-22's output of `count` programs, by seed (every program must be
     accepted by mlir-opt-22, or its chunk fails)."""
-    seeds = [SEED + i for i in range(PROGRAMS)]
+    seeds = [SEED + i for i in range(count)]
     chunks = [seeds[i::CHUNKS] for i in range(CHUNKS)]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        outputs = list(pool.map(lambda chunk: mlir_runner(_chunk_module(chunk)), chunks))
+        outputs = list(
+            pool.map(lambda chunk: mlir_runner(_chunk_module(chunk, make), pipeline), chunks)
+        )
     expected: dict[int, str] = {}
     for chunk, output in zip(chunks, outputs, strict=True):
         pieces = output.split(SEPARATOR + "\n")
@@ -108,19 +114,38 @@ def expected_outputs() -> dict[int, str]:
     return expected
 
 
-def test_random_vector_programs_print_what_mlir_runner_prints() -> None:
-    expected = expected_outputs()
+@cache
+def expected_outputs() -> dict[int, str]:
+    """mlir-runner-22's output of every vector program, by seed."""
+    return _outputs(program, PIPELINE, PROGRAMS)
+
+
+def _compare(make: Program, expected: dict[int, str]) -> tuple[int, list[str]]:
     identical = 0
     failures: list[str] = []
     for seed, want in sorted(expected.items()):
-        got = odsgen_run(UTILITIES + program(seed), f"seed{seed}.mlir")
+        got = odsgen_run(UTILITIES + make(seed, ""), f"seed{seed}.mlir")
         assert "Unranked Memref" in want
         if mask(got) == mask(want):
             identical += 1
         elif len(failures) < 3:
             failures.append(f"seed {seed}:\n--- mlir-runner-22\n{want}--- odsgen run\n{got}")
+    return identical, failures
+
+
+def test_random_vector_programs_print_what_mlir_runner_prints() -> None:
+    identical, failures = _compare(program, expected_outputs())
     assert identical == PROGRAMS, (
         f"{identical} of {PROGRAMS} programs print identically\n" + "\n".join(failures)
+    )
+
+
+def test_random_tensor_programs_print_what_mlir_runner_prints() -> None:
+    """Tensor programs, bufferized by `tensor_programs.PIPELINE` before lowering."""
+    expected = _outputs(tensor_programs.program, tensor_programs.PIPELINE, TENSOR_PROGRAMS)
+    identical, failures = _compare(tensor_programs.program, expected)
+    assert identical == TENSOR_PROGRAMS, (
+        f"{identical} of {TENSOR_PROGRAMS} programs print identically\n" + "\n".join(failures)
     )
 
 
