@@ -9,7 +9,9 @@ a random sequence of steps, each printing what it made with `vector.print` or a
   `vector.step`, `vector.load`, `vector.transfer_read` (in bounds or not, with a
   padding value, a mask, a transposing or broadcasting permutation map) and
   `vector.maskedload` (masks from `vector.create_mask` and `vector.constant_mask`);
-- arith and math ops on vectors (binary, unary, compare and select), `vector.fma`;
+- arith and math ops on vectors (binary, unary, compare and select, conversions to
+  and from f16, bf16, f32, f64, i8, i16, i32 and i64, functions of the C math
+  library), `vector.fma`;
 - `vector.extract` and `vector.insert` (static and dynamic positions),
   `extract_strided_slice`, `insert_strided_slice`, `shuffle`, `shape_cast`,
   `transpose`, `bitcast`, `reduction` (every kind of the element type, with and
@@ -24,7 +26,9 @@ a random sequence of steps, each printing what it made with `vector.print` or a
 The programs are free of undefined behaviour: every element read was written before
 (a compiled program's new memory holds garbage), every access the op does not guard
 with a mask or padding lies inside its memref, and no poison is printed. The kinds of
-`memref.atomic_rmw` that MLIR 22 does not lower to LLVM (`mulf`, `muli`) are left out.
+`memref.atomic_rmw` that MLIR 22 does not lower to LLVM (`mulf`, `muli`) are left
+out, and so are `maxnumf` and `minnumf`, whose result for +0 and -0 LLVM leaves
+unspecified.
 """
 
 from __future__ import annotations
@@ -66,7 +70,9 @@ _FLOAT_UNARY = ["arith.negf", "math.absf", "math.floor", "math.ceil"]
 _INT_UNARY = ["math.absi", "math.ctpop", "math.ctlz", "math.cttz"]
 _FLOAT_KINDS = ["add", "mul", "maximumf", "minimumf", "maxnumf", "minnumf"]
 _INT_KINDS = ["add", "mul", "minsi", "maxsi", "minui", "maxui", "and", "or", "xor"]
-_FLOAT_RMW = ["addf", "assign", "maximumf", "minimumf", "maxnumf", "minnumf"]
+# `maxnumf` and `minnumf` are left out: LLVM leaves which zero they give for +0 and
+# -0 unspecified, and x86 gives the second operand.
+_FLOAT_RMW = ["addf", "assign", "maximumf", "minimumf"]
 _INT_RMW = ["addi", "assign", "maxs", "maxu", "mins", "minu", "andi", "ori", "xori"]
 _BYTES = {"f32": 4, "f64": 8, "i32": 4, "i64": 8}
 
@@ -210,6 +216,8 @@ def program(seed: int, prefix: str = "") -> str:
         _shape_cast,
         _transpose,
         _bitcast,
+        _convert,
+        _math,
         _store,
         _transfer_write,
         _masked_store,
@@ -531,6 +539,67 @@ def _bitcast(p: _Program, m: Memory) -> None:
     name = p.fresh("b")
     p.emit(f"{name} = vector.bitcast {x} : {_vt(shape, p.et)} to {_vt((n,), target)}")
     p.emit(f"vector.print {name} : {_vt((n,), target)}")
+
+
+def _convert(p: _Program, m: Memory) -> None:
+    """A conversion to another element type (f16 and bf16 included), an op in it, and
+    a conversion back."""
+    x, shape = p.pick()
+    t = _vt(shape, p.et)
+    rng = p.rng
+    name, back, op_result = p.fresh("cv"), p.fresh("v"), p.fresh("cv")
+    if p.et in _INT:
+        target = rng.choice(["i8", "i16", "i64" if p.et == "i32" else "i32", "f32", "f64", "f16"])
+        if target.startswith("f"):
+            op = rng.choice(["arith.sitofp", "arith.uitofp"])
+            p.emit(f"{name} = {op} {x} : {t} to {_vt(shape, target)}")
+            p.emit(f"{op_result} = arith.addf {name}, {name} : {_vt(shape, target)}")
+            p.emit(f"vector.print {op_result} : {_vt(shape, target)}")
+            return
+        wide = int(target[1:]) > int(p.et[1:])
+        op = rng.choice(["arith.extsi", "arith.extui"]) if wide else "arith.trunci"
+        p.emit(f"{name} = {op} {x} : {t} to {_vt(shape, target)}")
+        p.emit(f"{op_result} = arith.muli {name}, {name} : {_vt(shape, target)}")
+        p.emit(f"vector.print {op_result} : {_vt(shape, target)}")
+        back_op = "arith.trunci" if wide else rng.choice(["arith.extsi", "arith.extui"])
+        p.emit(f"{back} = {back_op} {op_result} : {_vt(shape, target)} to {t}")
+        p.add(back, shape)
+        return
+    target = rng.choice(["f16", "bf16", "f64" if p.et == "f32" else "f32", "i32", "i16"])
+    if target.startswith("i"):
+        # In range, so that no element is poison.
+        clamped = p.fresh("v")
+        low, high = p.fresh("lo"), p.fresh("hi")
+        p.emit(f"{low} = arith.constant dense<-1000.0> : {t}")
+        p.emit(f"{high} = arith.constant dense<1000.0> : {t}")
+        p.emit(f"{clamped} = arith.maximumf {x}, {low} : {t}")
+        clamped2 = p.fresh("v")
+        p.emit(f"{clamped2} = arith.minimumf {clamped}, {high} : {t}")
+        p.emit(f"{name} = arith.fptosi {clamped2} : {t} to {_vt(shape, target)}")
+        p.emit(f"vector.print {name} : {_vt(shape, target)}")
+        p.emit(f"{back} = arith.sitofp {name} : {_vt(shape, target)} to {t}")
+        p.add(back, shape)
+        return
+    narrow = target in ("f16", "bf16") or (target == "f32" and p.et == "f64")
+    op = "arith.truncf" if narrow else "arith.extf"
+    p.emit(f"{name} = {op} {x} : {t} to {_vt(shape, target)}")
+    p.emit(f"{op_result} = arith.mulf {name}, {name} : {_vt(shape, target)}")
+    p.emit(f"vector.print {op_result} : {_vt(shape, target)}")
+    p.emit(
+        f"{back} = {'arith.extf' if narrow else 'arith.truncf'} {op_result} : {_vt(shape, target)} to {t}"
+    )
+    p.add(back, shape)
+
+
+def _math(p: _Program, m: Memory) -> None:
+    """A function of the C math library on a vector, which the lowering calls."""
+    x, shape = p.pick()
+    if p.et in _INT:
+        return
+    op = p.rng.choice(["math.sqrt", "math.exp", "math.log", "math.sin", "math.cos", "math.round"])
+    name = p.fresh("v")
+    p.emit(f"{name} = {op} {x} : {_vt(shape, p.et)}")
+    p.add(name, shape, show=1.0)
 
 
 def _store(p: _Program, m: Memory) -> None:
