@@ -7,7 +7,11 @@ The ops that move control, which no reference can express, are executed here:
 `func` (call, call_indirect, constant, return), `cf` (br, cond_br, switch, assert)
 and `scf` (for, while, if, index_switch, execute_region, yield, condition), and
 the `memref` ops on memref values (`generator.ir.memory`): alloc, alloca, dealloc,
-load, store, dim, rank, cast, subview, copy and get_global.
+load, store, dim, rank, cast, subview, copy and get_global. The `vector` and `tensor`
+ops and the other `memref` ops have handlers in `generator.ir.shaped_ops`; an
+`Elementwise` op with a reference on vectors or tensors applies it to each element
+(`generator.ir.vectors.lift`), and a `dense<...>` constant of a vector or tensor type
+is a `generator.ir.vectors.Shaped` value.
 
 A call of a function the program declares without a body runs one of MLIR's runner
 utilities (`printI64`, `printU64`, `printF32`, `printF64`, `printNewline`,
@@ -760,5 +764,6 @@ _TERMINATORS = frozenset(
         "memref.atomic_yield",
         "memref.alloca_scope.return",
         "tensor.yield",
+        "vector.yield",
     }
 )

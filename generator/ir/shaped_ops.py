@@ -361,6 +361,14 @@ def _reduction(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None
     acc_value = op.acc
     acc = None if acc_value is None else env[acc_value]
     values = vector.scalars()
+    mask = _active_mask(interp)
+    if mask is not None:
+        values = [v for v, on in zip(values, _mask_bits(mask), strict=True) if on]
+        if not values:
+            if acc is None:
+                raise SemanticsError("a masked reduction of no element without an accumulator")
+            _set(env, ins, acc)
+            return
     if isinstance(element, FloatType) and kind in _FLOAT_START:
         # LLVM's ordered `vector.reduce.fadd` / `fmul`: from the accumulator (or
         # +0.0 / 1.0), one element at a time.
@@ -374,6 +382,282 @@ def _reduction(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None
         if acc is not None:
             result = _combine(kind, result, acc, element)
     _set(env, ins, result)
+
+
+def _active_mask(interp: Any) -> Shaped | None:
+    """The mask of the `vector.mask` the op runs in, if any."""
+    masks: list[Shaped] = getattr(interp, "vector_masks", [])
+    return masks[-1] if masks else None
+
+
+def _mask_bits(mask: Shaped) -> list[bool]:
+    bits = mask.scalars()
+    if any(b is POISON for b in bits):
+        raise SemanticsError("mask is poison")
+    return [bool(b) for b in bits]
+
+
+_MASKABLE = frozenset({"vector.reduction", "vector.transfer_read", "vector.transfer_write"})
+
+
+def _vector_mask(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    """`vector.mask`: the op of its region with the mask switching off lanes (their
+    result is the passthru's, where one is given)."""
+    op = ins[1]
+    block = op.regions[0].blocks[0]
+    masked = next(iter(block.ops))
+    if masked.name not in _MASKABLE:
+        raise SemanticsError(f"'vector.mask' of '{masked.name}' is not supported")
+    mask = _vector(env, op.mask)
+    if not hasattr(interp, "vector_masks"):
+        interp.vector_masks = []
+    interp.vector_masks.append(mask)
+    try:
+        values = interp._region(op.regions[0], [], env)
+    finally:
+        interp.vector_masks.pop()
+    passthru = op.passthru
+    if passthru is not None and values and isinstance(values[0], Shaped):
+        result = values[0]
+        other = _vector(env, passthru)
+        on = np.array(_mask_bits(mask)).reshape(mask.shape)
+        array = np.where(on, result.array, other.array)
+        poison = np.where(on, result.poison_mask(), other.poison_mask())
+        values = [Shaped(array, result.element, poison), *values[1:]]
+    for r, v in zip(ins[4], values, strict=True):
+        env[r] = v
+
+
+# -- vector: gathers, scatters, compressed memory, products --------------------------
+
+
+def _lane_index(base: MemRef, start: Sequence[int], offset: int) -> list[int]:
+    """The indices of `base` at `start` moved by `offset` along the last dimension."""
+    index = list(start)
+    index[-1] += offset
+    return _as_unsigned(index)
+
+
+def _gather(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    base: MemRef = env[op.base]
+    start = _indices(env, op.offsets)
+    offsets = _vector(env, op.indices)
+    bits = sem.width(offsets.element)
+    mask = _vector(env, op.mask)
+    pass_thru = _vector(env, op.pass_thru)
+    type_ = op.results[0].type
+    values = []
+    for p in itertools.product(*(range(n) for n in type_.shape)):
+        on = mask.scalar(p)
+        if on is POISON:
+            values.append(POISON)
+        elif on:
+            values.append(base.load(_lane_index(base, start, _index_of(offsets, p, bits))))
+        else:
+            values.append(pass_thru.scalar(p))
+    _set(env, ins, Shaped.from_scalars(values, type_.shape, type_.element_type))
+
+
+def _index_of(offsets: Shaped, p: tuple[int, ...], bits: int) -> int:
+    value = offsets.scalar(p)
+    if value is POISON:
+        raise SemanticsError("index is poison")
+    return signed(int(value), bits)
+
+
+def _scatter(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    base: MemRef = env[op.base]
+    start = _indices(env, op.offsets)
+    offsets = _vector(env, op.indices)
+    bits = sem.width(offsets.element)
+    mask = _vector(env, op.mask)
+    value = _vector(env, op.value_to_store)
+    # Lane by lane, so that of two lanes at one place the later one's value stays.
+    for p in itertools.product(*(range(n) for n in value.shape)):
+        on = mask.scalar(p)
+        if on is POISON:
+            raise SemanticsError("mask is poison")
+        if on:
+            base.store(value.scalar(p), _lane_index(base, start, _index_of(offsets, p, bits)))
+
+
+def _expand_load(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    base: MemRef = env[op.base]
+    start = _indices(env, op.indices)
+    mask = _vector(env, op.mask)
+    pass_thru = _vector(env, op.pass_thru)
+    type_ = op.results[0].type
+    values = []
+    taken = 0
+    for i in range(type_.shape[0]):
+        on = mask.scalar((i,))
+        if on is POISON:
+            raise SemanticsError("mask is poison")
+        if on:
+            values.append(base.load(_lane_index(base, start, taken)))
+            taken += 1
+        else:
+            values.append(pass_thru.scalar((i,)))
+    _set(env, ins, Shaped.from_scalars(values, type_.shape, type_.element_type))
+
+
+def _compress_store(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    base: MemRef = env[op.base]
+    start = _indices(env, op.indices)
+    mask = _vector(env, op.mask)
+    value = _vector(env, op.value_to_store)
+    stored = 0
+    for i in range(value.shape[0]):
+        on = mask.scalar((i,))
+        if on is POISON:
+            raise SemanticsError("mask is poison")
+        if on:
+            base.store(value.scalar((i,)), _lane_index(base, start, stored))
+            stored += 1
+
+
+def _product(kind: str, a: Any, b: Any, acc: Any, element: Type) -> Any:
+    """`a * b` combined with `acc` by `kind`: a fused multiply-add for floats added
+    (as MLIR lowers `vector.outerproduct`), else the product rounded, then combined."""
+    if acc is None:
+        return _combine("mul", a, b, element)
+    if kind == "add" and isinstance(element, FloatType):
+        return sem.fma(a, b, acc, element)
+    return _combine(kind, _combine("mul", a, b, element), acc, element)
+
+
+def _outer_product(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    lhs = _vector(env, op.lhs)
+    rhs_value = op.rhs
+    type_ = op.results[0].type
+    element = type_.element_type
+    kind = op.kind.name.lower()
+    acc_value = op.acc
+    acc = None if acc_value is None else _vector(env, acc_value)
+    values = []
+    for p in itertools.product(*(range(n) for n in type_.shape)):
+        a = lhs.scalar(p[:1])
+        if isinstance(rhs_value.type, ShapedType):
+            b = _vector(env, rhs_value).scalar(p[1:])
+        else:
+            b = env[rhs_value]
+        values.append(_product(kind, a, b, None if acc is None else acc.scalar(p), element))
+    _set(env, ins, Shaped.from_scalars(values, type_.shape, element))
+
+
+def _interleave(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    lhs = _vector(env, op.lhs)
+    rhs = _vector(env, op.rhs)
+    shape = op.results[0].type.shape
+    array = np.stack([lhs.array, rhs.array], axis=-1).reshape(shape)
+    poison = np.stack([lhs.poison_mask(), rhs.poison_mask()], axis=-1).reshape(shape)
+    _set(env, ins, Shaped(array, lhs.element, poison))
+
+
+def _deinterleave(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    source = _vector(env, op.source)
+    poison = source.poison_mask()
+    for k, r in enumerate(ins[4]):
+        env[r] = Shaped(source.array[..., k::2].copy(), source.element, poison[..., k::2].copy())
+
+
+def _to_elements(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    source = _vector(env, ins[3][0])
+    for r, v in zip(ins[4], source.scalars(), strict=True):
+        env[r] = v
+
+
+def _multi_reduction(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    source = _vector(env, op.source)
+    kind = op.kind.name.lower()
+    dims = set(_ints(op.reduction_dims))
+    element = source.element
+    acc_type = op.acc.type
+    acc = env[op.acc]
+    kept = [d for d in range(len(source.shape)) if d not in dims]
+    reduced = sorted(dims)
+    results = []
+    for out in itertools.product(*(range(source.shape[d]) for d in kept)):
+        total = as_shaped(acc, acc_type).scalar(out) if isinstance(acc_type, ShapedType) else acc
+        # From the accumulator, over the reduced positions in row-major order, as the
+        # lowering's chain of elementwise combinations does.
+        for r in itertools.product(*(range(source.shape[d]) for d in reduced)):
+            index = [0] * len(source.shape)
+            for d, i in zip(kept, out, strict=True):
+                index[d] = i
+            for d, i in zip(reduced, r, strict=True):
+                index[d] = i
+            total = _combine(kind, total, source.scalar(tuple(index)), element)
+        results.append(total)
+    if isinstance(acc_type, ShapedType):
+        _set(env, ins, Shaped.from_scalars(results, acc_type.shape, element))
+    else:
+        _set(env, ins, results[0])
+
+
+def _contract(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
+    op = ins[1]
+    lhs = _vector(env, op.lhs)
+    rhs = _vector(env, op.rhs)
+    acc_type = op.acc.type
+    acc = env[op.acc]
+    kind = op.kind.name.lower()
+    maps = [m.value for m in getattr(op.get_attr("indexing_maps"), "value", ())]
+    iterators = [str(a) for a in getattr(op.get_attr("iterator_types"), "value", ())]
+    positions = []
+    for m in maps:
+        dims = []
+        for expr in m.results:
+            if not isinstance(expr, AffineDimExpr):
+                raise SemanticsError(f"indexing map {m} is not supported")
+            dims.append(expr.position)
+        positions.append(dims)
+    # The extent of each iteration dimension, from the operands it indexes.
+    extent: dict[int, int] = {}
+    for dims, shape in ((positions[0], lhs.shape), (positions[1], rhs.shape)):
+        for d, n in zip(dims, shape, strict=True):
+            extent[d] = n
+    parallel = [d for d in range(len(iterators)) if "reduction" not in iterators[d]]
+    reduction = [d for d in range(len(iterators)) if "reduction" in iterators[d]]
+    acc_shaped = as_shaped(acc, acc_type) if isinstance(acc_type, ShapedType) else None
+    element = lhs.element
+    results: dict[tuple[int, ...], Any] = {}
+    for out in itertools.product(*(range(extent[d]) for d in parallel)):
+        point = dict(zip(parallel, out, strict=True))
+        acc_index = tuple(point[d] for d in positions[2])
+        initial = acc if acc_shaped is None else acc_shaped.scalar(acc_index)
+        products = []
+        for r in itertools.product(*(range(extent[d]) for d in reduction)):
+            point.update(zip(reduction, r, strict=True))
+            a = lhs.scalar(tuple(point[d] for d in positions[0]))
+            b = rhs.scalar(tuple(point[d] for d in positions[1]))
+            products.append(_combine("mul", a, b, element))
+        if isinstance(element, FloatType) and kind in _FLOAT_START and products:
+            # As the lowering to dot products computes it: the products reduced in
+            # order from +0.0 (1.0), then combined with the accumulator.
+            total = sem.make_float(_FLOAT_START[kind], element)
+            for v in products:
+                total = _combine(kind, total, v, element)
+            results[acc_index] = _combine(kind, total, initial, element)
+            continue
+        total = initial
+        for v in products:
+            total = _combine(kind, total, v, element)
+        results[acc_index] = total
+    if acc_shaped is None:
+        _set(env, ins, next(iter(results.values())))
+        return
+    shape = acc_shaped.shape
+    values = [results[p] for p in itertools.product(*(range(n) for n in shape))]
+    _set(env, ins, Shaped.from_scalars(values, shape, acc_shaped.element))
 
 
 # -- vector: memory -----------------------------------------------------------------
@@ -509,7 +793,9 @@ def _transfer_dims(op: Any, rank: int, vector_rank: int) -> list[int | None]:
     return dims
 
 
-def _transfer(op: Any, env: dict[Value, Any], source: _Source, shape: Sequence[int]) -> Any:
+def _transfer(
+    interp: Any, op: Any, env: dict[Value, Any], source: _Source, shape: Sequence[int]
+) -> Any:
     """For each vector position of a transfer: the position, the source indices, and
     whether the element is transferred (inside the source and not masked off)."""
     dims = _transfer_dims(op, len(source.sizes), len(shape))
@@ -520,7 +806,7 @@ def _transfer(op: Any, env: dict[Value, Any], source: _Source, shape: Sequence[i
         in_bounds = [False] * len(shape)
     start = _indices(env, op.indices)
     mask_value = op.mask
-    mask = None if mask_value is None else _vector(env, mask_value)
+    mask = _vector(env, mask_value) if mask_value is not None else _active_mask(interp)
     # The mask's dimensions are the vector's that are not broadcast, in the order of
     # the source dimensions they run along.
     mask_order = sorted((d, j) for j, d in enumerate(dims) if d is not None)
@@ -554,7 +840,7 @@ def _transfer_read(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> 
     padding = env[op.padding]
     values = [
         source.read(index) if on else padding
-        for _, index, on in _transfer(op, env, source, type_.shape)
+        for _, index, on in _transfer(interp, op, env, source, type_.shape)
     ]
     _set(env, ins, Shaped.from_scalars(values, type_.shape, type_.element_type))
 
@@ -563,7 +849,7 @@ def _transfer_write(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) ->
     op = ins[1]
     source = _Source(env[op.base])
     value = _vector(env, op.value_to_store)
-    for p, index, on in _transfer(op, env, source, value.shape):
+    for p, index, on in _transfer(interp, op, env, source, value.shape):
         if on:
             source.write(value.scalar(p), index)
     if source.tensor is not None:
@@ -937,6 +1223,17 @@ HANDLERS: dict[str, Handler] = {
     "vector.transfer_read": _transfer_read,
     "vector.transfer_write": _transfer_write,
     "vector.print": _print,
+    "vector.gather": _gather,
+    "vector.scatter": _scatter,
+    "vector.expandload": _expand_load,
+    "vector.compressstore": _compress_store,
+    "vector.outerproduct": _outer_product,
+    "vector.interleave": _interleave,
+    "vector.deinterleave": _deinterleave,
+    "vector.to_elements": _to_elements,
+    "vector.multi_reduction": _multi_reduction,
+    "vector.contract": _contract,
+    "vector.mask": _vector_mask,
     "tensor.empty": _tensor_empty,
     "tensor.from_elements": _from_elements,
     "tensor.extract": _tensor_extract,

@@ -17,6 +17,10 @@ a random sequence of steps, each printing what it made with `vector.print` or a
   `transpose`, `bitcast`, `reduction` (every kind of the element type, with and
   without an accumulator);
 - stores: `vector.store`, `vector.transfer_write`, `vector.maskedstore`;
+- `vector.gather`, `scatter`, `expandload`, `compressstore`, `outerproduct` (with and
+  without an accumulator, and of a vector and a scalar), `contract` (a matrix-vector
+  product and a dot product), `interleave`, `deinterleave`, `to_elements`,
+  `multi_reduction`, and `vector.mask` around a reduction or a transfer;
 - memref ops: `reinterpret_cast`, `expand_shape`, `collapse_shape`, `transpose`,
   `view` (of an `i8` buffer), `reshape`, `atomic_rmw`, `generic_atomic_rmw` (on
   integers, the only ones MLIR lowers it for), `alloca_scope`, `realloc` and
@@ -41,6 +45,8 @@ __all__ = ["PIPELINE", "PRINTERS", "UTILITIES", "program"]
 
 #: The passes that lower the programs for mlir-runner-22.
 PIPELINE = [
+    "--lower-vector-mask",
+    "--lower-vector-multi-reduction",
     "--memref-expand",
     "--expand-realloc",
     "--convert-vector-to-scf",
@@ -218,6 +224,12 @@ def program(seed: int, prefix: str = "") -> str:
         _bitcast,
         _convert,
         _math,
+        _gather_scatter,
+        _compressed,
+        _products,
+        _lanes,
+        _multi_reduction,
+        _masked_op,
         _store,
         _transfer_write,
         _masked_store,
@@ -801,6 +813,175 @@ def _view(p: _Program, m: Memory) -> None:
     )
     p.print_memref(view, f"memref<{r}x{c}x{et}>")
     p.emit(f"memref.dealloc {buf} : memref<{size}xi8>")
+
+
+def _bools(p: _Program, n: int) -> str:
+    bits = ", ".join(p.rng.choice(["true", "false"]) for _ in range(n))
+    name = p.fresh("mask")
+    p.emit(f"{name} = arith.constant dense<[{bits}]> : {_vt((n,), 'i1')}")
+    return name
+
+
+def _gather_scatter(p: _Program, m: Memory) -> None:
+    a, a_type, rows, cols = m
+    rng = p.rng
+    n = rng.randint(1, 6)
+    i, j = rng.randint(0, rows - 1), rng.randint(0, cols - 1)
+    index_type = rng.choice(["i32", "i64", "index"])
+    offsets = ", ".join(str(rng.randint(0, cols - 1 - j)) for _ in range(n))
+    idx = p.fresh("idx")
+    p.emit(f"{idx} = arith.constant dense<[{offsets}]> : {_vt((n,), index_type)}")
+    mask = _bools(p, n) if rng.random() < 0.6 else p.mask((n,))
+    value, _ = _vector_of(p, (n,))
+    where = f"{a}[{p.c(i)}, {p.c(j)}][{idx}], {mask}, {value}"
+    types = f"{a_type}, {_vt((n,), index_type)}, {_vt((n,), 'i1')}, {_vt((n,), p.et)}"
+    if rng.random() < 0.5:
+        name = p.fresh("v")
+        p.emit(f"{name} = vector.gather {where} : {types} into {_vt((n,), p.et)}")
+        p.add(name, (n,), show=1.0)
+    else:
+        p.emit(f"vector.scatter {where} : {types}")
+        p.print_memref(a, a_type)
+
+
+def _compressed(p: _Program, m: Memory) -> None:
+    a, a_type, rows, cols = m
+    rng = p.rng
+    n = rng.randint(1, cols)
+    i, j = rng.randint(0, rows - 1), rng.randint(0, cols - n)
+    mask = _bools(p, n)
+    value, _ = _vector_of(p, (n,))
+    types = f"{a_type}, {_vt((n,), 'i1')}, {_vt((n,), p.et)}"
+    if rng.random() < 0.5:
+        name = p.fresh("v")
+        p.emit(
+            f"{name} = vector.expandload {a}[{p.c(i)}, {p.c(j)}], {mask}, {value} : {types} "
+            f"into {_vt((n,), p.et)}"
+        )
+        p.add(name, (n,), show=1.0)
+    else:
+        p.emit(f"vector.compressstore {a}[{p.c(i)}, {p.c(j)}], {mask}, {value} : {types}")
+        p.print_memref(a, a_type)
+
+
+def _products(p: _Program, m: Memory) -> None:
+    rng = p.rng
+    x, (n,) = p.pick(1)
+    y, (k,) = p.pick(1)
+    name = p.fresh("v")
+    et = p.et
+    form = rng.choice(["outer", "outer_acc", "axpy", "matvec", "dot"])
+    if form == "outer":
+        p.emit(f"{name} = vector.outerproduct {x}, {y} : {_vt((n,), et)}, {_vt((k,), et)}")
+        p.add(name, (n, k), show=1.0)
+    elif form == "outer_acc":
+        acc, _ = _vector_of(p, (n, k))
+        kind = rng.choice(["add", "mul", "maxsi" if et in _INT else "maximumf"])
+        p.emit(
+            f"{name} = vector.outerproduct {x}, {y}, {acc} {{kind = #vector.kind<{kind}>}} : "
+            f"{_vt((n,), et)}, {_vt((k,), et)}"
+        )
+        p.add(name, (n, k), show=1.0)
+    elif form == "axpy":
+        s, acc = p.scalar(), _vector_of(p, (n,))[0]
+        p.emit(f"{name} = vector.outerproduct {x}, {s}, {acc} : {_vt((n,), et)}, {et}")
+        p.add(name, (n,), show=1.0)
+    elif form == "matvec":
+        matrix, _ = _vector_of(p, (n, k))
+        p.emit(
+            f"{name} = vector.contract {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+            "affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>], iterator_types = "
+            f'["parallel", "reduction"], kind = #vector.kind<add>}} {matrix}, {y}, {x} : '
+            f"{_vt((n, k), et)}, {_vt((k,), et)} into {_vt((n,), et)}"
+        )
+        p.add(name, (n,), show=1.0)
+    else:
+        other, _ = _vector_of(p, (n,))
+        acc = p.scalar()
+        p.emit(
+            f"{name} = vector.contract {{indexing_maps = [affine_map<(i) -> (i)>, "
+            "affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = "
+            f'["reduction"], kind = #vector.kind<add>}} {x}, {other}, {acc} : '
+            f"{_vt((n,), et)}, {_vt((n,), et)} into {et}"
+        )
+        p.emit(f"vector.print {name} : {et}")
+
+
+def _lanes(p: _Program, m: Memory) -> None:
+    x, shape = p.pick()
+    y, _ = _vector_of(p, shape)
+    t = _vt(shape, p.et)
+    wide = (*shape[:-1], 2 * shape[-1])
+    name = p.fresh("v")
+    p.emit(f"{name} = vector.interleave {x}, {y} : {t} -> {_vt(wide, p.et)}")
+    p.add(name, wide)
+    if shape[-1] % 2 == 0:
+        half = (*shape[:-1], shape[-1] // 2)
+        evens, odds = p.fresh("v"), p.fresh("v")
+        p.emit(f"{evens}, {odds} = vector.deinterleave {x} : {t} -> {_vt(half, p.et)}")
+        p.add(odds, half)
+    count = 1
+    for n in shape:
+        count *= n
+    if count <= 8:
+        names = p.fresh("el")
+        p.emit(f"{names}:{count} = vector.to_elements {x} : {t}")
+        p.emit(f"vector.print {names}#{p.rng.randint(0, count - 1)} : {p.et}")
+
+
+def _multi_reduction(p: _Program, m: Memory) -> None:
+    x, shape = p.pick(2)
+    kinds = _INT_KINDS if p.et in _INT else ["add", "mul", "maximumf", "minimumf"]
+    kind = p.rng.choice(kinds)
+    dims = p.rng.choice([[0], [1], [0, 1]])
+    name = p.fresh("v")
+    t = _vt(shape, p.et)
+    if len(dims) == 2:
+        acc = p.scalar()
+        p.emit(f"{name} = vector.multi_reduction <{kind}>, {x}, {acc} [0, 1] : {t} to {p.et}")
+        p.emit(f"vector.print {name} : {p.et}")
+        return
+    rest = (shape[1 - dims[0]],)
+    acc, _ = _vector_of(p, rest)
+    p.emit(
+        f"{name} = vector.multi_reduction <{kind}>, {x}, {acc} [{dims[0]}] : {t} to "
+        f"{_vt(rest, p.et)}"
+    )
+    p.add(name, rest, show=1.0)
+
+
+def _masked_op(p: _Program, m: Memory) -> None:
+    """`vector.mask` around a reduction or a transfer."""
+    a, a_type, rows, cols = m
+    rng = p.rng
+    x, shape = p.pick(1)
+    n = shape[0]
+    t = _vt((n,), p.et)
+    mask = _bools(p, n) if rng.random() < 0.5 else p.mask((n,))
+    form = rng.choice(["reduction", "read", "write"])
+    name = p.fresh("v")
+    i, j = rng.randint(0, rows - 1), rng.randint(0, cols)
+    if form == "reduction":
+        kind = rng.choice(["add", "mul", "maxsi", "xor"] if p.et in _INT else ["add", "mul"])
+        acc = p.scalar()
+        p.emit(
+            f"{name} = vector.mask {mask} {{ vector.reduction <{kind}>, {x}, {acc} : {t} into "
+            f"{p.et} }} : {_vt((n,), 'i1')} -> {p.et}"
+        )
+        p.emit(f"vector.print {name} : {p.et}")
+    elif form == "read":
+        pad = p.scalar()
+        p.emit(
+            f"{name} = vector.mask {mask} {{ vector.transfer_read {a}[{p.c(i)}, {p.c(j)}], "
+            f"{pad} : {a_type}, {t} }} : {_vt((n,), 'i1')} -> {t}"
+        )
+        p.add(name, (n,), show=1.0)
+    else:
+        p.emit(
+            f"vector.mask {mask} {{ vector.transfer_write {x}, {a}[{p.c(i)}, {p.c(j)}] : "
+            f"{t}, {a_type} }} : {_vt((n,), 'i1')}"
+        )
+        p.print_memref(a, a_type)
 
 
 def _print_misc(p: _Program, m: Memory) -> None:
