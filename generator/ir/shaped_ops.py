@@ -687,10 +687,16 @@ def _load(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
     base: MemRef = env[op.base]
     type_ = op.results[0].type
     start = _indices(env, op.indices)
+    # MLIR leaves the value of an element read out of bounds undefined: poison here.
     values = [
-        base.load(_as_unsigned(i)) for _, i in _element_positions(base.rank, start, type_.shape)
+        base.load(_as_unsigned(i)) if _inside(base, i) else POISON
+        for _, i in _element_positions(base.rank, start, type_.shape)
     ]
     _set(env, ins, Shaped.from_scalars(values, type_.shape, type_.element_type))
+
+
+def _inside(base: MemRef, index: Sequence[int]) -> bool:
+    return all(0 <= i < n for i, n in zip(index, base.sizes, strict=True))
 
 
 def _store(interp: Any, env: dict[Value, Any], ins: tuple[Any, ...]) -> None:
