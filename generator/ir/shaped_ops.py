@@ -299,6 +299,10 @@ def _mask(shape: Sequence[int], bounds: Sequence[int]) -> Shaped:
     from generator.ir.types import IntegerType
 
     array = np.zeros(shape, dtype=np.uint8)
+    if not shape:
+        # A 0-D mask has one size: whether its element is set.
+        array[()] = 1 if bounds[0] > 0 else 0
+        return Shaped(array, IntegerType.get(1))
     array[tuple(slice(0, max(0, min(b, n))) for b, n in zip(bounds, shape, strict=True))] = 1
     return Shaped(array, IntegerType.get(1))
 

@@ -21,6 +21,7 @@ a random sequence of steps, each printing what it made with `vector.print` or a
   without an accumulator, and of a vector and a scalar), `contract` (a matrix-vector
   product and a dot product), `interleave`, `deinterleave`, `to_elements`,
   `multi_reduction`, and `vector.mask` around a reduction or a transfer;
+- 0-D vectors (`vector<f32>`): broadcast, insert, extract, shuffle, reduction, masks;
 - memref ops: `reinterpret_cast`, `expand_shape`, `collapse_shape`, `transpose`,
   `view` (of an `i8` buffer), `reshape`, `atomic_rmw`, `generic_atomic_rmw` (on
   integers, the only ones MLIR lowers it for), `alloca_scope`, `realloc` and
@@ -230,6 +231,7 @@ def program(seed: int, prefix: str = "") -> str:
         _lanes,
         _multi_reduction,
         _masked_op,
+        _zero_d,
         _store,
         _transfer_write,
         _masked_store,
@@ -982,6 +984,34 @@ def _masked_op(p: _Program, m: Memory) -> None:
             f"{t}, {a_type} }} : {_vt((n,), 'i1')}"
         )
         p.print_memref(a, a_type)
+
+
+def _zero_d(p: _Program, m: Memory) -> None:
+    """0-D vectors: broadcast, insert, extract, shuffle, reduction, masks, arithmetic."""
+    et = p.et
+    t = f"vector<{et}>"
+    x, y = p.scalar(), p.scalar()
+    v, w, s, e = p.fresh("z"), p.fresh("z"), p.fresh("z"), p.fresh("z")
+    p.emit(f"{v} = vector.broadcast {x} : {et} to {t}")
+    p.emit(f"{w} = vector.insert {y}, {v}[] : {et} into {t}")
+    p.emit(f"vector.print {w} : {t}")
+    op = "arith.addi" if et in _INT else "arith.mulf"
+    p.emit(f"{s} = {op} {v}, {w} : {t}")
+    p.emit(f"{e} = vector.extract {s}[] : {et} from {t}")
+    p.emit(f"vector.print {e} : {et}")
+    sh = p.fresh("z")
+    p.emit(f"{sh} = vector.shuffle {v}, {w} [1, 0, 1] : {t}, {t}")
+    # Printed only: mlir-opt-22 crashes lowering some uses of a shuffle of 0-D vectors.
+    p.emit(f"vector.print {sh} : {_vt((3,), et)}")
+    r = p.fresh("z")
+    p.emit(f"{r} = vector.reduction <add>, {s} : {t} into {et}")
+    p.emit(f"vector.print {r} : {et}")
+    mk = p.fresh("z")
+    p.emit(f"{mk} = vector.create_mask {p.c(p.rng.randint(0, 1))} : vector<i1>")
+    p.emit(f"vector.print {mk} : vector<i1>")
+    b = p.fresh("z")
+    p.emit(f"{b} = vector.broadcast {v} : {t} to {_vt((2, 2), et)}")
+    p.add(b, (2, 2))
 
 
 def _print_misc(p: _Program, m: Memory) -> None:
