@@ -316,7 +316,13 @@ class Interpreter:
                 value = op.get_attr("value")
                 type_ = results[0].type
                 if isinstance(value, DenseElementsAttr) and isinstance(type_, ShapedType):
-                    return (_CONST, op, None, (), results, dense_value(value, type_))
+                    try:
+                        constant = dense_value(value, type_)
+                    except SemanticsError as e:
+                        # An error when reached, after what the ops before it print.
+                        error = InterpreterError(op, str(e))
+                        return (_SPECIAL, op, Interpreter._raise, (), results, error)
+                    return (_CONST, op, None, (), results, constant)
             elif fn is not None and op.has_trait(Elementwise):
                 lifted = (fn, ElementView(op), tuple(r.type for r in results))
                 return (_SPECIAL, op, Interpreter._elementwise, tuple(op.operands), results, lifted)

@@ -55,7 +55,7 @@ def numpy_dtype(element: Type) -> Any:
             if element.width <= bits:
                 return dtype
         return np.uint64
-    raise SemanticsError(f"memrefs of '{element}' are not supported")
+    raise SemanticsError(f"elements of type '{element}' are not supported")
 
 
 def new_address(nbytes: int) -> int:

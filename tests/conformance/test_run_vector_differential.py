@@ -179,6 +179,20 @@ def test_random_tensor_programs_print_what_mlir_runner_prints() -> None:
             "the reinterpreted memref lies outside the allocation of its source",
         ),
         (
+            "%v = arith.constant dense<[1, 2]> : vector<2xi128>",
+            "elements of type 'i128' are not supported",
+        ),
+        (
+            "%t = tensor.from_elements %f, %f : tensor<2xf32>\n"
+            "  %e = tensor.extract %t[%c3] : tensor<2xf32>",
+            "index 3 is out of bounds for dimension 0 of size 2",
+        ),
+        (
+            "%b = memref.alloc() : memref<10xi8>\n"
+            "  %v = memref.view %b[%c3][] : memref<10xi8> to memref<2xf32>",
+            "the view lies outside its source",
+        ),
+        (
             "%v = vector.vscale",
             "'vector.vscale' has no reference implementation",
         ),
