@@ -2,8 +2,9 @@
 
 `program(seed)` writes a function `@main` (names prefixed with `prefix`) that makes
 tensors (f32, f64, i32 or i64 elements) with `tensor.generate` (a body computing each
-element from its indices), `tensor.from_elements`, `arith.constant` and
-`tensor.empty` overwritten whole by `vector.transfer_write`, then runs a random
+element from its indices), `tensor.from_elements`, `arith.constant`,
+`bufferization.to_tensor` of a memref and `tensor.empty` overwritten whole by
+`vector.transfer_write`, then runs a random
 sequence of `tensor.insert`, `tensor.extract`, `tensor.extract_slice` (rank-reducing
 too), `tensor.insert_slice`, `tensor.cast` (to dynamic sizes and back), `tensor.dim`,
 elementwise `arith` and `math` ops on tensors and `vector.transfer_read` and
@@ -157,6 +158,22 @@ def _empty_filled(p: _Program) -> None:
     p.add(name, shape)
 
 
+def _from_memref(p: _Program) -> None:
+    """A tensor of a memref's elements (`bufferization.to_tensor`)."""
+    shape = (p.rng.randint(1, 3), p.rng.randint(1, 4))
+    mt = f"memref<{shape[0]}x{shape[1]}x{p.et}>"
+    buf, vec, name = p.fresh("m"), p.fresh("v"), p.fresh("t")
+    p.emit(f"{buf} = memref.alloc() : {mt}")
+    vt = f"vector<{shape[0]}x{shape[1]}x{p.et}>"
+    values = ", ".join(
+        "[" + ", ".join(p.literal() for _ in range(shape[1])) + "]" for _ in range(shape[0])
+    )
+    p.emit(f"{vec} = arith.constant dense<[{values}]> : {vt}")
+    p.emit(f"vector.transfer_write {vec}, {buf}[{p.c(0)}, {p.c(0)}] : {vt}, {mt}")
+    p.emit(f"{name} = bufferization.to_tensor {buf} restrict : {mt} to {_tt(shape, p.et)}")
+    p.add(name, shape)
+
+
 def _insert_extract(p: _Program) -> None:
     t, shape = p.pick()
     i, j = p.rng.randint(0, shape[0] - 1), p.rng.randint(0, shape[1] - 1)
@@ -249,7 +266,7 @@ def program(seed: int, prefix: str = "") -> str:
     """The program of `seed`; its functions' names start with `prefix`."""
     rng = random.Random(seed)
     p = _Program(rng, rng.choice(list(PRINTERS)))
-    makers = [_generate, _from_elements, _constant, _empty_filled]
+    makers = [_generate, _from_elements, _constant, _empty_filled, _from_memref]
     for _ in range(rng.randint(1, 3)):
         rng.choice(makers)(p)
     steps = [*makers, _insert_extract, _slices, _elementwise, _transfers, _transfers]
