@@ -7,7 +7,11 @@ The ops that move control, which no reference can express, are executed here:
 `func` (call, call_indirect, constant, return), `cf` (br, cond_br, switch, assert)
 and `scf` (for, while, if, index_switch, execute_region, yield, condition), and
 the `memref` ops on memref values (`generator.ir.memory`): alloc, alloca, dealloc,
-load, store, dim, rank, cast, subview, copy and get_global.
+load, store, dim, rank, cast, subview, copy and get_global. The `vector` and `tensor`
+ops and the other `memref` ops have handlers in `generator.ir.shaped_ops`; an
+`Elementwise` op with a reference on vectors or tensors applies it to each element
+(`generator.ir.vectors.lift`), and a `dense<...>` constant of a vector or tensor type
+is a `generator.ir.vectors.Shaped` value.
 
 A call of a function the program declares without a body runs one of MLIR's runner
 utilities (`printI64`, `printU64`, `printF32`, `printF64`, `printNewline`,
@@ -55,7 +59,8 @@ from generator.ir.semantics import (
     signed,
     width,
 )
-from generator.ir.traits import IsTerminator, Pure
+from generator.ir.shaped_ops import HANDLERS
+from generator.ir.traits import Elementwise, IsTerminator, Pure
 from generator.ir.types import (
     DYNAMIC,
     FloatType,
@@ -64,9 +69,12 @@ from generator.ir.types import (
     IntegerType,
     MemRefType,
     RankedTensorType,
+    ShapedType,
     Type,
     UnrankedTensorType,
+    VectorType,
 )
+from generator.ir.vectors import ElementView, dense_value, lift
 
 TensorType = RankedTensorType | UnrankedTensorType
 
@@ -236,6 +244,7 @@ class Interpreter:
             "tf.If": Interpreter._tf_if,
             "tf.IfRegion": Interpreter._tf_if_region,
         }
+        self._special.update(HANDLERS)
         self._globals: dict[str, Operation] = {}
         self._global_values: dict[str, MemRef] = {}
         self._collect(module)
@@ -531,6 +540,21 @@ class Interpreter:
             return (_SPECIAL, op, special, tuple(op.operands), results, None)
         cls = type(op)
         fn = getattr(cls, "reference", None)
+        if _is_shaped(op):
+            if op.name == "arith.constant":
+                value = op.get_attr("value")
+                type_ = results[0].type
+                if isinstance(value, DenseElementsAttr) and isinstance(type_, ShapedType):
+                    try:
+                        constant = dense_value(value, type_)
+                    except SemanticsError as e:
+                        # An error when reached, after what the ops before it print.
+                        error = InterpreterError(op, str(e))
+                        return (_SPECIAL, op, Interpreter._raise, (), results, error)
+                    return (_CONST, op, None, (), results, constant)
+            elif fn is not None and op.has_trait(Elementwise):
+                lifted = (fn, ElementView(op), tuple(r.type for r in results))
+                return (_SPECIAL, op, Interpreter._elementwise, tuple(op.operands), results, lifted)
         if fn is None:
             # An error when reached, after what the ops before it print.
             return (_SPECIAL, op, Interpreter._unsupported, (), results, None)
@@ -666,6 +690,12 @@ class Interpreter:
             raise InterpreterError(
                 op, f"reference implementation failed: {type(e).__name__}: {e}"
             ) from None
+
+    def _elementwise(self, env: dict[Value, Any], ins: Instruction) -> None:
+        fn, view, types = ins[5]
+        values = lift(ins[1], fn, view, [env[v] for v in ins[3]], types)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
 
     def _raise(self, env: dict[Value, Any], ins: Instruction) -> None:
         raise ins[5]
@@ -973,6 +1003,10 @@ _TERMINATORS = frozenset(
         "ub.unreachable",
         "tf.Yield",
         "tf_executor.yield",
+        "memref.atomic_yield",
+        "memref.alloca_scope.return",
+        "tensor.yield",
+        "vector.yield",
     }
 )
 

@@ -8,7 +8,8 @@ to LLVM computes it; views made by `memref.subview` and `memref.cast` share the
 buffer of their source, so a store through one is seen through all.
 
 Elements are held in the numpy type of the element type (`float32` for f32 and bf16,
-`float16`, `float64`, `uint64` for integers and `index`), so a load gives back what
+`float16`, `float64`, the narrowest of `uint8` ... `uint64` that holds an integer
+type's width, `uint64` for `index`), so a load gives back what
 the interpreter's scalar semantics use (numpy scalars for f32/f16/bf16, Python floats
 for f64, unsigned Python ints for integers). Poison stored into a memref is
 remembered per element, in a boolean array beside the buffer (a load of it gives poison).
@@ -29,7 +30,7 @@ import numpy as np
 from generator.ir.semantics import POISON, SemanticsError, signed
 from generator.ir.types import FloatType, IndexType, IntegerType, Type
 
-__all__ = ["MemRef", "format_element", "numpy_dtype", "print_memref"]
+__all__ = ["MemRef", "format_element", "new_address", "numpy_dtype", "print_memref", "scalar_value"]
 
 # Allocations get increasing made-up addresses, 64-byte aligned, as malloc's would be.
 _next_address = [0x10000]
@@ -48,8 +49,20 @@ def numpy_dtype(element: Type) -> Any:
     if isinstance(element, IndexType):
         return np.uint64
     if isinstance(element, IntegerType) and element.width <= 64:
+        # The narrowest unsigned type that holds the width, as the lowered program
+        # stores it, so that `memref.view` and `vector.bitcast` see the same bytes.
+        for bits, dtype in ((8, np.uint8), (16, np.uint16), (32, np.uint32)):
+            if element.width <= bits:
+                return dtype
         return np.uint64
-    raise SemanticsError(f"memrefs of '{element}' are not supported")
+    raise SemanticsError(f"elements of type '{element}' are not supported")
+
+
+def new_address(nbytes: int) -> int:
+    """A made-up address for a new allocation of `nbytes`."""
+    address = _next_address[0]
+    _next_address[0] += (nbytes + 127) // 64 * 64
+    return address
 
 
 class MemRef:
@@ -98,8 +111,7 @@ class MemRef:
         if any(n == 0 for n in sizes):
             extent = offset
         buffer = np.zeros(max(extent, 0), dtype=numpy_dtype(element))
-        address = _next_address[0]
-        _next_address[0] += (buffer.nbytes + 127) // 64 * 64
+        address = new_address(buffer.nbytes)
         poison = np.zeros(len(buffer), dtype=bool)
         return MemRef(buffer, element, offset, sizes, strides, address, poison)
 
@@ -134,7 +146,7 @@ class MemRef:
         position = self.position(indices)
         if self.poison[position]:
             return POISON
-        return _scalar(self.buffer[position], self.element)
+        return scalar_value(self.buffer[position], self.element)
 
     def store(self, value: Any, indices: Sequence[Any]) -> None:
         position = self.position(indices)
@@ -166,7 +178,8 @@ class MemRef:
         target.poison[dest] = poison
 
 
-def _scalar(value: Any, element: Type) -> Any:
+def scalar_value(value: Any, element: Type) -> Any:
+    """The interpreter's run-time value of an element read from a numpy array."""
     if isinstance(element, FloatType):
         return float(value) if str(element) == "f64" else value
     return int(value)
