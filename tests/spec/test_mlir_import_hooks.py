@@ -85,6 +85,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copyfile(module, impl / module.name)
     report = _import(out)
     assert "arith: 51 ops, 51 complete, 0 need hand-written Python" in report
+    assert "scf: 12 ops, 12 complete, 0 need hand-written Python" in report
     assert "math: 46 ops, 46 complete" in report
     return out
 
@@ -458,7 +459,43 @@ def _scf_parallel(body: Body, depth: int, ind: str) -> None:
         body.define(r, types[0])
 
 
+def _scf_forall(body: Body, depth: int, ind: str) -> None:
+    rng = body.rng
+    rank = rng.randint(1, 2)
+    ivs = {body.new(): "index" for _ in range(rank)}
+
+    def bound(low: int, high: int) -> str:
+        return str(rng.randint(low, high)) if rng.random() < 0.6 else body.value("index")
+
+    if rng.random() < 0.5:
+        head = f"in ({', '.join(bound(1, 9) for _ in ivs)})"
+    else:
+        lower = ", ".join(bound(0, 3) for _ in ivs)
+        upper = ", ".join(bound(4, 9) for _ in ivs)
+        step = ", ".join(str(rng.randint(1, 3)) for _ in ivs)
+        head = f"= ({lower}) to ({upper}) step ({step})"
+    shared = rng.random() < 0.5
+    out = body.new()
+    child = body.child({**ivs, out: "tensor<4xf32>"} if shared else ivs)
+    _fill(child, depth)
+    r = body.new()
+    text = f"scf.forall ({', '.join(ivs)}) {head}"
+    if shared:
+        iv = next(iter(ivs))
+        s = body.new()
+        child.emit(f"{s} = tensor.extract_slice %t[{iv}] [1] [1] : tensor<4xf32> to tensor<1xf32>")
+        child.emit(
+            f"scf.forall.in_parallel {{\n{ind}    tensor.parallel_insert_slice {s} into "
+            f"{out}[{iv}] [1] [1] : tensor<1xf32> into tensor<4xf32>\n{ind}  }}"
+        )
+        text = f"{r} = {text} shared_outs({out} = %t) -> (tensor<4xf32>)"
+    elif rng.random() < 0.5:
+        child.emit(f"scf.forall.in_parallel {{\n{ind}  }}")
+    body.emit(f"{text} {{\n{child.text(ind + '  ')}{ind}}}")
+
+
 SCF_GENERATORS: dict[str, Callable[[Body, int, str], None]] = {
+    "forall": _scf_forall,
     "for": _scf_for,
     "if": _scf_if,
     "execute_region": _scf_execute_region,
@@ -516,8 +553,8 @@ def mutations(generic: str, rng: random.Random) -> list[tuple[str, str]]:
     """(op, text) of invalid variants of a program in generic form: for each scf op
     and one arith op picked at random, one type of its signature's results changed
     (to another of its kind, and to one of another kind), its last operand dropped,
-    its inherent attributes dropped, and the type of an argument of its first block
-    changed."""
+    its inherent attributes dropped, an op put at the start of its first region, and
+    the type of an argument of its first block changed."""
     lines = generic.splitlines()
     sites = [(i, m.group(2)) for i, line in enumerate(lines) if (m := _OP_LINE.match(line))]
     out: list[tuple[str, str]] = []
@@ -551,6 +588,12 @@ def mutations(generic: str, rng: random.Random) -> list[tuple[str, str]]:
         if "<{" in line:
             dropped = re.sub(r" <\{.*\}>", "", line, count=1)
             out.append((op, "\n".join([*lines[:i], dropped, *lines[i + 1 :]])))
+        if end > i:
+            # An op at the start of the first region (after its block's header).
+            at = i + 2 if lines[i + 1].lstrip().startswith("^") else i + 1
+            extra = " " * (len(lines[i]) - len(lines[i].lstrip()) + 2)
+            extra += '%extra = "arith.constant"() <{value = 0 : index}> : () -> index'
+            out.append((op, "\n".join([*lines[:at], extra, *lines[at:]])))
         if end > i and lines[i + 1].lstrip().startswith("^bb0("):
             block = lines[i + 1]
             found = list(_SWAP_RE.finditer(block))
@@ -680,6 +723,7 @@ def test_imported_arith_and_scf_with_hooks_against_mlir_opt(imported: Path) -> N
     arith = {f"arith.{op}" for op in ARITH_OPS}
     scf_ops = {f"scf.{name}" for name in SCF_GENERATORS}
     scf_ops |= {"scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return"}
+    scf_ops |= {"scf.forall.in_parallel"}
     for kind in ("valid", "invalid"):
         assert arith - seen[kind] == set(), kind
         assert scf_ops - seen[kind] == set(), kind

@@ -60,7 +60,8 @@ def _own_terminators(op: Operation) -> Operation:
             cls = getattr(imported, type(last).__name__)
             new: Operation = cls(loc=last.loc)
             for inner in new.regions:
-                inner.add_block(Block())
+                if not inner.blocks:
+                    inner.add_block(Block())
             last.erase()
             block.append(new)
     return op
