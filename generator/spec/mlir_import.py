@@ -20,8 +20,9 @@ Everything MLIR keeps in C++ is a hook of the dialect's implementation module
 hooks (a verifier, a custom syntax and its `custom<...>` directives, a
 `TypesMatchWith` transformer the tables cannot translate) are not defined by that
 module is incomplete and left out of the generated package; optional hooks
-(folders, canonicalizers) are used when the module defines them and skipped
-otherwise. `write_skeleton` lists every hook, with the op's C++ contract in a
+(folders, canonicalizers, the op's C++ builders) are used when the module defines
+them and skipped otherwise; a builder written becomes a builder of the generated
+class. `write_skeleton` lists every hook, with the op's C++ contract in a
 comment, for the user to write.
 """
 
@@ -1618,7 +1619,8 @@ def skeleton_text(imported: DialectImport) -> str:
         "`odsgen import` wrote this skeleton once and never overwrites it. Each hook below",
         "is commented out, with the C++ MLIR runs in its place; write it in Python and run",
         "`odsgen import` again. An op whose required hooks are missing is left out of the",
-        "generated package; optional hooks (folders, canonicalizers) are used once written.",
+        "generated package; optional hooks (folders, canonicalizers, builders) are used",
+        "once written.",
         '"""',
         "",
         "from __future__ import annotations",
