@@ -1352,7 +1352,9 @@ def _builder_hook(
     signature = ", ".join(
         ["cls"]
         + [
-            p.name + (f": {p.type}" if p.type else "") + (f" = {p.default}" if p.default else "")
+            p.name
+            + (f": {p.type}" if p.type else "")
+            + ((" = " if p.type else "=") + p.default if p.default else "")
             for p in params
         ]
     )

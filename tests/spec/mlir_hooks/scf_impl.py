@@ -31,17 +31,17 @@ from generator.ir import (
     Block,
     DenseArrayAttr,
     IndexType,
+    InferTypeError,
     IntegerType,
     Operation,
     Region,
     SourcePos,
     Type,
     Value,
+    VerifyMessage,
 )
 from generator.ir.dialects.scf import ScfEdge, scf_check_edges, scf_check_loop_like, scf_terminator
 from generator.ir.dialects.view_like import print_dynamic_index_list
-from generator.ir.interfaces import InferTypeError
-from generator.ir.verify_messages import VerifyMessage
 
 # The generated methods of odsgen's scf are called with an imported op as `self`:
 # they use only what both classes have (the accessors named after MLIR's). The
