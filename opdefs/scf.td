@@ -589,6 +589,15 @@ def SCF_ForallOp : SCF_Op<"forall", [
         dynamic = list(static.values).count(DYNAMIC)
         if len(values) != dynamic:
             return VerifyMessage(f"expected {dynamic} dynamic {name} values", prefixed=False)
+    # MLIR's `DestinationStyleOpInterface` check, which runs after this verifier:
+    # each output has the type of its result.
+    first = len(self.operands) - len(self.outputs)
+    for i, (output, result) in enumerate(zip(self.outputs, self.results, strict=True)):
+        if output.type != result.type:
+            return (
+                f"expected type of operand #{first + i} ('{output.type}') to match type "
+                f"of corresponding result ('{result.type}')"
+            )
     return None
   }];
   let hasCanonicalizer = 1;

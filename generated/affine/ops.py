@@ -1543,9 +1543,7 @@ class AffineForOp(OdsOp, ConditionallySpeculatable, LoopLikeOpInterface, RegionB
             return "requires one region"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 3:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -2095,9 +2093,7 @@ class AffineLinearizeIndexOp(OdsOp):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

@@ -606,9 +606,7 @@ class CondBranchOp(OdsOp, BranchOpInterface):
             return f"requires 2 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 3:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -948,9 +946,7 @@ class SwitchOp(OdsOp, BranchOpInterface):
             return f"requires at least 1 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 3:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

@@ -806,9 +806,7 @@ class AllocOp(OdsOp, OpAsmOpInterface):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -1006,9 +1004,7 @@ class AllocaOp(OdsOp, OpAsmOpInterface):
             return "requires one result"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -5402,9 +5398,7 @@ class ReinterpretCastOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 4:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -6191,9 +6185,7 @@ class SubViewOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 4:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

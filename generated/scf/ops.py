@@ -1154,9 +1154,7 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return "requires one region"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 4:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -1225,6 +1223,15 @@ class ForallOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             dynamic = list(static.values).count(DYNAMIC)
             if len(values) != dynamic:
                 return VerifyMessage(f"expected {dynamic} dynamic {name} values", prefixed=False)
+        # MLIR's `DestinationStyleOpInterface` check, which runs after this verifier:
+        # each output has the type of its result.
+        first = len(self.operands) - len(self.outputs)
+        for i, (output, result) in enumerate(zip(self.outputs, self.results, strict=True)):
+            if output.type != result.type:
+                return (
+                    f"expected type of operand #{first + i} ('{output.type}') to match type "
+                    f"of corresponding result ('{result.type}')"
+                )
         return None
 
     def verify_regions(self) -> str | None:
@@ -1998,9 +2005,7 @@ class ParallelOp(OdsOp, LoopLikeOpInterface, RegionBranchOpInterface):
             return "requires one region"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 4:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

@@ -1988,9 +1988,7 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 4:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 4:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -3012,9 +3010,7 @@ class InsertSliceOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 5:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -3354,9 +3350,7 @@ class PadOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 3:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -3736,9 +3730,7 @@ class ParallelInsertSliceOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 2:
             return f"expected 2 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 5:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

@@ -1709,9 +1709,7 @@ class ForRegionOp(OdsOp, OpAsmOpInterface):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 3:
             return f"expected 3 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 5:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 5:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 5 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -3903,9 +3901,7 @@ class StatefulWhileRegionOp(OdsOp, OpAsmOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -5551,9 +5547,7 @@ class StatelessWhileRegionOp(OdsOp, OpAsmOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -6173,9 +6167,7 @@ class WhileRegionOp(OdsOp, OpAsmOpInterface):
             return "expected 1 or more results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -6372,9 +6364,7 @@ class ConditionOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) < 1:
             return f"expected 1 or more operands, but found {len(self._operands)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 3:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 3:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"
@@ -7479,9 +7469,7 @@ class YieldOp(OdsOp):
             return "requires zero results"
         if len(self.successors) != 0:
             return f"requires 0 successors but found {len(self.successors)}"
-        if segment_sizes(self, "operandSegmentSizes") is None:
-            return "requires attribute 'operandSegmentSizes'"
-        if len(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != 2:
+        if (sizes := segment_sizes(self, "operandSegmentSizes")) is not None and len(sizes) != 2:
             return f"'operandSegmentSizes' attribute for specifying operand segments must have 2 elements, but got {len(sizes)}"
         if sum(sizes := segment_sizes(self, "operandSegmentSizes") or ()) != len(self._operands):
             return f"operand count ({len(self._operands)}) does not match with the total size ({sum(sizes)}) specified in attribute 'operandSegmentSizes'"

@@ -983,7 +983,8 @@ class _Emitter:
         if isinstance(b, AttributeBinding):
             return f"self.{property_slot(b.name)}"
         if isinstance(b, RegionBinding):
-            return f"self.regions[{b.index}]"
+            # A variadic region is the rest of the op's regions, as its parser fills them.
+            return f"self.regions[{b.index}{':' if b.region.variadic else ''}]"
         return f"self.{self.py[b.name]}"
 
     def value_getter(self, b: OperandBinding | ResultBinding) -> str:

@@ -20,8 +20,9 @@ Everything MLIR keeps in C++ is a hook of the dialect's implementation module
 hooks (a verifier, a custom syntax and its `custom<...>` directives, a
 `TypesMatchWith` transformer the tables cannot translate) are not defined by that
 module is incomplete and left out of the generated package; optional hooks
-(folders, canonicalizers) are used when the module defines them and skipped
-otherwise. `write_skeleton` lists every hook, with the op's C++ contract in a
+(folders, canonicalizers, the op's C++ builders) are used when the module defines
+them and skipped otherwise; a builder written becomes a builder of the generated
+class. `write_skeleton` lists every hook, with the op's C++ contract in a
 comment, for the user to write.
 """
 
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.diagnostics import SpecValidationError
-from generator.naming import class_name_from_def, is_identifier, snake_case
+from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
 from generator.spec.constraints import (
     AttrConstraint,
     AttrPredicateConstraint,
@@ -60,6 +61,8 @@ from generator.spec.mlir_predicates import (
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
+    BuilderDef,
+    BuilderParam,
     DagArgDef,
     DagLeaf,
     DagNodeDef,
@@ -108,6 +111,9 @@ class Hook:
     """What MLIR's C++ does there, for the comment in the skeleton."""
     required: bool
     """Whether the op is incomplete without it."""
+    builder: BuilderDef | None = None
+    """For a C++ builder: the builder without its body (its parameters in Python);
+    the function, once written, is its body."""
 
 
 @dataclass
@@ -194,7 +200,7 @@ class DialectImport:
         for item in self.ops.values():
             if item.op is None or not item.complete(defined):
                 continue
-            ops.append(_with_optional_hooks(item, defined))
+            ops.append(_with_optional_hooks(item, defined, self.module_name))
         complete = {op.def_name for op in ops}
         patterns = [p for p, uses in self.patterns if uses <= complete]
         uses_module = any(
@@ -1176,9 +1182,11 @@ class _Reader:
             )
         if _text(record.get("extraClassDeclaration")):
             item.notes.append("extraClassDeclaration (C++ API, not imported)")
-        builders = record.get("builders")
-        if isinstance(builders, list) and builders:
-            item.notes.append(f"{len(builders)} C++ builder(s) (Python builders are the default)")
+        builders = [b for b in record.get("builders") or () if _def(b, self.records)]
+        for index, builder in enumerate(builders):
+            found = _def(builder, self.records)
+            assert found is not None
+            item.hooks.append(_builder_hook(prefix, op, index, found, self.records))
 
 
 #: MLIR's summaries of its region constraints, and the model's kinds.
@@ -1248,11 +1256,138 @@ def _builtin_dialect(name: str) -> DialectDef | None:
     return None
 
 
-def _with_optional_hooks(item: ImportedOp, defined: frozenset[str]) -> OpDef:
+#: C++ parameter types of builders and their Python annotations.
+_BUILDER_TYPES = {
+    "Value": "Value",
+    "Type": "Type",
+    "Attribute": "Attribute",
+    "ValueRange": "Sequence[Value]",
+    "TypeRange": "Sequence[Type]",
+    "ArrayRef<Value>": "Sequence[Value]",
+    "ArrayRef<Type>": "Sequence[Type]",
+    "ArrayRef<int64_t>": "Sequence[int]",
+    "ArrayRef<NamedAttribute>": "Sequence[tuple[str, Attribute]]",
+    "StringRef": "str",
+    "std::string": "str",
+    "double": "float",
+    "float": "float",
+    "bool": "bool",
+    "int": "int",
+    "int64_t": "int",
+    "int32_t": "int",
+    "uint64_t": "int",
+    "unsigned": "int",
+    "APInt": "int",
+    "APFloat": "float",
+    "Block *": "Block",
+    "Region *": "Region",
+    "FunctionType": "FunctionType",
+    "DenseElementsAttr": "DenseElementsAttr",
+    "IntegerAttr": "IntegerAttr",
+    "FloatAttr": "FloatAttr",
+    "StringAttr": "StringAttr",
+    "TypeAttr": "TypeAttr",
+    "ArrayAttr": "ArrayAttr",
+    "DictionaryAttr": "DictionaryAttr",
+}
+
+#: C++ default arguments of builders with a Python spelling.
+_BUILDER_DEFAULTS = {
+    "{}": "None",
+    "std::nullopt": "None",
+    "nullptr": "None",
+    "ValueRange{}": "()",
+    "ValueRange()": "()",
+    "TypeRange{}": "()",
+    "false": "False",
+    "true": "True",
+}
+
+
+def _builder_param(raw: Any, index: int, records: Records) -> tuple[BuilderParam, str]:
+    """One parameter of a C++ builder (`"Value":$lhs`, `CArg<"bool", "false">:$flag`)
+    in Python, and its C++ spelling for the skeleton."""
+    kind, name = (raw[0], raw[1]) if isinstance(raw, list) and len(raw) == 2 else (raw, None)
+    cpp, default = kind if isinstance(kind, str) else "", None
+    found = _def(kind, records)
+    if found is not None:
+        cpp = str(found.get("type", ""))
+        default = found.get("defaultValue") or None
+    cpp_type = cpp.strip().removeprefix("::").removeprefix("mlir::").removeprefix("llvm::")
+    py_name = sanitize_name(snake_case(str(name))) if name else f"arg{index}"
+    if py_name == "cls":
+        py_name = "cls_"
+    annotation = _BUILDER_TYPES.get(cpp_type, "")
+    py_default = None
+    if isinstance(default, str):
+        text = default.strip()
+        py_default = _BUILDER_DEFAULTS.get(text)
+        if py_default == "None" and annotation.startswith("Sequence"):
+            py_default = "()"
+        if py_default is None and re.fullmatch(r"-?\d+(\.\d+)?", text):
+            py_default = text
+    spelled = f'"{cpp}":${name}' if name else f'"{cpp}"'
+    if default is not None:
+        spelled = f'CArg<"{cpp}", "{default}">' + (f":${name}" if name else "")
+    if annotation and py_default == "None":
+        annotation += " | None"
+    return BuilderParam(name=py_name, type=annotation, default=py_default), spelled
+
+
+def _builder_hook(
+    prefix: str, op: str, index: int, builder: Mapping[str, Any], records: Records
+) -> Hook:
+    """The optional hook of an op's C++ builder: `<prefix>_build` for the first,
+    `<prefix>_build_<n>` for the others, taking MLIR's parameters in Python."""
+    dag = builder.get("dagParams")
+    raw = dag.get("args", ()) if isinstance(dag, Mapping) else ()
+    pairs = [_builder_param(arg, i, records) for i, arg in enumerate(raw)]
+    params = [param for param, _ in pairs]
+    # Python has no default before a parameter without one: such defaults are dropped.
+    for i in range(len(params) - 1, -1, -1):
+        if params[i].default is None:
+            params[:i] = [p.model_copy(update={"default": None}) for p in params[:i]]
+            break
+    function = f"{prefix}_build" if index == 0 else f"{prefix}_build_{index}"
+    signature = ", ".join(
+        ["cls"]
+        + [
+            p.name
+            + (f": {p.type}" if p.type else "")
+            + ((" = " if p.type else "=") + p.default if p.default else "")
+            for p in params
+        ]
+    )
+    cpp = "OpBuilder<(" + " ".join(["ins", ", ".join(spelled for _, spelled in pairs)]).strip()
+    cpp += ")>"
+    body = [line.rstrip() for line in str(builder.get("body") or "").strip("\n").splitlines()]
+    contract = f"{op}: C++ builder `{cpp}`, a classmethod of the generated class once written"
+    if any(body):
+        contract += "; its C++ body:\n" + "\n".join(_dedent(body))
+    description = f"MLIR's C++ builder `{cpp}`, written in Python (`{function}`)."
+    builder_def = BuilderDef(params=tuple(params), description=description)
+    return Hook(function, f"({signature}) -> Operation", contract, False, builder_def)
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    indent = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
+    return [x[indent:] for x in lines]
+
+
+def _with_optional_hooks(item: ImportedOp, defined: frozenset[str], module: str) -> OpDef:
     assert item.op is not None
     update: dict[str, Any] = {}
+    builders: list[BuilderDef] = []
     for hook in item.hooks:
         if hook.function not in defined:
+            continue
+        if hook.builder is not None:
+            # A builder whose body calls the module's function, so that the
+            # generated class's builders are the written ones, in MLIR's order.
+            args = ", ".join(["cls", *(p.name for p in hook.builder.params)])
+            body = SourceText(text=f"return {module}.{hook.function}({args})")
+            builders.append(hook.builder.model_copy(update={"body": body}))
+            update["builders"] = tuple(builders)
             continue
         if hook.function.endswith("_fold"):
             update["has_folder"] = True
@@ -1486,7 +1621,8 @@ def skeleton_text(imported: DialectImport) -> str:
         "`odsgen import` wrote this skeleton once and never overwrites it. Each hook below",
         "is commented out, with the C++ MLIR runs in its place; write it in Python and run",
         "`odsgen import` again. An op whose required hooks are missing is left out of the",
-        "generated package; optional hooks (folders, canonicalizers) are used once written.",
+        "generated package; optional hooks (folders, canonicalizers, builders) are used",
+        "once written.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -1498,7 +1634,9 @@ def skeleton_text(imported: DialectImport) -> str:
         lines.append(f"# --- {item.name} ({item.def_name}) ---")
         for hook in item.hooks:
             need = "required" if hook.required else "optional"
-            lines.append(f"# {need}: {hook.contract}")
+            contract = hook.contract.splitlines() or [""]
+            lines.append(f"# {need}: {contract[0]}")
+            lines.extend(f"#   {line}".rstrip() for line in contract[1:])
             lines.append(f"# def {hook.function}{_params(hook.signature)}:")
             lines.append("#     ...")
         lines.append("")

@@ -243,6 +243,11 @@ CLASSES: dict[str, CppClass] = {
     "DenseStringElementsAttr": _isinstance("DenseStringElementsAttr", "ElementsAttr"),
     "DenseResourceElementsAttr": _isinstance("DenseResourceElementsAttr", "ElementsAttr"),
     "SparseElementsAttr": _isinstance("SparseElementsAttr", "ElementsAttr"),
+    # The attribute interfaces of `scf.forall`'s `mapping`: only the gpu dialect's
+    # mapping attributes (`#gpu.thread<x>`, ...) implement them, and odsgen has no
+    # counterpart of those, so no attribute is one (as odsgen's own scf says).
+    "DeviceMappingAttrInterface": CppClass("False", None, "Attribute"),
+    "DeviceMaskingAttrInterface": CppClass("False", None, "Attribute"),
     "DenseArrayAttr": _isinstance("DenseArrayAttr", "Attribute"),
     "DenseBoolArrayAttr": CppClass(
         "is_dense_array({x}, IntegerType.get(1))", "DenseArrayAttr", "DenseIntArrayAttr"

@@ -203,3 +203,68 @@ def test_drr_patterns_are_imported(imported: Path) -> None:
     assert "pattern RedundantReshapeOptPattern: not imported yet: its constraints" in (
         verbose.stdout
     )
+
+
+#: A program built with the Toy ops' builders written in Python (`*_build` of
+#: `toy_impl.py`), printed by the run.
+BUILD_SCRIPT = """\
+from generated.builtin.ops import ModuleOp
+from generator.ir import Block, FloatType, FunctionType, RankedTensorType, print_operation
+from toypkg.toy.ops import AddOp, ConstantOp, FuncOp, ReturnOp
+
+tensor = RankedTensorType.get((), FloatType.get("f64"))
+func = FuncOp.build("main", FunctionType.get((tensor,), ()))
+block = func.regions[0].blocks[0]
+one = block.append(ConstantOp.build_1(1.5))
+two = block.append(ConstantOp.build(one.value))
+block.append(AddOp.build(block.args[0], two.results[0]))
+block.append(ReturnOp.build())
+module = ModuleOp()
+if not module.regions[0].blocks:
+    module.regions[0].add_block(Block())
+module.regions[0].blocks[0].append(func)
+print(print_operation(module), end="")
+"""
+
+
+@needs_mlir
+def test_builders_written_in_python_are_builders_of_the_classes(imported: Path) -> None:
+    """Each C++ builder of the fixture is listed in the skeleton with its C++ (an
+    optional hook); written in Python, it is a classmethod of the generated class
+    (`build`, `build_1`, ... in MLIR's order) that builds what MLIR's does."""
+    listed = _import(imported)
+    assert listed.returncode == 0, listed.stderr
+    ops = (imported / "toypkg" / "toypkg" / "toy" / "ops.py").read_text("utf-8")
+    assert "def build_1(cls, value: float) -> ConstantOp:" in ops
+    assert "return toy_impl.constant_op_build_1(cls, value)" in ops
+    assert "def build(cls, lhs: Value, rhs: Value) -> AddOp:" in ops
+    run = subprocess.run(
+        [sys.executable, "-c", BUILD_SCRIPT],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=dict(os.environ, PYTHONPATH=str(imported / "toypkg")),
+        cwd=imported,
+    )
+    assert run.returncode == 0, run.stderr
+    # The built program verifies and reads back to itself.
+    built = _opt(imported, run.stdout)
+    assert built.returncode == 0, built.stderr
+    assert "toy.constant dense<1.500000e+00> : tensor<f64> : tensor<f64>" in built.stdout
+    assert "%2 = toy.add %arg0, %1 : tensor<f64>" in built.stdout
+    assert "toy.return\n" in built.stdout
+    assert _opt(imported, built.stdout).stdout == built.stdout
+
+
+@needs_mlir
+def test_skeleton_lists_cpp_builders(tmp_path: Path) -> None:
+    """The skeleton lists every C++ builder as an optional hook, with its C++
+    parameters, its Python signature and its C++ body."""
+    run = _import(tmp_path)
+    assert run.returncode == 0, run.stderr
+    skeleton = (tmp_path / "toypkg" / "toypkg_impl" / "toy_impl.py").read_text("utf-8")
+    assert '# optional: toy.constant: C++ builder `OpBuilder<(ins "double":$value)>`' in skeleton
+    assert "# def constant_op_build_1(cls, value: float) -> Operation:" in skeleton
+    assert "#   build($_builder, $_state, value.getType(), value);" in skeleton
+    assert "# def return_op_build(cls) -> Operation:" in skeleton
+    assert "# def func_op_build(cls, name_: str, type: FunctionType) -> Operation:" in skeleton

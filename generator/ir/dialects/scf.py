@@ -70,10 +70,12 @@ def scf_check_loop_like(
                 f"'{arg.type}' != '{yielded[i].type}'"
             )
     if results is not None:
-        for i, (arg, result) in enumerate(zip(iter_args, results, strict=True)):
+        for arg, result in zip(iter_args, results, strict=True):
             if arg.type != result.type:
+                # MLIR 22 numbers this message 0 whichever pair differs (its counter
+                # is not advanced in this loop); the messages must match byte for byte.
                 return (
-                    f"{i}-th region iter_arg and {i}-th loop result have different type: "
+                    "0-th region iter_arg and 0-th loop result have different type: "
                     f"'{arg.type}' != '{result.type}'"
                 )
     return None

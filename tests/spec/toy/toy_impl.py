@@ -1,16 +1,23 @@
 """The C++ of the Toy-style fixture dialect (`toy.td`), written in Python.
 
 `odsgen import` lists these hooks in its skeleton of `toy_impl`; the test puts
-this module in the skeleton's place and imports again.
+this module in the skeleton's place and imports again. The `*_build` functions
+are the dialect's C++ builders: written here, each is a builder of the generated
+class (`ConstantOp.build`, `ConstantOp.build_1`, ...).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from generator.ir import (
     AsmParser,
     AsmPrinter,
     Attribute,
+    Block,
     DenseElementsAttr,
+    FloatAttr,
+    FloatType,
     FoldResult,
     FunctionType,
     Operation,
@@ -18,8 +25,44 @@ from generator.ir import (
     RankedTensorType,
     SourcePos,
     TypeAttr,
+    Value,
 )
 from generator.ir.dialects.function_like import parse_function_op, print_function_op
+
+
+def add_op_build(cls: Any, lhs: Value, rhs: Value) -> Operation:
+    """The sum of two tensors, of their type (the op's `SameOperandsAndResultType`)."""
+    op: Operation = cls(lhs, rhs, result_0_type=lhs.type)
+    return op
+
+
+def constant_op_build(cls: Any, value: DenseElementsAttr) -> Operation:
+    """A constant of the value's type."""
+    op: Operation = cls(value=value, result_0_type=value.type)
+    return op
+
+
+def constant_op_build_1(cls: Any, value: float) -> Operation:
+    """A constant holding one number, as a tensor of rank 0."""
+    f64 = FloatType.get("f64")
+    bits = FloatAttr.from_value(f64, value).bits
+    return constant_op_build(cls, DenseElementsAttr.get(RankedTensorType.get((), f64), (bits,)))
+
+
+def func_op_build(cls: Any, name_: str, type: FunctionType) -> Operation:
+    """A function of that name and type whose body is an entry block with an argument
+    for each input."""
+    op: Operation = cls(sym_name=name_, function_type=TypeAttr.get(type))
+    block = op.regions[0].add_block(Block())
+    for input_type in type.inputs:
+        block.add_argument(input_type)
+    return op
+
+
+def return_op_build(cls: Any) -> Operation:
+    """A return without operands."""
+    op: Operation = cls()
+    return op
 
 
 def constant_op_verify(op: Operation) -> str | None:
