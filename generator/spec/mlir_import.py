@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, snake_case
@@ -83,10 +83,14 @@ from generator.spec.model import (
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
 __all__ = [
+    "INTERFACE_ROLES",
     "DialectImport",
     "Hook",
     "ImportedOp",
+    "InterfaceRole",
+    "hook_lines",
     "import_records",
+    "interface_role",
     "read_records",
     "report_lines",
     "skeleton_text",
@@ -126,6 +130,10 @@ class ImportedOp:
     depends: set[str] = field(default_factory=set)
     """The def names of the dialect's types and attributes the op uses."""
     owner: DialectImport | None = None
+    interface_checks: list[tuple[str, bool]] = field(default_factory=list)
+    """The checks of the interfaces the op implements that odsgen's runtime does not
+    run, each with whether it runs after the regions verify: its verifier hook
+    (`<prefix>_verify`, or `_verify_regions`) makes them (`INTERFACE_ROLES`)."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -795,8 +803,10 @@ class _Reader:
             "regions": tuple(regions),
             "successors": tuple(successors),
             "assembly_format": SourceText(text=_text(fmt)) if _text(fmt) else None,
-            "has_verifier": bool(record.get("hasVerifier")),
-            "has_region_verifier": bool(record.get("hasRegionVerifier")),
+            "has_verifier": bool(record.get("hasVerifier"))
+            or any(not r for _, r in item.interface_checks),
+            "has_region_verifier": bool(record.get("hasRegionVerifier"))
+            or any(r for _, r in item.interface_checks),
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
         names = self.default_result_names(results, traits)
@@ -941,16 +951,45 @@ class _Reader:
                 out.append(ref)
 
         def add_interface(trait: Mapping[str, Any], iface: str) -> None:
-            """An interface odsgen's runtime has: its methods MLIR implements in C++
-            (the required ones, and those `DeclareOpInterfaceMethods` names) are hooks."""
+            """An interface the op implements, by its role (`INTERFACE_ROLES`): one
+            whose methods change what odsgen parses, prints or verifies is required,
+            its methods hooks that the op needs (or its checks part of the op's
+            verifier hook); one whose methods are analysis and transformation API is
+            listed in the skeleton as optional hooks."""
+            role = interface_role(trait, self.records)
+            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            methods = _implemented_methods(trait, self.records)
             info = next(
                 (i for i in BUILTIN_INTERFACES.values() if iface in (i.class_name, i.def_name)),
                 None,
             )
-            if info is None:
-                item.notes.append(f"interface {iface} (its methods are C++ API only)")
+            unsupported = sorted(set(methods) & role.unsupported)
+            if unsupported:
+                problems.append(
+                    f"interface {iface}: {', '.join(unsupported)} (C++): {role.reason}; "
+                    "odsgen has no hook for it yet"
+                )
                 return
-            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            if role.required and role.check is not None:
+                item.interface_checks.append(
+                    (f"{iface}: {role.reason}", role.check == "verify_regions")
+                )
+            modelled = {m.ods_name for m in info.methods} if info is not None else set()
+            if not role.required or info is None:
+                for cpp_method in methods:
+                    if cpp_method in modelled:
+                        continue
+                    item.hooks.append(
+                        Hook(
+                            f"{prefix}_{snake_case(cpp_method)}",
+                            "(op, ...)",
+                            f"{item.name}: {iface}::{cpp_method} ({role.reason})",
+                            False,
+                        )
+                    )
+            if info is None:
+                item.notes.append(f"interface {iface} ({role.reason})")
+                return
             for method in info.methods:
                 if method.kind != "required" and method.ods_name not in overridden:
                     continue
@@ -1018,6 +1057,9 @@ class _Reader:
                 return
             if native in _IGNORED_NATIVE or name in _IGNORED_NATIVE:
                 return
+            needs = _DEFINITION_CHECKS.get(native.rsplit("::", 1)[-1])
+            if needs is not None and _implements(record, needs, self.records):
+                return  # its check holds for every program of an op so defined
             if "ParamNativeOpTrait" in supers or "NativeOpTrait" in supers or native:
                 problems.append(f"trait {native or name} has no odsgen counterpart")
                 return
@@ -1107,22 +1149,34 @@ class _Reader:
     def hooks(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> None:
         prefix = snake_case(class_name_from_def(str(record["!name"])))
         op = item.name
-        if record.get("hasVerifier"):
+        plain = [text for text, regions in item.interface_checks if not regions]
+        regional = [text for text, regions in item.interface_checks if regions]
+        if record.get("hasVerifier") or plain:
+            contract = (
+                f"{op}: `LogicalResult verify()`; return MLIR's message without "
+                "the `'op' op` prefix, or None"
+                if record.get("hasVerifier")
+                else f"{op}: no `verify()` of its own"
+            )
             item.hooks.append(
                 Hook(
                     f"{prefix}_verify",
                     "(op) -> str | None",
-                    f"{op}: `LogicalResult verify()`; return MLIR's message without "
-                    "the `'op' op` prefix, or None",
+                    contract + "".join(f"; first, the check of {c}" for c in plain),
                     True,
                 )
             )
-        if record.get("hasRegionVerifier"):
+        if record.get("hasRegionVerifier") or regional:
+            contract = (
+                f"{op}: `LogicalResult verifyRegions()`, run after the nested ops verify"
+                if record.get("hasRegionVerifier")
+                else f"{op}: run after the nested ops verify"
+            )
             item.hooks.append(
                 Hook(
                     f"{prefix}_verify_regions",
                     "(op) -> str | None",
-                    f"{op}: `LogicalResult verifyRegions()`, run after the nested ops verify",
+                    contract + "".join(f"; first, the check of {c}" for c in regional),
                     True,
                 )
             )
@@ -1220,6 +1274,184 @@ _IGNORED_NATIVE = frozenset(
         "spirv::UnsignedOp",
     }
 )
+
+
+@dataclass(frozen=True)
+class InterfaceRole:
+    """Whether an interface's methods change what odsgen parses, prints or verifies."""
+
+    required: bool
+    """An op implementing it in C++ is incomplete until its hooks are written."""
+    reason: str
+    """What the interface does in MLIR, for the report and the skeleton."""
+    check: Literal["verify", "verify_regions"] | None = None
+    """Where the op's hooks make the interface's check, when odsgen's runtime does not
+    (`verify` before the regions verify, `verify_regions` after); None when odsgen's
+    runtime does what the interface does, or there is nothing to check."""
+    unsupported: frozenset[str] = frozenset()
+    """Methods that odsgen has no hook for: an op defining them in C++ is incomplete."""
+
+
+def _verifier(reason: str, *, regions: bool = False) -> InterfaceRole:
+    return InterfaceRole(True, reason, "verify_regions" if regions else "verify")
+
+
+def _api(reason: str) -> InterfaceRole:
+    return InterfaceRole(False, reason)
+
+
+#: MLIR's op interfaces, by C++ name: whether their methods change what odsgen does
+#: when it parses, prints or verifies a program (required: the op needs its hooks),
+#: or serve analyses and transformations only (optional: the skeleton lists them).
+#: An interface with a `verify` in ODS checks every op implementing it (MLIR runs it
+#: with the op's traits, before the op's own `verify()`, or after the regions with
+#: `verifyWithRegions`); an interface not listed is classified by that alone.
+INTERFACE_ROLES: dict[str, InterfaceRole] = {
+    # Parsing and printing.
+    "OpAsmOpInterface": InterfaceRole(
+        True,
+        "getAsmResultNames and getAsmBlockArgumentNames name the printed values; "
+        "getAsmBlockNames names printed blocks; getDefaultDialect changes how nested "
+        "ops parse and print",
+        unsupported=frozenset({"getAsmBlockNames", "getDefaultDialect"}),
+    ),
+    "InferTypeOpInterface": InterfaceRole(
+        True,
+        "a format that leaves result types out parses them from inferReturnTypes, and "
+        "its verifier compares the results with them (odsgen's runtime runs it)",
+    ),
+    # Verifiers odsgen's runtime runs.
+    "SymbolOpInterface": InterfaceRole(
+        True, "its verifier checks `sym_name` and `sym_visibility` (odsgen's runtime runs it)"
+    ),
+    # Verifiers an op's hooks make.
+    "CastOpInterface": _verifier(
+        "its verifier calls areCastCompatible on the operand and result types"
+    ),
+    "BranchOpInterface": _verifier(
+        "its verifier checks the operands getSuccessorOperands passes to each successor "
+        "against the successor's arguments"
+    ),
+    "RegionBranchOpInterface": _verifier(
+        "its verifier checks the types of the values passed along the control flow "
+        "getSuccessorRegions describes",
+        regions=True,
+    ),
+    "WeightedBranchOpInterface": _verifier("its verifier checks the branch weights"),
+    "WeightedRegionBranchOpInterface": _verifier("its verifier checks the region weights"),
+    "SymbolUserOpInterface": _verifier(
+        "verifySymbolUses checks the symbols the op names, when the enclosing symbol table verifies"
+    ),
+    "DestinationStyleOpInterface": _verifier(
+        "its verifier checks the inits (`outs`) against the results", regions=True
+    ),
+    "LoopLikeOpInterface": _verifier(
+        "its verifier checks the inits, region iter_args, yielded values and results "
+        "agree in number and type",
+        regions=True,
+    ),
+    "FunctionOpInterface": _verifier(
+        "its verifier checks the function type against the argument and result "
+        "attributes and the entry block's arguments"
+    ),
+    "ShapedDimOpInterface": _verifier("its verifier checks the op's shaped value and index"),
+    "OffsetSizeAndStrideOpInterface": _verifier(
+        "its verifier checks the static and dynamic offsets, sizes and strides"
+    ),
+    "RegionKindInterface": InterfaceRole(
+        True,
+        "getRegionKind says which regions are graph regions, which the dominance check "
+        "skips (odsgen's runtime knows the HasOnlyGraphRegion trait)",
+        unsupported=frozenset({"getRegionKind"}),
+    ),
+    # Analysis and transformation API.
+    "MemoryEffectOpInterface": _api("memory effects, for analyses and transformations"),
+    "ConditionallySpeculatable": _api("whether the op may be speculated, for transformations"),
+    "BufferizableOpInterface": _api("bufferization"),
+    "VectorUnrollOpInterface": _api("vector unrolling"),
+    "BytecodeOpInterface": _api("the bytecode reader and writer"),
+    "InferIntRangeInterface": _api("integer range analysis"),
+    "InferShapedTypeOpInterface": _api(
+        "shape inference for transformations (it has no verifier of its own)"
+    ),
+    "ReifyRankedShapedTypeOpInterface": _api("reifying result shapes, for transformations"),
+    "RegionBranchTerminatorOpInterface": _api(
+        "the operands a region terminator passes on, for RegionBranchOpInterface "
+        "(its own verifier checks only the C++ class at compile time)"
+    ),
+    "TransformOpInterface": _api(
+        "applying the transform; its verifier checks the memory effects the op's "
+        "definition declares on its operands and results, the same for every program"
+    ),
+    "MatchOpInterface": _api("applying the transform (a TransformOpInterface)"),
+    "PatternDescriptorOpInterface": _api("the patterns a transform adds"),
+    "ConversionPatternDescriptorOpInterface": _api("the conversion patterns a transform adds"),
+    "TypeConverterBuilderOpInterface": _api("the type converter a transform builds"),
+    "CallOpInterface": _api("call graph analyses and inlining (it has no verifier)"),
+    "CallableOpInterface": _api("call graph analyses and inlining (it has no verifier)"),
+    "ViewLikeOpInterface": _api("alias analysis"),
+    "TilingInterface": _api("tiling"),
+    "AsyncOpInterface": _api("the async token chain, for transformations"),
+    "MaskableOpInterface": _api("vector masking transformations"),
+    "SelectLikeOpInterface": _api("the select's operands, for transformations"),
+    "ArithFastMathInterface": _api("the fastmath flags, for transformations"),
+    "QueryMinVersionInterface": _api("the SPIR-V version the op needs, for target checks"),
+    "QueryMaxVersionInterface": _api("the SPIR-V version the op needs, for target checks"),
+    "QueryExtensionInterface": _api("the SPIR-V extensions the op needs, for target checks"),
+    "QueryCapabilityInterface": _api("the SPIR-V capabilities the op needs, for target checks"),
+}
+
+
+def interface_role(trait: Mapping[str, Any], records: Records) -> InterfaceRole:
+    """The role of the interface an op trait names (`INTERFACE_ROLES`, or by whether
+    the interface's ODS has a `verify`)."""
+    name = str(trait.get("cppInterfaceName") or trait.get("!name"))
+    if name in INTERFACE_ROLES:
+        return INTERFACE_ROLES[name]
+    interface = _def(trait.get("declaredInterface"), records) or trait
+    if _text(interface.get("verify")).strip():
+        return _verifier(
+            "its ODS `verify` checks each op implementing it",
+            regions=bool(interface.get("verifyWithRegions")),
+        )
+    return _api("C++ API for analyses and transformations (it has no verifier)")
+
+
+def _implemented_methods(trait: Mapping[str, Any], records: Records) -> list[str]:
+    """The interface methods an op defines in C++: those `DeclareOpInterfaceMethods`
+    names and the interface's methods without a default (a plain interface trait's
+    methods come from other traits or the op's `extraClassDeclaration`)."""
+    if "DeclareInterfaceMethods" not in _supers(trait):
+        return []
+    interface = _def(trait.get("declaredInterface"), records) or trait
+    out = [str(m) for m in trait.get("alwaysOverriddenMethods") or ()]
+    for value in interface.get("methods") or ():
+        method = _def(value, records)
+        if method is None or _text(method.get("body")) or _text(method.get("defaultBody")):
+            continue
+        if str(method.get("name")) not in out:
+            out.append(str(method.get("name")))
+    return out
+
+
+#: Native traits whose `verifyTrait` checks only the op's definition, passing for
+#: every program of an op that implements the interface given: odsgen need not run
+#: them. (`TransformEachOpTrait` checks that the op implements
+#: `TransformOpInterface`; its one operand is a `static_assert`.)
+_DEFINITION_CHECKS = {"TransformEachOpTrait": "TransformOpInterface"}
+
+
+def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool:
+    """Whether an op's traits (through trait lists) name the interface (C++ name)."""
+    pending = list(op.get("traits") or ())
+    while pending:
+        trait = _def(pending.pop(), records)
+        if trait is None:
+            continue
+        if trait.get("cppInterfaceName") == interface:
+            return True
+        pending.extend(trait.get("traits") or () if "TraitList" in _supers(trait) else ())
+    return False
 
 
 def _dialect_name(op: Mapping[str, Any], records: Records) -> str:
@@ -1540,4 +1772,20 @@ def problem_lines(dialects: Mapping[str, DialectImport]) -> list[str]:
             for problem in item.problems:
                 out.append(f"{item.name}: {problem}")
         out.extend(f"{name}: {problem}" for problem in dialects[name].pattern_problems)
+    return out
+
+
+def hook_lines(
+    dialects: Mapping[str, DialectImport], defined: Mapping[str, frozenset[str]]
+) -> list[str]:
+    """Why each op that needs hand-written Python is incomplete: each required hook
+    the implementation module does not define, with what MLIR does there."""
+    out = []
+    for name in sorted(dialects):
+        functions = defined.get(name, frozenset())
+        for item in dialects[name].ops.values():
+            if item.op is None or item.blocked():
+                continue
+            for hook in item.missing(functions):
+                out.append(f"{item.name}: needs hook {hook.function}: {hook.contract}")
     return out
