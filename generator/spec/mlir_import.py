@@ -42,6 +42,7 @@ from generator.spec.constraints import (
     AttrConstraint,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    FloatAttrConstraint,
     TypeConstraint,
     TypePredicateConstraint,
     TypeRefConstraint,
@@ -52,10 +53,12 @@ from generator.spec.constraints import (
 from generator.spec.expr import ExprError, NameExpr
 from generator.spec.interfaces import BUILTIN_INTERFACES
 from generator.spec.mlir_predicates import (
+    CppClass,
     PredScope,
     op_scope,
     translate_pred,
     translate_type_expr,
+    type_interface_implementers,
 )
 from generator.spec.model import (
     AttrDef,
@@ -327,6 +330,13 @@ class _Reader:
         self.current_deps: set[str] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
+        #: The records of the other files of the run, where a type interface's
+        #: TypeDefs may be (`TransformTypes.td` beside `TransformOps.td`).
+        self.other_records: list[Records] = []
+        #: Their type interface implementers, by `id` of their records.
+        self.other_implementers: dict[int, dict[str, list[str]]] = {}
+        #: The TypeDefs of every file of the run by C++ class name, with their records.
+        self.other_typedefs: dict[str, list[tuple[Records, str]]] = {}
 
     # -- constraints --------------------------------------------------------
 
@@ -396,9 +406,46 @@ class _Reader:
         self.class_uses(translation.python)
         return translation.python
 
+    def with_other_files(self, scope: PredScope) -> PredScope:
+        """The scope with the type interfaces of this file that no TypeDef of it
+        implements, as the TypeDefs of the run's other files that declare them."""
+        missing = {
+            name: cls
+            for name, cls in scope.classes.items()
+            if cls.isa.startswith("isinstance({x}, ")
+            and "(" not in cls.isa[16:]
+            and self._is_type_interface(name)
+        }
+        if not missing:
+            return scope
+        classes = dict(scope.classes)
+        for other in self.other_records:
+            found = self.other_implementers.get(id(other))
+            if found is None:
+                found = self.other_implementers[id(other)] = type_interface_implementers(other)
+            for name in missing:
+                declaring = found.get(name.rsplit("::", 1)[-1])
+                if declaring and classes[name] is missing[name]:
+                    classes[name] = CppClass(
+                        f"isinstance({{x}}, ({', '.join(declaring)},))", None, "Type"
+                    )
+        return PredScope(
+            scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
+        )
+
+    def _is_type_interface(self, qualified: str) -> bool:
+        short = qualified.rsplit("::", 1)[-1]
+        return any(
+            self.records[n].get("cppInterfaceName") == short
+            for n in self.records.get("!instanceof", {}).get("TypeInterface", ())
+        )
+
     def class_uses(self, python: str) -> None:
         """Import the dialect classes a translated predicate names, as its op's deps."""
         for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            if word not in self._class_records():
+                self.other_file_class(word)
+                continue
             for record_name in self._class_records().get(word, ()):
                 record = self.records[record_name]
                 owner = _def(record.get("dialect"), self.records)
@@ -410,6 +457,23 @@ class _Reader:
                 if dialect != self.current_dialect:
                     raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
                 self.param_def(record, dialect)
+
+    def other_file_class(self, word: str) -> None:
+        """Import a TypeDef of the current dialect that another file of the run
+        defines (a type interface's implementer), read with that file's records."""
+        for other, name in self.other_typedefs.get(word, ()):
+            if other is self.records:
+                continue
+            record = other[name]
+            owner = _def(record.get("dialect"), other)
+            if owner is not None and str(owner.get("name")) == self.current_dialect:
+                records, classes = self.records, self._classes
+                self.records, self._classes = other, None
+                try:
+                    self.param_def(record, self.current_dialect)
+                finally:
+                    self.records, self._classes = records, classes
+                return
 
     def _class_records(self) -> dict[str, list[str]]:
         """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
@@ -715,7 +779,7 @@ class _Reader:
 
     def op_def(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> OpDef:
         dialect = imported.name
-        scope = op_scope(record, self.records)
+        scope = self.with_other_files(op_scope(record, self.records))
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
         order: list[str] = []
@@ -870,6 +934,11 @@ class _Reader:
                 default = self.default(str(record.get("defaultValue", "")), base, dialect)
             record = base
         constraint = self.attr_constraint(record, scope, dialect)
+        if default is not None and not _default_buildable(constraint):
+            raise _Incomplete(
+                f"default value {default!r}: odsgen cannot build a default of this kind of "
+                "attribute yet"
+            )
         return AttributeDef(name=name, type=constraint, optional=optional, default=default)
 
     def default(self, cpp: str, base: Mapping[str, Any], dialect: str) -> str | int | float | bool:
@@ -1454,6 +1523,16 @@ def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool
     return False
 
 
+def _default_buildable(constraint: AttrConstraint) -> bool:
+    """Whether the generated code can build an attribute's default value (the rule
+    of `generator.emit.ops`): an enum case, a float, or a kind with a builder."""
+    from generator.emit.ops import attr_kind  # the emitter's rule, asked as it is
+
+    if isinstance(constraint, AttrRefConstraint | FloatAttrConstraint):
+        return True
+    return attr_kind(constraint, {}).build_expr != "v"
+
+
 def _dialect_name(op: Mapping[str, Any], records: Records) -> str:
     record = _def(op.get("opDialect"), records)
     return str(record.get("name")) if record is not None else ""
@@ -1511,10 +1590,21 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
             dialect = _dialect_name(records[name], records)
             op_name = f"{dialect}.{records[name].get('opName', '')}"
             op_classes.setdefault(dialect, {})[str(name).split("_", 1)[-1]] = op_name
+    implementers: dict[int, dict[str, list[str]]] = {}
+    typedefs: dict[str, list[tuple[Records, str]]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("TypeDef", ()):
+            cpp = records[name].get("cppClassName")
+            if isinstance(cpp, str):
+                typedefs.setdefault(cpp, []).append((records, str(name)))
     for file, records in files:
         reader = _Reader(records)
         reader.dialects = dialects
         reader._op_classes = op_classes
+        reader.other_records = [other for _, other in files if other is not records]
+        # Shared by the readers: each file's records are indexed once.
+        reader.other_implementers = implementers
+        reader.other_typedefs = typedefs
         for def_name in records.get("!instanceof", {}).get("Op", ()):
             try:
                 imported, item = reader.op(def_name)

@@ -70,6 +70,7 @@ __all__ = [
     "translate_cpred",
     "translate_pred",
     "translate_type_expr",
+    "type_interface_implementers",
 ]
 
 
@@ -2004,7 +2005,7 @@ def _namespace(record: Mapping[str, Any], records: Records) -> str | None:
     return namespace if isinstance(namespace, str) else None
 
 
-def _type_interface_implementers(records: Records) -> dict[str, list[str]]:
+def type_interface_implementers(records: Records) -> dict[str, list[str]]:
     """Type interface (C++ name) -> the C++ classes of the TypeDefs whose traits name
     it (as themselves, through `DeclareTypeInterfaceMethods` or as a base interface).
     A type may implement an interface through an external model registered in C++
@@ -2070,7 +2071,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
         if base_name not in out and base_name.removeprefix("mlir::") not in CLASSES:
             listed = ", ".join(classes)
             out[base_name] = CppClass(f"isinstance({{x}}, ({listed},))", None, "Type")
-    implementers = _type_interface_implementers(records)
+    implementers = type_interface_implementers(records)
     for cls, base in (("TypeInterface", "Type"), ("AttrInterface", "Attribute")):
         for name in instances.get(cls, ()):
             record = records[name]

@@ -197,7 +197,7 @@ def test_roles_agree_with_mlirs_interface_definitions(tmp_path: Path) -> None:
 
 #: MLIR's files of transform ops whose operands and results are the handle and
 #: parameter types of `TransformTypes.td`, which they include.
-TRANSFORM_FILES = [
+TRANSFORM_EXTENSION_FILES = [
     DIALECTS / "SCF" / "TransformOps" / "SCFTransformOps.td",
     DIALECTS / "Linalg" / "TransformOps" / "LinalgTransformOps.td",
     DIALECTS / "Func" / "TransformOps" / "FuncTransformOps.td",
@@ -205,6 +205,16 @@ TRANSFORM_FILES = [
     DIALECTS / "Bufferization" / "TransformOps" / "BufferizationTransformOps.td",
     DIALECTS / "Tensor" / "TransformOps" / "TensorTransformOps.td",
     DIALECTS / "Affine" / "TransformOps" / "AffineTransformOps.td",
+]
+
+#: Files of transform ops that do not include `TransformTypes.td`: imported with it,
+#: the types that implement the handle interfaces are read from it.
+TRANSFORM_CORE_FILES = [
+    DIALECTS / "Transform" / "IR" / "TransformOps.td",
+    DIALECTS / "Transform" / "IR" / "TransformTypes.td",
+    DIALECTS / "Transform" / "DebugExtension" / "DebugExtensionOps.td",
+    DIALECTS / "Transform" / "LoopExtension" / "LoopExtensionOps.td",
+    DIALECTS / "GPU" / "TransformOps" / "GPUTransformOps.td",
 ]
 
 #: The types of the transform cases: handles to ops and values, parameters, and a
@@ -253,23 +263,36 @@ def _handle_cases(spec_text: str) -> list[tuple[str, str]]:
 
 @needs_mlir
 @needs_mlir_opt
-def test_imported_transform_ops_against_mlir_opt(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("files", "newly_complete"),
+    [
+        (
+            TRANSFORM_EXTENSION_FILES,
+            (
+                # A type interface in their constraints, TransformEachOpTrait, a
+                # handle to ops of one name.
+                "transform.structured.match",
+                "transform.loop.coalesce",
+                "transform.structured.lower_pack",
+            ),
+        ),
+        (TRANSFORM_CORE_FILES, ("transform.get_defining_op", "transform.apply_dce")),
+    ],
+    ids=["extensions", "core"],
+)
+def test_imported_transform_ops_against_mlir_opt(
+    tmp_path: Path, files: list[Path], newly_complete: tuple[str, ...]
+) -> None:
     """The transform ops that are complete (those whose constraints name the
     transform type interfaces, and those with `TransformEachOpTrait`) in generated
     programs over transform types: valid ones print as mlir-opt-22 prints them in
     custom and generic form, invalid ones get its first error."""
-    status, _, err = _import(tmp_path, *TRANSFORM_FILES)
+    status, _, err = _import(tmp_path, *files)
     assert status == 0, err
     spec = (tmp_path / "out" / "mlirpy" / "transform.yaml").read_text("utf-8")
     cases = _cases(spec, TRANSFORM_TYPES) + _handle_cases(spec)
     ops = {name for name, _ in cases}
-    # Newly complete: a type interface in their constraints, TransformEachOpTrait,
-    # a handle to ops of one name.
-    for name in (
-        "transform.structured.match",
-        "transform.loop.coalesce",
-        "transform.structured.lower_pack",
-    ):
+    for name in newly_complete:
         assert name in ops, name
     total, agree, valid = differential(tmp_path, cases)
     print(f"cases: {total}, identical or same first error: {agree}, ops: {len(ops)}")
