@@ -42,6 +42,7 @@ from generator.spec.constraints import (
     AttrConstraint,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    DenseArrayAttrConstraint,
     FloatAttrConstraint,
     TypeConstraint,
     TypePredicateConstraint,
@@ -1530,6 +1531,8 @@ def _default_buildable(constraint: AttrConstraint) -> bool:
 
     if isinstance(constraint, AttrRefConstraint | FloatAttrConstraint):
         return True
+    if isinstance(constraint, DenseArrayAttrConstraint):
+        return constraint.element != "i1"  # integers, from their tuple
     return attr_kind(constraint, {}).build_expr != "v"
 
 
