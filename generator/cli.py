@@ -505,6 +505,7 @@ def run_import(args: argparse.Namespace) -> int:
     from generator.emit.build import Project, ProjectError, generate
     from generator.spec.mlir_import import (
         defined_functions,
+        hook_lines,
         import_records,
         problem_lines,
         read_records,
@@ -583,7 +584,7 @@ def run_import(args: argparse.Namespace) -> int:
         for line in report_lines(dialects, defined):
             print(line)
         if args.verbose:
-            for line in problem_lines(dialects):
+            for line in problem_lines(dialects) + hook_lines(dialects, defined):
                 print(f"  {line}")
     if out is None:
         return 1 if failed else 0

@@ -1326,6 +1326,20 @@ class _OpMaker:
                 name = f"_DEFAULT_{len(self.constants)}"
                 self.constants[name] = expr
                 return name
+        if isinstance(a.type, DenseArrayAttrConstraint) and a.type.element != "i1":
+            # A dense array of integers: the default is the Python tuple of its values,
+            # built from its IR form (`array<i64: 1, 2>`) once per module.
+            values = _int_tuple(literal)
+            if values is not None:
+                items = ", ".join(str(v) for v in values)
+                text = f"array<{a.type.element}: {items}>" if values else f"array<{a.type.element}>"
+                expr = f'parse_attribute("{text}")'
+                for name, existing in self.constants.items():
+                    if existing == expr:
+                        return name
+                name = f"_DEFAULT_{len(self.constants)}"
+                self.constants[name] = expr
+                return name
         if kind.build_expr == "v":
             self.errors.append(
                 SpecDiagnostic(
@@ -1892,6 +1906,17 @@ class _OpMaker:
             if a.name == name and a.derived is None:
                 return f"attr_type({self.py[name]}_a)"
         return None
+
+
+def _int_tuple(text: str) -> tuple[int, ...] | None:
+    """A default written as a Python tuple of integers (`(1, 2)`), else None."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    if isinstance(value, tuple) and all(type(v) is int for v in value):
+        return value
+    return None
 
 
 def _enum_member(value: str) -> str:

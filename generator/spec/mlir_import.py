@@ -35,7 +35,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
@@ -43,6 +43,8 @@ from generator.spec.constraints import (
     AttrConstraint,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    DenseArrayAttrConstraint,
+    FloatAttrConstraint,
     TypeConstraint,
     TypePredicateConstraint,
     TypeRefConstraint,
@@ -53,10 +55,12 @@ from generator.spec.constraints import (
 from generator.spec.expr import ExprError, NameExpr
 from generator.spec.interfaces import BUILTIN_INTERFACES
 from generator.spec.mlir_predicates import (
+    CppClass,
     PredScope,
     op_scope,
     translate_pred,
     translate_type_expr,
+    type_interface_implementers,
 )
 from generator.spec.model import (
     AttrDef,
@@ -86,10 +90,14 @@ from generator.spec.model import (
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
 __all__ = [
+    "INTERFACE_ROLES",
     "DialectImport",
     "Hook",
     "ImportedOp",
+    "InterfaceRole",
+    "hook_lines",
     "import_records",
+    "interface_role",
     "read_records",
     "report_lines",
     "skeleton_text",
@@ -132,6 +140,10 @@ class ImportedOp:
     depends: set[str] = field(default_factory=set)
     """The def names of the dialect's types and attributes the op uses."""
     owner: DialectImport | None = None
+    interface_checks: list[tuple[str, bool]] = field(default_factory=list)
+    """The checks of the interfaces the op implements that odsgen's runtime does not
+    run, each with whether it runs after the regions verify: its verifier hook
+    (`<prefix>_verify`, or `_verify_regions`) makes them (`INTERFACE_ROLES`)."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -325,6 +337,13 @@ class _Reader:
         self.current_deps: set[str] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
+        #: The records of the other files of the run, where a type interface's
+        #: TypeDefs may be (`TransformTypes.td` beside `TransformOps.td`).
+        self.other_records: list[Records] = []
+        #: Their type interface implementers, by `id` of their records.
+        self.other_implementers: dict[int, dict[str, list[str]]] = {}
+        #: The TypeDefs of every file of the run by C++ class name, with their records.
+        self.other_typedefs: dict[str, list[tuple[Records, str]]] = {}
 
     # -- constraints --------------------------------------------------------
 
@@ -394,9 +413,46 @@ class _Reader:
         self.class_uses(translation.python)
         return translation.python
 
+    def with_other_files(self, scope: PredScope) -> PredScope:
+        """The scope with the type interfaces of this file that no TypeDef of it
+        implements, as the TypeDefs of the run's other files that declare them."""
+        missing = {
+            name: cls
+            for name, cls in scope.classes.items()
+            if cls.isa.startswith("isinstance({x}, ")
+            and "(" not in cls.isa[16:]
+            and self._is_type_interface(name)
+        }
+        if not missing:
+            return scope
+        classes = dict(scope.classes)
+        for other in self.other_records:
+            found = self.other_implementers.get(id(other))
+            if found is None:
+                found = self.other_implementers[id(other)] = type_interface_implementers(other)
+            for name in missing:
+                declaring = found.get(name.rsplit("::", 1)[-1])
+                if declaring and classes[name] is missing[name]:
+                    classes[name] = CppClass(
+                        f"isinstance({{x}}, ({', '.join(declaring)},))", None, "Type"
+                    )
+        return PredScope(
+            scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
+        )
+
+    def _is_type_interface(self, qualified: str) -> bool:
+        short = qualified.rsplit("::", 1)[-1]
+        return any(
+            self.records[n].get("cppInterfaceName") == short
+            for n in self.records.get("!instanceof", {}).get("TypeInterface", ())
+        )
+
     def class_uses(self, python: str) -> None:
         """Import the dialect classes a translated predicate names, as its op's deps."""
         for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            if word not in self._class_records():
+                self.other_file_class(word)
+                continue
             for record_name in self._class_records().get(word, ()):
                 record = self.records[record_name]
                 owner = _def(record.get("dialect"), self.records)
@@ -408,6 +464,23 @@ class _Reader:
                 if dialect != self.current_dialect:
                     raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
                 self.param_def(record, dialect)
+
+    def other_file_class(self, word: str) -> None:
+        """Import a TypeDef of the current dialect that another file of the run
+        defines (a type interface's implementer), read with that file's records."""
+        for other, name in self.other_typedefs.get(word, ()):
+            if other is self.records:
+                continue
+            record = other[name]
+            owner = _def(record.get("dialect"), other)
+            if owner is not None and str(owner.get("name")) == self.current_dialect:
+                records, classes = self.records, self._classes
+                self.records, self._classes = other, None
+                try:
+                    self.param_def(record, self.current_dialect)
+                finally:
+                    self.records, self._classes = records, classes
+                return
 
     def _class_records(self) -> dict[str, list[str]]:
         """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
@@ -713,7 +786,7 @@ class _Reader:
 
     def op_def(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> OpDef:
         dialect = imported.name
-        scope = op_scope(record, self.records)
+        scope = self.with_other_files(op_scope(record, self.records))
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
         order: list[str] = []
@@ -801,8 +874,10 @@ class _Reader:
             "regions": tuple(regions),
             "successors": tuple(successors),
             "assembly_format": SourceText(text=_text(fmt)) if _text(fmt) else None,
-            "has_verifier": bool(record.get("hasVerifier")),
-            "has_region_verifier": bool(record.get("hasRegionVerifier")),
+            "has_verifier": bool(record.get("hasVerifier"))
+            or any(not r for _, r in item.interface_checks),
+            "has_region_verifier": bool(record.get("hasRegionVerifier"))
+            or any(r for _, r in item.interface_checks),
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
         names = self.default_result_names(results, traits)
@@ -866,6 +941,11 @@ class _Reader:
                 default = self.default(str(record.get("defaultValue", "")), base, dialect)
             record = base
         constraint = self.attr_constraint(record, scope, dialect)
+        if default is not None and not _default_buildable(constraint):
+            raise _Incomplete(
+                f"default value {default!r}: odsgen cannot build a default of this kind of "
+                "attribute yet"
+            )
         return AttributeDef(name=name, type=constraint, optional=optional, default=default)
 
     def default(self, cpp: str, base: Mapping[str, Any], dialect: str) -> str | int | float | bool:
@@ -947,16 +1027,45 @@ class _Reader:
                 out.append(ref)
 
         def add_interface(trait: Mapping[str, Any], iface: str) -> None:
-            """An interface odsgen's runtime has: its methods MLIR implements in C++
-            (the required ones, and those `DeclareOpInterfaceMethods` names) are hooks."""
+            """An interface the op implements, by its role (`INTERFACE_ROLES`): one
+            whose methods change what odsgen parses, prints or verifies is required,
+            its methods hooks that the op needs (or its checks part of the op's
+            verifier hook); one whose methods are analysis and transformation API is
+            listed in the skeleton as optional hooks."""
+            role = interface_role(trait, self.records)
+            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            methods = _implemented_methods(trait, self.records)
             info = next(
                 (i for i in BUILTIN_INTERFACES.values() if iface in (i.class_name, i.def_name)),
                 None,
             )
-            if info is None:
-                item.notes.append(f"interface {iface} (its methods are C++ API only)")
+            unsupported = sorted(set(methods) & role.unsupported)
+            if unsupported:
+                problems.append(
+                    f"interface {iface}: {', '.join(unsupported)} (C++): {role.reason}; "
+                    "odsgen has no hook for it yet"
+                )
                 return
-            overridden = {str(m) for m in trait.get("alwaysOverriddenMethods") or ()}
+            if role.required and role.check is not None:
+                item.interface_checks.append(
+                    (f"{iface}: {role.reason}", role.check == "verify_regions")
+                )
+            modelled = {m.ods_name for m in info.methods} if info is not None else set()
+            if not role.required or info is None:
+                for cpp_method in methods:
+                    if cpp_method in modelled:
+                        continue
+                    item.hooks.append(
+                        Hook(
+                            f"{prefix}_{snake_case(cpp_method)}",
+                            "(op, ...)",
+                            f"{item.name}: {iface}::{cpp_method} ({role.reason})",
+                            False,
+                        )
+                    )
+            if info is None:
+                item.notes.append(f"interface {iface} ({role.reason})")
+                return
             for method in info.methods:
                 if method.kind != "required" and method.ods_name not in overridden:
                     continue
@@ -1024,6 +1133,9 @@ class _Reader:
                 return
             if native in _IGNORED_NATIVE or name in _IGNORED_NATIVE:
                 return
+            needs = _DEFINITION_CHECKS.get(native.rsplit("::", 1)[-1])
+            if needs is not None and _implements(record, needs, self.records):
+                return  # its check holds for every program of an op so defined
             if "ParamNativeOpTrait" in supers or "NativeOpTrait" in supers or native:
                 problems.append(f"trait {native or name} has no odsgen counterpart")
                 return
@@ -1113,22 +1225,34 @@ class _Reader:
     def hooks(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> None:
         prefix = snake_case(class_name_from_def(str(record["!name"])))
         op = item.name
-        if record.get("hasVerifier"):
+        plain = [text for text, regions in item.interface_checks if not regions]
+        regional = [text for text, regions in item.interface_checks if regions]
+        if record.get("hasVerifier") or plain:
+            contract = (
+                f"{op}: `LogicalResult verify()`; return MLIR's message without "
+                "the `'op' op` prefix, or None"
+                if record.get("hasVerifier")
+                else f"{op}: no `verify()` of its own"
+            )
             item.hooks.append(
                 Hook(
                     f"{prefix}_verify",
                     "(op) -> str | None",
-                    f"{op}: `LogicalResult verify()`; return MLIR's message without "
-                    "the `'op' op` prefix, or None",
+                    contract + "".join(f"; first, the check of {c}" for c in plain),
                     True,
                 )
             )
-        if record.get("hasRegionVerifier"):
+        if record.get("hasRegionVerifier") or regional:
+            contract = (
+                f"{op}: `LogicalResult verifyRegions()`, run after the nested ops verify"
+                if record.get("hasRegionVerifier")
+                else f"{op}: run after the nested ops verify"
+            )
             item.hooks.append(
                 Hook(
                     f"{prefix}_verify_regions",
                     "(op) -> str | None",
-                    f"{op}: `LogicalResult verifyRegions()`, run after the nested ops verify",
+                    contract + "".join(f"; first, the check of {c}" for c in regional),
                     True,
                 )
             )
@@ -1228,6 +1352,196 @@ _IGNORED_NATIVE = frozenset(
         "spirv::UnsignedOp",
     }
 )
+
+
+@dataclass(frozen=True)
+class InterfaceRole:
+    """Whether an interface's methods change what odsgen parses, prints or verifies."""
+
+    required: bool
+    """An op implementing it in C++ is incomplete until its hooks are written."""
+    reason: str
+    """What the interface does in MLIR, for the report and the skeleton."""
+    check: Literal["verify", "verify_regions"] | None = None
+    """Where the op's hooks make the interface's check, when odsgen's runtime does not
+    (`verify` before the regions verify, `verify_regions` after); None when odsgen's
+    runtime does what the interface does, or there is nothing to check."""
+    unsupported: frozenset[str] = frozenset()
+    """Methods that odsgen has no hook for: an op defining them in C++ is incomplete."""
+
+
+def _verifier(reason: str, *, regions: bool = False) -> InterfaceRole:
+    return InterfaceRole(True, reason, "verify_regions" if regions else "verify")
+
+
+def _api(reason: str) -> InterfaceRole:
+    return InterfaceRole(False, reason)
+
+
+#: MLIR's op interfaces, by C++ name: whether their methods change what odsgen does
+#: when it parses, prints or verifies a program (required: the op needs its hooks),
+#: or serve analyses and transformations only (optional: the skeleton lists them).
+#: An interface with a `verify` in ODS checks every op implementing it (MLIR runs it
+#: with the op's traits, before the op's own `verify()`, or after the regions with
+#: `verifyWithRegions`); an interface not listed is classified by that alone.
+INTERFACE_ROLES: dict[str, InterfaceRole] = {
+    # Parsing and printing.
+    "OpAsmOpInterface": InterfaceRole(
+        True,
+        "getAsmResultNames and getAsmBlockArgumentNames name the printed values; "
+        "getAsmBlockNames names printed blocks; getDefaultDialect changes how nested "
+        "ops parse and print",
+        unsupported=frozenset({"getAsmBlockNames", "getDefaultDialect"}),
+    ),
+    "InferTypeOpInterface": InterfaceRole(
+        True,
+        "a format that leaves result types out parses them from inferReturnTypes, and "
+        "its verifier compares the results with them (odsgen's runtime runs it)",
+    ),
+    # Verifiers odsgen's runtime runs.
+    "SymbolOpInterface": InterfaceRole(
+        True, "its verifier checks `sym_name` and `sym_visibility` (odsgen's runtime runs it)"
+    ),
+    # Verifiers an op's hooks make.
+    "CastOpInterface": _verifier(
+        "its verifier calls areCastCompatible on the operand and result types"
+    ),
+    "BranchOpInterface": _verifier(
+        "its verifier checks the operands getSuccessorOperands passes to each successor "
+        "against the successor's arguments"
+    ),
+    "RegionBranchOpInterface": _verifier(
+        "its verifier checks the types of the values passed along the control flow "
+        "getSuccessorRegions describes",
+        regions=True,
+    ),
+    "WeightedBranchOpInterface": _verifier("its verifier checks the branch weights"),
+    "WeightedRegionBranchOpInterface": _verifier("its verifier checks the region weights"),
+    "SymbolUserOpInterface": _verifier(
+        "verifySymbolUses checks the symbols the op names, when the enclosing symbol table verifies"
+    ),
+    "DestinationStyleOpInterface": _verifier(
+        "its verifier checks the inits (`outs`) against the results", regions=True
+    ),
+    "LoopLikeOpInterface": _verifier(
+        "its verifier checks the inits, region iter_args, yielded values and results "
+        "agree in number and type",
+        regions=True,
+    ),
+    "FunctionOpInterface": _verifier(
+        "its verifier checks the function type against the argument and result "
+        "attributes and the entry block's arguments"
+    ),
+    "ShapedDimOpInterface": _verifier("its verifier checks the op's shaped value and index"),
+    "OffsetSizeAndStrideOpInterface": _verifier(
+        "its verifier checks the static and dynamic offsets, sizes and strides"
+    ),
+    "RegionKindInterface": InterfaceRole(
+        True,
+        "getRegionKind says which regions are graph regions, which the dominance check "
+        "skips (odsgen's runtime knows the HasOnlyGraphRegion trait)",
+        unsupported=frozenset({"getRegionKind"}),
+    ),
+    # Analysis and transformation API.
+    "MemoryEffectOpInterface": _api("memory effects, for analyses and transformations"),
+    "ConditionallySpeculatable": _api("whether the op may be speculated, for transformations"),
+    "BufferizableOpInterface": _api("bufferization"),
+    "VectorUnrollOpInterface": _api("vector unrolling"),
+    "BytecodeOpInterface": _api("the bytecode reader and writer"),
+    "InferIntRangeInterface": _api("integer range analysis"),
+    "InferShapedTypeOpInterface": _api(
+        "shape inference for transformations (it has no verifier of its own)"
+    ),
+    "ReifyRankedShapedTypeOpInterface": _api("reifying result shapes, for transformations"),
+    "RegionBranchTerminatorOpInterface": _api(
+        "the operands a region terminator passes on, for RegionBranchOpInterface "
+        "(its own verifier checks only the C++ class at compile time)"
+    ),
+    "TransformOpInterface": _api(
+        "applying the transform; its verifier checks the memory effects the op's "
+        "definition declares on its operands and results, the same for every program"
+    ),
+    "MatchOpInterface": _api("applying the transform (a TransformOpInterface)"),
+    "PatternDescriptorOpInterface": _api("the patterns a transform adds"),
+    "ConversionPatternDescriptorOpInterface": _api("the conversion patterns a transform adds"),
+    "TypeConverterBuilderOpInterface": _api("the type converter a transform builds"),
+    "CallOpInterface": _api("call graph analyses and inlining (it has no verifier)"),
+    "CallableOpInterface": _api("call graph analyses and inlining (it has no verifier)"),
+    "ViewLikeOpInterface": _api("alias analysis"),
+    "TilingInterface": _api("tiling"),
+    "AsyncOpInterface": _api("the async token chain, for transformations"),
+    "MaskableOpInterface": _api("vector masking transformations"),
+    "SelectLikeOpInterface": _api("the select's operands, for transformations"),
+    "ArithFastMathInterface": _api("the fastmath flags, for transformations"),
+    "QueryMinVersionInterface": _api("the SPIR-V version the op needs, for target checks"),
+    "QueryMaxVersionInterface": _api("the SPIR-V version the op needs, for target checks"),
+    "QueryExtensionInterface": _api("the SPIR-V extensions the op needs, for target checks"),
+    "QueryCapabilityInterface": _api("the SPIR-V capabilities the op needs, for target checks"),
+}
+
+
+def interface_role(trait: Mapping[str, Any], records: Records) -> InterfaceRole:
+    """The role of the interface an op trait names (`INTERFACE_ROLES`, or by whether
+    the interface's ODS has a `verify`)."""
+    name = str(trait.get("cppInterfaceName") or trait.get("!name"))
+    if name in INTERFACE_ROLES:
+        return INTERFACE_ROLES[name]
+    interface = _def(trait.get("declaredInterface"), records) or trait
+    if _text(interface.get("verify")).strip():
+        return _verifier(
+            "its ODS `verify` checks each op implementing it",
+            regions=bool(interface.get("verifyWithRegions")),
+        )
+    return _api("C++ API for analyses and transformations (it has no verifier)")
+
+
+def _implemented_methods(trait: Mapping[str, Any], records: Records) -> list[str]:
+    """The interface methods an op defines in C++: those `DeclareOpInterfaceMethods`
+    names and the interface's methods without a default (a plain interface trait's
+    methods come from other traits or the op's `extraClassDeclaration`)."""
+    if "DeclareInterfaceMethods" not in _supers(trait):
+        return []
+    interface = _def(trait.get("declaredInterface"), records) or trait
+    out = [str(m) for m in trait.get("alwaysOverriddenMethods") or ()]
+    for value in interface.get("methods") or ():
+        method = _def(value, records)
+        if method is None or _text(method.get("body")) or _text(method.get("defaultBody")):
+            continue
+        if str(method.get("name")) not in out:
+            out.append(str(method.get("name")))
+    return out
+
+
+#: Native traits whose `verifyTrait` checks only the op's definition, passing for
+#: every program of an op that implements the interface given: odsgen need not run
+#: them. (`TransformEachOpTrait` checks that the op implements
+#: `TransformOpInterface`; its one operand is a `static_assert`.)
+_DEFINITION_CHECKS = {"TransformEachOpTrait": "TransformOpInterface"}
+
+
+def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool:
+    """Whether an op's traits (through trait lists) name the interface (C++ name)."""
+    pending = list(op.get("traits") or ())
+    while pending:
+        trait = _def(pending.pop(), records)
+        if trait is None:
+            continue
+        if trait.get("cppInterfaceName") == interface:
+            return True
+        pending.extend(trait.get("traits") or () if "TraitList" in _supers(trait) else ())
+    return False
+
+
+def _default_buildable(constraint: AttrConstraint) -> bool:
+    """Whether the generated code can build an attribute's default value (the rule
+    of `generator.emit.ops`): an enum case, a float, or a kind with a builder."""
+    from generator.emit.ops import attr_kind  # the emitter's rule, asked as it is
+
+    if isinstance(constraint, AttrRefConstraint | FloatAttrConstraint):
+        return True
+    if isinstance(constraint, DenseArrayAttrConstraint):
+        return constraint.element != "i1"  # integers, from their tuple
+    return attr_kind(constraint, {}).build_expr != "v"
 
 
 def _dialect_name(op: Mapping[str, Any], records: Records) -> str:
@@ -1414,10 +1728,21 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
             dialect = _dialect_name(records[name], records)
             op_name = f"{dialect}.{records[name].get('opName', '')}"
             op_classes.setdefault(dialect, {})[str(name).split("_", 1)[-1]] = op_name
+    implementers: dict[int, dict[str, list[str]]] = {}
+    typedefs: dict[str, list[tuple[Records, str]]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("TypeDef", ()):
+            cpp = records[name].get("cppClassName")
+            if isinstance(cpp, str):
+                typedefs.setdefault(cpp, []).append((records, str(name)))
     for file, records in files:
         reader = _Reader(records)
         reader.dialects = dialects
         reader._op_classes = op_classes
+        reader.other_records = [other for _, other in files if other is not records]
+        # Shared by the readers: each file's records are indexed once.
+        reader.other_implementers = implementers
+        reader.other_typedefs = typedefs
         for def_name in records.get("!instanceof", {}).get("Op", ()):
             try:
                 imported, item = reader.op(def_name)
@@ -1678,4 +2003,20 @@ def problem_lines(dialects: Mapping[str, DialectImport]) -> list[str]:
             for problem in item.problems:
                 out.append(f"{item.name}: {problem}")
         out.extend(f"{name}: {problem}" for problem in dialects[name].pattern_problems)
+    return out
+
+
+def hook_lines(
+    dialects: Mapping[str, DialectImport], defined: Mapping[str, frozenset[str]]
+) -> list[str]:
+    """Why each op that needs hand-written Python is incomplete: each required hook
+    the implementation module does not define, with what MLIR does there."""
+    out = []
+    for name in sorted(dialects):
+        functions = defined.get(name, frozenset())
+        for item in dialects[name].ops.values():
+            if item.op is None or item.blocked():
+                continue
+            for hook in item.missing(functions):
+                out.append(f"{item.name}: needs hook {hook.function}: {hook.contract}")
     return out

@@ -70,6 +70,7 @@ __all__ = [
     "translate_cpred",
     "translate_pred",
     "translate_type_expr",
+    "type_interface_implementers",
 ]
 
 
@@ -2009,6 +2010,41 @@ def _namespace(record: Mapping[str, Any], records: Records) -> str | None:
     return namespace if isinstance(namespace, str) else None
 
 
+def type_interface_implementers(records: Records) -> dict[str, list[str]]:
+    """Type interface (C++ name) -> the C++ classes of the TypeDefs whose traits name
+    it (as themselves, through `DeclareTypeInterfaceMethods` or as a base interface).
+    A type may implement an interface through an external model registered in C++
+    too, which no record shows: an interface without a TypeDef implementing it is
+    left to the class named after it (undefined here, so the op stays incomplete)."""
+    out: dict[str, list[str]] = {}
+
+    def names(value: Any, seen: set[str]) -> None:
+        ref = value.get("def") if isinstance(value, Mapping) else value
+        trait = records.get(ref) if isinstance(ref, str) else None
+        if not isinstance(trait, Mapping):
+            return
+        declared = trait.get("declaredInterface")
+        if declared is not None:
+            names(declared, seen)
+        cpp = trait.get("cppInterfaceName")
+        if "TypeInterface" in _superclasses(trait) and isinstance(cpp, str) and cpp not in seen:
+            seen.add(cpp)
+            for base in trait.get("baseInterfaces") or ():
+                names(base, seen)
+
+    for name in records.get("!instanceof", {}).get("TypeDef", ()):
+        record = records[name]
+        cpp = record.get("cppClassName")
+        if not isinstance(cpp, str):
+            continue
+        found: set[str] = set()
+        for trait in record.get("traits") or ():
+            names(trait, found)
+        for interface in sorted(found):
+            out.setdefault(interface, []).append(cpp)
+    return out
+
+
 def record_classes(records: Records) -> dict[str, CppClass]:
     """The C++ classes a dialect's records define, as `PredScope.classes` wants them.
 
@@ -2027,13 +2063,39 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
                 out[_qualified(namespace, cpp)] = _isinstance(cpp, base)
+    # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
+    # of the `pdl` types): `isa<>` is one of those TypeDefs.
+    derived: dict[str, list[str]] = {}
+    for name in instances.get("TypeDef", ()):
+        record = records[name]
+        cpp, base_cpp = record.get("cppClassName"), record.get("cppBaseClassName")
+        namespace = _namespace(record, records)
+        if isinstance(cpp, str) and isinstance(base_cpp, str) and isinstance(namespace, str):
+            derived.setdefault(base_cpp.removeprefix("::"), []).append(cpp)
+    for base_name, classes in derived.items():
+        if base_name not in out and base_name.removeprefix("mlir::") not in CLASSES:
+            listed = ", ".join(classes)
+            out[base_name] = CppClass(f"isinstance({{x}}, ({listed},))", None, "Type")
+    implementers = type_interface_implementers(records)
     for cls, base in (("TypeInterface", "Type"), ("AttrInterface", "Attribute")):
         for name in instances.get(cls, ()):
             record = records[name]
             cpp = record.get("cppInterfaceName")
             namespace = record.get("cppNamespace")
-            if isinstance(cpp, str) and isinstance(namespace, str):
-                out.setdefault(_qualified(namespace, cpp), _isinstance(cpp, base))
+            if not (isinstance(cpp, str) and isinstance(namespace, str)):
+                continue
+            declaring = implementers.get(cpp)
+            if cls == "TypeInterface" and declaring:
+                # A type interface no Python class stands for (MLIR's TypeDefs say
+                # which interfaces they implement, the generated classes do not
+                # derive from them): `isa<>` is one of the TypeDefs that declare it.
+                listed = ", ".join(declaring)
+                out.setdefault(
+                    _qualified(namespace, cpp),
+                    CppClass(f"isinstance({{x}}, ({listed},))", None, base),
+                )
+                continue
+            out.setdefault(_qualified(namespace, cpp), _isinstance(cpp, base))
     for name in instances.get("EnumAttrInfo", ()):
         record = records[name]
         storage = record.get("storageType")
@@ -2097,8 +2159,10 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
                 kind = _parameter_kind(ptype) if isinstance(ptype, str) else None
                 if kind is None or not isinstance(pname, str):
                     continue
-                getter = "get" + pname[:1].upper() + pname[1:]
-                out[(owner, getter, 0)] = (f"{{0}}.{parameter_name(pname)}", kind)
+                # mlir-tblgen's getter: `get` and the name in CamelCase
+                # (`operation_name` -> `getOperationName`).
+                camel = "".join(part[:1].upper() + part[1:] for part in pname.split("_"))
+                out[(owner, "get" + camel, 0)] = (f"{{0}}.{parameter_name(pname)}", kind)
     return out
 
 

@@ -229,7 +229,7 @@ def test_imported_constraints_give_mlir_opts_first_error(tmp_path: Path) -> None
 CASE_TYPES = ["f32", "i32", "index", "i1", "complex<f32>"]
 
 
-def _cases(spec_text: str) -> list[tuple[str, str]]:
+def _cases(spec_text: str, types: list[str] | None = None) -> list[tuple[str, str]]:
     """(op, generic text of one function) for every op of an imported spec without
     regions or successors: all its operands of one type and all its results of
     one type, for each pair of `CASE_TYPES`, so that mlir-opt-22 decides which are
@@ -237,6 +237,7 @@ def _cases(spec_text: str) -> list[tuple[str, str]]:
     groups get one value; ops with an attribute that has no default are left out."""
     import yaml
 
+    case_types = CASE_TYPES if types is None else types
     spec = yaml.safe_load(spec_text)
     out = []
     for op in spec.get("ops", ()):
@@ -251,12 +252,12 @@ def _cases(spec_text: str) -> list[tuple[str, str]]:
             continue
         name = f"{spec['name']}.{op['mnemonic']}"
         n_in, n_out = len(op.get("operands", ())), len(op.get("results", ()))
-        for t_in in CASE_TYPES if n_in else ["f32"]:
+        for t_in in case_types if n_in else ["f32"]:
             signatures = [[t_in] * n_in]
             if n_in > 1:
-                signatures.append([t_in] * (n_in - 1) + ["i32"])
+                signatures.append([t_in] * (n_in - 1) + [case_types[1]])
             for ins in signatures:
-                for t_out in CASE_TYPES if n_out else ["f32"]:
+                for t_out in case_types if n_out else ["f32"]:
                     out.append((name, _case(name, ins, [t_out] * n_out)))
     return out
 
@@ -292,18 +293,13 @@ def _first_errors(stderr: str, starts: list[int]) -> dict[int, str]:
     return out
 
 
-@needs_mlir
-@needs_mlir_opt
-def test_every_imported_op_against_mlir_opt(tmp_path: Path) -> None:
-    """Every op of the imported math, index, complex and arith without regions, in
-    generated programs over a fixed set of types: where mlir-opt-22 accepts a
-    program, odsgen prints it identically in custom and generic form; where it
-    rejects one, odsgen gives the same first error. At least 95% of the valid
-    cases and of the invalid ones agree, and every op has a valid case."""
-    _import_with_hooks(tmp_path)
-    cases = []
-    for dialect in ("math", "index", "complex", "arith"):
-        cases += _cases((tmp_path / "out" / "mlirpy" / f"{dialect}.yaml").read_text("utf-8"))
+def differential(
+    tmp_path: Path, cases: list[tuple[str, str]]
+) -> tuple[dict[str, int], dict[str, int], list[tuple[str, str]]]:
+    """Run `cases` (op, generic text) through mlir-opt-22 and the imported package
+    (in `tmp_path/out/mlirpy`): where mlir-opt-22 accepts a case, compare the custom
+    form and then the generic form; where it rejects one, the first error. Returns
+    the cases by kind ("valid", "invalid"), those that agree, and the valid cases."""
     agree = {"valid": 0, "invalid": 0}
     total = {"valid": 0, "invalid": 0}
     valid: list[tuple[str, str]] = []
@@ -337,6 +333,22 @@ def test_every_imported_op_against_mlir_opt(tmp_path: Path) -> None:
                 and i < min(len(got_out), len(want_out))
                 and got_out[i] == want_out[i]
             )
+    return total, agree, valid
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_every_imported_op_against_mlir_opt(tmp_path: Path) -> None:
+    """Every op of the imported math, index, complex and arith without regions, in
+    generated programs over a fixed set of types: where mlir-opt-22 accepts a
+    program, odsgen prints it identically in custom and generic form; where it
+    rejects one, odsgen gives the same first error. At least 95% of the valid
+    cases and of the invalid ones agree, and every op has a valid case."""
+    _import_with_hooks(tmp_path)
+    cases = []
+    for dialect in ("math", "index", "complex", "arith"):
+        cases += _cases((tmp_path / "out" / "mlirpy" / f"{dialect}.yaml").read_text("utf-8"))
+    total, agree, valid = differential(tmp_path, cases)
     ops = {name for name, _ in cases}
     print(f"cases: {total}, identical or same first error: {agree}, ops: {len(ops)}")
     assert ops - {name for name, _ in valid} == set(), "ops without a valid case"

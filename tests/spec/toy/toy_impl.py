@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from generator.ir import (
+    ArrayAttr,
     AsmParser,
     AsmPrinter,
     Attribute,
     Block,
     DenseElementsAttr,
+    DictionaryAttr,
     FloatAttr,
     FloatType,
     FoldResult,
@@ -126,4 +128,45 @@ def func_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourcePos) -> Op
 
 def func_op_print(op: Operation, p: AsmPrinter) -> bool | None:
     print_function_op(p, op)
+    return None
+
+
+def func_op_verify(op: Operation) -> str | None:
+    """FunctionOpInterface's check: the argument and result attribute arrays match
+    the function type and hold dialect attributes, and the entry block's arguments
+    are the function's inputs."""
+    fn_type = op.get_attr("function_type")
+    assert isinstance(fn_type, TypeAttr)
+    assert isinstance(fn_type.value, FunctionType)
+    signature = fn_type.value
+    for what, name, count in (
+        ("argument", "arg_attrs", len(signature.inputs)),
+        ("result", "res_attrs", len(signature.results)),
+    ):
+        attrs = op.get_attr(name)
+        if not isinstance(attrs, ArrayAttr):
+            continue
+        if len(attrs.value) != count:
+            return (
+                f"expects {what} attribute array to have the same number of elements "
+                f"as the number of function {what}s, got {len(attrs.value)}, "
+                f"but expected {count}"
+            )
+        for entry in attrs.value:
+            if isinstance(entry, DictionaryAttr) and any("." not in n for n, _ in entry.entries):
+                return f"{what}s may only have dialect attributes"
+    body = op.regions[0]
+    if not body.blocks:
+        return None
+    args = body.blocks[0].args
+    if len(args) != len(signature.inputs):
+        return (
+            f"entry block must have {len(signature.inputs)} arguments to match function signature"
+        )
+    for index, (arg, expected) in enumerate(zip(args, signature.inputs, strict=True)):
+        if arg.type != expected:
+            return (
+                f"type of entry block argument #{index}('{arg.type}') must match the "
+                f"type of the corresponding argument in function signature('{expected}')"
+            )
     return None
