@@ -37,7 +37,7 @@ GROUP = "generator.ir._native"
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
 # holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
-# `semantics`, `memory` and `interpreter` compute on numpy scalars and arrays, which
+# `semantics`, `memory`, `interpreter` and `shapes` compute on numpy scalars and arrays, which
 # mypyc cannot type.
 _INTERPRETED = frozenset(
     {
@@ -49,6 +49,7 @@ _INTERPRETED = frozenset(
         "memory.py",
         "opasm.py",
         "semantics.py",
+        "shapes.py",
         "traits.py",
     }
 )
