@@ -838,9 +838,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
 
     def reference(self, src: Any) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
-        return semantics.collapse(
-            src, [[int(d.value) for d in g.value] for g in self.reassociation.value]
-        )
+        return semantics.collapse(src, self.reassociation)
 
 
 class ConcatOp(OdsOp, OpAsmOpInterface):
@@ -2774,7 +2772,7 @@ class InsertOp(OdsOp, OpAsmOpInterface):
 
     def reference(self, scalar: Any, dest: Any, indices: Sequence[Any]) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
-        return semantics.insert(scalar, dest, indices)
+        return semantics.insert(scalar, dest, indices, self.result.type)
 
 
 class InsertSliceOp(OdsOp, OpAsmOpInterface):

@@ -17,9 +17,11 @@ Run-time values:
   are computed in f32 and rounded to the format, which gives the correctly rounded
   result since f32 has more than twice their precision plus two bits.
 - A tensor is a numpy array of its shape whose elements are held in the numpy type
-  of the element type (`float32` for f32 and bf16, `float16`, `float64`, `uint64`
-  for integers and `index`, as bit patterns), as memref elements are. Tensors are
-  values: no op changes one in place, so an array may be a read-only view.
+  of the element type (`element_dtype`: `bool` for i1, signed integers of the width,
+  `int64` for index, `float32` for f32 and bf16, `float16`, `float64`), as the `tf`
+  references hold them; `to_element` and `from_element` convert to and from the
+  scalars above. Tensors are values: no op changes one in place, so an array may be
+  a read-only view.
 - `POISON` is MLIR's poison value (`ub.poison`, and what an op yields where MLIR says
   its result is poison: a wrapping add with `nsw`, a shift by the width or more, a
   division by zero, a float-to-int conversion out of range). An op with a poison
@@ -41,10 +43,18 @@ from typing import Any, Final
 
 import numpy as np
 
-from generator.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
+from generator.ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from generator.ir.floats import FLOAT_FORMATS, float_bits_to_python, value_to_bits
 from generator.ir.libm import libm_binary, libm_unary
-from generator.ir.types import DYNAMIC, FloatType, IndexType, IntegerType, ShapedType, Type
+from generator.ir.types import (
+    DYNAMIC,
+    FloatType,
+    IndexType,
+    IntegerType,
+    ShapedType,
+    Signedness,
+    Type,
+)
 
 __all__ = [
     "POISON",
@@ -88,6 +98,7 @@ __all__ = [
     "fpowi",
     "fptosi",
     "fptoui",
+    "from_element",
     "from_elements",
     "index_ceildivs",
     "index_floordivs",
@@ -130,6 +141,7 @@ __all__ = [
     "subi",
     "tensor_empty",
     "tensor_splat",
+    "to_element",
     "truncf",
     "trunci",
     "uitofp",
@@ -995,7 +1007,10 @@ def index_floordivs(a: Any, b: Any, bits: int) -> Any:
 
 
 def element_dtype(element: Type) -> Any:
-    """The numpy type that holds tensor elements of type `element`."""
+    """The numpy type that holds tensor elements of type `element`: `bool` for i1,
+    the signed integers of the width for the signless and signed integer types, the
+    unsigned ones for `ui8`..`ui64`, `int64` for index, `float16`, `float32` (also
+    holding bf16 values) and `float64` (as the `tf` references hold them)."""
     if isinstance(element, FloatType):
         name = element.name
         if name == "f64":
@@ -1004,8 +1019,15 @@ def element_dtype(element: Type) -> Any:
             return np.float16
         if name in ("f32", "bf16"):
             return np.float32
-    if isinstance(element, IndexType) or (isinstance(element, IntegerType) and element.width <= 64):
-        return np.uint64
+    if isinstance(element, IndexType):
+        return np.int64
+    if isinstance(element, IntegerType):
+        bits = element.width
+        if bits == 1:
+            return np.bool_
+        if bits in (8, 16, 32, 64):
+            kind = "uint" if element.signedness == Signedness.UNSIGNED else "int"
+            return np.dtype(f"{kind}{bits}").type
     raise SemanticsError(f"tensors of '{element}' are not supported")
 
 
@@ -1025,11 +1047,29 @@ def dense(attr: DenseElementsAttr) -> Any:
             bits = bits << np.uint32(16)
         flat = bits.view(dtype)
     else:
+        size = np.dtype(dtype).itemsize * 8
         mask = (1 << width(element)) - 1
-        flat = np.array([int(v) & mask for v in values], dtype=dtype)
+        flat = np.array([int(v) & mask for v in values], dtype=f"uint{size}")
+        flat = flat.astype(np.bool_) if dtype is np.bool_ else flat.view(dtype)
     if attr.is_splat:
         return np.broadcast_to(flat[0], shape)
     return flat.reshape(shape)
+
+
+def to_element(value: Any, element: Type) -> Any:
+    """A scalar run-time value (an integer's unsigned bit pattern) as a tensor element."""
+    if value is POISON:
+        raise SemanticsError("a tensor holding poison is not supported")
+    if isinstance(element, IntegerType | IndexType):
+        return np.array(signed(int(value), width(element))).astype(element_dtype(element))
+    return np.asarray(value, dtype=element_dtype(element))
+
+
+def from_element(value: Any, element: Type) -> Any:
+    """A tensor element as a scalar run-time value."""
+    if isinstance(element, FloatType):
+        return float(value) if element.name == "f64" else value
+    return int(value) & ((1 << width(element)) - 1)
 
 
 def mixed_sizes(static: Any, dynamic: Any) -> tuple[int, ...]:
@@ -1048,10 +1088,8 @@ def tensor_empty(type_: ShapedType, dynamic_sizes: Any) -> Any:
 
 def tensor_splat(value: Any, type_: ShapedType, dynamic_sizes: Any) -> Any:
     """`tensor.splat`: `value` at every index of the type's shape."""
-    if value is POISON:
-        raise SemanticsError("a tensor of poison is not supported")
     shape = mixed_sizes(type_.shape, dynamic_sizes)
-    return np.broadcast_to(np.asarray(value, dtype=element_dtype(type_.element_type)), shape)
+    return np.broadcast_to(to_element(value, type_.element_type), shape)
 
 
 def concat(inputs: Any, dim: int) -> Any:
@@ -1073,10 +1111,16 @@ def expand(source: Any, shape: tuple[int, ...]) -> Any:
     return np.reshape(source, shape)
 
 
-def collapse(source: Any, groups: Any) -> Any:
-    """`tensor.collapse_shape`: each group of `source`'s dimensions merged into one."""
+def collapse(source: Any, reassociation: ArrayAttr) -> Any:
+    """`tensor.collapse_shape`: each group of `source`'s dimensions (the reassociation,
+    an array of arrays of dimension numbers) merged into one."""
     dims = source.shape
-    shape = tuple(int(np.prod([dims[int(d)] for d in group])) for group in groups)
+    groups = [
+        [d for d in g.value if isinstance(d, IntegerAttr)]
+        for g in reassociation.value
+        if isinstance(g, ArrayAttr)
+    ]
+    shape = tuple(int(np.prod([dims[d.value] for d in group])) for group in groups)
     return np.reshape(source, shape)
 
 
@@ -1133,25 +1177,19 @@ def _indices(shape: Any, indices: Any) -> tuple[int, ...]:
 
 def extract(tensor: Any, indices: Any, element: Type) -> Any:
     """`tensor.extract`: the element at `indices`, as a scalar run-time value."""
-    value = tensor[_indices(tensor.shape, indices)]
-    if isinstance(element, FloatType):
-        return float(value) if element.name == "f64" else value
-    return int(value)
+    return from_element(tensor[_indices(tensor.shape, indices)], element)
 
 
-def insert(scalar: Any, dest: Any, indices: Any) -> Any:
-    """`tensor.insert`: a copy of `dest` with `scalar` at `indices`."""
-    if scalar is POISON:
-        raise SemanticsError("a tensor holding poison is not supported")
+def insert(scalar: Any, dest: Any, indices: Any, type_: ShapedType) -> Any:
+    """`tensor.insert`: a copy of `dest` (of type `type_`) with `scalar` at `indices`."""
     position = _indices(dest.shape, indices)
     result = np.copy(dest)
-    result[position] = scalar
+    result[position] = to_element(scalar, type_.element_type)
     return result
 
 
 def from_elements(elements: Any, type_: ShapedType) -> Any:
     """`tensor.from_elements`: the scalars, in row-major order, in the type's shape."""
-    if any(e is POISON for e in elements):
-        raise SemanticsError("a tensor holding poison is not supported")
-    dtype = element_dtype(type_.element_type)
-    return np.array(list(elements), dtype=dtype).reshape(type_.shape)
+    element = type_.element_type
+    items = [to_element(e, element) for e in elements]
+    return np.array(items, dtype=element_dtype(element)).reshape(type_.shape)

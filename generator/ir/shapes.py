@@ -546,9 +546,14 @@ class ShapeEvaluator:
         cls = type(op)
         params = self._params.get(cls, ())
         if params == ():
-            code = cls.reference.__code__  # type: ignore[attr-defined]
+            fn = cls.reference  # type: ignore[attr-defined]
+            code = fn.__code__
             names = code.co_varnames[1 : code.co_argcount]
-            params = None if len(names) == len(op._operands) else tuple(names)
+            # A parameter of a variadic or optional group is annotated as one (a
+            # group of one operand is still a tuple).
+            annotations = getattr(fn, "__annotations__", {})
+            grouped = any(str(annotations.get(n, "Any")) != "Any" for n in names)
+            params = tuple(names) if grouped or len(names) != len(op._operands) else None
             self._params[cls] = params
         if params is None:
             return [self.value_of(v) for v in op.operands]
