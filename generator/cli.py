@@ -603,7 +603,12 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_run(args: argparse.Namespace) -> int:
     """The `run` subcommand: parse and verify the program, then interpret it."""
-    from generator.ir.interpreter import Interpreter, InterpreterError, format_result
+    from generator.ir.interpreter import (
+        Interpreter,
+        InterpreterError,
+        format_result,
+        format_value,
+    )
 
     if args.input == "-":
         name = "<stdin>"
@@ -628,8 +633,12 @@ def run_run(args: argparse.Namespace) -> int:
     verify(parsed.op, ctx)
     out = sys.stdout
     try:
-        interpreter = Interpreter(parsed.op, out.write)
+        interpreter = Interpreter(parsed.op, out.write, ctx)
         results = call_with_deep_stack(lambda: interpreter.run(args.entry))
+        if args.print_results:
+            types = interpreter.result_types(args.entry)
+            for value, type_ in zip(results, types, strict=True):
+                out.write(format_value(value, type_) + "\n")
         if args.entry_point_result != "void":
             # As mlir-runner's `-entry-point-result=i32|i64|f32`: the one result, printed.
             out.write(format_result(results, args.entry_point_result) + "\n")
@@ -803,6 +812,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["void", "i32", "i64", "f32"],
         default="void",
         help="the entry's result type; other than void, its result is printed (as mlir-runner)",
+    )
+    run.add_argument(
+        "--print-results",
+        dest="print_results",
+        action="store_true",
+        help="print each result of the entry on a line of its own (tensors as dense<...>)",
     )
     run.add_argument(
         "--load-dialect",

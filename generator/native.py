@@ -37,12 +37,13 @@ GROUP = "generator.ir._native"
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
 # holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
-# `semantics`, `memory`, `interpreter` and `shapes` compute on numpy scalars and arrays, which
-# mypyc cannot type.
+# `semantics`, `tensor_semantics`, `memory`, `interpreter`, `dataflow` and `shapes`
+# compute on numpy scalars and arrays, which mypyc cannot type.
 _INTERPRETED = frozenset(
     {
         "__init__.py",
         "affine.py",
+        "dataflow.py",
         "interfaces.py",
         "interpreter.py",
         "lazy_module.py",
@@ -50,6 +51,7 @@ _INTERPRETED = frozenset(
         "opasm.py",
         "semantics.py",
         "shapes.py",
+        "tensor_semantics.py",
         "traits.py",
     }
 )

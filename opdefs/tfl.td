@@ -36,9 +36,12 @@ def TFL_AF_Relu6 : ConstantAttr<TFL_AFAttr, "RELU6">;
 
 // `tfl.add %a, %b {fused_activation_function = "NONE"} : T` when the operands
 // and the result have one type; the generic form otherwise, as TFLite prints.
-class TFL_BinaryOp<string mnemonic, string summary_, list<Trait> traits = []>
+// The result is `tensor_semantics.binary(fn, ...)` with the fused activation applied.
+class TFL_BinaryOp<string mnemonic, string summary_, list<Trait> traits = [], string fn = "">
     : TFL_Op<mnemonic, !listconcat([Pure], traits)> {
   let summary = summary_;
+  let reference = "return tensor_semantics.activation(tensor_semantics.binary('" # fn #
+      "', lhs, rhs, self.output.type), fused_activation_function.value, self.output.type)";
   let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs, TFL_AFAttr:$fused_activation_function);
   let results = (outs AnyTensor:$output);
   let hasCustomAssemblyFormat = 1;
@@ -63,7 +66,7 @@ class TFL_BinaryOp<string mnemonic, string summary_, list<Trait> traits = []>
   }];
 }
 
-def TFL_AddOp : TFL_BinaryOp<"add", "Addition operator", [Commutative]> {
+def TFL_AddOp : TFL_BinaryOp<"add", "Addition operator", [Commutative], "add"> {
   let description = [{
     Element-wise `lhs + rhs` with broadcasting; operands of different shapes
     must broadcast within rank 4, the most TFLite's kernels handle.
@@ -80,14 +83,15 @@ def TFL_AddOp : TFL_BinaryOp<"add", "Addition operator", [Commutative]> {
             "broadcastable shapes within the rank 4")
   }];
 }
-def TFL_SubOp : TFL_BinaryOp<"sub", "Subtraction operator">;
-def TFL_MulOp : TFL_BinaryOp<"mul", "Multiplication operator", [Commutative]>;
+def TFL_SubOp : TFL_BinaryOp<"sub", "Subtraction operator", [], "sub">;
+def TFL_MulOp : TFL_BinaryOp<"mul", "Multiplication operator", [Commutative], "mul">;
 
 def TFL_ReluOp : TFL_Op<"relu", [Pure, SameOperandsAndResultType]> {
   let summary = "Relu operator";
   let description = [{ Element-wise `max(x, 0)`. }];
   let arguments = (ins AnyTensor:$x);
   let results = (outs AnyTensor:$y);
+  let reference = [{ return tensor_semantics.relu(x, self.y.type) }];
 }
 
 def TFL_Relu6Op : TFL_Op<"relu6", [Pure, SameOperandsAndResultType]> {
@@ -95,6 +99,7 @@ def TFL_Relu6Op : TFL_Op<"relu6", [Pure, SameOperandsAndResultType]> {
   let description = [{ Element-wise `min(max(x, 0), 6)`. }];
   let arguments = (ins AnyTensor:$x);
   let results = (outs AnyTensor:$y);
+  let reference = [{ return tensor_semantics.relu6(x, self.y.type) }];
 }
 
 def TFL_LeakyReluOp : TFL_Op<"leaky_relu", [Pure, SameOperandsAndResultType]> {
@@ -102,12 +107,16 @@ def TFL_LeakyReluOp : TFL_Op<"leaky_relu", [Pure, SameOperandsAndResultType]> {
   let description = [{ Element-wise `x` where `x >= 0`, `alpha * x` elsewhere. }];
   let arguments = (ins AnyTensor:$input, F32Attr:$alpha);
   let results = (outs AnyTensor:$output);
+  let reference = [{
+    return tensor_semantics.leaky_relu(input, alpha, self.output.type, at_zero=True)
+  }];
 }
 
 def TFL_NotEqualOp : TFL_Op<"not_equal", [Pure, Commutative]> {
   let summary = "Not-equal operator";
   let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs);
   let results = (outs TensorOf<[I1]>:$output);
+  let reference = [{ return tensor_semantics.compare('not_equal', lhs, rhs, self.output.type) }];
 }
 
 def TFL_ConstOp : TFL_Op<"pseudo_const", [ConstantLike, Pure]> {
@@ -122,4 +131,5 @@ def TFL_ConstOp : TFL_Op<"pseudo_const", [ConstantLike, Pure]> {
   let fold = [{
     return self.value_attr
   }];
+  let reference = [{ return tensor_semantics.constant(value, self.output.type) }];
 }

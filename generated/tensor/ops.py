@@ -1228,7 +1228,7 @@ class EmptyOp(OdsOp):
         self,
         dynamic_sizes: Sequence[Value] = (),
         *,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1236,16 +1236,18 @@ class EmptyOp(OdsOp):
         operands.extend(
             checked_sequence("tensor.empty", "operand 'dynamic_sizes'", dynamic_sizes, Value)
         )
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.empty", "result_type", Type, result_type)
         super().__init__(
             "tensor.empty",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
@@ -1801,7 +1803,7 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
         static_offsets: Attribute,
         static_sizes: Attribute,
         static_strides: Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1831,12 +1833,12 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
                 "tensor.extract_slice", "attribute 'static_strides'", Attribute, static_strides
             )
         static_strides_a: Attribute = static_strides
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.extract_slice", "result_type", Type, result_type)
         super().__init__(
             "tensor.extract_slice",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
@@ -1847,6 +1849,8 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
         self._prop_operandSegmentSizes = DenseArrayAttr.get(
             IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2135,7 +2139,7 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         self,
         elements: Sequence[Value] = (),
         *,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2143,16 +2147,18 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         operands.extend(
             checked_sequence("tensor.from_elements", "operand 'elements'", elements, Value)
         )
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.from_elements", "result_type", Type, result_type)
         super().__init__(
             "tensor.from_elements",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def elements(self) -> tuple[Value, ...]:
@@ -4430,7 +4436,7 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         input: Value,
         dynamic_sizes: Sequence[Value] = (),
         *,
-        aggregate_type: Type,
+        aggregate_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4441,16 +4447,18 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         operands.extend(
             checked_sequence("tensor.splat", "operand 'dynamic_sizes'", dynamic_sizes, Value)
         )
-        if not isinstance(aggregate_type, Type):
+        if aggregate_type is not None and not isinstance(aggregate_type, Type):
             raise argument_error("tensor.splat", "aggregate_type", Type, aggregate_type)
         super().__init__(
             "tensor.splat",
             operands,
-            (aggregate_type,),
+            (RESULT_PLACEHOLDER if aggregate_type is None else aggregate_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if aggregate_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def input(self) -> Value:

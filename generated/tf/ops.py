@@ -6,9 +6,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generator.ir import (
+    RESULT_PLACEHOLDER,
     Attribute,
     Block,
     BoolAttr,
@@ -43,25 +44,70 @@ from generator.ir import (
     checked_sequence,
     element_type_or_self,
     get_property,
+    infer_result_types,
     is_elements_attr,
     optional_property,
     parse_attribute,
     required_property,
+    tensor_semantics,
 )
 
 __all__ = [
+    "AbsOp",
+    "AcosOp",
+    "AcoshOp",
     "AddOp",
     "AddV2Op",
     "BiasAddOp",
+    "CastOp",
+    "CeilOp",
     "ConstOp",
+    "CosOp",
+    "DivOp",
+    "EqualOp",
+    "ExpOp",
+    "FloorDivOp",
+    "FloorModOp",
+    "FloorOp",
+    "GreaterEqualOp",
+    "GreaterOp",
+    "IdentityOp",
     "IfOp",
     "IfRegionOp",
     "LeakyReluOp",
+    "LessEqualOp",
+    "LessOp",
+    "LogOp",
+    "LogicalAndOp",
+    "LogicalNotOp",
+    "LogicalOrOp",
+    "MatMulOp",
+    "MaximumOp",
+    "MinimumOp",
     "MulOp",
+    "NegOp",
+    "NoOpOp",
     "NotEqualOp",
+    "PowOp",
+    "RealDivOp",
+    "ReciprocalOp",
     "Relu6Op",
     "ReluOp",
+    "ReshapeOp",
+    "RoundOp",
+    "RsqrtOp",
+    "SelectV2Op",
+    "ShapeOp",
+    "SigmoidOp",
+    "SignOp",
+    "SinOp",
+    "SqrtOp",
+    "SquareOp",
+    "SquaredDifferenceOp",
     "SubOp",
+    "TanhOp",
+    "TruncateDivOp",
+    "TruncateModOp",
     "YieldOp",
 ]
 
@@ -147,72 +193,7 @@ def _type_constraint_9(t: Type) -> bool:
     )
 
 
-def _attr_constraint_0(a: Attribute) -> bool:
-    """string attribute"""
-    return isinstance(a, StringAttr)
-
-
-def _attr_constraint_1(a: Attribute) -> bool:
-    """constant vector/tensor attribute"""
-    return is_elements_attr(a)
-
-
 def _type_constraint_10(t: Type) -> bool:
-    """1-bit signless integer"""
-    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
-
-
-def _type_constraint_11(t: Type) -> bool:
-    """TensorFlow type"""
-    return getattr(type(t), "DIALECT", "") == "tf_type"
-
-
-def _type_constraint_12(t: Type) -> bool:
-    """bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type"""
-    return (
-        _type_constraint_0(t)
-        or _type_constraint_1(t)
-        or _type_constraint_2(t)
-        or _type_constraint_3(t)
-        or _type_constraint_10(t)
-        or _type_constraint_4(t)
-        or _type_constraint_5(t)
-        or _type_constraint_6(t)
-        or _type_constraint_7(t)
-        or _type_constraint_11(t)
-    )
-
-
-def _type_constraint_13(t: Type) -> bool:
-    """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_12(
-        t.element_type
-    )
-
-
-def _attr_constraint_2(a: Attribute) -> bool:
-    """flat symbol reference attribute"""
-    return isinstance(a, SymbolRefAttr) and not a.nested
-
-
-def _attr_constraint_3(a: Attribute) -> bool:
-    """bool attribute"""
-    return isinstance(a, BoolAttr)
-
-
-def _type_constraint_14(t: Type) -> bool:
-    """0D tensor of 1-bit signless integer values"""
-    return (
-        isinstance(t, RankedTensorType) and t.rank in (0,) and _type_constraint_10(t.element_type)
-    )
-
-
-def _attr_constraint_4(a: Attribute) -> bool:
-    """32-bit float attribute"""
-    return isinstance(a, FloatAttr) and str(a.type) == "f32"
-
-
-def _type_constraint_15(t: Type) -> bool:
     """bfloat16 type or 16-bit float or 32-bit float or 64-bit float"""
     return (
         _type_constraint_0(t)
@@ -222,18 +203,317 @@ def _type_constraint_15(t: Type) -> bool:
     )
 
 
-def _type_constraint_16(t: Type) -> bool:
+def _type_constraint_11(t: Type) -> bool:
     """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values"""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_15(
-        t.element_type
-    )
-
-
-def _type_constraint_17(t: Type) -> bool:
-    """tensor of 1-bit signless integer values"""
     return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_10(
         t.element_type
     )
+
+
+def _attr_constraint_0(a: Attribute) -> bool:
+    """string attribute"""
+    return isinstance(a, StringAttr)
+
+
+def _attr_constraint_1(a: Attribute) -> bool:
+    """bool attribute"""
+    return isinstance(a, BoolAttr)
+
+
+def _type_constraint_12(t: Type) -> bool:
+    """1-bit signless integer"""
+    return isinstance(t, IntegerType) and t.signedness == 0 and t.width == 1
+
+
+def _type_constraint_13(t: Type) -> bool:
+    """TensorFlow type"""
+    return getattr(type(t), "DIALECT", "") == "tf_type"
+
+
+def _type_constraint_14(t: Type) -> bool:
+    """bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type"""
+    return (
+        _type_constraint_0(t)
+        or _type_constraint_1(t)
+        or _type_constraint_2(t)
+        or _type_constraint_3(t)
+        or _type_constraint_12(t)
+        or _type_constraint_4(t)
+        or _type_constraint_5(t)
+        or _type_constraint_6(t)
+        or _type_constraint_7(t)
+        or _type_constraint_13(t)
+    )
+
+
+def _type_constraint_15(t: Type) -> bool:
+    """tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_14(
+        t.element_type
+    )
+
+
+def _attr_constraint_2(a: Attribute) -> bool:
+    """constant vector/tensor attribute"""
+    return is_elements_attr(a)
+
+
+def _type_constraint_16(t: Type) -> bool:
+    """tensor of 1-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_12(
+        t.element_type
+    )
+
+
+def _attr_constraint_3(a: Attribute) -> bool:
+    """flat symbol reference attribute"""
+    return isinstance(a, SymbolRefAttr) and not a.nested
+
+
+def _type_constraint_17(t: Type) -> bool:
+    """0D tensor of 1-bit signless integer values"""
+    return (
+        isinstance(t, RankedTensorType) and t.rank in (0,) and _type_constraint_12(t.element_type)
+    )
+
+
+def _attr_constraint_4(a: Attribute) -> bool:
+    """32-bit float attribute"""
+    return isinstance(a, FloatAttr) and str(a.type) == "f32"
+
+
+def _type_constraint_18(t: Type) -> bool:
+    """32-bit signless integer or 64-bit signless integer"""
+    return _type_constraint_6(t) or _type_constraint_7(t)
+
+
+def _type_constraint_19(t: Type) -> bool:
+    """tensor of 32-bit signless integer or 64-bit signless integer values"""
+    return isinstance(t, (RankedTensorType, UnrankedTensorType)) and _type_constraint_18(
+        t.element_type
+    )
+
+
+class AbsOp(OdsOp):
+    """Computes the absolute value of a tensor.
+
+    Operation name: `tf.Abs`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Abs"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Abs", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Abs", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Abs",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("abs", x, self.y.type)
+
+
+class AcosOp(OdsOp):
+    """Computes acos of x element-wise.
+
+    Operation name: `tf.Acos`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Acos"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Acos", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Acos", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Acos",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("acos", x, self.y.type)
+
+
+class AcoshOp(OdsOp):
+    """Computes inverse hyperbolic cosine of x element-wise.
+
+    Operation name: `tf.Acosh`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Acosh"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Acosh", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Acosh", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Acosh",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("acosh", x, self.y.type)
 
 
 class AddOp(OdsOp):
@@ -254,7 +534,7 @@ class AddOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -265,16 +545,18 @@ class AddOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Add", "z_type", Type, z_type)
         super().__init__(
             "tf.Add",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -313,6 +595,10 @@ class AddOp(OdsOp):
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("add", x, y, self.z.type)
 
 
 class AddV2Op(OdsOp):
@@ -334,7 +620,7 @@ class AddV2Op(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -345,16 +631,18 @@ class AddV2Op(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.AddV2", "z_type", Type, z_type)
         super().__init__(
             "tf.AddV2",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -393,6 +681,10 @@ class AddV2Op(OdsOp):
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("add", x, y, self.z.type)
 
 
 class BiasAddOp(OdsOp):
@@ -422,8 +714,8 @@ class BiasAddOp(OdsOp):
         value: Value,
         bias: Value,
         *,
-        output_type: Type,
         data_format: str | Attribute | None = None,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -441,17 +733,19 @@ class BiasAddOp(OdsOp):
                 data_format if isinstance(data_format, Attribute) else StringAttr.get(data_format)
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.BiasAdd", "output_type", Type, output_type)
         super().__init__(
             "tf.BiasAdd",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_data_format = data_format_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -517,6 +811,207 @@ class BiasAddOp(OdsOp):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
 
+    def reference(self, value: Any, bias: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        data_format = self.data_format
+        return tensor_semantics.bias_add(value, bias, data_format.value, self.output.type)
+
+
+class CastOp(OdsOp):
+    """Cast x of type SrcT to y of DstT.
+
+    Converts each element to the result's element type: a float to an integer
+    rounds toward zero, a number to a bool is whether it is nonzero, a bool to a
+    number is 0 or 1.
+
+    Operation name: `tf.Cast`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ("_prop_Truncate",)
+    _prop_Truncate: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tf.Cast"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"Truncate"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "Truncate": "_prop_Truncate",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("Truncate", BoolAttr.get_bool(False)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        truncate: bool | Attribute | None = None,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Cast", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        truncate_a: Attribute | None = (
+            BoolAttr.get_bool(False)
+            if truncate is None
+            else (truncate if isinstance(truncate, Attribute) else BoolAttr.get_bool(truncate))
+        )
+        if y_type is not None and not isinstance(y_type, Type):
+            raise argument_error("tf.Cast", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Cast",
+            operands,
+            (RESULT_PLACEHOLDER if y_type is None else y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_Truncate = truncate_a
+        if y_type is None:
+            infer_result_types(self, (0,))
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "Truncate":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "Truncate" and not _attr_constraint_1(value):
+            return "attribute 'Truncate' failed to satisfy constraint: bool attribute"
+        return None
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def truncate(self) -> BoolAttr:
+        """The attribute `Truncate`."""
+        return required_property(self, "Truncate", self._prop_Truncate, BoolAttr)
+
+    @property
+    def truncate_attr(self) -> Attribute | None:
+        """The attribute `Truncate` as stored (None when unset)."""
+        return self._prop_Truncate
+
+    @property
+    def dst_t(self) -> object:
+        """The derived attribute `DstT`."""
+        return TypeAttr.get(element_type_or_self(self.y.type))
+
+    @property
+    def src_t(self) -> object:
+        """The derived attribute `SrcT`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if (slot := self._prop_Truncate) is not None and not _attr_constraint_1(slot):
+            return "attribute 'Truncate' failed to satisfy constraint: bool attribute"
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_15(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.cast(x, self.y.type)
+
+
+class CeilOp(OdsOp):
+    """Returns element-wise smallest integer not less than x.
+
+    Operation name: `tf.Ceil`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Ceil"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Ceil", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Ceil", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Ceil",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("ceil", x, self.y.type)
+
 
 class ConstOp(OdsOp):
     """Constant tensor op
@@ -538,7 +1033,7 @@ class ConstOp(OdsOp):
         self,
         *,
         value: Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -546,22 +1041,24 @@ class ConstOp(OdsOp):
         if not isinstance(value, Attribute):
             raise argument_error("tf.Const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.Const", "output_type", Type, output_type)
         super().__init__(
             "tf.Const",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_value = value_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "value" and not _attr_constraint_1(value):
+        if name == "value" and not _attr_constraint_2(value):
             return (
                 "attribute 'value' failed to satisfy constraint: constant vector/tensor attribute"
             )
@@ -594,17 +1091,879 @@ class ConstOp(OdsOp):
             return "requires zero operands"
         if self._prop_value is None:
             return "requires attribute 'value'"
-        if not _attr_constraint_1(self._prop_value):
+        if not _attr_constraint_2(self._prop_value):
             return (
                 "attribute 'value' failed to satisfy constraint: constant vector/tensor attribute"
             )
-        if not _type_constraint_13(self.results[0].type):
+        if not _type_constraint_15(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
         return None
 
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value_attr
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        value = self.value
+        return tensor_semantics.constant(value, self.output.type)
+
+
+class CosOp(OdsOp):
+    """Computes cos of x element-wise.
+
+    Operation name: `tf.Cos`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Cos"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Cos", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Cos", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Cos",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("cos", x, self.y.type)
+
+
+class DivOp(OdsOp):
+    """Returns x / y element-wise.
+
+    Divides element by element with broadcasting; integer division rounds toward
+    zero, as C does, and an integer division by zero is an error.
+
+    Operation name: `tf.Div`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Div"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Div", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Div", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Div", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Div",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("div", x, y, self.z.type)
+
+
+class EqualOp(OdsOp):
+    """Returns the truth value of (x == y) element-wise.
+
+    Operation name: `tf.Equal`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ("_prop_incompatible_shape_error",)
+    _prop_incompatible_shape_error: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tf.Equal"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"incompatible_shape_error"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "incompatible_shape_error": "_prop_incompatible_shape_error",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("incompatible_shape_error", BoolAttr.get_bool(True)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        incompatible_shape_error: bool | Attribute | None = None,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Equal", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Equal", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        incompatible_shape_error_a: Attribute | None = (
+            BoolAttr.get_bool(True)
+            if incompatible_shape_error is None
+            else (
+                incompatible_shape_error
+                if isinstance(incompatible_shape_error, Attribute)
+                else BoolAttr.get_bool(incompatible_shape_error)
+            )
+        )
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Equal", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Equal",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_incompatible_shape_error = incompatible_shape_error_a
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "incompatible_shape_error":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "incompatible_shape_error" and not _attr_constraint_1(value):
+            return (
+                "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
+            )
+        return None
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def incompatible_shape_error(self) -> BoolAttr:
+        """The attribute `incompatible_shape_error`."""
+        return required_property(
+            self, "incompatible_shape_error", self._prop_incompatible_shape_error, BoolAttr
+        )
+
+    @property
+    def incompatible_shape_error_attr(self) -> Attribute | None:
+        """The attribute `incompatible_shape_error` as stored (None when unset)."""
+        return self._prop_incompatible_shape_error
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if (slot := self._prop_incompatible_shape_error) is not None and not _attr_constraint_1(
+            slot
+        ):
+            return (
+                "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
+            )
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_15(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        incompatible_shape_error = self.incompatible_shape_error
+        return tensor_semantics.compare("equal", x, y, self.z.type, incompatible_shape_error.value)
+
+
+class ExpOp(OdsOp):
+    """Computes exponential of x element-wise.
+
+    Operation name: `tf.Exp`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Exp"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Exp", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Exp", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Exp",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("exp", x, self.y.type)
+
+
+class FloorOp(OdsOp):
+    """Returns element-wise largest integer not greater than x.
+
+    Operation name: `tf.Floor`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Floor"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Floor", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Floor", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Floor",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("floor", x, self.y.type)
+
+
+class FloorDivOp(OdsOp):
+    """Returns x // y element-wise.
+
+    Divides element by element with broadcasting, rounding the quotient down
+    (Python's `//`); an integer division by zero is an error.
+
+    Operation name: `tf.FloorDiv`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.FloorDiv"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.FloorDiv", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.FloorDiv", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.FloorDiv", "z_type", Type, z_type)
+        super().__init__(
+            "tf.FloorDiv",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("floor_div", x, y, self.z.type)
+
+
+class FloorModOp(OdsOp):
+    """Returns element-wise remainder of division.
+
+    The remainder of `FloorDiv`, with the sign of the divisor (Python's `%`):
+    `floor(x / y) * y + floormod(x, y) == x`.
+
+    Operation name: `tf.FloorMod`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.FloorMod"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.FloorMod", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.FloorMod", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.FloorMod", "z_type", Type, z_type)
+        super().__init__(
+            "tf.FloorMod",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("floor_mod", x, y, self.z.type)
+
+
+class GreaterOp(OdsOp):
+    """Returns the truth value of (x > y) element-wise.
+
+    Operation name: `tf.Greater`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Greater"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Greater", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Greater", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Greater", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Greater",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("greater", x, y, self.z.type)
+
+
+class GreaterEqualOp(OdsOp):
+    """Returns the truth value of (x >= y) element-wise.
+
+    Operation name: `tf.GreaterEqual`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.GreaterEqual"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.GreaterEqual", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.GreaterEqual", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.GreaterEqual", "z_type", Type, z_type)
+        super().__init__(
+            "tf.GreaterEqual",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("greater_equal", x, y, self.z.type)
+
+
+class IdentityOp(OdsOp):
+    """Return a tensor with the same shape and contents as the input tensor or value.
+
+    Operation name: `tf.Identity`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Identity"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        input: Value,
+        *,
+        output_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tf.Identity", "operand 'input'", Value, input)
+        operands: list[Value] = []
+        operands.append(input)
+        if output_type is None:
+            output_type = input.type
+        elif not isinstance(output_type, Type):
+            raise argument_error("tf.Identity", "output_type", Type, output_type)
+        super().__init__(
+            "tf.Identity",
+            operands,
+            (output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def input(self) -> Value:
+        """The operand `input`."""
+        return self._operands[0].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.input.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_15(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.identity(input, self.output.type)
 
 
 class IfOp(OdsOp):
@@ -685,11 +2044,11 @@ class IfOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "then_branch" and not _attr_constraint_2(value):
+        if name == "then_branch" and not _attr_constraint_3(value):
             return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if name == "else_branch" and not _attr_constraint_2(value):
+        if name == "else_branch" and not _attr_constraint_3(value):
             return "attribute 'else_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if name == "is_stateless" and not _attr_constraint_3(value):
+        if name == "is_stateless" and not _attr_constraint_1(value):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
         return None
 
@@ -757,19 +2116,19 @@ class IfOp(OdsOp):
             return "requires attribute 'is_stateless'"
         if self._prop_then_branch is None:
             return "requires attribute 'then_branch'"
-        if not _attr_constraint_2(self._prop_then_branch):
+        if not _attr_constraint_3(self._prop_then_branch):
             return "attribute 'then_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if not _attr_constraint_2(self._prop_else_branch):
+        if not _attr_constraint_3(self._prop_else_branch):
             return "attribute 'else_branch' failed to satisfy constraint: flat symbol reference attribute"
-        if not _attr_constraint_3(self._prop_is_stateless):
+        if not _attr_constraint_1(self._prop_is_stateless):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
-        if not _type_constraint_13(self._operands[0].value.type):
+        if not _type_constraint_15(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
         for index in range(1, len(self._operands)):
-            if not _type_constraint_13(self._operands[index].value.type):
+            if not _type_constraint_15(self._operands[index].value.type):
                 return f"operand #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[index].value.type}'"
         for index in range(0, len(self.results)):
-            if not _type_constraint_13(self.results[index].type):
+            if not _type_constraint_15(self.results[index].type):
                 return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
         return self.verify_custom()
 
@@ -890,7 +2249,7 @@ class IfRegionOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "is_stateless" and not _attr_constraint_3(value):
+        if name == "is_stateless" and not _attr_constraint_1(value):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
         if name == "_then_func_name" and not _attr_constraint_0(value):
             return "attribute '_then_func_name' failed to satisfy constraint: string attribute"
@@ -962,16 +2321,16 @@ class IfRegionOp(OdsOp):
             return problem
         if self._prop_is_stateless is None:
             return "requires attribute 'is_stateless'"
-        if not _attr_constraint_3(self._prop_is_stateless):
+        if not _attr_constraint_1(self._prop_is_stateless):
             return "attribute 'is_stateless' failed to satisfy constraint: bool attribute"
         if (slot := self._prop__then_func_name) is not None and not _attr_constraint_0(slot):
             return "attribute '_then_func_name' failed to satisfy constraint: string attribute"
         if (slot := self._prop__else_func_name) is not None and not _attr_constraint_0(slot):
             return "attribute '_else_func_name' failed to satisfy constraint: string attribute"
-        if not _type_constraint_14(self._operands[0].value.type):
+        if not _type_constraint_17(self._operands[0].value.type):
             return f"operand #0 must be 0D tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
         for index in range(0, len(self.results)):
-            if not _type_constraint_13(self.results[index].type):
+            if not _type_constraint_15(self.results[index].type):
                 return f"result #{index} must be variadic of tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[index].type}'"
         if len(self.regions[0].blocks) != 1:
             return "region #0 ('then_branch') failed to verify constraint: region with 1 blocks"
@@ -1100,24 +2459,269 @@ class LeakyReluOp(OdsOp):
             return "requires a single operand"
         if (slot := self._prop_alpha) is not None and not _attr_constraint_4(slot):
             return "attribute 'alpha' failed to satisfy constraint: 32-bit float attribute"
-        if not _type_constraint_16(self._operands[0].value.type):
+        if not _type_constraint_11(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_16(self.results[0].type):
+        if not _type_constraint_11(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
         if (problem := SameOperandsAndResultType.verify(self)) is not None:
             return problem
         return None
 
+    def reference(self, features: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        alpha = self.alpha
+        return tensor_semantics.leaky_relu(features, alpha, self.activations.type)
 
-class MulOp(OdsOp):
-    """Returns x * y element-wise.
 
-    Operation name: `tf.Mul`. Defined in opdefs/tf.td.
+class LessOp(OdsOp):
+    """Returns the truth value of (x < y) element-wise.
+
+    Operation name: `tf.Less`. Defined in opdefs/tf.td.
     """
 
     __slots__ = ()
 
-    OPERATION_NAME: ClassVar[str] = "tf.Mul"
+    OPERATION_NAME: ClassVar[str] = "tf.Less"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Less", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Less", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Less", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Less",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("less", x, y, self.z.type)
+
+
+class LessEqualOp(OdsOp):
+    """Returns the truth value of (x <= y) element-wise.
+
+    Operation name: `tf.LessEqual`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.LessEqual"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.LessEqual", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.LessEqual", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.LessEqual", "z_type", Type, z_type)
+        super().__init__(
+            "tf.LessEqual",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("less_equal", x, y, self.z.type)
+
+
+class LogOp(OdsOp):
+    """Computes natural logarithm of x element-wise.
+
+    Operation name: `tf.Log`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Log"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Log", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Log", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Log",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("log", x, self.y.type)
+
+
+class LogicalAndOp(OdsOp):
+    """Returns the truth value of x AND y element-wise.
+
+    Operation name: `tf.LogicalAnd`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.LogicalAnd"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
@@ -1125,27 +2729,424 @@ class MulOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         if not isinstance(x, Value):
-            raise argument_error("tf.Mul", "operand 'x'", Value, x)
+            raise argument_error("tf.LogicalAnd", "operand 'x'", Value, x)
         if not isinstance(y, Value):
-            raise argument_error("tf.Mul", "operand 'y'", Value, y)
+            raise argument_error("tf.LogicalAnd", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
-            raise argument_error("tf.Mul", "z_type", Type, z_type)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.LogicalAnd", "z_type", Type, z_type)
         super().__init__(
-            "tf.Mul",
+            "tf.LogicalAnd",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_16(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_16(self._operands[1].value.type):
+            return f"operand #1 must be tensor of 1-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.logical("and", x, y, self.z.type)
+
+
+class LogicalNotOp(OdsOp):
+    """Returns the truth value of NOT x element-wise.
+
+    Operation name: `tf.LogicalNot`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.LogicalNot"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.LogicalNot", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.LogicalNot", "y_type", Type, y_type)
+        super().__init__(
+            "tf.LogicalNot",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_16(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("logical_not", x, self.y.type)
+
+
+class LogicalOrOp(OdsOp):
+    """Returns the truth value of x OR y element-wise.
+
+    Operation name: `tf.LogicalOr`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.LogicalOr"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.LogicalOr", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.LogicalOr", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.LogicalOr", "z_type", Type, z_type)
+        super().__init__(
+            "tf.LogicalOr",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_16(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_16(self._operands[1].value.type):
+            return f"operand #1 must be tensor of 1-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_16(self.results[0].type):
+            return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.logical("or", x, y, self.z.type)
+
+
+class MatMulOp(OdsOp):
+    """Multiply the matrix "a" by the matrix "b".
+
+    The product of two 2-D tensors, each transposed first when
+    `transpose_a` or `transpose_b` says so; the inner dimensions must match.
+
+    Operation name: `tf.MatMul`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ("_prop_transpose_a", "_prop_transpose_b")
+    _prop_transpose_a: Attribute | None
+    _prop_transpose_b: Attribute | None
+
+    OPERATION_NAME: ClassVar[str] = "tf.MatMul"
+    PROPERTY_NAMES: ClassVar[frozenset[str] | None] = frozenset({"transpose_a", "transpose_b"})
+    PROPERTY_SLOTS: ClassVar[dict[str, str]] = {
+        "transpose_a": "_prop_transpose_a",
+        "transpose_b": "_prop_transpose_b",
+    }
+    DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("transpose_a", BoolAttr.get_bool(False)),
+        ("transpose_b", BoolAttr.get_bool(False)),
+    )
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        a: Value,
+        b: Value,
+        *,
+        transpose_a: bool | Attribute | None = None,
+        transpose_b: bool | Attribute | None = None,
+        product_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(a, Value):
+            raise argument_error("tf.MatMul", "operand 'a'", Value, a)
+        if not isinstance(b, Value):
+            raise argument_error("tf.MatMul", "operand 'b'", Value, b)
+        operands: list[Value] = []
+        operands.append(a)
+        operands.append(b)
+        transpose_a_a: Attribute | None = (
+            BoolAttr.get_bool(False)
+            if transpose_a is None
+            else (
+                transpose_a
+                if isinstance(transpose_a, Attribute)
+                else BoolAttr.get_bool(transpose_a)
+            )
+        )
+        transpose_b_a: Attribute | None = (
+            BoolAttr.get_bool(False)
+            if transpose_b is None
+            else (
+                transpose_b
+                if isinstance(transpose_b, Attribute)
+                else BoolAttr.get_bool(transpose_b)
+            )
+        )
+        if product_type is not None and not isinstance(product_type, Type):
+            raise argument_error("tf.MatMul", "product_type", Type, product_type)
+        super().__init__(
+            "tf.MatMul",
+            operands,
+            (RESULT_PLACEHOLDER if product_type is None else product_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        self._prop_transpose_a = transpose_a_a
+        self._prop_transpose_b = transpose_b_a
+        if product_type is None:
+            infer_result_types(self, (0,))
+
+    @classmethod
+    def convert_property(cls, name: str, value: Attribute) -> bool:
+        """Whether `value` can be stored as property `name`."""
+        if name == "transpose_a":
+            return isinstance(value, BoolAttr)
+        if name == "transpose_b":
+            return isinstance(value, BoolAttr)
+        return True
+
+    @classmethod
+    def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
+        """The constraint check of an inherent attribute given in the attribute dictionary."""
+        if name == "transpose_a" and not _attr_constraint_1(value):
+            return "attribute 'transpose_a' failed to satisfy constraint: bool attribute"
+        if name == "transpose_b" and not _attr_constraint_1(value):
+            return "attribute 'transpose_b' failed to satisfy constraint: bool attribute"
+        return None
+
+    @property
+    def a(self) -> Value:
+        """The operand `a`."""
+        return self._operands[0].value
+
+    @property
+    def b(self) -> Value:
+        """The operand `b`."""
+        return self._operands[1].value
+
+    @property
+    def product(self) -> OpResult:
+        """The result `product`."""
+        return self.results[0]
+
+    @property
+    def transpose_a(self) -> BoolAttr:
+        """The attribute `transpose_a`."""
+        return required_property(self, "transpose_a", self._prop_transpose_a, BoolAttr)
+
+    @property
+    def transpose_a_attr(self) -> Attribute | None:
+        """The attribute `transpose_a` as stored (None when unset)."""
+        return self._prop_transpose_a
+
+    @property
+    def transpose_b(self) -> BoolAttr:
+        """The attribute `transpose_b`."""
+        return required_property(self, "transpose_b", self._prop_transpose_b, BoolAttr)
+
+    @property
+    def transpose_b_attr(self) -> Attribute | None:
+        """The attribute `transpose_b` as stored (None when unset)."""
+        return self._prop_transpose_b
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.a.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if (slot := self._prop_transpose_a) is not None and not _attr_constraint_1(slot):
+            return "attribute 'transpose_a' failed to satisfy constraint: bool attribute"
+        if (slot := self._prop_transpose_b) is not None and not _attr_constraint_1(slot):
+            return "attribute 'transpose_b' failed to satisfy constraint: bool attribute"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, a: Any, b: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        transpose_a = self.transpose_a
+        transpose_b = self.transpose_b
+        return tensor_semantics.matmul(
+            a, b, transpose_a.value, transpose_b.value, self.product.type
+        )
+
+
+class MaximumOp(OdsOp):
+    """Returns the max of x and y element-wise.
+
+    Operation name: `tf.Maximum`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Maximum"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Maximum", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Maximum", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Maximum", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Maximum",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1185,6 +3186,293 @@ class MulOp(OdsOp):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
 
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("maximum", x, y, self.z.type)
+
+
+class MinimumOp(OdsOp):
+    """Returns the min of x and y element-wise.
+
+    Operation name: `tf.Minimum`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Minimum"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Minimum", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Minimum", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Minimum", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Minimum",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("minimum", x, y, self.z.type)
+
+
+class MulOp(OdsOp):
+    """Returns x * y element-wise.
+
+    Operation name: `tf.Mul`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Mul"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Mul", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Mul", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Mul", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Mul",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("mul", x, y, self.z.type)
+
+
+class NegOp(OdsOp):
+    """Computes numerical negative value element-wise.
+
+    Operation name: `tf.Neg`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Neg"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Neg", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Neg", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Neg",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("neg", x, self.y.type)
+
+
+class NoOpOp(OdsOp):
+    """Does nothing. Only useful as a placeholder for control edges.
+
+    Operation name: `tf.NoOp`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.NoOp"
+
+    def __init__(
+        self,
+        *,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        operands: list[Value] = []
+        super().__init__(
+            "tf.NoOp",
+            operands,
+            (),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 0:
+            return "requires zero results"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 0:
+            return "requires zero operands"
+        return None
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return None
+
 
 class NotEqualOp(OdsOp):
     """Returns the truth value of (x != y) element-wise.
@@ -1210,8 +3498,8 @@ class NotEqualOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
         incompatible_shape_error: bool | Attribute | None = None,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1231,17 +3519,19 @@ class NotEqualOp(OdsOp):
                 else BoolAttr.get_bool(incompatible_shape_error)
             )
         )
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.NotEqual", "z_type", Type, z_type)
         super().__init__(
             "tf.NotEqual",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_incompatible_shape_error = incompatible_shape_error_a
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1253,7 +3543,7 @@ class NotEqualOp(OdsOp):
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
         """The constraint check of an inherent attribute given in the attribute dictionary."""
-        if name == "incompatible_shape_error" and not _attr_constraint_3(value):
+        if name == "incompatible_shape_error" and not _attr_constraint_1(value):
             return (
                 "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
             )
@@ -1301,19 +3591,266 @@ class NotEqualOp(OdsOp):
             return f"requires 0 successors but found {len(self.successors)}"
         if len(self._operands) != 2:
             return f"expected 2 operands, but found {len(self._operands)}"
-        if (slot := self._prop_incompatible_shape_error) is not None and not _attr_constraint_3(
+        if (slot := self._prop_incompatible_shape_error) is not None and not _attr_constraint_1(
             slot
         ):
             return (
                 "attribute 'incompatible_shape_error' failed to satisfy constraint: bool attribute"
             )
-        if not _type_constraint_13(self._operands[0].value.type):
+        if not _type_constraint_15(self._operands[0].value.type):
             return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
-        if not _type_constraint_13(self._operands[1].value.type):
+        if not _type_constraint_15(self._operands[1].value.type):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[1].value.type}'"
-        if not _type_constraint_17(self.results[0].type):
+        if not _type_constraint_16(self.results[0].type):
             return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        incompatible_shape_error = self.incompatible_shape_error
+        return tensor_semantics.compare(
+            "not_equal", x, y, self.z.type, incompatible_shape_error.value
+        )
+
+
+class PowOp(OdsOp):
+    """Computes the power of one value to another.
+
+    Operation name: `tf.Pow`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Pow"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Pow", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Pow", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Pow", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Pow",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("pow", x, y, self.z.type)
+
+
+class RealDivOp(OdsOp):
+    """Returns x / y element-wise for real types.
+
+    Operation name: `tf.RealDiv`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.RealDiv"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.RealDiv", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.RealDiv", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.RealDiv", "z_type", Type, z_type)
+        super().__init__(
+            "tf.RealDiv",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("real_div", x, y, self.z.type)
+
+
+class ReciprocalOp(OdsOp):
+    """Computes the reciprocal of x element-wise.
+
+    Operation name: `tf.Reciprocal`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Reciprocal"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Reciprocal", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Reciprocal", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Reciprocal",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("reciprocal", x, self.y.type)
 
 
 class ReluOp(OdsOp):
@@ -1385,6 +3922,10 @@ class ReluOp(OdsOp):
             return problem
         return None
 
+    def reference(self, features: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu(features, self.activations.type)
+
 
 class Relu6Op(OdsOp):
     """Computes rectified linear 6: `min(max(features, 0), 6)`.
@@ -1455,44 +3996,824 @@ class Relu6Op(OdsOp):
             return problem
         return None
 
+    def reference(self, features: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu6(features, self.activations.type)
 
-class SubOp(OdsOp):
-    """Returns x - y element-wise.
 
-    Operation name: `tf.Sub`. Defined in opdefs/tf.td.
+class ReshapeOp(OdsOp):
+    """Reshapes a tensor.
+
+    The elements of `tensor` in row-major order with the shape `shape` gives;
+    one dimension of `shape` may be `-1`, the size that keeps the number of
+    elements, which must not change.
+
+    Operation name: `tf.Reshape`. Defined in opdefs/tf.td.
     """
 
     __slots__ = ()
 
-    OPERATION_NAME: ClassVar[str] = "tf.Sub"
+    OPERATION_NAME: ClassVar[str] = "tf.Reshape"
     TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        tensor: Value,
+        shape: Value,
+        *,
+        output_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(tensor, Value):
+            raise argument_error("tf.Reshape", "operand 'tensor'", Value, tensor)
+        if not isinstance(shape, Value):
+            raise argument_error("tf.Reshape", "operand 'shape'", Value, shape)
+        operands: list[Value] = []
+        operands.append(tensor)
+        operands.append(shape)
+        if output_type is not None and not isinstance(output_type, Type):
+            raise argument_error("tf.Reshape", "output_type", Type, output_type)
+        super().__init__(
+            "tf.Reshape",
+            operands,
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if output_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def tensor(self) -> Value:
+        """The operand `tensor`."""
+        return self._operands[0].value
+
+    @property
+    def shape(self) -> Value:
+        """The operand `shape`."""
+        return self._operands[1].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.tensor.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_19(self._operands[1].value.type):
+            return f"operand #1 must be tensor of 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_15(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, tensor: Any, shape: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.reshape(tensor, shape, self.output.type)
+
+
+class RoundOp(OdsOp):
+    """Rounds the values of a tensor to the nearest integer, element-wise.
+
+    Halves round to the nearest even integer (banker's rounding).
+
+    Operation name: `tf.Round`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Round"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Round", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Round", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Round",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("round", x, self.y.type)
+
+
+class RsqrtOp(OdsOp):
+    """Computes reciprocal of square root of x element-wise.
+
+    Operation name: `tf.Rsqrt`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Rsqrt"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Rsqrt", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Rsqrt", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Rsqrt",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("rsqrt", x, self.y.type)
+
+
+class SelectV2Op(OdsOp):
+    """Selects elements from `t` or `e`, depending on `condition`.
+
+    `t` where `condition` is true and `e` elsewhere, the three broadcast
+    together.
+
+    Operation name: `tf.SelectV2`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.SelectV2"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        condition: Value,
+        t: Value,
+        e: Value,
+        *,
+        output_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(condition, Value):
+            raise argument_error("tf.SelectV2", "operand 'condition'", Value, condition)
+        if not isinstance(t, Value):
+            raise argument_error("tf.SelectV2", "operand 't'", Value, t)
+        if not isinstance(e, Value):
+            raise argument_error("tf.SelectV2", "operand 'e'", Value, e)
+        operands: list[Value] = []
+        operands.append(condition)
+        operands.append(t)
+        operands.append(e)
+        if output_type is not None and not isinstance(output_type, Type):
+            raise argument_error("tf.SelectV2", "output_type", Type, output_type)
+        super().__init__(
+            "tf.SelectV2",
+            operands,
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if output_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def condition(self) -> Value:
+        """The operand `condition`."""
+        return self._operands[0].value
+
+    @property
+    def t(self) -> Value:
+        """The operand `t`."""
+        return self._operands[1].value
+
+    @property
+    def e(self) -> Value:
+        """The operand `e`."""
+        return self._operands[2].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 3:
+            return f"expected 3 operands, but found {len(self._operands)}"
+        if not _type_constraint_16(self._operands[0].value.type):
+            return f"operand #0 must be tensor of 1-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_15(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_15(self._operands[2].value.type):
+            return f"operand #2 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[2].value.type}'"
+        if not _type_constraint_15(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, condition: Any, t: Any, e: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.select(condition, t, e, self.output.type)
+
+
+class ShapeOp(OdsOp):
+    """Returns the shape of a tensor.
+
+    The shape of `input` as a 1-D tensor of the result's element type, `i32`
+    or `i64` (TensorFlow's `out_type`).
+
+    Operation name: `tf.Shape`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Shape"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        input: Value,
+        *,
+        output_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(input, Value):
+            raise argument_error("tf.Shape", "operand 'input'", Value, input)
+        operands: list[Value] = []
+        operands.append(input)
+        if output_type is not None and not isinstance(output_type, Type):
+            raise argument_error("tf.Shape", "output_type", Type, output_type)
+        super().__init__(
+            "tf.Shape",
+            operands,
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if output_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def input(self) -> Value:
+        """The operand `input`."""
+        return self._operands[0].value
+
+    @property
+    def output(self) -> OpResult:
+        """The result `output`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.input.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_15(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_19(self.results[0].type):
+            return f"result #0 must be tensor of 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.shape_of(input, self.output.type)
+
+
+class SigmoidOp(OdsOp):
+    """Computes sigmoid of x element-wise.
+
+    Operation name: `tf.Sigmoid`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Sigmoid"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sigmoid", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Sigmoid", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Sigmoid",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("sigmoid", x, self.y.type)
+
+
+class SignOp(OdsOp):
+    """Returns an element-wise indication of the sign of a number.
+
+    Operation name: `tf.Sign`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Sign"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sign", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Sign", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Sign",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("sign", x, self.y.type)
+
+
+class SinOp(OdsOp):
+    """Computes sine of x element-wise.
+
+    Operation name: `tf.Sin`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Sin"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sin", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Sin", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Sin",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("sin", x, self.y.type)
+
+
+class SqrtOp(OdsOp):
+    """Computes square root of x element-wise.
+
+    Operation name: `tf.Sqrt`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Sqrt"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sqrt", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Sqrt", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Sqrt",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("sqrt", x, self.y.type)
+
+
+class SquareOp(OdsOp):
+    """Computes square of x element-wise.
+
+    Operation name: `tf.Square`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Square"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Square", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Square", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Square",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("square", x, self.y.type)
+
+
+class SquaredDifferenceOp(OdsOp):
+    """Returns (x - y)(x - y) element-wise.
+
+    Operation name: `tf.SquaredDifference`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.SquaredDifference"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
 
     def __init__(
         self,
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
         if not isinstance(x, Value):
-            raise argument_error("tf.Sub", "operand 'x'", Value, x)
+            raise argument_error("tf.SquaredDifference", "operand 'x'", Value, x)
         if not isinstance(y, Value):
-            raise argument_error("tf.Sub", "operand 'y'", Value, y)
+            raise argument_error("tf.SquaredDifference", "operand 'y'", Value, y)
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
-            raise argument_error("tf.Sub", "z_type", Type, z_type)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.SquaredDifference", "z_type", Type, z_type)
         super().__init__(
-            "tf.Sub",
+            "tf.SquaredDifference",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1531,6 +4852,333 @@ class SubOp(OdsOp):
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("squared_difference", x, y, self.z.type)
+
+
+class SubOp(OdsOp):
+    """Returns x - y element-wise.
+
+    Operation name: `tf.Sub`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Sub"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Sub", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.Sub", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.Sub", "z_type", Type, z_type)
+        super().__init__(
+            "tf.Sub",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("sub", x, y, self.z.type)
+
+
+class TanhOp(OdsOp):
+    """Computes hyperbolic tangent of x element-wise.
+
+    Operation name: `tf.Tanh`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.Tanh"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultType})
+
+    def __init__(
+        self,
+        x: Value,
+        *,
+        y_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.Tanh", "operand 'x'", Value, x)
+        operands: list[Value] = []
+        operands.append(x)
+        if y_type is None:
+            y_type = x.type
+        elif not isinstance(y_type, Type):
+            raise argument_error("tf.Tanh", "y_type", Type, y_type)
+        super().__init__(
+            "tf.Tanh",
+            operands,
+            (y_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> OpResult:
+        """The result `y`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 1:
+            return "requires a single operand"
+        if not _type_constraint_11(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_11(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultType.verify(self)) is not None:
+            return problem
+        return None
+
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.unary("tanh", x, self.y.type)
+
+
+class TruncateDivOp(OdsOp):
+    """Returns x / y element-wise, rounded towards zero.
+
+    Operation name: `tf.TruncateDiv`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.TruncateDiv"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.TruncateDiv", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.TruncateDiv", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.TruncateDiv", "z_type", Type, z_type)
+        super().__init__(
+            "tf.TruncateDiv",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("truncate_div", x, y, self.z.type)
+
+
+class TruncateModOp(OdsOp):
+    """Returns element-wise remainder of division, with the sign of the dividend.
+
+    Operation name: `tf.TruncateMod`. Defined in opdefs/tf.td.
+    """
+
+    __slots__ = ()
+
+    OPERATION_NAME: ClassVar[str] = "tf.TruncateMod"
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+
+    def __init__(
+        self,
+        x: Value,
+        y: Value,
+        *,
+        z_type: Type | None = None,
+        loc: Location | None = None,
+    ) -> None:
+        """Build the op: operands, then attributes and result types by keyword."""
+        if not isinstance(x, Value):
+            raise argument_error("tf.TruncateMod", "operand 'x'", Value, x)
+        if not isinstance(y, Value):
+            raise argument_error("tf.TruncateMod", "operand 'y'", Value, y)
+        operands: list[Value] = []
+        operands.append(x)
+        operands.append(y)
+        if z_type is not None and not isinstance(z_type, Type):
+            raise argument_error("tf.TruncateMod", "z_type", Type, z_type)
+        super().__init__(
+            "tf.TruncateMod",
+            operands,
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
+            successors=(),
+            regions=0,
+            loc=loc,
+        )
+        if z_type is None:
+            infer_result_types(self, (0,))
+
+    @property
+    def x(self) -> Value:
+        """The operand `x`."""
+        return self._operands[0].value
+
+    @property
+    def y(self) -> Value:
+        """The operand `y`."""
+        return self._operands[1].value
+
+    @property
+    def z(self) -> OpResult:
+        """The result `z`."""
+        return self.results[0]
+
+    @property
+    def t(self) -> object:
+        """The derived attribute `T`."""
+        return TypeAttr.get(element_type_or_self(self.x.type))
+
+    def verify_invariants(self) -> str | None:
+        """Check the op against its spec, in MLIR's order; an error message or None."""
+        if len(self.regions) != 0:
+            return "requires zero regions"
+        if len(self.results) != 1:
+            return "requires one result"
+        if len(self.successors) != 0:
+            return f"requires 0 successors but found {len(self.successors)}"
+        if len(self._operands) != 2:
+            return f"expected 2 operands, but found {len(self._operands)}"
+        if not _type_constraint_9(self._operands[0].value.type):
+            return f"operand #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[0].value.type}'"
+        if not _type_constraint_9(self._operands[1].value.type):
+            return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
+        if not _type_constraint_9(self.results[0].type):
+            return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        return None
+
+    def reference(self, x: Any, y: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.binary("truncate_mod", x, y, self.z.type)
 
 
 class YieldOp(OdsOp):
@@ -1588,17 +5236,60 @@ class YieldOp(OdsOp):
 
 #: The op classes of the dialect, in the order of their names.
 OPS: tuple[type[Operation], ...] = (
+    AbsOp,
+    AcosOp,
+    AcoshOp,
     AddOp,
     AddV2Op,
     BiasAddOp,
+    CastOp,
+    CeilOp,
     ConstOp,
+    CosOp,
+    DivOp,
+    EqualOp,
+    ExpOp,
+    FloorOp,
+    FloorDivOp,
+    FloorModOp,
+    GreaterOp,
+    GreaterEqualOp,
+    IdentityOp,
     IfOp,
     IfRegionOp,
     LeakyReluOp,
+    LessOp,
+    LessEqualOp,
+    LogOp,
+    LogicalAndOp,
+    LogicalNotOp,
+    LogicalOrOp,
+    MatMulOp,
+    MaximumOp,
+    MinimumOp,
     MulOp,
+    NegOp,
+    NoOpOp,
     NotEqualOp,
+    PowOp,
+    RealDivOp,
+    ReciprocalOp,
     ReluOp,
     Relu6Op,
+    ReshapeOp,
+    RoundOp,
+    RsqrtOp,
+    SelectV2Op,
+    ShapeOp,
+    SigmoidOp,
+    SignOp,
+    SinOp,
+    SqrtOp,
+    SquareOp,
+    SquaredDifferenceOp,
     SubOp,
+    TanhOp,
+    TruncateDivOp,
+    TruncateModOp,
     YieldOp,
 )

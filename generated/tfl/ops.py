@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generated.tfl.enums import (
     AFAttr,
 )
 from generator.ir import (
+    RESULT_PLACEHOLDER,
     AsmParser,
     AsmPrinter,
     Attribute,
@@ -34,8 +35,10 @@ from generator.ir import (
     Value,
     argument_error,
     broadcast_shapes,
+    infer_result_types,
     is_elements_attr,
     required_property,
+    tensor_semantics,
 )
 
 __all__ = [
@@ -115,7 +118,7 @@ class AddOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -133,17 +136,19 @@ class AddOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.add", "output_type", Type, output_type)
         super().__init__(
             "tfl.add",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -250,6 +255,15 @@ class AddOp(OdsOp):
             "broadcastable shapes within the rank 4"
         )
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("add", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
+
 
 class LeakyReluOp(OdsOp):
     """Leaky Relu operator
@@ -348,6 +362,11 @@ class LeakyReluOp(OdsOp):
             return problem
         return None
 
+    def reference(self, input: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        alpha = self.alpha
+        return tensor_semantics.leaky_relu(input, alpha, self.output.type, at_zero=True)
+
 
 class MulOp(OdsOp):
     """Multiplication operator
@@ -372,7 +391,7 @@ class MulOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -390,17 +409,19 @@ class MulOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.mul", "output_type", Type, output_type)
         super().__init__(
             "tfl.mul",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -490,6 +511,15 @@ class MulOp(OdsOp):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("mul", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
+
 
 class NotEqualOp(OdsOp):
     """Not-equal operator
@@ -507,7 +537,7 @@ class NotEqualOp(OdsOp):
         lhs: Value,
         rhs: Value,
         *,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -518,16 +548,18 @@ class NotEqualOp(OdsOp):
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.not_equal", "output_type", Type, output_type)
         super().__init__(
             "tfl.not_equal",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def lhs(self) -> Value:
@@ -562,6 +594,10 @@ class NotEqualOp(OdsOp):
             return f"result #0 must be tensor of 1-bit signless integer values, but got '{self.results[0].type}'"
         return None
 
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.compare("not_equal", lhs, rhs, self.output.type)
+
 
 class ConstOp(OdsOp):
     """Constant pseudo op.
@@ -586,7 +622,7 @@ class ConstOp(OdsOp):
         self,
         *,
         value: Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -594,17 +630,19 @@ class ConstOp(OdsOp):
         if not isinstance(value, Attribute):
             raise argument_error("tfl.pseudo_const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.pseudo_const", "output_type", Type, output_type)
         super().__init__(
             "tfl.pseudo_const",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_value = value_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -653,6 +691,11 @@ class ConstOp(OdsOp):
     def fold(self) -> FoldResult:
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.value_attr
+
+    def reference(self) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        value = self.value
+        return tensor_semantics.constant(value, self.output.type)
 
 
 class ReluOp(OdsOp):
@@ -721,6 +764,10 @@ class ReluOp(OdsOp):
             return problem
         return None
 
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu(x, self.y.type)
+
 
 class Relu6Op(OdsOp):
     """Relu6 operator
@@ -788,6 +835,10 @@ class Relu6Op(OdsOp):
             return problem
         return None
 
+    def reference(self, x: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return tensor_semantics.relu6(x, self.y.type)
+
 
 class SubOp(OdsOp):
     """Subtraction operator
@@ -812,7 +863,7 @@ class SubOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -830,17 +881,19 @@ class SubOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.sub", "output_type", Type, output_type)
         super().__init__(
             "tfl.sub",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -929,6 +982,15 @@ class SubOp(OdsOp):
         if not _type_constraint_0(self.results[0].type):
             return f"result #0 must be tensor of any type values, but got '{self.results[0].type}'"
         return None
+
+    def reference(self, lhs: Any, rhs: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        fused_activation_function = self.fused_activation_function
+        return tensor_semantics.activation(
+            tensor_semantics.binary("sub", lhs, rhs, self.output.type),
+            fused_activation_function.value,
+            self.output.type,
+        )
 
 
 #: The op classes of the dialect, in the order of their names.

@@ -22,7 +22,6 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -1896,16 +1895,13 @@ class _OpMaker:
     def _reference_infers(self, constraint: TypeConstraint) -> bool:
         """Whether a builder infers a result of `constraint` from the op's reference
         when its type is omitted: the op has one, every result is a single value,
-        and the constraint allows tensors only."""
+        and the constraint allows tensors only. (A reference that needs a result's
+        type, as `tensor.empty`'s does, makes the builder raise when it is omitted.)"""
         op = self.op
         if op.reference is None or any(r.variadicity != "single" for r in op.results):
             return False
-        # A cast's result type is its point; a reference that reads a result's type
-        # (`tensor.empty`'s) needs it given.
-        if self.has("CastOpInterface") or any(
-            re.search(rf"\bself\.{re.escape(self.py[r.name])}\b", op.reference.text)
-            for r in op.results
-        ):
+        # A cast's result type is its point.
+        if self.has("CastOpInterface"):
             return False
         summary = constraint.summary(self.table.summaries)
         return "tensor" in summary and "vector" not in summary and "memref" not in summary

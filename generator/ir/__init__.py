@@ -375,6 +375,9 @@ RESULT_PLACEHOLDER: Type = NoneType.get()
 #: The numeric semantics reference implementations are written in
 #: (`generator.ir.semantics`), imported with numpy when a reference first runs.
 semantics = lazy_module("generator.ir.semantics")
+#: The semantics of TensorFlow's tensor ops on numpy arrays, which the `tf` and `tfl`
+#: references are written in (`generator.ir.tensor_semantics`).
+tensor_semantics = lazy_module("generator.ir.tensor_semantics")
 
 __all__ = [
     "DYNAMIC",
@@ -630,6 +633,7 @@ __all__ = [
     "semantics",
     "set_property",
     "tensor_dims",
+    "tensor_semantics",
     "to_signed",
     "to_unsigned",
     "type_id",

@@ -39,10 +39,12 @@ from typing import Any
 from generator.ir.attributes import (
     DenseArrayAttr,
     DenseElementsAttr,
+    DictionaryAttr,
     StridedLayoutAttr,
     StringAttr,
     SymbolRefAttr,
 )
+from generator.ir.context import Context
 from generator.ir.core import Block, Operation, Region, Value
 from generator.ir.memory import MemRef, print_memref
 from generator.ir.semantics import (
@@ -54,9 +56,28 @@ from generator.ir.semantics import (
     width,
 )
 from generator.ir.traits import IsTerminator, Pure
-from generator.ir.types import DYNAMIC, FloatType, FunctionType, MemRefType
+from generator.ir.types import (
+    DYNAMIC,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+)
 
-__all__ = ["RUNNER_UTILITIES", "Interpreter", "InterpreterError", "format_c_float"]
+TensorType = RankedTensorType | UnrankedTensorType
+
+__all__ = [
+    "RUNNER_UTILITIES",
+    "Interpreter",
+    "InterpreterError",
+    "execute",
+    "format_c_float",
+    "format_value",
+]
 
 # Instruction kinds: a reference with one, two or any number of operands and one
 # result; a reference with any results; a control-flow or call op with a handler.
@@ -95,6 +116,30 @@ def format_result(results: Sequence[Any], type_: str) -> str:
             return "-nan" if math.copysign(1.0, number) < 0 else "nan"
         return f"{number:e}"
     return str(signed(value, 32 if type_ == "i32" else 64))
+
+
+def format_value(value: Any, type_: Type) -> str:
+    """A run-time value of type `type_` as `odsgen run --print-results` prints it: a
+    tensor as its elements attribute (`dense<[1, 2]> : tensor<2xi32>`), an integer in
+    signed decimal, a float as C's `%g`, `dead` for a dead value, `poison`."""
+    from generator.ir.dataflow import Dead
+
+    if isinstance(value, Dead):
+        return "dead"
+    if value is POISON:
+        return "poison"
+    if isinstance(type_, TensorType):
+        from generator.ir.tensor_semantics import static_type, to_attr
+
+        return str(to_attr(value, static_type(value, type_)))
+    if isinstance(type_, FloatType):
+        return format_c_float(float(value))
+    if isinstance(type_, IntegerType | IndexType):
+        bits = width(type_)
+        return str(signed(int(value), bits) if bits > 1 else int(value))
+    if isinstance(value, MemRef):
+        return f"<memref of {len(value.sizes)} dimensions>"
+    return repr(value)
 
 
 def _print_i64(write: Callable[[str], object], args: Sequence[Any]) -> None:
@@ -156,8 +201,13 @@ class _Function:
 class Interpreter:
     """Executes the functions of one module; output goes to `write`."""
 
-    def __init__(self, module: Operation, write: Callable[[str], object]) -> None:
+    def __init__(
+        self, module: Operation, write: Callable[[str], object], context: Context | None = None
+    ) -> None:
         self.write = write
+        #: Where `tfg` nodes find the `tf` op class of their name.
+        self.context = context
+        self._shadows: dict[Operation, Operation] = {}
         self.functions: dict[str, _Function] = {}
         self._blocks: dict[Block, tuple[list[Instruction], tuple[Any, ...]]] = {}
         self._reference_params: dict[type[Operation], tuple[str, ...] | None] = {}
@@ -182,6 +232,9 @@ class Interpreter:
             "memref.subview": Interpreter._subview,
             "memref.copy": Interpreter._copy,
             "memref.get_global": Interpreter._get_global,
+            "tf_executor.graph": Interpreter._executor_graph,
+            "tf.If": Interpreter._tf_if,
+            "tf.IfRegion": Interpreter._tf_if_region,
         }
         self._globals: dict[str, Operation] = {}
         self._global_values: dict[str, MemRef] = {}
@@ -197,7 +250,7 @@ class Interpreter:
                         symbol = op.get_attr("sym_name")
                         if isinstance(symbol, StringAttr):
                             self._globals[symbol.value] = op
-                    if op.name != "func.func":
+                    if op.name not in ("func.func", "tfg.func"):
                         continue
                     name = op.get_attr("sym_name")
                     if not isinstance(name, StringAttr):
@@ -230,7 +283,7 @@ class Interpreter:
             raise InterpreterError(None, f"entry point '@{entry}' not found")
         if function.body is None:
             raise InterpreterError(function.op, f"entry point '@{entry}' has no body")
-        expected = len(function.body.blocks[0].args)
+        expected = len(self._data_args(function))
         if expected != len(args):
             raise InterpreterError(
                 function.op,
@@ -249,7 +302,181 @@ class Interpreter:
             assert utility is not None
             utility(self.write, args)
             return []
+        if function.op.name == "tfg.func":
+            return self._tfg_function(function, args)
         return self._region(body, args, {})
+
+    def result_types(self, entry: str) -> list[Type]:
+        """The result types of function `entry`."""
+        function = self.functions.get(entry)
+        if function is None:
+            raise InterpreterError(None, f"entry point '@{entry}' not found")
+        type_ = getattr(function.op.get_attr("function_type"), "value", None)
+        if isinstance(type_, FunctionType):
+            return list(type_.results)
+        return []
+
+    def _data_args(self, function: _Function) -> list[Value]:
+        """The arguments a caller passes: a `tfg.func`'s without its control tokens."""
+        assert function.body is not None
+        block_args = function.body.blocks[0].args
+        if function.op.name != "tfg.func":
+            return list(block_args)
+        return [a for a in block_args if str(a.type) != "!tf_type.control"]
+
+    # -- TensorFlow graphs -----------------------------------------------------------
+
+    def _tfg_function(self, function: _Function, args: list[Any]) -> list[Any]:
+        from generator.ir.dataflow import CONTROL, GraphRun
+
+        assert function.body is not None
+        if function.op.get_attr("generic") is not None:
+            raise InterpreterError(
+                function.op,
+                f"'@{function.name}' is a generic (uninstantiated) function: its types "
+                "must be instantiated before it runs",
+            )
+        block = function.body.blocks[0]
+        outer: dict[Value, Any] = {}
+        given = iter(args)
+        for arg in block.args:
+            outer[arg] = CONTROL if str(arg.type) == "!tf_type.control" else next(given)
+        run = GraphRun(self, block, outer)
+        run.run()
+        if run.returned is None:
+            raise InterpreterError(
+                block.last_op or function.op,
+                "the function's 'tfg.return' never runs: an input it waits for is never computed",
+            )
+        return run.returned
+
+    def _executor_graph(self, env: dict[Value, Any], ins: Instruction) -> None:
+        from generator.ir.dataflow import GraphRun
+
+        op = ins[1]
+        block = op.regions[0].blocks[0]
+        run = GraphRun(self, block, env)
+        run.run()
+        if run.returned is None:
+            raise InterpreterError(
+                block.last_op or op,
+                "the graph's fetch never runs: an input it waits for is never computed",
+            )
+        for r, v in zip(ins[4], run.returned, strict=True):
+            env[r] = v
+
+    def run_graph(
+        self, graph: Operation, feeds: dict[str, Any], fetches: Sequence[str]
+    ) -> list[Any]:
+        """Run `tfg.graph` op `graph` with its placeholders fed by node name (`feeds`);
+        the values of `fetches`, each a node name with an optional `:index` of its
+        output (`"add"`, `"add:0"`): `DEAD` for a dead one."""
+        from generator.ir.dataflow import MISSING, GraphRun
+
+        block = graph.regions[0].blocks[0]
+        by_name: dict[str, Operation] = {}
+        for node in block.ops:
+            node_name = node.get_attr("_mlir_name")
+            if isinstance(node_name, StringAttr):
+                by_name[node_name.value] = node
+        wanted: list[tuple[Operation, int]] = []
+        for fetch in fetches:
+            name, _, number = fetch.partition(":")
+            fetched = by_name.get(name)
+            if fetched is None:
+                raise InterpreterError(graph, f"no node named '{name}' to fetch")
+            wanted.append((fetched, int(number) if number else 0))
+        run = GraphRun(self, block, {}, feeds)
+        with quiet():
+            run.run()
+        results = []
+        for (node, index), fetch in zip(wanted, fetches, strict=True):
+            data = [r for r in node.results if str(r.type) != "!tf_type.control"]
+            if not 0 <= index < len(data):
+                raise InterpreterError(node, f"'{fetch}': the node has {len(data)} outputs")
+            value = run.lookup(data[index], ())
+            if value is MISSING:
+                raise InterpreterError(node, f"'{fetch}' is never computed")
+            results.append(value)
+        return results
+
+    def tf_shadow(self, node: Operation) -> Operation:
+        """The `tf` op that `tfg` node `node` stands for, built once, on operands of the
+        node's data types (so that its reference sees the node's types and attributes)."""
+        shadow = self._shadows.get(node)
+        if shadow is not None:
+            return shadow
+        from generator.ir.dataflow import node_attributes
+
+        name = "tf." + node.name.partition(".")[2]
+        cls = None
+        if self.context is not None:
+            self.context.get_or_load_dialect("tf")
+            cls = self.context.lookup_op(name)
+        if cls is None or getattr(cls, "reference", None) is None:
+            raise InterpreterError(
+                node,
+                f"'{node.name}' is not a function of the module, and '{name}' has no "
+                "reference implementation",
+            )
+        data = [v for v in node.operands if str(v.type) != "!tf_type.control"]
+        results = [r.type for r in node.results if str(r.type) != "!tf_type.control"]
+        scratch = Block(tuple(v.type for v in data))
+        attributes = node_attributes(node)
+        names = cls.PROPERTY_NAMES or frozenset()
+        props = {k: v for k, v in attributes.entries if k in names}
+        kept = DictionaryAttr.get(tuple((k, v) for k, v in attributes.entries if k not in names))
+        for key, value in cls.DEFAULT_PROPERTIES:
+            props.setdefault(key, value)
+        shadow = cls.__new__(cls)
+        slots = cls.PROPERTY_SLOTS
+        shadow.init_state(
+            name,
+            list(scratch.args),
+            results,
+            DictionaryAttr.get(tuple(props.items())) if props and not slots else None,
+            kept,
+            (),
+            (),
+            None,
+        )
+        for key, slot in slots.items():
+            setattr(shadow, slot, props.get(key))
+        self._shadows[node] = shadow
+        return shadow
+
+    def call_reference(self, shadow: Operation, args: Sequence[Any], node: Operation) -> Any:
+        """The results of `shadow`'s reference on `args`; errors are `node`'s."""
+        fn = type(shadow).reference  # type: ignore[attr-defined]
+        try:
+            return fn(shadow, *args)
+        except InterpreterError:
+            raise
+        except SemanticsError as e:
+            raise InterpreterError(node, str(e)) from None
+        except Exception as e:
+            raise InterpreterError(
+                node, f"reference implementation failed: {type(e).__name__}: {e}"
+            ) from None
+
+    # -- tf's functional control flow -----------------------------------------------
+
+    def _tf_if(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        operands = ins[3]
+        branch = "then_branch" if _tf_truth(op, env[operands[0]]) else "else_branch"
+        callee = op.get_attr(branch)
+        assert isinstance(callee, SymbolRefAttr)
+        values = self._call_function(op, callee.root, [env[v] for v in operands[1:]])
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
+
+    def _tf_if_region(self, env: dict[Value, Any], ins: Instruction) -> None:
+        op = ins[1]
+        region = op.regions[0] if _tf_truth(op, env[ins[3][0]]) else op.regions[1]
+        values = self._region(region, [], env)
+        for r, v in zip(ins[4], values, strict=True):
+            env[r] = v
 
     def _evaluate(self, op: Operation, fn: Any, args: Sequence[Any]) -> Any:
         try:
@@ -685,6 +912,17 @@ class Interpreter:
         return memref
 
 
+def _tf_truth(op: Operation, value: Any) -> bool:
+    """TensorFlow's truth of a condition tensor: a scalar's value (nonzero), for any
+    other tensor whether it has elements."""
+    import numpy as np
+
+    array = np.asarray(value)
+    if array.ndim == 0:
+        return bool(array)
+    return array.size > 0
+
+
 def _defined(op: Operation, value: Any, what: str) -> Any:
     if value is POISON:
         raise InterpreterError(op, f"{what} is poison")
@@ -725,5 +963,23 @@ _TERMINATORS = frozenset(
         "scf.yield",
         "scf.condition",
         "ub.unreachable",
+        "tf.Yield",
+        "tf_executor.yield",
     }
 )
+
+
+def execute(
+    module: Operation,
+    entry: str,
+    args: Sequence[Any] = (),
+    *,
+    context: Context | None = None,
+    write: Callable[[str], object] | None = None,
+) -> list[Any]:
+    """Call function `entry` (a `func.func` or `tfg.func`) of `module` with run-time
+    values `args` (numpy arrays for tensors) and return its results; what it prints
+    goes to `write` (default: nowhere). `context` (the one `module` was parsed in)
+    lets `tfg` nodes find the references of the `tf` ops of their names."""
+    interpreter = Interpreter(module, write or (lambda text: None), context)
+    return interpreter.run(entry, args)

@@ -75,12 +75,17 @@ __all__ = [
     "CannotEvaluate",
     "NotEvaluable",
     "ShapeEvaluator",
+    "abstract_result",
     "infer_result_types",
     "infer_shapes",
 ]
 
 #: The most elements a value known in full may have (larger ones are kept abstract).
 CONCRETE_LIMIT = 4096
+
+#: What a builder gives the results it infers until they are inferred (the runtime's
+#: `RESULT_PLACEHOLDER`).
+PLACEHOLDER: Type = NoneType.get()
 
 
 class NotEvaluable(Exception):
@@ -459,6 +464,25 @@ for _name in (
     _FUNCTIONS[getattr(np, _name)] = _REDUCTIONS[_name] = _reduction(getattr(np, _name))
 
 
+def abstract_result(value: AbstractArray, type_: Type) -> AbstractArray:
+    """An abstract result as a run-time value of `type_` (what a reference's final
+    conversion to the result type does with data): of the type's element type, its
+    shape checked against a ranked type's static sizes. The builders' placeholder
+    type keeps the value's own element type."""
+    if type_ is PLACEHOLDER:
+        return value
+    element = type_.element_type if isinstance(type_, ShapedType) else type_
+    if isinstance(type_, RankedTensorType) and refined_type(type_, value) is None:
+        raise SemanticsError(f"result of shape {list(value.shape)} does not match its type {type_}")
+    if not isinstance(type_, ShapedType) and value.shape:
+        raise SemanticsError(f"result of shape {list(value.shape)} does not match its type {type_}")
+    try:
+        dtype = element_dtype(element)
+    except SemanticsError:
+        dtype = np.float64
+    return AbstractArray(value.shape, dtype, element)
+
+
 # ---------------------------------------------------------------------------
 # Evaluating ops
 # ---------------------------------------------------------------------------
@@ -767,9 +791,6 @@ def _cast(ctx: Any, value: Value, type_: Type, before: Operation) -> Operation:
 # ---------------------------------------------------------------------------
 # Builders
 # ---------------------------------------------------------------------------
-
-#: What a builder gives the results it infers until they are inferred.
-PLACEHOLDER: Type = NoneType.get()
 
 
 def infer_result_types(op: Operation, indices: Sequence[int]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import generated
 from generated.builtin import ModuleOp
 from generated.func import FuncOp, ReturnOp
-from generated.tf import AddV2Op, ConstOp
+from generated.tf import AddV2Op, ConstOp, LessOp
 from generated.tf_executor import (
     ControlType,
     EnterOp,
@@ -84,8 +84,7 @@ def build_loop() -> ModuleOp:
             control_type=CONTROL,
         )
     )
-    # `tf.Less` has no def in opdefs/tf.td: the open tf dialect accepts it as it is.
-    less = _island(body, Operation("tf.Less", [merge.results[0], limit], (I1,)))
+    less = _island(body, LessOp(merge.results[0], limit, z_type=I1))
     cond = body.append(LoopCondOp(less, output_type=I1, control_type=CONTROL))
     switch = body.append(
         SwitchOp(

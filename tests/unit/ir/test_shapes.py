@@ -315,12 +315,47 @@ def test_builder_without_a_known_shape_asks_for_the_type() -> None:
         tensor.ReshapeOp(source, shape)
 
 
-def test_builders_whose_reference_reads_the_result_type_still_take_it() -> None:
+def test_builders_whose_reference_needs_the_result_type_ask_for_it() -> None:
     import inspect
 
     import generated.tensor.ops as tensor
 
-    # tensor.empty's reference reads the result type, and a cast's type is its point.
-    for cls, name in ((tensor.EmptyOp, "result_type"), (tensor.CastOp, "dest_type")):
-        parameter = inspect.signature(cls.__init__).parameters[name]
-        assert parameter.default is inspect.Parameter.empty
+    # tensor.empty's reference reads the result type: omitted, it cannot be inferred.
+    with pytest.raises(ValueError, match="give the result type"):
+        tensor.EmptyOp([])
+    # A cast's result type is its point: its builder always takes it.
+    parameter = inspect.signature(tensor.CastOp.__init__).parameters["dest_type"]
+    assert parameter.default is inspect.Parameter.empty
+
+
+def test_tf_and_tfl_builders_infer_result_types() -> None:
+    import generated.tf.ops as tf
+    import generated.tfl.ops as tfl
+
+    block = Block()
+    a = block.add_argument(RankedTensorType.get((4, 1, 3), F32))
+    b = block.add_argument(RankedTensorType.get((2, 1), F32))
+    m = block.add_argument(RankedTensorType.get((5, 3), F32))
+    add = block.append(tf.AddOp(a, b))
+    assert add.results[0].type == RankedTensorType.get((4, 2, 3), F32)
+    less = block.append(tf.LessOp(a, b))
+    assert less.results[0].type == RankedTensorType.get((4, 2, 3), IntegerType.get(1))
+    shape = block.append(
+        tf.ConstOp(
+            value=DenseElementsAttr.get(RankedTensorType.get((2,), I32), (-1, 3)),
+            output_type=RankedTensorType.get((2,), I32),
+        )
+    )
+    flat = block.append(tf.ReshapeOp(add.results[0], shape.results[0]))
+    assert flat.results[0].type == RankedTensorType.get((8, 3), F32)
+    product = block.append(tf.MatMulOp(flat.results[0], m, transpose_b=True))
+    assert product.results[0].type == RankedTensorType.get((8, 5), F32)
+    fused = block.append(
+        tfl.AddOp(product.results[0], product.results[0], fused_activation_function="RELU6")
+    )
+    assert fused.results[0].type == RankedTensorType.get((8, 5), F32)
+    # tf.Cast's result element type is its result type's: omitted, it is not known.
+    with pytest.raises(ValueError, match="give the result type"):
+        tf.CastOp(a)
+    with pytest.raises(ValueError, match="give the result type"):
+        tf.MatMulOp(flat.results[0], m)  # [8, 3] x [5, 3]: the sizes do not match

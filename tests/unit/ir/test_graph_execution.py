@@ -1,0 +1,396 @@
+"""Executing TensorFlow graphs: `tf_executor.graph` and `tfg.func`/`tfg.graph`.
+
+The seeds' examples (the `tf_executor` loop of seed 000, the instantiated `tfg.func`
+and the `tfg.graph` of seed 001, in the modernized forms `tests/seeds` parses) and
+loops written here run through `generator.ir.interpreter.execute` and `odsgen run`;
+their values are compared with what numpy computes for the same inputs, written here
+step by step (not through the references).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from generated import context
+from generator.ir import SourceFile, parse_module, verify
+from generator.ir.dataflow import DEAD
+from generator.ir.interpreter import Interpreter, InterpreterError, execute
+
+RNG_SEED = 1126
+SEED_TESTS = Path(__file__).resolve().parents[2] / "seeds" / "test_seed_examples.py"
+
+
+def _seed_cases() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("seed_examples_for_graphs", SEED_TESTS)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Its dataclasses look their module up by name.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _seed_case(case_id: str) -> Any:
+    """The case of `tests/seeds` for a seed's example: its modernized text, checked
+    against the seed's written text where the seeds are present."""
+    seeds = _seed_cases()
+    for case in [*seeds.CASES_000, *seeds.CASES_001]:
+        if case.id == case_id:
+            if seeds.SEEDS_DIR.is_dir():
+                written = seeds._collapse(case.written)
+                assert written in seeds._collapse(seeds._seed_text(case.seed))
+            return case
+    raise AssertionError(f"no seed case {case_id}")
+
+
+def _run(text: str, entry: str, args: list[Any]) -> list[Any]:
+    ctx = context()
+    parsed = parse_module(SourceFile("graph.mlir", text), ctx)
+    verify(parsed.op, ctx)
+    return execute(parsed.op, entry, args, context=ctx)
+
+
+def _i32(value: int) -> Any:
+    return np.array(value, dtype=np.int32)
+
+
+# --- seed 000: the tf_executor loop --------------------------------------------------
+
+
+def _seed_loop_in_numpy(start: Any) -> Any:
+    """What the seed's loop computes: decrement, leave through `Exit` while the
+    counter is not zero (the `Switch`'s true output, listed first), else go round."""
+    count = np.array([start], dtype=np.int32)
+    while True:
+        count = count + np.array([-1], dtype=np.int32)  # wraps at 32 bits
+        if count[0] != 0:
+            return count.reshape(())
+
+
+def test_seed_000_loop_example_runs() -> None:
+    case = _seed_case("000-example-loop")
+    rng = np.random.default_rng(RNG_SEED)
+    starts = [1, 0, 2, 5, -3, np.iinfo(np.int32).min, *rng.integers(-100, 100, 12).tolist()]
+    for start in starts:
+        (got,) = _run(case.source, "loop", [_i32(start)])
+        want = _seed_loop_in_numpy(start)
+        assert got.dtype == np.int32
+        assert got.shape == ()
+        assert got == want, (start, got, want)
+
+
+def test_seed_000_loop_example_runs_from_the_command_line(tmp_path: Path) -> None:
+    case = _seed_case("000-example-loop")
+    path = tmp_path / "loop.mlir"
+    path.write_text(
+        case.source
+        + """
+func.func @main() -> (tensor<i32>, tensor<i32>) {
+  %one = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %seven = "tf.Const"() {value = dense<7> : tensor<i32>} : () -> tensor<i32>
+  %a = call @loop(%one) : (tensor<i32>) -> tensor<i32>
+  %b = call @loop(%seven) : (tensor<i32>) -> tensor<i32>
+  return %a, %b : tensor<i32>, tensor<i32>
+}
+""",
+        encoding="utf-8",
+    )
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "-e", "main", "--print-results"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    want = [_seed_loop_in_numpy(1), _seed_loop_in_numpy(7)]
+    assert result.stdout == "".join(f"dense<{int(w)}> : tensor<i32>\n" for w in want)
+
+
+# --- a tf_executor loop with LoopCond, two loop variables and a constant ---------------
+
+POWER = """\
+func.func @power(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
+  %result = tf_executor.graph {
+    %one_i, %c0 = tf_executor.island wraps "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+    %zero_i, %c1 = tf_executor.island wraps "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+    %ones, %c2 = tf_executor.island wraps "tf.Const"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
+    %i.enter, %c3 = tf_executor.Enter %zero_i frame "power" : tensor<i32>
+    %acc.enter, %c4 = tf_executor.Enter %ones frame "power" : tensor<3xf32>
+    %x.enter, %c5 = tf_executor.Enter %x frame "power" constant : tensor<3xf32>
+    %i.next, %i.tok, %c6 = tf_executor.NextIteration.Source : tensor<i32>
+    %acc.next, %acc.tok, %c7 = tf_executor.NextIteration.Source : tensor<3xf32>
+    %i, %i.index, %c8 = tf_executor.Merge %i.enter, %i.next : tensor<i32>
+    %acc, %acc.index, %c9 = tf_executor.Merge %acc.enter, %acc.next : tensor<3xf32>
+    %less, %c10 = tf_executor.island wraps "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %cond, %c11 = tf_executor.LoopCond %less : tensor<i1>
+    %i.t, %i.f, %c12 = tf_executor.Switch %i, %cond : tensor<i32>
+    %acc.t, %acc.f, %c13 = tf_executor.Switch %acc, %cond : tensor<3xf32>
+    %i.1, %c14 = tf_executor.island wraps "tf.AddV2"(%i.t, %one_i) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %acc.1, %c15 = tf_executor.island {
+      %p = "tf.Mul"(%acc.t, %x.enter) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+      tf_executor.yield %p : tensor<3xf32>
+    }
+    tf_executor.NextIteration.Sink[%i.tok] %i.1 : tensor<i32>
+    tf_executor.NextIteration.Sink[%acc.tok] %acc.1 : tensor<3xf32>
+    %out, %c16 = tf_executor.Exit %acc.f : tensor<3xf32>
+    tf_executor.fetch %out : tensor<3xf32>
+  }
+  return %result : tensor<3xf32>
+}
+"""
+
+
+def test_executor_loop_with_loop_cond_computes_a_power() -> None:
+    rng = np.random.default_rng(RNG_SEED)
+    for n in [0, 1, 2, 5, 9]:
+        x = (rng.standard_normal(3) * 2).astype(np.float32)
+        (got,) = _run(POWER, "power", [x, _i32(n)])
+        want = np.ones(3, dtype=np.float32)
+        for _ in range(n):
+            want = (want * x).astype(np.float32)
+        assert got.dtype == np.float32
+        assert np.array_equal(got, want), (n, x, got, want)
+
+
+def test_islands_run_in_dataflow_order_with_control_tokens() -> None:
+    # The island that uses `%b` comes before the one defining it in no order but
+    # the data's; the last island waits for a control token only.
+    text = """\
+func.func @f(%x: tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
+  %r:2 = tf_executor.graph {
+    %a, %ca = tf_executor.island wraps "tf.Mul"(%x, %x) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+    %b, %cb = tf_executor.island(%ca) wraps "tf.Sub"(%a, %x) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+    %t = tf_executor.ControlTrigger %cb, %ca
+    %c, %cc = tf_executor.island(%t) wraps "tf.Identity"(%x) : (tensor<2xi32>) -> tensor<2xi32>
+    tf_executor.fetch %b, %c, %cc : tensor<2xi32>, tensor<2xi32>, !tf_executor.control
+  }
+  return %r#0, %r#1 : tensor<2xi32>, tensor<2xi32>
+}
+"""
+    x = np.array([3, -70000], dtype=np.int32)
+    b, c = _run(text, "f", [x])
+    assert np.array_equal(b, x * x - x)
+    assert np.array_equal(c, x)
+
+
+def test_switch_and_merge_choose_a_branch() -> None:
+    text = """\
+func.func @f(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xf32> {
+  %r = tf_executor.graph {
+    %t, %f, %c0 = tf_executor.Switch %x, %p : tensor<4xf32>
+    %neg, %c1 = tf_executor.island wraps "tf.Neg"(%t) : (tensor<4xf32>) -> tensor<4xf32>
+    %sq, %c2 = tf_executor.island wraps "tf.Square"(%f) : (tensor<4xf32>) -> tensor<4xf32>
+    %m, %i, %c3 = tf_executor.Merge %neg, %sq : tensor<4xf32>
+    tf_executor.fetch %m : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+"""
+    rng = np.random.default_rng(RNG_SEED)
+    x = rng.standard_normal(4).astype(np.float32)
+    (got,) = _run(text, "f", [x, np.array(True)])
+    assert np.array_equal(got, np.negative(x))
+    (got,) = _run(text, "f", [x, np.array(False)])
+    assert np.array_equal(got, x * x)
+
+
+def test_fetching_a_dead_value_is_an_error() -> None:
+    text = """\
+func.func @f(%x: tensor<f32>, %p: tensor<i1>) -> tensor<f32> {
+  %r = tf_executor.graph {
+    %t, %f, %c0 = tf_executor.Switch %x, %p : tensor<f32>
+    tf_executor.fetch %t : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+"""
+    (got,) = _run(text, "f", [np.float32(2.0), np.array(True)])
+    assert got == np.float32(2.0)
+    with pytest.raises(InterpreterError, match="fetched value #0 is dead"):
+        _run(text, "f", [np.float32(2.0), np.array(False)])
+
+
+def test_send_cannot_run() -> None:
+    text = """\
+func.func @f(%x: tensor<f32>) {
+  tf_executor.graph {
+    %c = tf_executor.Send %x {recv_device = "/device:CPU:1", send_device = "/device:CPU:0", send_device_incarnation = 0 : i64, tensor_name = "x"} : tensor<f32>
+    tf_executor.fetch
+  }
+  return
+}
+"""
+    ctx = context()
+    parsed = parse_module(SourceFile("send.mlir", text), ctx)
+    verify(parsed.op, ctx)
+    with pytest.raises(InterpreterError, match="communication between devices"):
+        Interpreter(parsed.op, lambda s: None, ctx).run("f", [np.float32(1.0)])
+
+
+# --- seed 001: tfg ---------------------------------------------------------------------
+
+
+def test_seed_001_instantiated_function_runs() -> None:
+    case = _seed_case("001-function-library-instantiated")
+    rng = np.random.default_rng(RNG_SEED)
+    for _ in range(10):
+        x, y = rng.standard_normal(2).astype(np.float32)
+        if rng.random() < 0.2:
+            y = x
+        greater = np.greater(x, y)
+        got = _run(case.source, "foo", [np.array(x), np.array(y)])
+        # `Switch` lists `output_false` then `output_true`; the other one is dead.
+        want = [DEAD, greater] if greater else [greater, DEAD]
+        assert len(got) == 2
+        for g, w in zip(got, want, strict=True):
+            if w is DEAD:
+                assert g is DEAD
+            else:
+                assert g.dtype == np.bool_
+                assert g == w
+
+
+def test_seed_001_generic_function_is_refused() -> None:
+    case = _seed_case("001-function-library-generic")
+    with pytest.raises(InterpreterError, match="uninstantiated"):
+        _run(case.source, "foo", [np.float32(1.0), np.float32(2.0)])
+
+
+def test_seed_001_graph_runs_with_feeds_and_fetches() -> None:
+    case = _seed_case("001-graph-operation")
+    # The seed's nodes are nameless; TensorFlow feeds and fetches nodes by name.
+    text = (
+        case.source.replace(
+            "%arg0, %ctl_0 = tfg.placeholder()", '%arg0, %ctl_0 = tfg.placeholder() name("a")'
+        )
+        .replace("%arg1, %ctl_2 = tfg.placeholder()", '%arg1, %ctl_2 = tfg.placeholder() name("b")')
+        .replace(
+            "%add, %ctl_1 = tfg.AddV2(%arg0, %arg1)",
+            '%add, %ctl_1 = tfg.AddV2(%arg0, %arg1) name("add")',
+        )
+    )
+    assert text.count("name(") == 3
+    ctx = context()
+    parsed = parse_module(SourceFile("graph.mlir", text), ctx)
+    verify(parsed.op, ctx)
+    graph = next(iter(parsed.op.regions[0].blocks[0].ops))
+    rng = np.random.default_rng(RNG_SEED)
+    a = rng.integers(-(2**31), 2**31, (2, 3), dtype=np.int64).astype(np.int32)
+    b = rng.integers(-(2**31), 2**31, (2, 3), dtype=np.int64).astype(np.int32)
+    a[0, 0], b[0, 0] = 2**31 - 1, 1  # wraps
+    got, again = Interpreter(parsed.op, lambda s: None, ctx).run_graph(
+        graph, {"a": a, "b": b}, ["add", "add:0"]
+    )
+    want = (a.astype(np.int64) + b.astype(np.int64) + 2**31) % 2**32 - 2**31
+    assert got.dtype == np.int32
+    assert np.array_equal(got, want.astype(np.int32))
+    assert np.array_equal(again, got)
+    with pytest.raises(InterpreterError, match="placeholder b is not fed"):
+        Interpreter(parsed.op, lambda s: None, ctx).run_graph(graph, {"a": a}, ["add"])
+
+
+TFG_SUM = """\
+tfg.func @sum(%n: tensor<i32> {tfg.name = "n"}) -> (tensor<i32> {tfg.name = "total"}) {
+  %zero, %c0 = tfg.Const() name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %one, %c1 = tfg.Const() name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %i0, %c2 = tfg.Enter(%zero) name("i/enter") {frame_name = "loop", is_constant = false} : (tensor<i32>) -> (tensor<i32>)
+  %s0, %c3 = tfg.Enter(%zero) name("s/enter") {frame_name = "loop", is_constant = false} : (tensor<i32>) -> (tensor<i32>)
+  %i:2, %c4 = tfg.Merge(%i0, %inext) name("i/merge") : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %s:2, %c5 = tfg.Merge(%s0, %snext) name("s/merge") : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %lt, %c6 = tfg.Less(%i#0, %n) name("less") : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  %cond, %c7 = tfg.LoopCond(%lt) name("cond") : (tensor<i1>) -> (tensor<i1>)
+  %isw:2, %c8 = tfg.Switch(%i#0, %cond) name("i/switch") : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %ssw:2, %c9 = tfg.Switch(%s#0, %cond) name("s/switch") : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %i1, %c10 = tfg.AddV2(%isw#1, %one) name("i/add") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %sq, %c11 = tfg.Mul(%isw#1, %isw#1) name("square") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %s1, %c12 = tfg.AddV2(%ssw#1, %sq) name("s/add") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %inext, %c13 = tfg.NextIteration(%i1) name("i/next") : (tensor<i32>) -> (tensor<i32>)
+  %snext, %c14 = tfg.NextIteration(%s1) name("s/next") : (tensor<i32>) -> (tensor<i32>)
+  %out, %c15 = tfg.Exit(%ssw#0) name("exit") : (tensor<i32>) -> (tensor<i32>)
+  tfg.return(%out) : tensor<i32>
+}
+"""
+
+
+def test_tfg_loop_with_next_iteration_cycle() -> None:
+    for n in [0, 1, 2, 7, 30]:
+        (got,) = _run(TFG_SUM, "sum", [_i32(n)])
+        want = np.int32(0)
+        for i in range(n):
+            want = np.int32(want + np.int32(i) * np.int32(i))
+        assert got.dtype == np.int32
+        assert got == want, (n, got, want)
+
+
+def test_tfg_node_without_reference_is_an_error() -> None:
+    text = """\
+tfg.func @f(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {
+  %y, %c = tfg.SomeKernel(%x) name("k") : (tensor<f32>) -> (tensor<f32>)
+  tfg.return(%y) : tensor<f32>
+}
+"""
+    with pytest.raises(InterpreterError, match=r"'tf\.SomeKernel' has no reference implementation"):
+        _run(text, "f", [np.float32(1.0)])
+
+
+def test_tfg_function_called_by_a_node_and_printed(tmp_path: Path) -> None:
+    case = _seed_case("001-function-library-instantiated")
+    path = tmp_path / "tfg.mlir"
+    path.write_text(
+        case.source
+        + """
+tfg.func @main() -> (tensor<*xi1>, tensor<*xi1>) {
+  %a, %c1 = tfg.Const() name("a") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+  %b, %c2 = tfg.Const() name("b") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  %r:2, %c3 = tfg.foo(%a, %b) name("call") : (tensor<f32>, tensor<f32>) -> (tensor<*xi1>, tensor<*xi1>)
+  tfg.return(%r#0, %r#1) : tensor<*xi1>, tensor<*xi1>
+}
+""",
+        encoding="utf-8",
+    )
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "-e", "main", "--print-results"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    greater = bool(np.greater(np.float32(2.0), np.float32(1.0)))
+    want = ["dead", f"dense<{str(greater).lower()}> : tensor<i1>"]
+    assert result.stdout.splitlines() == (want if greater else want[::-1])
+
+
+def test_reference_errors_are_located(tmp_path: Path) -> None:
+    path = tmp_path / "bad.mlir"
+    path.write_text(
+        """\
+func.func @main() -> tensor<2xi32> {
+  %x = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %z = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %q = "tf.FloorDiv"(%x, %z) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %q : tensor<2xi32>
+}
+""",
+        encoding="utf-8",
+    )
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "--print-results"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{path}:4:8: error: integer division by zero\n")
+    assert "Traceback" not in result.stderr
