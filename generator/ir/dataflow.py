@@ -134,6 +134,10 @@ class GraphRun:
         self.waiting: dict[Operation, set[Tag]] = {}
         self.work: deque[tuple[Operation, Tag]] = deque()
         self.live_exits: set[tuple[Operation, Tag]] = set()
+        #: The values that entered a frame with `is_constant`, and the iterations
+        #: begun so far (each frame's tag prefix).
+        self.invariants: list[tuple[Value, Tag]] = []
+        self.iterations: set[Tag] = set()
         self.dead_exits: dict[tuple[Operation, Tag], None] = {}
         self.terminator: Operation | None = None
         self.returned: list[Any] | None = None
@@ -224,6 +228,14 @@ class GraphRun:
         for value, tag, v in outputs:
             self.values[(value, tag)] = v
             runnable = tuple((f, 0 if i is None else i) for f, i in tag)
+            if tag and tag[-1][1] is None:
+                self.invariants.append((value, tag))
+                # Iterations already begun get it too.
+                for begun in self.iterations:
+                    if len(begun) == len(tag) and _sees(begun, tag):
+                        for consumer in self.consumers.get(value, ()):
+                            self.work.append((consumer, begun))
+            self._activate(runnable)
             for consumer in self.consumers.get(value, ()):
                 self.work.append((consumer, runnable))
                 waiting = self.waiting.get(consumer)
@@ -231,6 +243,20 @@ class GraphRun:
                     for other in waiting:
                         if len(other) > len(tag) and _sees(other, tag):
                             self.work.append((consumer, other))
+
+    def _activate(self, tag: Tag) -> None:
+        """On the first value of an iteration (of each frame `tag` is in), the users
+        of the values that entered that frame with `is_constant` can run in it (as
+        TensorFlow's executor hands loop invariants to each new iteration)."""
+        for k in range(1, len(tag) + 1):
+            prefix = tag[:k]
+            if prefix in self.iterations:
+                continue
+            self.iterations.add(prefix)
+            for value, stored in self.invariants:
+                if len(stored) == k and _sees(prefix, stored):
+                    for consumer in self.consumers.get(value, ()):
+                        self.work.append((consumer, prefix))
 
     def gather(self, op: Operation, tag: Tag) -> list[Any] | None:
         """The values of `op`'s inputs at `tag`, or None when one is missing."""

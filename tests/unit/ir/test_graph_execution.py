@@ -394,3 +394,114 @@ func.func @main() -> tensor<2xi32> {
     assert result.returncode == 1
     assert result.stderr.startswith(f"{path}:4:8: error: integer division by zero\n")
     assert "Traceback" not in result.stderr
+
+
+# --- tf's functional control flow and nested loops -------------------------------------
+
+
+def test_seed_001_if_region_example_runs() -> None:
+    case = _seed_case("001-future-enhancements-if-region")
+    # The seed's function returns nothing; return its last value and the branches'.
+    text = case.source.replace(
+        "func.func @if_region(%arg0: tensor<i1>, %arg1: tensor<2xf32>) {",
+        "func.func @if_region(%arg0: tensor<i1>, %arg1: tensor<2xf32>)"
+        " -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {",
+    ).replace(
+        "  return\n}",
+        "  return %0, %1, %2, %4 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>\n}",
+    )
+    rng = np.random.default_rng(RNG_SEED)
+    for condition in (True, False):
+        # In [1, 2]: acos of the first element is NaN, acosh of the second is not.
+        x = np.array([rng.uniform(1.0, 2.0), rng.uniform(-1.0, 1.0)], dtype=np.float32)
+        got = _run(text, "if_region", [np.array(condition), x])
+        with np.errstate(all="ignore"):
+            if condition:
+                t = [np.abs(x), np.arccos(x), np.arccosh(x)]
+            else:
+                t = [np.negative(x), np.where(x < 0, np.float32(0), x), np.sin(x)]
+        want = [*t, t[2] + (t[0] + t[1])]
+        for g, w in zip(got, want, strict=True):
+            assert g.dtype == np.float32
+            close = np.isclose(g, w, rtol=1e-6, atol=0) | (np.isnan(g) & np.isnan(w))
+            assert np.all(close), (condition, x, g, w)
+
+
+def test_tf_if_calls_a_branch_function() -> None:
+    text = """\
+func.func @twice(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %y = "tf.AddV2"(%x, %x) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+  return %y : tensor<3xi32>
+}
+func.func @negate(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %y = "tf.Neg"(%x) : (tensor<3xi32>) -> tensor<3xi32>
+  return %y : tensor<3xi32>
+}
+func.func @f(%c: tensor<2xf32>, %x: tensor<3xi32>) -> tensor<3xi32> {
+  %y = "tf.If"(%c, %x) {then_branch = @twice, else_branch = @negate, is_stateless = true}
+      : (tensor<2xf32>, tensor<3xi32>) -> tensor<3xi32>
+  return %y : tensor<3xi32>
+}
+"""
+    x = np.array([5, -7, 2**30], dtype=np.int32)
+    # A condition that is not a scalar is true when it has elements.
+    (got,) = _run(text, "f", [np.zeros(2, np.float32), x])
+    assert np.array_equal(got, (x.astype(np.int64) * 2 + 2**31) % 2**32 - 2**31)
+    text_empty = text.replace("tensor<2xf32>", "tensor<0xf32>")
+    (got,) = _run(text_empty, "f", [np.zeros(0, np.float32), x])
+    assert np.array_equal(got, -x)
+
+
+NESTED = """\
+func.func @triangle(%n: tensor<i32>) -> tensor<i32> {
+  %r = tf_executor.graph {
+    %zero, %c0 = tf_executor.island wraps "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+    %one, %c1 = tf_executor.island wraps "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+    %i.e, %c2 = tf_executor.Enter %zero frame "outer" : tensor<i32>
+    %s.e, %c3 = tf_executor.Enter %zero frame "outer" : tensor<i32>
+    %i.n, %i.tok, %c4 = tf_executor.NextIteration.Source : tensor<i32>
+    %s.n, %s.tok, %c5 = tf_executor.NextIteration.Source : tensor<i32>
+    %i, %ii, %c6 = tf_executor.Merge %i.e, %i.n : tensor<i32>
+    %s, %si, %c7 = tf_executor.Merge %s.e, %s.n : tensor<i32>
+    %lt, %c8 = tf_executor.island wraps "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %cond, %c9 = tf_executor.LoopCond %lt : tensor<i1>
+    %i.t, %i.f, %c10 = tf_executor.Switch %i, %cond : tensor<i32>
+    %s.t, %s.f, %c11 = tf_executor.Switch %s, %cond : tensor<i32>
+    // The inner loop adds 1 to the outer sum i times; its counter starts from a
+    // zero that entered the outer frame as a loop invariant.
+    %zero.o, %c28 = tf_executor.Enter %zero frame "outer" constant : tensor<i32>
+    %j.e, %c12 = tf_executor.Enter %zero.o frame "inner" : tensor<i32>
+    %t.e, %c13 = tf_executor.Enter %s.t frame "inner" : tensor<i32>
+    %lim.e, %c14 = tf_executor.Enter %i.t frame "inner" constant : tensor<i32>
+    %j.n, %j.tok, %c15 = tf_executor.NextIteration.Source : tensor<i32>
+    %t.n, %t.tok, %c16 = tf_executor.NextIteration.Source : tensor<i32>
+    %j, %ji, %c17 = tf_executor.Merge %j.e, %j.n : tensor<i32>
+    %t, %ti, %c18 = tf_executor.Merge %t.e, %t.n : tensor<i32>
+    %jlt, %c19 = tf_executor.island wraps "tf.Less"(%j, %lim.e) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %jcond, %c20 = tf_executor.LoopCond %jlt : tensor<i1>
+    %j.t, %j.f, %c21 = tf_executor.Switch %j, %jcond : tensor<i32>
+    %t.t, %t.f, %c22 = tf_executor.Switch %t, %jcond : tensor<i32>
+    %j.1, %c23 = tf_executor.island wraps "tf.AddV2"(%j.t, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %t.1, %c24 = tf_executor.island wraps "tf.AddV2"(%t.t, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    tf_executor.NextIteration.Sink[%j.tok] %j.1 : tensor<i32>
+    tf_executor.NextIteration.Sink[%t.tok] %t.1 : tensor<i32>
+    %inner.out, %c25 = tf_executor.Exit %t.f : tensor<i32>
+    %i.1, %c26 = tf_executor.island wraps "tf.AddV2"(%i.t, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    tf_executor.NextIteration.Sink[%i.tok] %i.1 : tensor<i32>
+    tf_executor.NextIteration.Sink[%s.tok] %inner.out : tensor<i32>
+    %out, %c27 = tf_executor.Exit %s.f : tensor<i32>
+    tf_executor.fetch %out : tensor<i32>
+  }
+  return %r : tensor<i32>
+}
+"""
+
+
+def test_nested_loops_keep_their_frames_apart() -> None:
+    for n in [0, 1, 2, 5, 8]:
+        (got,) = _run(NESTED, "triangle", [_i32(n)])
+        total = np.int32(0)
+        for i in range(n):
+            for _ in range(i):
+                total = np.int32(total + np.int32(1))
+        assert got == total, (n, got, total)
