@@ -51,6 +51,7 @@ from generator.ir.types import (
     FloatType,
     IndexType,
     IntegerType,
+    RankedTensorType,
     ShapedType,
     Signedness,
     Type,
@@ -545,16 +546,17 @@ def _round(value: Any, type_: FloatType) -> Any:
 
 
 def constant(value: Any, type_: Type) -> Any:
-    """The run-time value of a scalar constant attribute of type `type_`."""
+    """The run-time value of a constant attribute of type `type_`: a scalar, or a
+    tensor's `dense<...>` (vectors have no run-time value here)."""
     if value is POISON:
         return POISON
     if isinstance(value, IntegerAttr | BoolAttr):
         return value.value & ((1 << width(type_)) - 1)
     if isinstance(value, FloatAttr):
         return _from_bits(value.bits, value.type)
-    if isinstance(value, DenseElementsAttr):
+    if isinstance(value, DenseElementsAttr) and isinstance(value.type, RankedTensorType):
         return dense(value)
-    raise SemanticsError(f"constant {value} is not an integer, a float or dense elements")
+    raise SemanticsError(f"constant {value} is not a scalar integer or float, or a tensor")
 
 
 def negf(a: Any, type_: FloatType) -> Any:

@@ -78,6 +78,7 @@ __all__ = [
     "abstract_result",
     "infer_result_types",
     "infer_shapes",
+    "reference_params",
 ]
 
 #: The most elements a value known in full may have (larger ones are kept abstract).
@@ -529,6 +530,17 @@ def _is_concrete(value: Any) -> bool:
     )
 
 
+def reference_params(fn: Any, operand_count: int) -> tuple[str, ...] | None:
+    """The names of a generated `reference`'s parameters when its op has operand groups
+    that are not single values (a tuple for a variadic group, even of one operand, or
+    an optional value: annotated so), else None (one parameter per operand)."""
+    code = fn.__code__
+    names = code.co_varnames[1 : code.co_argcount]
+    annotations = getattr(fn, "__annotations__", {})
+    grouped = any(str(annotations.get(n, "Any")) != "Any" for n in names)
+    return tuple(names) if grouped or len(names) != operand_count else None
+
+
 class ShapeEvaluator:
     """Evaluates ops' references on abstract values, knowing the values of small
     constants (and what is computed from them only)."""
@@ -570,14 +582,7 @@ class ShapeEvaluator:
         cls = type(op)
         params = self._params.get(cls, ())
         if params == ():
-            fn = cls.reference  # type: ignore[attr-defined]
-            code = fn.__code__
-            names = code.co_varnames[1 : code.co_argcount]
-            # A parameter of a variadic or optional group is annotated as one (a
-            # group of one operand is still a tuple).
-            annotations = getattr(fn, "__annotations__", {})
-            grouped = any(str(annotations.get(n, "Any")) != "Any" for n in names)
-            params = tuple(names) if grouped or len(names) != len(op._operands) else None
+            params = reference_params(cls.reference, len(op._operands))  # type: ignore[attr-defined]
             self._params[cls] = params
         if params is None:
             return [self.value_of(v) for v in op.operands]

@@ -20,6 +20,7 @@ import math
 import random
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,7 @@ from generator.ir.printer import print_operation
 from generator.ir.shapes import infer_shapes
 from generator.ir.source import SourceFile
 from generator.ir.verifier import verify
+from tests.conftest import RunOdsgen
 
 Shape = tuple[int, ...]
 
@@ -349,3 +351,15 @@ def test_seed_tf_example_with_a_static_input() -> None:
     # tf.If has no reference: it keeps its types, and its operands are cast back.
     assert types[2] == "tensor<*xf32>"
     assert output.count('"tensor.cast"') == 2
+
+
+def test_docs_example(repo_root: Path, run_odsgen: RunOdsgen, tmp_path: Path) -> None:
+    """The example of docs/shapes.md prints what the page shows."""
+    page = (repo_root / "docs" / "shapes.md").read_text()
+    block = page.split("```\n$ cat add.mlir\n", 1)[1].split("```", 1)[0]
+    program, output = block.split("$ odsgen opt --infer-shapes add.mlir\n")
+    path = tmp_path / "add.mlir"
+    path.write_text(program)
+    code, out, err = run_odsgen(["opt", "--infer-shapes", str(path)])
+    assert code == 0, err
+    assert out.rstrip("\n") == output.rstrip("\n")
