@@ -121,9 +121,12 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     as the last sweep left it.
     """
     if name == "infer-shapes":
-        from generator.ir.shapes import infer_shapes
+        from generator.ir.shapes import CannotEvaluate, infer_shapes
 
-        infer_shapes(op, ctx)
+        try:
+            infer_shapes(op, ctx)
+        except CannotEvaluate as e:
+            raise DiagnosticError(Diagnostic(Severity.ERROR, location_of(op), str(e))) from None
         return
     if name != "canonicalize":
         # A named set may belong to dialects the input does not use (tfl's

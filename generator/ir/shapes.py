@@ -702,7 +702,11 @@ def _symbol_uses(module: Operation) -> set[str]:
 
 def infer_shapes(module: Operation, ctx: Any) -> int:
     """Refine the result types of the ops in `module` from their references (see the
-    module's docstring); the number of results refined."""
+    module's docstring); the number of results refined. `CannotEvaluate` when `ctx`
+    has no `tensor` dialect to cast with (nothing is changed then)."""
+    ctx.get_or_load_dialect("tensor")
+    if ctx.lookup_op("tensor.cast") is None:
+        raise CannotEvaluate("shape inference needs the tensor dialect (for tensor.cast)")
     evaluator = ShapeEvaluator()
     old_types: dict[Value, Type] = {}
     evaluated: set[Operation] = set()
@@ -782,10 +786,7 @@ def _settle_uses(
 
 def _cast(ctx: Any, value: Value, type_: Type, before: Operation) -> Operation:
     """A `tensor.cast` of `value` to `type_`, inserted before `before`."""
-    ctx.get_or_load_dialect("tensor")
     cls = ctx.lookup_op("tensor.cast")
-    if cls is None:
-        raise CannotEvaluate("the tensor dialect is not available for the casts")
     op: Operation = cls.__new__(cls)
     op.init_state("tensor.cast", [value], [type_], None, None, (), 0, before.loc)
     assert before.parent is not None

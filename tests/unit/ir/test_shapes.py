@@ -359,3 +359,18 @@ def test_tf_and_tfl_builders_infer_result_types() -> None:
         tf.CastOp(a)
     with pytest.raises(ValueError, match="give the result type"):
         tf.MatMulOp(flat.results[0], m)  # [8, 3] x [5, 3]: the sizes do not match
+
+
+def test_pass_needs_the_tensor_dialect_for_its_casts() -> None:
+    from generator.ir.context import Context
+    from generator.ir.parser import parse_source
+    from generator.ir.printer import print_operation
+    from generator.ir.shapes import infer_shapes
+    from generator.ir.source import SourceFile
+
+    ctx = Context(allow_unregistered_dialects=True)
+    module = parse_source(SourceFile("t.mlir", '"test.op"() : () -> tensor<*xf32>\n'), ctx)
+    before = print_operation(module)
+    with pytest.raises(CannotEvaluate, match="needs the tensor dialect"):
+        infer_shapes(module, ctx)
+    assert print_operation(module) == before
