@@ -30,7 +30,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from generator.diagnostics import GeneratorError
 from generator.ir.context import Context
@@ -39,13 +39,16 @@ from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity, rend
 from generator.ir.dialect import DialectRegistry
 from generator.ir.expected_diagnostics import check_diagnostics
 from generator.ir.nesting import call_with_deep_stack
-from generator.ir.parser import parse_module
+from generator.ir.parser import parse_attribute, parse_module
 from generator.ir.printer import print_operation
 from generator.ir.rewrite import (
     apply_patterns_greedily,
 )
 from generator.ir.source import SourceFile
 from generator.ir.verifier import location_of, verify
+
+if TYPE_CHECKING:
+    from generator.ir.interpreter import Interpreter
 
 __all__ = ["main"]
 
@@ -637,6 +640,8 @@ def run_run(args: argparse.Namespace) -> int:
     out = sys.stdout
     try:
         interpreter = Interpreter(parsed.op, out.write, ctx)
+        if args.fetches:
+            return _run_graph(interpreter, parsed.op, args, ctx)
         results = call_with_deep_stack(lambda: interpreter.run(args.entry))
         if args.print_results:
             types = interpreter.result_types(args.entry)
@@ -654,6 +659,41 @@ def run_run(args: argparse.Namespace) -> int:
             sys.stderr.write(render_diagnostic(Diagnostic(Severity.ERROR, loc, e.message)) + "\n")
         return 1
     out.flush()
+    return 0
+
+
+def _run_graph(
+    interpreter: Interpreter, module: Operation, args: argparse.Namespace, ctx: Context
+) -> int:
+    """`odsgen run FILE --fetch NAME [--feed NAME=ATTR]`: run the module's `tfg.graph`
+    and print the fetched values (an `InterpreterError` is the caller's to report)."""
+    from generator.ir.attributes import DenseElementsAttr
+    from generator.ir.interpreter import InterpreterError, format_value
+    from generator.ir.semantics import SemanticsError
+    from generator.ir.tensor_semantics import constant
+
+    graphs = [op for op in module.regions[0].blocks[0].ops if op.name == "tfg.graph"]
+    if not graphs:
+        raise InterpreterError(None, "--fetch needs a 'tfg.graph' in the module")
+    feeds: dict[str, Any] = {}
+    for feed in args.feeds:
+        name, sep, text = feed.partition("=")
+        try:
+            if not sep:
+                raise ValueError("expected NAME=VALUE")
+            attr = parse_attribute(text, ctx)
+            if not isinstance(attr, DenseElementsAttr):
+                raise ValueError("expected an elements attribute, such as dense<1> : tensor<i32>")
+            feeds[name] = constant(attr, attr.type)
+        except (ValueError, DiagnosticError, SemanticsError) as e:
+            message = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise InterpreterError(None, f"--feed '{feed}': {message}") from None
+    graph = graphs[0]
+    values = interpreter.run_graph(graph, feeds, args.fetches)
+    fetched = interpreter.fetched_values(graph, args.fetches)
+    for value, result in zip(values, fetched, strict=True):
+        sys.stdout.write(format_value(value, result.type) + "\n")
+    sys.stdout.flush()
     return 0
 
 
@@ -815,6 +855,22 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["void", "i32", "i64", "f32"],
         default="void",
         help="the entry's result type; other than void, its result is printed (as mlir-runner)",
+    )
+    run.add_argument(
+        "--fetch",
+        dest="fetches",
+        action="append",
+        default=[],
+        metavar="NODE[:N]",
+        help="run the module's tfg.graph instead of a function and print this node's output (repeatable)",
+    )
+    run.add_argument(
+        "--feed",
+        dest="feeds",
+        action="append",
+        default=[],
+        metavar="NODE=ATTR",
+        help="the value of a placeholder of the tfg.graph, as an elements attribute (repeatable)",
     )
     run.add_argument(
         "--print-results",

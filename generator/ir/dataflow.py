@@ -22,11 +22,14 @@ Inside an island (`tf_executor.island`) values cannot be dead: its region runs i
 program order, by the interpreter, when its inputs are all live.
 
 `tfg` nodes other than the executor's own (`Switch`, `Merge`, `Enter`, `Exit`,
-`NextIteration`, `LoopCond`, `ControlTrigger`, `Placeholder`) call the `tfg.func`
-of their name if the module has one, else run the reference implementation of the
-`tf` op of their name (`tfg.AddV2` runs `tf.AddV2`'s) with their attributes. A `tfg.func` returns its `tfg.return` operands, `DEAD` for a
-dead one; a `tf_executor.graph` returns its fetches, where a dead one is an error
-(the executor leaves it undefined).
+`NextIteration`, `LoopCond`, `ControlTrigger`, `Placeholder`) and the functional
+control flow (`If`, `Case`, `While`, `For` and their stateless and stateful forms,
+which call the functions their attributes name; `IfRegion`, `CaseRegion`,
+`WhileRegion`, `ForRegion` and theirs, which run their regions as graphs) call the `tfg.func` of their name
+if the module has one, else run the reference implementation of the `tf` op of
+their name (`tfg.AddV2` runs `tf.AddV2`'s) with their attributes. A `tfg.func`
+returns its `tfg.return` operands, `DEAD` for a dead one; a `tf_executor.graph`
+returns its fetches, where a dead one is an error (the executor leaves it undefined).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.ir.attributes import BoolAttr, DictionaryAttr, StringAttr
+from generator.ir.attributes import BoolAttr, DictionaryAttr, StringAttr, SymbolRefAttr
 from generator.ir.core import Block, Operation, OpResult, Value
 
 if TYPE_CHECKING:
@@ -139,7 +142,6 @@ class GraphRun:
         self.invariants: list[tuple[Value, Tag]] = []
         self.iterations: set[Tag] = set()
         self.dead_exits: dict[tuple[Operation, Tag], None] = {}
-        self.terminator: Operation | None = None
         self.returned: list[Any] | None = None
 
     # -- the graph -----------------------------------------------------------------
@@ -528,6 +530,185 @@ def _tfg_node(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None
     return outputs + [(r, tag, CONTROL) for r in op.results if _is_control(r)]
 
 
+def _callee(run: GraphRun, op: Operation, attr: Any) -> str:
+    """The function a `#tf_type.func<@name, {...}>` attribute names."""
+    symbol = getattr(attr, "symbol", None)
+    if not isinstance(symbol, SymbolRefAttr):
+        raise run.error(op, f"'{op.name}' names no function")
+    return symbol.root
+
+
+def _functional(
+    run: GraphRun, op: Operation, tag: Tag, call: Callable[[list[Any]], list[Any]]
+) -> Sequence[Output] | None:
+    """A functional control-flow node (`If`, `Case`, `While`, `For`): `call` computes
+    its data results from its data operands, once its inputs are live."""
+    got = run.gather(op, tag)
+    if got is None:
+        return None
+    dead = _dead_or(op, tag, got)
+    if dead is not None:
+        return dead
+    data = [run.lookup(v, tag) for v in op.operands if not _is_control(v)]
+    values = call(data)
+    results = [r for r in op.results if not _is_control(r)]
+    outputs = [(r, tag, v) for r, v in zip(results, values, strict=True)]
+    return outputs + [(r, tag, CONTROL) for r in op.results if _is_control(r)]
+
+
+def _tf_condition(run: GraphRun, op: Operation, value: Any) -> bool:
+    """TensorFlow's truth of a condition: a scalar's value, whether another has elements."""
+    if value is DEAD:
+        raise run.error(op, "the condition is dead")
+    array = np.asarray(value)
+    return bool(array) if array.ndim == 0 else array.size > 0
+
+
+def _tfg_if(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any]) -> list[Any]:
+        branch = "then_branch" if _tf_condition(run, op, data[0]) else "else_branch"
+        callee = _callee(run, op, op.get_attr(branch))
+        return run.interpreter._call_function(op, callee, data[1:])
+
+    return _functional(run, op, tag, call)
+
+
+def _tfg_case(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any]) -> list[Any]:
+        branches = getattr(op.get_attr("branches"), "value", ())
+        index = int(np.asarray(data[0]).reshape(-1)[0])
+        # As TensorFlow's `Case`: an index out of range runs the last branch.
+        if not 0 <= index < len(branches):
+            index = len(branches) - 1
+        return run.interpreter._call_function(op, _callee(run, op, branches[index]), data[1:])
+
+    return _functional(run, op, tag, call)
+
+
+def _tfg_while(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any]) -> list[Any]:
+        cond = _callee(run, op, op.get_attr("cond"))
+        body = _callee(run, op, op.get_attr("body"))
+        values = data
+        while True:
+            (condition,) = run.interpreter._call_function(op, cond, values)
+            if not _tf_condition(run, op, condition):
+                return values
+            values = run.interpreter._call_function(op, body, values)
+
+    return _functional(run, op, tag, call)
+
+
+def _tfg_for(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any]) -> list[Any]:
+        start, limit, delta = (int(np.asarray(v).reshape(-1)[0]) for v in data[:3])
+        if delta == 0:
+            raise run.error(op, "the For loop's delta is zero")
+        body = _callee(run, op, op.get_attr("body"))
+        values = data[3:]
+        for i in range(start, limit, delta):
+            values = run.interpreter._call_function(
+                op, body, [np.array(i, dtype=np.int32), *values]
+            )
+        return values
+
+    return _functional(run, op, tag, call)
+
+
+def _region_node(
+    run: GraphRun,
+    op: Operation,
+    tag: Tag,
+    call: Callable[[list[Any], dict[Value, Any]], list[Any]],
+) -> Sequence[Output] | None:
+    """A region control-flow node (`IfRegion`, `CaseRegion`, `WhileRegion`,
+    `ForRegion`): `call` computes its data results from its data operands and the
+    values its regions use from around them, once its inputs are live."""
+    got = run.gather(op, tag)
+    if got is None:
+        return None
+    dead = _dead_or(op, tag, got)
+    if dead is not None:
+        return dead
+    around = dict(run.outer)
+    for v, value in zip(run.inputs[op], got, strict=True):
+        around[v] = value
+    data = [run.lookup(v, tag) for v in op.operands if not _is_control(v)]
+    values = call(data, around)
+    results = [r for r in op.results if not _is_control(r)]
+    outputs = [(r, tag, v) for r, v in zip(results, values, strict=True)]
+    return outputs + [(r, tag, CONTROL) for r in op.results if _is_control(r)]
+
+
+def _run_region(
+    run: GraphRun, op: Operation, index: int, args: Sequence[Any], around: dict[Value, Any]
+) -> list[Any]:
+    """Run region `index` of `op` as a graph, its data arguments `args` (its control
+    arguments live tokens); what its `tfg.yield` or `tfg.condition` passes on."""
+    block = op.regions[index].blocks[0]
+    outer = dict(around)
+    given = iter(args)
+    for arg in block.args:
+        outer[arg] = CONTROL if _is_control(arg) else next(given)
+    inner = GraphRun(run.interpreter, block, outer)
+    inner.run()
+    if inner.returned is None:
+        raise run.error(
+            block.last_op or op,
+            "the region's terminator never runs: an input it waits for is never computed",
+        )
+    if any(v is DEAD for v in inner.returned):
+        raise run.error(block.last_op or op, "a region yields a dead value")
+    return inner.returned
+
+
+def _tfg_if_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        return _run_region(run, op, 0 if _tf_condition(run, op, data[0]) else 1, [], around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_case_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        index = int(np.asarray(data[0]).reshape(-1)[0])
+        if not 0 <= index < len(op.regions):
+            index = len(op.regions) - 1
+        return _run_region(run, op, index, [], around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_while_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        values = data
+        while True:
+            condition, *passed = _run_region(run, op, 0, values, around)
+            if not _tf_condition(run, op, condition):
+                return passed
+            values = _run_region(run, op, 1, passed, around)
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_for_region(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    def call(data: list[Any], around: dict[Value, Any]) -> list[Any]:
+        start, limit, delta = (int(np.asarray(v).reshape(-1)[0]) for v in data[:3])
+        if delta == 0:
+            raise run.error(op, "the ForRegion's delta is zero")
+        values = data[3:]
+        for i in range(start, limit, delta):
+            values = _run_region(run, op, 0, [np.array(i, dtype=np.int32), *values], around)
+        return values
+
+    return _region_node(run, op, tag, call)
+
+
+def _tfg_yield(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
+    """`tfg.yield` and `tfg.condition`: what the region passes on (the condition first)."""
+    return _tfg_return(run, op, tag)
+
+
 def _tfg_unsupported(run: GraphRun, op: Operation, tag: Tag) -> Sequence[Output] | None:
     if op.name == "tfg.get_result":
         raise run.error(
@@ -557,9 +738,29 @@ _HANDLERS: dict[str, Callable[[GraphRun, Operation, Tag], Sequence[Output] | Non
     "tfg.placeholder": _tfg_placeholder,
     "tfg.Placeholder": _tfg_placeholder,
     "tfg.return": _tfg_return,
+    "tfg.If": _tfg_if,
+    "tfg.StatelessIf": _tfg_if,
+    "tfg.StatefulIf": _tfg_if,
+    "tfg.Case": _tfg_case,
+    "tfg.StatelessCase": _tfg_case,
+    "tfg.StatefulCase": _tfg_case,
+    "tfg.While": _tfg_while,
+    "tfg.StatelessWhile": _tfg_while,
+    "tfg.StatefulWhile": _tfg_while,
+    "tfg.For": _tfg_for,
+    "tfg.IfRegion": _tfg_if_region,
+    "tfg.StatelessIfRegion": _tfg_if_region,
+    "tfg.StatefulIfRegion": _tfg_if_region,
+    "tfg.CaseRegion": _tfg_case_region,
+    "tfg.StatelessCaseRegion": _tfg_case_region,
+    "tfg.StatefulCaseRegion": _tfg_case_region,
+    "tfg.WhileRegion": _tfg_while_region,
+    "tfg.StatelessWhileRegion": _tfg_while_region,
+    "tfg.StatefulWhileRegion": _tfg_while_region,
+    "tfg.ForRegion": _tfg_for_region,
+    "tfg.yield": _tfg_yield,
+    "tfg.condition": _tfg_yield,
     "tfg.get_result": _tfg_unsupported,
-    "tfg.yield": _tfg_unsupported,
-    "tfg.condition": _tfg_unsupported,
 }
 
 _TFG_NODE_ATTRIBUTES = frozenset(

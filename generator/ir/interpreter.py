@@ -45,7 +45,7 @@ from generator.ir.attributes import (
     SymbolRefAttr,
 )
 from generator.ir.context import Context
-from generator.ir.core import Block, Operation, Region, Value
+from generator.ir.core import Block, Operation, OpResult, Region, Value
 from generator.ir.memory import MemRef, print_memref
 from generator.ir.semantics import (
     POISON,
@@ -374,32 +374,40 @@ class Interpreter:
         output (`"add"`, `"add:0"`): `DEAD` for a dead one."""
         from generator.ir.dataflow import MISSING, GraphRun
 
-        block = graph.regions[0].blocks[0]
+        wanted = self.fetched_values(graph, fetches)
+        run = GraphRun(self, graph.regions[0].blocks[0], {}, feeds)
+        with quiet():
+            run.run()
+        results = []
+        for value, fetch in zip(wanted, fetches, strict=True):
+            found = run.lookup(value, ())
+            if found is MISSING:
+                assert isinstance(value, OpResult)
+                raise InterpreterError(value.owner, f"'{fetch}' is never computed")
+            results.append(found)
+        return results
+
+    def fetched_values(self, graph: Operation, fetches: Sequence[str]) -> list[Value]:
+        """The results of `graph`'s nodes that `fetches` name (`"add"`, `"add:1"`)."""
         by_name: dict[str, Operation] = {}
-        for node in block.ops:
+        for node in graph.regions[0].blocks[0].ops:
             node_name = node.get_attr("_mlir_name")
             if isinstance(node_name, StringAttr):
                 by_name[node_name.value] = node
-        wanted: list[tuple[Operation, int]] = []
+        wanted: list[Value] = []
         for fetch in fetches:
             name, _, number = fetch.partition(":")
             fetched = by_name.get(name)
             if fetched is None:
                 raise InterpreterError(graph, f"no node named '{name}' to fetch")
-            wanted.append((fetched, int(number) if number else 0))
-        run = GraphRun(self, block, {}, feeds)
-        with quiet():
-            run.run()
-        results = []
-        for (node, index), fetch in zip(wanted, fetches, strict=True):
-            data = [r for r in node.results if str(r.type) != "!tf_type.control"]
-            if not 0 <= index < len(data):
-                raise InterpreterError(node, f"'{fetch}': the node has {len(data)} outputs")
-            value = run.lookup(data[index], ())
-            if value is MISSING:
-                raise InterpreterError(node, f"'{fetch}' is never computed")
-            results.append(value)
-        return results
+            data = [r for r in fetched.results if str(r.type) != "!tf_type.control"]
+            index = int(number) if number.isdigit() else -1
+            if not 0 <= index < len(data) and number:
+                raise InterpreterError(fetched, f"'{fetch}': the node has {len(data)} outputs")
+            if not data:
+                raise InterpreterError(fetched, f"'{fetch}': the node has no outputs")
+            wanted.append(data[index if number else 0])
+        return wanted
 
     def tf_shadow(self, node: Operation) -> Operation:
         """The `tf` op that `tfg` node `node` stands for, built once, on operands of the

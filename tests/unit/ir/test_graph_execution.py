@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from generated import context
-from generator.ir import SourceFile, parse_module, verify
+from generator.ir import SourceFile, parse_attribute, parse_module, verify
 from generator.ir.dataflow import DEAD
 from generator.ir.interpreter import Interpreter, InterpreterError, execute
 
@@ -505,3 +505,191 @@ def test_nested_loops_keep_their_frames_apart() -> None:
             for _ in range(i):
                 total = np.int32(total + np.int32(1))
         assert got == total, (n, got, total)
+
+
+def test_print_results_prints_tensors_as_their_attributes(tmp_path: Path) -> None:
+    attrs = [
+        "dense<[1.5, -2.0, 0.1]> : tensor<3xf32>",
+        "dense<[[1, -2], [3, 2147483647]]> : tensor<2x2xi32>",
+        "dense<true> : tensor<i1>",
+        "dense<7.0> : tensor<2xbf16>",
+    ]
+    types = [a.rpartition(" : ")[2] for a in attrs]
+    body = "".join(
+        f'  %v{i} = "tf.Const"() {{value = {a}}} : () -> {t}\n'
+        for i, (a, t) in enumerate(zip(attrs, types, strict=True))
+    )
+    values = ", ".join(f"%v{i}" for i in range(len(attrs)))
+    text = (
+        f"func.func @main() -> ({', '.join(types)}) {{\n{body}"
+        f"  return {values} : {', '.join(types)}\n}}\n"
+    )
+    path = tmp_path / "consts.mlir"
+    path.write_text(text, encoding="utf-8")
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [str(odsgen), "run", str(path), "--print-results"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    # Each result prints as the runtime prints the attribute it came from.
+    assert result.stdout.splitlines() == [str(parse_attribute(a)) for a in attrs]
+
+
+def test_exit_outside_a_loop_is_an_error() -> None:
+    text = """\
+func.func @f(%x: tensor<f32>) -> tensor<f32> {
+  %r = tf_executor.graph {
+    %e, %c = tf_executor.Exit %x : tensor<f32>
+    %y, %cy = tf_executor.island wraps "tf.Identity"(%e) : (tensor<f32>) -> tensor<f32>
+    tf_executor.fetch %y : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+"""
+    with pytest.raises(InterpreterError, match=r"'tf_executor\.Exit' outside of a loop frame"):
+        _run(text, "f", [np.float32(1.0)])
+
+
+def test_seed_001_graph_runs_from_the_command_line(tmp_path: Path) -> None:
+    case = _seed_case("001-graph-operation")
+    text = (
+        case.source.replace(
+            "%arg0, %ctl_0 = tfg.placeholder()", '%arg0, %ctl_0 = tfg.placeholder() name("a")'
+        )
+        .replace("%arg1, %ctl_2 = tfg.placeholder()", '%arg1, %ctl_2 = tfg.placeholder() name("b")')
+        .replace(
+            "%add, %ctl_1 = tfg.AddV2(%arg0, %arg1)",
+            '%add, %ctl_1 = tfg.AddV2(%arg0, %arg1) name("add")',
+        )
+    )
+    path = tmp_path / "graph.mlir"
+    path.write_text(text, encoding="utf-8")
+    rng = np.random.default_rng(RNG_SEED)
+    a = rng.integers(-1000, 1000, 4).astype(np.int32)
+    b = rng.integers(-1000, 1000, 4).astype(np.int32)
+    odsgen = Path(sys.executable).parent / "odsgen"
+    result = subprocess.run(
+        [
+            str(odsgen),
+            "run",
+            str(path),
+            "--feed",
+            f"a=dense<{a.tolist()}> : tensor<4xi32>",
+            "--feed",
+            f"b=dense<{b.tolist()}> : tensor<4xi32>",
+            "--fetch",
+            "add",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    total = np.add(a, b)
+    assert result.stdout == str(parse_attribute(f"dense<{total.tolist()}> : tensor<4xi32>")) + "\n"
+
+
+TFG_FUNCTIONAL = """\
+tfg.func @cond(%i: tensor<i32> {tfg.name = "i"}, %acc: tensor<f32> {tfg.name = "acc"}, %n: tensor<i32> {tfg.name = "n"})
+    -> (tensor<i1> {tfg.name = "c"}) {
+  %lt, %c0 = tfg.Less(%i, %n) name("lt") : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  tfg.return(%lt) : tensor<i1>
+}
+tfg.func @body(%i: tensor<i32> {tfg.name = "i"}, %acc: tensor<f32> {tfg.name = "acc"}, %n: tensor<i32> {tfg.name = "n"})
+    -> (tensor<i32> {tfg.name = "i1"}, tensor<f32> {tfg.name = "acc1"}, tensor<i32> {tfg.name = "n1"}) {
+  %one, %c0 = tfg.Const() name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %half, %c1 = tfg.Const() name("half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  %i1, %c2 = tfg.AddV2(%i, %one) name("next") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %scaled, %c3 = tfg.Mul(%acc, %half) name("scaled") : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %acc1, %c4 = tfg.AddV2(%scaled, %one_f) name("acc") : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %one_f, %c5 = tfg.Const() name("one_f") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  tfg.return(%i1, %acc1, %n) : tensor<i32>, tensor<f32>, tensor<i32>
+}
+tfg.func @neg(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {
+  %y, %c = tfg.Neg(%x) name("neg") : (tensor<f32>) -> (tensor<f32>)
+  tfg.return(%y) : tensor<f32>
+}
+tfg.func @same(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "y"}) {
+  tfg.return(%x) : tensor<f32>
+}
+tfg.func @main(%n: tensor<i32> {tfg.name = "n"}, %k: tensor<i32> {tfg.name = "k"}) -> (tensor<f32> {tfg.name = "out"}) {
+  %zero, %c0 = tfg.Const() name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %init, %c1 = tfg.Const() name("init") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)
+  %w:3, %c2 = tfg.While(%zero, %init, %n) name("while") {body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, parallel_iterations = 10 : i64} : (tensor<i32>, tensor<f32>, tensor<i32>) -> (tensor<i32>, tensor<f32>, tensor<i32>)
+  %case, %c3 = tfg.Case(%k, %w#1) name("case") {branches = [#tf_type.func<@neg, {}>, #tf_type.func<@same, {}>]} : (tensor<i32>, tensor<f32>) -> (tensor<f32>)
+  tfg.return(%case) : tensor<f32>
+}
+"""
+
+
+def test_tfg_functional_while_and_case() -> None:
+    for n in [0, 1, 4, 11]:
+        for k in [0, 1, 5, -1]:
+            (got,) = _run(TFG_FUNCTIONAL, "main", [_i32(n), _i32(k)])
+            acc = np.float32(3.0)
+            for _ in range(n):
+                acc = np.float32(acc * np.float32(0.5)) + np.float32(1.0)
+            # Case runs branch k, and the last branch for an index out of range.
+            want = -acc if k == 0 else acc
+            assert got.dtype == np.float32
+            assert got == want, (n, k, got, want)
+
+
+TFG_REGIONS = """\
+tfg.func @main(%x: tensor<i32> {tfg.name = "x"}, %limit: tensor<i32> {tfg.name = "limit"}, %p: tensor<i1> {tfg.name = "p"}, %k: tensor<i32> {tfg.name = "k"})
+    -> (tensor<i32> {tfg.name = "w"}, tensor<i32> {tfg.name = "i"}, tensor<i32> {tfg.name = "f"}, tensor<i32> {tfg.name = "c"}) {
+  %one, %c0 = Const() name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %two, %c1 = Const() name("two") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %zero, %c2 = Const() name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %While, %ctl = WhileRegion(%x) {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    %Less, %ctl_1 = Less(%arg0, %limit) name("less") : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+    condition %Less : tensor<i1> (%arg0) : tensor<i32>
+  } do {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    %Next, %ctl_1 = Mul(%arg0, %two) name("double") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+    yield(%Next) : tensor<i32>
+  } {parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %If, %ctl_i = IfRegion %p then {
+    %n, %cn = Neg(%While) name("neg") : (tensor<i32>) -> (tensor<i32>)
+    yield(%n) : tensor<i32>
+  } else {
+    yield(%x) : tensor<i32>
+  } : (tensor<i1>) -> (tensor<i32>)
+  %For, %ctl_f = ForRegion(%zero) from %zero to %limit by %one {
+  ^bb0(%i: tensor<i32>, %acc: tensor<i32>, %ci: !tf_type.control, %cacc: !tf_type.control):
+    %s, %cs = AddV2(%acc, %i) name("sum") : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+    yield(%s) : tensor<i32>
+  } : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %Case, %ctl_c = CaseRegion %k {
+    yield(%one) : tensor<i32>
+  }, {
+    yield(%two) : tensor<i32>
+  } : (tensor<i32>) -> (tensor<i32>)
+  return(%While, %If, %For, %Case) : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>
+}
+"""
+
+
+def test_tfg_region_ops() -> None:
+    rng = np.random.default_rng(RNG_SEED)
+    for _ in range(6):
+        x = int(rng.integers(1, 20))
+        limit = int(rng.integers(0, 200))
+        p = bool(rng.integers(0, 2))
+        k = int(rng.integers(-2, 4))
+        got = _run(TFG_REGIONS, "main", [_i32(x), _i32(limit), np.array(p), _i32(k)])
+        w = np.int32(x)
+        while w < limit:
+            w = np.int32(w * np.int32(2))
+        want = [
+            w,
+            np.negative(w) if p else np.int32(x),
+            np.int32(np.arange(limit, dtype=np.int32).sum(dtype=np.int32)),
+            # A CaseRegion index out of range runs the last region.
+            np.int32(1) if k == 0 else np.int32(2),
+        ]
+        assert [int(g) for g in got] == [int(v) for v in want], (x, limit, p, k, got, want)
