@@ -259,13 +259,14 @@ def TF_CastOp : TF_Op<"Cast", [Pure]> {
   let description = [{
     Converts each element to the result's element type: a float to an integer
     rounds toward zero, a number to a bool is whether it is nonzero, a bool to a
-    number is 0 or 1.
+    number is 0 or 1, a float to a narrower float rounds to nearest (with
+    `Truncate`, TensorFlow drops the extra mantissa bits instead).
   }];
   let arguments = (ins TF_AnyTensor:$x, DefaultValuedAttr<BoolAttr, "false">:$Truncate);
   let results = (outs TF_AnyTensor:$y);
   DerivedAttr SrcT = DerivedAttr<TypeAttr, "TypeAttr.get(element_type_or_self(self.x.type))">;
   DerivedAttr DstT = DerivedAttr<TypeAttr, "TypeAttr.get(element_type_or_self(self.y.type))">;
-  let reference = [{ return tensor_semantics.cast(x, self.y.type) }];
+  let reference = [{ return tensor_semantics.cast(x, self.y.type, truncate.value) }];
 }
 
 def TF_ReluOp : TF_Op<"Relu", [Pure, SameOperandsAndResultType]> {

@@ -822,7 +822,8 @@ class CastOp(OdsOp):
 
     Converts each element to the result's element type: a float to an integer
     rounds toward zero, a number to a bool is whether it is nonzero, a bool to a
-    number is 0 or 1.
+    number is 0 or 1, a float to a narrower float rounds to nearest (with
+    `Truncate`, TensorFlow drops the extra mantissa bits instead).
 
     Operation name: `tf.Cast`. Defined in opdefs/tf.td.
     """
@@ -936,7 +937,8 @@ class CastOp(OdsOp):
 
     def reference(self, x: Any) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
-        return tensor_semantics.cast(x, self.y.type)
+        truncate = self.truncate
+        return tensor_semantics.cast(x, self.y.type, truncate.value)
 
 
 class CeilOp(OdsOp):

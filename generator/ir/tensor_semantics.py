@@ -505,14 +505,22 @@ def select(condition: Any, x: Any, y: Any, type_: Type) -> Any:
 
 
 def cast(x: Any, type_: Type, truncate: bool = False) -> Any:
-    """`x` converted to `type_`'s element type as TensorFlow's `Cast` converts: floats
-    to integers round toward zero, bools from nonzero, to bool as nonzero."""
+    """`x` converted to `type_`'s element type as TensorFlow's `Cast` converts: a float
+    to an integer rounds toward zero, a number to a bool is whether it is nonzero, a
+    bool to a number is 0 or 1, a float to a narrower float rounds to nearest.
+    `truncate` (TensorFlow's `Truncate`: narrowing floats by dropping mantissa bits)
+    is not modelled and is an error where it would matter."""
     a = _array(x)
     dtype = tensor_dtype(type_)
     if dtype is np.bool_:
         return result(a != 0, type_)
     if np.issubdtype(dtype, np.integer) and np.issubdtype(a.dtype, np.floating):
         return result(np.trunc(a).astype(dtype), type_)
+    narrowing = np.issubdtype(a.dtype, np.floating) and (
+        _is_bf16(type_) or np.dtype(dtype).itemsize < a.dtype.itemsize
+    )
+    if truncate and narrowing:
+        raise SemanticsError("Cast with Truncate = true (narrowing by truncation) is not modelled")
     return result(a.astype(dtype), type_)
 
 

@@ -452,3 +452,20 @@ def test_bf16_add_rounds_once_to_bf16() -> None:
     # bf16 keeps 8 significant bits: 1 + 2**-8 ties to 1, 256 + 1 ties to 256 (even),
     # 3 + 2**-7 rounds to 3 (the nearest bf16 values are 3 and 3.015625).
     _same(got, np.array([1.0, 256.0, 3.0], np.float32))
+
+
+def test_cast_narrowing_floats() -> None:
+    rng = np.random.default_rng(RNG_SEED)
+    text = (
+        "func.func @f(%x: tensor<6xf64>) -> (tensor<6xf32>, tensor<6xf16>) {\n"
+        '  %a = "tf.Cast"(%x) : (tensor<6xf64>) -> tensor<6xf32>\n'
+        '  %b = "tf.Cast"(%x) : (tensor<6xf64>) -> tensor<6xf16>\n'
+        "  return %a, %b : tensor<6xf32>, tensor<6xf16>\n}\n"
+    )
+    x = rng.standard_normal(6) * 1000
+    a, b = _run(text, [x])
+    _same(a, x.astype(np.float32))
+    _same(b, x.astype(np.float16))
+    truncating = text.replace('"tf.Cast"(%x) :', '"tf.Cast"(%x) {Truncate = true} :')
+    with pytest.raises(InterpreterError, match="Truncate = true"):
+        _run(truncating, [x])
