@@ -1,7 +1,8 @@
 """The `odsgen` command line.
 
 * `odsgen opt FILE|-`: like `mlir-opt`, parse a `.mlir` file, verify it, apply
-  pattern sets (`--canonicalize`, `--patterns NAME`) and print it back
+  pattern sets (`--canonicalize`, `--patterns NAME`), infer shapes from the ops'
+  reference implementations (`--infer-shapes`) and print it back
   (`--print-generic`, `--split-input-file`, `--verify-diagnostics`,
   `--allow-unregistered-dialect`, `--mlir-print-debuginfo`, `-o OUT`).
 * `odsgen run FILE|- [-e FUNC]`: execute function FUNC (default `main`) of a
@@ -122,6 +123,14 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     A set that does not converge is reported as a warning, and the IR is printed
     as the last sweep left it.
     """
+    if name == "infer-shapes":
+        from generator.ir.shapes import CannotEvaluate, infer_shapes
+
+        try:
+            infer_shapes(op, ctx)
+        except CannotEvaluate as e:
+            raise DiagnosticError(Diagnostic(Severity.ERROR, location_of(op), str(e))) from None
+        return
     if name != "canonicalize":
         # A named set may belong to dialects the input does not use (tfl's
         # legalize-tf for tf input); the canonicalization patterns of the dialects
@@ -731,6 +740,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="append_const",
         const="canonicalize",
         help="apply the canonicalization patterns and folders (in command-line order)",
+    )
+    opt.add_argument(
+        "--infer-shapes",
+        "-infer-shapes",
+        dest="passes",
+        action="append_const",
+        const="infer-shapes",
+        help="refine tensor result types from the ops' reference implementations "
+        "(docs/shapes.md; in command-line order)",
     )
     opt.add_argument(
         "--patterns",

@@ -37,8 +37,8 @@ GROUP = "generator.ir._native"
 # through `object.__setattr__` tricks mypyc does not compile, and are off the hot path;
 # traits and interfaces are mixed into op classes by multiple inheritance; `opasm`
 # holds protocols, which have no code to compile; `lazy_module` subclasses `ModuleType`;
-# `semantics`, `tensor_semantics`, `memory`, `vectors`, `shaped_ops`, `interpreter`
-# and `dataflow` compute on numpy scalars and arrays, which mypyc cannot type.
+# `semantics`, `tensor_semantics`, `memory`, `vectors`, `shaped_ops`, `interpreter`,
+# `dataflow` and `shapes` compute on numpy scalars and arrays, which mypyc cannot type.
 _INTERPRETED = frozenset(
     {
         "__init__.py",
@@ -51,6 +51,7 @@ _INTERPRETED = frozenset(
         "opasm.py",
         "semantics.py",
         "shaped_ops.py",
+        "shapes.py",
         "tensor_semantics.py",
         "traits.py",
         "vectors.py",

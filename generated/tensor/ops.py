@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from generator.ir import (
     DYNAMIC,
     EMPTY_DICT,
+    RESULT_PLACEHOLDER,
     ArrayAttr,
     AsmParser,
     AsmPrinter,
@@ -55,11 +56,13 @@ from generator.ir import (
     compatible_shapes,
     constant_value,
     element_type_or_self,
+    infer_result_types,
     must,
     parse_type,
     required_property,
     segment_range,
     segment_sizes,
+    semantics,
 )
 from generator.ir.dialects.view_like import (
     in_bounds_slice_error,
@@ -653,6 +656,10 @@ class CastOp(OdsOp, CastOpInterface, OpAsmOpInterface):
         """The spec's folder: None, [] for an in-place change, or the results' values."""
         return self.source if self.source.type == self.dest.type else None
 
+    def reference(self, source: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return source
+
 
 class CollapseShapeOp(OdsOp, OpAsmOpInterface):
     """operation to produce a tensor with a smaller rank
@@ -686,7 +693,7 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
         src: Value,
         *,
         reassociation: Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -699,17 +706,19 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
                 "tensor.collapse_shape", "attribute 'reassociation'", Attribute, reassociation
             )
         reassociation_a: Attribute = reassociation
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.collapse_shape", "result_type", Type, result_type)
         super().__init__(
             "tensor.collapse_shape",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_reassociation = reassociation_a
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -827,6 +836,10 @@ class CollapseShapeOp(OdsOp, OpAsmOpInterface):
             return owner.src
         return None
 
+    def reference(self, src: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.collapse(src, self.reassociation)
+
 
 class ConcatOp(OdsOp, OpAsmOpInterface):
     """tensor concatenation operation
@@ -860,7 +873,7 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
         inputs: Sequence[Value] = (),
         *,
         dim: int | Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -869,17 +882,19 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
         dim_a: Attribute = (
             dim if isinstance(dim, Attribute) else IntegerAttr.get(IntegerType.get(64), dim)
         )
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.concat", "result_type", Type, result_type)
         super().__init__(
             "tensor.concat",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_dim = dim_a
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1026,6 +1041,10 @@ class ConcatOp(OdsOp, OpAsmOpInterface):
         if len(inputs) == 1 and inputs[0].type == self.result.type:
             return inputs[0]
         return None
+
+    def reference(self, inputs: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.concat(inputs, self.dim.value)
 
 
 class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInterface):
@@ -1174,6 +1193,14 @@ class DimOp(OdsOp, ConditionallySpeculatable, OpAsmOpInterface, ShapedDimOpInter
         position = source_type.shape[: attr.value].count(DYNAMIC)
         return sizes[position] if position < len(sizes) else None
 
+    def reference(self, source: Any, index: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        shape = source.shape
+        i = int(index)
+        if i >= len(shape):
+            raise semantics.SemanticsError(f"dimension {i} is out of range for rank {len(shape)}")
+        return int(shape[i])
+
 
 class EmptyOp(OdsOp):
     """empty tensor operation
@@ -1201,7 +1228,7 @@ class EmptyOp(OdsOp):
         self,
         dynamic_sizes: Sequence[Value] = (),
         *,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1209,16 +1236,18 @@ class EmptyOp(OdsOp):
         operands.extend(
             checked_sequence("tensor.empty", "operand 'dynamic_sizes'", dynamic_sizes, Value)
         )
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.empty", "result_type", Type, result_type)
         super().__init__(
             "tensor.empty",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def dynamic_sizes(self) -> tuple[Value, ...]:
@@ -1295,6 +1324,10 @@ class EmptyOp(OdsOp):
             return f"incorrect number of dynamic sizes, has {given}, expected {expected}"
         return None
 
+    def reference(self, dynamic_sizes: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.tensor_empty(self.result.type, dynamic_sizes)
+
 
 class ExpandShapeOp(OdsOp, OpAsmOpInterface):
     """operation to produce a tensor with a higher rank
@@ -1335,7 +1368,7 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
         *,
         reassociation: Attribute,
         static_output_shape: Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1359,18 +1392,20 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
                 static_output_shape,
             )
         static_output_shape_a: Attribute = static_output_shape
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.expand_shape", "result_type", Type, result_type)
         super().__init__(
             "tensor.expand_shape",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_reassociation = reassociation_a
         self._prop_static_output_shape = static_output_shape_a
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1548,6 +1583,12 @@ class ExpandShapeOp(OdsOp, OpAsmOpInterface):
             return owner.src
         return None
 
+    def reference(self, src: Any, output_shape: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.expand(
+            src, semantics.mixed_sizes(self.static_output_shape.values, output_shape)
+        )
+
 
 class ExtractOp(OdsOp, OpAsmOpInterface):
     """element extraction operation
@@ -1706,6 +1747,10 @@ class ExtractOp(OdsOp, OpAsmOpInterface):
         elements = list(owner.elements)
         return elements[flat] if 0 <= flat < len(elements) else None
 
+    def reference(self, tensor: Any, indices: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.extract(tensor, indices, self.result.type)
+
 
 class ExtractSliceOp(OdsOp, OpAsmOpInterface):
     """extract slice operation
@@ -1758,7 +1803,7 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
         static_offsets: Attribute,
         static_sizes: Attribute,
         static_strides: Attribute,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1788,12 +1833,12 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
                 "tensor.extract_slice", "attribute 'static_strides'", Attribute, static_strides
             )
         static_strides_a: Attribute = static_strides
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.extract_slice", "result_type", Type, result_type)
         super().__init__(
             "tensor.extract_slice",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
@@ -1804,6 +1849,8 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
         self._prop_operandSegmentSizes = DenseArrayAttr.get(
             IntegerType.get(32), (1, len(offsets), len(sizes), len(strides))
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -2051,6 +2098,18 @@ class ExtractSliceOp(OdsOp, OpAsmOpInterface):
             return self.source
         return None
 
+    def reference(
+        self, source: Any, offsets: Sequence[Any], sizes: Sequence[Any], strides: Sequence[Any]
+    ) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.extract_slice(
+            source,
+            semantics.mixed_sizes(self.static_offsets.values, offsets),
+            semantics.mixed_sizes(self.static_sizes.values, sizes),
+            semantics.mixed_sizes(self.static_strides.values, strides),
+            self.result.type,
+        )
+
 
 class FromElementsOp(OdsOp, OpAsmOpInterface):
     """tensor from elements operation.
@@ -2078,7 +2137,7 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         self,
         elements: Sequence[Value] = (),
         *,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2086,16 +2145,18 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         operands.extend(
             checked_sequence("tensor.from_elements", "operand 'elements'", elements, Value)
         )
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.from_elements", "result_type", Type, result_type)
         super().__init__(
             "tensor.from_elements",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def elements(self) -> tuple[Value, ...]:
@@ -2165,6 +2226,10 @@ class FromElementsOp(OdsOp, OpAsmOpInterface):
         if (element_types(self.result.type)) != tuple([v.type for v in self.elements]):
             return "failed to verify that operand types match result element type"
         return None
+
+    def reference(self, elements: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.from_elements(elements, self.result.type)
 
 
 class GatherOp(OdsOp, OpAsmOpInterface):
@@ -2709,6 +2774,10 @@ class InsertOp(OdsOp, OpAsmOpInterface):
             return "incorrect number of indices"
         return None
 
+    def reference(self, scalar: Any, dest: Any, indices: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.insert(scalar, dest, indices, self.result.type)
+
 
 class InsertSliceOp(OdsOp, OpAsmOpInterface):
     """insert_slice operation
@@ -3077,6 +3146,23 @@ class InsertSliceOp(OdsOp, OpAsmOpInterface):
         ):
             return self.source
         return None
+
+    def reference(
+        self,
+        source: Any,
+        dest: Any,
+        offsets: Sequence[Any],
+        sizes: Sequence[Any],
+        strides: Sequence[Any],
+    ) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.insert_slice(
+            source,
+            dest,
+            semantics.mixed_sizes(self.static_offsets.values, offsets),
+            semantics.mixed_sizes(self.static_sizes.values, sizes),
+            semantics.mixed_sizes(self.static_strides.values, strides),
+        )
 
 
 class PadOp(OdsOp, OpAsmOpInterface):
@@ -3903,6 +3989,10 @@ class RankOp(OdsOp, OpAsmOpInterface):
             return IntegerAttr.get(IndexType.get(), tensor_type.rank)
         return None
 
+    def reference(self, tensor: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return len(tensor.shape)
+
 
 class ReshapeOp(OdsOp, OpAsmOpInterface):
     """tensor reshape operation
@@ -3931,7 +4021,7 @@ class ReshapeOp(OdsOp, OpAsmOpInterface):
         source: Value,
         shape: Value,
         *,
-        result_type: Type,
+        result_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3942,16 +4032,18 @@ class ReshapeOp(OdsOp, OpAsmOpInterface):
         operands: list[Value] = []
         operands.append(source)
         operands.append(shape)
-        if not isinstance(result_type, Type):
+        if result_type is not None and not isinstance(result_type, Type):
             raise argument_error("tensor.reshape", "result_type", Type, result_type)
         super().__init__(
             "tensor.reshape",
             operands,
-            (result_type,),
+            (RESULT_PLACEHOLDER if result_type is None else result_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if result_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def source(self) -> Value:
@@ -4055,6 +4147,10 @@ class ReshapeOp(OdsOp, OpAsmOpInterface):
             if shape.shape[0] != result.rank:
                 return "length of shape operand differs from the result's tensor rank"
         return None
+
+    def reference(self, source: Any, shape: Any) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.reshape(source, shape)
 
 
 class ScatterOp(OdsOp, OpAsmOpInterface):
@@ -4332,7 +4428,7 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         input: Value,
         dynamic_sizes: Sequence[Value] = (),
         *,
-        aggregate_type: Type,
+        aggregate_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4343,16 +4439,18 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         operands.extend(
             checked_sequence("tensor.splat", "operand 'dynamic_sizes'", dynamic_sizes, Value)
         )
-        if not isinstance(aggregate_type, Type):
+        if aggregate_type is not None and not isinstance(aggregate_type, Type):
             raise argument_error("tensor.splat", "aggregate_type", Type, aggregate_type)
         super().__init__(
             "tensor.splat",
             operands,
-            (aggregate_type,),
+            (RESULT_PLACEHOLDER if aggregate_type is None else aggregate_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if aggregate_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def input(self) -> Value:
@@ -4446,6 +4544,10 @@ class SplatOp(OdsOp, OpAsmOpInterface):
         if given != expected:
             return f"incorrect number of dynamic sizes, has {given}, expected {expected}"
         return None
+
+    def reference(self, input: Any, dynamic_sizes: Sequence[Any]) -> Any:
+        """The spec's reference implementation: the results' values from the operands'."""
+        return semantics.tensor_splat(input, self.aggregate.type, dynamic_sizes)
 
 
 class YieldOp(OdsOp):

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from generator.ir import (
+    RESULT_PLACEHOLDER,
     Attribute,
     Block,
     BoolAttr,
@@ -43,6 +44,7 @@ from generator.ir import (
     checked_sequence,
     element_type_or_self,
     get_property,
+    infer_result_types,
     is_elements_attr,
     optional_property,
     parse_attribute,
@@ -532,7 +534,7 @@ class AddOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -543,16 +545,18 @@ class AddOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Add", "z_type", Type, z_type)
         super().__init__(
             "tf.Add",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -616,7 +620,7 @@ class AddV2Op(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -627,16 +631,18 @@ class AddV2Op(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.AddV2", "z_type", Type, z_type)
         super().__init__(
             "tf.AddV2",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -708,8 +714,8 @@ class BiasAddOp(OdsOp):
         value: Value,
         bias: Value,
         *,
-        output_type: Type,
         data_format: str | Attribute | None = None,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -727,17 +733,19 @@ class BiasAddOp(OdsOp):
                 data_format if isinstance(data_format, Attribute) else StringAttr.get(data_format)
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.BiasAdd", "output_type", Type, output_type)
         super().__init__(
             "tf.BiasAdd",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_data_format = data_format_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -837,8 +845,8 @@ class CastOp(OdsOp):
         self,
         x: Value,
         *,
-        y_type: Type,
         truncate: bool | Attribute | None = None,
+        y_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -851,17 +859,19 @@ class CastOp(OdsOp):
             if truncate is None
             else (truncate if isinstance(truncate, Attribute) else BoolAttr.get_bool(truncate))
         )
-        if not isinstance(y_type, Type):
+        if y_type is not None and not isinstance(y_type, Type):
             raise argument_error("tf.Cast", "y_type", Type, y_type)
         super().__init__(
             "tf.Cast",
             operands,
-            (y_type,),
+            (RESULT_PLACEHOLDER if y_type is None else y_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_Truncate = truncate_a
+        if y_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1025,7 +1035,7 @@ class ConstOp(OdsOp):
         self,
         *,
         value: Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1033,17 +1043,19 @@ class ConstOp(OdsOp):
         if not isinstance(value, Attribute):
             raise argument_error("tf.Const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.Const", "output_type", Type, output_type)
         super().__init__(
             "tf.Const",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_value = value_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -1192,7 +1204,7 @@ class DivOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1203,16 +1215,18 @@ class DivOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Div", "z_type", Type, z_type)
         super().__init__(
             "tf.Div",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1281,8 +1295,8 @@ class EqualOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
         incompatible_shape_error: bool | Attribute | None = None,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1302,17 +1316,19 @@ class EqualOp(OdsOp):
                 else BoolAttr.get_bool(incompatible_shape_error)
             )
         )
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Equal", "z_type", Type, z_type)
         super().__init__(
             "tf.Equal",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_incompatible_shape_error = incompatible_shape_error_a
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -1559,7 +1575,7 @@ class FloorDivOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1570,16 +1586,18 @@ class FloorDivOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.FloorDiv", "z_type", Type, z_type)
         super().__init__(
             "tf.FloorDiv",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1643,7 +1661,7 @@ class FloorModOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1654,16 +1672,18 @@ class FloorModOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.FloorMod", "z_type", Type, z_type)
         super().__init__(
             "tf.FloorMod",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1724,7 +1744,7 @@ class GreaterOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1735,16 +1755,18 @@ class GreaterOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Greater", "z_type", Type, z_type)
         super().__init__(
             "tf.Greater",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -1805,7 +1827,7 @@ class GreaterEqualOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -1816,16 +1838,18 @@ class GreaterEqualOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.GreaterEqual", "z_type", Type, z_type)
         super().__init__(
             "tf.GreaterEqual",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -2467,7 +2491,7 @@ class LessOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2478,16 +2502,18 @@ class LessOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Less", "z_type", Type, z_type)
         super().__init__(
             "tf.Less",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -2548,7 +2574,7 @@ class LessEqualOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2559,16 +2585,18 @@ class LessEqualOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.LessEqual", "z_type", Type, z_type)
         super().__init__(
             "tf.LessEqual",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -2703,7 +2731,7 @@ class LogicalAndOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2714,16 +2742,18 @@ class LogicalAndOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.LogicalAnd", "z_type", Type, z_type)
         super().__init__(
             "tf.LogicalAnd",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -2853,7 +2883,7 @@ class LogicalOrOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2864,16 +2894,18 @@ class LogicalOrOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.LogicalOr", "z_type", Type, z_type)
         super().__init__(
             "tf.LogicalOr",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -2943,9 +2975,9 @@ class MatMulOp(OdsOp):
         a: Value,
         b: Value,
         *,
-        product_type: Type,
         transpose_a: bool | Attribute | None = None,
         transpose_b: bool | Attribute | None = None,
+        product_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -2974,18 +3006,20 @@ class MatMulOp(OdsOp):
                 else BoolAttr.get_bool(transpose_b)
             )
         )
-        if not isinstance(product_type, Type):
+        if product_type is not None and not isinstance(product_type, Type):
             raise argument_error("tf.MatMul", "product_type", Type, product_type)
         super().__init__(
             "tf.MatMul",
             operands,
-            (product_type,),
+            (RESULT_PLACEHOLDER if product_type is None else product_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_transpose_a = transpose_a_a
         self._prop_transpose_b = transpose_b_a
+        if product_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3092,7 +3126,7 @@ class MaximumOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3103,16 +3137,18 @@ class MaximumOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Maximum", "z_type", Type, z_type)
         super().__init__(
             "tf.Maximum",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -3173,7 +3209,7 @@ class MinimumOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3184,16 +3220,18 @@ class MinimumOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Minimum", "z_type", Type, z_type)
         super().__init__(
             "tf.Minimum",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -3254,7 +3292,7 @@ class MulOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3265,16 +3303,18 @@ class MulOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Mul", "z_type", Type, z_type)
         super().__init__(
             "tf.Mul",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -3460,8 +3500,8 @@ class NotEqualOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
         incompatible_shape_error: bool | Attribute | None = None,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3481,17 +3521,19 @@ class NotEqualOp(OdsOp):
                 else BoolAttr.get_bool(incompatible_shape_error)
             )
         )
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.NotEqual", "z_type", Type, z_type)
         super().__init__(
             "tf.NotEqual",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_incompatible_shape_error = incompatible_shape_error_a
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -3589,7 +3631,7 @@ class PowOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3600,16 +3642,18 @@ class PowOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Pow", "z_type", Type, z_type)
         super().__init__(
             "tf.Pow",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -3670,7 +3714,7 @@ class RealDivOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3681,16 +3725,18 @@ class RealDivOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.RealDiv", "z_type", Type, z_type)
         super().__init__(
             "tf.RealDiv",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -3977,7 +4023,7 @@ class ReshapeOp(OdsOp):
         tensor: Value,
         shape: Value,
         *,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -3988,16 +4034,18 @@ class ReshapeOp(OdsOp):
         operands: list[Value] = []
         operands.append(tensor)
         operands.append(shape)
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.Reshape", "output_type", Type, output_type)
         super().__init__(
             "tf.Reshape",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def tensor(self) -> Value:
@@ -4212,7 +4260,7 @@ class SelectV2Op(OdsOp):
         t: Value,
         e: Value,
         *,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4226,16 +4274,18 @@ class SelectV2Op(OdsOp):
         operands.append(condition)
         operands.append(t)
         operands.append(e)
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.SelectV2", "output_type", Type, output_type)
         super().__init__(
             "tf.SelectV2",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def condition(self) -> Value:
@@ -4300,7 +4350,7 @@ class ShapeOp(OdsOp):
         self,
         input: Value,
         *,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4308,16 +4358,18 @@ class ShapeOp(OdsOp):
             raise argument_error("tf.Shape", "operand 'input'", Value, input)
         operands: list[Value] = []
         operands.append(input)
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tf.Shape", "output_type", Type, output_type)
         super().__init__(
             "tf.Shape",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def input(self) -> Value:
@@ -4741,7 +4793,7 @@ class SquaredDifferenceOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4752,16 +4804,18 @@ class SquaredDifferenceOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.SquaredDifference", "z_type", Type, z_type)
         super().__init__(
             "tf.SquaredDifference",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -4822,7 +4876,7 @@ class SubOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4833,16 +4887,18 @@ class SubOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.Sub", "z_type", Type, z_type)
         super().__init__(
             "tf.Sub",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -4977,7 +5033,7 @@ class TruncateDivOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -4988,16 +5044,18 @@ class TruncateDivOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.TruncateDiv", "z_type", Type, z_type)
         super().__init__(
             "tf.TruncateDiv",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:
@@ -5058,7 +5116,7 @@ class TruncateModOp(OdsOp):
         x: Value,
         y: Value,
         *,
-        z_type: Type,
+        z_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -5069,16 +5127,18 @@ class TruncateModOp(OdsOp):
         operands: list[Value] = []
         operands.append(x)
         operands.append(y)
-        if not isinstance(z_type, Type):
+        if z_type is not None and not isinstance(z_type, Type):
             raise argument_error("tf.TruncateMod", "z_type", Type, z_type)
         super().__init__(
             "tf.TruncateMod",
             operands,
-            (z_type,),
+            (RESULT_PLACEHOLDER if z_type is None else z_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if z_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def x(self) -> Value:

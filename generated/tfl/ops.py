@@ -11,6 +11,7 @@ from generated.tfl.enums import (
     AFAttr,
 )
 from generator.ir import (
+    RESULT_PLACEHOLDER,
     AsmParser,
     AsmPrinter,
     Attribute,
@@ -34,6 +35,7 @@ from generator.ir import (
     Value,
     argument_error,
     broadcast_shapes,
+    infer_result_types,
     is_elements_attr,
     required_property,
     tensor_semantics,
@@ -116,7 +118,7 @@ class AddOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -134,17 +136,19 @@ class AddOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.add", "output_type", Type, output_type)
         super().__init__(
             "tfl.add",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -387,7 +391,7 @@ class MulOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -405,17 +409,19 @@ class MulOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.mul", "output_type", Type, output_type)
         super().__init__(
             "tfl.mul",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:
@@ -531,7 +537,7 @@ class NotEqualOp(OdsOp):
         lhs: Value,
         rhs: Value,
         *,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -542,16 +548,18 @@ class NotEqualOp(OdsOp):
         operands: list[Value] = []
         operands.append(lhs)
         operands.append(rhs)
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.not_equal", "output_type", Type, output_type)
         super().__init__(
             "tfl.not_equal",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @property
     def lhs(self) -> Value:
@@ -614,7 +622,7 @@ class ConstOp(OdsOp):
         self,
         *,
         value: Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -622,17 +630,19 @@ class ConstOp(OdsOp):
         if not isinstance(value, Attribute):
             raise argument_error("tfl.pseudo_const", "attribute 'value'", Attribute, value)
         value_a: Attribute = value
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.pseudo_const", "output_type", Type, output_type)
         super().__init__(
             "tfl.pseudo_const",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_value = value_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def check_inherent_attr(cls, name: str, value: Attribute) -> str | None:
@@ -853,7 +863,7 @@ class SubOp(OdsOp):
         rhs: Value,
         *,
         fused_activation_function: AFAttr | str | Attribute,
-        output_type: Type,
+        output_type: Type | None = None,
         loc: Location | None = None,
     ) -> None:
         """Build the op: operands, then attributes and result types by keyword."""
@@ -871,17 +881,19 @@ class SubOp(OdsOp):
                 str(getattr(fused_activation_function, "value", fused_activation_function))
             )
         )
-        if not isinstance(output_type, Type):
+        if output_type is not None and not isinstance(output_type, Type):
             raise argument_error("tfl.sub", "output_type", Type, output_type)
         super().__init__(
             "tfl.sub",
             operands,
-            (output_type,),
+            (RESULT_PLACEHOLDER if output_type is None else output_type,),
             successors=(),
             regions=0,
             loc=loc,
         )
         self._prop_fused_activation_function = fused_activation_function_a
+        if output_type is None:
+            infer_result_types(self, (0,))
 
     @classmethod
     def convert_property(cls, name: str, value: Attribute) -> bool:

@@ -665,6 +665,8 @@ class _OpMaker:
         self.dialect = dialect
         self.op = op
         self.table = table
+        #: The builder's last lines: results whose omitted types the reference infers.
+        self.reference_tail: list[str] = []
         self.errors: list[SpecDiagnostic] = []
         self.op_name = f"{dialect.name}.{op.mnemonic}"
         self.trait_names = [t.name for t in op.traits]
@@ -1053,7 +1055,8 @@ class _OpMaker:
             builder_body=body,
             # Properties go straight to their slots once the op exists.
             builder_tail=[f"self.{property_slot(n)} = {e}" for n, e in props]
-            + self._region_blocks(),
+            + self._region_blocks()
+            + self.reference_tail,
             operands_expr=operands_expr,
             results_expr=results_expr,
             successors_expr=succ_expr,
@@ -1811,6 +1814,18 @@ class _OpMaker:
                 result_parts.append(f"*([] if {rt} is None else [{rt}])")
                 continue
             inferred = self._infer_result(r.name, r.type)
+            if inferred is None and not infer and self._reference_infers(r.type):
+                # Omitted, the type comes from the reference, run on the operands'
+                # types once the op exists (`generator.ir.shapes`).
+                optional_kw.append(Param(rt, "Type | None", "None"))
+                result_body.append(f"if {rt} is not None and not isinstance({rt}, Type):")
+                result_body.append(f"    {check(rt, 'Type', rt)}")
+                result_parts.append(f"RESULT_PLACEHOLDER if {rt} is None else {rt}")
+                self.reference_tail.append(f"if {rt} is None:")
+                self.reference_tail.append(
+                    f"    infer_result_types(self, ({op.results.index(r)},))"
+                )
+                continue
             if inferred is None:
                 if infer:
                     optional_kw.append(Param(rt, "Type | None", "None"))
@@ -1886,6 +1901,20 @@ class _OpMaker:
             succ_expr,
             num_regions,
         )
+
+    def _reference_infers(self, constraint: TypeConstraint) -> bool:
+        """Whether a builder infers a result of `constraint` from the op's reference
+        when its type is omitted: the op has one, every result is a single value,
+        and the constraint allows tensors only. (A reference that needs a result's
+        type, as `tensor.empty`'s does, makes the builder raise when it is omitted.)"""
+        op = self.op
+        if op.reference is None or any(r.variadicity != "single" for r in op.results):
+            return False
+        # A cast's result type is its point.
+        if self.has("CastOpInterface"):
+            return False
+        summary = constraint.summary(self.table.summaries)
+        return "tensor" in summary and "vector" not in summary and "memref" not in summary
 
     def _infer_result(self, name: str, constraint: TypeConstraint) -> str | None:
         """The expression a builder computes result `name`'s type with when it is not

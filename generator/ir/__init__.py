@@ -359,6 +359,19 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'generator.ir' has no attribute {name!r}")
 
 
+def infer_result_types(op: Operation, indices: tuple[int, ...]) -> None:
+    """Set the types of `op`'s results `indices`, built as `RESULT_PLACEHOLDER`, from
+    its reference evaluated on its operands' types (`generator.ir.shapes`); a
+    `ValueError` when the reference cannot say (docs/shapes.md)."""
+    from generator.ir.shapes import infer_result_types as infer
+
+    infer(op, indices)
+
+
+#: The type a generated builder gives a result whose type its op's reference infers,
+#: until `infer_result_types` sets it.
+RESULT_PLACEHOLDER: Type = NoneType.get()
+
 #: The numeric semantics reference implementations are written in
 #: (`generator.ir.semantics`), imported with numpy when a reference first runs.
 semantics = lazy_module("generator.ir.semantics")
@@ -373,6 +386,7 @@ __all__ = [
     "MAX_ATTRIBUTE_DEPTH",
     "MAX_INTEGER_WIDTH",
     "MAX_REGION_DEPTH",
+    "RESULT_PLACEHOLDER",
     "AffineMapAttr",
     "AffineScope",
     "AlwaysSpeculatable",
@@ -571,6 +585,7 @@ __all__ = [
     "group_sizes",
     "has_libm",
     "i1_same_shape",
+    "infer_result_types",
     "inherent_or_discardable",
     "int_constant",
     "int_to_float",

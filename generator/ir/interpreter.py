@@ -60,6 +60,7 @@ from generator.ir.semantics import (
     width,
 )
 from generator.ir.shaped_ops import HANDLERS
+from generator.ir.shapes import reference_params
 from generator.ir.traits import Elementwise, IsTerminator, Pure
 from generator.ir.types import (
     DYNAMIC,
@@ -585,9 +586,7 @@ class Interpreter:
         cls = type(op)
         if cls in self._reference_params:
             return self._reference_params[cls]
-        code = cls.reference.__code__  # type: ignore[attr-defined]
-        names = code.co_varnames[1 : code.co_argcount]
-        params = None if len(names) == len(op._operands) else tuple(names)
+        params = reference_params(cls.reference, len(op._operands))  # type: ignore[attr-defined]
         self._reference_params[cls] = params
         return params
 

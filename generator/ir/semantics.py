@@ -16,6 +16,12 @@ Run-time values:
   `float32` sum is rounded once, as the hardware rounds it; `f16` and `bf16` results
   are computed in f32 and rounded to the format, which gives the correctly rounded
   result since f32 has more than twice their precision plus two bits.
+- A tensor is a numpy array of its shape whose elements are held in the numpy type
+  of the element type (`element_dtype`: `bool` for i1, signed integers of the width,
+  `int64` for index, `float32` for f32 and bf16, `float16`, `float64`), as the `tf`
+  references hold them; `to_element` and `from_element` convert to and from the
+  scalars above. Tensors are values: no op changes one in place, so an array may be
+  a read-only view.
 - `POISON` is MLIR's poison value (`ub.poison`, and what an op yields where MLIR says
   its result is poison: a wrapping add with `nsw`, a shift by the width or more, a
   division by zero, a float-to-int conversion out of range). An op with a poison
@@ -37,10 +43,19 @@ from typing import Any, Final
 
 import numpy as np
 
-from generator.ir.attributes import BoolAttr, FloatAttr, IntegerAttr
+from generator.ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from generator.ir.floats import FLOAT_FORMATS, float_bits_to_python, value_to_bits
 from generator.ir.libm import libm_binary, libm_unary
-from generator.ir.types import FloatType, IndexType, IntegerType, Type
+from generator.ir.types import (
+    DYNAMIC,
+    FloatType,
+    IndexType,
+    IntegerType,
+    RankedTensorType,
+    ShapedType,
+    Signedness,
+    Type,
+)
 
 __all__ = [
     "POISON",
@@ -59,15 +74,22 @@ __all__ = [
     "classify",
     "cmpf",
     "cmpi",
+    "collapse",
+    "concat",
     "constant",
     "copysign",
     "ctlz",
     "ctpop",
     "cttz",
+    "dense",
     "divf",
     "divs",
     "divu",
+    "element_dtype",
+    "expand",
     "extf",
+    "extract",
+    "extract_slice",
     "exts",
     "extu",
     "float_from_bits",
@@ -77,8 +99,12 @@ __all__ = [
     "fpowi",
     "fptosi",
     "fptoui",
+    "from_element",
+    "from_elements",
     "index_ceildivs",
     "index_floordivs",
+    "insert",
+    "insert_slice",
     "int_cast",
     "ipowi",
     "make_float",
@@ -92,6 +118,7 @@ __all__ = [
     "minnumf",
     "mins",
     "minu",
+    "mixed_sizes",
     "mulf",
     "muli",
     "mulsi_extended",
@@ -102,6 +129,7 @@ __all__ = [
     "remf",
     "rems",
     "remu",
+    "reshape",
     "rounding",
     "rsqrt",
     "select",
@@ -112,6 +140,9 @@ __all__ = [
     "sitofp",
     "subf",
     "subi",
+    "tensor_empty",
+    "tensor_splat",
+    "to_element",
     "truncf",
     "trunci",
     "uitofp",
@@ -515,14 +546,17 @@ def _round(value: Any, type_: FloatType) -> Any:
 
 
 def constant(value: Any, type_: Type) -> Any:
-    """The run-time value of a scalar constant attribute of type `type_`."""
+    """The run-time value of a constant attribute of type `type_`: a scalar, or a
+    tensor's `dense<...>` (vectors have no run-time value here)."""
     if value is POISON:
         return POISON
     if isinstance(value, IntegerAttr | BoolAttr):
         return value.value & ((1 << width(type_)) - 1)
     if isinstance(value, FloatAttr):
         return _from_bits(value.bits, value.type)
-    raise SemanticsError(f"constant {value} is not a scalar integer or float")
+    if isinstance(value, DenseElementsAttr) and isinstance(value.type, RankedTensorType):
+        return dense(value)
+    raise SemanticsError(f"constant {value} is not a scalar integer or float, or a tensor")
 
 
 def negf(a: Any, type_: FloatType) -> Any:
@@ -967,3 +1001,197 @@ def index_floordivs(a: Any, b: Any, bits: int) -> Any:
     else:
         q = -1 - _trunc_div(signed(((1 if m < 0 else -1) - n) & mask, bits), m)
     return q & mask
+
+
+# ---------------------------------------------------------------------------
+# Tensors
+# ---------------------------------------------------------------------------
+
+
+def element_dtype(element: Type) -> Any:
+    """The numpy type that holds tensor elements of type `element`: `bool` for i1,
+    the signed integers of the width for the signless and signed integer types, the
+    unsigned ones for `ui8`..`ui64`, `int64` for index, `float16`, `float32` (also
+    holding bf16 values) and `float64` (as the `tf` references hold them)."""
+    if isinstance(element, FloatType):
+        name = element.name
+        if name == "f64":
+            return np.float64
+        if name == "f16":
+            return np.float16
+        if name in ("f32", "bf16"):
+            return np.float32
+    if isinstance(element, IndexType):
+        return np.int64
+    if isinstance(element, IntegerType):
+        bits = element.width
+        if bits == 1:
+            return np.bool_
+        if bits in (8, 16, 32, 64):
+            kind = "uint" if element.signedness == Signedness.UNSIGNED else "int"
+            return np.dtype(f"{kind}{bits}").type
+    raise SemanticsError(f"tensors of '{element}' are not supported")
+
+
+_FLOAT_BITS: Final = {"f64": np.uint64, "f32": np.uint32, "f16": np.uint16, "bf16": np.uint32}
+
+
+def dense(attr: DenseElementsAttr) -> Any:
+    """The tensor a `dense<...>` attribute holds (an array of its type's shape)."""
+    type_ = attr.type
+    element = type_.element_type
+    dtype = element_dtype(element)
+    shape = type_.shape
+    values: list[Any] = list(attr.values)
+    if isinstance(element, FloatType):
+        bits: Any = np.array([int(v) for v in values], dtype=_FLOAT_BITS[element.name])
+        if element.name == "bf16":
+            bits = bits << np.uint32(16)
+        flat = bits.view(dtype)
+    else:
+        size = np.dtype(dtype).itemsize * 8
+        mask = (1 << width(element)) - 1
+        flat = np.array([int(v) & mask for v in values], dtype=f"uint{size}")
+        flat = flat.astype(np.bool_) if dtype is np.bool_ else flat.view(dtype)
+    if attr.is_splat:
+        return np.broadcast_to(flat[0], shape)
+    return flat.reshape(shape)
+
+
+def to_element(value: Any, element: Type) -> Any:
+    """A scalar run-time value (an integer's unsigned bit pattern) as a tensor element."""
+    if value is POISON:
+        raise SemanticsError("a tensor holding poison is not supported")
+    if isinstance(element, IntegerType | IndexType):
+        return np.array(signed(int(value), width(element))).astype(element_dtype(element))
+    return np.asarray(value, dtype=element_dtype(element))
+
+
+def from_element(value: Any, element: Type) -> Any:
+    """A tensor element as a scalar run-time value."""
+    if isinstance(element, FloatType):
+        return float(value) if element.name == "f64" else value
+    return int(value) & ((1 << width(element)) - 1)
+
+
+def mixed_sizes(static: Any, dynamic: Any) -> tuple[int, ...]:
+    """Sizes given as a static list with `DYNAMIC` where the next dynamic operand's
+    value stands (MLIR's mixed static and dynamic sizes, offsets and strides)."""
+    values = iter(dynamic)
+    return tuple(int(next(values)) if s == DYNAMIC else int(s) for s in static)
+
+
+def tensor_empty(type_: ShapedType, dynamic_sizes: Any) -> Any:
+    """`tensor.empty`: a tensor of the type's shape, the dynamic sizes given; its
+    elements are unspecified (zeros here, in one element every index shares)."""
+    shape = mixed_sizes(type_.shape, dynamic_sizes)
+    return np.broadcast_to(np.zeros((), element_dtype(type_.element_type)), shape)
+
+
+def tensor_splat(value: Any, type_: ShapedType, dynamic_sizes: Any) -> Any:
+    """`tensor.splat`: `value` at every index of the type's shape."""
+    shape = mixed_sizes(type_.shape, dynamic_sizes)
+    return np.broadcast_to(to_element(value, type_.element_type), shape)
+
+
+def concat(inputs: Any, dim: int) -> Any:
+    """`tensor.concat`: the inputs joined along dimension `dim`."""
+    return np.concatenate(list(inputs), axis=dim)
+
+
+def reshape(source: Any, shape: Any) -> Any:
+    """`tensor.reshape`: `source`'s elements in row-major order, in the shape that
+    the 1-D tensor `shape` holds."""
+    sizes = tuple(int(s) for s in shape)
+    if any(s < 0 for s in sizes):
+        raise SemanticsError("reshape to a negative size")
+    return np.reshape(source, sizes)
+
+
+def expand(source: Any, shape: tuple[int, ...]) -> Any:
+    """`tensor.expand_shape`: `source` in the finer shape `shape`."""
+    return np.reshape(source, shape)
+
+
+def collapse(source: Any, reassociation: ArrayAttr) -> Any:
+    """`tensor.collapse_shape`: each group of `source`'s dimensions (the reassociation,
+    an array of arrays of dimension numbers) merged into one."""
+    dims = source.shape
+    groups = [
+        [d for d in g.value if isinstance(d, IntegerAttr)]
+        for g in reassociation.value
+        if isinstance(g, ArrayAttr)
+    ]
+    shape = tuple(int(np.prod([dims[d.value] for d in group])) for group in groups)
+    return np.reshape(source, shape)
+
+
+def _slices(offsets: Any, sizes: Any, strides: Any) -> tuple[slice, ...]:
+    return tuple(slice(o, o + n * s, s) for o, n, s in zip(offsets, sizes, strides, strict=True))
+
+
+def _check_slice(shape: Any, offsets: Any, sizes: Any, strides: Any) -> None:
+    for dim, (extent, o, n, s) in enumerate(zip(shape, offsets, sizes, strides, strict=True)):
+        if o < 0 or n < 0 or s < 1 or (n > 0 and o + (n - 1) * s >= extent):
+            raise SemanticsError(f"slice out of bounds in dimension {dim}")
+
+
+def extract_slice(source: Any, offsets: Any, sizes: Any, strides: Any, result: ShapedType) -> Any:
+    """`tensor.extract_slice`: the strided part of `source`; the unit dimensions
+    the result type leaves out (a rank-reducing slice) are dropped."""
+    _check_slice(source.shape, offsets, sizes, strides)
+    part = source[_slices(offsets, sizes, strides)]
+    if result.rank != len(sizes):
+        part = np.reshape(part, _reduced(tuple(sizes), result.shape))
+    return part
+
+
+def insert_slice(source: Any, dest: Any, offsets: Any, sizes: Any, strides: Any) -> Any:
+    """`tensor.insert_slice`: a copy of `dest` whose strided part is `source` (which
+    may leave out unit dimensions of the part)."""
+    _check_slice(dest.shape, offsets, sizes, strides)
+    result = np.copy(dest)
+    result[_slices(offsets, sizes, strides)] = np.reshape(source, tuple(sizes))
+    return result
+
+
+def _reduced(sizes: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """`sizes` without the unit dimensions a rank-reduced shape `kept` leaves out,
+    matched left to right."""
+    out: list[int] = []
+    j = 0
+    for size in sizes:
+        if j < len(kept) and (kept[j] == size or kept[j] == DYNAMIC):
+            out.append(size)
+            j += 1
+        elif size != 1:
+            raise SemanticsError("rank-reducing slice drops a dimension that is not 1")
+    return tuple(out)
+
+
+def _indices(shape: Any, indices: Any) -> tuple[int, ...]:
+    position = tuple(int(i) for i in indices)
+    for dim, (i, extent) in enumerate(zip(position, shape, strict=True)):
+        if i >= extent:
+            raise SemanticsError(f"index {i} is out of bounds for dimension {dim} of size {extent}")
+    return position
+
+
+def extract(tensor: Any, indices: Any, element: Type) -> Any:
+    """`tensor.extract`: the element at `indices`, as a scalar run-time value."""
+    return from_element(tensor[_indices(tensor.shape, indices)], element)
+
+
+def insert(scalar: Any, dest: Any, indices: Any, type_: ShapedType) -> Any:
+    """`tensor.insert`: a copy of `dest` (of type `type_`) with `scalar` at `indices`."""
+    position = _indices(dest.shape, indices)
+    result = np.copy(dest)
+    result[position] = to_element(scalar, type_.element_type)
+    return result
+
+
+def from_elements(elements: Any, type_: ShapedType) -> Any:
+    """`tensor.from_elements`: the scalars, in row-major order, in the type's shape."""
+    element = type_.element_type
+    items = [to_element(e, element) for e in elements]
+    return np.array(items, dtype=element_dtype(element)).reshape(type_.shape)

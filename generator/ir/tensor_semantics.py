@@ -24,6 +24,7 @@ import numpy as np
 
 from generator.ir.attributes import DenseElement, DenseElementsAttr, FloatAttr
 from generator.ir.semantics import SemanticsError
+from generator.ir.shapes import AbstractArray, abstract_result
 from generator.ir.types import (
     DYNAMIC,
     FloatType,
@@ -114,6 +115,9 @@ def _shape_text(shape: Sequence[int]) -> str:
 def result(value: Any, type_: Type) -> Any:
     """`value` as a run-time value of `type_`: a numpy array of its element type (bf16
     rounded), whose shape must be the type's where the type gives it."""
+    if isinstance(value, AbstractArray):
+        # Shape inference (generator.ir.shapes): no data to convert.
+        return abstract_result(value, type_)
     dtype = tensor_dtype(type_)
     array = np.asarray(value)
     if array.dtype != dtype:
@@ -137,7 +141,7 @@ def result(value: Any, type_: Type) -> Any:
 
 
 def _array(value: Any, what: str = "operand") -> Any:
-    if isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray | AbstractArray):
         return value
     if isinstance(value, np.generic | bool | int | float):
         return np.asarray(value)
@@ -228,6 +232,8 @@ def _broadcast(x: Any, y: Any) -> tuple[Any, Any]:
 
 
 def _int_divisor(b: Any) -> None:
+    if isinstance(b, AbstractArray):
+        return  # an error of values, which shapes do not depend on
     if np.issubdtype(b.dtype, np.integer) and np.any(b == 0):
         raise SemanticsError("integer division by zero")
 

@@ -143,10 +143,9 @@ def elementwise(op: Operation) -> str | None:
         return "if an operand is non-scalar, then all results must be non-scalar"
     types = operands + results
 
-    def base(t: Type) -> type:
-        return VectorType if isinstance(t, VectorType) else RankedTensorType
-
-    if any(base(t) is not base(types[0]) for t in types) or not all(
+    # The base type is the type's class (MLIR's TypeID): a ranked and an unranked
+    # tensor differ, as mlir-opt-22 says of `(tensor<2xf32>) -> tensor<*xf32>`.
+    if any(type(t) is not type(types[0]) for t in types) or not all(
         compatible_shapes(t, u) for t in types for u in types
     ):
         return "all non-scalar operands/results must have the same shape and base type"
