@@ -93,7 +93,12 @@ def _process(
         return False
     for pass_name in getattr(args, "passes", None) or ():
         try:
-            _run_pass(pass_name, parsed.op, ctx)
+            _run_pass(
+                pass_name,
+                parsed.op,
+                ctx,
+                fold_references=not getattr(args, "mlir_folders_only", False),
+            )
             verify(parsed.op, ctx, print_op_on_diagnostic=not args.verify_diagnostics)
         except DiagnosticError as e:
             diagnostics.extend(e.diagnostics)
@@ -109,7 +114,7 @@ def _process(
     return True
 
 
-def _run_pass(name: str, op: Operation, ctx: Context) -> None:
+def _run_pass(name: str, op: Operation, ctx: Context, *, fold_references: bool = True) -> None:
     """Apply a pattern set to the regions of `op`, as mlir-opt's greedy passes do.
 
     `canonicalize` is MLIR's canonicalizer: every registered canonicalization
@@ -117,7 +122,8 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     Any other name is a set registered by the generated dialects (`--patterns`),
     applied bottom-up with folding, as a pass calling `applyPatternsGreedily` does.
     A set that does not converge is reported as a warning, and the IR is printed
-    as the last sweep left it.
+    as the last sweep left it. Pure ops without a folder fold by their reference
+    implementations unless `fold_references` is False (`--mlir-folders-only`).
     """
     if name != "canonicalize":
         # A named set may belong to dialects the input does not use (tfl's
@@ -141,7 +147,14 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     # with `applyPatternsGreedily` (a legalization) goes bottom-up, MLIR's default.
     top_down = name == "canonicalize"
     try:
-        apply_patterns_greedily(op, patterns, top_down=top_down, ctx=ctx, raise_on_failure=True)
+        apply_patterns_greedily(
+            op,
+            patterns,
+            top_down=top_down,
+            ctx=ctx,
+            raise_on_failure=True,
+            fold_references=fold_references,
+        )
     except DiagnosticError as e:
         # Best effort, as mlir-opt's greedy passes: the result is printed, with a warning.
         for d in e.diagnostics:
@@ -688,6 +701,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="NAME",
         help="apply the named pattern set, such as legalize-tf (in command-line order)",
+    )
+    opt.add_argument(
+        "--mlir-folders-only",
+        action="store_true",
+        help="fold only ops that have folders, as mlir-opt does: pure ops without one "
+        "do not fold by their reference implementations",
     )
     opt.add_argument(
         "--load-dialect",
