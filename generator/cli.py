@@ -269,6 +269,31 @@ def _context(
     )
 
 
+def run_check_patterns(args: argparse.Namespace) -> int:
+    """The `check-patterns` subcommand: 0 when no pattern gives a different result."""
+    from generator.check_patterns import SEED, check_sets
+
+    try:
+        ctx = _context(False, args.load_dialects)
+    except DialectLoadError as e:
+        print(f"odsgen check-patterns: {e}", file=sys.stderr)
+        return 1
+    ctx.load_all_available_dialects()
+    names = list(args.sets) or ctx.pattern_set_names()
+    unknown = [n for n in names if not ctx.pattern_set(n)]
+    if unknown:
+        known = ", ".join(ctx.pattern_set_names()) or "none"
+        print(
+            f"odsgen check-patterns: no pattern set named '{unknown[0]}' "
+            f"(the dialects have: {known})",
+            file=sys.stderr,
+        )
+        return 1
+    seed = SEED if args.seed is None else args.seed
+    _, ok = check_sets(ctx, names, sys.stdout.write, seed=seed)
+    return 0 if ok else 1
+
+
 def run_opt(args: argparse.Namespace) -> int:
     """The `opt` subcommand."""
     if args.input == "-":
@@ -823,6 +848,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="a --load-dialect package's dialect replaces odsgen's built-in dialect of its "
         "name in this run (as `odsgen import` makes for math, index, ...)",
     )
+    check = sub.add_parser(
+        "check-patterns",
+        help="check pattern sets against the ops' reference implementations on random inputs",
+    )
+    check.add_argument(
+        "sets", nargs="*", metavar="SET", help="pattern sets to check (default: every set)"
+    )
+    check.add_argument(
+        "--load-dialect",
+        dest="load_dialects",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="also offer the dialects of a package made by `odsgen generate -o` (repeatable)",
+    )
+    check.add_argument(
+        "--seed", type=int, default=None, help="the seed of the random instances and inputs"
+    )
     conv = sub.add_parser("convert", help="write a .yaml spec as .td, or a .td spec as YAML")
     conv.add_argument("input", help="the .yaml or .td spec")
     conv.add_argument("--to", required=True, choices=("yaml", "td"), help="the output form")
@@ -851,6 +894,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "records": run_records,
         "convert": run_convert,
         "import": run_import,
+        "check-patterns": run_check_patterns,
     }
     try:
         return commands.get(args.command, run_generate)(args)
