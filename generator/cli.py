@@ -97,7 +97,12 @@ def _process(
         return False
     for pass_name in getattr(args, "passes", None) or ():
         try:
-            _run_pass(pass_name, parsed.op, ctx)
+            _run_pass(
+                pass_name,
+                parsed.op,
+                ctx,
+                fold_references=not getattr(args, "mlir_folders_only", False),
+            )
             verify(parsed.op, ctx, print_op_on_diagnostic=not args.verify_diagnostics)
         except DiagnosticError as e:
             diagnostics.extend(e.diagnostics)
@@ -113,7 +118,7 @@ def _process(
     return True
 
 
-def _run_pass(name: str, op: Operation, ctx: Context) -> None:
+def _run_pass(name: str, op: Operation, ctx: Context, *, fold_references: bool = True) -> None:
     """Apply a pattern set to the regions of `op`, as mlir-opt's greedy passes do.
 
     `canonicalize` is MLIR's canonicalizer: every registered canonicalization
@@ -121,7 +126,8 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     Any other name is a set registered by the generated dialects (`--patterns`),
     applied bottom-up with folding, as a pass calling `applyPatternsGreedily` does.
     A set that does not converge is reported as a warning, and the IR is printed
-    as the last sweep left it.
+    as the last sweep left it. Pure ops without a folder fold by their reference
+    implementations unless `fold_references` is False (`--mlir-folders-only`).
     """
     if name == "infer-shapes":
         from generator.ir.shapes import CannotEvaluate, infer_shapes
@@ -153,7 +159,14 @@ def _run_pass(name: str, op: Operation, ctx: Context) -> None:
     # with `applyPatternsGreedily` (a legalization) goes bottom-up, MLIR's default.
     top_down = name == "canonicalize"
     try:
-        apply_patterns_greedily(op, patterns, top_down=top_down, ctx=ctx, raise_on_failure=True)
+        apply_patterns_greedily(
+            op,
+            patterns,
+            top_down=top_down,
+            ctx=ctx,
+            raise_on_failure=True,
+            fold_references=fold_references,
+        )
     except DiagnosticError as e:
         # Best effort, as mlir-opt's greedy passes: the result is printed, with a warning.
         for d in e.diagnostics:
@@ -266,6 +279,31 @@ def _context(
         allow_unregistered_dialects=allow_unregistered_dialects,
         registry=dialect_registry(modules, replace_builtin=replace_builtin),
     )
+
+
+def run_check_patterns(args: argparse.Namespace) -> int:
+    """The `check-patterns` subcommand: 0 when no pattern gives a different result."""
+    from generator.check_patterns import SEED, check_sets
+
+    try:
+        ctx = _context(False, args.load_dialects)
+    except DialectLoadError as e:
+        print(f"odsgen check-patterns: {e}", file=sys.stderr)
+        return 1
+    ctx.load_all_available_dialects()
+    names = list(args.sets) or ctx.pattern_set_names()
+    unknown = [n for n in names if not ctx.pattern_set(n)]
+    if unknown:
+        known = ", ".join(ctx.pattern_set_names()) or "none"
+        print(
+            f"odsgen check-patterns: no pattern set named '{unknown[0]}' "
+            f"(the dialects have: {known})",
+            file=sys.stderr,
+        )
+        return 1
+    seed = SEED if args.seed is None else args.seed
+    _, ok = check_sets(ctx, names, sys.stdout.write, seed=seed)
+    return 0 if ok else 1
 
 
 def run_opt(args: argparse.Namespace) -> int:
@@ -758,6 +796,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="apply the named pattern set, such as legalize-tf (in command-line order)",
     )
     opt.add_argument(
+        "--mlir-folders-only",
+        action="store_true",
+        help="fold only ops that have folders, as mlir-opt does: pure ops without one "
+        "do not fold by their reference implementations",
+    )
+    opt.add_argument(
         "--load-dialect",
         dest="load_dialects",
         action="append",
@@ -894,6 +938,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="a --load-dialect package's dialect replaces odsgen's built-in dialect of its "
         "name in this run (as `odsgen import` makes for math, index, ...)",
     )
+    check = sub.add_parser(
+        "check-patterns",
+        help="check pattern sets against the ops' reference implementations on random inputs",
+    )
+    check.add_argument(
+        "sets", nargs="*", metavar="SET", help="pattern sets to check (default: every set)"
+    )
+    check.add_argument(
+        "--load-dialect",
+        dest="load_dialects",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="also offer the dialects of a package made by `odsgen generate -o` (repeatable)",
+    )
+    check.add_argument(
+        "--seed", type=int, default=None, help="the seed of the random instances and inputs"
+    )
     conv = sub.add_parser("convert", help="write a .yaml spec as .td, or a .td spec as YAML")
     conv.add_argument("input", help="the .yaml or .td spec")
     conv.add_argument("--to", required=True, choices=("yaml", "td"), help="the output form")
@@ -922,6 +984,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "records": run_records,
         "convert": run_convert,
         "import": run_import,
+        "check-patterns": run_check_patterns,
     }
     try:
         return commands.get(args.command, run_generate)(args)

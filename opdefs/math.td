@@ -609,9 +609,10 @@ def Math_ClampFOp : Math_FloatTernaryOp<"clampf"> {
   let reference = [{ return semantics.clampf(value, min, max, self.result.type) }];
   let summary = "Clamp a float between two bounds";
   let description = [{
-    `value` limited to the range from `min` to `max`: the larger of `value`
-    and `min`, then the smaller of that and `max`. All three have the same
-    type.
+    As MLIR 22 defines it (and `--math-expand-ops` computes it):
+    `maximumf(minimumf(value, min), max)`, the smaller of `value` and `min`,
+    then the larger of that and `max`; a NaN operand gives NaN. All three have
+    the same type.
 
     Example:
 

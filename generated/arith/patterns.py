@@ -76,6 +76,43 @@ class AddIAddConstant(RewritePattern):
 
     root = "arith.addi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.addi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.addi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -127,6 +164,43 @@ class AddISubConstantRHS(RewritePattern):
 
     root = "arith.addi"
     benefit = 7
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.addi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -178,6 +252,43 @@ class AddISubConstantLHS(RewritePattern):
 
     root = "arith.addi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.addi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        (
+                            "operand",
+                            "lhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("operand", "rhs", "x", None),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -229,6 +340,32 @@ class AddIMulNegativeOneRhs(RewritePattern):
 
     root = "arith.addi"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.addi",
+        (
+            ("operand", "lhs", "x", None),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.muli",
+                    (
+                        ("operand", "lhs", "y", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            ("arith.constant", (("attr", "value", "value", "c0", None),)),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -263,6 +400,32 @@ class AddIMulNegativeOneLhs(RewritePattern):
 
     root = "arith.addi"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.addi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.muli",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            ("arith.constant", (("attr", "value", "value", "c0", None),)),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("operand", "rhs", "y", None),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -297,6 +460,43 @@ class MulIMulIConstant(RewritePattern):
 
     root = "arith.muli"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.muli",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.muli",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -348,6 +548,43 @@ class SubIRHSAddConstant(RewritePattern):
 
     root = "arith.subi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.addi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -390,6 +627,43 @@ class SubILHSAddConstant(RewritePattern):
 
     root = "arith.subi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.addi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -441,6 +715,43 @@ class SubIRHSSubConstantRHS(RewritePattern):
 
     root = "arith.subi"
     benefit = 7
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -492,6 +803,43 @@ class SubIRHSSubConstantLHS(RewritePattern):
 
     root = "arith.subi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        (
+                            "operand",
+                            "lhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("operand", "rhs", "x", None),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -543,6 +891,43 @@ class SubILHSSubConstantRHS(RewritePattern):
 
     root = "arith.subi"
     benefit = 7
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -594,6 +979,43 @@ class SubILHSSubConstantLHS(RewritePattern):
 
     root = "arith.subi"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.constant",
+                    (("attr", "value", "value", "c1", ("constraint", "APIntAttr")),),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        (
+                            "operand",
+                            "lhs",
+                            None,
+                            (
+                                "arith.constant",
+                                (("attr", "value", "value", "c0", ("constraint", "APIntAttr")),),
+                            ),
+                        ),
+                        ("operand", "rhs", "x", None),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -645,6 +1067,27 @@ class SubISubILHSRHSLHS(RewritePattern):
 
     root = "arith.subi"
     benefit = 3
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.subi",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.subi",
+                    (
+                        ("operand", "lhs", "x", None),
+                        ("operand", "rhs", "y", None),
+                        ("attr", "overflowFlags", "overflow_flags", "ovf1", None),
+                    ),
+                ),
+            ),
+            ("operand", "rhs", "x", None),
+            ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -673,6 +1116,26 @@ class XOrINotCmpI(RewritePattern):
 
     root = "arith.xori"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.xori",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.cmpi",
+                    (
+                        ("attr", "predicate", "predicate", "pred", None),
+                        ("operand", "lhs", "a", None),
+                        ("operand", "rhs", "b", None),
+                    ),
+                ),
+            ),
+            ("operand", "rhs", None, ("arith.constant", (("attr", "value", "value", "c", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -711,6 +1174,15 @@ class CmpIExtSI(RewritePattern):
 
     root = "arith.cmpi"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.cmpi",
+        (
+            ("attr", "predicate", "predicate", "pred", None),
+            ("operand", "lhs", None, ("arith.extsi", (("operand", "in_", "a", None),))),
+            ("operand", "rhs", None, ("arith.extsi", (("operand", "in_", "b", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -747,6 +1219,15 @@ class CmpIExtUI(RewritePattern):
 
     root = "arith.cmpi"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.cmpi",
+        (
+            ("attr", "predicate", "predicate", "pred", None),
+            ("operand", "lhs", None, ("arith.extui", (("operand", "in_", "a", None),))),
+            ("operand", "rhs", None, ("arith.extui", (("operand", "in_", "b", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -783,6 +1264,27 @@ class RedundantSelectTrue(RewritePattern):
 
     root = "arith.select"
     benefit = 6
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.select",
+        (
+            ("operand", "condition", "pred", None),
+            (
+                "operand",
+                "true_value",
+                None,
+                (
+                    "arith.select",
+                    (
+                        ("operand", "condition", "pred", None),
+                        ("operand", "true_value", "a", None),
+                        ("operand", "false_value", "b", None),
+                    ),
+                ),
+            ),
+            ("operand", "false_value", "c", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -810,6 +1312,27 @@ class RedundantSelectFalse(RewritePattern):
 
     root = "arith.select"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.select",
+        (
+            ("operand", "condition", "pred", None),
+            ("operand", "true_value", "a", None),
+            (
+                "operand",
+                "false_value",
+                None,
+                (
+                    "arith.select",
+                    (
+                        ("operand", "condition", "pred", None),
+                        ("operand", "true_value", "b", None),
+                        ("operand", "false_value", "c", None),
+                    ),
+                ),
+            ),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -837,6 +1360,25 @@ class SelectI1ToNot(RewritePattern):
 
     root = "arith.select"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.select",
+        (
+            ("operand", "condition", "pred", None),
+            (
+                "operand",
+                "true_value",
+                None,
+                ("arith.constant", (("attr", "value", "value", None, ("constant", "false")),)),
+            ),
+            (
+                "operand",
+                "false_value",
+                None,
+                ("arith.constant", (("attr", "value", "value", None, ("constant", "true")),)),
+            ),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -872,6 +1414,31 @@ class SelectNotCond(RewritePattern):
 
     root = "arith.select"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.select",
+        (
+            (
+                "operand",
+                "condition",
+                None,
+                (
+                    "arith.xori",
+                    (
+                        ("operand", "lhs", "pred", None),
+                        (
+                            "operand",
+                            "rhs",
+                            None,
+                            ("arith.constant", (("attr", "value", "value", "ones", None),)),
+                        ),
+                    ),
+                ),
+            ),
+            ("operand", "true_value", "a", None),
+            ("operand", "false_value", "b", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -907,6 +1474,37 @@ class MulFOfNegF(RewritePattern):
 
     root = "arith.mulf"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.mulf",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.negf",
+                    (
+                        ("operand", "operand_", "a", None),
+                        ("attr", "fastmath", "fastmath", "fmf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.negf",
+                    (
+                        ("operand", "operand_", "b", None),
+                        ("attr", "fastmath", "fastmath", "fmf2", None),
+                    ),
+                ),
+            ),
+            ("attr", "fastmath", "fastmath", "fmf", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -941,6 +1539,37 @@ class DivFOfNegF(RewritePattern):
 
     root = "arith.divf"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.divf",
+        (
+            (
+                "operand",
+                "lhs",
+                None,
+                (
+                    "arith.negf",
+                    (
+                        ("operand", "operand_", "a", None),
+                        ("attr", "fastmath", "fastmath", "fmf1", None),
+                    ),
+                ),
+            ),
+            (
+                "operand",
+                "rhs",
+                None,
+                (
+                    "arith.negf",
+                    (
+                        ("operand", "operand_", "b", None),
+                        ("attr", "fastmath", "fastmath", "fmf2", None),
+                    ),
+                ),
+            ),
+            ("attr", "fastmath", "fastmath", "fmf", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -975,6 +1604,11 @@ class ExtSIOfExtUI(RewritePattern):
 
     root = "arith.extsi"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.extsi",
+        (("operand", "in_", None, ("arith.extui", (("operand", "in_", "x", None),))),),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -997,6 +1631,14 @@ class TruncIExtSIToExtSI(RewritePattern):
 
     root = "arith.trunci"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.trunci",
+        (
+            ("operand", "in_", None, ("arith.extsi", (("operand", "in_", "x", None),))),
+            ("attr", "overflowFlags", "overflow_flags", "overflow", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1023,6 +1665,14 @@ class TruncIExtUIToExtUI(RewritePattern):
 
     root = "arith.trunci"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.trunci",
+        (
+            ("operand", "in_", None, ("arith.extui", (("operand", "in_", "x", None),))),
+            ("attr", "overflowFlags", "overflow_flags", "overflow", None),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1049,6 +1699,11 @@ class IndexCastOfIndexCast(RewritePattern):
 
     root = "arith.index_cast"
     benefit = 3
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.index_cast",
+        (("operand", "in_", None, ("arith.index_cast", (("operand", "in_", "x", None),))),),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1074,6 +1729,11 @@ class IndexCastUIOfIndexCastUI(RewritePattern):
 
     root = "arith.index_castui"
     benefit = 3
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.index_castui",
+        (("operand", "in_", None, ("arith.index_castui", (("operand", "in_", "x", None),))),),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1099,6 +1759,11 @@ class BitcastOfBitcast(RewritePattern):
 
     root = "arith.bitcast"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.bitcast",
+        (("operand", "in_", None, ("arith.bitcast", (("operand", "in_", "x", None),))),),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1121,6 +1786,14 @@ class AndOfExtUI(RewritePattern):
 
     root = "arith.andi"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.andi",
+        (
+            ("operand", "lhs", None, ("arith.extui", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extui", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1155,6 +1828,14 @@ class AndOfExtSI(RewritePattern):
 
     root = "arith.andi"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.andi",
+        (
+            ("operand", "lhs", None, ("arith.extsi", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extsi", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1189,6 +1870,14 @@ class OrOfExtUI(RewritePattern):
 
     root = "arith.ori"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.ori",
+        (
+            ("operand", "lhs", None, ("arith.extui", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extui", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1223,6 +1912,14 @@ class OrOfExtSI(RewritePattern):
 
     root = "arith.ori"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.ori",
+        (
+            ("operand", "lhs", None, ("arith.extsi", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extsi", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1257,6 +1954,14 @@ class XOrIOfExtUI(RewritePattern):
 
     root = "arith.xori"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.xori",
+        (
+            ("operand", "lhs", None, ("arith.extui", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extui", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1291,6 +1996,14 @@ class XOrIOfExtSI(RewritePattern):
 
     root = "arith.xori"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.xori",
+        (
+            ("operand", "lhs", None, ("arith.extsi", (("operand", "in_", "x", None),))),
+            ("operand", "rhs", None, ("arith.extsi", (("operand", "in_", "y", None),))),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""

@@ -27,6 +27,11 @@ class Complex_MergeArithBitcast(RewritePattern):
 
     root = "arith.bitcast"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "arith.bitcast",
+        (("operand", "in_", None, ("complex.bitcast", (("operand", "operand_", "x", None),))),),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""

@@ -71,6 +71,8 @@ class LegalizeAdd(RewritePattern):
 
     root = "tf.Add"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Add", (("operand", "x", "l", None), ("operand", "y", "r", None)))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -88,6 +90,8 @@ class LegalizeAddV2(RewritePattern):
 
     root = "tf.AddV2"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.AddV2", (("operand", "x", "l", None), ("operand", "y", "r", None)))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -105,6 +109,8 @@ class LegalizeSub(RewritePattern):
 
     root = "tf.Sub"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Sub", (("operand", "x", "l", None), ("operand", "y", "r", None)))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -122,6 +128,8 @@ class LegalizeMul(RewritePattern):
 
     root = "tf.Mul"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Mul", (("operand", "x", "l", None), ("operand", "y", "r", None)))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -139,6 +147,8 @@ class LegalizeRelu(RewritePattern):
 
     root = "tf.Relu"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Relu", (("operand", "features", "arg", None),))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -155,6 +165,8 @@ class LegalizeRelu6(RewritePattern):
 
     root = "tf.Relu6"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Relu6", (("operand", "features", "arg", None),))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -171,6 +183,14 @@ class LegalizeLeakyRelu(RewritePattern):
 
     root = "tf.LeakyRelu"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "tf.LeakyRelu",
+        (
+            ("operand", "features", "arg", None),
+            ("attr", "alpha", "alpha", "a", ("constraint", "F32Attr")),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -192,6 +212,18 @@ class LegalizeReluOfAdd(RewritePattern):
 
     root = "tf.Relu"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "tf.Relu",
+        (
+            (
+                "operand",
+                "features",
+                None,
+                ("tf.Add", (("operand", "x", "lhs", None), ("operand", "y", "rhs", None))),
+            ),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -215,6 +247,15 @@ class LegalizeBiasAdd(RewritePattern):
 
     root = "tf.BiasAdd"
     benefit = 4
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "tf.BiasAdd",
+        (
+            ("operand", "value", "l", "F32Tensor"),
+            ("operand", "bias", "r", "F32Tensor"),
+            ("attr", "data_format", "data_format", None, ("constant", '"NHWC"')),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -241,6 +282,25 @@ class LegalizeRelu6OfBiasAdd(RewritePattern):
 
     root = "tf.Relu6"
     benefit = 5
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "tf.Relu6",
+        (
+            (
+                "operand",
+                "features",
+                None,
+                (
+                    "tf.BiasAdd",
+                    (
+                        ("operand", "value", "l", "F32Tensor"),
+                        ("operand", "bias", "r", "F32Tensor"),
+                        ("attr", "data_format", "data_format", None, ("constant", '"NHWC"')),
+                    ),
+                ),
+            ),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -273,6 +333,21 @@ class LegalizeNotEqual(RewritePattern):
 
     root = "tf.NotEqual"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = (
+        "tf.NotEqual",
+        (
+            ("operand", "x", "l", None),
+            ("operand", "y", "r", None),
+            (
+                "attr",
+                "incompatible_shape_error",
+                "incompatible_shape_error",
+                None,
+                ("constant", "true"),
+            ),
+        ),
+    )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -295,6 +370,8 @@ class LegalizeConst(RewritePattern):
 
     root = "tf.Const"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("tf.Const", (("attr", "value", "value", "value", None),))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""

@@ -2075,9 +2075,10 @@ class CeilOp(OdsOp):
 class ClampFOp(OdsOp):
     """Clamp a float between two bounds
 
-    `value` limited to the range from `min` to `max`: the larger of `value`
-    and `min`, then the smaller of that and `max`. All three have the same
-    type.
+    As MLIR 22 defines it (and `--math-expand-ops` computes it):
+    `maximumf(minimumf(value, min), max)`, the smaller of `value` and `min`,
+    then the larger of that and `max`; a NaN operand gives NaN. All three have
+    the same type.
 
     Example:
 

@@ -106,6 +106,8 @@ class PatternView:
     pattern_set: str
     summary: str
     body: list[str]
+    source: str = "None"
+    """The source DAG as a Python literal (`describe`), for `odsgen check-patterns`."""
 
 
 @dataclass
@@ -632,6 +634,48 @@ class _Compiler:
             return [var]
         return [f"{var}[{i}]" for i in range(returns)]
 
+    # -- a description of the source -------------------------------------------------
+
+    def describe(self, node: DagNodeDef) -> object:
+        """The source DAG as plain data, which `odsgen check-patterns` builds instances
+        of: `(op name, args)`, each arg `("operand", accessor, $name, sub)` with `sub`
+        a nested node or the leaf's type constraint (or None), or `("attr", property
+        name, builder keyword, $name, leaf)` with `leaf` None, `("constraint", text)`
+        or `("constant", MLIR text)`. None where the DAG uses `either` or matches a
+        variadic operand, which the checker does not build."""
+        target = self.target(node)
+        params = target.arguments()
+        if len(node.args) != len(params):
+            return None
+        args: list[object] = []
+        for arg, param in zip(node.args, params, strict=True):
+            value = arg.value
+            if isinstance(value, DagNodeDef) and value.operator in ("either", "variadic"):
+                return None
+            if isinstance(param, OperandDef):
+                if param.variadicity != "single":
+                    return None
+                sub: object = None
+                if isinstance(value, DagNodeDef):
+                    sub = self.describe(value)
+                    if sub is None:
+                        return None
+                elif isinstance(value, DagLeaf):
+                    sub = _leaf_text(value)
+                args.append(("operand", target.accessor(param), arg.bind, sub))
+                continue
+            leaf: object = None
+            if isinstance(value, DagLeaf) and value.kind == "name":
+                const = self.constant(value)
+                if const is not None:
+                    texts = {name: text for text, name in self.constants.items()}
+                    leaf = ("constant", texts.get(const, "unit"))
+                else:
+                    leaf = ("constraint", _leaf_text(value))
+            keyword = sanitize_name(snake_case(param.name))
+            args.append(("attr", param.name, keyword, arg.bind, leaf))
+        return (target.name, tuple(args))
+
     # -- the whole pattern -------------------------------------------------------------
 
     def compile(self) -> tuple[OpTarget, _Shape]:
@@ -812,6 +856,7 @@ def patterns_module_view(
             pattern_set=pattern.pattern_set or dialect.name,
             summary=_summary(pattern),
             body=compiler.lines,
+            source=repr(compiler.describe(pattern.source)),
         )
         patterns.append(pattern_view)
         compiled.append((pattern, pattern_view, shape))

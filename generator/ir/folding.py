@@ -28,6 +28,10 @@ op's `fold` only says *what* it computes:
   (the left one first, quieted), invalid operations give the default quiet NaN,
   and zeros carry IEEE signs.
 
+Folding by reference: `fold_by_reference` evaluates the reference implementation
+of an op that has no folder of its own (`generator.ir.semantics`, docs/run.md) on
+its constant operands, so that every pure op whose meaning a spec writes folds.
+
 Float formats themselves (bit layouts, rounding, printing) are
 `generator.ir.floats`; it is imported on first use, as the parser and printer
 do, so that programs without float folding do not load it.
@@ -53,6 +57,7 @@ from generator.ir.types import FloatType, IndexType, IntegerType, ShapedType, Ty
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from generator.ir.core import Operation
     from generator.ir.floats import FloatFormat, FloatValue
 
 __all__ = [
@@ -81,6 +86,7 @@ __all__ = [
     "float_sub",
     "float_to_int",
     "fold_binary",
+    "fold_by_reference",
     "fold_float_binary",
     "fold_float_unary",
     "fold_unary",
@@ -416,6 +422,101 @@ def fold_float_binary(
         return None
     fmt = float_format(found[0])
     return fold_binary(lhs, rhs, lambda a, b: fn(fmt, a, b))
+
+
+# -- folding by reference implementations -------------------------------------------
+
+
+def _runtime_value(attr: Attribute, type_: Type) -> object:
+    """The run-time value (`generator.ir.semantics`) of a scalar constant, or None."""
+    from generator.ir import semantics
+
+    if isinstance(attr, PoisonAttrInterface):
+        return semantics.POISON
+    scalar = isinstance(attr, (IntegerAttr, BoolAttr)) and isinstance(
+        type_, (IntegerType, IndexType)
+    )
+    if not scalar and not (isinstance(attr, FloatAttr) and isinstance(type_, FloatType)):
+        return None
+    try:
+        return semantics.constant(attr, type_)
+    except semantics.SemanticsError:
+        # A float format the semantics do not compute in.
+        return None
+
+
+def _constant_of(value: object, type_: Type, poison: Attribute | None) -> Attribute | None:
+    """The attribute of a run-time `value` of scalar `type_`, or None if there is none."""
+    from generator.ir import semantics
+
+    if value is semantics.POISON:
+        return poison
+    if isinstance(type_, IntegerType) and type_.width == 1:
+        return BoolAttr.get_bool(bool(int(value) & 1))  # type: ignore[call-overload]
+    if isinstance(type_, (IntegerType, IndexType)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None
+        return IntegerAttr.wrapped(type_, value)
+    if isinstance(type_, FloatType):
+        return FloatAttr.get(type_, semantics.float_to_bits(value, type_))
+    return None
+
+
+def fold_by_reference(
+    op: Operation, operands: Sequence[Attribute | None]
+) -> list[Attribute] | None:
+    """Fold `op` by evaluating its reference implementation on constant operands.
+
+    For an op without a folder of its own: `operands` are the constants its
+    operands hold (None where one is not constant). Every operand must be a
+    scalar integer, index or float constant or poison, every result a scalar of
+    such a type, and the reference must take one parameter per operand. The
+    results are the reference's values as attributes; a poison result is the
+    first poison operand (which the dialect's materializer turns into `ub.poison`,
+    as MLIR's folders propagate poison), and a poison result with no poison
+    operand does not fold. A reference that raises (a `SemanticsError` for
+    operands it does not define) does not fold either. Callers check that the op
+    is free of memory effects.
+    """
+    fn = getattr(type(op), "reference", None)
+    if fn is None or not operands or op.regions:
+        return None
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount - 1 != len(operands):
+        return None
+    args: list[object] = []
+    poison: Attribute | None = None
+    for attr, operand in zip(operands, op.operands, strict=True):
+        if attr is None:
+            return None
+        if isinstance(attr, PoisonAttrInterface) and poison is None:
+            poison = attr
+        arg = _runtime_value(attr, operand.type)
+        if arg is None:
+            return None
+        args.append(arg)
+    from generator.ir import semantics
+
+    try:
+        with semantics.quiet():
+            raw = fn(op, *args)
+    except Exception:
+        # A reference defines what it computes for the operands it accepts; for
+        # the others (`SemanticsError`) the op stays, as `odsgen run` would report it.
+        return None
+    values: tuple[object, ...] = raw if isinstance(raw, tuple) else (raw,)
+    if len(values) != len(op.results):
+        return None
+    results: list[Attribute] = []
+    for computed, result in zip(values, op.results, strict=True):
+        try:
+            made = _constant_of(computed, result.type, poison)
+        except semantics.SemanticsError:
+            return None
+        if made is None:
+            return None
+        results.append(made)
+    return results
 
 
 # -- float arithmetic on bit patterns -------------------------------------------------

@@ -55,6 +55,7 @@ from generator.ir.builder import Builder, InsertionPoint
 from generator.ir.context import Context
 from generator.ir.core import Block, Location, Operation, OpResult, Region, Value
 from generator.ir.diagnostics import Diagnostic, DiagnosticError, Severity
+from generator.ir.folding import fold_by_reference
 from generator.ir.interfaces import BranchOpInterface, CastOpInterface, SymbolOpInterface
 from generator.ir.traits import (
     ConstantLike,
@@ -638,6 +639,7 @@ class _OpKind:
         "isolated",
         "keep",
         "recursive_effects",
+        "references",
         "trait_folds",
     )
 
@@ -654,6 +656,12 @@ class _OpKind:
         )
         self.recursive_effects = cls.has_trait(HasRecursiveMemoryEffects)
         self.constant_like = cls.has_trait(ConstantLike)
+        #: May fold by its reference implementation (when it has no folder).
+        self.references = (
+            self.effect_free
+            and not self.constant_like
+            and callable(getattr(cls, "reference", None))
+        )
         # An unregistered op might be isolated from above, so constants stay in it.
         self.isolated = cls.might_have_trait(IsIsolatedFromAbove)
         # In the order of the trait names, as the spec's traits were listed sorted.
@@ -923,10 +931,13 @@ def constant_value(value: Value) -> Attribute | None:
     return _constant_attr(op)
 
 
-def fold_op(op: Operation) -> list[Attribute | Value] | None:
+def fold_op(op: Operation, *, references: bool = True) -> list[Attribute | Value] | None:
     """Fold `op` as MLIR's `Operation::fold` does, without changing its uses.
 
-    Runs the op's own `fold`; when that fails or only changed the op in place,
+    Runs the op's own `fold` (an op without one that is free of memory effects
+    and has a reference implementation folds constant operands by evaluating it:
+    `fold_by_reference`, unless `references` is False); when that fails or only
+    changed the op in place,
     the folders of its traits are tried, then a cast's (`CastOpInterface`) to its
     own operand types folds to its operands. Returns None when nothing folded, `[]`
     when the op was changed in place, else one attribute or value per result.
@@ -937,6 +948,11 @@ def fold_op(op: Operation) -> list[Attribute | Value] | None:
         results = _normalize_fold(op, fold(op))
         if results:
             return results
+    elif references and op.operands and _kind(type(op)).references:
+        # A pure op without a folder folds by its reference implementation, if it has one.
+        by_reference = fold_by_reference(op, [constant_value(v) for v in op.operands])
+        if by_reference is not None:
+            return list(by_reference)
     for trait_fold in _kind(type(op)).trait_folds:
         folded = trait_fold(op)
         if folded is not None:
@@ -1103,10 +1119,12 @@ class _GreedyDriver(RewriteListener):
         max_rewrites: int | None,
         listener: RewriteListener | None,
         context: Context | None,
+        fold_references: bool = True,
     ) -> None:
         self.region = region
         self.patterns = patterns
         self.fold = fold
+        self.fold_references = fold_references
         self.cse_constants = cse_constants
         self.top_down = top_down
         self.max_rewrites = max_rewrites
@@ -1401,7 +1419,7 @@ class _GreedyDriver(RewriteListener):
         return changed
 
     def _try_fold(self, op: Operation, block: Block) -> bool:
-        results = fold_op(op)
+        results = fold_op(op, references=self.fold_references)
         if results is None:
             return False
         if not results:
@@ -1477,6 +1495,7 @@ def apply_patterns_greedily(
     max_iterations: int | None = 10,
     max_rewrites: int | None = None,
     fold: bool = True,
+    fold_references: bool = True,
     cse_constants: bool = True,
     top_down: bool = False,
     listener: RewriteListener | None = None,
@@ -1493,6 +1512,8 @@ def apply_patterns_greedily(
     - `max_rewrites`: the most successful pattern applications in one sweep
       (MLIR's `maxNumRewrites`; None: no limit).
     - `fold`: fold ops before trying patterns on them.
+    - `fold_references`: ops without a folder of their own also fold by their
+      reference implementations (`fold_op`); False folds only where MLIR has folders.
     - `cse_constants`: de-duplicate and hoist constants at the start of each sweep.
     - `top_down`: process ops in program order (as `--canonicalize` does by
       default) instead of MLIR's default bottom-up order.
@@ -1509,6 +1530,7 @@ def apply_patterns_greedily(
             region,
             frozen,
             fold=fold,
+            fold_references=fold_references,
             cse_constants=cse_constants,
             top_down=top_down,
             max_rewrites=max_rewrites,

@@ -910,8 +910,9 @@ def ipowi(a: Any, b: Any, bits: int) -> Any:
 
 
 def clampf(value: Any, low: Any, high: Any, type_: FloatType) -> Any:
-    """`value` clamped to `[low, high]`: `minimumf(maximumf(value, low), high)`."""
-    return minimumf(maximumf(value, low, type_), high, type_)
+    """`maximumf(minimumf(value, low), high)`: MLIR 22's definition of `math.clampf`,
+    which its expansion (`--math-expand-ops`) computes."""
+    return maximumf(minimumf(value, low, type_), high, type_)
 
 
 def absi(a: Any, bits: int) -> Any:

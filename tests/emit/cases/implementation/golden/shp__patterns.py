@@ -32,6 +32,8 @@ class AddZero(RewritePattern):
 
     root = "shp.add"
     benefit = 2
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("shp.add", (("operand", "lhs", "x", None), ("operand", "rhs", "zero", None)))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
