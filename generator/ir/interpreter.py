@@ -949,6 +949,12 @@ class Interpreter:
         return memref
 
 
+def _is_shaped(op: Operation) -> bool:
+    """Whether an op has a vector or tensor result (or, without results, operand)."""
+    values = op.results or op.operands
+    return any(isinstance(v.type, VectorType | RankedTensorType) for v in values)
+
+
 def _tf_truth(op: Operation, value: Any) -> bool:
     """TensorFlow's truth of a condition tensor: a scalar's value (nonzero), for any
     other tensor whether it has elements."""
