@@ -75,7 +75,7 @@ from generator.ir.types import (
     UnrankedTensorType,
     VectorType,
 )
-from generator.ir.vectors import ElementView, dense_value, lift
+from generator.ir.vectors import ElementView, Shaped, dense_value, lift, reference_array
 
 TensorType = RankedTensorType | UnrankedTensorType
 
@@ -139,6 +139,9 @@ def format_value(value: Any, type_: Type) -> str:
         return "poison"
     if isinstance(type_, TensorType):
         from generator.ir.tensor_semantics import static_type, to_attr
+
+        if isinstance(value, Shaped):
+            value = reference_array(value)
 
         return str(to_attr(value, static_type(value, type_)))
     if isinstance(type_, FloatType):
@@ -565,6 +568,8 @@ class Interpreter:
             except InterpreterError as e:
                 return (_SPECIAL, op, Interpreter._raise, (), results, e)
             return (_CONST, op, None, (), results, value)
+        if any(isinstance(v.type, VectorType | RankedTensorType) for v in op.operands):
+            fn = _on_arrays(fn)
         params = self._params(op)
         if params is None:
             operands: tuple[Any, ...] = tuple(op.operands)
@@ -947,6 +952,16 @@ class Interpreter:
             for position, v in enumerate(values[:count]):
                 memref.buffer[position] = v
         return memref
+
+
+def _on_arrays(fn: Any) -> Any:
+    """The reference `fn` taking its tensor operands as references do (numpy arrays)
+    when the interpreter holds them as `Shaped` values (made by `shaped_ops`)."""
+
+    def call(op: Operation, *args: Any) -> Any:
+        return fn(op, *[reference_array(a) for a in args])
+
+    return call
 
 
 def _is_shaped(op: Operation) -> bool:

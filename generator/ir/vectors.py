@@ -38,6 +38,7 @@ __all__ = [
     "format_scalar",
     "format_vector",
     "lift",
+    "reference_array",
 ]
 
 
@@ -104,9 +105,15 @@ class Shaped:
 
 
 def as_shaped(value: Any, type_: Type) -> Shaped:
-    """`value` (a `Shaped`, or POISON for a value all poison) as a `Shaped` of `type_`."""
+    """`value` (a `Shaped`, a numpy array of a reference's tensor, or POISON for a value
+    all poison) as a `Shaped` of `type_`."""
     if isinstance(value, Shaped):
         return value
+    if isinstance(value, np.ndarray | np.generic) and isinstance(type_, ShapedType):
+        # A tensor from a reference (`generator.ir.tensor_semantics`' numpy arrays, whose
+        # integers are signed): the same bits in this module's element types.
+        element = type_.element_type
+        return Shaped(np.asarray(value).astype(numpy_dtype(element)), element)
     if value is POISON and isinstance(type_, ShapedType):
         shape = type_.shape
         if DYNAMIC in shape:
@@ -159,6 +166,20 @@ class ElementView:
             type_ = value.type
             return _ElementValue(type_.element_type if isinstance(type_, ShapedType) else type_)
         return value
+
+
+def reference_array(value: Any) -> Any:
+    """`value` as references take tensors (`generator.ir.tensor_semantics`: a numpy
+    array, integers signed): a `Shaped` converted, anything else as it is."""
+    if isinstance(value, tuple):
+        return tuple(reference_array(v) for v in value)
+    if not isinstance(value, Shaped):
+        return value
+    if value.poison is not None:
+        raise SemanticsError("a tensor with poison elements passed to a reference")
+    from generator.ir.tensor_semantics import tensor_dtype
+
+    return value.array.astype(tensor_dtype(value.element))
 
 
 def lift(
