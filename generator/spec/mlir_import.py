@@ -31,7 +31,7 @@ import ast
 import functools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -207,9 +207,12 @@ class DialectImport:
             summary=self.summary,
             description=self.description,
             ops=tuple(ops),
-            enums=tuple(self.enums.values()),
+            enums=valid_enums(self),
             attributes=tuple(
-                a for a in self.attributes.values() if self.usable(a.def_name, defined)
+                a
+                for a in self.attributes.values()
+                if self.usable(a.def_name, defined)
+                and (a.enum is None or a.enum in {e.def_name for e in valid_enums(self)})
             ),
             types=tuple(t for t in self.types.values() if self.usable(t.def_name, defined)),
             imports=tuple(self.imports.values()),
@@ -1267,8 +1270,19 @@ def _with_optional_hooks(item: ImportedOp, defined: frozenset[str]) -> OpDef:
 # ---------------------------------------------------------------------------
 
 
-def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, DialectImport]:
-    """Every op of every file's records, grouped by dialect (first definition wins)."""
+#: A check of the code generator (the emit layer, which this module does not
+#: import) on a dialect of one op: its problems, as messages.
+EmitCheck = Callable[[DialectDef], list[str]]
+
+
+def import_records(
+    records_by_file: Iterable[tuple[str, Records]], emit_check: EmitCheck | None = None
+) -> dict[str, DialectImport]:
+    """Every op of every file's records, grouped by dialect (first definition wins).
+
+    `emit_check`, when given, runs on each op that passes odsgen's spec checks: what
+    the code generator cannot generate (an assembly format it does not support)
+    then makes that op incomplete too, instead of failing the whole package."""
     dialects: dict[str, DialectImport] = {}
     files = list(records_by_file)
     # The ops of a dialect, across files: a trait may name an op of another file
@@ -1295,7 +1309,7 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
             _import_pattern(records, str(def_name), dialects)
     for imported in dialects.values():
         _check_defs(imported)
-        _check_ops(imported)
+        _check_ops(imported, emit_check)
     return dialects
 
 
@@ -1405,8 +1419,29 @@ def _as_written(item: _DefT, imported: DialectImport) -> _DefT:
     return item.model_copy(update=update) if update else item
 
 
-def _check_ops(imported: DialectImport) -> None:
+def valid_enums(imported: DialectImport) -> tuple[EnumDef, ...]:
+    """The dialect's enums that odsgen's checks accept, each alone. One they reject
+    (LLVM's `UnnamedAddr` spells a case as the empty string) is left out of the
+    dialect: the ops using it are then rejected, not every op of the dialect."""
+    out = []
+    for enum in imported.enums.values():
+        dialect = DialectDef(
+            name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
+            enums=(enum,),
+        )
+        try:
+            diagnostics = validate_dialect(dialect)
+        except SpecValidationError as error:
+            diagnostics = list(error.diagnostics)
+        if not diagnostics:
+            out.append(enum)
+    return tuple(out)
+
+
+def _check_ops(imported: DialectImport, emit_check: EmitCheck | None = None) -> None:
     """Run odsgen's checks on each op alone: what they reject makes the op incomplete."""
+    enums = valid_enums(imported)
     for item in imported.ops.values():
         if item.op is None or item.blocked():
             continue
@@ -1414,17 +1449,19 @@ def _check_ops(imported: DialectImport) -> None:
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
             ops=(item.op,),
-            enums=tuple(imported.enums.values()),
+            enums=enums,
             imports=tuple(imported.imports.values()),
+            # An op that uses none of the dialect's types and attributes is checked
+            # without them: what odsgen rejects in one of them is not the op's.
             attributes=tuple(
                 _as_written(a, imported)
                 for a in imported.attributes.values()
-                if not imported.def_problems.get(a.def_name)
+                if not imported.def_problems.get(a.def_name) and item.depends
             ),
             types=tuple(
                 _as_written(t, imported)
                 for t in imported.types.values()
-                if not imported.def_problems.get(t.def_name)
+                if not imported.def_problems.get(t.def_name) and item.depends
             ),
         )
         stripped = item.op.model_copy(
@@ -1453,6 +1490,13 @@ def _check_ops(imported: DialectImport) -> None:
                 continue  # a type or attribute waiting for its hooks
             item.problems.append(f"odsgen: {d.message}")
             break
+        if emit_check is not None and not item.problems and not diagnostics:
+            unstripped = dialect.model_copy(
+                update={"ops": (_with_optional_hooks(item, frozenset()),)}
+            )
+            if not item.hooks and not any(imported.def_hooks.get(d) for d in item.depends):
+                for message in emit_check(unstripped)[:1]:
+                    item.problems.append(f"odsgen: {message}")
 
 
 def defined_functions(module: Path) -> frozenset[str]:

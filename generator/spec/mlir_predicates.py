@@ -477,6 +477,10 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("is_contained", 2): (("range", "any"), "{1} in {0}", "bool"),
     ("is_sorted", 1): (("range",), "all(_x <= _y for _x, _y in zip({0}, {0}[1:]))", "bool"),
     ("equal", 2): (("range", "range"), "tuple({0}) == tuple({1})", "bool"),
+    # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
+    ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
+    ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
+    ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
 }
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
