@@ -901,6 +901,10 @@ class _Reader:
                 case = _def(case_ref, self.records)
                 if case is not None and case.get("symbol") == symbol:
                     return str(case.get("str", symbol))
+                # `{}` value-initializes the enum: the case of value 0 (a bit
+                # enum's empty set, LLVM's `#llvm.fastmath<none>`).
+                if case is not None and text == "{}" and case.get("value") == 0:
+                    return str(case.get("str", case.get("symbol")))
         raise _Incomplete(f"default value in C++: {text}")
 
     def region(self, arg: Any, name: str) -> RegionDef:
@@ -1439,29 +1443,50 @@ def valid_enums(imported: DialectImport) -> tuple[EnumDef, ...]:
     return tuple(out)
 
 
+def _used_defs(imported: DialectImport, depends: Iterable[str]) -> set[str]:
+    """The def names of the types and attributes `depends` names, with those their
+    parameters name (by class), transitively."""
+    defs: dict[str, TypeDef | AttrDef] = {**imported.types, **imported.attributes}
+    by_class = {class_name_from_def(name): name for name in defs}
+    used: set[str] = set()
+    todo = [d for d in depends if d in defs]
+    while todo:
+        name = todo.pop()
+        if name in used:
+            continue
+        used.add(name)
+        for param in defs[name].parameters:
+            for word in re.findall(r"\w+", param.type):
+                if word in by_class and by_class[word] not in used:
+                    todo.append(by_class[word])
+    return used
+
+
 def _check_ops(imported: DialectImport, emit_check: EmitCheck | None = None) -> None:
     """Run odsgen's checks on each op alone: what they reject makes the op incomplete."""
     enums = valid_enums(imported)
     for item in imported.ops.values():
         if item.op is None or item.blocked():
             continue
+        used = _used_defs(imported, item.depends)
         dialect = DialectDef(
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
             ops=(item.op,),
             enums=enums,
             imports=tuple(imported.imports.values()),
-            # An op that uses none of the dialect's types and attributes is checked
-            # without them: what odsgen rejects in one of them is not the op's.
+            # An op is checked with the dialect's types and attributes it uses (and
+            # those their parameters name) only: what odsgen rejects in another
+            # one is not the op's.
             attributes=tuple(
                 _as_written(a, imported)
                 for a in imported.attributes.values()
-                if not imported.def_problems.get(a.def_name) and item.depends
+                if not imported.def_problems.get(a.def_name) and a.def_name in used
             ),
             types=tuple(
                 _as_written(t, imported)
                 for t in imported.types.values()
-                if not imported.def_problems.get(t.def_name) and item.depends
+                if not imported.def_problems.get(t.def_name) and t.def_name in used
             ),
         )
         stripped = item.op.model_copy(
