@@ -205,6 +205,7 @@ from generator.ir.interfaces import (
     SymbolOpInterface,
     SymbolUserOpInterface,
     TypeInterface,
+    VectorElementTypeInterface,
 )
 from generator.ir.lazy_module import lazy_module
 from generator.ir.libm import has_libm, libm_binary, libm_unary
@@ -522,6 +523,7 @@ __all__ = [
     "UnrankedTensorType",
     "UnresolvedOperand",
     "Value",
+    "VectorElementTypeInterface",
     "VectorType",
     "Vectorizable",
     "VerifyMessage",

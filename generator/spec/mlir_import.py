@@ -126,6 +126,10 @@ class ImportedOp:
     depends: set[str] = field(default_factory=set)
     """The def names of the dialect's types and attributes the op uses."""
     owner: DialectImport | None = None
+    needs_types: set[tuple[str, str]] = field(default_factory=set)
+    """Types a translated predicate tests for by dialect and mnemonic (LLVM's
+    `isa<LLVMPointerType>` is `("llvm", "ptr")`): the op is usable only where they
+    parse, so they are imported from whichever file of the run defines them."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -320,6 +324,7 @@ class _Reader:
         self._op_classes: dict[str, dict[str, str]] = {}
         #: The dialect defs the op being read uses.
         self.current_deps: set[str] = set()
+        self.current_needs: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
 
@@ -389,6 +394,8 @@ class _Reader:
             where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
             raise _Incomplete(f"predicate not translated: {translation.problem}{where}")
         self.class_uses(translation.python)
+        for mnemonic in _LLVM_TYPE_TEST.findall(translation.python):
+            self.current_needs.add(("llvm", mnemonic))
         return translation.python
 
     def class_uses(self, python: str) -> None:
@@ -447,10 +454,19 @@ class _Reader:
                 continue
             default = param.get("defaultValue")
             optional = "OptionalParameter" in _supers(param)
-            if isinstance(default, str) and default and not optional:
+            literal = None
+            if isinstance(default, str) and re.fullmatch(r"-?\d+|true|false", default.strip()):
+                # An integer or boolean literal is the same value in Python.
+                literal = {"true": "True", "false": "False"}.get(default.strip(), default.strip())
+            elif isinstance(default, str) and default and not optional:
                 problems.append(f"parameter ${pname}: default value in C++: {default}")
             params.append(
-                ParameterDef(name=pname, type=str(param.get("cppType") or ""), optional=optional)
+                ParameterDef(
+                    name=pname,
+                    type=str(param.get("cppType") or ""),
+                    optional=optional,
+                    default=literal,
+                )
             )
         mnemonic = record.get("mnemonic")
         if not isinstance(mnemonic, str) or not mnemonic:
@@ -489,9 +505,19 @@ class _Reader:
                     True,
                 )
             )
+        # The runtime's type interfaces the type implements (`!llvm.ptr` may be a
+        # vector's element type); the others are C++ API.
+        traits = []
+        for trait in record.get("traits", ()):
+            trait_record = _def(trait, self.records)
+            name = str(trait_record.get("!name", "")) if trait_record is not None else ""
+            info = BUILTIN_INTERFACES.get(name)
+            if info is not None and info.kind == ("type" if is_type else "attr"):
+                traits.append(TraitRef(name=name))
         fields: dict[str, Any] = {
             "def": def_name,
             "mnemonic": mnemonic,
+            "traits": tuple(traits),
             "summary": _text(record.get("summary")),
             "description": _description(record.get("description")),
             "parameters": tuple(params),
@@ -701,6 +727,7 @@ class _Reader:
         mnemonic = str(record.get("opName", ""))
         item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
         self.current_deps = item.depends
+        self.current_needs = item.needs_types
         self.current_dialect = imported.name
         try:
             item.op = self.op_def(record, imported, item)
@@ -1311,10 +1338,57 @@ def import_records(
             imported.ops.setdefault(def_name, item)
         for def_name in records.get("!instanceof", {}).get("Pattern", ()):
             _import_pattern(records, str(def_name), dialects)
+    _import_needed_types(files, dialects)
     for imported in dialects.values():
         _check_defs(imported)
         _check_ops(imported, emit_check)
     return dialects
+
+
+#: A translated test for a type of the LLVM dialect by mnemonic.
+_LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
+
+
+def _import_needed_types(
+    files: Sequence[tuple[str, Records]], dialects: dict[str, DialectImport]
+) -> None:
+    """Import the types ops test for by mnemonic (`ImportedOp.needs_types`) into their
+    dialect, from whichever file of the run defines them as a `TypeDef` (LLVM's
+    `LLVMTypes.td` is included by `NVVMOps.td`, not by `LLVMOps.td`): an op of the
+    dialect then depends on the def; an op of another dialect is blocked while the
+    def has problems or hooks to write. A type the run does not define as a
+    `TypeDef` (LLVM's `!llvm.token` is a C++ class) blocks the op."""
+    defined: dict[tuple[str, str], tuple[Records, Mapping[str, Any]]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("TypeDef", ()):
+            record = records[name]
+            owner = _def(record.get("dialect"), records)
+            mnemonic = record.get("mnemonic")
+            if owner is not None and isinstance(mnemonic, str):
+                defined.setdefault((str(owner.get("name")), mnemonic), (records, record))
+    for imported in list(dialects.values()):
+        for item in imported.ops.values():
+            for dialect, mnemonic in sorted(item.needs_types):
+                found = defined.get((dialect, mnemonic))
+                target = dialects.get(dialect)
+                if found is None or target is None:
+                    why = "not a TypeDef in the files imported" if found is None else "not imported"
+                    item.problems.append(f"uses !{dialect}.{mnemonic} ({why})")
+                    continue
+                reader = _Reader(found[0])
+                reader.dialects = dialects
+                reader.current_dialect = dialect
+                def_name = reader.param_def(found[1], dialect)
+                if target is imported:
+                    item.depends.add(def_name)
+                    continue
+                blocked = target.def_problems.get(def_name, []) + [
+                    f"hook {h.function} of dialect '{dialect}'"
+                    for h in target.def_hooks.get(def_name, ())
+                    if h.required
+                ]
+                for problem in blocked:
+                    item.problems.append(f"uses !{dialect}.{mnemonic}: {problem}")
 
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
@@ -1389,6 +1463,7 @@ def _import_pattern(records: Records, def_name: str, dialects: dict[str, Dialect
 def _check_defs(imported: DialectImport) -> None:
     """Run odsgen's checks on each type and attribute that needs no hook, alone."""
     items: list[TypeDef | AttrDef] = [*imported.types.values(), *imported.attributes.values()]
+    enums = valid_enums(imported)
     for item in items:
         if imported.def_hooks.get(item.def_name):
             continue
@@ -1399,7 +1474,7 @@ def _check_defs(imported: DialectImport) -> None:
         dialect = DialectDef(
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
-            enums=tuple(imported.enums.values()),
+            enums=enums,
             types=(item,) if isinstance(item, TypeDef) else (),
             attributes=(item,) if isinstance(item, AttrDef) else (),
         )

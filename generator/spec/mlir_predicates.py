@@ -265,6 +265,25 @@ CLASSES: dict[str, CppClass] = {
     "DenseF64ArrayAttr": CppClass(
         "is_dense_array({x}, FloatType.get('f64'))", "DenseArrayAttr", "DenseArrayAttr"
     ),
+    # The LLVM dialect's types (`mlir/Dialect/LLVMIR/LLVMTypes.h`), by mnemonic: the
+    # dialect parses them in C++, so they are known by name, whatever class
+    # defines them.
+    **{
+        f"LLVM::{cls}": CppClass(f"llvm_type_mnemonic({{x}}) == {mnemonic!r}", None, "Type")
+        for cls, mnemonic in (
+            ("LLVMArrayType", "array"),
+            ("LLVMFunctionType", "func"),
+            ("LLVMLabelType", "label"),
+            ("LLVMMetadataType", "metadata"),
+            ("LLVMPPCFP128Type", "ppc_fp128"),
+            ("LLVMPointerType", "ptr"),
+            ("LLVMStructType", "struct"),
+            ("LLVMTargetExtType", "target"),
+            ("LLVMTokenType", "token"),
+            ("LLVMVoidType", "void"),
+            ("LLVMX86AMXType", "x86_amx"),
+        )
+    },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }

@@ -40,7 +40,12 @@ LLVM_FILES = [
     DIALECTS / "LLVMIR" / "LLVMIntrinsicOps.td",
     DIALECTS / "LLVMIR" / "NVVMOps.td",
     DIALECTS / "LLVMIR" / "ROCDLOps.td",
+    DIALECTS / "ArmSME" / "IR" / "ArmSMEOps.td",
+    DIALECTS / "ArmSME" / "IR" / "ArmSMEIntrinsicOps.td",
 ]
+
+#: The imported dialects the differential test samples.
+SAMPLED = ("llvm", "nvvm", "rocdl", "arm_sme")
 
 #: Builtin types around the edges of LLVM's predicates: signedness, `index`, the
 #: float types LLVM has and those it has not, vector ranks and element types.
@@ -102,7 +107,7 @@ def test_llvm_type_predicates_agree_with_mlir_opt(text: str) -> None:
 
 
 #: The types the differential cases give every operand, and every result, of an op.
-CASE_TYPES = ["i32", "i64", "f32", "f16", "vector<4xf32>", "index"]
+CASE_TYPES = ["i32", "i64", "f32", "vector<4xf32>", "index", "!llvm.ptr", "!llvm.ptr<3>"]
 
 
 def _sample_cases(spec_text: str, every: int) -> list[tuple[str, str]]:
@@ -131,7 +136,8 @@ def _sample_cases(spec_text: str, every: int) -> list[tuple[str, str]]:
     return out
 
 
-#: Ops with the LLVM dialect's fast-math flags, set and defaulted, in custom form.
+#: Ops with the LLVM dialect's fast-math flags, set and defaulted, and with pointers
+#: (`!llvm.ptr`, imported from its `TypeDef`, and vectors of them), in custom form.
 FASTMATH = """\
 func.func @f(%a: f32, %b: vector<4xf32>) {
   %0 = llvm.fadd %a, %a {fastmathFlags = #llvm.fastmath<nnan, ninf>} : f32
@@ -142,24 +148,34 @@ func.func @f(%a: f32, %b: vector<4xf32>) {
   %5 = llvm.frem %a, %a : f32
   return
 }
+
+// -----
+
+func.func @g(%p: !llvm.ptr, %q: !llvm.ptr<1>, %v: vector<4x!llvm.ptr>) {
+  %0 = llvm.addrspacecast %p : !llvm.ptr to !llvm.ptr<1>
+  %1 = llvm.ptrtoint %q : !llvm.ptr<1> to i64
+  "llvm.intr.prefetch"(%p) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()
+  %2 = llvm.ptrtoint %v : vector<4x!llvm.ptr> to vector<4xi64>
+  return
+}
 """
 
 
 @needs_mlir
 @needs_mlir_opt
 def test_imported_llvm_family_against_mlir_opt(tmp_path: Path) -> None:
-    """A sample of the complete ops of the imported llvm, nvvm and rocdl (every
-    third op by name) in generated programs: where mlir-opt-22 accepts a program,
+    """A sample of the complete ops of the imported llvm, nvvm, rocdl and arm_sme
+    (every fourth op by name) in generated programs: where mlir-opt-22 accepts a program,
     odsgen prints it identically in custom and generic form; where it rejects one,
     odsgen gives the same first error. Every case agrees."""
     status, out, err = _import(tmp_path, *LLVM_FILES)
     assert status == 0, err
     lines = {line.split(":", 1)[0]: line for line in out.splitlines()}
     cases: list[tuple[str, str]] = []
-    for dialect in ("llvm", "nvvm", "rocdl"):
+    for dialect in SAMPLED:
         assert dialect in lines, out
         spec = (tmp_path / "out" / "mlirpy" / f"{dialect}.yaml").read_text("utf-8")
-        cases += _sample_cases(spec, 3)
+        cases += _sample_cases(spec, 4)
     agree = {"valid": 0, "invalid": 0}
     total = {"valid": 0, "invalid": 0}
     valid: list[tuple[str, str]] = []
@@ -197,15 +213,17 @@ def test_imported_llvm_family_against_mlir_opt(tmp_path: Path) -> None:
                 mismatches.append(f"{case[0]} {' '.join(flags)}: {want_errors.get(i, 'valid')}")
     names = {name for name, _ in cases}
     print(f"cases: {total}, identical or same first error: {agree}, ops: {len(names)}")
+    for dialect in SAMPLED:
+        assert any(name.startswith(dialect + ".") for name in names), dialect
     for dialect in ("llvm", "nvvm", "rocdl"):
         assert any(name.startswith(dialect + ".") for name, _ in valid), dialect
     assert total["valid"] > 0
     assert total["invalid"] > 0
     assert not mismatches, mismatches[:20]
-    # Fast-math flags, set and left at their default, in custom and generic form.
+    # Fast-math flags and pointers, in custom and generic form.
     program = tmp_path / "fastmath.mlir"
     program.write_text(FASTMATH, encoding="utf-8")
-    for flags in ([], ["--mlir-print-op-generic"]):
+    for flags in (["--split-input-file"], ["--split-input-file", "--mlir-print-op-generic"]):
         expected = subprocess.run(
             ["mlir-opt-22", *flags, str(program)], capture_output=True, text=True, check=True
         )
@@ -216,9 +234,10 @@ def test_imported_llvm_family_against_mlir_opt(tmp_path: Path) -> None:
 
 @needs_mlir
 def test_ops_needing_llvm_types_stay_incomplete(tmp_path: Path) -> None:
-    """The LLVM dialect's types are parsed and printed by C++ (it has no default
-    type parser), so an op that takes one only (`llvm.load` needs `!llvm.ptr`) is
-    not generated, and `--report -v` says why."""
+    """`!llvm.ptr` is a `TypeDef` of `LLVMTypes.td`, which `NVVMOps.td` includes and
+    `LLVMOps.td` does not: imported without it, an op that takes a pointer
+    (`llvm.addrspacecast`) is incomplete, and `--report -v` says why; `!llvm.token`
+    is a C++ class, so an op that takes one stays incomplete."""
     run = subprocess.run(
         [
             str(ODSGEN),
@@ -234,6 +253,10 @@ def test_ops_needing_llvm_types_stay_incomplete(tmp_path: Path) -> None:
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    load = [line for line in run.stdout.splitlines() if line.startswith("  llvm.load:")]
-    assert load, run.stdout[-2000:]
-    assert "LLVMPointerType" in load[0]
+    lines = run.stdout.splitlines()
+    cast = [line for line in lines if line.startswith("  llvm.addrspacecast:")]
+    assert cast, run.stdout[-2000:]
+    assert "uses !llvm.ptr (not a TypeDef in the files imported)" in "\n".join(cast)
+    token = [line for line in lines if line.startswith("  llvm.intr.coro.begin:")]
+    assert token, run.stdout[-2000:]
+    assert "uses !llvm.token (not a TypeDef in the files imported)" in "\n".join(token)
