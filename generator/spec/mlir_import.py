@@ -1543,7 +1543,14 @@ def _check_ops(imported: DialectImport, emit_check: EmitCheck | None = None) -> 
     for item in imported.ops.values():
         if item.op is None or item.blocked():
             continue
-        used = _used_defs(imported, item.depends)
+        # The defs the op uses, and those its predicates name by class.
+        words = set(re.findall(r"\w+", item.op.model_dump_json()))
+        named = {
+            name
+            for name in (*imported.types, *imported.attributes)
+            if name in words or class_name_from_def(name) in words
+        }
+        used = _used_defs(imported, item.depends | named)
         dialect = DialectDef(
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
