@@ -63,6 +63,7 @@ __all__ = [
     "is_scalable_vector",
     "is_signless_int_elements",
     "is_typed_attr",
+    "llvm_address_space",
     "llvm_compatible_float",
     "llvm_compatible_outer_type",
     "llvm_compatible_vector",
@@ -267,6 +268,17 @@ def llvm_type_mnemonic(t: Type) -> str | None:
     if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == "llvm":
         return t.MNEMONIC
     return None
+
+
+def llvm_address_space(t: Type) -> int:
+    """The address space of `!llvm.ptr<N>` (`LLVMPointerType::getAddressSpace`), -1
+    for any other type (C++ casts first; -1 is no address space, so a comparison
+    with one fails instead of raising)."""
+    if isinstance(t, ParametricType) and llvm_type_mnemonic(t) == "ptr" and t.params:
+        space = t.params[0]
+        if isinstance(space, int):
+            return space
+    return -1
 
 
 def llvm_compatible_float(t: Type) -> bool:

@@ -284,6 +284,9 @@ CLASSES: dict[str, CppClass] = {
             ("LLVMX86AMXType", "x86_amx"),
         )
     },
+    # A pointer's address space is read by a query (`llvm_address_space`), so a
+    # cast to it needs no runtime class.
+    "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -390,6 +393,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
+    ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
