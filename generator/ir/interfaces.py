@@ -62,6 +62,7 @@ __all__ = [
     "SymbolOpInterface",
     "SymbolUserOpInterface",
     "TypeInterface",
+    "VectorElementTypeInterface",
 ]
 
 
@@ -92,6 +93,14 @@ class PoisonAttrInterface(AttrInterface):
     The element-wise folders of `generator.ir.folding` pass a poison operand through
     as their result, as MLIR's `CommonFolders.h` does, and a dialect's constant
     materializer turns such a result into a `ub.poison` op."""
+
+    __slots__ = ()
+
+
+class VectorElementTypeInterface(TypeInterface):
+    """A type of a dialect that may be the element type of a vector (MLIR's
+    `VectorElementTypeInterface`, as LLVM's `!llvm.ptr` in `vector<4x!llvm.ptr>`);
+    the builtin integer, index and float types are without implementing it."""
 
     __slots__ = ()
 

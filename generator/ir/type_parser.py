@@ -23,6 +23,7 @@ from generator.ir.attributes import (
 )
 from generator.ir.context import Context
 from generator.ir.diagnostics import DiagnosticError
+from generator.ir.interfaces import VectorElementTypeInterface
 from generator.ir.lexer import (
     _BARE_ID,
     _DIGITS,
@@ -392,7 +393,9 @@ class TypeParser(Lexer):
                 "vector types must have positive constant sizes but got "
                 + ", ".join(str(d) for d in dims),
             )
-        if not isinstance(elem, (IntegerType, FloatType, IndexType)):
+        if not isinstance(elem, (IntegerType, FloatType, IndexType)) and not isinstance(
+            elem, VectorElementTypeInterface
+        ):
             self.error_at(
                 start, "failed to verify 'elementType': VectorElementTypeInterface instance"
             )
@@ -441,6 +444,11 @@ class TypeParser(Lexer):
                 raise
             finally:
                 self.custom_op = outer
+            if self.pos > end and not self.text[end : self.pos].strip():
+                # An optional group that is absent (`!llvm.ptr` without `<1>`) looked
+                # past the symbol for its `<`: the text after the symbol is not the
+                # type's.
+                self.pos = end
             if self.pos != end and self.skip_ws() != end:
                 self.error_at(self.pos, f"unexpected text in '!{dialect}.{mnemonic}' type")
             self.depth -= 1

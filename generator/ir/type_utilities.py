@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.ir.attr_type_base import ParametricAttr
+from generator.ir.attr_type_base import DialectType, ParametricAttr, ParametricType
 from generator.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -37,6 +37,7 @@ from generator.ir.types import (
     NoneType,
     RankedTensorType,
     ShapedType,
+    Signedness,
     Type,
     UnrankedTensorType,
     VectorType,
@@ -62,6 +63,11 @@ __all__ = [
     "is_scalable_vector",
     "is_signless_int_elements",
     "is_typed_attr",
+    "llvm_address_space",
+    "llvm_compatible_float",
+    "llvm_compatible_outer_type",
+    "llvm_compatible_vector",
+    "llvm_type_mnemonic",
     "tensor_dims",
     "type_id",
     "typed_attr_type",
@@ -249,6 +255,65 @@ def is_fixed_vector(t: Type) -> bool:
 def is_scalable_vector(t: Type) -> bool:
     """True for a vector type with a scalable dimension (`ScalableVectorType`)."""
     return isinstance(t, VectorType) and any(t.scalable)
+
+
+#: The builtin float types the LLVM dialect takes as its own floating-point types.
+_LLVM_FLOATS = frozenset({"bf16", "f16", "f32", "f64", "f80", "f128"})
+
+
+def llvm_type_mnemonic(t: Type) -> str | None:
+    """The mnemonic of a type of the LLVM dialect (`ptr` for `!llvm.ptr<1>`), or None
+    for any other type. The LLVM dialect's types are all compatible outer types, so
+    a dialect that defines them is asked by name, whatever class defines them."""
+    if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == "llvm":
+        return t.MNEMONIC
+    return None
+
+
+def llvm_address_space(t: Type) -> int:
+    """The address space of `!llvm.ptr<N>` (`LLVMPointerType::getAddressSpace`), -1
+    for any other type (C++ casts first; -1 is no address space, so a comparison
+    with one fails instead of raising)."""
+    if isinstance(t, ParametricType) and llvm_type_mnemonic(t) == "ptr" and t.params:
+        space = t.params[0]
+        if isinstance(space, int):
+            return space
+    return -1
+
+
+def llvm_compatible_float(t: Type) -> bool:
+    """True for the floating-point types LLVM has (`LLVM::isCompatibleFloatingPointType`):
+    `bf16`, `f16`, `f32`, `f64`, `f80`, `f128` and `!llvm.ppc_fp128`."""
+    if isinstance(t, FloatType):
+        return t.name in _LLVM_FLOATS
+    return llvm_type_mnemonic(t) == "ppc_fp128"
+
+
+def llvm_compatible_outer_type(t: Type) -> bool:
+    """True for a type the LLVM dialect takes without looking inside it
+    (`LLVM::isCompatibleOuterType`): its float types, signless integers, vectors of
+    rank 1 (of any element type), and the types of the LLVM dialect itself."""
+    if isinstance(t, FloatType):
+        return t.name in _LLVM_FLOATS
+    if isinstance(t, IntegerType):
+        return t.signedness == Signedness.SIGNLESS
+    if isinstance(t, VectorType):
+        return len(t.shape) == 1
+    return llvm_type_mnemonic(t) is not None
+
+
+def llvm_compatible_vector(t: Type) -> bool:
+    """True for a vector LLVM has (`LLVM::isCompatibleVectorType`): rank 1, fixed or
+    scalable, of signless integers, LLVM's float types (not `!llvm.ppc_fp128`) or
+    `!llvm.ptr`."""
+    if not isinstance(t, VectorType) or len(t.shape) != 1:
+        return False
+    element = t.element_type
+    if isinstance(element, IntegerType):
+        return element.signedness == Signedness.SIGNLESS
+    if isinstance(element, FloatType):
+        return element.name in _LLVM_FLOATS
+    return llvm_type_mnemonic(element) == "ptr"
 
 
 def is_dense_array(a: Attribute, element_type: Type | None = None) -> bool:

@@ -213,6 +213,7 @@ BUILTIN_INTERFACES: dict[str, InterfaceInfo] = {
         ),
         _builtin("LoopLikeOpInterface"),
         _builtin("PoisonAttrInterface", kind="attr"),
+        _builtin("VectorElementTypeInterface", kind="type"),
         _builtin(
             "OpAsmOpInterface",
             methods=(

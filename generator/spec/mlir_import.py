@@ -32,7 +32,7 @@ import ast
 import functools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -144,6 +144,10 @@ class ImportedOp:
     """The checks of the interfaces the op implements that odsgen's runtime does not
     run, each with whether it runs after the regions verify: its verifier hook
     (`<prefix>_verify`, or `_verify_regions`) makes them (`INTERFACE_ROLES`)."""
+    needs_types: set[tuple[str, str]] = field(default_factory=set)
+    """Types a translated predicate tests for by dialect and mnemonic (LLVM's
+    `isa<LLVMPointerType>` is `("llvm", "ptr")`): the op is usable only where they
+    parse, so they are imported from whichever file of the run defines them."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -225,9 +229,12 @@ class DialectImport:
             summary=self.summary,
             description=self.description,
             ops=tuple(ops),
-            enums=tuple(self.enums.values()),
+            enums=valid_enums(self),
             attributes=tuple(
-                a for a in self.attributes.values() if self.usable(a.def_name, defined)
+                a
+                for a in self.attributes.values()
+                if self.usable(a.def_name, defined)
+                and (a.enum is None or a.enum in {e.def_name for e in valid_enums(self)})
             ),
             types=tuple(t for t in self.types.values() if self.usable(t.def_name, defined)),
             imports=tuple(self.imports.values()),
@@ -335,6 +342,7 @@ class _Reader:
         self._op_classes: dict[str, dict[str, str]] = {}
         #: The dialect defs the op being read uses.
         self.current_deps: set[str] = set()
+        self.current_needs: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
         #: The records of the other files of the run, where a type interface's
@@ -411,6 +419,8 @@ class _Reader:
             where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
             raise _Incomplete(f"predicate not translated: {translation.problem}{where}")
         self.class_uses(translation.python)
+        for mnemonic in _LLVM_TYPE_TEST.findall(translation.python):
+            self.current_needs.add(("llvm", mnemonic))
         return translation.python
 
     def with_other_files(self, scope: PredScope) -> PredScope:
@@ -523,10 +533,19 @@ class _Reader:
                 continue
             default = param.get("defaultValue")
             optional = "OptionalParameter" in _supers(param)
-            if isinstance(default, str) and default and not optional:
+            literal = None
+            if isinstance(default, str) and re.fullmatch(r"-?\d+|true|false", default.strip()):
+                # An integer or boolean literal is the same value in Python.
+                literal = {"true": "True", "false": "False"}.get(default.strip(), default.strip())
+            elif isinstance(default, str) and default and not optional:
                 problems.append(f"parameter ${pname}: default value in C++: {default}")
             params.append(
-                ParameterDef(name=pname, type=str(param.get("cppType") or ""), optional=optional)
+                ParameterDef(
+                    name=pname,
+                    type=str(param.get("cppType") or ""),
+                    optional=optional,
+                    default=literal,
+                )
             )
         mnemonic = record.get("mnemonic")
         if not isinstance(mnemonic, str) or not mnemonic:
@@ -565,9 +584,19 @@ class _Reader:
                     True,
                 )
             )
+        # The runtime's type interfaces the type implements (`!llvm.ptr` may be a
+        # vector's element type); the others are C++ API.
+        traits = []
+        for trait in record.get("traits", ()):
+            trait_record = _def(trait, self.records)
+            name = str(trait_record.get("!name", "")) if trait_record is not None else ""
+            info = BUILTIN_INTERFACES.get(name)
+            if info is not None and info.kind == ("type" if is_type else "attr"):
+                traits.append(TraitRef(name=name))
         fields: dict[str, Any] = {
             "def": def_name,
             "mnemonic": mnemonic,
+            "traits": tuple(traits),
             "summary": _text(record.get("summary")),
             "description": _description(record.get("description")),
             "parameters": tuple(params),
@@ -777,6 +806,7 @@ class _Reader:
         mnemonic = str(record.get("opName", ""))
         item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
         self.current_deps = item.depends
+        self.current_needs = item.needs_types
         self.current_dialect = imported.name
         try:
             item.op = self.op_def(record, imported, item)
@@ -984,6 +1014,10 @@ class _Reader:
                 case = _def(case_ref, self.records)
                 if case is not None and case.get("symbol") == symbol:
                     return str(case.get("str", symbol))
+                # `{}` value-initializes the enum: the case of value 0 (a bit
+                # enum's empty set, LLVM's `#llvm.fastmath<none>`).
+                if case is not None and text == "{}" and case.get("value") == 0:
+                    return str(case.get("str", case.get("symbol")))
         raise _Incomplete(f"default value in C++: {text}")
 
     def region(self, arg: Any, name: str) -> RegionDef:
@@ -1716,8 +1750,19 @@ def _with_optional_hooks(item: ImportedOp, defined: frozenset[str], module: str)
 # ---------------------------------------------------------------------------
 
 
-def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, DialectImport]:
-    """Every op of every file's records, grouped by dialect (first definition wins)."""
+#: A check of the code generator (the emit layer, which this module does not
+#: import) on a dialect of one op: its problems, as messages.
+EmitCheck = Callable[[DialectDef], list[str]]
+
+
+def import_records(
+    records_by_file: Iterable[tuple[str, Records]], emit_check: EmitCheck | None = None
+) -> dict[str, DialectImport]:
+    """Every op of every file's records, grouped by dialect (first definition wins).
+
+    `emit_check`, when given, runs on each op that passes odsgen's spec checks: what
+    the code generator cannot generate (an assembly format it does not support)
+    then makes that op incomplete too, instead of failing the whole package."""
     dialects: dict[str, DialectImport] = {}
     files = list(records_by_file)
     # The ops of a dialect, across files: a trait may name an op of another file
@@ -1753,10 +1798,57 @@ def import_records(records_by_file: Iterable[tuple[str, Records]]) -> dict[str, 
             imported.ops.setdefault(def_name, item)
         for def_name in records.get("!instanceof", {}).get("Pattern", ()):
             _import_pattern(records, str(def_name), dialects)
+    _import_needed_types(files, dialects)
     for imported in dialects.values():
         _check_defs(imported)
-        _check_ops(imported)
+        _check_ops(imported, emit_check)
     return dialects
+
+
+#: A translated test for a type of the LLVM dialect by mnemonic.
+_LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
+
+
+def _import_needed_types(
+    files: Sequence[tuple[str, Records]], dialects: dict[str, DialectImport]
+) -> None:
+    """Import the types ops test for by mnemonic (`ImportedOp.needs_types`) into their
+    dialect, from whichever file of the run defines them as a `TypeDef` (LLVM's
+    `LLVMTypes.td` is included by `NVVMOps.td`, not by `LLVMOps.td`): an op of the
+    dialect then depends on the def; an op of another dialect is blocked while the
+    def has problems or hooks to write. A type the run does not define as a
+    `TypeDef` (LLVM's `!llvm.token` is a C++ class) blocks the op."""
+    defined: dict[tuple[str, str], tuple[Records, Mapping[str, Any]]] = {}
+    for _, records in files:
+        for name in records.get("!instanceof", {}).get("TypeDef", ()):
+            record = records[name]
+            owner = _def(record.get("dialect"), records)
+            mnemonic = record.get("mnemonic")
+            if owner is not None and isinstance(mnemonic, str):
+                defined.setdefault((str(owner.get("name")), mnemonic), (records, record))
+    for imported in list(dialects.values()):
+        for item in imported.ops.values():
+            for dialect, mnemonic in sorted(item.needs_types):
+                found = defined.get((dialect, mnemonic))
+                target = dialects.get(dialect)
+                if found is None or target is None:
+                    why = "not a TypeDef in the files imported" if found is None else "not imported"
+                    item.problems.append(f"uses !{dialect}.{mnemonic} ({why})")
+                    continue
+                reader = _Reader(found[0])
+                reader.dialects = dialects
+                reader.current_dialect = dialect
+                def_name = reader.param_def(found[1], dialect)
+                if target is imported:
+                    item.depends.add(def_name)
+                    continue
+                blocked = target.def_problems.get(def_name, []) + [
+                    f"hook {h.function} of dialect '{dialect}'"
+                    for h in target.def_hooks.get(def_name, ())
+                    if h.required
+                ]
+                for problem in blocked:
+                    item.problems.append(f"uses !{dialect}.{mnemonic}: {problem}")
 
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
@@ -1831,6 +1923,7 @@ def _import_pattern(records: Records, def_name: str, dialects: dict[str, Dialect
 def _check_defs(imported: DialectImport) -> None:
     """Run odsgen's checks on each type and attribute that needs no hook, alone."""
     items: list[TypeDef | AttrDef] = [*imported.types.values(), *imported.attributes.values()]
+    enums = valid_enums(imported)
     for item in items:
         if imported.def_hooks.get(item.def_name):
             continue
@@ -1841,7 +1934,7 @@ def _check_defs(imported: DialectImport) -> None:
         dialect = DialectDef(
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
-            enums=tuple(imported.enums.values()),
+            enums=enums,
             types=(item,) if isinstance(item, TypeDef) else (),
             attributes=(item,) if isinstance(item, AttrDef) else (),
         )
@@ -1865,26 +1958,77 @@ def _as_written(item: _DefT, imported: DialectImport) -> _DefT:
     return item.model_copy(update=update) if update else item
 
 
-def _check_ops(imported: DialectImport) -> None:
+def valid_enums(imported: DialectImport) -> tuple[EnumDef, ...]:
+    """The dialect's enums that odsgen's checks accept, each alone. One they reject
+    (LLVM's `UnnamedAddr` spells a case as the empty string) is left out of the
+    dialect: the ops using it are then rejected, not every op of the dialect."""
+    out = []
+    for enum in imported.enums.values():
+        dialect = DialectDef(
+            name=imported.name,
+            package=None if is_identifier(imported.name) else f"{imported.name}_",
+            enums=(enum,),
+        )
+        try:
+            diagnostics = validate_dialect(dialect)
+        except SpecValidationError as error:
+            diagnostics = list(error.diagnostics)
+        if not diagnostics:
+            out.append(enum)
+    return tuple(out)
+
+
+def _used_defs(imported: DialectImport, depends: Iterable[str]) -> set[str]:
+    """The def names of the types and attributes `depends` names, with those their
+    parameters name (by class), transitively."""
+    defs: dict[str, TypeDef | AttrDef] = {**imported.types, **imported.attributes}
+    by_class = {class_name_from_def(name): name for name in defs}
+    used: set[str] = set()
+    todo = [d for d in depends if d in defs]
+    while todo:
+        name = todo.pop()
+        if name in used:
+            continue
+        used.add(name)
+        for param in defs[name].parameters:
+            for word in re.findall(r"\w+", param.type):
+                if word in by_class and by_class[word] not in used:
+                    todo.append(by_class[word])
+    return used
+
+
+def _check_ops(imported: DialectImport, emit_check: EmitCheck | None = None) -> None:
     """Run odsgen's checks on each op alone: what they reject makes the op incomplete."""
+    enums = valid_enums(imported)
     for item in imported.ops.values():
         if item.op is None or item.blocked():
             continue
+        # The defs the op uses, and those its predicates name by class.
+        words = set(re.findall(r"\w+", item.op.model_dump_json()))
+        named = {
+            name
+            for name in (*imported.types, *imported.attributes)
+            if name in words or class_name_from_def(name) in words
+        }
+        used = _used_defs(imported, item.depends | named)
         dialect = DialectDef(
             name=imported.name,
             package=None if is_identifier(imported.name) else f"{imported.name}_",
             ops=(item.op,),
-            enums=tuple(imported.enums.values()),
+            enums=enums,
             imports=tuple(imported.imports.values()),
+            # An op is checked with the dialect's types and attributes it uses (and
+            # those their parameters name) only: what odsgen rejects in another
+            # one is not the op's.
             attributes=tuple(
                 _as_written(a, imported)
                 for a in imported.attributes.values()
-                if not imported.def_problems.get(a.def_name)
+                if not imported.def_problems.get(a.def_name) and a.def_name in used
             ),
             types=tuple(
                 _as_written(t, imported)
                 for t in imported.types.values()
-                if not imported.def_problems.get(t.def_name)
+                if not imported.def_problems.get(t.def_name) and t.def_name in used
             ),
         )
         stripped = item.op.model_copy(
@@ -1913,6 +2057,13 @@ def _check_ops(imported: DialectImport) -> None:
                 continue  # a type or attribute waiting for its hooks
             item.problems.append(f"odsgen: {d.message}")
             break
+        if emit_check is not None and not item.problems and not diagnostics:
+            unstripped = dialect.model_copy(
+                update={"ops": (_with_optional_hooks(item, frozenset(), imported.module_name),)}
+            )
+            if not item.hooks and not any(imported.def_hooks.get(d) for d in item.depends):
+                for message in emit_check(unstripped)[:1]:
+                    item.problems.append(f"odsgen: {message}")
 
 
 def defined_functions(module: Path) -> frozenset[str]:

@@ -271,6 +271,28 @@ CLASSES: dict[str, CppClass] = {
     "DenseF64ArrayAttr": CppClass(
         "is_dense_array({x}, FloatType.get('f64'))", "DenseArrayAttr", "DenseArrayAttr"
     ),
+    # The LLVM dialect's types (`mlir/Dialect/LLVMIR/LLVMTypes.h`), by mnemonic: the
+    # dialect parses them in C++, so they are known by name, whatever class
+    # defines them.
+    **{
+        f"LLVM::{cls}": CppClass(f"llvm_type_mnemonic({{x}}) == {mnemonic!r}", None, "Type")
+        for cls, mnemonic in (
+            ("LLVMArrayType", "array"),
+            ("LLVMFunctionType", "func"),
+            ("LLVMLabelType", "label"),
+            ("LLVMMetadataType", "metadata"),
+            ("LLVMPPCFP128Type", "ppc_fp128"),
+            ("LLVMPointerType", "ptr"),
+            ("LLVMStructType", "struct"),
+            ("LLVMTargetExtType", "target"),
+            ("LLVMTokenType", "token"),
+            ("LLVMVoidType", "void"),
+            ("LLVMX86AMXType", "x86_amx"),
+        )
+    },
+    # A pointer's address space is read by a query (`llvm_address_space`), so a
+    # cast to it needs no runtime class.
+    "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -377,6 +399,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
+    ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
@@ -483,6 +506,10 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("is_contained", 2): (("range", "any"), "{1} in {0}", "bool"),
     ("is_sorted", 1): (("range",), "all(_x <= _y for _x, _y in zip({0}, {0}[1:]))", "bool"),
     ("equal", 2): (("range", "range"), "tuple({0}) == tuple({1})", "bool"),
+    # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
+    ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
+    ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
+    ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
 }
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.

@@ -209,13 +209,18 @@ def test_void_and_empty_return_types_are_none() -> None:
 
 def test_builtin_interfaces_are_the_runtime_classes() -> None:
     """Every built-in interface names a class of `generator.ir.interfaces` (an op
-    interface, or an attribute interface for `PoisonAttrInterface`), with the methods
-    the generator knows."""
+    interface, an attribute interface for `PoisonAttrInterface`, a type interface for
+    `VectorElementTypeInterface`), with the methods the generator knows."""
     from generator.ir import interfaces
 
+    bases = {
+        "op": interfaces.OpInterface,
+        "attr": interfaces.AttrInterface,
+        "type": interfaces.TypeInterface,
+    }
     for name, info in BUILTIN_INTERFACES.items():
         cls = getattr(interfaces, info.class_name)
-        base = interfaces.OpInterface if info.kind == "op" else interfaces.AttrInterface
+        base = bases[info.kind]
         assert issubclass(cls, base), name
         for method in info.methods:
             assert callable(getattr(cls, method.py_name)), (name, method.py_name)
