@@ -1,8 +1,12 @@
 """The C++ of MLIR 22's `arith` dialect that `odsgen import` asks for, in Python.
 
-Imported from `ArithOps.td`, ten of arith's ops need hand-written code: the
-verifiers of the casts and of `arith.constant` and `arith.select`, `select`'s
-custom syntax, and the result names of `arith.constant` and `arith.muli`. odsgen's
+Imported from `ArithOps.td`, seventeen of arith's ops need hand-written code: the
+verifiers of the fourteen casts and of `arith.constant` and `arith.select`,
+`select`'s custom syntax, and the result names of `arith.constant` and
+`arith.muli`. Every cast implements `CastOpInterface`, whose verifier MLIR runs on
+each op: it asks the op's `areCastCompatible` whether the operand type converts to
+the result type, so each cast needs a verifier hook, even the seven without a
+`verify()` of their own. odsgen's
 own `arith` (`opdefs/arith.td`, generated into `generated.arith`) already has them,
 written against the same operand, attribute and result names, so most hooks here
 call that code with the imported op rather than repeat it. Folders and
@@ -46,8 +50,19 @@ def mul_i_op_asm_result_names(op: Operation) -> Sequence[tuple[int, str]]:
     return ()
 
 
-# The casts: MLIR's `CastOpInterface` checks (compatible shapes, element types the
-# cast converts) and the width checks of each op's own verifier.
+# The casts: MLIR's `CastOpInterface` check, `areCastCompatible`, and the width
+# checks of each op's own verifier. odsgen's casts make the same check in their
+# `verify_custom`: one operand and one result, of compatible shapes (equal ranks,
+# each dimension equal or dynamic; unranked matches any; ranked tensors of the same
+# encoding), whose element types are ones the cast converts between, with the error
+# "operand type ... and result type ... are cast incompatible". The element types:
+#   bitcast           integer or float to integer or float of the same width,
+#                     also as memref elements
+#   index_cast(ui)    index to a signless integer or back, also as memref elements
+#   sitofp, uitofp    integer to float, of any widths
+#   fptosi, fptoui    float to integer, of any widths
+#   extf / truncf     float to a wider / narrower float
+#   extsi, extui      integer to a wider integer; trunci to a narrower one
 
 
 def ext_f_op_verify(op: Operation) -> str | None:
@@ -76,6 +91,34 @@ def scaling_ext_f_op_verify(op: Operation) -> str | None:
 
 def scaling_trunc_f_op_verify(op: Operation) -> str | None:
     return builtin.ScalingTruncFOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def bitcast_op_verify(op: Operation) -> str | None:
+    return builtin.BitcastOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def index_cast_op_verify(op: Operation) -> str | None:
+    return builtin.IndexCastOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def index_cast_ui_op_verify(op: Operation) -> str | None:
+    return builtin.IndexCastUIOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def si_to_fp_op_verify(op: Operation) -> str | None:
+    return builtin.SIToFPOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def ui_to_fp_op_verify(op: Operation) -> str | None:
+    return builtin.UIToFPOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def fp_to_si_op_verify(op: Operation) -> str | None:
+    return builtin.FPToSIOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def fp_to_ui_op_verify(op: Operation) -> str | None:
+    return builtin.FPToUIOp.verify_custom(op)  # type: ignore[arg-type]
 
 
 def select_op_verify(op: Operation) -> str | None:

@@ -91,11 +91,13 @@ def execute_region_op_print(op: Operation, p: AsmPrinter) -> bool | None:
 
 
 def execute_region_op_verify(op: Operation) -> str | None:
-    """A region without arguments, then the types along the control flow edges
-    (MLIR checks those with the regions; the imported op asks for no region hook)."""
-    problem = builtin.ExecuteRegionOp.verify_custom(op)  # type: ignore[arg-type]
-    if problem is not None:
-        return problem
+    """A region with a block and no arguments."""
+    return builtin.ExecuteRegionOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def execute_region_op_verify_regions(op: Operation) -> str | None:
+    """`RegionBranchOpInterface`: the types along the control flow edges, into the
+    region and from each `scf.yield` back to the results."""
     region = op.regions[0]
     edges: list[ScfEdge] = [("parent", "Region #0", (), region.blocks[0].args, op)]
     for block in region.blocks:
@@ -195,7 +197,21 @@ def forall_op_print(op: Operation, p: AsmPrinter) -> bool | None:
 
 
 def forall_op_verify(op: Operation) -> str | None:
+    """The bounds, the body's arguments, and `DestinationStyleOpInterface`'s check
+    that each shared output has its result's type."""
     return builtin.ForallOp.verify_custom(op)  # type: ignore[arg-type]
+
+
+def forall_op_verify_regions(op: Operation) -> str | None:
+    """`LoopLikeOpInterface`: the shared outputs are the inits, the body's trailing
+    arguments the iter_args; `scf.forall` yields nothing and exposes no loop
+    results. `RegionBranchOpInterface`: no values pass along its edges (into the
+    body, and from `scf.forall.in_parallel` back to the op), so there is nothing
+    of theirs to compare."""
+    loop: Any = op
+    block = op.regions[0].blocks[0]
+    rank = len(loop.static_lower_bound.values)
+    return scf_check_loop_like(loop.outputs, block.args[rank:], (), None)
 
 
 def in_parallel_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourcePos) -> Operation:
@@ -237,11 +253,22 @@ def if_op_print(op: Operation, p: AsmPrinter) -> bool | None:
 
 
 def if_op_verify(op: Operation) -> str | None:
-    """A branch with results has an `else`; the types along the edges (MLIR checks
-    them with the regions, which `scf.if` does not ask for a hook for)."""
+    """A branch with results has an `else`; then the check of `if_op_verify_regions`,
+    made early as well: the imported op checks its inferred result types before
+    its region hook, while MLIR runs `RegionBranchOpInterface`'s check before
+    `InferTypeOpAdaptor`'s (their order in the op's traits), so a branch yielding
+    the wrong types must get the control flow edge's error, not the inferred
+    types'."""
     problem = builtin.IfOp.verify_custom(op)  # type: ignore[arg-type]
     if problem is not None:
         return problem
+    return if_op_verify_regions(op)
+
+
+def if_op_verify_regions(op: Operation) -> str | None:
+    """`RegionBranchOpInterface`: the types along the control flow edges, into the
+    branches (or past them, without an `else`) and from each `scf.yield` back to
+    the results."""
     else_region = op.regions[1]
     edges: list[ScfEdge] = [("parent", "Region #0", (), (), op)]
     if else_region.blocks:
@@ -316,6 +343,16 @@ def index_switch_op_verify(op: Operation) -> str | None:
     return None
 
 
+def index_switch_op_verify_regions(op: Operation) -> str | None:
+    """`RegionBranchOpInterface`: the edges into the regions pass no values, so a
+    region may take no arguments; the edges out are the yields checked above."""
+    edges: list[ScfEdge] = [
+        ("parent", f"Region #{i}", (), region.blocks[0].args, op)
+        for i, region in enumerate(op.regions)
+    ]
+    return scf_check_edges(edges)
+
+
 # --- scf.parallel, scf.reduce and scf.reduce.return ---
 
 
@@ -373,6 +410,15 @@ def parallel_op_verify(op: Operation) -> str | None:
     return None
 
 
+def parallel_op_verify_regions(op: Operation) -> str | None:
+    """`LoopLikeOpInterface` and `RegionBranchOpInterface` as `scf.parallel`
+    implements them: its reductions are not loop-carried values (no inits,
+    iter_args or yielded values are exposed) and its edges pass no values, so
+    after the checks of `parallel_op_verify` there is nothing left for either to
+    compare."""
+    return None
+
+
 def reduce_op_verify_regions(op: Operation) -> str | None:
     """As many reductions as operands, each with two arguments of its operand's type
     and ending in `scf.reduce.return`."""
@@ -412,8 +458,7 @@ def while_op_print(op: Operation, p: AsmPrinter) -> bool | None:
 
 
 def while_op_verify(op: Operation) -> str | None:
-    """The terminators of both regions, then the types along the control flow edges
-    (MLIR checks those with the regions; the imported op asks for no region hook)."""
+    """The terminators of both regions."""
     before, after = op.regions
     checks = (
         (before, "scf.condition", "expects the 'before' region to terminate with 'scf.condition'"),
@@ -424,6 +469,14 @@ def while_op_verify(op: Operation) -> str | None:
         if terminator is None or terminator.name != name:
             notes = () if terminator is None else ((terminator, "terminator here"),)
             return VerifyMessage(message, notes=notes)
+    return None
+
+
+def while_op_verify_regions(op: Operation) -> str | None:
+    """`RegionBranchOpInterface`: the types along the control flow edges; then
+    `LoopLikeOpInterface`: the inits, the `before` region's arguments and the
+    values the `after` region yields (`scf.while` exposes no loop results)."""
+    before, after = op.regions
     condition = scf_terminator(before)
     yield_op = scf_terminator(after)
     assert condition is not None
@@ -436,4 +489,7 @@ def while_op_verify(op: Operation) -> str | None:
         ("Operation scf.condition", "Region #1", forwarded, after.blocks[0].args, condition),
         ("Operation scf.yield", "Region #0", yield_op.operands, before_args, yield_op),
     ]
-    return scf_check_edges(edges)
+    message = scf_check_edges(edges)
+    if message is not None:
+        return message
+    return scf_check_loop_like(op.operands, before_args, yield_op.operands, None)
