@@ -2061,7 +2061,10 @@ def _check_ops(imported: DialectImport, emit_check: EmitCheck | None = None) -> 
             unstripped = dialect.model_copy(
                 update={"ops": (_with_optional_hooks(item, frozenset(), imported.module_name),)}
             )
-            if not item.hooks and not any(imported.def_hooks.get(d) for d in item.depends):
+            # Optional hooks (a folder, an analysis interface's methods) leave the
+            # generated code as it is; required ones are generated only once written.
+            required = any(h.required for h in item.hooks)
+            if not required and not any(imported.def_hooks.get(d) for d in item.depends):
                 for message in emit_check(unstripped)[:1]:
                     item.problems.append(f"odsgen: {message}")
 
