@@ -15,6 +15,12 @@ payload unspecified), and otherwise the values are the same bits.
 A pattern is *unchecked* (never passing) when it has no source description
 (hand-written patterns, `either`, variadic operands), when an op it matches or
 builds has no reference implementation, or when no instance was found.
+
+A pattern marked knowingly unsound (`KnownUnsound<"why">`: the generated class's
+`unsound` attribute) is checked the same way; its counterexample is printed but
+counted as *known unsound*, not failing. Such a pattern that shows no difference is
+*unexpectedly passing*, and fails the run like a failing pattern (lit's XPASS): the
+mark, or the checker, is wrong.
 """
 
 from __future__ import annotations
@@ -74,8 +80,10 @@ class PatternReport:
 
     set_name: str
     name: str
-    status: str  # "checked", "unchecked" or "failing"
+    status: str  # "checked", "unchecked", "failing", "unsound" or "unsound-passed"
     reason: str = ""
+    #: Why the pattern is knowingly unsound (`KnownUnsound`), or None.
+    unsound: str | None = None
     instances: int = 0
     evaluations: int = 0
     failures: list[str] = field(default_factory=list)
@@ -411,6 +419,19 @@ def _instance_text(module: Operation) -> str:
 def check_pattern(ctx: Context, set_name: str, pattern: Any, *, seed: int = SEED) -> PatternReport:
     """Check one pattern (a class or an instance) against the references."""
     cls = pattern if isinstance(pattern, type) else type(pattern)
+    report = _check_pattern(ctx, set_name, pattern, seed)
+    unsound = getattr(cls, "unsound", None)
+    if isinstance(unsound, str):
+        report.unsound = unsound
+        if report.status == "failing":
+            report.status = "unsound"
+        elif report.status == "checked":
+            report.status = "unsound-passed"
+    return report
+
+
+def _check_pattern(ctx: Context, set_name: str, pattern: Any, seed: int) -> PatternReport:
+    cls = pattern if isinstance(pattern, type) else type(pattern)
     name = getattr(cls, "__name__", repr(pattern))
     report = PatternReport(set_name, name, "unchecked")
     source = getattr(cls, "source", None)
@@ -542,22 +563,34 @@ def check_sets(
     reports: list[PatternReport] = []
     for set_name in names:
         entries = ctx.pattern_set(set_name)
-        checked = unchecked = failing = 0
+        checked = unchecked = failing = unsound = unsound_passed = 0
         for entry in entries:
             report = check_pattern(ctx, set_name, entry, seed=seed)
             reports.append(report)
             if report.status == "checked":
                 checked += 1
-            elif report.status == "failing":
-                failing += 1
-                write(f"FAIL {set_name}: {report.name}\n")
+            elif report.status in ("failing", "unsound"):
+                if report.status == "failing":
+                    failing += 1
+                    write(f"FAIL {set_name}: {report.name}\n")
+                else:
+                    unsound += 1
+                    write(f"known unsound {set_name}: {report.name} ({report.unsound})\n")
                 for failure in report.failures:
                     write("  " + failure.replace("\n", "\n  ").rstrip() + "\n")
+            elif report.status == "unsound-passed":
+                unsound_passed += 1
+                write(
+                    f"UNEXPECTEDLY PASSING {set_name}: {report.name}: marked unsound "
+                    f"({report.unsound}) but no input gave a different result\n"
+                )
             else:
                 unchecked += 1
                 write(f"unchecked {set_name}: {report.name}: {report.reason}\n")
         write(
             f"{set_name}: {len(entries)} patterns, {checked} checked, "
-            f"{unchecked} unchecked, {failing} failing\n"
+            f"{unchecked} unchecked, {failing} failing, {unsound} known unsound"
+            + (f", {unsound_passed} unexpectedly passing" if unsound_passed else "")
+            + "\n"
         )
-    return reports, not any(r.status == "failing" for r in reports)
+    return reports, not any(r.status in ("failing", "unsound-passed") for r in reports)
