@@ -264,6 +264,10 @@ def test_every_shipped_set() -> None:
     not_found = [r.name for r in shipped if r.reason.startswith("no instance")]
     assert not not_found, text
     assert sum(r.status == "checked" for r in shipped) >= 25
+    # The `tf`/`tfl` patterns, checked on tensor instances.
+    legalize = [r.status for r in shipped if r.set_name == "legalize-tf"]
+    assert legalize, text
+    assert set(legalize) == {"checked"}, text
     assert [r.name for r in shipped if r.status in ("failing", "unsound-passed")] == [], text
     unsound = [r for r in shipped if r.status == "unsound"]
     assert unsound, text

@@ -24,6 +24,8 @@ class NegateToSub(RewritePattern):
 
     root = "toyutil.negate"
     benefit = 1
+    #: The source DAG, for `odsgen check-patterns`.
+    source = ("toyutil.negate", (("operand", "input", "x", None),))
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
