@@ -3,7 +3,8 @@
 For each pattern of a set that says what it matches (the `source` DAG a generated
 DRR pattern class carries), instances of the source are built as small functions:
 fresh arguments of random types (integer widths, `index`, `f16`, `bf16`, `f32`,
-`f64`), random constants (edge values among them) and random enum attributes. An
+`f64`; for ops that want tensors, small static tensors of them), random constants
+(edge values among them) and random enum attributes. An
 instance counts when it verifies and the pattern matches it, so the pattern's own
 matcher decides which instances satisfy its constraints. The pattern rewrites a
 copy, and both functions are run by `odsgen run`'s interpreter on random inputs
@@ -15,6 +16,12 @@ payload unspecified), and otherwise the values are the same bits.
 A pattern is *unchecked* (never passing) when it has no source description
 (hand-written patterns, `either`, variadic operands), when an op it matches or
 builds has no reference implementation, or when no instance was found.
+
+A pattern marked knowingly unsound (`KnownUnsound<"why">`: the generated class's
+`unsound` attribute) is checked the same way; its counterexample is printed but
+counted as *known unsound*, not failing. Such a pattern that shows no difference is
+*unexpectedly passing*, and fails the run like a failing pattern (lit's XPASS): the
+mark, or the checker, is wrong.
 """
 
 from __future__ import annotations
@@ -43,12 +50,14 @@ from generator.ir import (
     IntegerType,
     Operation,
     PatternRewriter,
+    RankedTensorType,
     Type,
     Value,
     get_property,
     parse_attribute,
     semantics,
     set_property,
+    tensor_semantics,
 )
 from generator.ir.builder import InsertionPoint
 from generator.ir.interpreter import Interpreter, InterpreterError
@@ -66,6 +75,10 @@ _LOCAL_TRIES = 40
 
 _INT_WIDTHS = (1, 3, 8, 16, 32, 64)
 _FLOATS = ("f16", "bf16", "f32", "f64")
+#: Tensor instances: small static shapes and the element types tensor values have.
+_SHAPES = ((2, 3), (4,), ())
+_TENSOR_INT_WIDTHS = (1, 8, 32, 64)
+_TENSOR_FLOATS = ("f16", "f32", "f64")
 
 
 @dataclass
@@ -74,8 +87,10 @@ class PatternReport:
 
     set_name: str
     name: str
-    status: str  # "checked", "unchecked" or "failing"
+    status: str  # "checked", "unchecked", "failing", "unsound" or "unsound-passed"
     reason: str = ""
+    #: Why the pattern is knowingly unsound (`KnownUnsound`), or None.
+    unsound: str | None = None
     instances: int = 0
     evaluations: int = 0
     failures: list[str] = field(default_factory=list)
@@ -84,7 +99,19 @@ class PatternReport:
     last_inputs: list[Any] = field(default_factory=list)
 
 
-def _random_type(rng: random.Random, hint: str | None = None) -> Type:
+def _random_type(
+    rng: random.Random, hint: str | None = None, shape: tuple[int, ...] | None = None
+) -> Type:
+    """A random scalar type of kind `hint`; with `shape`, a tensor of that shape."""
+    if shape is not None:
+        kind = hint or rng.choice(["int", "float", "float"])
+        if kind == "float":
+            element: Type = FloatType.get(rng.choice(_TENSOR_FLOATS))
+        elif kind == "i1":
+            element = IntegerType.get(1)
+        else:
+            element = IntegerType.get(rng.choice(_TENSOR_INT_WIDTHS))
+        return RankedTensorType.get(shape, element)
     kind = hint or rng.choice(["int", "int", "float", "index"])
     if kind == "float":
         return FloatType.get(rng.choice(_FLOATS))
@@ -110,7 +137,10 @@ _FLOAT_EDGES = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, math.inf, -math.inf, math.nan)
 
 
 def _random_value(rng: random.Random, type_: Type, edges: bool) -> Any:
-    """A run-time value of `type_` (`generator.ir.semantics`)."""
+    """A run-time value of `type_` (`generator.ir.semantics`; for a tensor type, a
+    numpy array as `generator.ir.tensor_semantics` holds it)."""
+    if isinstance(type_, RankedTensorType):
+        return _random_tensor(rng, type_, edges)
     if isinstance(type_, FloatType):
         if edges:
             return semantics.make_float(rng.choice(_FLOAT_EDGES), type_)
@@ -121,7 +151,35 @@ def _random_value(rng: random.Random, type_: Type, edges: bool) -> Any:
     return rng.getrandbits(bits)
 
 
+def _random_tensor(rng: random.Random, type_: RankedTensorType, edges: bool) -> Any:
+    import numpy as np
+
+    element = type_.element_type
+    dtype = tensor_semantics.tensor_dtype(type_)
+    count = math.prod(type_.shape)
+    if isinstance(element, FloatType):
+        floats = [
+            float(_random_value(rng, element, edges and rng.random() < 0.5)) for _ in range(count)
+        ]
+        return np.array(floats, dtype=dtype).reshape(type_.shape)
+    bits = _width(element)
+    if bits == 1:
+        return np.array([rng.random() < 0.5 for _ in range(count)], dtype=np.bool_).reshape(
+            type_.shape
+        )
+    ints = [
+        semantics.signed(_random_value(rng, element, edges and rng.random() < 0.5), bits)
+        for _ in range(count)
+    ]
+    return np.array(ints, dtype=dtype).reshape(type_.shape)
+
+
 def _constant_attr(rng: random.Random, type_: Type) -> Attribute | None:
+    if isinstance(type_, RankedTensorType):
+        attr: Attribute = tensor_semantics.to_attr(
+            _random_tensor(rng, type_, rng.random() < 0.6), type_
+        )
+        return attr
     if isinstance(type_, FloatType):
         value = _random_value(rng, type_, rng.random() < 0.6)
         return FloatAttr.get(type_, semantics.float_to_bits(value, type_))
@@ -178,9 +236,11 @@ class _NoInstance(Exception):
 class _Builder:
     """Builds one instance of a source DAG into a block, deterministically from a seed."""
 
-    def __init__(self, ctx: Context, seed: int) -> None:
+    def __init__(self, ctx: Context, seed: int, tensors: bool = False) -> None:
         self.ctx = ctx
         self.rng = random.Random(seed)
+        #: The shape of the tensor types drawn (None: scalar types).
+        self.shape = self.rng.choice(_SHAPES) if tensors else None
         self.block = Block()
         self.values: dict[str, Value] = {}
         self.attrs: dict[str, Attribute] = {}
@@ -201,11 +261,25 @@ class _Builder:
         r = self.rng.random()
         if hint is not None and r < 0.5:
             type_ = hint
-        elif existing and r < 0.8:
+        elif existing and r < (0.6 if self.shape else 0.8):
             type_ = self.rng.choice(existing)
+        elif self.shape and r < 0.9:
+            # A vector along the last dimension: broadcasting, and `tf.BiasAdd`'s bias.
+            element = hint.element_type if isinstance(hint, RankedTensorType) else None
+            shape, self.shape = self.shape, self.shape[-1:]
+            type_ = self.random_type(kind)
+            self.shape = shape
+            if element is not None:
+                type_ = RankedTensorType.get(self.shape[-1:], element)
         else:
-            type_ = _random_type(self.rng, kind)
+            type_ = self.random_type(kind)
         return self.block.add_argument(type_)
+
+    def random_type(self, kind: str | None = None) -> Type:
+        shape = self.shape
+        if shape and self.rng.random() < 0.3:
+            shape = shape[-1:]  # a vector along the last dimension
+        return _random_type(self.rng, kind, shape)
 
     def build(self, node: tuple[Any, ...], hint: Type | None) -> Operation:
         name, args = node
@@ -244,7 +318,7 @@ class _Builder:
                 type_ = (
                     hint
                     if hint is not None and (kind is None or self.rng.random() < 0.7)
-                    else _random_type(self.rng, kind)
+                    else self.random_type(kind)
                 )
                 attr = _constant_attr(self.rng, type_)
             if attr is not None:
@@ -280,9 +354,9 @@ class _Builder:
         rng = self.rng
         for attempt in range(_LOCAL_TRIES):
             if attempt and fresh:
-                shared = _random_type(rng) if rng.random() < 0.5 else None
+                shared = self.random_type() if rng.random() < 0.5 else None
                 for value in fresh:
-                    value.type = shared or _random_type(rng)
+                    value.type = shared or self.random_type()
             chosen = dict(kwargs)
             for pname, param in signature.parameters.items():
                 if pname in chosen or param.kind != param.KEYWORD_ONLY:
@@ -293,12 +367,18 @@ class _Builder:
                 if param.default is not param.empty and r < 0.6:
                     continue  # the builder infers it
                 known = [v.type for v in operands] + [a.type for a in self.block.args]
+                # The type of a typed attribute (`tf.Const`'s value) is a likely result type.
+                known += [
+                    t
+                    for t in (getattr(v, "type", None) for v in chosen.values())
+                    if isinstance(t, Type)
+                ]
                 if hint is not None and r < 0.4:
                     chosen[pname] = hint
                 elif known and r < 0.7:
                     chosen[pname] = rng.choice(known)
                 else:
-                    chosen[pname] = _random_type(rng)
+                    chosen[pname] = self.random_type()
             builder: Any = cls
             try:
                 op: Operation = builder(*operands, **chosen)
@@ -378,6 +458,17 @@ def _refines(source: Any, result: Any, type_: Type) -> bool:
         return True
     if result is semantics.POISON:
         return False
+    if isinstance(type_, RankedTensorType):
+        import numpy as np
+
+        expected, got = np.asarray(source), np.asarray(result)
+        if expected.shape != got.shape:
+            return False
+        element = type_.element_type
+        return all(
+            _refines(e, g, element)
+            for e, g in zip(expected.ravel().tolist(), got.ravel().tolist(), strict=True)
+        )
     if isinstance(type_, FloatType):
         if math.isnan(float(source)):
             return math.isnan(float(result))
@@ -390,6 +481,10 @@ def _refines(source: Any, result: Any, type_: Type) -> bool:
 def _show(value: Any, type_: Type) -> str:
     if value is semantics.POISON:
         return "poison"
+    if isinstance(type_, RankedTensorType):
+        import numpy as np
+
+        return "dense<" + str(np.asarray(value).tolist()) + ">"
     if isinstance(type_, FloatType):
         return repr(float(value))
     if isinstance(type_, (IntegerType, IndexType)):
@@ -411,6 +506,19 @@ def _instance_text(module: Operation) -> str:
 def check_pattern(ctx: Context, set_name: str, pattern: Any, *, seed: int = SEED) -> PatternReport:
     """Check one pattern (a class or an instance) against the references."""
     cls = pattern if isinstance(pattern, type) else type(pattern)
+    report = _check_pattern(ctx, set_name, pattern, seed)
+    unsound = getattr(cls, "unsound", None)
+    if isinstance(unsound, str):
+        report.unsound = unsound
+        if report.status == "failing":
+            report.status = "unsound"
+        elif report.status == "checked":
+            report.status = "unsound-passed"
+    return report
+
+
+def _check_pattern(ctx: Context, set_name: str, pattern: Any, seed: int) -> PatternReport:
+    cls = pattern if isinstance(pattern, type) else type(pattern)
     name = getattr(cls, "__name__", repr(pattern))
     report = PatternReport(set_name, name, "unchecked")
     source = getattr(cls, "source", None)
@@ -425,15 +533,19 @@ def check_pattern(ctx: Context, set_name: str, pattern: Any, *, seed: int = SEED
     rng = random.Random(f"{seed}:{set_name}:{name}")
     missing: set[str] = set()
     matched_without_reference = False
+    unevaluable = 0
     seen: set[str] = set()
-    for _ in range(ATTEMPTS):
+    for attempt in range(ATTEMPTS):
         if report.instances >= INSTANCES:
             break
         attempt_seed = rng.getrandbits(64)
+        # Tensor instances, for patterns whose ops want tensors, once a third of the
+        # attempts found no scalar instance.
+        tensors = attempt >= ATTEMPTS // 3 and not report.instances
         try:
-            before = _Builder(ctx, attempt_seed)
+            before = _Builder(ctx, attempt_seed, tensors)
             root = before.build(source, None)
-            after = _Builder(ctx, attempt_seed)
+            after = _Builder(ctx, attempt_seed, tensors)
             root_after = after.build(source, None)
         except _NoInstance:
             continue
@@ -470,8 +582,14 @@ def check_pattern(ctx: Context, set_name: str, pattern: Any, *, seed: int = SEED
         if text in seen:
             continue
         seen.add(text)
+        evaluated = report.evaluations
         failure = _evaluate(module, before.block, report, rng)
-        report.instances += 1
+        # An instance no input evaluates (a `tf.BiasAdd` whose bias is not 1-D) does
+        # not count: another is looked for.
+        if report.evaluations > evaluated or failure is not None:
+            report.instances += 1
+        else:
+            unevaluable += 1
         if failure is not None:
             report.example = (_instance_text(f_before), list(report.last_inputs))
             report.status = "failing"
@@ -485,7 +603,7 @@ def check_pattern(ctx: Context, set_name: str, pattern: Any, *, seed: int = SEED
         report.reason = "no reference implementation for " + ", ".join(
             f"'{n}'" for n in sorted(missing)
         )
-    elif report.instances:
+    elif unevaluable:
         report.reason = "every input made the source fail to evaluate"
     else:
         report.reason = f"no instance the pattern matches in {ATTEMPTS} attempts"
@@ -542,22 +660,34 @@ def check_sets(
     reports: list[PatternReport] = []
     for set_name in names:
         entries = ctx.pattern_set(set_name)
-        checked = unchecked = failing = 0
+        checked = unchecked = failing = unsound = unsound_passed = 0
         for entry in entries:
             report = check_pattern(ctx, set_name, entry, seed=seed)
             reports.append(report)
             if report.status == "checked":
                 checked += 1
-            elif report.status == "failing":
-                failing += 1
-                write(f"FAIL {set_name}: {report.name}\n")
+            elif report.status in ("failing", "unsound"):
+                if report.status == "failing":
+                    failing += 1
+                    write(f"FAIL {set_name}: {report.name}\n")
+                else:
+                    unsound += 1
+                    write(f"known unsound {set_name}: {report.name} ({report.unsound})\n")
                 for failure in report.failures:
                     write("  " + failure.replace("\n", "\n  ").rstrip() + "\n")
+            elif report.status == "unsound-passed":
+                unsound_passed += 1
+                write(
+                    f"UNEXPECTEDLY PASSING {set_name}: {report.name}: marked unsound "
+                    f"({report.unsound}) but no input gave a different result\n"
+                )
             else:
                 unchecked += 1
                 write(f"unchecked {set_name}: {report.name}: {report.reason}\n")
         write(
             f"{set_name}: {len(entries)} patterns, {checked} checked, "
-            f"{unchecked} unchecked, {failing} failing\n"
+            f"{unchecked} unchecked, {failing} failing, {unsound} known unsound"
+            + (f", {unsound_passed} unexpectedly passing" if unsound_passed else "")
+            + "\n"
         )
-    return reports, not any(r.status == "failing" for r in reports)
+    return reports, not any(r.status in ("failing", "unsound-passed") for r in reports)

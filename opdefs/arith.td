@@ -2506,7 +2506,8 @@ let patternSet = "canonicalize" in {
 def AddIAddConstant : Pat<
   (Arith_AddIOp (Arith_AddIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1),
                 (Arith_ConstantOp APIntAttr:$c1), $ovf2),
-  (Arith_AddIOp $x, (Arith_ConstantOp (AddIntAttrs $c0, $c1)), (MergeOverflow $ovf1, $ovf2))>;
+  (Arith_AddIOp $x, (Arith_ConstantOp (AddIntAttrs $c0, $c1)), (MergeOverflow $ovf1, $ovf2))>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did: (x + -128) + -114 with nsw on i8 at x = 127 is -115, x + 14 with nsw is poison">;
 
 // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
 // Preferred to the next pattern where both match (both constants, or both operands alike).
@@ -2520,7 +2521,8 @@ def AddISubConstantRHS : Pat<
 def AddISubConstantLHS : Pat<
   (Arith_AddIOp (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1),
                 (Arith_ConstantOp APIntAttr:$c1), $ovf2),
-  (Arith_SubIOp (Arith_ConstantOp (AddIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>;
+  (Arith_SubIOp (Arith_ConstantOp (AddIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did">;
 
 // addi(x, muli(y, -1)) -> subi(x, y)
 // Preferred to the next pattern where both match (both constants, or both operands alike).
@@ -2551,7 +2553,8 @@ def SubIRHSAddConstant : Pat<
 def SubILHSAddConstant : Pat<
   (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
                 (Arith_AddIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1), $ovf2),
-  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c1, $c0)), $x, (MergeOverflow $ovf1, $ovf2))>;
+  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c1, $c0)), $x, (MergeOverflow $ovf1, $ovf2))>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c1 - c0 can wrap, so the one op can overflow (poison) where neither of the two did">;
 
 // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
 // Preferred to the next pattern where both match (both constants, or both operands alike).
@@ -2565,7 +2568,8 @@ def SubIRHSSubConstantRHS : Pat<
 def SubIRHSSubConstantLHS : Pat<
   (Arith_SubIOp (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1),
                 (Arith_ConstantOp APIntAttr:$c1), $ovf2),
-  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>;
+  (Arith_SubIOp (Arith_ConstantOp (SubIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2))>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 - c1 can wrap, so the one op can overflow (poison) where neither of the two did">;
 
 // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
 // Preferred to the next pattern where both match (both constants, or both operands alike).
@@ -2573,13 +2577,15 @@ def SubILHSSubConstantRHS : Pat<
   (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
                 (Arith_SubIOp $x, (Arith_ConstantOp APIntAttr:$c0), $ovf1), $ovf2),
   (Arith_SubIOp (Arith_ConstantOp (AddIntAttrs $c0, $c1)), $x, (MergeOverflow $ovf1, $ovf2)),
-  [], [], (addBenefit 1)>;
+  [], [], (addBenefit 1)>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did">;
 
 // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
 def SubILHSSubConstantLHS : Pat<
   (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c1),
                 (Arith_SubIOp (Arith_ConstantOp APIntAttr:$c0), $x, $ovf1), $ovf2),
-  (Arith_AddIOp $x, (Arith_ConstantOp (SubIntAttrs $c1, $c0)), (MergeOverflow $ovf1, $ovf2))>;
+  (Arith_AddIOp $x, (Arith_ConstantOp (SubIntAttrs $c1, $c0)), (MergeOverflow $ovf1, $ovf2))>,
+    KnownUnsound<"keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c1 - c0 can wrap, so the one op can overflow (poison) where neither of the two did">;
 
 // subi(subi(a, b), a) -> subi(0, b)
 def SubISubILHSRHSLHS : Pat<
@@ -2661,13 +2667,15 @@ def TruncIExtUIToExtUI : Pat<
 def IndexCastOfIndexCast : Pat<
   (Arith_IndexCastOp:$res (Arith_IndexCastOp $x)),
   (replaceWithValue $x),
-  [(SameType $res, $x)]>;
+  [(SameType $res, $x)]>,
+    KnownUnsound<"drops a round trip through the middle type, as MLIR 22's pattern does, whenever the outer result type is the input's: index -> i16 -> index truncates to 16 bits and sign-extends back, which is not the identity">;
 
 // index_castui(index_castui(x)) -> x
 def IndexCastUIOfIndexCastUI : Pat<
   (Arith_IndexCastUIOp:$res (Arith_IndexCastUIOp $x)),
   (replaceWithValue $x),
-  [(SameType $res, $x)]>;
+  [(SameType $res, $x)]>,
+    KnownUnsound<"drops a round trip through the middle type, as MLIR 22's pattern does, whenever the outer result type is the input's: index -> i16 -> index truncates to 16 bits and zero-extends back, which is not the identity">;
 
 // bitcast(bitcast(x)) -> bitcast(x)
 def BitcastOfBitcast : Pat<

@@ -49,8 +49,11 @@ class TF_DerivedOperandTypeAttr<string operand>
 
 // An element-wise binary op with numpy's broadcasting, computing
 // `tensor_semantics.binary(fn, ...)` (generator/ir/tensor_semantics.py).
+// Its operands and result share one element type (TensorFlow's type attribute `T`),
+// and the result has the operands' broadcast shape.
 class TF_BinaryOp<string mnemonic, string summary_, list<Trait> traits = [], string fn = "">
-    : TF_Op<mnemonic, !listconcat([Pure], traits)> {
+    : TF_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType,
+                                   ResultsBroadcastableShape], traits)> {
   let summary = summary_;
   let arguments = (ins TF_NumberTensor:$x, TF_NumberTensor:$y);
   let results = (outs TF_NumberTensor:$z);
@@ -295,7 +298,7 @@ def TF_LeakyReluOp : TF_Op<"LeakyRelu", [Pure, SameOperandsAndResultType]> {
   }];
 }
 
-def TF_BiasAddOp : TF_Op<"BiasAdd", [Pure]> {
+def TF_BiasAddOp : TF_Op<"BiasAdd", [Pure, SameOperandsAndResultElementType]> {
   let summary = "Adds `bias` to `value`.";
   let description = [{
     Adds the 1-D `bias` to the last dimension of `value` (the channel
@@ -308,6 +311,35 @@ def TF_BiasAddOp : TF_Op<"BiasAdd", [Pure]> {
   );
   let results = (outs TF_NumberTensor:$output);
   TF_DerivedOperandTypeAttr T = TF_DerivedOperandTypeAttr<"value">;
+  // TensorFlow's BiasAddOp::verify; and the output has the value's shape (as the
+  // kernel computes it).
+  let verifier = [{
+    value, bias, output = self.value.type, self.bias.type, self.output.type
+    if not (isinstance(value, RankedTensorType) and isinstance(bias, RankedTensorType)):
+        return None
+    data_format = get_property(self, "data_format")
+    nchw = isinstance(data_format, StringAttr) and data_format.value == "NCHW"
+    if value.rank < (3 if nchw else 2):
+        return (
+            "requires value operand to have rank at least "
+            + ("three with `NCHW`" if nchw else "two with `NHWC`")
+            + " data format"
+        )
+    if bias.rank != 1:
+        return "requires bias operand to have rank exactly one"
+    feature = value.shape[1 if nchw else value.rank - 1]
+    if DYNAMIC not in (feature, bias.shape[0]) and feature != bias.shape[0]:
+        return (
+            "requires channel dimension and feature dimension to match; "
+            f"found {feature} and {bias.shape[0]}, respectively"
+        )
+    if isinstance(output, RankedTensorType) and (
+        output.rank != value.rank
+        or any(o != v and DYNAMIC not in (o, v) for o, v in zip(output.shape, value.shape, strict=True))
+    ):
+        return "requires the output to have the shape of the value operand"
+    return None
+  }];
   let reference = [{
     return tensor_semantics.bias_add(value, bias, data_format.value, self.output.type)
   }];
@@ -331,6 +363,21 @@ def TF_ConstOp : TF_Op<"Const", [ConstantLike, Pure]> {
   let summary = "Constant tensor op";
   let arguments = (ins ElementsAttr:$value);
   let results = (outs TF_AnyTensor:$output);
+  // TensorFlow's ConstOp::isCompatibleReturnTypes: the output is the value's type,
+  // or one of its shape that is less refined (`tensor<*xf32>`).
+  let verifier = [{
+    value_type = typed_attr_type(self.value_attr)
+    output = self.output.type
+    if value_type is not None and not (
+        element_type_or_self(value_type) == element_type_or_self(output)
+        and compatible_shapes(value_type, output)
+    ):
+        return (
+            f"inferred type(s) '{value_type}' are incompatible with "
+            f"return type(s) of operation '{output}'"
+        )
+    return None
+  }];
   let hasFolder = 1;
   let fold = [{
     return self.value_attr

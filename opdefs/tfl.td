@@ -131,5 +131,7 @@ def TFL_ConstOp : TFL_Op<"pseudo_const", [ConstantLike, Pure]> {
   let fold = [{
     return self.value_attr
   }];
-  let reference = [{ return tensor_semantics.constant(value, self.output.type) }];
+  // The value gives the result type (TFLite's FirstAttrDerivedResultType): a builder
+  // that omits it infers it from here.
+  let reference = [{ return tensor_semantics.constant(value, attr_type(value)) }];
 }

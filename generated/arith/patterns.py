@@ -113,6 +113,8 @@ class AddIAddConstant(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did: (x + -128) + -114 with nsw on i8 at x = 127 is -115, x + 14 with nsw is poison"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -289,6 +291,8 @@ class AddISubConstantLHS(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -664,6 +668,8 @@ class SubILHSAddConstant(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c1 - c0 can wrap, so the one op can overflow (poison) where neither of the two did"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -840,6 +846,8 @@ class SubIRHSSubConstantLHS(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 - c1 can wrap, so the one op can overflow (poison) where neither of the two did"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -928,6 +936,8 @@ class SubILHSSubConstantRHS(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c0 + c1 can wrap, so the one op can overflow (poison) where neither of the two did"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1016,6 +1026,8 @@ class SubILHSSubConstantLHS(RewritePattern):
             ("attr", "overflowFlags", "overflow_flags", "ovf2", None),
         ),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "keeps the nsw/nuw flags both ops carry, as MLIR 22's pattern does, but the folded constant c1 - c0 can wrap, so the one op can overflow (poison) where neither of the two did"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1704,6 +1716,8 @@ class IndexCastOfIndexCast(RewritePattern):
         "arith.index_cast",
         (("operand", "in_", None, ("arith.index_cast", (("operand", "in_", "x", None),))),),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "drops a round trip through the middle type, as MLIR 22's pattern does, whenever the outer result type is the input's: index -> i16 -> index truncates to 16 bits and sign-extends back, which is not the identity"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""
@@ -1734,6 +1748,8 @@ class IndexCastUIOfIndexCastUI(RewritePattern):
         "arith.index_castui",
         (("operand", "in_", None, ("arith.index_castui", (("operand", "in_", "x", None),))),),
     )
+    #: Why the pattern is knowingly unsound; `odsgen check-patterns` expects a counterexample.
+    unsound = "drops a round trip through the middle type, as MLIR 22's pattern does, whenever the outer result type is the input's: index -> i16 -> index truncates to 16 bits and zero-extends back, which is not the identity"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         """Match the source pattern at `op` and, when it matches, build the results."""

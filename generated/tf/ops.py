@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from generator.ir import (
+    DYNAMIC,
     RESULT_PLACEHOLDER,
     Attribute,
     Block,
@@ -31,7 +32,9 @@ from generator.ir import (
     Pure,
     RankedTensorType,
     Region,
+    ResultsBroadcastableShape,
     ReturnLike,
+    SameOperandsAndResultElementType,
     SameOperandsAndResultType,
     SingleBlockImplicitTerminator,
     StringAttr,
@@ -42,6 +45,7 @@ from generator.ir import (
     Value,
     argument_error,
     checked_sequence,
+    compatible_shapes,
     element_type_or_self,
     get_property,
     infer_result_types,
@@ -50,6 +54,7 @@ from generator.ir import (
     parse_attribute,
     required_property,
     tensor_semantics,
+    typed_attr_type,
 )
 
 __all__ = [
@@ -527,7 +532,9 @@ class AddOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Add"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -594,6 +601,10 @@ class AddOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -613,7 +624,9 @@ class AddV2Op(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.AddV2"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -680,6 +693,10 @@ class AddV2Op(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -707,7 +724,7 @@ class BiasAddOp(OdsOp):
     DEFAULT_PROPERTIES: ClassVar[tuple[tuple[str, Attribute], ...]] = (
         ("data_format", StringAttr.get("NHWC")),
     )
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure, SameOperandsAndResultElementType})
 
     def __init__(
         self,
@@ -809,6 +826,39 @@ class BiasAddOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        value, bias, output = self.value.type, self.bias.type, self.output.type
+        if not (isinstance(value, RankedTensorType) and isinstance(bias, RankedTensorType)):
+            return None
+        data_format = get_property(self, "data_format")
+        nchw = isinstance(data_format, StringAttr) and data_format.value == "NCHW"
+        if value.rank < (3 if nchw else 2):
+            return (
+                "requires value operand to have rank at least "
+                + ("three with `NCHW`" if nchw else "two with `NHWC`")
+                + " data format"
+            )
+        if bias.rank != 1:
+            return "requires bias operand to have rank exactly one"
+        feature = value.shape[1 if nchw else value.rank - 1]
+        if DYNAMIC not in (feature, bias.shape[0]) and feature != bias.shape[0]:
+            return (
+                "requires channel dimension and feature dimension to match; "
+                f"found {feature} and {bias.shape[0]}, respectively"
+            )
+        if isinstance(output, RankedTensorType) and (
+            output.rank != value.rank
+            or any(
+                o != v and DYNAMIC not in (o, v)
+                for o, v in zip(output.shape, value.shape, strict=True)
+            )
+        ):
+            return "requires the output to have the shape of the value operand"
         return None
 
     def reference(self, value: Any, bias: Any) -> Any:
@@ -1099,6 +1149,20 @@ class ConstOp(OdsOp):
             )
         if not _type_constraint_15(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or TensorFlow type values, but got '{self.results[0].type}'"
+        return self.verify_custom()
+
+    def verify_custom(self) -> str | None:
+        """The spec's own verifier."""
+        value_type = typed_attr_type(self.value_attr)
+        output = self.output.type
+        if value_type is not None and not (
+            element_type_or_self(value_type) == element_type_or_self(output)
+            and compatible_shapes(value_type, output)
+        ):
+            return (
+                f"inferred type(s) '{value_type}' are incompatible with "
+                f"return type(s) of operation '{output}'"
+            )
         return None
 
     def fold(self) -> FoldResult:
@@ -1197,7 +1261,9 @@ class DivOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Div"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -1264,6 +1330,10 @@ class DivOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -1568,7 +1638,9 @@ class FloorDivOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.FloorDiv"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -1635,6 +1707,10 @@ class FloorDivOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -1654,7 +1730,9 @@ class FloorModOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.FloorMod"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -1721,6 +1799,10 @@ class FloorModOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -3119,7 +3201,9 @@ class MaximumOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Maximum"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -3186,6 +3270,10 @@ class MaximumOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -3202,7 +3290,9 @@ class MinimumOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Minimum"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -3269,6 +3359,10 @@ class MinimumOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -3285,7 +3379,9 @@ class MulOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Mul"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -3352,6 +3448,10 @@ class MulOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -3624,7 +3724,9 @@ class PowOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Pow"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -3691,6 +3793,10 @@ class PowOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -3707,7 +3813,9 @@ class RealDivOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.RealDiv"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -3774,6 +3882,10 @@ class RealDivOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -4786,7 +4898,9 @@ class SquaredDifferenceOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.SquaredDifference"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({IsCommutative, Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {IsCommutative, Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -4853,6 +4967,10 @@ class SquaredDifferenceOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -4869,7 +4987,9 @@ class SubOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.Sub"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -4936,6 +5056,10 @@ class SubOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -5026,7 +5150,9 @@ class TruncateDivOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.TruncateDiv"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -5093,6 +5219,10 @@ class TruncateDivOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:
@@ -5109,7 +5239,9 @@ class TruncateModOp(OdsOp):
     __slots__ = ()
 
     OPERATION_NAME: ClassVar[str] = "tf.TruncateMod"
-    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset({Pure})
+    TRAITS: ClassVar[frozenset[type[OpTrait]]] = frozenset(
+        {Pure, ResultsBroadcastableShape, SameOperandsAndResultElementType}
+    )
 
     def __init__(
         self,
@@ -5176,6 +5308,10 @@ class TruncateModOp(OdsOp):
             return f"operand #1 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self._operands[1].value.type}'"
         if not _type_constraint_9(self.results[0].type):
             return f"result #0 must be tensor of bfloat16 type or 16-bit float or 32-bit float or 64-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got '{self.results[0].type}'"
+        if (problem := SameOperandsAndResultElementType.verify(self)) is not None:
+            return problem
+        if (problem := ResultsBroadcastableShape.verify(self)) is not None:
+            return problem
         return None
 
     def reference(self, x: Any, y: Any) -> Any:

@@ -34,6 +34,7 @@ from generator.ir import (
     UnrankedTensorType,
     Value,
     argument_error,
+    attr_type,
     broadcast_shapes,
     infer_result_types,
     is_elements_attr,
@@ -695,7 +696,7 @@ class ConstOp(OdsOp):
     def reference(self) -> Any:
         """The spec's reference implementation: the results' values from the operands'."""
         value = self.value
-        return tensor_semantics.constant(value, self.output.type)
+        return tensor_semantics.constant(value, attr_type(value))
 
 
 class ReluOp(OdsOp):

@@ -626,6 +626,7 @@ _NATIVE_TRAITS = frozenset(
         "SameOperandsElementType",
         "SameOperandsAndResultElementType",
         "SameOperandsAndResultRank",
+        "ResultsBroadcastableShape",
         "Elementwise",
         "Terminator",
         "HasParent",

@@ -108,6 +108,8 @@ class PatternView:
     body: list[str]
     source: str = "None"
     """The source DAG as a Python literal (`describe`), for `odsgen check-patterns`."""
+    unsound: str | None = None
+    """A Python string literal: why the pattern is knowingly unsound (`KnownUnsound`)."""
 
 
 @dataclass
@@ -857,6 +859,7 @@ def patterns_module_view(
             summary=_summary(pattern),
             body=compiler.lines,
             source=repr(compiler.describe(pattern.source)),
+            unsound=None if pattern.unsound is None else repr(pattern.unsound),
         )
         patterns.append(pattern_view)
         compiled.append((pattern, pattern_view, shape))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from generator.ir.attributes import Attribute
 from generator.ir.type_utilities import compatible_shapes, element_type_or_self
 from generator.ir.types import (
+    DYNAMIC,
     RankedTensorType,
     ShapedType,
     Type,
@@ -126,6 +127,63 @@ def same_operands_and_result_rank(op: Operation) -> str | None:
     }
     if len(ranks) > 1:
         return "requires the same rank for all operands and results"
+    return None
+
+
+def _broadcast_dims(a: int, b: int) -> int | None:
+    """One dimension of two broadcast shapes (MLIR's `getBroadcastedShape`); None
+    when they do not broadcast."""
+    if a == DYNAMIC or b == DYNAMIC:
+        if a > 1:
+            return a
+        if b > 1:
+            return b
+        if a == 1:
+            return b
+        if b == 1:
+            return a
+        return DYNAMIC
+    if a == b or b == 1:
+        return a
+    if a == 1:
+        return b
+    return None
+
+
+def _shape_text(shape: tuple[int, ...] | list[int]) -> str:
+    return "'" + "x".join("?" if d == DYNAMIC else str(d) for d in shape) + "'"
+
+
+def results_broadcastable_shape(op: Operation) -> str | None:
+    """MLIR's `verifyCompatibleOperandBroadcast`: the operand shapes broadcast, and
+    each ranked result's shape is the broadcast shape (dynamic sizes match any)."""
+    shape: list[int] = []
+    for type_ in _operand_types(op):
+        if isinstance(type_, ShapedType) and not type_.has_rank:
+            return None
+        other = list(type_.shape) if isinstance(type_, ShapedType) else []
+        if len(other) > len(shape):
+            shape, other = other, shape
+        merged = list(shape)
+        offset = len(shape) - len(other)
+        for i, dim in enumerate(other):
+            got = _broadcast_dims(shape[offset + i], dim)
+            if got is None:
+                return "operands don't have broadcast-compatible shapes"
+            merged[offset + i] = got
+        shape = merged
+    for result in op.results:
+        type_ = result.type
+        if isinstance(type_, ShapedType) and not type_.has_rank:
+            continue
+        existing = list(type_.shape) if isinstance(type_, ShapedType) else []
+        if len(existing) != len(shape) or any(
+            e != i and e != DYNAMIC and i != DYNAMIC for e, i in zip(existing, shape, strict=True)
+        ):
+            return (
+                f"result type {_shape_text(existing)} not broadcast compatible with "
+                f"broadcasted operands's shapes {_shape_text(shape)}"
+            )
     return None
 
 

@@ -296,6 +296,9 @@ class ResultsBroadcastableShape(OpTrait):
 
     __slots__ = ()
 
+    #: MLIR's `verifyCompatibleOperandBroadcast`, compiled with the runtime.
+    verify = staticmethod(trait_checks.results_broadcastable_shape)
+
 
 class Scalarizable(OpTrait):
     """An elementwise op that may be applied to each element of its operands."""

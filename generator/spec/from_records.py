@@ -1172,6 +1172,9 @@ class _Reader:
             constraints=tuple(self.dag(d, loc) for d in rec.get("constraints") or []),
             benefit=benefit,
             **pattern_set,
+            unsound=str(rec["unsoundReason"])
+            if "KnownUnsound" in rec.get("!superclasses", ())
+            else None,
             loc=loc,
         )
 

@@ -596,6 +596,10 @@ class PatternDef(SpecNode):
     """The named set the pattern belongs to (TableGen `patternSet`): `canonicalize`
     adds it to the canonicalization patterns; empty means the set named after the
     dialect. `odsgen opt --patterns NAME` applies a set."""
+    unsound: str | None = None
+    """Why the pattern is knowingly unsound (TableGen `KnownUnsound<"...">`): kept
+    because it mirrors an upstream pattern that is unsound too. `odsgen
+    check-patterns` counts its counterexample as known, not as a failure."""
 
 
 DagArgDef.model_rebuild()

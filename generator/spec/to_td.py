@@ -506,7 +506,8 @@ def _pattern(pattern: PatternDef) -> list[str]:
         args.append("[" + ", ".join(constraints) + "]")
     if pattern.benefit:
         args += ["[]", f"(addBenefit {pattern.benefit})"]
-    lines = [f"def {pattern.name} : {kind}<", ",\n".join("  " + a for a in args) + ">;"]
+    close = ">;" if pattern.unsound is None else f">, KnownUnsound<{td_string(pattern.unsound)}>;"
+    lines = [f"def {pattern.name} : {kind}<", ",\n".join("  " + a for a in args) + close]
     if pattern.pattern_set:
         lines[-1] = lines[-1][:-1] + f" {{ let patternSet = {td_string(pattern.pattern_set)}; }}"
     return lines

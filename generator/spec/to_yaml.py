@@ -359,6 +359,7 @@ def _pattern(pattern: PatternDef) -> Fields:
     _optional(fields, "constraints", [dag_spelling(c) for c in pattern.constraints], [])
     _optional(fields, "benefit", pattern.benefit, 0)
     _optional(fields, "set", pattern.pattern_set, "")
+    _optional(fields, "unsound", pattern.unsound, None)
     return fields
 
 

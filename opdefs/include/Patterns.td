@@ -33,6 +33,15 @@ class Pat<dag pattern, dag result, list<dag> preds = [],
           list<dag> supplemental = [], dag benefitAdded = (addBenefit 0)>
     : Pattern<pattern, [result], preds, supplemental, benefitAdded>;
 
+// Marks a pattern as knowingly unsound, with the reason: a pattern kept because it
+// mirrors an upstream one that is unsound too. `odsgen check-patterns` still checks
+// it and prints its counterexample, but counts it as known unsound rather than
+// failing (and reports it when no counterexample is found).
+//   def P : Pat<...>, KnownUnsound<"why">;
+class KnownUnsound<string why> {
+  string unsoundReason = why;
+}
+
 // A Python call in a pattern; `numResults` values are returned.
 class NativeCodeCall<string expr, int returns = 1> {
   string expression = expr;

@@ -3,7 +3,9 @@
 A scratch project's dialect has ops with references and patterns that are right
 (`add(x, y) -> add(y, x)`) and deliberately wrong (`sub(x, y) -> sub(y, x)`,
 `add(x, 0) -> 1`): the wrong ones are reported with the inputs that tell them
-apart, and the exit status is 1. Every shipped set is checked too: each DRR pattern
+apart, and the exit status is 1. A wrong pattern marked knowingly unsound
+(`unsound: why`) is reported with its counterexample but does not fail the run; a
+right one so marked does (it passes unexpectedly). Every shipped set is checked too: each DRR pattern
 whose ops have references is checked on instances, and each one that gives another
 result than its source is one where mlir-opt-22's canonicalizer, given the same
 function, gives that wrong result on the same inputs (our patterns mirror MLIR 22's,
@@ -89,6 +91,16 @@ SPEC = textwrap.dedent(
         source: (Chk_OpaqueOp (Chk_OpaqueOp $x))
         results: ['(Chk_OpaqueOp $x)']
         set: chk-right
+      - name: SubCommutesKnowingly
+        source: (Chk_SubOp $x, $y)
+        results: ['(Chk_SubOp $y, $x)']
+        set: chk-known
+        unsound: subtraction does not commute
+      - name: AddCommutesMarkedWrongly
+        source: (Chk_AddOp $x, $y)
+        results: ['(Chk_AddOp $y, $x)']
+        set: chk-xpass
+        unsound: marked although addition commutes
     """
 )
 
@@ -130,7 +142,7 @@ def test_wrong_patterns_are_caught_with_their_inputs(chk: ModuleType) -> None:
     assert "FAIL chk-wrong: SubCommutes" in text
     assert "FAIL chk-wrong: AddZeroIsOne" in text
     assert "inputs (%arg0 = " in text
-    assert "chk-wrong: 2 patterns, 0 checked, 0 unchecked, 2 failing" in text
+    assert "chk-wrong: 2 patterns, 0 checked, 0 unchecked, 2 failing, 0 known unsound" in text
     # The reported inputs do tell the two functions apart.
     for report in by_name.values():
         assert report.example is not None
@@ -139,6 +151,34 @@ def test_wrong_patterns_are_caught_with_their_inputs(chk: ModuleType) -> None:
         got = Interpreter(module, io.StringIO().write).run("source", args)
         assert got
         assert all(v is not semantics.POISON for v in got)
+
+
+def test_known_unsound_patterns_are_reported_but_do_not_fail(chk: ModuleType) -> None:
+    ctx = _ctx(chk)
+    assert chk.patterns.SubCommutesKnowingly.unsound == "subtraction does not commute"
+    assert getattr(chk.patterns.SubCommutes, "unsound", None) is None
+    out = io.StringIO()
+    reports, ok = check_sets(ctx, ["chk-known"], out.write)
+    text = out.getvalue()
+    assert ok, text
+    (report,) = reports
+    assert report.status == "unsound", text
+    assert report.unsound == "subtraction does not commute"
+    assert report.example is not None
+    assert "known unsound chk-known: SubCommutesKnowingly (subtraction does not commute)\n" in text
+    assert "  inputs (%arg0 = " in text
+    assert "FAIL" not in text
+    assert "chk-known: 1 patterns, 0 checked, 0 unchecked, 0 failing, 1 known unsound\n" in text
+
+
+def test_unsound_patterns_that_pass_fail_the_run(chk: ModuleType) -> None:
+    out = io.StringIO()
+    reports, ok = check_sets(_ctx(chk), ["chk-xpass"], out.write)
+    text = out.getvalue()
+    assert not ok, text
+    assert [r.status for r in reports] == ["unsound-passed"]
+    assert "UNEXPECTEDLY PASSING chk-xpass: AddCommutesMarkedWrongly: marked unsound" in text
+    assert "0 failing, 0 known unsound, 1 unexpectedly passing\n" in text
 
 
 def test_right_patterns_pass_and_unreferenced_ones_are_unchecked(chk: ModuleType) -> None:
@@ -161,6 +201,11 @@ def test_command_line_exit_status_and_report(tmp_path: Path) -> None:
     right = _odsgen(["check-patterns", "chk-right", *load], tmp_path)
     assert right.returncode == 0, right.stderr
     assert "chk-right: 2 patterns, 1 checked, 1 unchecked, 0 failing" in right.stdout
+    known = _odsgen(["check-patterns", "chk-known", *load], tmp_path)
+    assert known.returncode == 0, known.stderr
+    assert "known unsound chk-known: SubCommutesKnowingly (" in known.stdout
+    xpass = _odsgen(["check-patterns", "chk-xpass", *load], tmp_path)
+    assert xpass.returncode == 1, xpass.stderr
     wrong = _odsgen(["check-patterns", "chk-wrong", *load], tmp_path)
     assert wrong.returncode == 1, wrong.stderr
     assert "FAIL chk-wrong: SubCommutes\n  inputs (%arg0 = " in wrong.stdout
@@ -211,23 +256,39 @@ def _shipped() -> tuple[Context, list[PatternReport], str]:
 
 def test_every_shipped_set() -> None:
     """Every shipped set: each DRR pattern whose ops all have references is checked
-    or failing (an instance is always found), and the figures are printed."""
+    (an instance is always found), none fails, each pattern marked knowingly unsound
+    has a counterexample, and the figures are printed."""
     _, reports, text = _shipped()
     print(text)
-    not_found = [r.name for r in reports if r.reason.startswith("no instance")]
+    shipped = [r for r in reports if not r.set_name.startswith("chk")]
+    not_found = [r.name for r in shipped if r.reason.startswith("no instance")]
     assert not not_found, text
-    assert sum(r.status == "checked" for r in reports) >= 25
+    assert sum(r.status == "checked" for r in shipped) >= 25
+    # The `tf`/`tfl` patterns, checked on tensor instances.
+    legalize = [r.status for r in shipped if r.set_name == "legalize-tf"]
+    assert legalize, text
+    assert set(legalize) == {"checked"}, text
+    assert [r.name for r in shipped if r.status in ("failing", "unsound-passed")] == [], text
+    unsound = [r for r in shipped if r.status == "unsound"]
+    assert unsound, text
+    assert all(r.unsound and r.example is not None for r in unsound)
 
 
 @pytest.mark.mlir
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed")
 def test_shipped_failures_are_mlir_opts_own() -> None:
-    """Each shipped pattern that gives another result than its source does what
-    mlir-opt-22's canonicalizer does: canonicalized by mlir-opt-22, the reported
-    function gives the same wrong result on the reported inputs."""
+    """Each shipped pattern that gives another result than its source (each one
+    marked knowingly unsound) does what mlir-opt-22's canonicalizer does:
+    canonicalized by mlir-opt-22, the reported function gives the same wrong result
+    on the reported inputs."""
     assert MLIR_OPT is not None
     ctx, reports, _ = _shipped()
-    failing = [r for r in reports if r.status == "failing"]
+    failing = [
+        r
+        for r in reports
+        if r.status in ("failing", "unsound") and not r.set_name.startswith("chk")
+    ]
+    assert failing
     for report in failing:
         assert report.example is not None, report.failures
         source, args = report.example

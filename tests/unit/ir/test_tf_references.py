@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from generated import context
-from generator.ir import SourceFile, parse_module, verify
+from generator.ir import DiagnosticError, SourceFile, parse_module, verify
 from generator.ir.interpreter import Interpreter, InterpreterError
 
 RNG_SEED = 20261126
@@ -169,9 +169,10 @@ def test_integer_division_by_zero_is_an_error() -> None:
 
 
 def test_shapes_that_do_not_broadcast_are_an_error() -> None:
+    """At run time (dynamic shapes); static ones the verifier rejects (below)."""
     text = (
-        "func.func @f(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<*xf32> {\n"
-        '  %z = "tf.Add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<*xf32>\n'
+        "func.func @f(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<*xf32> {\n"
+        '  %z = "tf.Add"(%x, %y) : (tensor<?xf32>, tensor<?xf32>) -> tensor<*xf32>\n'
         "  return %z : tensor<*xf32>\n}\n"
     )
     with pytest.raises(InterpreterError, match=r"incompatible shapes: \[2\] vs. \[3\]"):
@@ -469,3 +470,52 @@ def test_cast_narrowing_floats() -> None:
     truncating = text.replace('"tf.Cast"(%x) :', '"tf.Cast"(%x) {Truncate = true} :')
     with pytest.raises(InterpreterError, match="Truncate = true"):
         _run(truncating, [x])
+
+
+@pytest.mark.parametrize(
+    ("op", "message"),
+    [
+        (
+            '"tf.Add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+            "operands don't have broadcast-compatible shapes",
+        ),
+        (
+            '"tf.Sub"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<3x2xf32>',
+            "result type '3x2' not broadcast compatible with broadcasted operands's shapes '2'",
+        ),
+        (
+            '"tf.Mul"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf64>',
+            "requires the same element type for all operands and results",
+        ),
+        (
+            '"tf.BiasAdd"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+            "requires value operand to have rank at least two with `NHWC` data format",
+        ),
+        (
+            '"tf.BiasAdd"(%m, %x) : (tensor<4x3xf32>, tensor<2xf32>) -> tensor<4x3xf32>',
+            "requires channel dimension and feature dimension to match; found 3 and 2",
+        ),
+        (
+            '"tf.BiasAdd"(%m, %y) : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<3xf32>',
+            "requires the output to have the shape of the value operand",
+        ),
+        (
+            '"tf.Const"() <{value = dense<1.0> : tensor<2xf16>}> : () -> tensor<2xf32>',
+            "inferred type(s) 'tensor<2xf16>' are incompatible with return type(s) of operation",
+        ),
+    ],
+)
+def test_operand_and_result_types_are_verified(op: str, message: str) -> None:
+    """What TensorFlow's kernels need of the operands' and results' types (one
+    element type `T`, broadcast shapes, a 1-D bias along the channels) is verified,
+    so a pattern rewriting these ops is never given an op they do not define."""
+    text = (
+        "func.func @f(%x: tensor<2xf32>, %y: tensor<3xf32>, %m: tensor<4x3xf32>) {\n"
+        f"  %z = {op}\n"
+        "  return\n}\n"
+    )
+    ctx = context(allow_unregistered_dialects=False)
+    parsed = parse_module(SourceFile("case.mlir", text), ctx)
+    with pytest.raises(DiagnosticError) as raised:
+        verify(parsed.op, ctx)
+    assert message in str(raised.value.diagnostics[0].message)
