@@ -181,6 +181,7 @@ BASE: dict[str, Any] = {
             "source": "(Evil_AddOp $x, $x, $m, $t)",
             "results": ["$x"],
             "set": "demo-set",
+            "unsound": "kept on purpose",
         }
     ],
 }
@@ -247,6 +248,7 @@ YAML_FIELDS: list[tuple[str | int, ...]] = [
     ("patterns", 0, "source"),
     ("patterns", 0, "results", 0),
     ("patterns", 0, "set"),
+    ("patterns", 0, "unsound"),
 ]
 
 #: Model fields that hold code by design (hooks, constraint expressions, Python
@@ -318,6 +320,7 @@ COVERED = {
     "SuccessorDef.name",
     "SuccessorDef.description",
     "PatternDef.name",
+    "PatternDef.unsound",
     "PatternDef.pattern_set",
     "InterfaceDef.def_name",
     "InterfaceDef.name",
@@ -510,7 +513,8 @@ def Evil_PairType : TypeDef<Evil_Dialect, "Pair"> {
   }];
 }
 let patternSet = @set@ in {
-def Evil_Same : Pat<(Evil_AddOp $x, $x, $m), (Evil_AddOp $x, $x, $m)>;
+def Evil_Same : Pat<(Evil_AddOp $x, $x, $m), (Evil_AddOp $x, $x, $m)>,
+                KnownUnsound<@unsound@>;
 }
 """
 
@@ -541,6 +545,7 @@ _TD_DEFAULTS = {
     "alias": '"eflags"',
     "defaultdialect": '"evil"',
     "set": '"demo-set"',
+    "unsound": '"kept on purpose"',
     "iname": '"Shaped"',
     "idescription": '"Has a shape."',
     "mdescription": '"The rank."',
