@@ -62,6 +62,7 @@ from generator.spec.mlir_predicates import (
     translate_type_expr,
     type_interface_implementers,
 )
+from generator.spec.mlir_result_names import KNOWN_RESULT_NAMES
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
@@ -911,6 +912,10 @@ class _Reader:
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
         names = self.default_result_names(results, traits)
+        known = KNOWN_RESULT_NAMES.get(item.name)
+        if known is not None and any("OpAsmOpInterface" in t.spelling() for t in traits):
+            # MLIR's C++ names this op's result; the table has the same names.
+            names = known
         if names is not None:
             fields["asm_result_names"] = SourceText(text=names)
         default_order = [o.name for o in operands] + [a.name for a in attributes]
@@ -1103,6 +1108,8 @@ class _Reader:
             for method in info.methods:
                 if method.kind != "required" and method.ods_name not in overridden:
                     continue
+                if method.py_name == "asm_result_names" and item.name in KNOWN_RESULT_NAMES:
+                    continue  # the op's spec gets the names MLIR's C++ gives
                 params = ", ".join(("cls" if method.static else "op", *method.params))
                 returns = method.signature.rsplit("->", 1)[-1].strip()
                 item.hooks.append(

@@ -1,13 +1,13 @@
 """The C++ of MLIR 22's `index` dialect that `odsgen import` asks for, in Python.
 
-Imported from `IndexOps.td`, four of index's ops need hand-written code: the
+Imported from `IndexOps.td`, two of index's ops need hand-written code: the
 casts `index.casts` and `index.castu` implement `CastOpInterface`, whose verifier
 asks the op's `areCastCompatible` whether the operand type converts to the result
-type (exactly one of the two is `index`), and `index.constant` and
-`index.bool.constant` name their results (`%idx3`, `%true`). odsgen's own `index`
-(`opdefs/index.td`, generated into `generated.index`) has all four, written
-against the same operand, attribute and result names, so the hooks call that code
-with the imported op. Folders and integer range inference are optional hooks and
+type (exactly one of the two is `index`). (The names `index.constant` and
+`index.bool.constant` give their results, `%idx3` and `%true`, come with the
+import.) odsgen's own `index` (`opdefs/index.td`, generated into
+`generated.index`) has both verifiers, written against the same operand,
+attribute and result names, so the hooks call that code with the imported op. Folders and integer range inference are optional hooks and
 are not written: the differential tests check syntax and verification.
 
 The test puts this module in the place of the skeleton `odsgen import` writes
@@ -16,20 +16,8 @@ The test puts this module in the place of the skeleton `odsgen import` writes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from generated.index import ops as builtin
 from generator.ir import Operation
-
-
-def bool_constant_op_asm_result_names(op: Operation) -> Sequence[tuple[int, str]]:
-    """`%true` or `%false` (MLIR's `getAsmResultNames`)."""
-    return builtin.BoolConstantOp.asm_result_names(op)  # type: ignore[arg-type]
-
-
-def constant_op_asm_result_names(op: Operation) -> Sequence[tuple[int, str]]:
-    """`%idx<value>` (MLIR's `getAsmResultNames`)."""
-    return builtin.ConstantOp.asm_result_names(op)  # type: ignore[arg-type]
 
 
 def cast_s_op_verify(op: Operation) -> str | None:
