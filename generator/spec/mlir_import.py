@@ -54,6 +54,7 @@ from generator.spec.constraints import (
 )
 from generator.spec.expr import ExprError, NameExpr
 from generator.spec.interfaces import BUILTIN_INTERFACES
+from generator.spec.mlir_known_code import KNOWN_RESULT_NAMES, KNOWN_TYPE_VERIFIERS
 from generator.spec.mlir_predicates import (
     CppClass,
     PredScope,
@@ -62,7 +63,6 @@ from generator.spec.mlir_predicates import (
     translate_type_expr,
     type_interface_implementers,
 )
-from generator.spec.mlir_result_names import KNOWN_RESULT_NAMES
 from generator.spec.model import (
     AttrDef,
     AttributeDef,
@@ -575,7 +575,8 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("genVerifyDecl"):
+        known_verifier = KNOWN_TYPE_VERIFIERS.get(f"{dialect}.{mnemonic}") if is_type else None
+        if record.get("genVerifyDecl") and known_verifier is None:
             args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
             hooks.append(
                 Hook(
@@ -604,6 +605,9 @@ class _Reader:
             "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
             "has_custom_assembly_format": custom,
         }
+        if known_verifier is not None and record.get("genVerifyDecl"):
+            # MLIR's C++ checks these parameters; the table has the same check.
+            fields["verifier"] = SourceText(text=known_verifier)
         if is_type:
             imported.types[def_name] = TypeDef.model_validate(fields)
         else:

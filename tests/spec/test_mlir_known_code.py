@@ -1,10 +1,11 @@
-"""The result names `odsgen import` gives MLIR's own ops (`mlir_result_names`).
+"""What `odsgen import` knows of MLIR's C++ (`generator.spec.mlir_known_code`).
 
 MLIR's standard ops that name their results in C++ (`getAsmResultNames`) get the
 same names from the importer's table, so the imported ops print as mlir-opt-22
 does without a hand-written hook. The ops of the table that import complete are
 run through `odsgen opt --load-dialect` against mlir-opt-22, in custom and generic
 form; without the table each of its ops asks for the hook, so no entry is stale.
+The type checks are compared with mlir-opt-22's acceptance and first error.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from spec.test_mlir_import import (
 
 from generator.spec import mlir_import
 from generator.spec.mlir_import import hook_lines, import_records, read_records
-from generator.spec.mlir_result_names import KNOWN_RESULT_NAMES
+from generator.spec.mlir_known_code import KNOWN_RESULT_NAMES, KNOWN_TYPE_VERIFIERS
 
 FILES = [
     DIALECTS / "GPU" / "IR" / "GPUOps.td",
@@ -102,3 +103,51 @@ def test_every_entry_replaces_a_result_name_hook(monkeypatch: pytest.MonkeyPatch
     }
     stale = sorted(set(KNOWN_RESULT_NAMES) - asking)
     assert not stale, f"ops that do not ask MLIR's C++ for their result names: {stale}"
+
+
+TRANSFORM_FILES = [
+    DIALECTS / "Transform" / "IR" / "TransformTypes.td",
+    DIALECTS / "Transform" / "IR" / "TransformOps.td",
+    DIALECTS / "Transform" / "DebugExtension" / "DebugExtensionOps.td",
+]
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_transform_param_checks_its_type_as_mlir_opt(tmp_path: Path) -> None:
+    status, _, err = _import(tmp_path, *TRANSFORM_FILES, report=False)
+    assert status == 0, err
+    outcomes = []
+    for element in ("i64", "i1", "si32", "ui64", "i65", "i128", "f32", "index", "tensor<4xi8>"):
+        program = tmp_path / "param.mlir"
+        param = f"!transform.param<{element}>"
+        program.write_text(
+            f"func.func @f(%p: {param}, %h: !transform.any_op) {{\n"
+            f'  transform.debug.emit_param_as_remark %p, "x" at %h : {param}, !transform.any_op\n'
+            "  return\n}\n",
+            encoding="utf-8",
+        )
+        theirs = subprocess.run(
+            ["mlir-opt-22", str(program)], capture_output=True, text=True, check=False
+        )
+        ours = _opt(tmp_path, program)
+        assert (ours.returncode == 0) == (theirs.returncode == 0), element
+        assert ours.stdout == theirs.stdout, element
+        assert ours.stderr.splitlines()[:1] == theirs.stderr.splitlines()[:1], element
+        outcomes.append(theirs.returncode == 0)
+    assert True in outcomes
+    assert False in outcomes
+
+
+@needs_mlir
+def test_every_type_entry_replaces_a_verify_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mlir_import, "KNOWN_TYPE_VERIFIERS", {})
+    loaded = [(f.name, read_records(f, [MLIR_INCLUDE])) for f in TRANSFORM_FILES]
+    dialects = import_records(loaded)
+    hooks = {
+        f"{name}.{dialect.types[def_name].mnemonic}"
+        for name, dialect in dialects.items()
+        for def_name, found in dialect.def_hooks.items()
+        if def_name in dialect.types and any(h.function.endswith("_verify") for h in found)
+    }
+    assert set(KNOWN_TYPE_VERIFIERS) <= hooks

@@ -1,14 +1,19 @@
-"""The result names MLIR's own ops suggest to the printer, for `odsgen import`.
+"""What MLIR's own dialects do in C++ that `odsgen import` knows in Python.
 
-An op of MLIR's standard dialects that declares `OpAsmOpInterface`'s
-`getAsmResultNames` names its result in C++ (`%dim = tensor.dim ...`,
-`%thread_id_x = gpu.thread_id x`, `%idx42 = index.constant 42`). Those names are
-part of what `mlir-opt` prints, so an imported op that lacks them prints
-differently; the importer would otherwise make the method a required hook. This
-module holds the Python body of `asm_result_names` for the ops of MLIR 22 whose
-names are a fixed word or a simple function of one attribute, keyed by the op's
-full name. Each entry is checked against mlir-opt-22's output by
-`tests/spec/test_mlir_result_names.py`; an op absent from the table keeps the hook.
+Some of the C++ behind MLIR's standard dialects is part of what `mlir-opt`
+prints or rejects, and is simple enough to state once here rather than ask every
+user to write it as a hook:
+
+- the result names an op suggests through `OpAsmOpInterface`'s
+  `getAsmResultNames` (`%dim = tensor.dim ...`, `%thread_id_x = gpu.thread_id x`,
+  `%idx42 = index.constant 42`), for the ops whose names are a fixed word or a
+  simple function of one attribute;
+- the parameter checks of a type declared with `genVerifyDecl`
+  (`!transform.param<T>` takes integers of at most 64 bits).
+
+Entries are keyed by the op's or type's full name and checked against
+mlir-opt-22 by `tests/spec/test_mlir_known_code.py`; anything absent keeps its
+hook.
 """
 
 from __future__ import annotations
@@ -61,4 +66,16 @@ KNOWN_RESULT_NAMES: Mapping[str, str] = {
     "tensor.concat": _fixed("concat"),
     "tensor.rank": _fixed("rank"),
     "vector.vscale": _fixed("vscale"),
+}
+
+#: type name -> the body of `def verify(cls, <parameters>) -> str | None` of a type
+#: of MLIR's own dialects whose parameters MLIR checks in C++ (`genVerifyDecl`).
+KNOWN_TYPE_VERIFIERS: Mapping[str, str] = {
+    # `!transform.param<T>`: a parameter is an integer of at most 64 bits, of any
+    # signedness.
+    "transform.param": (
+        "if not isinstance(type, IntegerType) or type.width > 64:\n"
+        '    return "only supports integer types with width <=64"\n'
+        "return None\n"
+    ),
 }
