@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
+import inspect
 import json
+import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1321,6 +1324,8 @@ class _Reader:
         fmt = _text(record.get("assemblyFormat"))
         for directive in sorted(set(re.findall(r"custom<(\w+)>", fmt))):
             snake = snake_case(directive)
+            if _runtime_directive(snake, re.findall(rf"custom<{directive}>\(([^)]*)\)", fmt)):
+                continue
             for kind in ("parse", "print"):
                 item.hooks.append(
                     Hook(
@@ -1575,6 +1580,34 @@ def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool
             return True
         pending.extend(trait.get("traits") or () if "TraitList" in _supers(trait) else ())
     return False
+
+
+def _runtime_directive(snake: str, uses: Sequence[str]) -> bool:
+    """Whether the runtime defines a `custom<...>` directive's functions, taking its
+    arguments as each use in the format passes them: only `$name` arguments, as many
+    as the printer takes after the printer and the op (MLIR's `DynamicIndexList` with
+    a delimiter or scalable flags passes more, and stays a hook)."""
+    from generator.ir import dialects
+
+    parse = print_ = None
+    for info in pkgutil.iter_modules(dialects.__path__):
+        module = importlib.import_module(f"{dialects.__name__}.{info.name}")
+        if f"print_{snake}" in getattr(module, "__all__", ()):
+            parse = getattr(module, f"parse_{snake}", None)
+            print_ = getattr(module, f"print_{snake}")
+            break
+    if parse is None or print_ is None:
+        return False
+    required = [
+        p
+        for p in inspect.signature(print_).parameters.values()
+        if p.default is inspect.Parameter.empty
+    ]
+    for use in uses:
+        args = [a.strip() for a in use.split(",") if a.strip()]
+        if not all(re.fullmatch(r"\$\w+", a) for a in args) or len(args) != len(required) - 2:
+            return False
+    return bool(uses)
 
 
 def _default_buildable(constraint: AttrConstraint) -> bool:

@@ -151,3 +151,43 @@ def test_every_type_entry_replaces_a_verify_hook(monkeypatch: pytest.MonkeyPatch
         if def_name in dialect.types and any(h.function.endswith("_verify") for h in found)
     }
     assert set(KNOWN_TYPE_VERIFIERS) <= hooks
+
+
+DYNAMIC_INDEX_PROGRAM = """\
+func.func @f(%h: !transform.any_op, %p: !transform.param<i64>, %q: !transform.any_param) {
+  transform.xegpu.set_gpu_launch_threads %h threads = [2, %p, 4] : !transform.any_op, \
+!transform.param<i64>
+  transform.xegpu.set_gpu_launch_threads %h threads = [%p, %q] : !transform.any_op, \
+!transform.param<i64>, !transform.any_param
+  transform.xegpu.set_gpu_launch_threads %h threads = [] : !transform.any_op
+  return
+}
+"""
+
+
+@needs_mlir
+@needs_mlir_opt
+@pytest.mark.parametrize("generic", [False, True], ids=["custom", "generic"])
+def test_runtime_dynamic_index_list_needs_no_hook(tmp_path: Path, generic: bool) -> None:
+    """`custom<DynamicIndexList>($values, $static)` is the runtime's; a use passing
+    more (`affine.delinearize_index`'s delimiter) stays a hook."""
+    files = [
+        DIALECTS / "Transform" / "IR" / "TransformTypes.td",
+        DIALECTS / "XeGPU" / "TransformOps" / "XeGPUTransformOps.td",
+        DIALECTS / "Affine" / "IR" / "AffineOps.td",
+    ]
+    status, _, err = _import(tmp_path, *files, report=False)
+    assert status == 0, err
+    program = tmp_path / "dynamic.mlir"
+    program.write_text(DYNAMIC_INDEX_PROGRAM, encoding="utf-8")
+    flags = ["--mlir-print-op-generic"] if generic else []
+    ours = _opt(tmp_path, program, *flags)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == _mlir_opt(program, *flags)
+    loaded = [(f.name, read_records(f, [MLIR_INCLUDE])) for f in files]
+    hooks = hook_lines(import_records(loaded), {})
+    assert not [h for h in hooks if h.startswith("transform.xegpu.set_gpu_launch_threads:")]
+    assert any(
+        line.startswith("affine.delinearize_index: needs hook parse_dynamic_index_list")
+        for line in hooks
+    )
