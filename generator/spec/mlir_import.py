@@ -919,10 +919,10 @@ class _Reader:
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
         names = self.default_result_names(results, traits)
-        known = KNOWN_RESULT_NAMES.get(item.name)
-        if known is not None and any("OpAsmOpInterface" in t.spelling() for t in traits):
+        known_names = KNOWN_RESULT_NAMES.get(item.name)
+        if known_names is not None and any("OpAsmOpInterface" in t.spelling() for t in traits):
             # MLIR's C++ names this op's result; the table has the same names.
-            names = known
+            names = known_names
         if names is not None:
             fields["asm_result_names"] = SourceText(text=names)
         default_order = [o.name for o in operands] + [a.name for a in attributes]
