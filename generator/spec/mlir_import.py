@@ -908,7 +908,8 @@ class _Reader:
             or any(not r for _, r in item.interface_checks),
             "has_region_verifier": bool(record.get("hasRegionVerifier"))
             or any(r for _, r in item.interface_checks),
-            "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
+            "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat"))
+            and not _text(fmt),
         }
         names = self.default_result_names(results, traits)
         if names is not None:
@@ -1290,7 +1291,9 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("hasCustomAssemblyFormat"):
+        # A declarative format wins over `hasCustomAssemblyFormat`, as in ODS, where a
+        # base class's flag (`SPIRV_Op`'s) leaves a format given below it in charge.
+        if record.get("hasCustomAssemblyFormat") and not _text(record.get("assemblyFormat")):
             item.hooks.append(
                 Hook(
                     f"{prefix}_parse",

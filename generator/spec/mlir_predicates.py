@@ -293,6 +293,21 @@ CLASSES: dict[str, CppClass] = {
     # A pointer's address space is read by a query (`llvm_address_space`), so a
     # cast to it needs no runtime class.
     "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
+    # The SPIR-V dialect's types (`mlir/Dialect/SPIRV/IR/SPIRVTypes.h`), C++ classes
+    # the runtime defines in `generator.ir.spirv`.
+    **{
+        f"spirv::{cls}": _isinstance(f"Spirv{cls}", "Type")
+        for cls in (
+            "ArrayType",
+            "CooperativeMatrixType",
+            "ImageType",
+            "MatrixType",
+            "PointerType",
+            "RuntimeArrayType",
+            "SampledImageType",
+            "StructType",
+        )
+    },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -400,6 +415,21 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
     ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
+    ("spirv::PointerType", "getPointeeType", 0): ("{0}.pointee", "Type"),
+    ("spirv::ArrayType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::ArrayType", "getNumElements", 0): ("{0}.count", "int"),
+    ("spirv::RuntimeArrayType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::CooperativeMatrixType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::MatrixType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::MatrixType", "getNumColumns", 0): ("{0}.columns", "int"),
+    ("spirv::SampledImageType", "getImageType", 0): ("{0}.image_type", "spirv::ImageType"),
+    ("spirv::ImageType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::ImageType", "getDim", 0): ("{0}.dim", "enum"),
+    ("spirv::ImageType", "getDepthInfo", 0): ("{0}.depth", "enum"),
+    ("spirv::ImageType", "getArrayedInfo", 0): ("{0}.arrayed", "enum"),
+    ("spirv::ImageType", "getSamplingInfo", 0): ("{0}.sampling", "enum"),
+    ("spirv::ImageType", "getSamplerUseInfo", 0): ("{0}.sampler_use", "enum"),
+    ("spirv::ImageType", "getImageFormat", 0): ("{0}.image_format", "enum"),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
@@ -463,6 +493,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("Op", "getRegion", 1): ("{0}.regions[{1}]", "Region"),
     ("Op", "getNumSuccessors", 0): ("len({0}.successors)", "int"),
     ("Op", "getOperation", 0): ("{0}", "Op"),
+    ("Op", "getParentOp", 0): ("{0}.parent_op", "OptOp"),
     ("Region", "empty", 0): ("not {0}.blocks", "bool"),
     ("Region", "hasOneBlock", 0): ("len({0}.blocks) == 1", "bool"),
     ("Region", "getBlocks", 0): ("{0}.blocks", "BlockRange"),
@@ -510,6 +541,11 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
     ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
+    # The SPIR-V dialect's helpers (`mlir/lib/Dialect/SPIRV/IR`): where an op may
+    # appear, and the `i1` counterpart of a comparison's operand type.
+    ("isDirectInModuleLikeOp", 1): (("any",), "spirv_is_module_like({0})", "bool"),
+    ("isNestedInFunctionOpInterface", 1): (("any",), "spirv_is_in_function({0})", "bool"),
+    ("getUnaryOpResultType", 1): (("Type",), "spirv_bool_result_type({0})", "Type"),
 }
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
@@ -1292,6 +1328,18 @@ class _Translator:
         if isinstance(node, _Call):
             return self.call(node)
         if isinstance(node, _Member):
+            obj = node.obj
+            if (
+                isinstance(obj, _Call)
+                and isinstance(obj.func, _Name)
+                and obj.func.parts == ("getProperties",)
+                and not obj.args
+                and node.name in self.scope.values
+            ):
+                # An op's properties struct holds each inherent attribute in a field
+                # named as in ODS: the attribute itself.
+                value = self.scope.values[node.name]
+                return _T(_parse_py(value.python), value.kind)
             raise _Untranslatable("C++ field", f"'.{node.name}' without a call")
         if isinstance(node, _InitList):
             return self.init_list(node)
@@ -2304,4 +2352,12 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                     getters[_getter(name)] = OpValue(raw, kind)
     constants = _enum_constants(records)
     classes = record_classes(records)
+    namespace = _namespace(op, records)
+    if namespace is not None:
+        # The op's code is in its dialect's namespace, where the dialect's C++
+        # classes the tables know are named unqualified (`PointerType` in `spirv`).
+        inner = namespace.strip(":").removeprefix("mlir::").removeprefix("mlir") + "::"
+        for known, cls in CLASSES.items():
+            if inner != "::" and known.startswith(inner):
+                classes.setdefault(known, cls)
     return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
