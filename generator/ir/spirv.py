@@ -29,7 +29,7 @@ from generator.ir.interfaces import FunctionOpInterface
 from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos
 from generator.ir.traits import SymbolTable
 from generator.ir.type_parser import TypeParser
-from generator.ir.types import FloatType, IntegerType, Type, VectorType
+from generator.ir.types import DYNAMIC, FloatType, IntegerType, Type, VectorType
 
 __all__ = [
     "TYPES",
@@ -41,6 +41,7 @@ __all__ = [
     "SpirvRuntimeArrayType",
     "SpirvSampledImageType",
     "SpirvStructType",
+    "SpirvTensorArmType",
     "spirv_bool_result_type",
     "spirv_is_in_function",
     "spirv_is_module_like",
@@ -570,6 +571,61 @@ class SpirvSampledImageType(_SpirvType):
         return f"<{p.type_text(self.image_type)}>"
 
 
+class SpirvTensorArmType(_SpirvType):
+    """`!spirv.arm.tensor<2x3xf32>`, `<?x?xf32>` or `<*xf32>` (`spirv::TensorArmType`):
+    a tensor of SPIR-V's Arm extension, of static or fully dynamic shape, or unranked.
+
+    Parameters: the shape (`DYNAMIC` for `?`), None when unranked; the element type.
+    """
+
+    __slots__ = ()
+
+    MNEMONIC: ClassVar[str] = "arm.tensor"
+
+    @classmethod
+    def get(cls, shape: tuple[int, ...] | None, element_type: Type) -> SpirvTensorArmType:
+        """The tensor of this shape (None: unranked) and element type."""
+        return cls.unique((shape, element_type))
+
+    @property
+    def shape(self) -> tuple[int, ...] | None:
+        """The dimensions, `DYNAMIC` for `?`; None when unranked (`getShape`)."""
+        return cast("tuple[int, ...] | None", self.params[0])
+
+    @property
+    def element_type(self) -> Type:
+        """The type of the elements (`getElementType`)."""
+        return cast(Type, self.params[1])
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> SpirvTensorArmType:
+        """Read `<2x3xf32>`, `<?x?xf32>` or `<*xf32>`."""
+        p.expect("<")
+        pos = p.current_pos()
+        shape: tuple[int, ...] | None = None
+        if p.consume_if("*"):
+            p.expect("x", "expected 'x' in dimension list")
+        else:
+            shape, _ = _parser(p).parse_dimensions(True, False)
+            if not shape:
+                p.error_at(pos, "arm.tensors do not support rank zero")
+            if 0 in shape:
+                p.error_at(pos, "arm.tensors do not support zero dimensions")
+            if DYNAMIC in shape and any(d != DYNAMIC for d in shape):
+                p.error_at(
+                    pos,
+                    "arm.tensor shape dimensions must be either fully dynamic or completed shaped",
+                )
+        element = _composable(p)
+        p.expect(">")
+        return cls.get(shape, element)
+
+    def params_text(self, p: AsmPrinter) -> str:
+        shape = self.shape
+        dims = "*" if shape is None else "x".join("?" if d == DYNAMIC else str(d) for d in shape)
+        return f"<{dims}x{p.type_text(self.element_type)}>"
+
+
 #: A decoration of a struct or of one of its members: (case value, its value or None).
 _Decoration = tuple[int, int | None]
 
@@ -703,6 +759,7 @@ TYPES: tuple[type[Type], ...] = (
     SpirvImageType,
     SpirvSampledImageType,
     SpirvStructType,
+    SpirvTensorArmType,
 )
 
 

@@ -306,6 +306,7 @@ CLASSES: dict[str, CppClass] = {
             "RuntimeArrayType",
             "SampledImageType",
             "StructType",
+            "TensorArmType",
         )
     },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
@@ -424,6 +425,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("spirv::MatrixType", "getNumColumns", 0): ("{0}.columns", "int"),
     ("spirv::SampledImageType", "getImageType", 0): ("{0}.image_type", "spirv::ImageType"),
     ("spirv::ImageType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::TensorArmType", "getElementType", 0): ("{0}.element_type", "Type"),
     ("spirv::ImageType", "getDim", 0): ("{0}.dim", "enum"),
     ("spirv::ImageType", "getDepthInfo", 0): ("{0}.depth", "enum"),
     ("spirv::ImageType", "getArrayedInfo", 0): ("{0}.arrayed", "enum"),
@@ -2219,6 +2221,7 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
     """The parameter accessors of a dialect's types and attributes (`getX()` -> the
     Python parameter `x`), as `PredScope.methods` wants them."""
     instances: Mapping[str, Sequence[str]] = records.get("!instanceof", {})
+    enums = frozenset(str(records[n].get("cppType", "")) for n in instances.get("EnumInfo", ()))
     out: dict[tuple[str, str, int], tuple[str, str]] = {}
     for cls in ("TypeDef", "AttrDef"):
         for name in instances.get(cls, ()):
@@ -2232,6 +2235,10 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
                 if isinstance(ptype, Mapping):
                     ptype = records.get(ptype.get("def", ""), {}).get("cppType")
                 kind = _parameter_kind(ptype) if isinstance(ptype, str) else None
+                if kind is None and ptype in enums:
+                    # An enum attribute's case (`ScopeAttr::getValue`), an int here
+                    # that compares equal to the Python enum's members.
+                    kind = "enum"
                 if kind is None or not isinstance(pname, str):
                     continue
                 # mlir-tblgen's getter: `get` and the name in CamelCase
