@@ -1330,12 +1330,12 @@ class _Translator:
         if isinstance(node, _Call):
             return self.call(node)
         if isinstance(node, _Member):
-            obj = node.obj
+            holder = node.obj
             if (
-                isinstance(obj, _Call)
-                and isinstance(obj.func, _Name)
-                and obj.func.parts == ("getProperties",)
-                and not obj.args
+                isinstance(holder, _Call)
+                and isinstance(holder.func, _Name)
+                and holder.func.parts == ("getProperties",)
+                and not holder.args
                 and node.name in self.scope.values
             ):
                 # An op's properties struct holds each inherent attribute in a field
