@@ -323,3 +323,55 @@ def test_spirv_traits_against_mlir_opt(imported: tuple[Path, str]) -> None:
     assert mismatches == []
     assert 0 < len(valid) < len(TRAIT_CASES)
     assert _compare(tmp_path, valid, "--mlir-print-op-generic")[0] == []
+
+
+#: Places an op may be put in (`MARK`): directly in a function, below an unknown op
+#: in one, at the top level, in a module nested in a function, and so on.
+PLACES = [
+    "func.func @f() {\n  MARK\n  return\n}\n",
+    'func.func @f() {\n  "test.foo"() ({\n    MARK\n  }) : () -> ()\n  return\n}\n',
+    '"test.foo"() ({\n  MARK\n}) : () -> ()\n',
+    "MARK\n",
+    'func.func @f() {\n  "test.foo"() ({\n    builtin.module {\n'
+    '      "test.bar"() ({\n        MARK\n      }) : () -> ()\n    }\n'
+    "  }) : () -> ()\n  return\n}\n",
+    '"test.foo"() ({\n  builtin.module {\n    MARK\n  }\n}) : () -> ()\n',
+]
+
+
+@needs_mlir_opt
+@pytest.mark.parametrize(
+    ("op", "what", "helper"),
+    [
+        ("spirv.Return", "function-like", "spirv_is_in_function"),
+        (
+            "spirv.GlobalVariable @v : !spirv.ptr<f32, Private>",
+            "module-like",
+            "spirv_is_module_like",
+        ),
+    ],
+)
+def test_spirv_placement_helpers_agree_with_mlir_opt(op: str, what: str, helper: str) -> None:
+    """`isNestedInFunctionOpInterface` and `isDirectInModuleLikeOp`, asked of the
+    parent of an op in each place, hold exactly where mlir-opt-22 accepts a SPIR-V op
+    that requires them there (`spirv.Return`, `spirv.GlobalVariable`)."""
+    import generated
+    import generator.ir as ir
+    from generator.ir import SourceFile, parse_source
+
+    check = getattr(ir, helper)
+    for place in PLACES:
+        run = subprocess.run(
+            ["mlir-opt-22", "--allow-unregistered-dialect", "-"],
+            input=place.replace("MARK", op),
+            capture_output=True,
+            text=True,
+        )
+        rejected = f"op must appear in a {what} op's block" in run.stderr
+        module = parse_source(
+            SourceFile("<place>", place.replace("MARK", '"test.marker"() : () -> ()')),
+            generated.context(allow_unregistered_dialects=True),
+        )
+        markers = [o for o in module.walk() if o.name == "test.marker"]
+        assert len(markers) == 1
+        assert check(markers[0].parent_op) != rejected, place
