@@ -33,10 +33,11 @@ if TYPE_CHECKING:
 
 __all__ = ["RUNTIME_DIALECT_MODULES", "Context"]
 
-#: Types MLIR defines in C++ for a dialect, beyond what its spec can declare: the
-#: runtime module holding them, by dialect name. The module has `TYPES` (the type
-#: classes) and `unknown_type_message` (its parser's error for a mnemonic it does
-#: not define); a context adds them when it loads a dialect of that name.
+#: Types and attributes MLIR defines in C++ for a dialect, beyond what its spec can
+#: declare: the runtime module holding them, by dialect name. The module has `TYPES`
+#: and `ATTRIBUTES` (the classes) and `unknown_type_message` (its parser's error for
+#: a type mnemonic it does not define); a context adds them when it loads a dialect
+#: of that name.
 RUNTIME_DIALECT_MODULES: dict[str, str] = {"spirv": "generator.ir.spirv"}
 
 #: Ops the runtime itself knows, whatever dialects are loaded.
@@ -112,12 +113,18 @@ class Context:
                 self._type_dialects.add(key[0])
             runtime = RUNTIME_DIALECT_MODULES.get(dialect.name)
             if runtime is not None:
-                runtime_types: tuple[type[Type], ...] = importlib.import_module(runtime).TYPES
+                module = importlib.import_module(runtime)
+                runtime_types: tuple[type[Type], ...] = module.TYPES
                 for type_class in runtime_types:
                     key = (dialect.name, _class_str(type_class, "MNEMONIC"))
                     # A type the dialect's spec defines itself wins.
                     self._types.setdefault(key, type_class)
                     self._type_dialects.add(dialect.name)
+                runtime_attrs: tuple[type[Attribute], ...] = module.ATTRIBUTES
+                for attr_class in runtime_attrs:
+                    key = (dialect.name, _class_str(attr_class, "MNEMONIC"))
+                    self._attrs.setdefault(key, attr_class)
+                    self._attr_dialects.add(dialect.name)
             for attr_class in dialect.attributes:
                 key = (_class_str(attr_class, "DIALECT"), _class_str(attr_class, "MNEMONIC"))
                 self._attrs[key] = attr_class

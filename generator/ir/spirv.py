@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from generator.ir.attr_type_base import ParametricType
+from generator.ir.attr_type_base import ParametricAttr, ParametricType
+from generator.ir.attributes import Attribute
 from generator.ir.core import Operation
 from generator.ir.interfaces import FunctionOpInterface
 from generator.ir.opasm import AsmParser, AsmPrinter, SourcePos
@@ -32,6 +33,7 @@ from generator.ir.type_parser import TypeParser
 from generator.ir.types import DYNAMIC, FloatType, IntegerType, Type, VectorType
 
 __all__ = [
+    "ATTRIBUTES",
     "TYPES",
     "SpirvArrayType",
     "SpirvCooperativeMatrixType",
@@ -42,6 +44,7 @@ __all__ = [
     "SpirvSampledImageType",
     "SpirvStructType",
     "SpirvTensorArmType",
+    "SpirvVerCapExtAttr",
     "spirv_bool_result_type",
     "spirv_is_in_function",
     "spirv_is_module_like",
@@ -748,6 +751,219 @@ class SpirvStructType(_SpirvType):
         own = "".join(", " + _decoration_text(d) for d in self.decorations)
         return f"<({', '.join(parts)}){own}>"
 
+
+# -- the version, capabilities and extensions a module needs -------------------------
+
+VERSIONS = ("v1.0", "v1.1", "v1.2", "v1.3", "v1.4", "v1.5", "v1.6")
+
+CAPABILITIES: frozenset[str] = frozenset(
+    (
+        "Matrix", "Addresses", "Linkage", "Kernel", "Float16", "Float64", "Int64",
+        "Groups", "Int16", "Int8", "Sampled1D", "SampledBuffer", "GroupNonUniform",
+        "ShaderLayer", "ShaderViewportIndex", "UniformDecoration", "SubgroupBallotKHR",
+        "SubgroupVoteKHR", "StorageBuffer16BitAccess", "StoragePushConstant16",
+        "StorageInputOutput16", "DeviceGroup", "AtomicStorageOps",
+        "SampleMaskPostDepthCoverage", "StorageBuffer8BitAccess",
+        "StoragePushConstant8", "DenormPreserve", "DenormFlushToZero",
+        "SignedZeroInfNanPreserve", "RoundingModeRTE", "RoundingModeRTZ",
+        "ImageFootprintNV", "FragmentBarycentricKHR", "MeshShadingEXT",
+        "ComputeDerivativeGroupQuadsNV", "GroupNonUniformPartitionedNV",
+        "VulkanMemoryModel", "VulkanMemoryModelDeviceScope",
+        "ComputeDerivativeGroupLinearNV", "BindlessTextureNV", "SubgroupShuffleINTEL",
+        "SubgroupBufferBlockIOINTEL", "SubgroupImageBlockIOINTEL",
+        "SubgroupImageMediaBlockIOINTEL", "RoundToInfinityINTEL",
+        "FloatingPointModeINTEL", "FunctionPointersINTEL", "IndirectReferencesINTEL",
+        "AsmINTEL", "AtomicFloat32MinMaxEXT", "AtomicFloat64MinMaxEXT",
+        "AtomicFloat16MinMaxEXT", "VectorAnyINTEL", "ExpectAssumeKHR",
+        "SubgroupAvcMotionEstimationINTEL", "SubgroupAvcMotionEstimationIntraINTEL",
+        "SubgroupAvcMotionEstimationChromaINTEL", "VariableLengthArrayINTEL",
+        "FunctionFloatControlINTEL", "FPGAMemoryAttributesINTEL",
+        "ArbitraryPrecisionIntegersINTEL", "ArbitraryPrecisionFloatingPointINTEL",
+        "UnstructuredLoopControlsINTEL", "FPGALoopControlsINTEL",
+        "KernelAttributesINTEL", "FPGAKernelAttributesINTEL", "FPGAMemoryAccessesINTEL",
+        "FPGAClusterAttributesINTEL", "LoopFuseINTEL", "MemoryAccessAliasingINTEL",
+        "FPGABufferLocationINTEL", "ArbitraryPrecisionFixedPointINTEL",
+        "USMStorageClassesINTEL", "IOPipesINTEL", "BlockingPipesALTERA", "FPGARegINTEL",
+        "DotProductInputAll", "DotProductInput4x8BitPacked", "DotProduct",
+        "RayCullMaskKHR", "CooperativeMatrixKHR", "ReplicatedCompositesEXT",
+        "BitInstructions", "AtomicFloat32AddEXT", "AtomicFloat64AddEXT",
+        "LongConstantCompositeINTEL", "OptNoneINTEL", "AtomicFloat16AddEXT",
+        "DebugInfoModuleINTEL", "SplitBarrierINTEL", "GroupUniformArithmeticKHR",
+        "Shader", "Vector16", "Float16Buffer", "Int64Atomics", "ImageBasic", "Pipes",
+        "DeviceEnqueue", "LiteralSampler", "GenericPointer", "Image1D", "ImageBuffer",
+        "NamedBarrier", "GroupNonUniformVote", "GroupNonUniformArithmetic",
+        "GroupNonUniformBallot", "GroupNonUniformShuffle",
+        "GroupNonUniformShuffleRelative", "GroupNonUniformClustered",
+        "GroupNonUniformQuad", "StorageUniform16", "UniformAndStorageBuffer8BitAccess",
+        "UniformTexelBufferArrayDynamicIndexing", "VectorComputeINTEL",
+        "FPFastMathModeINTEL", "DotProductInput4x8Bit", "GroupNonUniformRotateKHR",
+        "Geometry", "Tessellation", "ImageReadWrite", "ImageMipmap", "AtomicStorage",
+        "ImageGatherExtended", "StorageImageMultisample",
+        "UniformBufferArrayDynamicIndexing", "SampledImageArrayDynamicIndexing",
+        "StorageBufferArrayDynamicIndexing", "StorageImageArrayDynamicIndexing",
+        "ClipDistance", "CullDistance", "SampleRateShading", "SampledRect",
+        "InputAttachment", "SparseResidency", "MinLod", "SampledCubeArray",
+        "ImageMSArray", "StorageImageExtendedFormats", "ImageQuery",
+        "DerivativeControl", "InterpolationFunction", "TransformFeedback",
+        "StorageImageReadWithoutFormat", "StorageImageWriteWithoutFormat",
+        "SubgroupDispatch", "PipeStorage", "FragmentShadingRateKHR", "DrawParameters",
+        "WorkgroupMemoryExplicitLayoutKHR",
+        "WorkgroupMemoryExplicitLayout16BitAccessKHR", "MultiView",
+        "VariablePointersStorageBuffer", "RayQueryProvisionalKHR", "RayQueryKHR",
+        "RayTracingKHR", "Float16ImageAMD", "ImageGatherBiasLodAMD", "FragmentMaskAMD",
+        "StencilExportEXT", "ImageReadWriteLodAMD", "Int64ImageEXT", "ShaderClockKHR",
+        "FragmentFullyCoveredEXT", "FragmentDensityEXT", "ShaderNonUniform",
+        "RuntimeDescriptorArray", "StorageTexelBufferArrayDynamicIndexing",
+        "RayTracingNV", "RayTracingMotionBlurNV", "PhysicalStorageBufferAddresses",
+        "RayTracingProvisionalKHR", "FragmentShaderSampleInterlockEXT",
+        "FragmentShaderShadingRateInterlockEXT", "ShaderSMBuiltinsNV",
+        "FragmentShaderPixelInterlockEXT", "DemoteToHelperInvocation",
+        "IntegerFunctions2INTEL", "TessellationPointSize", "GeometryPointSize",
+        "ImageCubeArray", "ImageRect", "GeometryStreams", "MultiViewport", "TensorsARM",
+        "StorageTensorArrayDynamicIndexingEXT",
+        "StorageTensorArrayNonUniformIndexingEXT", "GraphARM",
+        "WorkgroupMemoryExplicitLayout8BitAccessKHR", "VariablePointers",
+        "RayTraversalPrimitiveCullingKHR", "SampleMaskOverrideCoverageNV",
+        "GeometryShaderPassthroughNV", "PerViewAttributesNV",
+        "InputAttachmentArrayDynamicIndexing", "UniformBufferArrayNonUniformIndexing",
+        "SampledImageArrayNonUniformIndexing", "StorageBufferArrayNonUniformIndexing",
+        "StorageImageArrayNonUniformIndexing", "InputAttachmentArrayNonUniformIndexing",
+        "UniformTexelBufferArrayNonUniformIndexing",
+        "StorageTexelBufferArrayNonUniformIndexing", "ShaderViewportIndexLayerEXT",
+        "ShaderViewportMaskNV", "ShaderStereoViewNV", "Bfloat16ConversionINTEL",
+        "CacheControlsINTEL", "BFloat16TypeKHR", "BFloat16DotProductKHR",
+        "BFloat16CooperativeMatrixKHR", "TensorFloat32RoundingINTEL"
+    )
+)  # fmt: skip
+EXTENSIONS: frozenset[str] = frozenset(
+    (
+        "SPV_KHR_16bit_storage", "SPV_KHR_8bit_storage", "SPV_KHR_device_group",
+        "SPV_KHR_float_controls", "SPV_KHR_physical_storage_buffer",
+        "SPV_KHR_multiview", "SPV_KHR_no_integer_wrap_decoration",
+        "SPV_KHR_post_depth_coverage", "SPV_KHR_shader_atomic_counter_ops",
+        "SPV_KHR_shader_ballot", "SPV_KHR_shader_clock",
+        "SPV_KHR_shader_draw_parameters", "SPV_KHR_storage_buffer_storage_class",
+        "SPV_KHR_subgroup_vote", "SPV_KHR_variable_pointers",
+        "SPV_KHR_vulkan_memory_model", "SPV_KHR_expect_assume",
+        "SPV_KHR_integer_dot_product", "SPV_KHR_bit_instructions",
+        "SPV_KHR_fragment_shading_rate", "SPV_KHR_workgroup_memory_explicit_layout",
+        "SPV_KHR_ray_query", "SPV_KHR_ray_tracing",
+        "SPV_KHR_subgroup_uniform_control_flow", "SPV_KHR_linkonce_odr",
+        "SPV_KHR_fragment_shader_barycentric", "SPV_KHR_ray_cull_mask",
+        "SPV_KHR_uniform_group_instructions", "SPV_KHR_subgroup_rotate",
+        "SPV_KHR_non_semantic_info", "SPV_KHR_terminate_invocation",
+        "SPV_KHR_cooperative_matrix", "SPV_KHR_bfloat16",
+        "SPV_EXT_demote_to_helper_invocation", "SPV_EXT_descriptor_indexing",
+        "SPV_EXT_fragment_fully_covered", "SPV_EXT_fragment_invocation_density",
+        "SPV_EXT_fragment_shader_interlock", "SPV_EXT_physical_storage_buffer",
+        "SPV_EXT_shader_stencil_export", "SPV_EXT_shader_viewport_index_layer",
+        "SPV_EXT_shader_atomic_float_add", "SPV_EXT_shader_atomic_float_min_max",
+        "SPV_EXT_shader_image_int64", "SPV_EXT_shader_atomic_float16_add",
+        "SPV_EXT_mesh_shader", "SPV_EXT_replicated_composites", "SPV_ARM_tensors",
+        "SPV_ARM_graph", "SPV_AMD_gpu_shader_half_float_fetch", "SPV_AMD_shader_ballot",
+        "SPV_AMD_shader_explicit_vertex_parameter", "SPV_AMD_shader_fragment_mask",
+        "SPV_AMD_shader_image_load_store_lod", "SPV_AMD_texture_gather_bias_lod",
+        "SPV_AMD_shader_early_and_late_fragment_tests", "SPV_GOOGLE_decorate_string",
+        "SPV_GOOGLE_hlsl_functionality1", "SPV_GOOGLE_user_type",
+        "SPV_INTEL_device_side_avc_motion_estimation", "SPV_INTEL_media_block_io",
+        "SPV_INTEL_shader_integer_functions2", "SPV_INTEL_subgroups",
+        "SPV_INTEL_vector_compute", "SPV_INTEL_float_controls2",
+        "SPV_INTEL_function_pointers", "SPV_INTEL_inline_assembly",
+        "SPV_INTEL_variable_length_array", "SPV_INTEL_fpga_memory_attributes",
+        "SPV_INTEL_unstructured_loop_controls", "SPV_INTEL_fpga_loop_controls",
+        "SPV_INTEL_arbitrary_precision_integers",
+        "SPV_INTEL_arbitrary_precision_floating_point", "SPV_INTEL_kernel_attributes",
+        "SPV_INTEL_fpga_memory_accesses", "SPV_INTEL_fpga_cluster_attributes",
+        "SPV_INTEL_loop_fuse", "SPV_INTEL_fpga_buffer_location",
+        "SPV_INTEL_arbitrary_precision_fixed_point", "SPV_INTEL_usm_storage_classes",
+        "SPV_INTEL_io_pipes", "SPV_ALTERA_blocking_pipes", "SPV_INTEL_fpga_reg",
+        "SPV_INTEL_long_constant_composite", "SPV_INTEL_optnone",
+        "SPV_INTEL_debug_module", "SPV_INTEL_fp_fast_math_mode",
+        "SPV_INTEL_memory_access_aliasing", "SPV_INTEL_split_barrier",
+        "SPV_INTEL_bfloat16_conversion", "SPV_INTEL_cache_controls",
+        "SPV_INTEL_tensor_float32_conversion", "SPV_NV_compute_shader_derivatives",
+        "SPV_NV_cooperative_matrix", "SPV_NV_fragment_shader_barycentric",
+        "SPV_NV_geometry_shader_passthrough", "SPV_NV_ray_tracing",
+        "SPV_NV_sample_mask_override_coverage", "SPV_NV_shader_image_footprint",
+        "SPV_NV_shader_sm_builtins", "SPV_NV_shader_subgroup_partitioned",
+        "SPV_NV_shading_rate", "SPV_NV_stereo_view_rendering", "SPV_NV_viewport_array2",
+        "SPV_NV_bindless_texture", "SPV_NV_ray_tracing_motion_blur",
+        "SPV_NVX_multiview_per_view_attributes"
+    )
+)  # fmt: skip
+
+
+def _keyword_list(p: AsmParser, known: frozenset[str], what: str) -> tuple[str, ...]:
+    """`[word, ...]` of known words; `unknown <what>: <word>` at an unknown one."""
+    p.expect("[")
+    words: list[str] = []
+    if p.consume_if("]"):
+        return ()
+    while True:
+        pos = p.current_pos()
+        word = p.parse_keyword()
+        if word not in known:
+            p.error_at(pos, f"unknown {what}: {word}")
+        words.append(word)
+        if not p.consume_if(","):
+            break
+    p.expect("]")
+    return tuple(words)
+
+
+class SpirvVerCapExtAttr(ParametricAttr):
+    """`#spirv.vce<v1.0, [Shader, ...], [SPV_KHR_..., ...]>` (`spirv::VerCapExtAttr`):
+    the version, capabilities and extensions a SPIR-V module needs, in the order
+    written (cases are kept by name; each name is one SPIR-V enum case)."""
+
+    __slots__ = ()
+
+    DIALECT: ClassVar[str] = "spirv"
+    MNEMONIC: ClassVar[str] = "vce"
+
+    @classmethod
+    def get(
+        cls, version: str, capabilities: tuple[str, ...], extensions: tuple[str, ...]
+    ) -> SpirvVerCapExtAttr:
+        """The triple of this version (`v1.0`...), capabilities and extensions."""
+        return cls.unique((version, capabilities, extensions))
+
+    @property
+    def version(self) -> str:
+        """The version, as written (`getVersion`)."""
+        return cast(str, self.params[0])
+
+    @property
+    def capabilities(self) -> tuple[str, ...]:
+        """The capabilities' names (`getCapabilities`)."""
+        return cast("tuple[str, ...]", self.params[1])
+
+    @property
+    def extensions(self) -> tuple[str, ...]:
+        """The extensions' names (`getExtensions`)."""
+        return cast("tuple[str, ...]", self.params[2])
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> SpirvVerCapExtAttr:
+        """Read `<version, [capabilities], [extensions]>`."""
+        p.expect("<")
+        pos = p.current_pos()
+        version = p.parse_keyword()
+        p.expect(",")
+        if version not in VERSIONS:
+            p.error_at(pos, f"unknown version: {version}")
+        capabilities = _keyword_list(p, CAPABILITIES, "capability")
+        p.expect(",")
+        extensions = _keyword_list(p, EXTENSIONS, "extension")
+        p.expect(">")
+        return cls.get(version, capabilities, extensions)
+
+    def print_params(self) -> str:
+        return f"<{self.version}, [{', '.join(self.capabilities)}], [{', '.join(self.extensions)}]>"
+
+
+#: The SPIR-V dialect's C++ attributes, which a context adds to the `spirv` dialect.
+ATTRIBUTES: tuple[type[Attribute], ...] = (SpirvVerCapExtAttr,)
 
 #: The SPIR-V dialect's C++ types, which a context adds to the `spirv` dialect.
 TYPES: tuple[type[Type], ...] = (

@@ -309,6 +309,7 @@ CLASSES: dict[str, CppClass] = {
             "TensorArmType",
         )
     },
+    "spirv::VerCapExtAttr": _isinstance("SpirvVerCapExtAttr", "Attribute"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }

@@ -375,3 +375,27 @@ def test_spirv_placement_helpers_agree_with_mlir_opt(op: str, what: str, helper:
         markers = [o for o in module.walk() if o.name == "test.marker"]
         assert len(markers) == 1
         assert check(markers[0].parent_op) != rejected, place
+
+
+#: `#spirv.vce<...>` (`VerCapExtAttr`), well-formed and not.
+VCE = [
+    "#spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>",
+    "#spirv.vce<v1.5, [], []>",
+    "#spirv.vce<v1.3, [Shader, Float16, Int8], [SPV_KHR_16bit_storage, SPV_KHR_8bit_storage]>",
+    "#spirv.vce<v1.0,[Shader,Int8],[]>",
+    "#spirv.vce<v1.9, [Shader], []>",
+    "#spirv.vce<v1.0, [Shaderx], []>",
+    "#spirv.vce<v1.0, [Shader], [SPV_foo]>",
+    "#spirv.vce<v1.0, Shader, []>",
+]
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_spirv_vce_attribute_as_mlir_opt(imported: tuple[Path, str]) -> None:
+    """`#spirv.vce` prints as mlir-opt-22 prints it, or gives its first error."""
+    tmp_path, _ = imported
+    chunks = [f'"test.op"() {{a = {a}}} : () -> ()\n' for a in VCE]
+    mismatches, valid = _compare(tmp_path, chunks, "--allow-unregistered-dialect")
+    assert mismatches == []
+    assert 0 < len(valid) < len(chunks)
