@@ -749,8 +749,19 @@ class _Emitter:
                 out.append(
                     "operands = p.resolve_operands(all_uses, all_operand_types, operands_pos)"
                 )
+            elif all(o.variadicity == "single" for o in op.operands):
+                # Each operand's type comes from elsewhere (a type constraint, a
+                # trait): resolved together with the operands, in order, as
+                # mlir-tblgen's parsers do, with a count mismatch at the operands.
+                types = [
+                    self.operand_type_expr(OperandBinding(i, o), fmt.operand_types[i], None)
+                    for i, o in enumerate(op.operands)
+                ]
+                out.append(
+                    f"operands = p.resolve_operands(all_uses, [{', '.join(types)}], operands_pos)"
+                )
             else:
-                raise FormatUnsupported("`operands` without `type(operands)`")
+                raise FormatUnsupported("`operands` of variadic operands without `type(operands)`")
         elif self.has_all_operand_types():
             # Operands written one by one, their types all together
             # (`functional-type(operands, ...)`): resolved together, as mlir-tblgen's

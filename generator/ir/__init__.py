@@ -49,6 +49,8 @@ What op classes generated from specs build on, written once rather than per op:
 - `type_utilities`: the type queries of constraint predicates and traits
   (`element_type_or_self`, `compatible_shapes`, `broadcast_shapes`,
   `is_typed_attr`, ...).
+- `spirv`: the SPIR-V dialect's types, which MLIR defines in C++ (`SpirvPointerType`,
+  `SpirvStructType`, ...), and the helper predicates of its ops.
 - `verify_messages`: what verifiers and predicates report (`VerifyMessage`,
   `emit_op_error`, `with_emitted`).
 - `assembly_format`: the helpers of parsers and printers generated from assembly
@@ -245,6 +247,21 @@ from generator.ir.rewrite import (
 )
 from generator.ir.segments import group_sizes, same_size_range, segment_range, segment_sizes
 from generator.ir.source import SourceFile, SourceLoc
+from generator.ir.spirv import (
+    SpirvArrayType,
+    SpirvCooperativeMatrixType,
+    SpirvImageType,
+    SpirvMatrixType,
+    SpirvPointerType,
+    SpirvRuntimeArrayType,
+    SpirvSampledImageType,
+    SpirvStructType,
+    SpirvTensorArmType,
+    SpirvVerCapExtAttr,
+    spirv_bool_result_type,
+    spirv_is_in_function,
+    spirv_is_module_like,
+)
 from generator.ir.traits import (
     AffineScope,
     AlwaysSpeculatable,
@@ -523,6 +540,16 @@ __all__ = [
     "SourceLoc",
     "SourcePos",
     "SparseElementsAttr",
+    "SpirvArrayType",
+    "SpirvCooperativeMatrixType",
+    "SpirvImageType",
+    "SpirvMatrixType",
+    "SpirvPointerType",
+    "SpirvRuntimeArrayType",
+    "SpirvSampledImageType",
+    "SpirvStructType",
+    "SpirvTensorArmType",
+    "SpirvVerCapExtAttr",
     "StridedLayoutAttr",
     "StringAttr",
     "SymbolOpInterface",
@@ -644,6 +671,9 @@ __all__ = [
     "segment_sizes",
     "semantics",
     "set_property",
+    "spirv_bool_result_type",
+    "spirv_is_in_function",
+    "spirv_is_module_like",
     "tensor_dims",
     "tensor_semantics",
     "to_signed",

@@ -16,7 +16,9 @@ accepted only when `allow_unregistered_dialects` is set, as with mlir-opt's
 
 from __future__ import annotations
 
+import importlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from generator.ir.dialect import Dialect, DialectRegistry, PatternSetEntry
@@ -29,7 +31,14 @@ if TYPE_CHECKING:
     from generator.ir.dialect import ConstantMaterializer
     from generator.ir.types import Type
 
-__all__ = ["Context"]
+__all__ = ["RUNTIME_DIALECT_MODULES", "Context"]
+
+#: Types and attributes MLIR defines in C++ for a dialect, beyond what its spec can
+#: declare: the runtime module holding them, by dialect name. The module has `TYPES`
+#: and `ATTRIBUTES` (the classes) and `unknown_type_message` (its parser's error for
+#: a type mnemonic it does not define); a context adds them when it loads a dialect
+#: of that name.
+RUNTIME_DIALECT_MODULES: dict[str, str] = {"spirv": "generator.ir.spirv"}
 
 #: Ops the runtime itself knows, whatever dialects are loaded.
 _BUILTIN_OPS = frozenset({"builtin.module", "builtin.unrealized_conversion_cast"})
@@ -102,6 +111,20 @@ class Context:
                 key = (_class_str(type_class, "DIALECT"), _class_str(type_class, "MNEMONIC"))
                 self._types[key] = type_class
                 self._type_dialects.add(key[0])
+            runtime = RUNTIME_DIALECT_MODULES.get(dialect.name)
+            if runtime is not None:
+                module = importlib.import_module(runtime)
+                runtime_types: tuple[type[Type], ...] = module.TYPES
+                for type_class in runtime_types:
+                    key = (dialect.name, _class_str(type_class, "MNEMONIC"))
+                    # A type the dialect's spec defines itself wins.
+                    self._types.setdefault(key, type_class)
+                    self._type_dialects.add(dialect.name)
+                runtime_attrs: tuple[type[Attribute], ...] = module.ATTRIBUTES
+                for attr_class in runtime_attrs:
+                    key = (dialect.name, _class_str(attr_class, "MNEMONIC"))
+                    self._attrs.setdefault(key, attr_class)
+                    self._attr_dialects.add(dialect.name)
             for attr_class in dialect.attributes:
                 key = (_class_str(attr_class, "DIALECT"), _class_str(attr_class, "MNEMONIC"))
                 self._attrs[key] = attr_class
@@ -209,6 +232,10 @@ class Context:
         loaded = self._dialects.get(dialect)
         if loaded is not None and loaded.unknown_type_message is not None:
             return loaded.unknown_type_message(mnemonic)
+        runtime = RUNTIME_DIALECT_MODULES.get(dialect)
+        if runtime is not None:
+            message: Callable[[str], str] = importlib.import_module(runtime).unknown_type_message
+            return message(mnemonic)
         return f"unknown  type `{mnemonic}` in dialect `{dialect}`"
 
     def lookup_attr(self, dialect: str, mnemonic: str) -> type[Attribute] | None:

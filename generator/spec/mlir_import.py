@@ -356,8 +356,62 @@ class _Reader:
         self.other_implementers: dict[int, dict[str, list[str]]] = {}
         #: The TypeDefs of every file of the run by C++ class name, with their records.
         self.other_typedefs: dict[str, list[tuple[Records, str]]] = {}
+        #: The C++ classes of this file's parametric TypeDefs, once asked for.
+        self._typedef_classes: frozenset[str] | None = None
 
     # -- constraints --------------------------------------------------------
+
+    def stripped_type_directives(self, record: Mapping[str, Any]) -> list[str]:
+        """Why the op's format cannot be generated when a `type($x)` directive prints
+        a type without its `!dialect.mnemonic` prefix: in ODS, a value whose
+        constraint's C++ class is a parametric `TypeDef` (`LLVMPointerType`) prints
+        so, and odsgen knows which one only when the constraint is that TypeDef."""
+        fmt = _text(record.get("assemblyFormat"))
+        if not fmt:
+            return []
+        qualified = set(re.findall(r"qualified\(\s*type\(\s*\$(\w+)\s*\)", fmt))
+        named = set(re.findall(r"type\(\s*\$(\w+)\s*\)", fmt)) - qualified
+        if not named:
+            return []
+        classes = self._parametric_typedef_classes()
+        problems = []
+        for field_name in ("arguments", "results"):
+            for arg, name in _dag_args(record.get(field_name)):
+                constraint = _def(arg, self.records)
+                if name not in named or constraint is None:
+                    continue
+                constraint = _unwrap_arg(constraint, self.records)
+                if "TypeDef" in _supers(constraint):
+                    continue
+                cpp = str(constraint.get("cppType") or "").removeprefix("::")
+                if cpp in classes:
+                    problems.append(
+                        f"format: type(${name}) prints a {cpp} without its prefix, "
+                        "which odsgen cannot generate for a constraint that is not the TypeDef"
+                    )
+        return problems
+
+    def _parametric_typedef_classes(self) -> frozenset[str]:
+        """The qualified C++ classes of the TypeDefs with parameters and a mnemonic."""
+        found = self._typedef_classes
+        if found is None:
+            instances: Mapping[str, Sequence[str]] = self.records.get("!instanceof", {})
+            out: set[str] = set()
+            for name in instances.get("TypeDef", ()):
+                typedef = self.records[name]
+                cpp = typedef.get("cppClassName")
+                namespace = typedef.get("cppNamespace")
+                dialect = _def(typedef.get("dialect"), self.records)
+                if not isinstance(namespace, str) and dialect is not None:
+                    namespace = dialect.get("cppNamespace")
+                params = typedef.get("parameters")
+                args = params.get("args", ()) if isinstance(params, Mapping) else ()
+                named = isinstance(cpp, str) and isinstance(namespace, str)
+                if named and args and typedef.get("mnemonic"):
+                    out.add(f"{str(namespace).strip(':')}::{cpp}")
+            found = frozenset(out)
+            self._typedef_classes = found
+        return found
 
     def type_constraint(
         self, record: Mapping[str, Any], scope: PredScope, dialect: str
@@ -889,6 +943,7 @@ class _Reader:
             )
             if r is not None
         ]
+        problems += self.stripped_type_directives(record)
         successors = []
         for arg, name in _dag_args(record.get("successors")):
             succ = _def(arg, self.records)
@@ -916,7 +971,8 @@ class _Reader:
             or any(not r for _, r in item.interface_checks),
             "has_region_verifier": bool(record.get("hasRegionVerifier"))
             or any(r for _, r in item.interface_checks),
-            "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
+            "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat"))
+            and not _text(fmt),
         }
         names = self.default_result_names(results, traits)
         known_names = KNOWN_RESULT_NAMES.get(item.name)
@@ -1304,7 +1360,9 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("hasCustomAssemblyFormat"):
+        # A declarative format wins over `hasCustomAssemblyFormat`, as in ODS, where a
+        # base class's flag (`SPIRV_Op`'s) leaves a format given below it in charge.
+        if record.get("hasCustomAssemblyFormat") and not _text(record.get("assemblyFormat")):
             item.hooks.append(
                 Hook(
                     f"{prefix}_parse",

@@ -293,6 +293,23 @@ CLASSES: dict[str, CppClass] = {
     # A pointer's address space is read by a query (`llvm_address_space`), so a
     # cast to it needs no runtime class.
     "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
+    # The SPIR-V dialect's types (`mlir/Dialect/SPIRV/IR/SPIRVTypes.h`), C++ classes
+    # the runtime defines in `generator.ir.spirv`.
+    **{
+        f"spirv::{cls}": _isinstance(f"Spirv{cls}", "Type")
+        for cls in (
+            "ArrayType",
+            "CooperativeMatrixType",
+            "ImageType",
+            "MatrixType",
+            "PointerType",
+            "RuntimeArrayType",
+            "SampledImageType",
+            "StructType",
+            "TensorArmType",
+        )
+    },
+    "spirv::VerCapExtAttr": _isinstance("SpirvVerCapExtAttr", "Attribute"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -400,6 +417,22 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
     ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
+    ("spirv::PointerType", "getPointeeType", 0): ("{0}.pointee", "Type"),
+    ("spirv::ArrayType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::ArrayType", "getNumElements", 0): ("{0}.count", "int"),
+    ("spirv::RuntimeArrayType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::CooperativeMatrixType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::MatrixType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::MatrixType", "getNumColumns", 0): ("{0}.columns", "int"),
+    ("spirv::SampledImageType", "getImageType", 0): ("{0}.image_type", "spirv::ImageType"),
+    ("spirv::ImageType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::TensorArmType", "getElementType", 0): ("{0}.element_type", "Type"),
+    ("spirv::ImageType", "getDim", 0): ("{0}.dim", "enum"),
+    ("spirv::ImageType", "getDepthInfo", 0): ("{0}.depth", "enum"),
+    ("spirv::ImageType", "getArrayedInfo", 0): ("{0}.arrayed", "enum"),
+    ("spirv::ImageType", "getSamplingInfo", 0): ("{0}.sampling", "enum"),
+    ("spirv::ImageType", "getSamplerUseInfo", 0): ("{0}.sampler_use", "enum"),
+    ("spirv::ImageType", "getImageFormat", 0): ("{0}.image_format", "enum"),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
@@ -463,6 +496,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("Op", "getRegion", 1): ("{0}.regions[{1}]", "Region"),
     ("Op", "getNumSuccessors", 0): ("len({0}.successors)", "int"),
     ("Op", "getOperation", 0): ("{0}", "Op"),
+    ("Op", "getParentOp", 0): ("{0}.parent_op", "OptOp"),
     ("Region", "empty", 0): ("not {0}.blocks", "bool"),
     ("Region", "hasOneBlock", 0): ("len({0}.blocks) == 1", "bool"),
     ("Region", "getBlocks", 0): ("{0}.blocks", "BlockRange"),
@@ -510,6 +544,11 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
     ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
+    # The SPIR-V dialect's helpers (`mlir/lib/Dialect/SPIRV/IR`): where an op may
+    # appear, and the `i1` counterpart of a comparison's operand type.
+    ("isDirectInModuleLikeOp", 1): (("any",), "spirv_is_module_like({0})", "bool"),
+    ("isNestedInFunctionOpInterface", 1): (("any",), "spirv_is_in_function({0})", "bool"),
+    ("getUnaryOpResultType", 1): (("Type",), "spirv_bool_result_type({0})", "Type"),
 }
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
@@ -1292,6 +1331,18 @@ class _Translator:
         if isinstance(node, _Call):
             return self.call(node)
         if isinstance(node, _Member):
+            holder = node.obj
+            if (
+                isinstance(holder, _Call)
+                and isinstance(holder.func, _Name)
+                and holder.func.parts == ("getProperties",)
+                and not holder.args
+                and node.name in self.scope.values
+            ):
+                # An op's properties struct holds each inherent attribute in a field
+                # named as in ODS: the attribute itself.
+                value = self.scope.values[node.name]
+                return _T(_parse_py(value.python), value.kind)
             raise _Untranslatable("C++ field", f"'.{node.name}' without a call")
         if isinstance(node, _InitList):
             return self.init_list(node)
@@ -2171,6 +2222,7 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
     """The parameter accessors of a dialect's types and attributes (`getX()` -> the
     Python parameter `x`), as `PredScope.methods` wants them."""
     instances: Mapping[str, Sequence[str]] = records.get("!instanceof", {})
+    enums = frozenset(str(records[n].get("cppType", "")) for n in instances.get("EnumInfo", ()))
     out: dict[tuple[str, str, int], tuple[str, str]] = {}
     for cls in ("TypeDef", "AttrDef"):
         for name in instances.get(cls, ()):
@@ -2184,6 +2236,10 @@ def record_methods(records: Records) -> dict[tuple[str, str, int], tuple[str, st
                 if isinstance(ptype, Mapping):
                     ptype = records.get(ptype.get("def", ""), {}).get("cppType")
                 kind = _parameter_kind(ptype) if isinstance(ptype, str) else None
+                if kind is None and ptype in enums:
+                    # An enum attribute's case (`ScopeAttr::getValue`), an int here
+                    # that compares equal to the Python enum's members.
+                    kind = "enum"
                 if kind is None or not isinstance(pname, str):
                     continue
                 # mlir-tblgen's getter: `get` and the name in CamelCase
@@ -2304,4 +2360,12 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                     getters[_getter(name)] = OpValue(raw, kind)
     constants = _enum_constants(records)
     classes = record_classes(records)
+    namespace = _namespace(op, records)
+    if namespace is not None:
+        # The op's code is in its dialect's namespace, where the dialect's C++
+        # classes the tables know are named unqualified (`PointerType` in `spirv`).
+        inner = namespace.strip(":").removeprefix("mlir::").removeprefix("mlir") + "::"
+        for known, cls in CLASSES.items():
+            if inner != "::" and known.startswith(inner):
+                classes.setdefault(known, cls)
     return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
