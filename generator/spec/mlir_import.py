@@ -40,6 +40,7 @@ from typing import Any, Literal, TypeVar
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
 from generator.spec.constraints import (
+    SMALL_FLOATS,
     AttrConstraint,
     AttrPredicateConstraint,
     AttrRefConstraint,
@@ -376,6 +377,7 @@ class _Reader:
         return TypePredicateConstraint(
             expr=self.predicate(record, scope, "Type"),
             description=_text(record.get("summary")) or name,
+            buildable=builder_call_type(_text(record.get("builderCall"))),
         )
 
     def attr_constraint(
@@ -1806,6 +1808,48 @@ def import_records(
 
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
+#: The builtin types a `builderCall` builds with a `$_builder` method, as MLIR writes them.
+_BUILDER_TYPES: dict[str, str] = {
+    "getIndexType()": "index",
+    "getType<::mlir::NoneType>()": "none",
+    "getType<NoneType>()": "none",
+    **{f"getF{w}Type()": f"f{w}" for w in (16, 32, 64, 80, 128)},
+    **{f"getI{w}Type()": f"i{w}" for w in (1, 8, 16, 32, 64)},
+    "getBF16Type()": "bf16",
+    "getType<BFloat16Type>()": "bf16",
+    "getType<FloatTF32Type>()": "tf32",
+    **{f"getType<Float{name[1:]}Type>()": name for name in SMALL_FLOATS},
+}
+_BUILDER_INT = re.compile(
+    r"getIntegerType\(\s*(\d+)\s*(?:,\s*(?:/\*isSigned=\*/)?\s*(true|false)\s*)?\)"
+)
+_BUILDER_VECTOR = re.compile(
+    r"(?:::)?(?:mlir::)?VectorType::get\(\s*\{([\d\s,]+)\}\s*,\s*(.*?)\s*\)\s*;?"
+)
+
+
+def builder_call_type(cpp: str) -> str | None:
+    """The builtin type, in MLIR syntax, that a type constraint's `builderCall`
+    builds (`$_builder.getI32Type()` is `i32`, `VectorType::get({3}, ...)` is
+    `vector<3xi32>`); None when it builds none, or one of a dialect's classes."""
+    cpp = cpp.strip()
+    vector = _BUILDER_VECTOR.fullmatch(cpp)
+    if vector is not None:
+        element = builder_call_type(vector.group(2))
+        dims = [d.strip() for d in vector.group(1).split(",")]
+        if element is None or not all(d.isdigit() for d in dims):
+            return None
+        return "vector<" + "".join(f"{d}x" for d in dims) + element + ">"
+    if not cpp.startswith("$_builder."):
+        return None
+    call = cpp.removeprefix("$_builder.")
+    integer = _BUILDER_INT.fullmatch(call)
+    if integer is not None:
+        prefix = {None: "i", "true": "si", "false": "ui"}[integer.group(2)]
+        return f"{prefix}{integer.group(1)}"
+    return _BUILDER_TYPES.get(call)
+
+
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
 
 
