@@ -40,10 +40,13 @@ from typing import Any, Literal, TypeVar
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
 from generator.spec.constraints import (
+    ATTR_PREDICATE_NAMES,
     SMALL_FLOATS,
     AttrConstraint,
+    AttrPredicate,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    ConfinedAttrConstraint,
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     TypeConstraint,
@@ -404,10 +407,40 @@ class _Reader:
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
+        if "ConfinedAttr" in supers and (
+            confined := self.confined_attr(record, scope, dialect)
+        ) is not None:
+            return confined
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),
             description=_text(record.get("summary")) or name,
         )
+
+    def confined_attr(
+        self, record: Mapping[str, Any], scope: PredScope, dialect: str
+    ) -> ConfinedAttrConstraint | None:
+        """A `ConfinedAttr` whose checks are all primitive ones odsgen knows
+        (`IntPositive`, `IntMinValue<0>`, ...), over its translated base: so the
+        attribute keeps the storage, and the syntax, of its base (an `I32Attr`
+        parses without `: i32`). None when a check is another one, or the summary
+        would not be MLIR's."""
+        base_record = _def(record.get("baseAttr"), self.records)
+        if base_record is None:
+            return None
+        predicates = []
+        for ref in record.get("attrConstraints") or ():
+            check = _def(ref, self.records)
+            if check is None:
+                return None
+            predicate = _attr_predicate(check)
+            if predicate is None:
+                return None
+            predicates.append(predicate)
+        base = self.attr_constraint(base_record, scope, dialect)
+        confined = ConfinedAttrConstraint(base=base, predicates=tuple(predicates))
+        if _text(record.get("summary")) != confined.summary():
+            return None
+        return confined
 
     def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
         pred = record.get("predicate")
@@ -1566,6 +1599,26 @@ def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool
             return True
         pending.extend(trait.get("traits") or () if "TraitList" in _supers(trait) else ())
     return False
+
+
+def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
+    """A primitive attribute check (`IntPositive`, `IntMinValue<0>`) by its class,
+    with its arguments read back from its summary; None for any other check."""
+    summary = _text(record.get("summary"))
+    names = [str(record.get("!name", "")), *reversed(_supers(record))]
+    for name in names:
+        known = ATTR_PREDICATE_NAMES.get(name)
+        if known is None:
+            continue
+        count, template = known
+        pattern = re.escape(template)
+        for i in range(count):
+            pattern = pattern.replace(re.escape(f"{{{i}}}"), r"(-?\d+)")
+        match = re.fullmatch(pattern, summary)
+        if match is None:
+            return None
+        return AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
+    return None
 
 
 def _default_buildable(constraint: AttrConstraint) -> bool:
