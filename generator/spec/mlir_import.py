@@ -407,9 +407,10 @@ class _Reader:
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
-        if "ConfinedAttr" in supers and (
-            confined := self.confined_attr(record, scope, dialect)
-        ) is not None:
+        if (
+            "ConfinedAttr" in supers
+            and (confined := self.confined_attr(record, scope, dialect)) is not None
+        ):
             return confined
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),
@@ -1862,7 +1863,7 @@ def import_records(
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
 #: The builtin types a `builderCall` builds with a `$_builder` method, as MLIR writes them.
-_BUILDER_TYPES: dict[str, str] = {
+_BUILT_TYPES: dict[str, str] = {
     "getIndexType()": "index",
     "getType<::mlir::NoneType>()": "none",
     "getType<NoneType>()": "none",
@@ -1900,7 +1901,7 @@ def builder_call_type(cpp: str) -> str | None:
     if integer is not None:
         prefix = {None: "i", "true": "si", "false": "ui"}[integer.group(2)]
         return f"{prefix}{integer.group(1)}"
-    return _BUILDER_TYPES.get(call)
+    return _BUILT_TYPES.get(call)
 
 
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")

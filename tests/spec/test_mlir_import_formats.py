@@ -19,7 +19,6 @@ import json
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 from spec.test_mlir_import import (
     DIALECTS,
@@ -59,7 +58,8 @@ def test_builder_call_types_print_as_mlir_opt() -> None:
     prints it; the ROCDL vector types are among them."""
     calls = _builder_calls()
     texts = [builder_call_type(c) for c in calls]
-    assert "vector<3xi32>" in texts and "vector<16xbf16>" in texts, texts
+    assert "vector<3xi32>" in texts, texts
+    assert "vector<16xbf16>" in texts, texts
     args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(texts))
     program = f"func.func private @f({args})\n"
     run = subprocess.run(["mlir-opt-22"], input=program, capture_output=True, text=True)
@@ -127,7 +127,7 @@ def test_rocdl_ops_with_built_types_against_mlir_opt(tmp_path: Path) -> None:
     """The conversions complete once their source types are built: they print as
     mlir-opt-22 prints them in custom and generic form, and invalid uses give
     mlir-opt-22's first error."""
-    status, out, err = _import(tmp_path, *ROCDL_FILES)
+    status, _, err = _import(tmp_path, *ROCDL_FILES)
     assert status == 0, err
     spec = yaml.safe_load((tmp_path / "out" / "mlirpy" / "rocdl.yaml").read_text("utf-8"))
     mnemonics = {op["mnemonic"] for op in spec["ops"]}
