@@ -346,6 +346,10 @@ class TypePredicateConstraint(_TypeConstraintBase):
     kind: Literal["predicate"] = "predicate"
     expr: str
     description: str
+    buildable: str | None = None
+    """The one type a value of it is given when the custom form omits the type, in
+    MLIR syntax (`vector<3xi32>`): ODS's `BuildableType`, for a constraint whose
+    predicate allows that type (and possibly others, as a `BuildableType` may)."""
 
     def summary(self, refs: Mapping[str, str] | None = None) -> str:
         """The summary the spec gave."""
@@ -1095,11 +1099,17 @@ def _type_generic(expr: NameExpr, loc_at: LocAt) -> TypeConstraint:
         return FloatConstraint(
             types=tuple(f"f{_int(w, 'width')}" for w in _list(widths, "widths")), loc=loc
         )
-    # `Type<CPred<"...">, "summary">`
-    pred, summary = _args(expr, 2, usage)
+    # `Type<CPred<"...">, "summary">`, or with the type it builds third.
+    built: str | None = None
+    if expr.args is not None and len(expr.args) == 3:
+        pred, summary, built_expr = expr.args
+        built = _str(built_expr, "buildable type")
+    else:
+        pred, summary = _args(expr, 2, usage)
     return TypePredicateConstraint(
         expr=_pred_text(pred),
         description=_str(summary, "summary"),
+        buildable=built,
         loc=loc,
         field_locs=pred_text_locs(pred, loc_at, "expr"),
     )

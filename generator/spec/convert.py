@@ -259,6 +259,11 @@ def type_spelling(constraint: TypeConstraint, syntax: Syntax) -> str:
         element = type_spelling(c.element, syntax)
         return f"TypeOrContainerLike<{element}, {ods_string(c.description)}>"
     assert isinstance(c, TypePredicateConstraint)
+    if c.buildable is not None:
+        return (
+            f"Type<CPred<{ods_string(c.expr)}>, {ods_string(c.description)}, "
+            f"{ods_string(c.buildable)}>"
+        )
     return f"Type<CPred<{ods_string(c.expr)}>, {ods_string(c.description)}>"
 
 

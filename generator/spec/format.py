@@ -84,6 +84,7 @@ from generator.spec.constraints import (
     NoneTypeConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
+    TypePredicateConstraint,
     TypeRefConstraint,
     Variadicity,
 )
@@ -1368,8 +1369,9 @@ def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None
     """The one type a constraint allows, in MLIR syntax, when it is buildable.
 
     As in ODS: `I1`...`I128` and `I<n>` (`i32`), `SI<n>`/`UI<n>`, the named
-    float types, `Index`, `NoneType`, and a dialect type without parameters
-    (`!dialect.mnemonic`). None for anything that allows more than one type.
+    float types, `Index`, `NoneType`, a dialect type without parameters
+    (`!dialect.mnemonic`), and a predicate constraint that names the type it
+    builds (`BuildableType`). None for anything else.
     """
     if isinstance(constraint, IntegerConstraint):
         prefix = {"signless": "i", "signed": "si", "unsigned": "ui"}.get(constraint.signedness)
@@ -1382,6 +1384,8 @@ def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None
         return "index"
     if isinstance(constraint, NoneTypeConstraint):
         return "none"
+    if isinstance(constraint, TypePredicateConstraint):
+        return constraint.buildable
     if isinstance(constraint, TypeRefConstraint) and dialect is not None:
         for type_def in dialect.types:
             if type_def.def_name == constraint.ref and not type_def.parameters:

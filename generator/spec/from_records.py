@@ -416,6 +416,7 @@ class _Reader:
                 name=name,
                 expr=self.predicate(rec),
                 description=str(rec.get("summary", "")),
+                buildable=str(rec["buildable"]) if rec.get("buildable") else None,
                 loc=loc,
                 field_locs=self.predicate_locs(rec),
             )

@@ -43,9 +43,13 @@ from typing import Any, Literal, TypeVar
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
 from generator.spec.constraints import (
+    ATTR_PREDICATE_NAMES,
+    SMALL_FLOATS,
     AttrConstraint,
+    AttrPredicate,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    ConfinedAttrConstraint,
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     TypeConstraint,
@@ -434,6 +438,7 @@ class _Reader:
         return TypePredicateConstraint(
             expr=self.predicate(record, scope, "Type"),
             description=_text(record.get("summary")) or name,
+            buildable=builder_call_type(_text(record.get("builderCall"))),
         )
 
     def attr_constraint(
@@ -460,10 +465,41 @@ class _Reader:
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
+        if (
+            "ConfinedAttr" in supers
+            and (confined := self.confined_attr(record, scope, dialect)) is not None
+        ):
+            return confined
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),
             description=_text(record.get("summary")) or name,
         )
+
+    def confined_attr(
+        self, record: Mapping[str, Any], scope: PredScope, dialect: str
+    ) -> ConfinedAttrConstraint | None:
+        """A `ConfinedAttr` whose checks are all primitive ones odsgen knows
+        (`IntPositive`, `IntMinValue<0>`, ...), over its translated base: so the
+        attribute keeps the storage, and the syntax, of its base (an `I32Attr`
+        parses without `: i32`). None when a check is another one, or the summary
+        would not be MLIR's."""
+        base_record = _def(record.get("baseAttr"), self.records)
+        if base_record is None:
+            return None
+        predicates = []
+        for ref in record.get("attrConstraints") or ():
+            check = _def(ref, self.records)
+            if check is None:
+                return None
+            predicate = _attr_predicate(check)
+            if predicate is None:
+                return None
+            predicates.append(predicate)
+        base = self.attr_constraint(base_record, scope, dialect)
+        confined = ConfinedAttrConstraint(base=base, predicates=tuple(predicates))
+        if _text(record.get("summary")) != confined.summary():
+            return None
+        return confined
 
     def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
         pred = record.get("predicate")
@@ -1668,6 +1704,26 @@ def _runtime_directive(snake: str, uses: Sequence[str]) -> bool:
     return bool(uses)
 
 
+def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
+    """A primitive attribute check (`IntPositive`, `IntMinValue<0>`) by its class,
+    with its arguments read back from its summary; None for any other check."""
+    summary = _text(record.get("summary"))
+    names = [str(record.get("!name", "")), *reversed(_supers(record))]
+    for name in names:
+        known = ATTR_PREDICATE_NAMES.get(name)
+        if known is None:
+            continue
+        count, template = known
+        pattern = re.escape(template)
+        for i in range(count):
+            pattern = pattern.replace(re.escape(f"{{{i}}}"), r"(-?\d+)")
+        match = re.fullmatch(pattern, summary)
+        if match is None:
+            return None
+        return AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
+    return None
+
+
 def _default_buildable(constraint: AttrConstraint) -> bool:
     """Whether the generated code can build an attribute's default value (the rule
     of `generator.emit.ops`): an enum case, a float, or a kind with a builder."""
@@ -1908,6 +1964,48 @@ def import_records(
 
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
+#: The builtin types a `builderCall` builds with a `$_builder` method, as MLIR writes them.
+_BUILT_TYPES: dict[str, str] = {
+    "getIndexType()": "index",
+    "getType<::mlir::NoneType>()": "none",
+    "getType<NoneType>()": "none",
+    **{f"getF{w}Type()": f"f{w}" for w in (16, 32, 64, 80, 128)},
+    **{f"getI{w}Type()": f"i{w}" for w in (1, 8, 16, 32, 64)},
+    "getBF16Type()": "bf16",
+    "getType<BFloat16Type>()": "bf16",
+    "getType<FloatTF32Type>()": "tf32",
+    **{f"getType<Float{name[1:]}Type>()": name for name in SMALL_FLOATS},
+}
+_BUILDER_INT = re.compile(
+    r"getIntegerType\(\s*(\d+)\s*(?:,\s*(?:/\*isSigned=\*/)?\s*(true|false)\s*)?\)"
+)
+_BUILDER_VECTOR = re.compile(
+    r"(?:::)?(?:mlir::)?VectorType::get\(\s*\{([\d\s,]+)\}\s*,\s*(.*?)\s*\)\s*;?"
+)
+
+
+def builder_call_type(cpp: str) -> str | None:
+    """The builtin type, in MLIR syntax, that a type constraint's `builderCall`
+    builds (`$_builder.getI32Type()` is `i32`, `VectorType::get({3}, ...)` is
+    `vector<3xi32>`); None when it builds none, or one of a dialect's classes."""
+    cpp = cpp.strip()
+    vector = _BUILDER_VECTOR.fullmatch(cpp)
+    if vector is not None:
+        element = builder_call_type(vector.group(2))
+        dims = [d.strip() for d in vector.group(1).split(",")]
+        if element is None or not all(d.isdigit() for d in dims):
+            return None
+        return "vector<" + "".join(f"{d}x" for d in dims) + element + ">"
+    if not cpp.startswith("$_builder."):
+        return None
+    call = cpp.removeprefix("$_builder.")
+    integer = _BUILDER_INT.fullmatch(call)
+    if integer is not None:
+        prefix = {None: "i", "true": "si", "false": "ui"}[integer.group(2)]
+        return f"{prefix}{integer.group(1)}"
+    return _BUILT_TYPES.get(call)
+
+
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
 
 

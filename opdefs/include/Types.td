@@ -31,12 +31,17 @@ class TypeConstraint<string constraintKind, string desc = "">
   list<TypeConstraint> elementTypes = [];
   // "shaped": the allowed ranks (any rank when empty).
   list<int> ranks = [];
+  // "predicate": the type, in MLIR syntax, a custom form that omits it gives the
+  // value (empty when none is).
+  string buildable = "";
 }
 
-// The escape hatch: a Python predicate over `$_self` (the type).
-class Type<Pred condition, string desc = "">
+// The escape hatch: a Python predicate over `$_self` (the type), with the type
+// it builds when the custom form omits it.
+class Type<Pred condition, string desc = "", string built = "">
     : TypeConstraint<"predicate", desc> {
   let predicate = condition;
+  let buildable = built;
 }
 // A type constraint of a dialect, as MLIR spells one: a Python predicate (the C++
 // type MLIR's takes last is accepted and not used).

@@ -1,0 +1,212 @@
+"""`odsgen import`: what a custom form may leave out, against mlir-opt-22.
+
+Two translations the assembly formats of MLIR's ops rely on:
+
+* a type constraint's `builderCall` (ODS's `BuildableType`, as ROCDL's fixed
+  vector types `ROCDL_V3I32Type` have) is imported as the builtin type it builds,
+  so a format that omits the type (`rocdl.cvt.scale.pk16.f16.fp6 %a, %s[0]`)
+  gives the operand that type;
+* a `ConfinedAttr` of primitive checks (`ConfinedAttr<I32Attr, [IntPositive]>`)
+  is imported over its base attribute, so it keeps the base's syntax (no `: i32`)
+  and a `:` after it in a format is not ambiguous.
+
+Expected IR and errors come from mlir-opt-22 at test time.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import yaml
+from spec.test_mlir_import import (
+    DIALECTS,
+    MLIR_INCLUDE,
+    ODSGEN,
+    _chunks_of,
+    _first_errors,
+    _import,
+    _opt,
+    needs_mlir,
+    needs_mlir_opt,
+)
+
+from generator.ir import parse_type
+from generator.spec.mlir_import import builder_call_type
+from generator.tablegen import dump_json, load_records
+
+ROCDL_FILES = [DIALECTS / "LLVMIR" / "LLVMOps.td", DIALECTS / "LLVMIR" / "ROCDLOps.td"]
+
+
+def _builder_calls() -> list[str]:
+    """Every `builderCall` of a type constraint in ROCDLOps.td's records (those of
+    OpBase.td's types included) that translates to a builtin type."""
+    records = json.loads(dump_json(load_records(ROCDL_FILES[1], [MLIR_INCLUDE])))
+    calls = {
+        str(r["builderCall"])
+        for r in records.values()
+        if isinstance(r, dict) and r.get("builderCall")
+    }
+    return sorted(c for c in calls if builder_call_type(c) is not None)
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_builder_call_types_print_as_mlir_opt() -> None:
+    """Each translated `builderCall` is a type mlir-opt-22 accepts and prints as odsgen
+    prints it; the ROCDL vector types are among them."""
+    calls = _builder_calls()
+    texts = [builder_call_type(c) for c in calls]
+    assert "vector<3xi32>" in texts, texts
+    assert "vector<16xbf16>" in texts, texts
+    args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(texts))
+    program = f"func.func private @f({args})\n"
+    run = subprocess.run(["mlir-opt-22"], input=program, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    want = run.stdout.split("@f(", 1)[1].split(")\n", 1)[0]
+    got = ", ".join(str(parse_type(str(t))) for t in texts)
+    assert got == want
+
+
+def test_builder_calls_outside_the_builtin_types_are_not_translated() -> None:
+    """A call that builds a dialect's class (LLVM's pointers, tokens) or a vector of
+    an unknown element has no builtin type, so it stays unbuildable."""
+    for call in (
+        "$_builder.getType<::mlir::LLVM::LLVMPointerType>(3)",
+        "::mlir::LLVM::LLVMTokenType::get($_builder.getContext())",
+        "::mlir::VectorType::get({4}, $_builder.getType<::mlir::LLVM::LLVMPointerType>(0))",
+        "::mlir::VectorType::get({n}, $_builder.getF32Type())",
+        "$_builder.getIntegerType(width)",
+    ):
+        assert builder_call_type(call) is None, call
+
+
+#: ROCDL's packed conversions, whose formats omit the type of their fixed-vector
+#: source, in custom form; then invalid uses in generic form.
+VALID = """\
+func.func @f(%a: vector<3xi32>, %b: i32, %c: f32, %d: vector<16xf16>, %e: vector<16xbf16>,
+             %g: vector<6xi32>) {
+  %0 = rocdl.cvt.scale.pk16.f16.fp6 %a, %b[0] : vector<16xf16>
+  %1 = rocdl.cvt.scalef32.pk16.fp6.f16 %d, %c : vector<3xi32>
+  %2 = rocdl.cvt.scale.pk16.bf16.fp6 %a, %b[1] : vector<16xbf16>
+  %3 = rocdl.cvt.scalef32.pk16.fp6.bf16 %e, %c : vector<3xi32>
+  %4 = rocdl.cvt.scale.pk16.f32.fp6 %a, %b[2] : vector<16xf32>
+  return
+}
+"""
+
+INVALID = [
+    # The source is a vector of the wrong length.
+    '"rocdl.cvt.scale.pk16.f16.fp6"(%v4, %i) <{scaleSel = 0 : i32}>'
+    " : (vector<4xi32>, i32) -> vector<16xf16>",
+    # The result has the wrong element type.
+    '"rocdl.cvt.scalef32.pk16.fp6.f16"(%h, %f) : (vector<16xf16>, f32) -> vector<3xi64>',
+    # A scalar where the vector goes.
+    '"rocdl.cvt.scale.pk16.bf16.fp6"(%i, %i) <{scaleSel = 0 : i32}>'
+    " : (i32, i32) -> vector<16xbf16>",
+]
+
+
+def _invalid_program() -> tuple[str, list[int]]:
+    chunks, starts, line = [], [], 1
+    for op in INVALID:
+        text = (
+            "func.func @f(%v4: vector<4xi32>, %i: i32, %h: vector<16xf16>, %f: f32) {\n"
+            f"  %r = {op}\n  return\n}}\n"
+        )
+        chunks.append(text)
+        starts.append(line)
+        line += text.count("\n") + 1
+    return "// -----\n".join(chunks), starts
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_rocdl_ops_with_built_types_against_mlir_opt(tmp_path: Path) -> None:
+    """The conversions complete once their source types are built: they print as
+    mlir-opt-22 prints them in custom and generic form, and invalid uses give
+    mlir-opt-22's first error."""
+    status, _, err = _import(tmp_path, *ROCDL_FILES)
+    assert status == 0, err
+    spec = yaml.safe_load((tmp_path / "out" / "mlirpy" / "rocdl.yaml").read_text("utf-8"))
+    mnemonics = {op["mnemonic"] for op in spec["ops"]}
+    assert "cvt.scale.pk16.f16.fp6" in mnemonics
+    program = tmp_path / "valid.mlir"
+    program.write_text(VALID, encoding="utf-8")
+    for flags in ([], ["--mlir-print-op-generic"]):
+        expected = subprocess.run(
+            ["mlir-opt-22", *flags, str(program)], capture_output=True, text=True, check=True
+        )
+        got = _opt(tmp_path, program, *flags)
+        assert got.stderr == ""
+        assert got.stdout == expected.stdout
+    text, starts = _invalid_program()
+    program = tmp_path / "invalid.mlir"
+    program.write_text(text, encoding="utf-8")
+    expected = subprocess.run(
+        ["mlir-opt-22", "--split-input-file", str(program)], capture_output=True, text=True
+    )
+    got = _opt(tmp_path, program, "--split-input-file")
+    assert "Traceback" not in got.stderr, got.stderr[-3000:]
+    want_errors = _first_errors(expected.stderr, starts)
+    assert len(want_errors) == len(INVALID), expected.stderr
+    assert _first_errors(got.stderr, starts) == want_errors
+    assert _chunks_of(got.stdout) == _chunks_of(expected.stdout)
+
+
+@needs_mlir
+def test_confined_attribute_is_not_ambiguous_before_a_colon(tmp_path: Path) -> None:
+    """`memref.assume_alignment`'s `ConfinedAttr<I32Attr, [IntPositive]>` is imported
+    over `I32Attr`, so its format `$alignment `:` type($memref)` is not ambiguous:
+    what remains of the op is its hand-written C++ (a verifier, result names)."""
+    run = subprocess.run(
+        [
+            str(ODSGEN),
+            "import",
+            "-I",
+            str(MLIR_INCLUDE),
+            str(DIALECTS / "MemRef" / "IR" / "MemRefOps.td"),
+            "--report",
+            "-v",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assume = [
+        line for line in run.stdout.splitlines() if line.startswith("  memref.assume_alignment:")
+    ]
+    assert assume, run.stdout[-2000:]
+    assert all("needs hook" in line for line in assume), assume
+    assert any("assume_alignment_op_verify" in line for line in assume), assume
+
+
+@needs_mlir
+def test_primitive_attribute_checks_read_back_from_records() -> None:
+    """Every check of a `ConfinedAttr` in MemRefOps.td and LinalgOps.td records that
+    odsgen knows by name is read back with its arguments, so that its summary is
+    MLIR's, and the ones these files use are among them."""
+    from generator.spec.mlir_import import _attr_predicate
+
+    found: set[str] = set()
+    for path in (
+        DIALECTS / "MemRef" / "IR" / "MemRefOps.td",
+        DIALECTS / "Linalg" / "IR" / "LinalgOps.td",
+    ):
+        records = json.loads(dump_json(load_records(path, [MLIR_INCLUDE])))
+        for record in records.values():
+            if not isinstance(record, dict) or "ConfinedAttr" not in record.get(
+                "!superclasses", ()
+            ):
+                continue
+            for ref in record.get("attrConstraints") or ():
+                check = records[ref["def"]]
+                predicate = _attr_predicate(check)
+                if predicate is None:
+                    continue
+                assert predicate.summary() == check["summary"], check
+                found.add(predicate.name)
+    assert {"IntPositive", "IntMinValue"} <= found, found
