@@ -503,6 +503,11 @@ class _Reader:
                     cpp = record.get("cppClassName")
                     if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
                         self._classes.setdefault(cpp, []).append(str(name))
+                        # Its Python class starts with a capital (tosa's `shapeType`
+                        # is `ShapeType`), which is what a translation names.
+                        python = class_name_from_def(f"X_{cpp}")
+                        if python != cpp:
+                            self._classes.setdefault(python, []).append(str(name))
         return self._classes
 
     # -- types and attributes -----------------------------------------------
@@ -574,7 +579,10 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("genVerifyDecl"):
+        known_verifier = DEF_VERIFIERS.get(f"{_cpp_namespace(record, self.records)}::{cpp}")
+        if record.get("genVerifyDecl") and known_verifier is not None:
+            pass  # written in Python below, after MLIR's C++
+        elif record.get("genVerifyDecl"):
             args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
             hooks.append(
                 Hook(
@@ -603,6 +611,8 @@ class _Reader:
             "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
             "has_custom_assembly_format": custom,
         }
+        if record.get("genVerifyDecl") and known_verifier is not None:
+            fields["verifier"] = SourceText(text=known_verifier)
         if is_type:
             imported.types[def_name] = TypeDef.model_validate(fields)
         else:
@@ -1358,6 +1368,24 @@ _REGION_SUMMARIES = (
 #: MLIR's dense array attributes of integers.
 _DENSE_ARRAY = re.compile(r"DenseI(1|8|16|32|64)ArrayAttr")
 
+#: The C++ verifiers (`genVerifyDecl`) of MLIR's types and attributes written in
+#: Python, by qualified C++ class: the body of the generated `verify`, over the
+#: parameters by name, returning MLIR's message. A def listed here needs no hook.
+DEF_VERIFIERS: dict[str, str] = {
+    # `tosa::shapeType::verify`: a shape's rank is not negative.
+    "mlir::tosa::shapeType": (
+        "if rank < 0:\n    return f'invalid rank (must be >= 0): {rank}'\nreturn None"
+    ),
+}
+
+
+def _cpp_namespace(record: Mapping[str, Any], records: Records) -> str:
+    """The C++ namespace of a def's dialect, without the leading `::`."""
+    owner = _def(record.get("dialect"), records)
+    namespace = owner.get("cppNamespace") if owner is not None else None
+    return str(namespace or "").removeprefix("::")
+
+
 #: Op classes of dialects whose files an import may leave out.
 _KNOWN_OPS = {"func::FuncOp": "func.func", "ModuleOp": "builtin.module"}
 
@@ -1375,6 +1403,15 @@ _IGNORED_NATIVE = frozenset(
         "SameOperandsAndResultElementType",
         # The C++ of `inferReturnTypes` from an adaptor: its hook is the interface's.
         "InferTypeOpAdaptor",
+        # `InferShapedTypeOpAdaptor` and `InferTensorType` are C++ glue: MLIR's trait
+        # classes are empty (no `verifyTrait`), and their extra declarations forward
+        # the interface methods to ones taking an adaptor. What they imply comes in
+        # their trait lists: `InferShapedTypeOpInterface`, whose shape inference is
+        # for builders and passes and is verified by nothing (an optional hook), and,
+        # with `InferTensorType`, `InferTypeOpInterface`, whose inferred result types
+        # MLIR's verifier compares with the op's (a required hook).
+        "InferShapedTypeOpAdaptor",
+        "InferTensorType",
         # Markers for analyses and transformations, checked by nothing.
         "HasParallelRegion",
         "HasRecursiveMemoryEffects",

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.naming import (
+    class_name_from_def,
     enum_member_name,
     parameter_name,
     sanitize_name,
@@ -58,6 +59,7 @@ __all__ = [
     "APINT_METHODS",
     "CLASSES",
     "FUNCTIONS",
+    "ISA_FUNCTIONS",
     "METHODS",
     "TYPE_TRAITS",
     "CppClass",
@@ -293,6 +295,19 @@ CLASSES: dict[str, CppClass] = {
     # A pointer's address space is read by a query (`llvm_address_space`), so a
     # cast to it needs no runtime class.
     "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
+    # The quant dialect's types (`mlir/Dialect/Quant/IR/QuantTypes.h`), C++ classes
+    # that `generator.ir.dialects.quant` writes: any type asks `is_quantized_type`,
+    # and the storage width is a query too, so a cast needs no runtime class.
+    "quant::QuantizedType": CppClass("is_quantized_type({x})", "", "Type"),
+    **{
+        f"quant::{cls}": CppClass(f"isinstance({{x}}, {cls})", "", "quant::QuantizedType")
+        for cls in (
+            "AnyQuantizedType",
+            "UniformQuantizedType",
+            "UniformQuantizedPerAxisType",
+            "CalibratedQuantizedType",
+        )
+    },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -400,6 +415,10 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
     ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
+    ("quant::QuantizedType", "getStorageTypeIntegralWidth", 0): (
+        "quant_storage_width({0})",
+        "uint",
+    ),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
@@ -511,6 +530,10 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
     ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
 }
+
+#: Free functions of MLIR's dialects that are `isa<>` of one of the dialect's classes,
+#: by name: the class (`tosa::isa_tosa_shape_type(t)` is `isa<tosa::shapeType>(t)`).
+ISA_FUNCTIONS: dict[str, str] = {"isa_tosa_shape_type": "mlir::tosa::shapeType"}
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
 _REDUCTIONS: dict[str, str] = {"all_of": "all", "any_of": "any", "none_of": "not any"}
@@ -1522,6 +1545,10 @@ class _Translator:
                 return _T(_fill("({1},) * {0}", count, item.py), "TypeRange")
         if name in _REDUCTIONS and len(args) == 2 and isinstance(args[1], _Lambda):
             return self.reduction(_REDUCTIONS[name], self.expr(args[0]), args[1])
+        isa_class = ISA_FUNCTIONS.get(name)
+        if isa_class is not None and len(args) == 1 and not targs:
+            target = _TypeName(_Name(tuple(isa_class.split("::"))))
+            return _T(self.isa(target, self.expr(args[0])), "bool")
         entry = FUNCTIONS.get((name, len(args)))
         if entry is not None and not targs:
             params, template, result = entry
@@ -2072,6 +2099,12 @@ def type_interface_implementers(records: Records) -> dict[str, list[str]]:
     return out
 
 
+def _python_class(cpp: str) -> str:
+    """The generated Python class of a TypeDef or AttrDef of C++ class `cpp`: the same
+    name, starting with a capital (tosa's `shapeType` is `ShapeType`)."""
+    return class_name_from_def(f"X_{cpp}")
+
+
 def record_classes(records: Records) -> dict[str, CppClass]:
     """The C++ classes a dialect's records define, as `PredScope.classes` wants them.
 
@@ -2089,7 +2122,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
-                out[_qualified(namespace, cpp)] = _isinstance(cpp, base)
+                out[_qualified(namespace, cpp)] = _isinstance(_python_class(cpp), base)
     # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
     # of the `pdl` types): `isa<>` is one of those TypeDefs.
     derived: dict[str, list[str]] = {}
@@ -2098,7 +2131,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
         cpp, base_cpp = record.get("cppClassName"), record.get("cppBaseClassName")
         namespace = _namespace(record, records)
         if isinstance(cpp, str) and isinstance(base_cpp, str) and isinstance(namespace, str):
-            derived.setdefault(base_cpp.removeprefix("::"), []).append(cpp)
+            derived.setdefault(base_cpp.removeprefix("::"), []).append(_python_class(cpp))
     for base_name, classes in derived.items():
         if base_name not in out and base_name.removeprefix("mlir::") not in CLASSES:
             listed = ", ".join(classes)
