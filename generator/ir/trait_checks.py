@@ -165,9 +165,11 @@ def results_broadcastable_shape(op: Operation) -> str | None:
     each ranked result's shape ends with the broadcast shape (dynamic sizes match
     any)."""
     shape: list[int] = []
-    for type_ in _operand_types(op):
-        if isinstance(type_, ShapedType) and not type_.has_rank:
-            return None
+    # Unranked operands take no part; when all are, any result shape is possible.
+    ranked = [t for t in _operand_types(op) if not (isinstance(t, ShapedType) and not t.has_rank)]
+    if not ranked:
+        return None
+    for type_ in ranked:
         other = list(type_.shape) if isinstance(type_, ShapedType) else []
         if len(other) > len(shape):
             shape, other = other, shape

@@ -415,9 +415,9 @@ def _storage(p: AsmParser) -> tuple[bool, int]:
 def _storage_range(p: AsmParser, signed: bool, width: int) -> tuple[int, int]:
     """Read the optional `<min:max>` after the storage type."""
     low, high = _default_range(signed, width)
-    min_pos = p.current_pos()
     if not p.consume_if("<"):
         return low, high
+    min_pos = p.current_pos()
     found_min = p.parse_integer()
     p.expect(":")
     max_pos = p.current_pos()
