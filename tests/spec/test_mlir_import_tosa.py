@@ -51,8 +51,17 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("tosa")
     (root / "out").mkdir()
     run = subprocess.run(
-        [str(ODSGEN), "import", "-I", str(MLIR_INCLUDE), str(TOSA), str(QUANT)]
-        + ["-o", str(root / "out" / "mlirpy"), "--report"],
+        [
+            str(ODSGEN),
+            "import",
+            "-I",
+            str(MLIR_INCLUDE),
+            str(TOSA),
+            str(QUANT),
+            "-o",
+            str(root / "out" / "mlirpy"),
+            "--report",
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -65,7 +74,8 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "tosa: 94 ops" in lines["tosa"], run.stdout
     tosa = lines["tosa"].split(": ", 1)[1]
     complete, hooks = (int(tosa.split(", ")[i].split()[0]) for i in (1, 2))
-    assert complete >= 45 and complete + hooks == 94, run.stdout
+    assert complete >= 45, run.stdout
+    assert complete + hooks == 94, run.stdout
     return root
 
 
@@ -197,7 +207,8 @@ def test_quant_types_round_trip_as_mlir_opt(imported: Path) -> None:
     cases = [(t, f"func.func private @f({t}, tensor<2x3x{t}>) -> {t}\n") for t in QUANT_TYPES]
     total, _, mismatches = _compare(imported, cases, "quant")
     print(f"quant types: {total}")
-    assert total["valid"] >= 20 and total["invalid"] >= 25, total
+    assert total["valid"] >= 20, total
+    assert total["invalid"] >= 25, total
     assert not mismatches, mismatches
 
 
@@ -212,7 +223,8 @@ def test_quant_type_queries() -> None:
     per_axis = parse_type("!quant.uniform<i4:f16:2, {0.5, 2.0:3}>", ctx)
     assert isinstance(per_axis, UniformQuantizedPerAxisType)
     assert not isinstance(per_axis, UniformQuantizedType)
-    assert per_axis.quantized_dimension == 2 and per_axis.zero_points == (0, 3)
+    assert per_axis.quantized_dimension == 2
+    assert per_axis.zero_points == (0, 3)
     assert isinstance(parse_type("!quant.any<i16>", ctx), AnyQuantizedType)
     calibrated = parse_type("!quant.calibrated<f32<-0.5:1.0>>", ctx)
     assert isinstance(calibrated, CalibratedQuantizedType)
@@ -347,7 +359,8 @@ def test_imported_tosa_ops_against_mlir_opt(imported: Path) -> None:
     total, valid, mismatches = _compare(imported, cases, "tosa")
     names = {name for name, _ in cases}
     print(f"tosa cases: {total}, ops: {len(names) - len(PROGRAMS)}, all agree")
-    assert total["valid"] > 50 and total["invalid"] > 500, total
+    assert total["valid"] > 50, total
+    assert total["invalid"] > 500, total
     # Both kinds for most ops, and the traits' messages among the errors compared.
     assert len({name for name, _ in valid}) >= 25
     assert not mismatches, mismatches[:20]
