@@ -35,6 +35,7 @@ from generator.ir.dialects.quant import (
     AnyQuantizedType,
     CalibratedQuantizedType,
     UniformQuantizedPerAxisType,
+    UniformQuantizedSubChannelType,
     UniformQuantizedType,
     is_quantized_type,
     quant_storage_width,
@@ -143,7 +144,8 @@ def _compare(
 # -- quant types ------------------------------------------------------------------------
 
 #: Quant types, valid and invalid, around the edges of MLIR's parser and verifier:
-#: storage types and ranges, expressed types, scales and zero points, per-axis lists.
+#: storage types and ranges, expressed types, scales and zero points, per-axis lists,
+#: sub-channel blocks and scale tensors (whose zero points wrap to the storage width).
 QUANT_TYPES = [
     "!quant.uniform<i8:f32, 0.5:-1>",
     "!quant.uniform<i8:f32, 0.5>",
@@ -162,6 +164,13 @@ QUANT_TYPES = [
     "!quant.uniform<i8:f32:1, {0.5, 2.0:3}>",
     "!quant.uniform<u8:f32:0, {1.0:1,2.0:2}>",
     "!quant.uniform<i8:f32:0, {1.0}>",
+    "!quant.uniform<i8:f32:{0:1, 1:2}, {{1.0:1, 2.0}, {3.0, 4.0}}>",
+    "!quant.uniform<i8:f32:{1:2}, {{1.0, 2.0}}>",
+    "!quant.uniform<i8:f32:{}, {1.0}>",
+    "!quant.uniform<i8:f32:{1:1, 0:2}, {{1.0},{2.0}}>",
+    "!quant.uniform<i8:f32:{0:1}, {{{1.0}}}>",
+    "!quant.uniform<u8:f32:{0:1}, {1.0:200, 2.0:-1, 3.0:300}>",
+    "!quant.uniform<i8<-8:7>:f32:{0:1, 0:2}, {1.0:99999999999}>",
     "!quant.any<i8:f32>",
     "!quant.any<i8<-4:3>>",
     "!quant.any<u4>",
@@ -191,6 +200,16 @@ QUANT_TYPES = [
     "!quant.uniform<i8:f32:1, {1.0 2.0}>",
     "!quant.uniform<i8:f32:1, {1.0, -2.0:2}>",
     "!quant.uniform<i8:!quant.any<i8>, 1.0>",
+    "!quant.uniform<i8:f32:{0:1,1:2},{{1.0,2.0},{3.0}}>",
+    "!quant.uniform<i8:f32:{0:1}, {{1.0, 2.0}, {{3.0}, 4.0}}>",
+    "!quant.uniform<i8:f32:{0:0}, {1.0}>",
+    "!quant.uniform<i8:f32:{0:0, -1:1}, {1.0}>",
+    "!quant.uniform<i8<7:-8>:f32:{0:0}, {1.0}>",
+    "!quant.uniform<i8:f32:{0:1}, {}>",
+    "!quant.uniform<i8:f32:{0:1}, {{}}>",
+    "!quant.uniform<i8:f32:{0:1}, {1.0, -2.0}>",
+    "!quant.uniform<i8:f32:{0:1}, 1.0>",
+    "!quant.uniform<i8:f32:{0 1}, {1.0}>",
     "!quant.any<i8:i32>",
     "!quant.any",
     "!quant.calibrated<f32<1.0:-1.0>>",
@@ -207,8 +226,8 @@ def test_quant_types_round_trip_as_mlir_opt(imported: Path) -> None:
     cases = [(t, f"func.func private @f({t}, tensor<2x3x{t}>) -> {t}\n") for t in QUANT_TYPES]
     total, _, mismatches = _compare(imported, cases, "quant")
     print(f"quant types: {total}")
-    assert total["valid"] >= 20, total
-    assert total["invalid"] >= 25, total
+    assert total["valid"] >= 50, total
+    assert total["invalid"] >= 35, total
     assert not mismatches, mismatches
 
 
@@ -226,6 +245,11 @@ def test_quant_type_queries() -> None:
     assert per_axis.quantized_dimension == 2
     assert per_axis.zero_points == (0, 3)
     assert isinstance(parse_type("!quant.any<i16>", ctx), AnyQuantizedType)
+    sub_channel = parse_type("!quant.uniform<i8:f32:{0:1, 1:2}, {{1.0:300, 2.0}}>", ctx)
+    assert isinstance(sub_channel, UniformQuantizedSubChannelType)
+    assert sub_channel.scales_shape == (1, 2)
+    assert sub_channel.zero_points == (44, 0)  # 300 wraps in 8 bits
+    assert (sub_channel.quantized_dimensions, sub_channel.block_sizes) == ((0, 1), (1, 2))
     calibrated = parse_type("!quant.calibrated<f32<-0.5:1.0>>", ctx)
     assert isinstance(calibrated, CalibratedQuantizedType)
     assert [quant_storage_width(t) for t in (uniform, per_axis, calibrated)] == [8, 4, 0]

@@ -11,6 +11,9 @@ are written here once, and a dialect named `quant` gets them
   tensor (`UniformQuantizedType`);
 - `!quant.uniform<i8:f32:1, {0.5,2.0:3}>`: a scale and zero point per index of
   one axis (`UniformQuantizedPerAxisType`);
+- `!quant.uniform<i8:f32:{0:1, 1:2}, {{0.5:1, 2.0}, {3.0, 4.0}}>`: a scale and
+  zero point per block of some axes, in a tensor of their own
+  (`UniformQuantizedSubChannelType`);
 - `!quant.calibrated<f32<-0.5:1.0>>`: an expressed type and a range
   (`CalibratedQuantizedType`).
 
@@ -23,8 +26,7 @@ their token, the type's own invariants at its mnemonic.
 
 `is_quantized_type` and `quant_storage_width` are the queries constraint
 predicates make of any type (`isa<quant::QuantizedType>`,
-`getStorageTypeIntegralWidth()`). Sub-channel quantization
-(`!quant.uniform<i8:f32:{0:1}, {...}>`) is not read.
+`getStorageTypeIntegralWidth()`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ __all__ = [
     "CalibratedQuantizedType",
     "QuantizedType",
     "UniformQuantizedPerAxisType",
+    "UniformQuantizedSubChannelType",
     "UniformQuantizedType",
     "is_quantized_type",
     "quant_storage_width",
@@ -316,6 +319,104 @@ class UniformQuantizedPerAxisType(QuantizedType):
         )
 
 
+class UniformQuantizedSubChannelType(QuantizedType):
+    """`!quant.uniform<storage:expressed:{axis:block,...}, {{scale[:zp],...},...}>`: a
+    scale and zero point per block of the tensor (sub-channel quantization); the
+    scales form a tensor of their own shape, one block size per quantized axis.
+    Zero points are stored in the storage integer's width, as MLIR stores them."""
+
+    __slots__ = ()
+
+    MNEMONIC = "uniform"
+
+    @classmethod
+    def get(
+        cls,
+        signed: bool,
+        width: int,
+        expressed: Type,
+        scales: tuple[float, ...],
+        zero_points: tuple[int, ...],
+        shape: tuple[int, ...],
+        quantized_dimensions: tuple[int, ...],
+        block_sizes: tuple[int, ...],
+        storage_min: int | None = None,
+        storage_max: int | None = None,
+    ) -> QuantizedType:
+        """The type with these parameters (scales and zero points flat, row-major,
+        in a tensor of `shape`; the whole range when none is given)."""
+        stored = tuple(_truncate(z, width) for z in zero_points)
+        rest = (
+            tuple(scales),
+            stored,
+            tuple(shape),
+            tuple(quantized_dimensions),
+            tuple(block_sizes),
+        )
+        return _get(cls, signed, width, expressed, storage_min, storage_max, rest)
+
+    def _ints(self, index: int) -> tuple[int, ...]:
+        found = self.params[index]
+        return tuple(v for v in found if isinstance(v, int)) if isinstance(found, tuple) else ()
+
+    @property
+    def scales(self) -> tuple[float, ...]:
+        """The scales, flat in row-major order."""
+        found = self.params[5]
+        return tuple(v for v in found if isinstance(v, float)) if isinstance(found, tuple) else ()
+
+    @property
+    def zero_points(self) -> tuple[int, ...]:
+        """The zero points, flat in row-major order."""
+        return self._ints(6)
+
+    @property
+    def scales_shape(self) -> tuple[int, ...]:
+        """The shape of the tensor of scales."""
+        return self._ints(7)
+
+    @property
+    def quantized_dimensions(self) -> tuple[int, ...]:
+        """The axes divided into blocks."""
+        return self._ints(8)
+
+    @property
+    def block_sizes(self) -> tuple[int, ...]:
+        """The block size along each of those axes."""
+        return self._ints(9)
+
+    @classmethod
+    def parse(cls, p: AsmParser) -> Self:
+        """Read the per-layer, per-axis or sub-channel form (they share the mnemonic)."""
+        return _parse(p, cls.MNEMONIC)  # type: ignore[return-value]
+
+    def print_params(self) -> str:
+        """`<i8:f32:{0:1, 1:2}, {{1.000000e+00:1, 2.000000e+00}}>`."""
+        blocks = ", ".join(
+            f"{d}:{b}" for d, b in zip(self.quantized_dimensions, self.block_sizes, strict=True)
+        )
+        pairs = [_scale_text(s, z) for s, z in zip(self.scales, self.zero_points, strict=True)]
+        return (
+            f"<{self._storage_text()}:{self.expressed_type}:{{{blocks}}}, "
+            f"{_nested(pairs, self.scales_shape)}>"
+        )
+
+
+def _truncate(value: int, width: int) -> int:
+    """`value` in a signed integer of `width` bits, wrapping, as an `APInt` keeps it."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
+
+
+def _nested(items: list[str], shape: tuple[int, ...]) -> str:
+    """Row-major `items` as nested braces of `shape`: `{{a, b}, {c, d}}`."""
+    if len(shape) <= 1:
+        return "{" + ", ".join(items) + "}"
+    step = len(items) // shape[0] if shape[0] else 0
+    parts = [_nested(items[i * step : (i + 1) * step], shape[1:]) for i in range(shape[0])]
+    return "{" + ", ".join(parts) + "}"
+
+
 class CalibratedQuantizedType(QuantizedType):
     """`!quant.calibrated<expressed<min:max>>`: the range of the values seen, before
     a quantization is chosen."""
@@ -484,8 +585,8 @@ def _parse(p: AsmParser, mnemonic: str) -> QuantizedType:
     expressed = _float_type(p)
     axis: int | None = None
     if p.consume_if(":"):
-        if p.next_is("{"):
-            p.error_at(p.current_pos(), "sub-channel quantization is not supported")
+        if p.consume_if("{"):
+            return _parse_sub_channel(p, at, signed, width, expressed, storage_min, storage_max)
         axis = p.parse_integer()
     p.expect(",")
     if axis is None:
@@ -512,3 +613,75 @@ def _parse(p: AsmParser, mnemonic: str) -> QuantizedType:
     return UniformQuantizedPerAxisType.get(
         signed, width, expressed, tuple(scales), tuple(zero_points), axis, storage_min, storage_max
     )
+
+
+def _parse_sub_channel(
+    p: AsmParser,
+    at: SourcePos,
+    signed: bool,
+    width: int,
+    expressed: FloatType,
+    storage_min: int,
+    storage_max: int,
+) -> QuantizedType:
+    """Read the rest of the sub-channel form, after `{` of the block sizes."""
+    dims: list[int] = []
+    blocks: list[int] = []
+    if not p.consume_if("}"):
+        while True:
+            dims.append(p.parse_integer())
+            p.expect(":")
+            blocks.append(p.parse_integer())
+            if not p.consume_if(","):
+                break
+        p.expect("}")
+    p.expect(",")
+    p.expect("{")
+    scales: list[float] = []
+    zero_points: list[int] = []
+    shape = _scale_tensor(p, expressed, scales, zero_points)
+    p.expect(">")
+    _check_storage(p, at, storage_min, storage_max)
+    for dim in dims:
+        if dim < 0:
+            p.error_at(at, f"illegal quantized dimension: {dim}")
+    for block in blocks:
+        if block <= 0:
+            p.error_at(at, f"illegal block size: {block}")
+    return UniformQuantizedSubChannelType.get(
+        signed,
+        width,
+        expressed,
+        tuple(scales),
+        tuple(zero_points),
+        shape,
+        tuple(dims),
+        tuple(blocks),
+        storage_min,
+        storage_max,
+    )
+
+
+def _scale_tensor(
+    p: AsmParser, expressed: FloatType, scales: list[float], zero_points: list[int]
+) -> tuple[int, ...]:
+    """Read the elements of a brace list (its `{` read) of scales and zero points, or
+    of nested lists of them, into the flat lists; returns its shape. Its elements
+    must all have one shape, as in a dense tensor literal."""
+    shapes: list[tuple[int, ...]] = []
+    while True:
+        if p.consume_if("{"):
+            shapes.append(_scale_tensor(p, expressed, scales, zero_points))
+        else:
+            scale, zero_point = _scale_and_zero_point(p, expressed)
+            scales.append(scale)
+            zero_points.append(zero_point)
+            shapes.append(())
+        if not p.consume_if(","):
+            break
+    if any(s != shapes[0] for s in shapes):
+        p.error_at(
+            p.current_pos(), "tensor literal is invalid; ranks are not consistent between elements"
+        )
+    p.expect("}")
+    return (len(shapes), *shapes[0])
