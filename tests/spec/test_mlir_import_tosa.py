@@ -414,3 +414,75 @@ def test_tosa_trait_messages_are_mlir_opts(imported: Path) -> None:
         first = [line for line in got.stderr.splitlines() if ": error: " in line][:1]
         want = [line for line in expected.stderr.splitlines() if ": error: " in line][:1]
         assert first == want, got.stderr
+
+
+#: Shape ops on shapes `tosa.const_shape` makes (with its verifier written in the
+#: fixture), valid and invalid.
+SHAPE_PROGRAMS = [
+    (
+        "const shapes",
+        "func.func @f() -> !tosa.shape<2> {\n"
+        "  %a = tosa.const_shape {values = dense<[1, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+        "  %b = tosa.const_shape {values = dense<[3, 4]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+        "  %c = tosa.add_shape %a, %b : (!tosa.shape<2>, !tosa.shape<2>) -> !tosa.shape<2>\n"
+        "  %d = tosa.mul_shape %c, %a : (!tosa.shape<2>, !tosa.shape<2>) -> !tosa.shape<2>\n"
+        "  %e = tosa.max_shape %d, %b : (!tosa.shape<2>, !tosa.shape<2>) -> !tosa.shape<2>\n"
+        "  %z = tosa.const_shape {values = dense<7> : tensor<1xindex>} : () -> !tosa.shape<0>\n"
+        "  return %e : !tosa.shape<2>\n}\n",
+    ),
+    (
+        "ranks differ",
+        "func.func @f() {\n"
+        "  %a = tosa.const_shape {values = dense<[1, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+        "  %b = tosa.const_shape {values = dense<[3, 4, 5]> : tensor<3xindex>}"
+        " : () -> !tosa.shape<3>\n"
+        "  %c = tosa.sub_shape %a, %b : (!tosa.shape<2>, !tosa.shape<3>) -> !tosa.shape<2>\n"
+        "  return\n}\n",
+    ),
+    (
+        "result rank differs",
+        "func.func @f() {\n"
+        "  %a = tosa.const_shape {values = dense<[1, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+        '  %c = "tosa.min_shape"(%a, %a) : (!tosa.shape<2>, !tosa.shape<2>) -> !tosa.shape<1>\n'
+        "  return\n}\n",
+    ),
+    (
+        "argument and const",
+        "func.func @f(%s: !tosa.shape<2>) {\n"
+        "  %a = tosa.const_shape {values = dense<[1, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"
+        "  %c = tosa.add_shape %a, %s : (!tosa.shape<2>, !tosa.shape<2>) -> !tosa.shape<2>\n"
+        "  return\n}\n",
+    ),
+    (
+        "too many values",
+        "func.func @f() {\n"
+        "  %a = tosa.const_shape {values = dense<[1, 2, 3]> : tensor<3xindex>}"
+        " : () -> !tosa.shape<2>\n"
+        "  return\n}\n",
+    ),
+]
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_shape_ops_with_const_shape_against_mlir_opt(imported: Path) -> None:
+    """With `tosa.const_shape`'s verifier written (the fixture `tosa_impl.py`), it is
+    complete, and programs of shape ops on constant shapes print as mlir-opt-22 prints
+    them in custom and generic form, or fail with its first error."""
+    fixture = Path(__file__).parent / "mlir_hooks" / "tosa_impl.py"
+    root = imported / "hooks"
+    (root / "out").mkdir(parents=True)
+    args = [str(ODSGEN), "import", "-I", str(MLIR_INCLUDE), str(TOSA), str(QUANT)]
+    out = ["-o", str(root / "out" / "mlirpy")]
+    first = subprocess.run([*args, *out], capture_output=True, text=True, check=False)
+    assert first.returncode == 0, first.stderr
+    skeleton = root / "out" / "mlirpy" / "mlirpy_impl" / "tosa_impl.py"
+    skeleton.write_text(fixture.read_text("utf-8"), encoding="utf-8")
+    again = subprocess.run([*args, *out, "--report"], capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    tosa = next(line for line in again.stdout.splitlines() if line.startswith("tosa:"))
+    assert int(tosa.split(", ")[1].split()[0]) >= 46, again.stdout
+    total, valid, mismatches = _compare(root, SHAPE_PROGRAMS, "shapes")
+    assert [name for name, _ in valid] == ["const shapes"], total
+    assert total["invalid"] == len(SHAPE_PROGRAMS) - 1, total
+    assert not mismatches, mismatches
