@@ -635,6 +635,9 @@ _NATIVE_TRAITS = frozenset(
         "SingleBlockImplicitTerminator",
         "NoRegionArguments",
         "Symbol",
+        # The tosa dialect's, in `generator.ir.dialects.tosa`.
+        "TosaResolvableShapeOperands",
+        "TosaShapeOperatorWithSameRanks",
     }
 )
 

@@ -25,7 +25,23 @@ if TYPE_CHECKING:
     from generator.ir.rewrite import PatternLike, PatternRewriter
     from generator.ir.types import Type
 
-__all__ = ["ConstantMaterializer", "Dialect", "DialectRegistry", "PatternSetEntry"]
+__all__ = [
+    "NATIVE_TYPES",
+    "ConstantMaterializer",
+    "Dialect",
+    "DialectRegistry",
+    "PatternSetEntry",
+]
+
+#: MLIR dialects whose types are C++ classes rather than `TypeDef`s (so nothing in
+#: their `.td` files generates them), by dialect name: the module of
+#: `generator.ir.dialects` that writes them, with its tuple of type classes and its
+#: unknown-mnemonic message. A `Dialect` of that name has those types too, beside
+#: the ones it is given, as MLIR's dialect registers its C++ types itself; the
+#: module is imported only then.
+NATIVE_TYPES: dict[str, tuple[str, str, str]] = {
+    "quant": ("generator.ir.dialects.quant", "QUANT_TYPES", "quant_unknown_type_message"),
+}
 
 #: Builds a constant op of a dialect from an attribute and a result type, with the
 #: rewriter at its insertion point; None when the value cannot be materialized.
@@ -84,6 +100,15 @@ class Dialect:
         self.name = name
         self.ops: tuple[type[Operation], ...] = tuple(ops)
         self.types: tuple[type[Type], ...] = tuple(types)
+        native = NATIVE_TYPES.get(name)
+        if native is not None:
+            module = importlib.import_module(native[0])
+            own = {getattr(t, "MNEMONIC", None) for t in self.types}
+            self.types += tuple(
+                t for t in getattr(module, native[1]) if getattr(t, "MNEMONIC", None) not in own
+            )
+            if unknown_type_message is None:
+                unknown_type_message = getattr(module, native[2])
         self.attributes: tuple[type[Attribute], ...] = tuple(attributes)
         self.is_open = is_open or fallback_op is not None
         self.fallback_op = fallback_op

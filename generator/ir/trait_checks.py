@@ -120,13 +120,19 @@ def same_operands_and_result_rank(op: Operation) -> str | None:
     problem = _at_least_one(op, True)
     if problem is not None:
         return problem
-    ranks = {
-        t.rank
-        for t in _operand_types(op) + [r.type for r in op.results]
-        if isinstance(t, ShapedType) and t.has_rank
-    }
-    if len(ranks) > 1:
-        return "requires the same rank for all operands and results"
+    operands = [t.rank for t in _operand_types(op) if isinstance(t, ShapedType) and t.has_rank]
+    results = [
+        r.type.rank for r in op.results if isinstance(r.type, ShapedType) and r.type.has_rank
+    ]
+    if not operands and not results:
+        return None
+    # The first ranked operand's rank (or the first ranked result's), which the
+    # operands are compared with first, then the results.
+    rank = operands[0] if operands else results[0]
+    if any(r != rank for r in operands):
+        return "operands don't have matching ranks"
+    if any(r != rank for r in results):
+        return "result type has different rank than operands"
     return None
 
 
@@ -156,11 +162,14 @@ def _shape_text(shape: tuple[int, ...] | list[int]) -> str:
 
 def results_broadcastable_shape(op: Operation) -> str | None:
     """MLIR's `verifyCompatibleOperandBroadcast`: the operand shapes broadcast, and
-    each ranked result's shape is the broadcast shape (dynamic sizes match any)."""
+    each ranked result's shape ends with the broadcast shape (dynamic sizes match
+    any)."""
     shape: list[int] = []
-    for type_ in _operand_types(op):
-        if isinstance(type_, ShapedType) and not type_.has_rank:
-            return None
+    # Unranked operands take no part; when all are, any result shape is possible.
+    ranked = [t for t in _operand_types(op) if not (isinstance(t, ShapedType) and not t.has_rank)]
+    if not ranked:
+        return None
+    for type_ in ranked:
         other = list(type_.shape) if isinstance(type_, ShapedType) else []
         if len(other) > len(shape):
             shape, other = other, shape
@@ -177,8 +186,11 @@ def results_broadcastable_shape(op: Operation) -> str | None:
         if isinstance(type_, ShapedType) and not type_.has_rank:
             continue
         existing = list(type_.shape) if isinstance(type_, ShapedType) else []
-        if len(existing) != len(shape) or any(
-            e != i and e != DYNAMIC and i != DYNAMIC for e, i in zip(existing, shape, strict=True)
+        # Only the result's trailing dimensions are the broadcast shape's: a result
+        # of higher rank passes here (`SameOperandsAndResultRank` may reject it).
+        suffix = existing[len(existing) - len(shape) :] if len(existing) > len(shape) else existing
+        if len(suffix) != len(shape) or any(
+            e != i and e != DYNAMIC and i != DYNAMIC for e, i in zip(suffix, shape, strict=True)
         ):
             return (
                 f"result type {_shape_text(existing)} not broadcast compatible with "

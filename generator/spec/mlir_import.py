@@ -597,6 +597,11 @@ class _Reader:
                     cpp = record.get("cppClassName")
                     if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
                         self._classes.setdefault(cpp, []).append(str(name))
+                        # Its Python class starts with a capital (tosa's `shapeType`
+                        # is `ShapeType`), which is what a translation names.
+                        python = class_name_from_def(f"X_{cpp}")
+                        if python != cpp:
+                            self._classes.setdefault(python, []).append(str(name))
         return self._classes
 
     # -- types and attributes -----------------------------------------------
@@ -1485,6 +1490,15 @@ _IGNORED_NATIVE = frozenset(
         "SameOperandsAndResultElementType",
         # The C++ of `inferReturnTypes` from an adaptor: its hook is the interface's.
         "InferTypeOpAdaptor",
+        # `InferShapedTypeOpAdaptor` and `InferTensorType` are C++ glue: MLIR's trait
+        # classes are empty (no `verifyTrait`), and their extra declarations forward
+        # the interface methods to ones taking an adaptor. What they imply comes in
+        # their trait lists: `InferShapedTypeOpInterface`, whose shape inference is
+        # for builders and passes and is verified by nothing (an optional hook), and,
+        # with `InferTensorType`, `InferTypeOpInterface`, whose inferred result types
+        # MLIR's verifier compares with the op's (a required hook).
+        "InferShapedTypeOpAdaptor",
+        "InferTensorType",
         # Markers for analyses and transformations, checked by nothing.
         "HasParallelRegion",
         "HasRecursiveMemoryEffects",

@@ -78,4 +78,6 @@ KNOWN_TYPE_VERIFIERS: Mapping[str, str] = {
         '    return "only supports integer types with width <=64"\n'
         "return None\n"
     ),
+    # `!tosa.shape<N>`: a shape's rank is not negative.
+    "tosa.shape": "if rank < 0:\n    return f'invalid rank (must be >= 0): {rank}'\nreturn None\n",
 }

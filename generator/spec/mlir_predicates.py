@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.naming import (
+    class_name_from_def,
     enum_member_name,
     parameter_name,
     sanitize_name,
@@ -58,6 +59,7 @@ __all__ = [
     "APINT_METHODS",
     "CLASSES",
     "FUNCTIONS",
+    "ISA_FUNCTIONS",
     "METHODS",
     "TYPE_TRAITS",
     "CppClass",
@@ -310,6 +312,19 @@ CLASSES: dict[str, CppClass] = {
         )
     },
     "spirv::VerCapExtAttr": _isinstance("SpirvVerCapExtAttr", "Attribute"),
+    # The quant dialect's types (`mlir/Dialect/Quant/IR/QuantTypes.h`), C++ classes
+    # that `generator.ir.dialects.quant` writes: any type asks `is_quantized_type`,
+    # and the storage width is a query too, so a cast needs no runtime class.
+    "quant::QuantizedType": CppClass("is_quantized_type({x})", "", "Type"),
+    **{
+        f"quant::{cls}": CppClass(f"isinstance({{x}}, {cls})", "", "quant::QuantizedType")
+        for cls in (
+            "AnyQuantizedType",
+            "UniformQuantizedType",
+            "UniformQuantizedPerAxisType",
+            "CalibratedQuantizedType",
+        )
+    },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -433,6 +448,10 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("spirv::ImageType", "getSamplingInfo", 0): ("{0}.sampling", "enum"),
     ("spirv::ImageType", "getSamplerUseInfo", 0): ("{0}.sampler_use", "enum"),
     ("spirv::ImageType", "getImageFormat", 0): ("{0}.image_format", "enum"),
+    ("quant::QuantizedType", "getStorageTypeIntegralWidth", 0): (
+        "quant_storage_width({0})",
+        "uint",
+    ),
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
@@ -550,6 +569,10 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("isNestedInFunctionOpInterface", 1): (("any",), "spirv_is_in_function({0})", "bool"),
     ("getUnaryOpResultType", 1): (("Type",), "spirv_bool_result_type({0})", "Type"),
 }
+
+#: Free functions of MLIR's dialects that are `isa<>` of one of the dialect's classes,
+#: by name: the class (`tosa::isa_tosa_shape_type(t)` is `isa<tosa::shapeType>(t)`).
+ISA_FUNCTIONS: dict[str, str] = {"isa_tosa_shape_type": "mlir::tosa::shapeType"}
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
 _REDUCTIONS: dict[str, str] = {"all_of": "all", "any_of": "any", "none_of": "not any"}
@@ -1573,6 +1596,10 @@ class _Translator:
                 return _T(_fill("({1},) * {0}", count, item.py), "TypeRange")
         if name in _REDUCTIONS and len(args) == 2 and isinstance(args[1], _Lambda):
             return self.reduction(_REDUCTIONS[name], self.expr(args[0]), args[1])
+        isa_class = ISA_FUNCTIONS.get(name)
+        if isa_class is not None and len(args) == 1 and not targs:
+            target = _TypeName(_Name(tuple(isa_class.split("::"))))
+            return _T(self.isa(target, self.expr(args[0])), "bool")
         entry = FUNCTIONS.get((name, len(args)))
         if entry is not None and not targs:
             params, template, result = entry
@@ -2123,6 +2150,12 @@ def type_interface_implementers(records: Records) -> dict[str, list[str]]:
     return out
 
 
+def _python_class(cpp: str) -> str:
+    """The generated Python class of a TypeDef or AttrDef of C++ class `cpp`: the same
+    name, starting with a capital (tosa's `shapeType` is `ShapeType`)."""
+    return class_name_from_def(f"X_{cpp}")
+
+
 def record_classes(records: Records) -> dict[str, CppClass]:
     """The C++ classes a dialect's records define, as `PredScope.classes` wants them.
 
@@ -2140,7 +2173,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
-                out[_qualified(namespace, cpp)] = _isinstance(cpp, base)
+                out[_qualified(namespace, cpp)] = _isinstance(_python_class(cpp), base)
     # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
     # of the `pdl` types): `isa<>` is one of those TypeDefs.
     derived: dict[str, list[str]] = {}
@@ -2149,7 +2182,7 @@ def record_classes(records: Records) -> dict[str, CppClass]:
         cpp, base_cpp = record.get("cppClassName"), record.get("cppBaseClassName")
         namespace = _namespace(record, records)
         if isinstance(cpp, str) and isinstance(base_cpp, str) and isinstance(namespace, str):
-            derived.setdefault(base_cpp.removeprefix("::"), []).append(cpp)
+            derived.setdefault(base_cpp.removeprefix("::"), []).append(_python_class(cpp))
     for base_name, classes in derived.items():
         if base_name not in out and base_name.removeprefix("mlir::") not in CLASSES:
             listed = ", ".join(classes)

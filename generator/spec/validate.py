@@ -169,6 +169,11 @@ KNOWN_TRAITS: dict[str, str] = {
     "SymbolUserOpInterface": "",
     "Tensorizable": "",
     "Terminator": "",
+    # The tosa dialect's traits (`generator.ir.dialects.tosa`).
+    "TosaElementwiseOperator": "",
+    "TosaResolvableShapeOperands": "",
+    "TosaShapeOperator": "",
+    "TosaShapeOperatorWithSameRanks": "",
     "TypesMatchWith": "types_match_with",
     "Vectorizable": "",
 }
