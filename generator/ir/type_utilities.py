@@ -34,11 +34,13 @@ from generator.ir.types import (
     FloatType,
     IndexType,
     IntegerType,
+    MemRefType,
     NoneType,
     RankedTensorType,
     ShapedType,
     Signedness,
     Type,
+    UnrankedMemRefType,
     UnrankedTensorType,
     VectorType,
 )
@@ -60,6 +62,7 @@ __all__ = [
     "is_int_or_index",
     "is_int_or_index_or_float",
     "is_integer_type",
+    "is_memref_or_llvm_ptr",
     "is_scalable_vector",
     "is_signless_int_elements",
     "is_typed_attr",
@@ -268,6 +271,16 @@ def llvm_type_mnemonic(t: Type) -> str | None:
     if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == "llvm":
         return t.MNEMONIC
     return None
+
+
+def is_memref_or_llvm_ptr(t: Type, unranked: bool = True) -> bool:
+    """True for a memref (an unranked one only with `unranked`) or `!llvm.ptr`: the
+    types the OpenACC and OpenMP dialects make pointer-like (their `PointerLikeType`
+    interfaces), by models they attach to these classes when they load; OpenMP's
+    leaves unranked memrefs out."""
+    if isinstance(t, MemRefType) or (unranked and isinstance(t, UnrankedMemRefType)):
+        return True
+    return llvm_type_mnemonic(t) == "ptr"
 
 
 def llvm_address_space(t: Type) -> int:
