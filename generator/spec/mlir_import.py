@@ -345,6 +345,7 @@ class _Reader:
         self.current_needs: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
+        self._enum_attrs: dict[str, str] | None = None
         #: The records of the other files of the run, where a type interface's
         #: TypeDefs may be (`TransformTypes.td` beside `TransformOps.td`).
         self.other_records: list[Records] = []
@@ -460,6 +461,14 @@ class _Reader:
     def class_uses(self, python: str) -> None:
         """Import the dialect classes a translated predicate names, as its op's deps."""
         for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            if word in self._enum_attr_records():
+                # An enum attribute class named in a predicate (an array of them,
+                # `TypedArrayAttrBase<GangArgTypeAttr>`): the dialect's enum attribute.
+                record = self.records[self._enum_attr_records()[word]]
+                owner = _def(record.get("dialect"), self.records)
+                if owner is not None and str(owner.get("name")) == self.current_dialect:
+                    self.enum(record, self.current_dialect)
+                    continue
             if word not in self._class_records():
                 self.other_file_class(word)
                 continue
@@ -491,6 +500,16 @@ class _Reader:
                 finally:
                     self.records, self._classes = records, classes
                 return
+
+    def _enum_attr_records(self) -> dict[str, str]:
+        """C++ class name -> the `EnumAttr` record of that class (first one wins)."""
+        if self._enum_attrs is None:
+            self._enum_attrs = {}
+            for name in self.records.get("!instanceof", {}).get("EnumAttr", ()):
+                cpp = self.records[name].get("cppClassName")
+                if isinstance(cpp, str):
+                    self._enum_attrs.setdefault(cpp, str(name))
+        return self._enum_attrs
 
     def _class_records(self) -> dict[str, list[str]]:
         """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
