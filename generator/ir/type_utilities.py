@@ -50,6 +50,7 @@ __all__ = [
     "broadcast_shapes",
     "compatible_shapes",
     "container_element_or_self",
+    "dialect_type_mnemonic",
     "element_type_or_self",
     "i1_same_shape",
     "is_dense_array",
@@ -262,6 +263,15 @@ def is_scalable_vector(t: Type) -> bool:
 
 #: The builtin float types the LLVM dialect takes as its own floating-point types.
 _LLVM_FLOATS = frozenset({"bf16", "f16", "f32", "f64", "f80", "f128"})
+
+
+def dialect_type_mnemonic(t: Type, dialect: str) -> str | None:
+    """The mnemonic of a type of `dialect` (`operation` for `!pdl.operation`), or None
+    for any other type: how one dialect's ops test for another dialect's types,
+    whichever generated package defines their classes."""
+    if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == dialect:
+        return t.MNEMONIC
+    return None
 
 
 def llvm_type_mnemonic(t: Type) -> str | None:

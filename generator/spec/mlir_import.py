@@ -346,6 +346,9 @@ class _Reader:
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
         self._enum_attrs: dict[str, str] | None = None
+        self._foreign: dict[
+            str, dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]]
+        ] = {}
         #: The records of the other files of the run, where a type interface's
         #: TypeDefs may be (`TransformTypes.td` beside `TransformOps.td`).
         self.other_records: list[Records] = []
@@ -371,6 +374,15 @@ class _Reader:
             # A class of another dialect; a constraint of one (`DialectType`) is
             # only a predicate, translated below.
             foreign = _foreign_def(record, self.records, dialect)
+            mnemonic = record.get("mnemonic")
+            if foreign is not None and foreign != "builtin" and isinstance(mnemonic, str):
+                # Another dialect's type: tested by dialect and mnemonic, usable where
+                # that dialect's package defines it (`_import_needed_types`).
+                self.current_needs.add((foreign, mnemonic))
+                return TypePredicateConstraint(
+                    expr=f"dialect_type_mnemonic($_self, {foreign!r}) == {mnemonic!r}",
+                    description=_text(record.get("summary")) or name,
+                )
             if foreign is not None:
                 raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
             return TypeRefConstraint(ref=self.param_def(record, dialect))
@@ -422,6 +434,9 @@ class _Reader:
         self.class_uses(translation.python)
         for mnemonic in _LLVM_TYPE_TEST.findall(translation.python):
             self.current_needs.add(("llvm", mnemonic))
+        for dialect, one, several in _DIALECT_TYPE_TEST.findall(translation.python):
+            for mnemonic in [one] if one else re.findall(r"'(\w+)'", several):
+                self.current_needs.add((dialect, mnemonic))
         return translation.python
 
     def with_other_files(self, scope: PredScope) -> PredScope:
@@ -450,6 +465,75 @@ class _Reader:
         return PredScope(
             scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
         )
+
+    def with_foreign_types(self, scope: PredScope) -> PredScope:
+        """The scope with the types of other dialects (the `pdl` types `pdl_interp`
+        takes) tested by dialect and mnemonic: their classes are those dialects'
+        generated packages', whichever the run makes, and the type parses wherever
+        its dialect is loaded. A type's parameters are read by position."""
+        foreign = self._foreign_types()
+        if not foreign:
+            return scope
+        classes = dict(scope.classes)
+        methods = dict(scope.methods)
+        for qualified, (cls, getters) in foreign.items():
+            classes[qualified] = cls
+            methods.update(getters)
+        return PredScope(
+            scope.self_kind, scope.values, scope.getters, classes, scope.constants, methods
+        )
+
+    def _foreign_types(
+        self,
+    ) -> dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]]:
+        """Qualified C++ class -> its mnemonic test and parameter getters, for the
+        TypeDefs of the file's records that belong to another dialect than the op's
+        (and for a C++ base class all of whose TypeDefs do)."""
+        cached = self._foreign.get(self.current_dialect)
+        if cached is not None:
+            return cached
+        out: dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]] = {}
+        bases: dict[str, tuple[str, list[str]]] = {}
+        for name in self.records.get("!instanceof", {}).get("TypeDef", ()):
+            record = self.records[name]
+            owner = _def(record.get("dialect"), self.records)
+            cpp, mnemonic = record.get("cppClassName"), record.get("mnemonic")
+            if owner is None or not isinstance(cpp, str) or not isinstance(mnemonic, str):
+                continue
+            dialect = str(owner.get("name"))
+            namespace = str(owner.get("cppNamespace") or "").strip(":")
+            if dialect in (self.current_dialect, "builtin") or not namespace:
+                continue
+            test = f"dialect_type_mnemonic({{x}}, {dialect!r}) == {mnemonic!r}"
+            getters: dict[tuple[str, str, int], tuple[str, str]] = {}
+            qualified = f"{namespace}::{cpp}"
+            for index, (param, pname) in enumerate(_dag_args(record.get("parameters"))):
+                param_record = _def(param, self.records)
+                cpp_type = (
+                    param
+                    if isinstance(param, str)
+                    else (
+                        str(param_record.get("cppType") or "") if param_record is not None else ""
+                    )
+                )
+                if cpp_type.strip().removeprefix("::").removeprefix("mlir::") == "Type":
+                    camel = "".join(part[:1].upper() + part[1:] for part in pname.split("_"))
+                    getters[(qualified, "get" + camel, 0)] = (
+                        f"cast(Type, {{0}}.params[{index}])",
+                        "Type",
+                    )
+            narrow = "ParametricType" if getters else ""
+            out[qualified] = (CppClass(test, narrow, "Type"), getters)
+            base = record.get("cppBaseClassName")
+            if isinstance(base, str):
+                bases.setdefault(base.removeprefix("::"), (dialect, []))[1].append(mnemonic)
+        for base, (dialect, mnemonics) in bases.items():
+            if base not in out and base.removeprefix("mlir::") not in ("Type",):
+                listed = ", ".join(repr(m) for m in sorted(mnemonics))
+                test = f"dialect_type_mnemonic({{x}}, {dialect!r}) in ({listed},)"
+                out[base] = (CppClass(test, None, "Type"), {})
+        self._foreign[self.current_dialect] = out
+        return out
 
     def _is_type_interface(self, qualified: str) -> bool:
         short = qualified.rsplit("::", 1)[-1]
@@ -574,7 +658,26 @@ class _Reader:
         custom = bool(record.get("hasCustomAssemblyFormat")) or (not fmt and bool(params))
         what = "type" if is_type else "attribute"
         hook_prefix = snake_case(class_name_from_def(def_name))
-        if custom:
+        runtime = _RUNTIME_TYPE_SYNTAX.get((dialect, mnemonic)) if is_type else None
+        if custom and runtime is not None:
+            # The runtime has the type's C++ parser, printer and verifier.
+            classes = ", ".join(
+                f"{m!r}: {class_name_from_def(self._sibling_type(dialect, m))}"
+                for m in runtime.siblings
+            )
+            code = {
+                key: SourceText(text=text.replace("{siblings}", "{" + classes + "}"))
+                for key, text in (
+                    ("parser", runtime.parser),
+                    ("printer", runtime.printer),
+                    ("verifier", runtime.verifier),
+                )
+                if text
+            }
+            fields_code: dict[str, Any] = code
+        else:
+            fields_code = {}
+        if custom and runtime is None:
             kind = "Type" if is_type else "Attribute"
             hooks.append(
                 Hook(
@@ -593,7 +696,7 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("genVerifyDecl"):
+        if record.get("genVerifyDecl") and "verifier" not in fields_code:
             args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
             hooks.append(
                 Hook(
@@ -621,12 +724,26 @@ class _Reader:
             "parameters": tuple(params),
             "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
             "has_custom_assembly_format": custom,
+            **fields_code,
         }
         if is_type:
             imported.types[def_name] = TypeDef.model_validate(fields)
         else:
             imported.attributes[def_name] = AttrDef.model_validate(fields)
         return def_name
+
+    def _sibling_type(self, dialect: str, mnemonic: str) -> str:
+        """Import the dialect's TypeDef of `mnemonic` from the file's records."""
+        for name in self.records.get("!instanceof", {}).get("TypeDef", ()):
+            record = self.records[name]
+            owner = _def(record.get("dialect"), self.records)
+            if (
+                record.get("mnemonic") == mnemonic
+                and owner is not None
+                and str(owner.get("name")) == dialect
+            ):
+                return self.param_def(record, dialect)
+        raise _Incomplete(f"type !{dialect}.{mnemonic} is not a TypeDef of the files imported")
 
     # -- enums --------------------------------------------------------------
 
@@ -835,7 +952,7 @@ class _Reader:
 
     def op_def(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> OpDef:
         dialect = imported.name
-        scope = self.with_other_files(op_scope(record, self.records))
+        scope = self.with_foreign_types(self.with_other_files(op_scope(record, self.records)))
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
         order: list[str] = []
@@ -1824,6 +1941,12 @@ def import_records(
     return dialects
 
 
+#: A translated test for a type of another dialect by dialect and mnemonic (or mnemonics).
+_DIALECT_TYPE_TEST = re.compile(
+    r"dialect_type_mnemonic\((?:[^()]|\([^()]*\))*, '(\w+)'\)"
+    r" (?:== '(\w+)'|in \(((?:'\w+', ?)+)\))"
+)
+
 #: A translated test for a type of the LLVM dialect by mnemonic.
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
 
@@ -1869,6 +1992,29 @@ def _import_needed_types(
                 for problem in blocked:
                     item.problems.append(f"uses !{dialect}.{mnemonic}: {problem}")
 
+
+@dataclass(frozen=True)
+class _RuntimeSyntax:
+    """A dialect type whose C++ syntax the runtime has (`generator.ir.dialects`): the
+    bodies of the generated class's `parse`, `print_params` and `verify`, where
+    `{siblings}` is the dialect's types of `siblings` by mnemonic."""
+
+    parser: str
+    printer: str
+    verifier: str = ""
+    siblings: tuple[str, ...] = ()
+
+
+#: The dialect types with a custom syntax (`hasCustomAssemblyFormat`) that the runtime
+#: parses, prints and verifies as MLIR's C++ does, by dialect and mnemonic.
+_RUNTIME_TYPE_SYNTAX: dict[tuple[str, str], _RuntimeSyntax] = {
+    ("pdl", "range"): _RuntimeSyntax(
+        parser="return cls.get(parse_pdl_range_element(p, cls, {siblings}))",
+        printer='return "<" + pdl_range_element_text(self.elementType) + ">"',
+        verifier="return verify_pdl_range_element(elementType)",
+        siblings=("attribute", "operation", "type", "value"),
+    ),
+}
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
 _DAG_DIRECTIVES = frozenset({"replaceWithValue", "either", "location", "returnType"})
