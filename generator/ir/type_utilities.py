@@ -56,6 +56,7 @@ __all__ = [
     "is_dense_array",
     "is_dense_float_elements",
     "is_dense_int_elements",
+    "is_dialect_type",
     "is_elements_attr",
     "is_fixed_vector",
     "is_flat_symbol_ref",
@@ -269,9 +270,15 @@ def dialect_type_mnemonic(t: Type, dialect: str) -> str | None:
     """The mnemonic of a type of `dialect` (`operation` for `!pdl.operation`), or None
     for any other type: how one dialect's ops test for another dialect's types,
     whichever generated package defines their classes."""
-    if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == dialect:
+    if isinstance(t, (DialectType, ParametricType)) and dialect == t.DIALECT:
         return t.MNEMONIC
     return None
+
+
+def is_dialect_type(t: Type, dialect: str, mnemonic: str) -> bool:
+    """True for the one type `!dialect.mnemonic` of a dialect type without parameters
+    (`!pdl.operation`), whichever generated package defines its class."""
+    return isinstance(t, DialectType) and dialect == t.DIALECT and mnemonic == t.MNEMONIC
 
 
 def llvm_type_mnemonic(t: Type) -> str | None:

@@ -84,6 +84,7 @@ from generator.spec.constraints import (
     NoneTypeConstraint,
     SimpleAttrConstraint,
     TypeConstraint,
+    TypePredicateConstraint,
     TypeRefConstraint,
     Variadicity,
 )
@@ -1364,6 +1365,10 @@ class ResolvedFormat:
         return self.bindings[variable]
 
 
+#: A predicate that is exactly the test for `!dialect.mnemonic`, a type without parameters.
+_ONE_DIALECT_TYPE = re.compile(r"is_dialect_type\(\$_self, '(\w+)', '(\w+)'\)")
+
+
 def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None) -> str | None:
     """The one type a constraint allows, in MLIR syntax, when it is buildable.
 
@@ -1382,6 +1387,13 @@ def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None
         return "index"
     if isinstance(constraint, NoneTypeConstraint):
         return "none"
+    if isinstance(constraint, TypePredicateConstraint):
+        # The test for one type of a dialect type without parameters (another
+        # dialect's `!pdl.operation`) allows that type alone.
+        match = _ONE_DIALECT_TYPE.fullmatch(constraint.expr.strip())
+        if match is not None:
+            return f"!{match[1]}.{match[2]}"
+        return None
     if isinstance(constraint, TypeRefConstraint) and dialect is not None:
         for type_def in dialect.types:
             if type_def.def_name == constraint.ref and not type_def.parameters:

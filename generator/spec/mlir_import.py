@@ -380,7 +380,7 @@ class _Reader:
                 # that dialect's package defines it (`_import_needed_types`).
                 self.current_needs.add((foreign, mnemonic))
                 return TypePredicateConstraint(
-                    expr=f"dialect_type_mnemonic($_self, {foreign!r}) == {mnemonic!r}",
+                    expr=_foreign_type_test(record, self.records, foreign, "$_self"),
                     description=_text(record.get("summary")) or name,
                 )
             if foreign is not None:
@@ -437,6 +437,8 @@ class _Reader:
         for dialect, one, several in _DIALECT_TYPE_TEST.findall(translation.python):
             for mnemonic in [one] if one else re.findall(r"'(\w+)'", several):
                 self.current_needs.add((dialect, mnemonic))
+        for dialect, mnemonic in _IS_DIALECT_TYPE.findall(translation.python):
+            self.current_needs.add((dialect, mnemonic))
         return translation.python
 
     def with_other_files(self, scope: PredScope) -> PredScope:
@@ -504,7 +506,7 @@ class _Reader:
             namespace = str(owner.get("cppNamespace") or "").strip(":")
             if dialect in (self.current_dialect, "builtin") or not namespace:
                 continue
-            test = f"dialect_type_mnemonic({{x}}, {dialect!r}) == {mnemonic!r}"
+            test = _foreign_type_test(record, self.records, dialect, "{x}")
             getters: dict[tuple[str, str, int], tuple[str, str]] = {}
             qualified = f"{namespace}::{cpp}"
             for index, (param, pname) in enumerate(_dag_args(record.get("parameters"))):
@@ -1941,11 +1943,26 @@ def import_records(
     return dialects
 
 
+def _foreign_type_test(
+    record: Mapping[str, Any], records: Records, dialect: str, subject: str
+) -> str:
+    """The Python test that `subject` is a type of `record`, a TypeDef of another
+    dialect: the one type of a TypeDef without parameters (which ODS builds where a
+    format leaves it out), or any type of its mnemonic."""
+    mnemonic = str(record.get("mnemonic"))
+    if _dag_args(record.get("parameters")):
+        return f"dialect_type_mnemonic({subject}, {dialect!r}) == {mnemonic!r}"
+    return f"is_dialect_type({subject}, {dialect!r}, {mnemonic!r})"
+
+
 #: A translated test for a type of another dialect by dialect and mnemonic (or mnemonics).
 _DIALECT_TYPE_TEST = re.compile(
     r"dialect_type_mnemonic\((?:[^()]|\([^()]*\))*, '(\w+)'\)"
     r" (?:== '(\w+)'|in \(((?:'\w+', ?)+)\))"
 )
+
+#: A translated test for the one type of a dialect type without parameters.
+_IS_DIALECT_TYPE = re.compile(r"is_dialect_type\((?:[^()]|\([^()]*\))*, '(\w+)', '(\w+)'\)")
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")

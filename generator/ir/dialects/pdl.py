@@ -33,9 +33,7 @@ def parse_pdl_range_element(
     word = p.parse_keyword()
     if word == range_class.MNEMONIC:
         inner = range_class.parse(p)
-        p.error_at(
-            element_pos, f"element of pdl.range cannot be another range, but got'{inner}'"
-        )
+        p.error_at(element_pos, f"element of pdl.range cannot be another range, but got'{inner}'")
     element_class = elements.get(word)
     if element_class is None or not issubclass(element_class, DialectType):
         p.error_at(body, f"invalid 'pdl' type: `{word}'")
