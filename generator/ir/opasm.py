@@ -259,6 +259,12 @@ class AsmParser(Protocol):
         `parseCustomTypeWithFallback`); a type with no parameters is written in full."""
         ...
 
+    def dialect_type(self, dialect: str, mnemonic: str) -> Type:
+        """The type `!dialect.mnemonic` of a dialect type without parameters, as the
+        context knows it (loading the dialect if need be): another dialect's type that
+        a syntax leaves out (`!pdl.operation` in `pdl_interp`). Reads nothing."""
+        ...
+
     def parse_dense_array_body(self, element_type: Type) -> Attribute:
         """Read `[1, 2]`, a dense array written without `array<type: ...>`."""
         ...

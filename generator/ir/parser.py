@@ -1320,6 +1320,18 @@ class Parser(AttrParser):
             return parsed
         return type_class.parse(self)
 
+    def dialect_type(self, dialect: str, mnemonic: str) -> Type:
+        """The type `!dialect.mnemonic` without parameters, from the context's dialect
+        (loaded on first use); an opaque type when no loaded dialect defines it, which
+        the op's constraint then rejects."""
+        registered = self.ctx.lookup_type(dialect, mnemonic)
+        if registered is None:
+            self.ctx.ensure_dialect(dialect)
+            registered = self.ctx.lookup_type(dialect, mnemonic)
+        if registered is not None and issubclass(registered, DialectType):
+            return registered.get()
+        return OpaqueType.get(dialect, mnemonic)
+
     def parse_custom_region(
         self,
         region: Region,

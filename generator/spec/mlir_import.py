@@ -40,9 +40,12 @@ from typing import Any, Literal, TypeVar
 from generator.diagnostics import SpecValidationError
 from generator.naming import class_name_from_def, is_identifier, sanitize_name, snake_case
 from generator.spec.constraints import (
+    ATTR_PREDICATE_NAMES,
     AttrConstraint,
+    AttrPredicate,
     AttrPredicateConstraint,
     AttrRefConstraint,
+    ConfinedAttrConstraint,
     DenseArrayAttrConstraint,
     FloatAttrConstraint,
     TypeConstraint,
@@ -415,10 +418,40 @@ class _Reader:
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
+        if "ConfinedAttr" in supers:
+            confined = self.confined_attr(record, scope, dialect)
+            if confined is not None:
+                return confined
         return AttrPredicateConstraint(
             expr=self.predicate(record, scope, "Attribute"),
             description=_text(record.get("summary")) or name,
         )
+
+    def confined_attr(
+        self, record: Mapping[str, Any], scope: PredScope, dialect: str
+    ) -> ConfinedAttrConstraint | None:
+        """A `ConfinedAttr` whose base is a library constraint and whose checks are all
+        primitive constraints of odsgen's library (`IntNonNegative`, `IntMinValue<0>`),
+        so that the attribute keeps its storage (`index = 0` parses as an `i32`);
+        None for any other, which is read as one predicate."""
+        base_record = _def(record.get("baseAttr"), self.records)
+        if base_record is None:
+            return None
+        base = self.attr_constraint(base_record, scope, dialect)
+        if isinstance(base, AttrPredicateConstraint):
+            return None
+        predicates = []
+        for value in record.get("attrConstraints") or ():
+            check = _def(value, self.records)
+            if check is None:
+                return None
+            predicate = _attr_predicate(check)
+            if predicate is None:
+                return None
+            predicates.append(predicate)
+        if not predicates:
+            return None
+        return ConfinedAttrConstraint(base=base, predicates=tuple(predicates))
 
     def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
         pred = record.get("predicate")
@@ -1941,6 +1974,24 @@ def import_records(
         _check_defs(imported)
         _check_ops(imported, emit_check)
     return dialects
+
+
+def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
+    """A primitive constraint of a `ConfinedAttr` as odsgen's library's, with its
+    arguments read back from MLIR's summary; None when the library has no such one."""
+    names = [str(record.get("!name"))] if not record.get("!anonymous") else []
+    names += [s for s in reversed(_supers(record)) if s in ATTR_PREDICATE_NAMES]
+    name = next((n for n in names if n in ATTR_PREDICATE_NAMES), None)
+    if name is None:
+        return None
+    count, template = ATTR_PREDICATE_NAMES[name]
+    summary = _text(record.get("summary"))
+    pattern = re.escape(template).replace(r"\{0\}", r"(-?\d+)")
+    match = re.fullmatch(pattern, summary)
+    if match is None or len(match.groups()) != count:
+        return None
+    predicate = AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
+    return predicate if predicate.summary() == summary else None
 
 
 def _foreign_type_test(
