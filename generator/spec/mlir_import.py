@@ -694,6 +694,9 @@ class _Reader:
         what = "type" if is_type else "attribute"
         hook_prefix = snake_case(class_name_from_def(def_name))
         runtime = _RUNTIME_TYPE_SYNTAX.get((dialect, mnemonic)) if is_type else None
+        if custom and runtime is not None and runtime.assembly_format:
+            # The C++ syntax is that of a declarative format.
+            fmt, custom = runtime.assembly_format, False
         if custom and runtime is not None:
             # The runtime has the type's C++ parser, printer and verifier.
             classes = ", ".join(
@@ -2065,12 +2068,15 @@ def _import_needed_types(
 class _RuntimeSyntax:
     """A dialect type whose C++ syntax the runtime has (`generator.ir.dialects`): the
     bodies of the generated class's `parse`, `print_params` and `verify`, where
-    `{siblings}` is the dialect's types of `siblings` by mnemonic."""
+    `{siblings}` is the dialect's types of `siblings` by mnemonic, or a declarative
+    format equivalent to the C++."""
 
-    parser: str
-    printer: str
+    parser: str = ""
+    printer: str = ""
     verifier: str = ""
     siblings: tuple[str, ...] = ()
+    assembly_format: str = ""
+    """A declarative format that parses and prints as the C++ does, instead of code."""
 
 
 #: The dialect types with a custom syntax (`hasCustomAssemblyFormat`) that the runtime
@@ -2082,6 +2088,8 @@ _RUNTIME_TYPE_SYNTAX: dict[tuple[str, str], _RuntimeSyntax] = {
         verifier="return verify_pdl_range_element(elementType)",
         siblings=("attribute", "operation", "type", "value"),
     ),
+    # `<` type `>`, the value type printed in full.
+    ("async", "value"): _RuntimeSyntax(assembly_format="`<` $valueType `>`"),
 }
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
