@@ -130,6 +130,11 @@ class AsmParser(Protocol):
         `parse` method was given."""
         ...
 
+    def num_results(self) -> int:
+        """How many results the text names for that op (`%a, %b:2 = ` names 3), 0
+        when it names none (MLIR's `getNumResults`)."""
+        ...
+
     def save_state(self) -> ParserState:
         """The current point of the input, to go back to with `restore_state`."""
         ...

@@ -90,6 +90,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.pycode import runtime_names
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
 __all__ = [
@@ -310,7 +311,7 @@ class _Incomplete(Exception):
 
 def _unwrap_arg(record: Mapping[str, Any], records: Records) -> Mapping[str, Any]:
     """The constraint of `Arg<constraint, ...>` / `Res<...>`, or the record itself."""
-    while "Arg" in _supers(record) and "constraint" in record:
+    while {"Arg", "Res", "OpVariable"} & set(_supers(record)) and "constraint" in record:
         inner = _def(record["constraint"], records)
         if inner is None:
             break
@@ -507,10 +508,20 @@ class _Reader:
         generated packages', whichever the run makes, and the type parses wherever
         its dialect is loaded. A type's parameters are read by position."""
         foreign = self._foreign_types()
-        if not foreign:
+        own = {
+            qualified: cpp_type
+            for qualified, cpp_type in _CPP_TYPES.items()
+            if cpp_type.dialect == self.current_dialect
+        }
+        if not foreign and not own:
             return scope
         classes = dict(scope.classes)
         methods = dict(scope.methods)
+        for qualified in own:
+            classes.setdefault(
+                qualified,
+                CppClass(f"isinstance({{x}}, {qualified.rsplit('::', 1)[-1]})", None, "Type"),
+            )
         for qualified, (cls, getters) in foreign.items():
             classes[qualified] = cls
             methods.update(getters)
@@ -605,7 +616,12 @@ class _Reader:
 
     def other_file_class(self, word: str) -> None:
         """Import a TypeDef of the current dialect that another file of the run
-        defines (a type interface's implementer), read with that file's records."""
+        defines (a type interface's implementer), read with that file's records, or
+        a type the dialect defines in C++ that the runtime knows (`_CPP_TYPES`)."""
+        for qualified, cpp_type in _CPP_TYPES.items():
+            if cpp_type.dialect == self.current_dialect and qualified.endswith("::" + word):
+                self.cpp_type(word, cpp_type)
+                return
         for other, name in self.other_typedefs.get(word, ()):
             if other is self.records:
                 continue
@@ -768,6 +784,32 @@ class _Reader:
             imported.types[def_name] = TypeDef.model_validate(fields)
         else:
             imported.attributes[def_name] = AttrDef.model_validate(fields)
+        return def_name
+
+    def cpp_type(self, cpp: str, cpp_type: _CppType) -> str:
+        """A type the dialect defines in C++ (no TypeDef), as a TypeDef of the model
+        with the runtime's syntax; returns its def name."""
+        imported = self.dialects[cpp_type.dialect]
+        def_name = f"{imported.def_name.split('_', 1)[0]}_{cpp}"
+        self.current_deps.add(def_name)
+        if def_name not in imported.types:
+            syntax = cpp_type.syntax
+            fields: dict[str, Any] = {
+                "def": def_name,
+                "mnemonic": cpp_type.mnemonic,
+                "summary": cpp_type.summary,
+                "parameters": tuple(ParameterDef(name=n, type=t) for n, t in cpp_type.parameters),
+            }
+            if syntax is not None and syntax.assembly_format:
+                fields["assembly_format"] = SourceText(text=syntax.assembly_format)
+            elif syntax is not None:
+                fields["has_custom_assembly_format"] = True
+                fields["parser"] = SourceText(text=syntax.parser)
+                fields["printer"] = SourceText(text=syntax.printer)
+                if syntax.verifier:
+                    fields["verifier"] = SourceText(text=syntax.verifier)
+            imported.types[def_name] = TypeDef.model_validate(fields)
+            imported.def_problems.setdefault(def_name, [])
         return def_name
 
     def _sibling_type(self, dialect: str, mnemonic: str) -> str:
@@ -1485,6 +1527,8 @@ class _Reader:
         for directive in sorted(set(re.findall(r"custom<(\w+)>", fmt))):
             snake = snake_case(directive)
             for kind in ("parse", "print"):
+                if f"{kind}_{snake}" in runtime_names():
+                    continue  # the runtime has the directive (`generator.ir.dialects`)
                 item.hooks.append(
                     Hook(
                         f"{kind}_{snake}",
@@ -2090,6 +2134,33 @@ _RUNTIME_TYPE_SYNTAX: dict[tuple[str, str], _RuntimeSyntax] = {
     ),
     # `<` type `>`, the value type printed in full.
     ("async", "value"): _RuntimeSyntax(assembly_format="`<` $valueType `>`"),
+}
+
+
+@dataclass(frozen=True)
+class _CppType:
+    """A type a dialect defines in C++ rather than as a TypeDef, which the runtime
+    knows: its mnemonic, parameters (name, C++ type) and syntax after the mnemonic."""
+
+    dialect: str
+    mnemonic: str
+    summary: str
+    parameters: tuple[tuple[str, str], ...] = ()
+    syntax: _RuntimeSyntax | None = None
+
+
+#: The C++ type classes of MLIR's dialects that the runtime defines, by qualified name.
+_CPP_TYPES: dict[str, _CppType] = {
+    "mlir::gpu::AsyncTokenType": _CppType("gpu", "async.token", "async token type"),
+    "mlir::gpu::SparseDnTensorHandleType": _CppType(
+        "gpu", "sparse.dntensor_handle", "dense tensor handle type"
+    ),
+    "mlir::gpu::SparseSpMatHandleType": _CppType(
+        "gpu", "sparse.spmat_handle", "sparse matrix handle type"
+    ),
+    "mlir::gpu::SparseSpGEMMOpHandleType": _CppType(
+        "gpu", "sparse.spgemmop_handle", "SpGEMM operation handle type"
+    ),
 }
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
