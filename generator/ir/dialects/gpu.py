@@ -19,20 +19,20 @@ from generator.ir.types import Type
 __all__ = ["parse_async_dependencies", "print_async_dependencies"]
 
 
-def parse_async_dependencies(p: AsmParser) -> tuple[Type | None, list[UnresolvedOperand]]:
-    """Read `async` (then the op returns a `!gpu.async.token`) and `[%a, %b]`, both
-    optional. `async` on an op whose results the text does not name is an error, as
-    MLIR reports it."""
+def parse_async_dependencies(p: AsmParser) -> tuple[list[Type], list[UnresolvedOperand]]:
+    """Read `async` (then the op returns a `!gpu.async.token`: the optional result's
+    types are that one) and `[%a, %b]`, both optional. `async` on an op whose results
+    the text does not name is an error, as MLIR reports it."""
     pos = p.current_pos()
-    result: Type | None = None
+    result: list[Type] = []
     if p.consume_keyword("async"):
         if p.num_results() == 0:
             p.op_error(pos, "needs to be named when marked 'async'")
-        result = p.dialect_type("gpu", "async.token")
+        result = [p.dialect_type("gpu", "async.token")]
     dependencies: list[UnresolvedOperand] = []
     if p.consume_if("["):
         dependencies = p.parse_operand_list()
-        p.expect("]")
+        p.expect("]", "expected ']' in operand list")
     return result, dependencies
 
 
