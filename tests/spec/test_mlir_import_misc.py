@@ -216,7 +216,8 @@ def test_runtime_types_print_and_fail_as_mlir_opt(imported: Path) -> None:
     print as mlir-opt-22's, and malformed ones give its first error."""
     chunks = [_function(f"%a: {t}", "") for t in TYPES]
     total, mismatches = _compare(imported, chunks)
-    assert total["valid"] >= 10 and total["invalid"] >= 6, total
+    assert total["valid"] >= 10, total
+    assert total["invalid"] >= 6, total
     assert not mismatches, mismatches
 
 
@@ -249,10 +250,14 @@ OPS = [
     ),
     ("%op: !pdl.operation", "  %0 = pdl_interp.get_operand -1 of %op"),
     ("%t: !pdl.type", "  %0 = pdl_interp.get_operand 0 of %t"),
-    ("%op: !pdl.operation", '  %0 = "pdl_interp.get_result"(%op) <{index = 0 : i32}> : '
-     "(!pdl.operation) -> !pdl.type"),
-    ("%v: !pdl.value", "  pdl_interp.is_not_null %v : !pdl.value -> ^bb1, ^bb1\n^bb1:\n"
-     "  pdl_interp.finalize"),
+    (
+        "%op: !pdl.operation",
+        '  %0 = "pdl_interp.get_result"(%op) <{index = 0 : i32}> : (!pdl.operation) -> !pdl.type',
+    ),
+    (
+        "%v: !pdl.value",
+        "  pdl_interp.is_not_null %v : !pdl.value -> ^bb1, ^bb1\n^bb1:\n  pdl_interp.finalize",
+    ),
     # async's runtime ops over !async.value.
     (
         "%v: !async.value<f32>, %t: !async.token, %g: !async.group, %x: f32, "
@@ -304,7 +309,8 @@ def test_completed_ops_print_and_fail_as_mlir_opt(imported: Path) -> None:
     the same first error."""
     chunks = [_function(args, body) for args, body in OPS]
     total, mismatches = _compare(imported, chunks)
-    assert total["valid"] >= 5 and total["invalid"] >= 6, total
+    assert total["valid"] >= 5, total
+    assert total["invalid"] >= 6, total
     assert not mismatches, mismatches
 
 
