@@ -23,7 +23,7 @@ from generator.emit.enums import (
     types_module_view,
 )
 from generator.emit.environment import doc_text, render
-from generator.emit.ops import ops_module_view
+from generator.emit.ops import HelperImport, dialect_helper_imports, ops_module_view
 from generator.emit.package import DialectPackageView, RootPackageView
 from generator.emit.patterns import OpTarget, patterns_module_view
 from generator.emit.predicates import ConstraintTable
@@ -196,6 +196,12 @@ def render_dialect(
                 module=types,
                 # The dialect's own classes win over runtime names they shadow.
                 ir_names=sorted(set(ir_names) - set(types.all_names)),
+                # A type's hand-written or runtime-provided syntax may call the
+                # dialects' runtime code (`!pdl.range`'s element).
+                helper_imports=[
+                    HelperImport(h.module, [n for n in h.names if n not in types.all_names])
+                    for h in dialect_helper_imports()
+                ],
             )
         )
         modules.append(("types", types.all_names))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -376,6 +377,10 @@ class OpsModuleView:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+#: `!dialect.mnemonic`, a dialect type without parameters.
+_FOREIGN_DIALECT_TYPE = re.compile(r"!(\w+)\.(\w+)")
 
 
 def buildable_type(c: TypeConstraint) -> str | None:
@@ -1158,6 +1163,11 @@ class _OpMaker:
             # The dialect's own types are built by their classes: a type of a
             # dialect is parsed only in a context that loaded the dialect.
             own = own_types.get(text)
+            foreign = _FOREIGN_DIALECT_TYPE.fullmatch(text)
+            if own is None and foreign is not None:
+                # Another dialect's type: its class is that dialect's, known to the
+                # context parsing the op (a module constant would parse it without).
+                return f"p.dialect_type({foreign[1]!r}, {foreign[2]!r})"
             self.constants[name] = f"{own}.get()" if own else f'parse_type("{text}")'
             return name
 

@@ -130,6 +130,11 @@ class AsmParser(Protocol):
         `parse` method was given."""
         ...
 
+    def num_results(self) -> int:
+        """How many results the text names for that op (`%a, %b:2 = ` names 3), 0
+        when it names none (MLIR's `getNumResults`)."""
+        ...
+
     def save_state(self) -> ParserState:
         """The current point of the input, to go back to with `restore_state`."""
         ...
@@ -257,6 +262,12 @@ class AsmParser(Protocol):
         """Read a dialect type of `type_class` without its `!dialect.mnemonic` prefix
         (`<f32>`), or any type written in full that is one (MLIR's
         `parseCustomTypeWithFallback`); a type with no parameters is written in full."""
+        ...
+
+    def dialect_type(self, dialect: str, mnemonic: str) -> Type:
+        """The type `!dialect.mnemonic` of a dialect type without parameters, as the
+        context knows it (loading the dialect if need be): another dialect's type that
+        a syntax leaves out (`!pdl.operation` in `pdl_interp`). Reads nothing."""
         ...
 
     def parse_dense_array_body(self, element_type: Type) -> Attribute:

@@ -209,6 +209,9 @@ class Parser(AttrParser):
         self.custom_op = None
         #: Where that op's name starts (MLIR's `getNameLoc`).
         self.custom_op_pos = 0
+        #: How many results the text names before the custom op being read.
+        self.custom_op_results = 0
+        self._named_results = 0
         #: How many value scopes may be open: two for the top level and one for each
         #: enclosing region (see `push_region_scope`).
         self.max_scopes = MAX_REGION_DEPTH + 2
@@ -603,6 +606,7 @@ class Parser(AttrParser):
             m = _BARE_ID.match(text, name_pos)
             if m is None:
                 self.wrong_token("expected operation name in quotes")
+            self._named_results = sum(n for _, n, _ in result_names)
             op = self.parse_custom_operation(m.group(), name_pos)
         else:
             m = _SIMPLE_STRING.match(text, name_pos)
@@ -922,12 +926,15 @@ class Parser(AttrParser):
             )
         self.default_dialects.append(op_class.DEFAULT_DIALECT)
         outer, outer_pos = self.custom_op, self.custom_op_pos
+        outer_results = self.custom_op_results
         self.custom_op, self.custom_op_pos = name, name_pos
+        self.custom_op_results, self._named_results = self._named_results, 0
         try:
             op = op_class.parse(self, SourcePos(name_pos))
         finally:
             self.default_dialects.pop()
             self.custom_op, self.custom_op_pos = outer, outer_pos
+            self.custom_op_results = outer_results
         text = self.text
         pos = self.skip_ws()
         if text.startswith("loc", pos) and self.at_loc_keyword(pos):
@@ -1042,6 +1049,10 @@ class Parser(AttrParser):
     def op_name_pos(self) -> SourcePos:
         """Where the name of the op whose custom parser is running starts."""
         return SourcePos(self.custom_op_pos)
+
+    def num_results(self) -> int:
+        """How many results the text names for the op whose custom parser is running."""
+        return self.custom_op_results
 
     def save_state(self) -> ParserState:
         """The current offset, to go back to with `restore_state`."""
@@ -1319,6 +1330,18 @@ class Parser(AttrParser):
                 self.op_error(pos, message)
             return parsed
         return type_class.parse(self)
+
+    def dialect_type(self, dialect: str, mnemonic: str) -> Type:
+        """The type `!dialect.mnemonic` without parameters, from the context's dialect
+        (loaded on first use); an opaque type when no loaded dialect defines it, which
+        the op's constraint then rejects."""
+        registered = self.ctx.lookup_type(dialect, mnemonic)
+        if registered is None:
+            self.ctx.ensure_dialect(dialect)
+            registered = self.ctx.lookup_type(dialect, mnemonic)
+        if registered is not None and issubclass(registered, DialectType):
+            return registered.get()
+        return OpaqueType.get(dialect, mnemonic)
 
     def parse_custom_region(
         self,

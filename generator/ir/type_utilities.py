@@ -34,11 +34,13 @@ from generator.ir.types import (
     FloatType,
     IndexType,
     IntegerType,
+    MemRefType,
     NoneType,
     RankedTensorType,
     ShapedType,
     Signedness,
     Type,
+    UnrankedMemRefType,
     UnrankedTensorType,
     VectorType,
 )
@@ -48,11 +50,13 @@ __all__ = [
     "broadcast_shapes",
     "compatible_shapes",
     "container_element_or_self",
+    "dialect_type_mnemonic",
     "element_type_or_self",
     "i1_same_shape",
     "is_dense_array",
     "is_dense_float_elements",
     "is_dense_int_elements",
+    "is_dialect_type",
     "is_elements_attr",
     "is_fixed_vector",
     "is_flat_symbol_ref",
@@ -60,6 +64,7 @@ __all__ = [
     "is_int_or_index",
     "is_int_or_index_or_float",
     "is_integer_type",
+    "is_memref_or_llvm_ptr",
     "is_scalable_vector",
     "is_signless_int_elements",
     "is_typed_attr",
@@ -261,6 +266,21 @@ def is_scalable_vector(t: Type) -> bool:
 _LLVM_FLOATS = frozenset({"bf16", "f16", "f32", "f64", "f80", "f128"})
 
 
+def dialect_type_mnemonic(t: Type, dialect: str) -> str | None:
+    """The mnemonic of a type of `dialect` (`operation` for `!pdl.operation`), or None
+    for any other type: how one dialect's ops test for another dialect's types,
+    whichever generated package defines their classes."""
+    if isinstance(t, (DialectType, ParametricType)) and dialect == t.DIALECT:
+        return t.MNEMONIC
+    return None
+
+
+def is_dialect_type(t: Type, dialect: str, mnemonic: str) -> bool:
+    """True for the one type `!dialect.mnemonic` of a dialect type without parameters
+    (`!pdl.operation`), whichever generated package defines its class."""
+    return isinstance(t, DialectType) and dialect == t.DIALECT and mnemonic == t.MNEMONIC
+
+
 def llvm_type_mnemonic(t: Type) -> str | None:
     """The mnemonic of a type of the LLVM dialect (`ptr` for `!llvm.ptr<1>`), or None
     for any other type. The LLVM dialect's types are all compatible outer types, so
@@ -268,6 +288,16 @@ def llvm_type_mnemonic(t: Type) -> str | None:
     if isinstance(t, (DialectType, ParametricType)) and t.DIALECT == "llvm":
         return t.MNEMONIC
     return None
+
+
+def is_memref_or_llvm_ptr(t: Type, unranked: bool = True) -> bool:
+    """True for a memref (an unranked one only with `unranked`) or `!llvm.ptr`: the
+    types the OpenACC and OpenMP dialects make pointer-like (their `PointerLikeType`
+    interfaces), by models they attach to these classes when they load; OpenMP's
+    leaves unranked memrefs out."""
+    if isinstance(t, MemRefType) or (unranked and isinstance(t, UnrankedMemRefType)):
+        return True
+    return llvm_type_mnemonic(t) == "ptr"
 
 
 def llvm_address_space(t: Type) -> int:

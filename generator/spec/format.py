@@ -73,6 +73,7 @@ from typing import Literal, NoReturn
 from generator.diagnostics import FormatSpecError, SpecDiagnostic, sort_diagnostics
 from generator.ir.diagnostics import Diagnostic, Severity
 from generator.ir.source import SourceLoc
+from generator.naming import class_name_from_def
 from generator.spec.constraints import (
     AnyAttrOfConstraint,
     AttrConstraint,
@@ -1365,6 +1366,12 @@ class ResolvedFormat:
         return self.bindings[variable]
 
 
+#: A predicate that is exactly the test for `!dialect.mnemonic`, a type without parameters.
+_ONE_DIALECT_TYPE = re.compile(r"is_dialect_type\(\$_self, '(\w+)', '(\w+)'\)")
+#: A predicate that is exactly the test for one class.
+_ONE_CLASS = re.compile(r"\(?isinstance\(\$_self, (\w+)\)\)?")
+
+
 def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None) -> str | None:
     """The one type a constraint allows, in MLIR syntax, when it is buildable.
 
@@ -1385,7 +1392,21 @@ def buildable_type(constraint: TypeConstraint, dialect: DialectDef | None = None
     if isinstance(constraint, NoneTypeConstraint):
         return "none"
     if isinstance(constraint, TypePredicateConstraint):
-        return constraint.buildable
+        if constraint.buildable is not None:
+            return constraint.buildable
+        # The test for one type of a dialect type without parameters (another
+        # dialect's `!pdl.operation`) allows that type alone.
+        match = _ONE_DIALECT_TYPE.fullmatch(constraint.expr.strip())
+        if match is not None:
+            return f"!{match[1]}.{match[2]}"
+        # The test for the class of one of the dialect's types without parameters
+        # (a C++ `isa<AsyncTokenType>`) allows that type alone.
+        match = _ONE_CLASS.fullmatch(constraint.expr.strip())
+        if match is not None and dialect is not None:
+            for type_def in dialect.types:
+                if class_name_from_def(type_def.def_name) == match[1] and not type_def.parameters:
+                    return f"!{dialect.name}.{type_def.mnemonic}"
+        return None
     if isinstance(constraint, TypeRefConstraint) and dialect is not None:
         for type_def in dialect.types:
             if type_def.def_name == constraint.ref and not type_def.parameters:

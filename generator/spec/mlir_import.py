@@ -95,6 +95,7 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
+from generator.spec.pycode import runtime_names
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
 __all__ = [
@@ -315,7 +316,7 @@ class _Incomplete(Exception):
 
 def _unwrap_arg(record: Mapping[str, Any], records: Records) -> Mapping[str, Any]:
     """The constraint of `Arg<constraint, ...>` / `Res<...>`, or the record itself."""
-    while "Arg" in _supers(record) and "constraint" in record:
+    while {"Arg", "Res", "OpVariable"} & set(_supers(record)) and "constraint" in record:
         inner = _def(record["constraint"], records)
         if inner is None:
             break
@@ -353,6 +354,10 @@ class _Reader:
         self.current_needs: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
+        self._enum_attrs: dict[str, str] | None = None
+        self._foreign: dict[
+            str, dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]]
+        ] = {}
         #: The records of the other files of the run, where a type interface's
         #: TypeDefs may be (`TransformTypes.td` beside `TransformOps.td`).
         self.other_records: list[Records] = []
@@ -432,6 +437,15 @@ class _Reader:
             # A class of another dialect; a constraint of one (`DialectType`) is
             # only a predicate, translated below.
             foreign = _foreign_def(record, self.records, dialect)
+            mnemonic = record.get("mnemonic")
+            if foreign is not None and foreign != "builtin" and isinstance(mnemonic, str):
+                # Another dialect's type: tested by dialect and mnemonic, usable where
+                # that dialect's package defines it (`_import_needed_types`).
+                self.current_needs.add((foreign, mnemonic))
+                return TypePredicateConstraint(
+                    expr=_foreign_type_test(record, self.records, foreign, "$_self"),
+                    description=_text(record.get("summary")) or name,
+                )
             if foreign is not None:
                 raise _Incomplete(f"type {name} of dialect '{foreign}' (not imported)")
             return TypeRefConstraint(ref=self.param_def(record, dialect))
@@ -495,11 +509,8 @@ class _Reader:
             if predicate is None:
                 return None
             predicates.append(predicate)
-        base = self.attr_constraint(base_record, scope, dialect)
-        confined = ConfinedAttrConstraint(base=base, predicates=tuple(predicates))
-        if _text(record.get("summary")) != confined.summary():
-            return None
-        return confined
+        known_verifier = KNOWN_TYPE_VERIFIERS.get(f"{dialect}.{mnemonic}") if is_type else None
+        if record.get("genVerifyDecl") and known_verifier is None and "verifier" not in fields_code:
 
     def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
         pred = record.get("predicate")
@@ -515,6 +526,11 @@ class _Reader:
         self.class_uses(translation.python)
         for mnemonic in _LLVM_TYPE_TEST.findall(translation.python):
             self.current_needs.add(("llvm", mnemonic))
+        for dialect, one, several in _DIALECT_TYPE_TEST.findall(translation.python):
+            for mnemonic in [one] if one else re.findall(r"'(\w+)'", several):
+                self.current_needs.add((dialect, mnemonic))
+        for dialect, mnemonic in _IS_DIALECT_TYPE.findall(translation.python):
+            self.current_needs.add((dialect, mnemonic))
         return translation.python
 
     def with_other_files(self, scope: PredScope) -> PredScope:
@@ -544,6 +560,85 @@ class _Reader:
             scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
         )
 
+    def with_foreign_types(self, scope: PredScope) -> PredScope:
+        """The scope with the types of other dialects (the `pdl` types `pdl_interp`
+        takes) tested by dialect and mnemonic: their classes are those dialects'
+        generated packages', whichever the run makes, and the type parses wherever
+        its dialect is loaded. A type's parameters are read by position."""
+        foreign = self._foreign_types()
+        own = {
+            qualified: cpp_type
+            for qualified, cpp_type in _CPP_TYPES.items()
+            if cpp_type.dialect == self.current_dialect
+        }
+        if not foreign and not own:
+            return scope
+        classes = dict(scope.classes)
+        methods = dict(scope.methods)
+        for qualified in own:
+            classes.setdefault(
+                qualified,
+                CppClass(f"isinstance({{x}}, {qualified.rsplit('::', 1)[-1]})", None, "Type"),
+            )
+        for qualified, (cls, getters) in foreign.items():
+            classes[qualified] = cls
+            methods.update(getters)
+        return PredScope(
+            scope.self_kind, scope.values, scope.getters, classes, scope.constants, methods
+        )
+
+    def _foreign_types(
+        self,
+    ) -> dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]]:
+        """Qualified C++ class -> its mnemonic test and parameter getters, for the
+        TypeDefs of the file's records that belong to another dialect than the op's
+        (and for a C++ base class all of whose TypeDefs do)."""
+        cached = self._foreign.get(self.current_dialect)
+        if cached is not None:
+            return cached
+        out: dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]] = {}
+        bases: dict[str, tuple[str, list[str]]] = {}
+        for name in self.records.get("!instanceof", {}).get("TypeDef", ()):
+            record = self.records[name]
+            owner = _def(record.get("dialect"), self.records)
+            cpp, mnemonic = record.get("cppClassName"), record.get("mnemonic")
+            if owner is None or not isinstance(cpp, str) or not isinstance(mnemonic, str):
+                continue
+            dialect = str(owner.get("name"))
+            namespace = str(owner.get("cppNamespace") or "").strip(":")
+            if dialect in (self.current_dialect, "builtin") or not namespace:
+                continue
+            test = _foreign_type_test(record, self.records, dialect, "{x}")
+            getters: dict[tuple[str, str, int], tuple[str, str]] = {}
+            qualified = f"{namespace}::{cpp}"
+            for index, (param, pname) in enumerate(_dag_args(record.get("parameters"))):
+                param_record = _def(param, self.records)
+                cpp_type = (
+                    param
+                    if isinstance(param, str)
+                    else (
+                        str(param_record.get("cppType") or "") if param_record is not None else ""
+                    )
+                )
+                if cpp_type.strip().removeprefix("::").removeprefix("mlir::") == "Type":
+                    camel = "".join(part[:1].upper() + part[1:] for part in pname.split("_"))
+                    getters[(qualified, "get" + camel, 0)] = (
+                        f"cast(Type, {{0}}.params[{index}])",
+                        "Type",
+                    )
+            narrow = "ParametricType" if getters else ""
+            out[qualified] = (CppClass(test, narrow, "Type"), getters)
+            base = record.get("cppBaseClassName")
+            if isinstance(base, str):
+                bases.setdefault(base.removeprefix("::"), (dialect, []))[1].append(mnemonic)
+        for base, (dialect, mnemonics) in bases.items():
+            if base not in out and base.removeprefix("mlir::") not in ("Type",):
+                listed = ", ".join(repr(m) for m in sorted(mnemonics))
+                test = f"dialect_type_mnemonic({{x}}, {dialect!r}) in ({listed},)"
+                out[base] = (CppClass(test, None, "Type"), {})
+        self._foreign[self.current_dialect] = out
+        return out
+
     def _is_type_interface(self, qualified: str) -> bool:
         short = qualified.rsplit("::", 1)[-1]
         return any(
@@ -554,6 +649,14 @@ class _Reader:
     def class_uses(self, python: str) -> None:
         """Import the dialect classes a translated predicate names, as its op's deps."""
         for word in set(re.findall(r"\b[A-Z]\w*", python)):
+            if word in self._enum_attr_records():
+                # An enum attribute class named in a predicate (an array of them,
+                # `TypedArrayAttrBase<GangArgTypeAttr>`): the dialect's enum attribute.
+                record = self.records[self._enum_attr_records()[word]]
+                owner = _def(record.get("dialect"), self.records)
+                if owner is not None and str(owner.get("name")) == self.current_dialect:
+                    self.enum(record, self.current_dialect)
+                    continue
             if word not in self._class_records():
                 self.other_file_class(word)
                 continue
@@ -571,7 +674,12 @@ class _Reader:
 
     def other_file_class(self, word: str) -> None:
         """Import a TypeDef of the current dialect that another file of the run
-        defines (a type interface's implementer), read with that file's records."""
+        defines (a type interface's implementer), read with that file's records, or
+        a type the dialect defines in C++ that the runtime knows (`_CPP_TYPES`)."""
+        for qualified, cpp_type in _CPP_TYPES.items():
+            if cpp_type.dialect == self.current_dialect and qualified.endswith("::" + word):
+                self.cpp_type(word, cpp_type)
+                return
         for other, name in self.other_typedefs.get(word, ()):
             if other is self.records:
                 continue
@@ -585,6 +693,16 @@ class _Reader:
                 finally:
                     self.records, self._classes = records, classes
                 return
+
+    def _enum_attr_records(self) -> dict[str, str]:
+        """C++ class name -> the `EnumAttr` record of that class (first one wins)."""
+        if self._enum_attrs is None:
+            self._enum_attrs = {}
+            for name in self.records.get("!instanceof", {}).get("EnumAttr", ()):
+                cpp = self.records[name].get("cppClassName")
+                if isinstance(cpp, str):
+                    self._enum_attrs.setdefault(cpp, str(name))
+        return self._enum_attrs
 
     def _class_records(self) -> dict[str, list[str]]:
         """C++ class name -> the `TypeDef` and `AttrDef` records of that class."""
@@ -654,7 +772,29 @@ class _Reader:
         custom = bool(record.get("hasCustomAssemblyFormat")) or (not fmt and bool(params))
         what = "type" if is_type else "attribute"
         hook_prefix = snake_case(class_name_from_def(def_name))
-        if custom:
+        runtime = _RUNTIME_TYPE_SYNTAX.get((dialect, mnemonic)) if is_type else None
+        if custom and runtime is not None and runtime.assembly_format:
+            # The C++ syntax is that of a declarative format.
+            fmt, custom = runtime.assembly_format, False
+        if custom and runtime is not None:
+            # The runtime has the type's C++ parser, printer and verifier.
+            classes = ", ".join(
+                f"{m!r}: {class_name_from_def(self._sibling_type(dialect, m))}"
+                for m in runtime.siblings
+            )
+            code = {
+                key: SourceText(text=text.replace("{siblings}", "{" + classes + "}"))
+                for key, text in (
+                    ("parser", runtime.parser),
+                    ("printer", runtime.printer),
+                    ("verifier", runtime.verifier),
+                )
+                if text
+            }
+            fields_code: dict[str, Any] = code
+        else:
+            fields_code = {}
+        if custom and runtime is None:
             kind = "Type" if is_type else "Attribute"
             hooks.append(
                 Hook(
@@ -702,6 +842,7 @@ class _Reader:
             "parameters": tuple(params),
             "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
             "has_custom_assembly_format": custom,
+            **fields_code,
         }
         if known_verifier is not None and record.get("genVerifyDecl"):
             # MLIR's C++ checks these parameters; the table has the same check.
@@ -711,6 +852,45 @@ class _Reader:
         else:
             imported.attributes[def_name] = AttrDef.model_validate(fields)
         return def_name
+
+    def cpp_type(self, cpp: str, cpp_type: _CppType) -> str:
+        """A type the dialect defines in C++ (no TypeDef), as a TypeDef of the model
+        with the runtime's syntax; returns its def name."""
+        imported = self.dialects[cpp_type.dialect]
+        def_name = f"{imported.def_name.split('_', 1)[0]}_{cpp}"
+        self.current_deps.add(def_name)
+        if def_name not in imported.types:
+            syntax = cpp_type.syntax
+            fields: dict[str, Any] = {
+                "def": def_name,
+                "mnemonic": cpp_type.mnemonic,
+                "summary": cpp_type.summary,
+                "parameters": tuple(ParameterDef(name=n, type=t) for n, t in cpp_type.parameters),
+            }
+            if syntax is not None and syntax.assembly_format:
+                fields["assembly_format"] = SourceText(text=syntax.assembly_format)
+            elif syntax is not None:
+                fields["has_custom_assembly_format"] = True
+                fields["parser"] = SourceText(text=syntax.parser)
+                fields["printer"] = SourceText(text=syntax.printer)
+                if syntax.verifier:
+                    fields["verifier"] = SourceText(text=syntax.verifier)
+            imported.types[def_name] = TypeDef.model_validate(fields)
+            imported.def_problems.setdefault(def_name, [])
+        return def_name
+
+    def _sibling_type(self, dialect: str, mnemonic: str) -> str:
+        """Import the dialect's TypeDef of `mnemonic` from the file's records."""
+        for name in self.records.get("!instanceof", {}).get("TypeDef", ()):
+            record = self.records[name]
+            owner = _def(record.get("dialect"), self.records)
+            if (
+                record.get("mnemonic") == mnemonic
+                and owner is not None
+                and str(owner.get("name")) == dialect
+            ):
+                return self.param_def(record, dialect)
+        raise _Incomplete(f"type !{dialect}.{mnemonic} is not a TypeDef of the files imported")
 
     # -- enums --------------------------------------------------------------
 
@@ -919,7 +1099,7 @@ class _Reader:
 
     def op_def(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> OpDef:
         dialect = imported.name
-        scope = self.with_other_files(op_scope(record, self.records))
+        scope = self.with_foreign_types(self.with_other_files(op_scope(record, self.records)))
         operands: list[OperandDef] = []
         attributes: list[AttributeDef] = []
         order: list[str] = []
@@ -1423,7 +1603,8 @@ class _Reader:
         fmt = _text(record.get("assemblyFormat"))
         for directive in sorted(set(re.findall(r"custom<(\w+)>", fmt))):
             snake = snake_case(directive)
-            if _runtime_directive(snake, re.findall(rf"custom<{directive}>\(([^)]*)\)", fmt)):
+            uses = re.findall(rf"custom<{directive}>\(((?:[^()]|\([^()]*\))*)\)", fmt)
+            if _runtime_directive(snake, uses):
                 continue
             for kind in ("parse", "print"):
                 item.hooks.append(
@@ -1692,7 +1873,8 @@ def _implements(op: Mapping[str, Any], interface: str, records: Records) -> bool
 
 def _runtime_directive(snake: str, uses: Sequence[str]) -> bool:
     """Whether the runtime defines a `custom<...>` directive's functions, taking its
-    arguments as each use in the format passes them: only `$name` arguments, as many
+    arguments as each use in the format passes them: only `$name` and `type($name)`
+    arguments, as many
     as the printer takes after the printer and the op (MLIR's `DynamicIndexList` with
     a delimiter or scalable flags passes more, and stays a hook)."""
     from generator.ir import dialects
@@ -1713,7 +1895,8 @@ def _runtime_directive(snake: str, uses: Sequence[str]) -> bool:
     ]
     for use in uses:
         args = [a.strip() for a in use.split(",") if a.strip()]
-        if not all(re.fullmatch(r"\$\w+", a) for a in args) or len(args) != len(required) - 2:
+        plain = all(re.fullmatch(r"\$\w+|type\(\$\w+\)", a) for a in args)
+        if not plain or len(args) != len(required) - 2:
             return False
     return bool(uses)
 
@@ -1977,6 +2160,45 @@ def import_records(
     return dialects
 
 
+def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
+    """A primitive constraint of a `ConfinedAttr` as odsgen's library's, with its
+    arguments read back from MLIR's summary; None when the library has no such one."""
+    names = [str(record.get("!name"))] if not record.get("!anonymous") else []
+    names += [s for s in reversed(_supers(record)) if s in ATTR_PREDICATE_NAMES]
+    name = next((n for n in names if n in ATTR_PREDICATE_NAMES), None)
+    if name is None:
+        return None
+    count, template = ATTR_PREDICATE_NAMES[name]
+    summary = _text(record.get("summary"))
+    pattern = re.escape(template).replace(r"\{0\}", r"(-?\d+)")
+    match = re.fullmatch(pattern, summary)
+    if match is None or len(match.groups()) != count:
+        return None
+    predicate = AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
+    return predicate if predicate.summary() == summary else None
+
+
+def _foreign_type_test(
+    record: Mapping[str, Any], records: Records, dialect: str, subject: str
+) -> str:
+    """The Python test that `subject` is a type of `record`, a TypeDef of another
+    dialect: the one type of a TypeDef without parameters (which ODS builds where a
+    format leaves it out), or any type of its mnemonic."""
+    mnemonic = str(record.get("mnemonic"))
+    if _dag_args(record.get("parameters")):
+        return f"dialect_type_mnemonic({subject}, {dialect!r}) == {mnemonic!r}"
+    return f"is_dialect_type({subject}, {dialect!r}, {mnemonic!r})"
+
+
+#: A translated test for a type of another dialect by dialect and mnemonic (or mnemonics).
+_DIALECT_TYPE_TEST = re.compile(
+    r"dialect_type_mnemonic\((?:[^()]|\([^()]*\))*, '(\w+)'\)"
+    r" (?:== '(\w+)'|in \(((?:'\w+', ?)+)\))"
+)
+
+#: A translated test for the one type of a dialect type without parameters.
+_IS_DIALECT_TYPE = re.compile(r"is_dialect_type\((?:[^()]|\([^()]*\))*, '(\w+)', '(\w+)'\)")
+
 #: A translated test for a type of the LLVM dialect by mnemonic.
 #: The builtin types a `builderCall` builds with a `$_builder` method, as MLIR writes them.
 _BUILT_TYPES: dict[str, str] = {
@@ -2064,6 +2286,61 @@ def _import_needed_types(
                 for problem in blocked:
                     item.problems.append(f"uses !{dialect}.{mnemonic}: {problem}")
 
+
+@dataclass(frozen=True)
+class _RuntimeSyntax:
+    """A dialect type whose C++ syntax the runtime has (`generator.ir.dialects`): the
+    bodies of the generated class's `parse`, `print_params` and `verify`, where
+    `{siblings}` is the dialect's types of `siblings` by mnemonic, or a declarative
+    format equivalent to the C++."""
+
+    parser: str = ""
+    printer: str = ""
+    verifier: str = ""
+    siblings: tuple[str, ...] = ()
+    assembly_format: str = ""
+    """A declarative format that parses and prints as the C++ does, instead of code."""
+
+
+#: The dialect types with a custom syntax (`hasCustomAssemblyFormat`) that the runtime
+#: parses, prints and verifies as MLIR's C++ does, by dialect and mnemonic.
+_RUNTIME_TYPE_SYNTAX: dict[tuple[str, str], _RuntimeSyntax] = {
+    ("pdl", "range"): _RuntimeSyntax(
+        parser="return cls.get(parse_pdl_range_element(p, cls, {siblings}))",
+        printer='return "<" + pdl_range_element_text(self.elementType) + ">"',
+        verifier="return verify_pdl_range_element(elementType)",
+        siblings=("attribute", "operation", "type", "value"),
+    ),
+    # `<` type `>`, the value type printed in full.
+    ("async", "value"): _RuntimeSyntax(assembly_format="`<` $valueType `>`"),
+}
+
+
+@dataclass(frozen=True)
+class _CppType:
+    """A type a dialect defines in C++ rather than as a TypeDef, which the runtime
+    knows: its mnemonic, parameters (name, C++ type) and syntax after the mnemonic."""
+
+    dialect: str
+    mnemonic: str
+    summary: str
+    parameters: tuple[tuple[str, str], ...] = ()
+    syntax: _RuntimeSyntax | None = None
+
+
+#: The C++ type classes of MLIR's dialects that the runtime defines, by qualified name.
+_CPP_TYPES: dict[str, _CppType] = {
+    "mlir::gpu::AsyncTokenType": _CppType("gpu", "async.token", "async token type"),
+    "mlir::gpu::SparseDnTensorHandleType": _CppType(
+        "gpu", "sparse.dntensor_handle", "dense tensor handle type"
+    ),
+    "mlir::gpu::SparseSpMatHandleType": _CppType(
+        "gpu", "sparse.spmat_handle", "sparse matrix handle type"
+    ),
+    "mlir::gpu::SparseSpGEMMOpHandleType": _CppType(
+        "gpu", "sparse.spgemmop_handle", "SpGEMM operation handle type"
+    ),
+}
 
 #: The operators of DRR that are not ops, as odsgen's patterns name them.
 _DAG_DIRECTIVES = frozenset({"replaceWithValue", "either", "location", "returnType"})

@@ -58,6 +58,7 @@ from generator.naming import (
 __all__ = [
     "APINT_METHODS",
     "CLASSES",
+    "EXTERNAL_MODELS",
     "FUNCTIONS",
     "ISA_FUNCTIONS",
     "METHODS",
@@ -327,6 +328,17 @@ CLASSES: dict[str, CppClass] = {
     },
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
+}
+
+#: Type interfaces that no TypeDef declares but that MLIR's dialects attach to other
+#: dialects' types in C++ (external models registered when the dialect loads), by
+#: qualified name: what `isa<>` is over the types of MLIR's own dialects. OpenACC and
+#: OpenMP make memrefs and `!llvm.ptr` pointer-like; no type of MLIR's dialects is an
+#: OpenACC `MappableType` (front ends such as Flang attach it to their own types).
+EXTERNAL_MODELS: dict[str, CppClass] = {
+    "mlir::acc::PointerLikeType": CppClass("is_memref_or_llvm_ptr({x})", None, "Type"),
+    "mlir::acc::MappableType": CppClass("False", None, "Type"),
+    "mlir::omp::PointerLikeType": CppClass("is_memref_or_llvm_ptr({x}, False)", None, "Type"),
 }
 
 #: Traits MLIR's builtin types declare (`$_self.hasTrait<T>()`): the test in Python.
@@ -2194,6 +2206,10 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             cpp = record.get("cppInterfaceName")
             namespace = record.get("cppNamespace")
             if not (isinstance(cpp, str) and isinstance(namespace, str)):
+                continue
+            external = EXTERNAL_MODELS.get(_qualified(namespace, cpp))
+            if external is not None:
+                out.setdefault(_qualified(namespace, cpp), external)
                 continue
             declaring = implementers.get(cpp)
             if cls == "TypeInterface" and declaring:
