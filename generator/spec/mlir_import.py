@@ -95,7 +95,6 @@ from generator.spec.model import (
     TraitRef,
     TypeDef,
 )
-from generator.spec.pycode import runtime_names
 from generator.spec.validate import KNOWN_TRAITS, validate_dialect
 
 __all__ = [
@@ -509,8 +508,11 @@ class _Reader:
             if predicate is None:
                 return None
             predicates.append(predicate)
-        known_verifier = KNOWN_TYPE_VERIFIERS.get(f"{dialect}.{mnemonic}") if is_type else None
-        if record.get("genVerifyDecl") and known_verifier is None and "verifier" not in fields_code:
+        base = self.attr_constraint(base_record, scope, dialect)
+        confined = ConfinedAttrConstraint(base=base, predicates=tuple(predicates))
+        if _text(record.get("summary")) != confined.summary():
+            return None
+        return confined
 
     def predicate(self, record: Mapping[str, Any], scope: PredScope, kind: str) -> str:
         pred = record.get("predicate")
@@ -814,7 +816,7 @@ class _Reader:
                 )
             )
         known_verifier = KNOWN_TYPE_VERIFIERS.get(f"{dialect}.{mnemonic}") if is_type else None
-        if record.get("genVerifyDecl") and known_verifier is None:
+        if record.get("genVerifyDecl") and known_verifier is None and "verifier" not in fields_code:
             args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
             hooks.append(
                 Hook(
