@@ -307,7 +307,8 @@ class _Incomplete(Exception):
 
 def _unwrap_arg(record: Mapping[str, Any], records: Records) -> Mapping[str, Any]:
     """The constraint of `Arg<constraint, ...>` / `Res<...>`, or the record itself."""
-    while "Arg" in _supers(record) and "constraint" in record:
+    # `Res<>` is a sibling of `Arg<>` (both `OpVariable`s), not a subclass of it.
+    while {"Arg", "Res"} & set(_supers(record)) and "constraint" in record:
         inner = _def(record["constraint"], records)
         if inner is None:
             break
