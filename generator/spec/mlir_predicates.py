@@ -295,6 +295,8 @@ CLASSES: dict[str, CppClass] = {
     # A pointer's address space is read by a query (`llvm_address_space`), so a
     # cast to it needs no runtime class.
     "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
+    # The sparse tensor encoding, implemented in the runtime (its syntax is C++).
+    "sparse_tensor::SparseTensorEncodingAttr": _isinstance("SparseTensorEncodingAttr", "Attribute"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -412,6 +414,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
+    ("sparse_tensor::SparseTensorEncodingAttr", "isSlice", 0): ("{0}.is_slice", "bool"),
     # Attributes.
     ("TypedAttr", "getType", 0): ("typed_attr_type({0})", "OptType"),
     ("IntegerAttr", "getType", 0): ("{0}.type", "Type"),
@@ -515,6 +518,13 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("is_contained", 2): (("range", "any"), "{1} in {0}", "bool"),
     ("is_sorted", 1): (("range",), "all(_x <= _y for _x, _y in zip({0}, {0}[1:]))", "bool"),
     ("equal", 2): (("range", "range"), "tuple({0}) == tuple({1})", "bool"),
+    # The sparse tensor encoding of a tensor or storage specifier type, or null
+    # (`generator.ir.dialects.sparse_tensor`).
+    ("sparse_tensor::getSparseTensorEncoding", 1): (
+        ("Type",),
+        "sparse_tensor_encoding({0})",
+        "Optsparse_tensor::SparseTensorEncodingAttr",
+    ),
     # Static builders, by qualified name; the context argument is left out.
     ("IntegerType::get", 2): (("Context", "int"), "IntegerType.get({1})", "IntegerType"),
     # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
@@ -1205,7 +1215,17 @@ _OBJECT_KINDS = frozenset({"Value", "Op", "Region", "Block"})
 #: Kinds of values that may be None (an optional operand, attribute or getter's value).
 _OPTIONAL_KINDS = {
     f"Opt{kind}": kind
-    for kind in ("Value", "Attribute", "Type", "Op", "int", "bool", "str", "enum")
+    for kind in (
+        "Value",
+        "Attribute",
+        "Type",
+        "Op",
+        "int",
+        "bool",
+        "str",
+        "enum",
+        "sparse_tensor::SparseTensorEncodingAttr",
+    )
 }
 
 
