@@ -2356,6 +2356,7 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
     enums = frozenset(str(records[n].get("cppType", "")) for n in instances.get("EnumInfo", ()))
     values: dict[str, OpValue] = {}
     getters: dict[str, OpValue] = {}
+    pending: dict[str, str] = {}
     for field_name in ("arguments", "results"):
         dag = op.get(field_name)
         if not isinstance(dag, Mapping):
@@ -2380,7 +2381,15 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                 raw = template.format(f"$_op.get_attr({name!r})")
                 values[name] = getters[_getter(name) + "Attr"] = OpValue(raw, kind)
                 getter_kind = _getter_kind(constraint, enums)
-                if getter_kind is not None:
+                storage = str(constraint.get("storageType", "")).removeprefix("::")
+                if getter_kind is not None and storage.removeprefix("mlir::") == "IntegerAttr":
+                    # odsgen's accessor returns the integer attribute; MLIR's getter
+                    # its value as the constraint's `convertFromStorage` reads it.
+                    convert = constraint.get("convertFromStorage")
+                    # (An optional one's getter is left out: no translation yet.)
+                    if isinstance(convert, str) and kind == "IntegerAttr":
+                        pending[_getter(name)] = convert.replace("$_self", "$" + name)
+                elif getter_kind is not None:
                     getters[_getter(name)] = OpValue(accessor, getter_kind)
                 elif _returns_attribute(constraint):
                     # MLIR's getter returns the attribute itself (a `StrAttr` does).
@@ -2388,6 +2397,12 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
     constants = _enum_constants(records)
     classes = record_classes(records)
     scope = PredScope(self_kind, values, getters, classes, constants, record_methods(records))
+    for getter, convert in pending.items():
+        try:
+            value = _Translator(scope).expr(_Parser(convert).parse())
+        except _Untranslatable:
+            continue
+        getters[getter] = OpValue(_finish(value.py), value.kind)
     extra = op.get("extraClassDeclaration")
     if isinstance(extra, str):
         _add_inline_getters(extra, scope, getters)
