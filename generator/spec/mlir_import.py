@@ -474,7 +474,10 @@ class _Reader:
                     continue  # the runtime's own classes
                 if dialect != self.current_dialect:
                     raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
-                self.param_def(record, dialect)
+                if "EnumAttr" in _supers(record):
+                    self.enum(record, dialect)
+                else:
+                    self.param_def(record, dialect)
 
     def other_file_class(self, word: str) -> None:
         """Import a TypeDef of the current dialect that another file of the run
@@ -502,7 +505,10 @@ class _Reader:
                 for name in instances.get(cls, ()):
                     record = self.records[name]
                     cpp = record.get("cppClassName")
-                    if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
+                    if "EnumAttr" in _supers(record):
+                        # Named in predicates by its generated class (`record_classes`).
+                        self._classes.setdefault(class_name_from_def(name), []).append(name)
+                    elif isinstance(cpp, str):
                         self._classes.setdefault(cpp, []).append(str(name))
         return self._classes
 

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.naming import (
+    class_name_from_def,
     enum_member_name,
     parameter_name,
     sanitize_name,
@@ -2167,7 +2168,10 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
-                out[_qualified(namespace, cpp)] = _isinstance(cpp, base)
+                # An enum attribute's generated class is named after its def (the
+                # spec imports it under that name), not its C++ class.
+                python = class_name_from_def(name) if "EnumAttr" in _superclasses(record) else cpp
+                out[_qualified(namespace, cpp)] = _isinstance(python, base)
     # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
     # of the `pdl` types): `isa<>` is one of those TypeDefs.
     derived: dict[str, list[str]] = {}
