@@ -507,7 +507,10 @@ class _Reader:
                     cpp = record.get("cppClassName")
                     if "EnumAttr" in _supers(record):
                         # Named in predicates by its generated class (`record_classes`).
-                        self._classes.setdefault(class_name_from_def(name), []).append(name)
+                        python = class_name_from_def(name)
+                        info = _def(record.get("enum"), self.records) or {}
+                        if python != info.get("className"):
+                            self._classes.setdefault(python, []).append(name)
                     elif isinstance(cpp, str):
                         self._classes.setdefault(cpp, []).append(str(name))
         return self._classes

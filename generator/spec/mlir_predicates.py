@@ -2170,7 +2170,9 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
                 # An enum attribute's generated class is named after its def (the
                 # spec imports it under that name), not its C++ class.
-                python = class_name_from_def(name) if "EnumAttr" in _superclasses(record) else cpp
+                python = cpp
+                if "EnumAttr" in _superclasses(record):
+                    python = _enum_attr_class(name, record, records) or cpp
                 out[_qualified(namespace, cpp)] = _isinstance(python, base)
     # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
     # of the `pdl` types): `isa<>` is one of those TypeDefs.
@@ -2231,6 +2233,14 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             "IntegerAttr",
         )
     return out
+
+
+def _enum_attr_class(name: str, record: Mapping[str, Any], records: Records) -> str | None:
+    """The generated class of an enum attribute, named after its def; None where that
+    is its enum's name too (the spec would name one of them otherwise)."""
+    python = class_name_from_def(name)
+    info = records.get(record.get("enum", {}).get("def", ""), {})
+    return None if python == info.get("className") else python
 
 
 #: C++ types of type and attribute parameters (namespaces dropped) and the kind of
