@@ -31,7 +31,20 @@ if TYPE_CHECKING:
     from generator.ir.dialect import ConstantMaterializer
     from generator.ir.types import Type
 
-__all__ = ["RUNTIME_DIALECT_MODULES", "Context"]
+__all__ = ["RUNTIME_DIALECT_MODULES", "Context", "register_runtime_attr"]
+
+#: Dialect attributes the runtime implements rather than a spec (MLIR reads and
+#: prints them in C++), by (dialect, mnemonic): a context finds one once it has
+#: loaded that dialect. `generator.ir.dialects` modules register theirs on import.
+_RUNTIME_ATTRS: dict[tuple[str, str], type[Attribute]] = {}
+
+
+def register_runtime_attr(attr_class: type[Attribute]) -> None:
+    """Make `attr_class` (with `DIALECT` and `MNEMONIC`) the class of
+    `#dialect.mnemonic` in every context that loads its dialect."""
+    key = (_class_str(attr_class, "DIALECT"), _class_str(attr_class, "MNEMONIC"))
+    _RUNTIME_ATTRS[key] = attr_class
+
 
 #: Types and attributes MLIR defines in C++ for a dialect, beyond what its spec can
 #: declare: the runtime module holding them, by dialect name. The module has `TYPES`
@@ -239,8 +252,12 @@ class Context:
         return f"unknown  type `{mnemonic}` in dialect `{dialect}`"
 
     def lookup_attr(self, dialect: str, mnemonic: str) -> type[Attribute] | None:
-        """The class of `#dialect.mnemonic` in the loaded dialects, or None."""
-        return self._attrs.get((dialect, mnemonic))
+        """The class of `#dialect.mnemonic` in the loaded dialects (or, once its
+        dialect is loaded, a runtime attribute: `register_runtime_attr`), or None."""
+        found = self._attrs.get((dialect, mnemonic))
+        if found is None and dialect in self._dialects:
+            found = _RUNTIME_ATTRS.get((dialect, mnemonic))
+        return found
 
     def dialect_has_attrs(self, dialect: str) -> bool:
         """Whether a loaded dialect defines attributes (so it knows all of them)."""

@@ -305,9 +305,17 @@ class TypeParser(Lexer):
         encoding: Attribute | None = None
         if self.consume_if(",") and self._at_optional_attribute():
             encoding = self.parse_attribute()
+        close = self.skip_ws()
         self.expect(">", "expected '>' in tensor type")
         if not _valid_tensor_element(elem):
             self.error_at(epos, "invalid tensor element type")
+        # An encoding may check the tensor carrying it (MLIR's
+        # `VerifiableTensorEncoding`), as a runtime encoding does.
+        verify = getattr(encoding, "verify_encoding", None)
+        if verify is not None:
+            problem = verify(dims, elem)
+            if isinstance(problem, str):
+                self.error_at(close, problem)
         return RankedTensorType.get(dims, elem, encoding)
 
     def _at_optional_attribute(self) -> bool:

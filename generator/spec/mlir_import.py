@@ -672,7 +672,10 @@ class _Reader:
                     continue  # the runtime's own classes
                 if dialect != self.current_dialect:
                     raise _Incomplete(f"uses {word} of dialect '{dialect}' (not imported)")
-                self.param_def(record, dialect)
+                if "EnumAttr" in _supers(record):
+                    self.enum(record, dialect)
+                else:
+                    self.param_def(record, dialect)
 
     def other_file_class(self, word: str) -> None:
         """Import a TypeDef of the current dialect that another file of the run
@@ -715,7 +718,13 @@ class _Reader:
                 for name in instances.get(cls, ()):
                     record = self.records[name]
                     cpp = record.get("cppClassName")
-                    if "EnumAttr" not in _supers(record) and isinstance(cpp, str):
+                    if "EnumAttr" in _supers(record):
+                        # Named in predicates by its generated class (`record_classes`).
+                        python = class_name_from_def(name)
+                        info = _def(record.get("enum"), self.records) or {}
+                        if python != info.get("className"):
+                            self._classes.setdefault(python, []).append(name)
+                    elif isinstance(cpp, str):
                         self._classes.setdefault(cpp, []).append(str(name))
                         # Its Python class starts with a capital (tosa's `shapeType`
                         # is `ShapeType`), which is what a translation names.

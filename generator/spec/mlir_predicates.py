@@ -58,6 +58,7 @@ from generator.naming import (
 __all__ = [
     "APINT_METHODS",
     "CLASSES",
+    "CPP_FUNCTIONS",
     "EXTERNAL_MODELS",
     "FUNCTIONS",
     "ISA_FUNCTIONS",
@@ -67,6 +68,7 @@ __all__ = [
     "OpValue",
     "PredScope",
     "Translation",
+    "attr_interface_implementers",
     "op_scope",
     "record_classes",
     "record_methods",
@@ -326,6 +328,8 @@ CLASSES: dict[str, CppClass] = {
             "CalibratedQuantizedType",
         )
     },
+    # The sparse tensor encoding, implemented in the runtime (its syntax is C++).
+    "sparse_tensor::SparseTensorEncodingAttr": _isinstance("SparseTensorEncodingAttr", "Attribute"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -443,6 +447,13 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
+    # `cloneWith(std::nullopt, elementType)`, written `cloneWith({}, t)`: the same
+    # shape and scalable dimensions with another element type (an argument a
+    # template leaves out must be such a `{}`).
+    ("VectorType", "cloneWith", 2): ("VectorType.get({0}.shape, {2}, {0}.scalable)", "VectorType"),
+    # The context: one per process here, so a context argument is left out.
+    ("Type", "getContext", 0): ("None", "Context"),
+    ("Attribute", "getContext", 0): ("None", "Context"),
     ("LLVM::LLVMPointerType", "getAddressSpace", 0): ("llvm_address_space({0})", "uint"),
     ("spirv::PointerType", "getPointeeType", 0): ("{0}.pointee", "Type"),
     ("spirv::ArrayType", "getElementType", 0): ("{0}.element_type", "Type"),
@@ -467,6 +478,7 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("MemRefType", "isStrided", 0): ("is_strided({0})", "bool"),
     ("MemRefType", "getLayout", 0): ("{0}.layout", "Attribute"),
     ("RankedTensorType", "getEncoding", 0): ("{0}.encoding", "OptAttribute"),
+    ("sparse_tensor::SparseTensorEncodingAttr", "isSlice", 0): ("{0}.is_slice", "bool"),
     # Attributes.
     ("TypedAttr", "getType", 0): ("typed_attr_type({0})", "OptType"),
     ("IntegerAttr", "getType", 0): ("{0}.type", "Type"),
@@ -571,6 +583,15 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("is_contained", 2): (("range", "any"), "{1} in {0}", "bool"),
     ("is_sorted", 1): (("range",), "all(_x <= _y for _x, _y in zip({0}, {0}[1:]))", "bool"),
     ("equal", 2): (("range", "range"), "tuple({0}) == tuple({1})", "bool"),
+    # The sparse tensor encoding of a tensor or storage specifier type, or null
+    # (`generator.ir.dialects.sparse_tensor`).
+    ("sparse_tensor::getSparseTensorEncoding", 1): (
+        ("Type",),
+        "sparse_tensor_encoding({0})",
+        "Optsparse_tensor::SparseTensorEncodingAttr",
+    ),
+    # Static builders, by qualified name; the context argument is left out.
+    ("IntegerType::get", 2): (("Context", "int"), "IntegerType.get({1})", "IntegerType"),
     # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
     ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
@@ -585,6 +606,21 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
 #: Free functions of MLIR's dialects that are `isa<>` of one of the dialect's classes,
 #: by name: the class (`tosa::isa_tosa_shape_type(t)` is `isa<tosa::shapeType>(t)`).
 ISA_FUNCTIONS: dict[str, str] = {"isa_tosa_shape_type": "mlir::tosa::shapeType"}
+#: Helper functions of MLIR's dialects that predicates call, as C++ lambdas in the
+#: subset this module parses: (qualified name without `mlir::`, number of arguments)
+#: -> the lambda. A call is translated by invoking the lambda on the arguments, so
+#: the names in its body resolve in the predicate's scope (the dialect's classes).
+CPP_FUNCTIONS: dict[tuple[str, int], str] = {
+    # The SMT dialect's value types: every type of the dialect, functions included.
+    ("smt::isAnySMTValueType", 1): (
+        "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
+        " smt::ArrayType, smt::SortType, smt::SMTFuncType>(type); }"
+    ),
+    ("smt::isAnyNonFuncSMTValueType", 1): (
+        "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
+        " smt::ArrayType, smt::SortType>(type); }"
+    ),
+}
 
 #: Functions taking a range and a one-parameter lambda: the Python reduction.
 _REDUCTIONS: dict[str, str] = {"all_of": "all", "any_of": "any", "none_of": "not any"}
@@ -1252,7 +1288,17 @@ _OBJECT_KINDS = frozenset({"Value", "Op", "Region", "Block"})
 #: Kinds of values that may be None (an optional operand, attribute or getter's value).
 _OPTIONAL_KINDS = {
     f"Opt{kind}": kind
-    for kind in ("Value", "Attribute", "Type", "Op", "int", "bool", "str", "enum")
+    for kind in (
+        "Value",
+        "Attribute",
+        "Type",
+        "Op",
+        "int",
+        "bool",
+        "str",
+        "enum",
+        "sparse_tensor::SparseTensorEncodingAttr",
+    )
 }
 
 
@@ -1404,7 +1450,9 @@ class _Translator:
             return _T(_parse_py("$_op"), "Op")
         if name[1:].isdigit():
             return _T(_parse_py(name), "Value")
-        if name in ("$_builder", "$_ctxt", "$_loc"):
+        if name == "$_ctxt":
+            return _T(_const(None), "Context")
+        if name in ("$_builder", "$_loc"):
             raise _Untranslatable("builder placeholder", name)
         value = self.scope.values.get(name[1:])
         if value is None:
@@ -1597,6 +1645,10 @@ class _Translator:
                 # The width stays known: an APInt compares with one of its own width.
                 return _T(_const(masked), "uint", bits)
             raise _Untranslatable("APInt", "an APInt of computed width")
+        if func.parts == ("bool",) and len(args) == 1 and not targs:
+            # `bool(x)`: the truth value, as in a condition (an optional operand is
+            # true when present).
+            return _T(self.boolean(args[0]), "bool")
         if name in ("ArrayRef", "SmallVector") and len(args) == 1:
             inner = args[0]
             if isinstance(inner, _InitList):
@@ -1613,10 +1665,19 @@ class _Translator:
             target = _TypeName(_Name(tuple(isa_class.split("::"))))
             return _T(self.isa(target, self.expr(args[0])), "bool")
         entry = FUNCTIONS.get((name, len(args)))
+        short = re.sub(r"^(?:::)?(?:mlir::|llvm::)*", "", func.qualified)
+        entry = FUNCTIONS.get((short, len(args))) or FUNCTIONS.get((name, len(args)))
         if entry is not None and not targs:
             params, template, result = entry
             values = [self.convert(self.expr(a), p) for a, p in zip(args, params, strict=True)]
             return _T(_fill(template, *values), result)
+        helper = CPP_FUNCTIONS.get(
+            (func.qualified.removeprefix("::").removeprefix("mlir::"), len(args))
+        )
+        if helper is not None and not targs:
+            lambda_ = _Parser(helper).parse()
+            assert isinstance(lambda_, _Lambda), helper
+            return self.invoke(lambda_, [self.expr(a) for a in args])
         if not func.parts[:-1] and len(func.parts) == 1 and name in self.scope.getters:
             if args:
                 raise _Untranslatable("op method", f"{name}() with arguments")
@@ -1632,6 +1693,8 @@ class _Translator:
             return value.py
         if param == "range":
             return self.as_range(value)[0]
+        if param == "Context" and value.kind == "Context":
+            return value.py
         if param == "int":
             if value.kind in _INT_KINDS:
                 return value.py
@@ -1700,6 +1763,9 @@ class _Translator:
             entry = self.scope.methods.get(key) or METHODS.get(key)
             if entry is not None:
                 template, result = entry
+                for i, arg in enumerate(args, 1):
+                    if f"{{{i}}}" not in template and arg != _InitList(()):
+                        raise _Untranslatable("unknown method", f"{kind}::{name} with argument {i}")
                 py = _fill(template, receiver.py, *(self.expr(a).py for a in args))
                 if result == "APInt":
                     width = _fill("int_width({0}.type)", receiver.py)
@@ -2133,6 +2199,18 @@ def type_interface_implementers(records: Records) -> dict[str, list[str]]:
     A type may implement an interface through an external model registered in C++
     too, which no record shows: an interface without a TypeDef implementing it is
     left to the class named after it (undefined here, so the op stays incomplete)."""
+    return _interface_implementers(records, "TypeDef", "TypeInterface")
+
+
+def attr_interface_implementers(records: Records) -> dict[str, list[str]]:
+    """Attribute interface (C++ name) -> the C++ classes of the AttrDefs whose traits
+    name it, as `type_interface_implementers` finds them for types."""
+    return _interface_implementers(records, "AttrDef", "AttrInterface")
+
+
+def _interface_implementers(
+    records: Records, def_class: str, interface_class: str
+) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
 
     def names(value: Any, seen: set[str]) -> None:
@@ -2144,12 +2222,12 @@ def type_interface_implementers(records: Records) -> dict[str, list[str]]:
         if declared is not None:
             names(declared, seen)
         cpp = trait.get("cppInterfaceName")
-        if "TypeInterface" in _superclasses(trait) and isinstance(cpp, str) and cpp not in seen:
+        if interface_class in _superclasses(trait) and isinstance(cpp, str) and cpp not in seen:
             seen.add(cpp)
             for base in trait.get("baseInterfaces") or ():
                 names(base, seen)
 
-    for name in records.get("!instanceof", {}).get("TypeDef", ()):
+    for name in records.get("!instanceof", {}).get(def_class, ()):
         record = records[name]
         cpp = record.get("cppClassName")
         if not isinstance(cpp, str):
@@ -2185,7 +2263,12 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             namespace = _namespace(record, records)
             builtin = namespace == "::mlir" and cpp in CLASSES
             if isinstance(cpp, str) and isinstance(namespace, str) and not builtin:
-                out[_qualified(namespace, cpp)] = _isinstance(_python_class(cpp), base)
+                # An enum attribute's generated class is named after its def (the
+                # spec imports it under that name), not its C++ class.
+                python = _python_class(cpp)
+                if "EnumAttr" in _superclasses(record):
+                    python = _enum_attr_class(name, record, records) or python
+                out[_qualified(namespace, cpp)] = _isinstance(python, base)
     # A C++ base class of a dialect's TypeDefs that is no TypeDef itself (`pdl::PDLType`
     # of the `pdl` types): `isa<>` is one of those TypeDefs.
     derived: dict[str, list[str]] = {}
@@ -2199,7 +2282,10 @@ def record_classes(records: Records) -> dict[str, CppClass]:
         if base_name not in out and base_name.removeprefix("mlir::") not in CLASSES:
             listed = ", ".join(classes)
             out[base_name] = CppClass(f"isinstance({{x}}, ({listed},))", None, "Type")
-    implementers = type_interface_implementers(records)
+    implementers = {
+        "TypeInterface": type_interface_implementers(records),
+        "AttrInterface": attr_interface_implementers(records),
+    }
     for cls, base in (("TypeInterface", "Type"), ("AttrInterface", "Attribute")):
         for name in instances.get(cls, ()):
             record = records[name]
@@ -2211,11 +2297,11 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             if external is not None:
                 out.setdefault(_qualified(namespace, cpp), external)
                 continue
-            declaring = implementers.get(cpp)
-            if cls == "TypeInterface" and declaring:
-                # A type interface no Python class stands for (MLIR's TypeDefs say
-                # which interfaces they implement, the generated classes do not
-                # derive from them): `isa<>` is one of the TypeDefs that declare it.
+            declaring = implementers[cls].get(cpp)
+            if declaring:
+                # An interface no Python class stands for (MLIR's TypeDefs and
+                # AttrDefs say which interfaces they implement, the generated classes
+                # do not derive from them): `isa<>` is one of the defs declaring it.
                 listed = ", ".join(declaring)
                 out.setdefault(
                     _qualified(namespace, cpp),
@@ -2246,6 +2332,14 @@ def record_classes(records: Records) -> dict[str, CppClass]:
             "IntegerAttr",
         )
     return out
+
+
+def _enum_attr_class(name: str, record: Mapping[str, Any], records: Records) -> str | None:
+    """The generated class of an enum attribute, named after its def; None where that
+    is its enum's name too (the spec would name one of them otherwise)."""
+    python = class_name_from_def(name)
+    info = records.get(record.get("enum", {}).get("def", ""), {})
+    return None if python == info.get("className") else python
 
 
 #: C++ types of type and attribute parameters (namespaces dropped) and the kind of
@@ -2321,7 +2415,9 @@ def _getter(name: str) -> str:
 def _constraint(arg: Any, records: Records) -> Mapping[str, Any]:
     """An argument's constraint record, through `Arg<...>` wrappers."""
     record: Mapping[str, Any] = records.get(arg["def"], {}) if isinstance(arg, Mapping) else {}
-    while "Arg" in _superclasses(record) and isinstance(record.get("constraint"), Mapping):
+    while {"Arg", "Res"} & set(_superclasses(record)) and isinstance(
+        record.get("constraint"), Mapping
+    ):
         record = records.get(record["constraint"].get("def", ""), {})
     return record
 
@@ -2378,6 +2474,7 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
     enums = frozenset(str(records[n].get("cppType", "")) for n in instances.get("EnumInfo", ()))
     values: dict[str, OpValue] = {}
     getters: dict[str, OpValue] = {}
+    pending: dict[str, str] = {}
     for field_name in ("arguments", "results"):
         dag = op.get(field_name)
         if not isinstance(dag, Mapping):
@@ -2402,7 +2499,15 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                 raw = template.format(f"$_op.get_attr({name!r})")
                 values[name] = getters[_getter(name) + "Attr"] = OpValue(raw, kind)
                 getter_kind = _getter_kind(constraint, enums)
-                if getter_kind is not None:
+                storage = str(constraint.get("storageType", "")).removeprefix("::")
+                if getter_kind is not None and storage.removeprefix("mlir::") == "IntegerAttr":
+                    # odsgen's accessor returns the integer attribute; MLIR's getter
+                    # its value as the constraint's `convertFromStorage` reads it.
+                    convert = constraint.get("convertFromStorage")
+                    # (An optional one's getter is left out: no translation yet.)
+                    if isinstance(convert, str) and kind == "IntegerAttr":
+                        pending[_getter(name)] = convert.replace("$_self", "$" + name)
+                elif getter_kind is not None:
                     getters[_getter(name)] = OpValue(accessor, getter_kind)
                 elif _returns_attribute(constraint):
                     # MLIR's getter returns the attribute itself (a `StrAttr` does).
@@ -2418,3 +2523,49 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
             if inner != "::" and known.startswith(inner):
                 classes.setdefault(known, cls)
     return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
+    scope = PredScope(self_kind, values, getters, classes, constants, record_methods(records))
+    for getter, convert in pending.items():
+        try:
+            value = _Translator(scope).expr(_Parser(convert).parse())
+        except _Untranslatable:
+            continue
+        getters[getter] = OpValue(_finish(value.py), value.kind)
+    extra = op.get("extraClassDeclaration")
+    if isinstance(extra, str):
+        _add_inline_getters(extra, scope, getters)
+    return scope
+
+
+#: An inline method of an op's `extraClassDeclaration` that returns one expression
+#: and takes no argument: `VectorType getTileType() { return getVectorType(); }`.
+_INLINE_GETTER = re.compile(
+    r"(?:^|[;{}\s])(?P<ret>(?:::)?[A-Za-z_][\w:]*)\s+(?P<name>get[A-Z]\w*)\(\s*\)\s*"
+    r"(?:const\s*)?\{\s*return\s+(?P<body>[^;{}]+);\s*\}"
+)
+
+
+def _add_inline_getters(extra: str, scope: PredScope, getters: dict[str, OpValue]) -> None:
+    """Add to `getters` the op's inline methods (`_INLINE_GETTER`) whose body
+    translates in `scope` to a value of their declared class, so that predicates
+    calling them (`getTileType().getElementTypeBitWidth()`) translate too. A method
+    may call another: they are read until no more translate."""
+    found = {
+        m.group("name"): (m.group("ret"), m.group("body"))
+        for m in _INLINE_GETTER.finditer(extra)
+        if m.group("name") not in getters
+    }
+    progress = True
+    while found and progress:
+        progress = False
+        for name, (ret, body) in list(found.items()):
+            try:
+                translator = _Translator(scope)
+                declared, _ = translator.cpp_class(_Parser(ret).type_name())
+                value = translator.expr(_Parser(body).parse())
+            except _Untranslatable:
+                continue
+            if not translator.is_subclass(value.kind, declared):
+                continue
+            getters[name] = OpValue(_finish(value.py), value.kind)
+            del found[name]
+            progress = True
