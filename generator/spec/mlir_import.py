@@ -54,6 +54,7 @@ from generator.spec.constraints import (
 )
 from generator.spec.expr import ExprError, NameExpr
 from generator.spec.interfaces import BUILTIN_INTERFACES
+from generator.spec.mlir_def_syntax import DEF_SYNTAX, OP_VERIFIERS, cpp_verify_body
 from generator.spec.mlir_predicates import (
     CppClass,
     PredScope,
@@ -148,6 +149,10 @@ class ImportedOp:
     """Types a translated predicate tests for by dialect and mnemonic (LLVM's
     `isa<LLVMPointerType>` is `("llvm", "ptr")`): the op is usable only where they
     parse, so they are imported from whichever file of the run defines them."""
+    foreign_defs: set[tuple[str, str]] = field(default_factory=set)
+    """The types and attributes of other dialects of the run the op uses, by dialect
+    and def name (`("llvm", "LLVM_ConstantRangeAttr")`): the op is blocked while
+    one of them has problems or hooks to write."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -343,6 +348,8 @@ class _Reader:
         #: The dialect defs the op being read uses.
         self.current_deps: set[str] = set()
         self.current_needs: set[tuple[str, str]] = set()
+        #: The other dialects' defs the op being read uses, by dialect and def name.
+        self.current_foreign: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
         #: The records of the other files of the run, where a type interface's
@@ -399,6 +406,8 @@ class _Reader:
             return AttrRefConstraint(ref=self.enum(record, dialect))
         if "AttrDef" in supers:
             foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None and foreign in self._op_classes:
+                return AttrRefConstraint(ref=self.foreign_attr(record, foreign, dialect))
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
@@ -522,8 +531,9 @@ class _Reader:
             return def_name
         problems = imported.def_problems.setdefault(def_name, [])
         hooks = imported.def_hooks.setdefault(def_name, [])
-        params = []
-        for arg, pname in _dag_args(record.get("parameters")):
+        known = DEF_SYNTAX.get(original)
+        params = list(known.parameters) if known is not None else []
+        for arg, pname in _dag_args(record.get("parameters") if known is None else None):
             if isinstance(arg, str):
                 params.append(ParameterDef(name=pname, type=arg))
                 continue
@@ -555,7 +565,17 @@ class _Reader:
         custom = bool(record.get("hasCustomAssemblyFormat")) or (not fmt and bool(params))
         what = "type" if is_type else "attribute"
         hook_prefix = snake_case(class_name_from_def(def_name))
-        if custom:
+        code: dict[str, Any] = {}
+        if known is not None:
+            # MLIR's C++ syntax, which the runtime reads and writes: no hook.
+            code = {
+                "parser": SourceText(text=known.parser),
+                "printer": SourceText(text=known.printer),
+            }
+            if known.verifier is not None:
+                code["verifier"] = SourceText(text=known.verifier)
+            custom = True
+        if custom and known is None:
             kind = "Type" if is_type else "Attribute"
             hooks.append(
                 Hook(
@@ -574,7 +594,7 @@ class _Reader:
                     True,
                 )
             )
-        if record.get("genVerifyDecl"):
+        if record.get("genVerifyDecl") and known is None:
             args = ", ".join(["cls", *(snake_case(p.name) for p in params)])
             hooks.append(
                 Hook(
@@ -602,12 +622,37 @@ class _Reader:
             "parameters": tuple(params),
             "assembly_format": SourceText(text=fmt) if fmt and not custom else None,
             "has_custom_assembly_format": custom,
+            **code,
         }
         if is_type:
             imported.types[def_name] = TypeDef.model_validate(fields)
         else:
             imported.attributes[def_name] = AttrDef.model_validate(fields)
         return def_name
+
+    def foreign_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's `AttrDef` that an op names, when that dialect is imported
+        in the same run (`nvvm`'s `range` takes `#llvm.constant_range`): imported into
+        that dialect with its parameters and syntax, and named by this dialect's
+        imports, as `imported_enum_attr` does for enums. The op then waits for the
+        def's problems and hooks (`ImportedOp.foreign_defs`)."""
+        owner = _def(record.get("dialect"), self.records)
+        assert owner is not None
+        other = self._dialect_of(owner)
+        deps, current = self.current_deps, self.current_dialect
+        self.current_deps, self.current_dialect = set(), foreign
+        try:
+            name = self.param_def(record, foreign)
+        finally:
+            self.current_deps, self.current_dialect = deps, current
+        self.current_foreign.add((foreign, name))
+        attr = other.attributes[name]
+        imported = self.dialects[dialect]
+        previous = imported.imports.get(foreign) or ImportDef(dialect=foreign)
+        if all(a.def_name != name for a in previous.attributes):
+            previous = previous.model_copy(update={"attributes": (*previous.attributes, attr)})
+        imported.imports[foreign] = previous
+        return name
 
     # -- enums --------------------------------------------------------------
 
@@ -807,6 +852,7 @@ class _Reader:
         item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
         self.current_deps = item.depends
         self.current_needs = item.needs_types
+        self.current_foreign = item.foreign_defs
         self.current_dialect = imported.name
         try:
             item.op = self.op_def(record, imported, item)
@@ -910,6 +956,9 @@ class _Reader:
             or any(r for _, r in item.interface_checks),
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat")),
         }
+        known = self.known_verifier(record) if record.get("hasVerifier") else None
+        if known is not None and not item.interface_checks:
+            fields["verifier"] = SourceText(text=known)
         names = self.default_result_names(results, traits)
         if names is not None:
             fields["asm_result_names"] = SourceText(text=names)
@@ -1256,12 +1305,20 @@ class _Reader:
 
     # -- hooks --------------------------------------------------------------
 
+    def known_verifier(self, record: Mapping[str, Any]) -> str | None:
+        """The Python of the op's C++ `verify()` when it is one the runtime has."""
+        code = record.get("extraClassDefinition")
+        body = cpp_verify_body(code) if isinstance(code, str) else None
+        return OP_VERIFIERS.get(body) if body is not None else None
+
     def hooks(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> None:
         prefix = snake_case(class_name_from_def(str(record["!name"])))
         op = item.name
         plain = [text for text, regions in item.interface_checks if not regions]
         regional = [text for text, regions in item.interface_checks if regions]
-        if record.get("hasVerifier") or plain:
+        if record.get("hasVerifier") and not plain and self.known_verifier(record) is not None:
+            pass  # the runtime has MLIR's C++ check (`op_def` gives its Python)
+        elif record.get("hasVerifier") or plain:
             contract = (
                 f"{op}: `LogicalResult verify()`; return MLIR's message without "
                 "the `'op' op` prefix, or None"
@@ -1801,8 +1858,28 @@ def import_records(
     _import_needed_types(files, dialects)
     for imported in dialects.values():
         _check_defs(imported)
+    _block_on_foreign_defs(dialects)
+    for imported in dialects.values():
         _check_ops(imported, emit_check)
     return dialects
+
+
+def _block_on_foreign_defs(dialects: Mapping[str, DialectImport]) -> None:
+    """Give each op the problems and required hooks of the other dialects' types and
+    attributes it uses (`ImportedOp.foreign_defs`), as `_import_needed_types` does."""
+    for imported in dialects.values():
+        for item in imported.ops.values():
+            for dialect, def_name in sorted(item.foreign_defs):
+                target = dialects[dialect]
+                found = target.attributes.get(def_name) or target.types.get(def_name)
+                shown = f"{dialect}.{found.mnemonic if found is not None else def_name}"
+                for problem in target.def_problems.get(def_name, []):
+                    item.problems.append(f"uses #{shown}: {problem}")
+                for hook in target.def_hooks.get(def_name, ()):
+                    if hook.required:
+                        item.problems.append(
+                            f"uses #{shown}: hook {hook.function} of dialect '{dialect}'"
+                        )
 
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
