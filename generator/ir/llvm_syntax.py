@@ -39,7 +39,7 @@ def _integer(p: AsmParser) -> int:
     pos = p.current_pos()
     value = p.parse_optional_integer()
     if value is None:
-        p.error_at(pos, "expected integer value")
+        p.op_error(pos, "expected integer value")
     return value
 
 
@@ -50,7 +50,7 @@ def parse_constant_range(p: AsmParser) -> tuple[int, int, int]:
     pos = p.current_pos()
     parsed = p.parse_type()
     if not isinstance(parsed, IntegerType):
-        p.error_at(
+        p.op_error(
             pos, f"invalid kind of type specified: expected builtin.integer, but found '{parsed}'"
         )
     width = parsed.width
