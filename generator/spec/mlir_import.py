@@ -1886,6 +1886,17 @@ def _block_on_foreign_defs(dialects: Mapping[str, DialectImport]) -> None:
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
 
 
+#: Types without parameters that a dialect defines in C++ only (no `TypeDef`),
+#: by dialect and mnemonic: their class and summary. Such a type is its mnemonic
+#: alone (`!llvm.token`), so it is imported as a `TypeDef` without parameters.
+_TRIVIAL_CPP_TYPES: dict[tuple[str, str], tuple[str, str]] = {
+    ("llvm", "token"): ("LLVMTokenType", "LLVM token type"),
+    ("llvm", "void"): ("LLVMVoidType", "LLVM void type"),
+    ("llvm", "label"): ("LLVMLabelType", "LLVM label type"),
+    ("llvm", "metadata"): ("LLVMMetadataType", "LLVM metadata type"),
+}
+
+
 def _import_needed_types(
     files: Sequence[tuple[str, Records]], dialects: dict[str, DialectImport]
 ) -> None:
@@ -1908,6 +1919,18 @@ def _import_needed_types(
             for dialect, mnemonic in sorted(item.needs_types):
                 found = defined.get((dialect, mnemonic))
                 target = dialects.get(dialect)
+                trivial = _TRIVIAL_CPP_TYPES.get((dialect, mnemonic))
+                if found is None and target is not None and trivial is not None:
+                    def_name = f"{target.name.title()}_{trivial[0]}"
+                    target.types.setdefault(
+                        def_name,
+                        TypeDef.model_validate(
+                            {"def": def_name, "mnemonic": mnemonic, "summary": trivial[1]}
+                        ),
+                    )
+                    if target is imported:
+                        item.depends.add(def_name)
+                    continue
                 if found is None or target is None:
                     why = "not a TypeDef in the files imported" if found is None else "not imported"
                     item.problems.append(f"uses !{dialect}.{mnemonic} ({why})")
