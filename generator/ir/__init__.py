@@ -212,7 +212,9 @@ from generator.ir.libm import has_libm, libm_binary, libm_unary
 from generator.ir.llvm_syntax import (
     constant_range_bounds_error,
     constant_range_text,
+    llvm_struct_text,
     parse_constant_range,
+    parse_llvm_struct,
     verify_constant_range,
     wrap_signed,
 )
@@ -633,6 +635,7 @@ __all__ = [
     "llvm_compatible_float",
     "llvm_compatible_outer_type",
     "llvm_compatible_vector",
+    "llvm_struct_text",
     "llvm_type_mnemonic",
     "must",
     "non_convergence_message",
@@ -642,6 +645,7 @@ __all__ = [
     "parse_attribute",
     "parse_constant_range",
     "parse_int_param",
+    "parse_llvm_struct",
     "parse_module",
     "parse_optional_int_param",
     "parse_source",

@@ -50,6 +50,18 @@ DEF_SYNTAX: dict[str, DefSyntax] = {
         printer="return constant_range_text(self.width, self.lower, self.upper)\n",
         verifier="return verify_constant_range(width, lower, upper)\n",
     ),
+    # `!llvm.struct<"name", packed (i8, ptr)>`: MLIR keeps whether it is packed or
+    # opaque, and its name, in a storage class of its own.
+    "LLVMStructType": DefSyntax(
+        parameters=(
+            ParameterDef(name="name", type="str"),
+            ParameterDef(name="elements", type="tuple[Type, ...]"),
+            ParameterDef(name="packed", type="bool"),
+            ParameterDef(name="opaque", type="bool"),
+        ),
+        parser="return cls.get(*parse_llvm_struct(p))\n",
+        printer="return llvm_struct_text(self.name, self.elements, self.packed, self.opaque)\n",
+    ),
 }
 
 
