@@ -409,6 +409,9 @@ def _process_chunks(
             if i:
                 stream.write("// -----\n")
                 gc.collect()
+            # mlir-opt gives each chunk a context of its own: names a dialect gave
+            # its types in one chunk (LLVM's identified structs) are not the next's.
+            ctx.identified_types.clear()
             failed = _run_chunk(chunk, ctx, args, stream, all_diags) or failed
     finally:
         if gc_was_enabled:

@@ -211,6 +211,15 @@ from generator.ir.interfaces import (
 )
 from generator.ir.lazy_module import lazy_module
 from generator.ir.libm import has_libm, libm_binary, libm_unary
+from generator.ir.llvm_syntax import (
+    constant_range_bounds_error,
+    constant_range_text,
+    llvm_struct_text,
+    parse_constant_range,
+    parse_llvm_struct,
+    verify_constant_range,
+    wrap_signed,
+)
 from generator.ir.module import ParsedModule
 from generator.ir.nesting import (
     MAX_AFFINE_DEPTH,
@@ -586,6 +595,8 @@ __all__ = [
     "call_with_deep_stack",
     "checked_sequence",
     "compatible_shapes",
+    "constant_range_bounds_error",
+    "constant_range_text",
     "constant_value",
     "container_element_or_self",
     "dialect_type_mnemonic",
@@ -657,6 +668,7 @@ __all__ = [
     "llvm_compatible_float",
     "llvm_compatible_outer_type",
     "llvm_compatible_vector",
+    "llvm_struct_text",
     "llvm_type_mnemonic",
     "must",
     "non_convergence_message",
@@ -664,7 +676,9 @@ __all__ = [
     "param_children",
     "param_failure",
     "parse_attribute",
+    "parse_constant_range",
     "parse_int_param",
+    "parse_llvm_struct",
     "parse_module",
     "parse_optional_int_param",
     "parse_source",
@@ -687,8 +701,10 @@ __all__ = [
     "type_id",
     "typed_attr_type",
     "verify",
+    "verify_constant_range",
     "with_emitted",
     "would_op_be_trivially_dead",
     "wrap_integer",
+    "wrap_signed",
     "zero_attr",
 ]

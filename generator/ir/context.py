@@ -77,6 +77,7 @@ class Context:
         "_type_dialects",
         "_types",
         "allow_unregistered_dialects",
+        "identified_types",
         "ops",
     )
 
@@ -100,6 +101,10 @@ class Context:
         self._registry = registry
         self._attempted: set[str] = set()
         self._lock = threading.RLock()
+        #: Types a dialect identifies by a name rather than by their parameters
+        #: (LLVM's identified structs), by kind and name: what their first use
+        #: made them, which every later use must repeat.
+        self.identified_types: dict[tuple[str, str], object] = {}
         for dialect in dialects:
             self.load_dialect(dialect)
         if registry is not None and "builtin" in registry:

@@ -61,6 +61,7 @@ from generator.spec.constraints import (
 )
 from generator.spec.expr import ExprError, NameExpr
 from generator.spec.interfaces import BUILTIN_INTERFACES
+from generator.spec.mlir_def_syntax import DEF_SYNTAX, OP_VERIFIERS, cpp_verify_body
 from generator.spec.mlir_known_code import KNOWN_RESULT_NAMES, KNOWN_TYPE_VERIFIERS
 from generator.spec.mlir_predicates import (
     CppClass,
@@ -156,6 +157,10 @@ class ImportedOp:
     """Types a translated predicate tests for by dialect and mnemonic (LLVM's
     `isa<LLVMPointerType>` is `("llvm", "ptr")`): the op is usable only where they
     parse, so they are imported from whichever file of the run defines them."""
+    foreign_defs: set[tuple[str, str]] = field(default_factory=set)
+    """The types and attributes of other dialects of the run the op uses, by dialect
+    and def name (`("llvm", "LLVM_ConstantRangeAttr")`): the op is blocked while
+    one of them has problems or hooks to write."""
 
     def missing(self, defined: frozenset[str]) -> list[Hook]:
         """The required hooks the implementation module does not define, the op's own
@@ -351,6 +356,8 @@ class _Reader:
         #: The dialect defs the op being read uses.
         self.current_deps: set[str] = set()
         self.current_needs: set[tuple[str, str]] = set()
+        #: The other dialects' defs the op being read uses, by dialect and def name.
+        self.current_foreign: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
         self._enum_attrs: dict[str, str] | None = None
@@ -475,6 +482,8 @@ class _Reader:
             return AttrRefConstraint(ref=self.enum(record, dialect))
         if "AttrDef" in supers:
             foreign = _foreign_def(record, self.records, dialect)
+            if foreign is not None and foreign in self._op_classes:
+                return AttrRefConstraint(ref=self.foreign_attr(record, foreign, dialect))
             if foreign is not None:
                 raise _Incomplete(f"attribute {name} of dialect '{foreign}' (not imported)")
             return AttrRefConstraint(ref=self.param_def(record, dialect))
@@ -750,8 +759,9 @@ class _Reader:
             return def_name
         problems = imported.def_problems.setdefault(def_name, [])
         hooks = imported.def_hooks.setdefault(def_name, [])
-        params = []
-        for arg, pname in _dag_args(record.get("parameters")):
+        known = DEF_SYNTAX.get(original)
+        params = list(known.parameters) if known is not None else []
+        for arg, pname in _dag_args(record.get("parameters") if known is None else None):
             if isinstance(arg, str):
                 params.append(ParameterDef(name=pname, type=arg))
                 continue
@@ -803,9 +813,18 @@ class _Reader:
                 if text
             }
             fields_code: dict[str, Any] = code
+        elif known is not None:
+            # MLIR's C++ syntax, which the runtime reads and writes: no hook.
+            fields_code = {
+                "parser": SourceText(text=known.parser),
+                "printer": SourceText(text=known.printer),
+            }
+            if known.verifier is not None:
+                fields_code["verifier"] = SourceText(text=known.verifier)
+            custom = True
         else:
             fields_code = {}
-        if custom and runtime is None:
+        if custom and runtime is None and known is None:
             kind = "Type" if is_type else "Attribute"
             hooks.append(
                 Hook(
@@ -902,6 +921,30 @@ class _Reader:
             ):
                 return self.param_def(record, dialect)
         raise _Incomplete(f"type !{dialect}.{mnemonic} is not a TypeDef of the files imported")
+
+    def foreign_attr(self, record: Mapping[str, Any], foreign: str, dialect: str) -> str:
+        """Another dialect's `AttrDef` that an op names, when that dialect is imported
+        in the same run (`nvvm`'s `range` takes `#llvm.constant_range`): imported into
+        that dialect with its parameters and syntax, and named by this dialect's
+        imports, as `imported_enum_attr` does for enums. The op then waits for the
+        def's problems and hooks (`ImportedOp.foreign_defs`)."""
+        owner = _def(record.get("dialect"), self.records)
+        assert owner is not None
+        other = self._dialect_of(owner)
+        deps, current = self.current_deps, self.current_dialect
+        self.current_deps, self.current_dialect = set(), foreign
+        try:
+            name = self.param_def(record, foreign)
+        finally:
+            self.current_deps, self.current_dialect = deps, current
+        self.current_foreign.add((foreign, name))
+        attr = other.attributes[name]
+        imported = self.dialects[dialect]
+        previous = imported.imports.get(foreign) or ImportDef(dialect=foreign)
+        if all(a.def_name != name for a in previous.attributes):
+            previous = previous.model_copy(update={"attributes": (*previous.attributes, attr)})
+        imported.imports[foreign] = previous
+        return name
 
     # -- enums --------------------------------------------------------------
 
@@ -1101,6 +1144,7 @@ class _Reader:
         item = ImportedOp(def_name=def_name, name=f"{imported.name}.{mnemonic}", owner=imported)
         self.current_deps = item.depends
         self.current_needs = item.needs_types
+        self.current_foreign = item.foreign_defs
         self.current_dialect = imported.name
         try:
             item.op = self.op_def(record, imported, item)
@@ -1206,6 +1250,9 @@ class _Reader:
             "has_custom_assembly_format": bool(record.get("hasCustomAssemblyFormat"))
             and not _text(fmt),
         }
+        known = self.known_verifier(record) if record.get("hasVerifier") else None
+        if known is not None and not item.interface_checks:
+            fields["verifier"] = SourceText(text=known)
         names = self.default_result_names(results, traits)
         known_names = KNOWN_RESULT_NAMES.get(item.name)
         if known_names is not None and any("OpAsmOpInterface" in t.spelling() for t in traits):
@@ -1558,12 +1605,20 @@ class _Reader:
 
     # -- hooks --------------------------------------------------------------
 
+    def known_verifier(self, record: Mapping[str, Any]) -> str | None:
+        """The Python of the op's C++ `verify()` when it is one the runtime has."""
+        code = record.get("extraClassDefinition")
+        body = cpp_verify_body(code) if isinstance(code, str) else None
+        return OP_VERIFIERS.get(body) if body is not None else None
+
     def hooks(self, record: Mapping[str, Any], imported: DialectImport, item: ImportedOp) -> None:
         prefix = snake_case(class_name_from_def(str(record["!name"])))
         op = item.name
         plain = [text for text, regions in item.interface_checks if not regions]
         regional = [text for text, regions in item.interface_checks if regions]
-        if record.get("hasVerifier") or plain:
+        if record.get("hasVerifier") and not plain and self.known_verifier(record) is not None:
+            pass  # the runtime has MLIR's C++ check (`op_def` gives its Python)
+        elif record.get("hasVerifier") or plain:
             contract = (
                 f"{op}: `LogicalResult verify()`; return MLIR's message without "
                 "the `'op' op` prefix, or None"
@@ -2167,26 +2222,10 @@ def import_records(
     _import_needed_types(files, dialects)
     for imported in dialects.values():
         _check_defs(imported)
+    _block_on_foreign_defs(dialects)
+    for imported in dialects.values():
         _check_ops(imported, emit_check)
     return dialects
-
-
-def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
-    """A primitive constraint of a `ConfinedAttr` as odsgen's library's, with its
-    arguments read back from MLIR's summary; None when the library has no such one."""
-    names = [str(record.get("!name"))] if not record.get("!anonymous") else []
-    names += [s for s in reversed(_supers(record)) if s in ATTR_PREDICATE_NAMES]
-    name = next((n for n in names if n in ATTR_PREDICATE_NAMES), None)
-    if name is None:
-        return None
-    count, template = ATTR_PREDICATE_NAMES[name]
-    summary = _text(record.get("summary"))
-    pattern = re.escape(template).replace(r"\{0\}", r"(-?\d+)")
-    match = re.fullmatch(pattern, summary)
-    if match is None or len(match.groups()) != count:
-        return None
-    predicate = AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
-    return predicate if predicate.summary() == summary else None
 
 
 def _foreign_type_test(
@@ -2209,6 +2248,25 @@ _DIALECT_TYPE_TEST = re.compile(
 
 #: A translated test for the one type of a dialect type without parameters.
 _IS_DIALECT_TYPE = re.compile(r"is_dialect_type\((?:[^()]|\([^()]*\))*, '(\w+)', '(\w+)'\)")
+
+
+def _block_on_foreign_defs(dialects: Mapping[str, DialectImport]) -> None:
+    """Give each op the problems and required hooks of the other dialects' types and
+    attributes it uses (`ImportedOp.foreign_defs`), as `_import_needed_types` does."""
+    for imported in dialects.values():
+        for item in imported.ops.values():
+            for dialect, def_name in sorted(item.foreign_defs):
+                target = dialects[dialect]
+                found = target.attributes.get(def_name) or target.types.get(def_name)
+                shown = f"{dialect}.{found.mnemonic if found is not None else def_name}"
+                for problem in target.def_problems.get(def_name, []):
+                    item.problems.append(f"uses #{shown}: {problem}")
+                for hook in target.def_hooks.get(def_name, ()):
+                    if hook.required:
+                        item.problems.append(
+                            f"uses #{shown}: hook {hook.function} of dialect '{dialect}'"
+                        )
+
 
 #: A translated test for a type of the LLVM dialect by mnemonic.
 #: The builtin types a `builderCall` builds with a `$_builder` method, as MLIR writes them.
@@ -2256,6 +2314,17 @@ def builder_call_type(cpp: str) -> str | None:
 _LLVM_TYPE_TEST = re.compile(r"llvm_type_mnemonic\((?:[^()]|\([^()]*\))*\) == '(\w+)'")
 
 
+#: Types without parameters that a dialect defines in C++ only (no `TypeDef`),
+#: by dialect and mnemonic: their class and summary. Such a type is its mnemonic
+#: alone (`!llvm.token`), so it is imported as a `TypeDef` without parameters.
+_TRIVIAL_CPP_TYPES: dict[tuple[str, str], tuple[str, str]] = {
+    ("llvm", "token"): ("LLVMTokenType", "LLVM token type"),
+    ("llvm", "void"): ("LLVMVoidType", "LLVM void type"),
+    ("llvm", "label"): ("LLVMLabelType", "LLVM label type"),
+    ("llvm", "metadata"): ("LLVMMetadataType", "LLVM metadata type"),
+}
+
+
 def _import_needed_types(
     files: Sequence[tuple[str, Records]], dialects: dict[str, DialectImport]
 ) -> None:
@@ -2278,6 +2347,18 @@ def _import_needed_types(
             for dialect, mnemonic in sorted(item.needs_types):
                 found = defined.get((dialect, mnemonic))
                 target = dialects.get(dialect)
+                trivial = _TRIVIAL_CPP_TYPES.get((dialect, mnemonic))
+                if found is None and target is not None and trivial is not None:
+                    def_name = f"{target.name.title()}_{trivial[0]}"
+                    target.types.setdefault(
+                        def_name,
+                        TypeDef.model_validate(
+                            {"def": def_name, "mnemonic": mnemonic, "summary": trivial[1]}
+                        ),
+                    )
+                    if target is imported:
+                        item.depends.add(def_name)
+                    continue
                 if found is None or target is None:
                     why = "not a TypeDef in the files imported" if found is None else "not imported"
                     item.problems.append(f"uses !{dialect}.{mnemonic} ({why})")

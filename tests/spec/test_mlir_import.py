@@ -58,7 +58,9 @@ def _import(tmp_path: Path, *files: Path, report: bool = True) -> tuple[int, str
 
 
 def _opt(tmp_path: Path, program: Path, *flags: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
+    # The generated package first, then whatever runtime the tests run with.
+    paths = [str(tmp_path / "out" / "mlirpy"), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p))
     return subprocess.run(
         # The imported math, index and complex stand in for odsgen's built-in ones.
         [str(ODSGEN), "opt", "--load-dialect", "mlirpy", "--replace-builtin", *flags, str(program)],
@@ -497,7 +499,9 @@ def test_imported_dialect_replaces_builtin_only_when_asked(tmp_path: Path) -> No
         "  return %1 : f32\n}\n",
         encoding="utf-8",
     )
-    env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
+    # The generated package first, then whatever runtime the tests run with.
+    paths = [str(tmp_path / "out" / "mlirpy"), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p))
     refused = subprocess.run(
         [str(ODSGEN), "opt", "--load-dialect", "mlirpy", str(program)],
         capture_output=True,
