@@ -649,12 +649,20 @@ def _parse_decoration(p: AsmParser) -> _Decoration:
     return value, None
 
 
-class SpirvStructType(_SpirvType):
-    """A literal `!spirv.struct<(member [offset, decorations], ...)[, decorations]>`
-    (`spirv::StructType` without an identifier).
+#: The identifiers of the identified structs being read, outermost first: a
+#: reference to one of them (`!spirv.struct<A>` inside `A`'s body) is recursive.
+_DEFINING: list[str] = []
 
-    Parameters: the member types; each member's offset (None when the struct has
-    no layout); each member's decorations; the struct's decorations.
+
+class SpirvStructType(_SpirvType):
+    """`!spirv.struct<(member [offset, decorations], ...)[, decorations]>`, or an
+    identified one, `!spirv.struct<name, (...)>` (`spirv::StructType`).
+
+    Parameters: the identifier ("" for a literal struct); the member types; each
+    member's offset (None when the struct has no layout); each member's
+    decorations; the struct's decorations. Inside its own body, an identified struct
+    is referred to as `!spirv.struct<name>`: that reference is a struct of the same
+    identifier whose members are None.
     """
 
     __slots__ = ()
@@ -668,11 +676,14 @@ class SpirvStructType(_SpirvType):
         offsets: tuple[int | None, ...] | None = None,
         member_decorations: tuple[tuple[_Decoration, ...], ...] | None = None,
         decorations: tuple[_Decoration, ...] = (),
+        identifier: str = "",
     ) -> SpirvStructType:
-        """The literal struct of `members`, with their layout and decorations."""
+        """The struct of `members`, with their layout and decorations, identified by
+        `identifier` unless it is empty."""
         n = len(members)
         return cls.unique(
             (
+                identifier,
                 members,
                 offsets if offsets is not None else (None,) * n,
                 member_decorations if member_decorations is not None else ((),) * n,
@@ -680,34 +691,66 @@ class SpirvStructType(_SpirvType):
             )
         )
 
+    @classmethod
+    def reference(cls, identifier: str) -> SpirvStructType:
+        """The recursive reference to the identified struct `identifier`."""
+        return cls.unique((identifier, None, None, None, ()))
+
+    @property
+    def identifier(self) -> str:
+        """The identifier, "" for a literal struct (`getIdentifier`)."""
+        return cast(str, self.params[0])
+
+    @property
+    def is_reference(self) -> bool:
+        """Whether this is a reference to an enclosing identified struct."""
+        return self.params[1] is None
+
     @property
     def members(self) -> tuple[Type, ...]:
-        """The member types (`getElementTypes`)."""
-        return cast("tuple[Type, ...]", self.params[0])
+        """The member types (`getElementTypes`); none for a reference."""
+        return cast("tuple[Type, ...]", self.params[1] or ())
 
     @property
     def offsets(self) -> tuple[int | None, ...]:
         """Each member's offset, None without a layout (`getMemberOffset`)."""
-        return cast("tuple[int | None, ...]", self.params[1])
+        return cast("tuple[int | None, ...]", self.params[2] or ())
 
     @property
     def member_decorations(self) -> tuple[tuple[_Decoration, ...], ...]:
         """Each member's decorations (`getMemberDecorations`)."""
-        return cast("tuple[tuple[_Decoration, ...], ...]", self.params[2])
+        return cast("tuple[tuple[_Decoration, ...], ...]", self.params[3] or ())
 
     @property
     def decorations(self) -> tuple[_Decoration, ...]:
         """The struct's own decorations (`getStructDecorations`)."""
-        return cast("tuple[_Decoration, ...]", self.params[3])
+        return cast("tuple[_Decoration, ...]", self.params[4])
 
     @classmethod
     def parse(cls, p: AsmParser) -> SpirvStructType:
-        """Read `<(member [offset, decoration, ...], ...)[, decoration...]>`."""
+        """Read `<[name, ](member [offset, decoration, ...], ...)[, decoration...]>`,
+        or `<name>` inside the body of the struct `name`."""
         # Errors of the whole struct point at its mnemonic.
         start = SourcePos(p.current_pos() - len(cls.MNEMONIC))
         p.expect("<")
-        if not p.next_is("("):
-            p.error_at(p.current_pos(), "identified structs are not supported")
+        identifier = p.parse_optional_keyword() or ""
+        if identifier:
+            if p.consume_if(">"):
+                if identifier not in _DEFINING:
+                    p.error_at(start, "recursive struct reference not nested in struct definition")
+                return cls.reference(identifier)
+            p.expect(",")
+            if identifier in _DEFINING:
+                p.error_at(start, "identifier already used for an enclosing struct")
+            _DEFINING.append(identifier)
+        try:
+            return cls._parse_body(p, start, identifier)
+        finally:
+            if identifier:
+                _DEFINING.pop()
+
+    @classmethod
+    def _parse_body(cls, p: AsmParser, start: SourcePos, identifier: str) -> SpirvStructType:
         p.expect("(")
         members: list[Type] = []
         offsets: list[int | None] = []
@@ -736,9 +779,12 @@ class SpirvStructType(_SpirvType):
         while p.consume_if(","):
             own.append(_parse_decoration(p))
         p.expect(">")
-        return cls.get(tuple(members), tuple(offsets), tuple(decorations), tuple(own))
+        return cls.get(tuple(members), tuple(offsets), tuple(decorations), tuple(own), identifier)
 
     def params_text(self, p: AsmPrinter) -> str:
+        name = self.identifier
+        if self.is_reference:
+            return f"<{name}>"
         parts = []
         for member, offset, decorations in zip(
             self.members, self.offsets, self.member_decorations, strict=True
@@ -749,7 +795,8 @@ class SpirvStructType(_SpirvType):
             text = p.type_text(member)
             parts.append(f"{text} [{', '.join(info)}]" if info else text)
         own = "".join(", " + _decoration_text(d) for d in self.decorations)
-        return f"<({', '.join(parts)}){own}>"
+        prefix = f"{name}, " if name else ""
+        return f"<{prefix}({', '.join(parts)}){own}>"
 
 
 # -- the version, capabilities and extensions a module needs -------------------------

@@ -169,6 +169,15 @@ TYPES = [
     "!spirv.struct<(f32, !spirv.array<2 x i32>)>",
     "!spirv.struct<(f32 [0], i32)>",
     "!spirv.struct<(f32 [Foo])>",
+    "!spirv.struct<A, (f32 [0]), Block>",
+    "!spirv.struct<A, ()>",
+    '!spirv.struct<"A b", (f32)>',
+    "!spirv.struct<A, (!spirv.ptr<!spirv.struct<A>, Function>)>",
+    "!spirv.struct<A, (!spirv.ptr<!spirv.struct<B, (!spirv.ptr<!spirv.struct<A>, Function>)>,"
+    " Function>)>",
+    "!spirv.struct<A>",
+    "!spirv.struct<A, (!spirv.struct<A, (f32)>)>",
+    "!spirv.struct<A, (!spirv.struct<B>)>",
     "!spirv.foo",
 ]
 
