@@ -156,6 +156,11 @@ QUANT_TYPES = [
     "!quant.uniform<ui8:f32, 1.0>",
     "!quant.uniform<i1:f32, 1.0>",
     "!quant.uniform<i32:bf16, 0.25:7>",
+    "!quant.uniform<i8:f80, 1.0>",
+    "!quant.uniform<i8:f128, 0.0>",
+    "!quant.uniform<i8:f64, 1.0e-320>",
+    "!quant.uniform<i8:f8E4M3FN, 448.0>",
+    "!quant.uniform<i8:tf32, 1.0>",
     "!quant.uniform<i8:f32,1.0>",
     "!quant.uniform<i8:f32, 1.0:3 >",
     "!quant.uniform<i8:f32, 0.333333333333>",
@@ -178,6 +183,8 @@ QUANT_TYPES = [
     "!quant.calibrated<f16<-1.0:1.0>>",
     # Invalid.
     "!quant.uniform<i8:f32, -1.0>",
+    "!quant.uniform<i8:f128, -1.0>",
+    "!quant.uniform<i8:f8E4M3FN, 464.0>",
     "!quant.uniform<i8:f32, -1.0:3>",
     "!quant.uniform<i8:f16, 1.0e+10>",
     "!quant.uniform<u8:f32, 0.0>",
@@ -224,6 +231,15 @@ def test_quant_types_round_trip_as_mlir_opt(imported: Path) -> None:
     """Each quant type, alone and as a tensor's element type, prints as mlir-opt-22
     prints it (custom and generic form), or fails with its first error."""
     cases = [(t, f"func.func private @f({t}, tensor<2x3x{t}>) -> {t}\n") for t in QUANT_TYPES]
+    # Where builtin containers take them (tensors, whatever the per-axis axis) and
+    # where they do not (vectors, memrefs, complex numbers).
+    for container in (
+        "tensor<2x3x!quant.uniform<i8:f32:5, {1.0}>>",
+        "vector<2x!quant.uniform<i8:f32, 1.0>>",
+        "memref<2x!quant.uniform<i8:f32, 1.0>>",
+        "complex<!quant.uniform<i8:f32, 1.0>>",
+    ):
+        cases.append((container, f"func.func private @f({container})\n"))
     total, _, mismatches = _compare(imported, cases, "quant")
     print(f"quant types: {total}")
     assert total["valid"] >= 50, total

@@ -343,9 +343,10 @@ def test_dialect_classes_methods_and_constants_come_from_the_scope() -> None:
 
 def test_every_table_entry_names_runtime_api() -> None:
     """The classes and helpers the tables write exist in the runtime's public API."""
-    names = set(ir.__all__) | {"cast", "len", "all", "any", "tuple", "zip", "v"}
-    # Generated code imports the public names of `generator.ir.dialects` too.
-    names |= {name for helper in dialect_helper_imports() for name in helper.names}
+    # Generated op modules import `generator.ir` and the dialect modules of
+    # `generator.ir.dialects` (`is_strided`, the quant types' queries).
+    helpers = {name for h in dialect_helper_imports() for name in h.names}
+    names = set(ir.__all__) | helpers | {"cast", "len", "all", "any", "tuple", "zip", "v"}
     for cls in CLASSES.values():
         if cls.narrow:
             assert cls.narrow in names, cls
@@ -890,3 +891,36 @@ def test_enum_attribute_constraint_accepts_what_mlir_opt_accepts(mlir_opt: str) 
         )
         run = subprocess.run([mlir_opt], input=source, capture_output=True, text=True, check=False)
         assert ours == (run.returncode == 0), (text, python, run.stderr)
+
+
+def test_quant_and_tosa_classes_are_runtime_queries() -> None:
+    """The quant dialect's C++ type classes are queries of the runtime's quant types,
+    and tosa's `isa_tosa_shape_type` is `isa<>` of the dialect's shape type; the
+    translations accept and reject as the C++ does."""
+    width = (
+        "::llvm::isa<mlir::quant::QuantizedType>($_self) && "
+        "::llvm::cast<mlir::quant::QuantizedType>($_self).getStorageTypeIntegralWidth() == 8"
+    )
+    python = _python(width)
+    assert python == "is_quantized_type($_self) and quant_storage_width($_self) == 8"
+    from generator.ir import Context, Dialect
+    from generator.ir.dialects import quant
+
+    ctx = Context(dialects=[Dialect("quant")])
+    check = eval(  # the translation over the runtime's public names
+        "lambda t: " + python.replace("$_self", "t"), vars(quant)
+    )
+    assert check(parse_type("!quant.uniform<i8:f32, 1.0>", ctx))
+    assert check(parse_type("!quant.uniform<u8:f32:0, {1.0}>", ctx))
+    assert not check(parse_type("!quant.uniform<i16:f32, 1.0>", ctx))
+    assert not check(parse_type("i8"))
+    per_axis = _python("::llvm::isa<::mlir::quant::UniformQuantizedPerAxisType>($_self)")
+    assert per_axis == "isinstance($_self, UniformQuantizedPerAxisType)"
+    shape = PredScope(
+        classes={"mlir::tosa::shapeType": CppClass("isinstance({x}, ShapeType)", "ShapeType")}
+    )
+    assert _python("mlir::tosa::isa_tosa_shape_type($_self)", shape) == (
+        "isinstance($_self, ShapeType)"
+    )
+    # Without the dialect's class it stays untranslated.
+    assert not translate_cpred("mlir::tosa::isa_tosa_shape_type($_self)").ok

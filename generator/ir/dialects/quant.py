@@ -31,6 +31,7 @@ predicates make of any type (`isa<quant::QuantizedType>`,
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 from typing import TYPE_CHECKING, Self
@@ -68,7 +69,10 @@ def _double_text(value: float) -> str:
 
 
 def _scientific(value: float) -> str:
-    """A double as `raw_ostream` prints one in messages (C's `%e`)."""
+    """A double as `raw_ostream` prints one in messages: C's `%e`, but `INF` for an
+    infinity (`llvm::write_double`)."""
+    if math.isinf(value):
+        return "-INF" if value < 0 else "INF"
     return f"{value:e}"
 
 
@@ -84,11 +88,16 @@ def _scale_range(expressed: FloatType) -> tuple[float, float]:
     range a scale must be in (`getMinScale`, `getMaxScale`)."""
     fmt = FLOAT_FORMATS[expressed.name]
     step = fmt.precision - 1
-    smallest = 2.0 ** (fmt.min_exponent - step)
     ulps = (1 << fmt.precision) - 1
     if fmt.nan_encoding is NanEncoding.ALL_ONES and fmt.has_sign:
         ulps -= 1  # the all-ones significand at the top exponent is NaN
-    largest = ulps * 2.0 ** (fmt.max_exponent - step)
+    # As doubles: the bounds of `f80` and `f128` are 0 and infinity there, as MLIR
+    # converts them.
+    smallest = math.ldexp(1.0, fmt.min_exponent - step)
+    try:
+        largest = math.ldexp(float(ulps), fmt.max_exponent - step)
+    except OverflowError:
+        largest = math.inf
     return smallest, largest
 
 
