@@ -298,6 +298,10 @@ CLASSES: dict[str, CppClass] = {
     "LLVM::LLVMPointerType": CppClass("llvm_type_mnemonic({x}) == 'ptr'", "", "Type"),
     # The sparse tensor encoding, implemented in the runtime (its syntax is C++).
     "sparse_tensor::SparseTensorEncodingAttr": _isinstance("SparseTensorEncodingAttr", "Attribute"),
+    # `VectorType::Builder`: a vector type being changed one setter at a time, a
+    # vector type here (each setter makes a new one; a setter whose result is
+    # dropped, which would change the builder in place, is no expression).
+    "VectorType::Builder": CppClass("False", "VectorType", "VectorType"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -404,6 +408,24 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
+    ("VectorType::Builder", "setShape", 1): (
+        "VectorType.get(tuple({1}), {0}.element_type, {0}.scalable)",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "setDim", 2): (
+        "VectorType.get({0}.shape[:{1}] + ({2},) + {0}.shape[{1} + 1 :],"
+        " {0}.element_type, {0}.scalable)",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "dropDim", 1): (
+        "VectorType.get({0}.shape[:{1}] + {0}.shape[{1} + 1 :], {0}.element_type,"
+        " {0}.scalable[:{1}] + {0}.scalable[{1} + 1 :])",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "setElementType", 1): (
+        "VectorType.get({0}.shape, {1}, {0}.scalable)",
+        "VectorType::Builder",
+    ),
     # `cloneWith(std::nullopt, elementType)`, written `cloneWith({}, t)`: the same
     # shape and scalable dimensions with another element type (an argument a
     # template leaves out must be such a `{}`).
@@ -526,6 +548,9 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
         "sparse_tensor_encoding({0})",
         "Optsparse_tensor::SparseTensorEncodingAttr",
     ),
+    # A vector type from its builder, and a builder from a vector type.
+    ("VectorType", 1): (("VectorType",), "{0}", "VectorType"),
+    ("VectorType::Builder", 1): (("VectorType",), "{0}", "VectorType::Builder"),
     # Static builders, by qualified name; the context argument is left out.
     ("IntegerType::get", 2): (("Context", "int"), "IntegerType.get({1})", "IntegerType"),
     # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
@@ -1019,15 +1044,24 @@ class _Parser:
             if self.at("else"):
                 raise _Untranslatable("C++ syntax", "'else' in a lambda")
             return _If(test, then)
-        # A declaration: `auto x = e;` or `Type x = e;`.
+        # A declaration: `auto x = e;`, `Type x = e;`, `Type x(args);` (a
+        # constructor), `static constexpr int64_t x[] = {...};` (a local constant).
         start = self.pos
-        if self.peek().kind == "id" and self.peek().text not in ("static", "constexpr"):
-            self.type_name()
+        while self.accept("static") or self.accept("constexpr"):
+            pass
+        if self.peek().kind == "id" or self.at("::"):
+            declared = self.type_name()
             name = self.next()
+            if name.kind == "id" and self.accept("["):
+                self.expect("]")
             if name.kind == "id" and self.accept("="):
                 value = self.expression()
                 self.expect(";")
                 return _Decl(name.text, value)
+            if name.kind == "id" and not declared.pointer and self.accept("("):
+                args = self.arguments(")")
+                self.expect(";")
+                return _Decl(name.text, _Call(declared.name, args))
         self.pos = start
         raise _Untranslatable("C++ statement", f"'{self.peek().text}' statement in a lambda")
 
@@ -1602,6 +1636,8 @@ class _Translator:
         """An argument as the parameter kind wants it."""
         if param == "any":
             return value.py
+        if param in CLASSES and param != "Type" and self.is_subclass(value.kind, param):
+            return value.py
         if param == "range":
             return self.as_range(value)[0]
         if param == "Context" and value.kind == "Context":
@@ -1724,12 +1760,19 @@ class _Translator:
         if isinstance(first, _Decl):
             self.env[first.name] = self.expr(first.value)
             return self.body(rest)
-        if len(first.then) == 1 and isinstance(first.then[0], _Return):
-            then = self.expr(first.then[0].value)
+        if first.then and isinstance(first.then[-1], _Return):
+            saved = dict(self.env)
+            try:
+                then = self.body(first.then)
+            finally:
+                self.env = saved
             orelse = self.body(rest)
-            if then.kind != orelse.kind:
+            kind = then.kind
+            if self.is_subclass(then.kind, orelse.kind):
+                kind = orelse.kind
+            elif not self.is_subclass(orelse.kind, then.kind):
                 raise _Untranslatable("mixed kinds", f"returns of {then.kind} and {orelse.kind}")
-            return _T(ast.IfExp(self.boolean(first.test), then.py, orelse.py), then.kind)
+            return _T(ast.IfExp(self.boolean(first.test), then.py, orelse.py), kind)
         raise _Untranslatable("C++ statement", "an 'if' that does not return")
 
     def reduction(self, reducer: str, range_: _T, func: _Lambda) -> _T:
