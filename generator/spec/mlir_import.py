@@ -29,6 +29,7 @@ comment, for the user to write.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import json
 import re
@@ -412,9 +413,7 @@ class _Reader:
         pred = record.get("predicate")
         if pred is None:
             raise _Incomplete(f"constraint {record.get('!name')} has no predicate")
-        scope = PredScope(
-            kind, scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-        )
+        scope = dataclasses.replace(scope, self_kind=kind)
         translation = translate_pred(pred, self.records, scope)
         if translation.python is None:
             where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
@@ -447,9 +446,7 @@ class _Reader:
                     classes[name] = CppClass(
                         f"isinstance({{x}}, ({', '.join(declaring)},))", None, "Type"
                     )
-        return PredScope(
-            scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
-        )
+        return dataclasses.replace(scope, classes=classes)
 
     def _is_type_interface(self, qualified: str) -> bool:
         short = qualified.rsplit("::", 1)[-1]
@@ -1153,9 +1150,7 @@ class _Reader:
                     return
             if "PredOpTrait" in supers:
                 summary = _text(trait.get("summary"))
-                op_scope_ = PredScope(
-                    "Op", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-                )
+                op_scope_ = dataclasses.replace(scope, self_kind="Op")
                 translation = translate_pred(trait.get("predicate"), self.records, op_scope_)
                 if translation.python is None:
                     problems.append(f"trait '{summary}': {translation.problem}")
@@ -1245,9 +1240,7 @@ class _Reader:
         if comparator and comparator.replace(" ", "") != "std::equal_to<>()":
             return TraitRef(name="PredOpTrait", args=(summary, python))
         cpp = str(trait.get("transformer", "$_self"))
-        type_scope = PredScope(
-            "Type", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-        )
+        type_scope = dataclasses.replace(scope, self_kind="Type")
         transform = translate_type_expr(cpp, type_scope)
         if transform.python is not None:
             return TraitRef(name="TypesMatchWith", args=(summary, lhs, rhs, transform.python))

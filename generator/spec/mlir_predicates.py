@@ -126,6 +126,9 @@ class PredScope:
     methods: Mapping[tuple[str, str, int], tuple[str, str]] = field(default_factory=dict)
     """Methods of the dialect's classes, keyed and valued as `METHODS` (a type's
     parameter accessors: `getElementType` -> `{0}.elementType`)."""
+    functions: Mapping[str, str] = field(default_factory=dict)
+    """The op's inline C++ methods that take arguments, by name, as C++ lambdas
+    (`getVectorBitWidth(Type vector)`), translated where a predicate calls them."""
 
 
 @dataclass(frozen=True)
@@ -406,6 +409,8 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("ShapedType", "getNumDynamicDims", 0): ("{0}.shape.count(DYNAMIC)", "int"),
     ("ShapedType", "getElementTypeBitWidth", 0): ("int_width({0}.element_type)", "int"),
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
+    ("ElementCount", "getKnownMinValue", 0): ("{0}[0]", "uint"),
+    ("ElementCount", "isScalable", 0): ("{0}[1]", "bool"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
     ("VectorType::Builder", "setShape", 1): (
@@ -555,6 +560,13 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
     ("IntegerType::get", 2): (("Context", "int"), "IntegerType.get({1})", "IntegerType"),
     # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
     ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
+    # An LLVM vector's `ElementCount`: its minimum number of elements and whether
+    # it is scalable.
+    ("getVectorNumElements", 1): (
+        ("Type",),
+        "(cast(VectorType, {0}).num_elements, any(cast(VectorType, {0}).scalable))",
+        "ElementCount",
+    ),
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
     ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
 }
@@ -568,6 +580,10 @@ CPP_FUNCTIONS: dict[tuple[str, int], str] = {
     ("smt::isAnySMTValueType", 1): (
         "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
         " smt::ArrayType, smt::SortType, smt::SMTFuncType>(type); }"
+    ),
+    # The LLVM dialect's vectors are builtin vectors: scalable when any dimension is.
+    ("LLVM::isScalableVectorType", 1): (
+        "[](Type type) { return ::llvm::cast<VectorType>(type).isScalable(); }"
     ),
     ("smt::isAnyNonFuncSMTValueType", 1): (
         "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
@@ -1616,9 +1632,18 @@ class _Translator:
             params, template, result = entry
             values = [self.convert(self.expr(a), p) for a, p in zip(args, params, strict=True)]
             return _T(_fill(template, *values), result)
-        helper = CPP_FUNCTIONS.get(
-            (func.qualified.removeprefix("::").removeprefix("mlir::"), len(args))
-        )
+        qualified = func.qualified.removeprefix("::").removeprefix("mlir::")
+        helper = CPP_FUNCTIONS.get((qualified, len(args)))
+        if helper is None:
+            # Called inside the dialect's namespace, without its qualifier.
+            found = [
+                v
+                for (k, n), v in CPP_FUNCTIONS.items()
+                if n == len(args) and k.endswith("::" + qualified)
+            ]
+            helper = found[0] if len(found) == 1 else None
+        if helper is None and len(func.parts) == 1:
+            helper = self.scope.functions.get(name)
         if helper is not None and not targs:
             lambda_ = _Parser(helper).parse()
             assert isinstance(lambda_, _Lambda), helper
@@ -2453,7 +2478,10 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
                     getters[_getter(name)] = OpValue(raw, kind)
     constants = _enum_constants(records)
     classes = record_classes(records)
-    scope = PredScope(self_kind, values, getters, classes, constants, record_methods(records))
+    functions: dict[str, str] = {}
+    scope = PredScope(
+        self_kind, values, getters, classes, constants, record_methods(records), functions
+    )
     for getter, convert in pending.items():
         try:
             value = _Translator(scope).expr(_Parser(convert).parse())
@@ -2462,36 +2490,46 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
         getters[getter] = OpValue(_finish(value.py), value.kind)
     extra = op.get("extraClassDeclaration")
     if isinstance(extra, str):
-        _add_inline_getters(extra, scope, getters)
+        _add_inline_getters(extra, scope, getters, functions)
     return scope
 
 
 #: An inline method of an op's `extraClassDeclaration` that returns one expression
 #: and takes no argument: `VectorType getTileType() { return getVectorType(); }`.
 _INLINE_GETTER = re.compile(
-    r"(?:^|[;{}\s])(?P<ret>(?:::)?[A-Za-z_][\w:]*)\s+(?P<name>get[A-Z]\w*)\(\s*\)\s*"
+    r"(?:^|[;{}\s])(?P<ret>(?:::)?[A-Za-z_][\w:]*)\s+(?P<name>get[A-Z]\w*)\((?P<params>[^()]*)\)\s*"
     r"(?:const\s*)?\{\s*return\s+(?P<body>[^;{}]+);\s*\}"
 )
 
 
-def _add_inline_getters(extra: str, scope: PredScope, getters: dict[str, OpValue]) -> None:
+def _add_inline_getters(
+    extra: str, scope: PredScope, getters: dict[str, OpValue], functions: dict[str, str]
+) -> None:
     """Add to `getters` the op's inline methods (`_INLINE_GETTER`) whose body
     translates in `scope` to a value of their declared class, so that predicates
     calling them (`getTileType().getElementTypeBitWidth()`) translate too. A method
     may call another: they are read until no more translate."""
-    found = {
-        m.group("name"): (m.group("ret"), m.group("body"))
-        for m in _INLINE_GETTER.finditer(extra)
-        if m.group("name") not in getters
-    }
+    found = {}
+    for m in _INLINE_GETTER.finditer(extra):
+        name, params = m.group("name"), m.group("params").strip()
+        if name in getters:
+            continue
+        if params:
+            functions[name] = f"[]({params}) {{ return {m.group('body')}; }}"
+        else:
+            found[name] = (m.group("ret"), m.group("body"))
     progress = True
     while found and progress:
         progress = False
         for name, (ret, body) in list(found.items()):
             try:
                 translator = _Translator(scope)
-                declared, _ = translator.cpp_class(_Parser(ret).type_name())
                 value = translator.expr(_Parser(body).parse())
+                if ret.removeprefix("::").removeprefix("std::") in _INT_TYPES:
+                    declared = "int" if value.kind in _INT_KINDS else "(integer)"
+                    value = _T(value.py, declared)
+                else:
+                    declared, _ = translator.cpp_class(_Parser(ret).type_name())
             except _Untranslatable:
                 continue
             if not translator.is_subclass(value.kind, declared):

@@ -398,3 +398,43 @@ def test_attribute_interface_is_its_attr_defs() -> None:
     assert sorted(implementers["DistributeLayoutAttr"]) == ["LayoutAttr", "SliceAttr"]
     found = record_classes(recs)["mlir::xegpu::DistributeLayoutAttr"]
     assert found.isa == "isinstance({x}, (LayoutAttr, SliceAttr,))"
+
+
+LLVM_FILES = [DIALECTS / "LLVMIR" / "LLVMOps.td", DIALECTS / "LLVMIR" / "LLVMIntrinsicOps.td"]
+
+#: `llvm.intr.vector.insert`/`extract`: an op's inline method with a parameter
+#: (`getVectorBitWidth(Type)`), `getVectorNumElements` and `isScalableVectorType`,
+#: over fixed and scalable vectors and vectors past 2^17 bits.
+LLVM_VECTOR_CASES = [
+    case
+    for src, dst in (
+        ("vector<2xf32>", "vector<[4]xf32>"),
+        ("vector<[2]xf32>", "vector<4xf32>"),
+        ("vector<2xf32>", "vector<8xf32>"),
+        ("vector<[2]xf32>", "vector<[8]xf32>"),
+        ("vector<2xi32>", "vector<8192xi32>"),
+        ("vector<4096xi32>", "vector<4096xi32>"),
+    )
+    for case in (
+        f"func.func @f(%s: {src}, %d: {dst}) {{\n"
+        f"  %0 = llvm.intr.vector.insert %s, %d[0] : {src} into {dst}\n  return\n}}\n",
+        f"func.func @f(%d: {dst}) {{\n"
+        f"  %0 = llvm.intr.vector.extract %d[0] : {src} from {dst}\n  return\n}}\n",
+    )
+]
+
+
+@needs_mlir
+@needs_mlir_opt
+@pytest.mark.parametrize("generic", [False, True])
+def test_llvm_vector_insert_extract_against_mlir_opt(tmp_path: Path, generic: bool) -> None:
+    """`llvm.intr.vector.insert` and `extract`, complete now, print as mlir-opt-22
+    does and give its first errors."""
+    status, _, err = _import(tmp_path, *LLVM_FILES)
+    assert status == 0, err
+    valid, invalid, differ = _compare(
+        tmp_path, LLVM_VECTOR_CASES, ["--mlir-print-op-generic"] if generic else []
+    )
+    assert valid >= 6, valid
+    assert invalid >= 4, invalid
+    assert not differ, differ
