@@ -29,6 +29,7 @@ comment, for the user to write.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import importlib
 import inspect
@@ -527,9 +528,7 @@ class _Reader:
         pred = record.get("predicate")
         if pred is None:
             raise _Incomplete(f"constraint {record.get('!name')} has no predicate")
-        scope = PredScope(
-            kind, scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-        )
+        scope = dataclasses.replace(scope, self_kind=kind)
         translation = translate_pred(pred, self.records, scope)
         if translation.python is None:
             where = f" in `{translation.cpp.strip()}`" if translation.cpp else ""
@@ -567,9 +566,7 @@ class _Reader:
                     classes[name] = CppClass(
                         f"isinstance({{x}}, ({', '.join(declaring)},))", None, "Type"
                     )
-        return PredScope(
-            scope.self_kind, scope.values, scope.getters, classes, scope.constants, scope.methods
-        )
+        return dataclasses.replace(scope, classes=classes)
 
     def with_foreign_types(self, scope: PredScope) -> PredScope:
         """The scope with the types of other dialects (the `pdl` types `pdl_interp`
@@ -1492,9 +1489,7 @@ class _Reader:
                     return
             if "PredOpTrait" in supers:
                 summary = _text(trait.get("summary"))
-                op_scope_ = PredScope(
-                    "Op", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-                )
+                op_scope_ = dataclasses.replace(scope, self_kind="Op")
                 translation = translate_pred(trait.get("predicate"), self.records, op_scope_)
                 if translation.python is None:
                     problems.append(f"trait '{summary}': {translation.problem}")
@@ -1584,9 +1579,7 @@ class _Reader:
         if comparator and comparator.replace(" ", "") != "std::equal_to<>()":
             return TraitRef(name="PredOpTrait", args=(summary, python))
         cpp = str(trait.get("transformer", "$_self"))
-        type_scope = PredScope(
-            "Type", scope.values, scope.getters, scope.classes, scope.constants, scope.methods
-        )
+        type_scope = dataclasses.replace(scope, self_kind="Type")
         transform = translate_type_expr(cpp, type_scope)
         if transform.python is not None:
             return TraitRef(name="TypesMatchWith", args=(summary, lhs, rhs, transform.python))

@@ -128,6 +128,9 @@ class PredScope:
     methods: Mapping[tuple[str, str, int], tuple[str, str]] = field(default_factory=dict)
     """Methods of the dialect's classes, keyed and valued as `METHODS` (a type's
     parameter accessors: `getElementType` -> `{0}.elementType`)."""
+    functions: Mapping[str, str] = field(default_factory=dict)
+    """The op's inline C++ methods that take arguments, by name, as C++ lambdas
+    (`getVectorBitWidth(Type vector)`), translated where a predicate calls them."""
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,10 @@ CLASSES: dict[str, CppClass] = {
     },
     # The sparse tensor encoding, implemented in the runtime (its syntax is C++).
     "sparse_tensor::SparseTensorEncodingAttr": _isinstance("SparseTensorEncodingAttr", "Attribute"),
+    # `VectorType::Builder`: a vector type being changed one setter at a time, a
+    # vector type here (each setter makes a new one; a setter whose result is
+    # dropped, which would change the builder in place, is no expression).
+    "VectorType::Builder": CppClass("False", "VectorType", "VectorType"),
     # A pseudo class: the integer dense arrays, whose elements are Python ints here.
     "DenseIntArrayAttr": CppClass("False", "DenseArrayAttr", "DenseArrayAttr"),
 }
@@ -445,8 +452,28 @@ METHODS: dict[tuple[str, str, int], _Method] = {
     ("ShapedType", "getNumDynamicDims", 0): ("{0}.shape.count(DYNAMIC)", "int"),
     ("ShapedType", "getElementTypeBitWidth", 0): ("int_width({0}.element_type)", "int"),
     ("VectorType", "getScalableDims", 0): ("{0}.scalable", "BoolRange"),
+    ("ElementCount", "getKnownMinValue", 0): ("{0}[0]", "uint"),
+    ("ElementCount", "isScalable", 0): ("{0}[1]", "bool"),
     ("VectorType", "isScalable", 0): ("any({0}.scalable)", "bool"),
     ("VectorType", "allDimsScalable", 0): ("all({0}.scalable)", "bool"),
+    ("VectorType::Builder", "setShape", 1): (
+        "VectorType.get(tuple({1}), {0}.element_type, {0}.scalable)",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "setDim", 2): (
+        "VectorType.get({0}.shape[:{1}] + ({2},) + {0}.shape[{1} + 1 :],"
+        " {0}.element_type, {0}.scalable)",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "dropDim", 1): (
+        "VectorType.get({0}.shape[:{1}] + {0}.shape[{1} + 1 :], {0}.element_type,"
+        " {0}.scalable[:{1}] + {0}.scalable[{1} + 1 :])",
+        "VectorType::Builder",
+    ),
+    ("VectorType::Builder", "setElementType", 1): (
+        "VectorType.get({0}.shape, {1}, {0}.scalable)",
+        "VectorType::Builder",
+    ),
     # `cloneWith(std::nullopt, elementType)`, written `cloneWith({}, t)`: the same
     # shape and scalable dimensions with another element type (an argument a
     # template leaves out must be such a `{}`).
@@ -590,10 +617,20 @@ FUNCTIONS: dict[tuple[str, int], tuple[tuple[str, ...], str, str]] = {
         "sparse_tensor_encoding({0})",
         "Optsparse_tensor::SparseTensorEncodingAttr",
     ),
+    # A vector type from its builder, and a builder from a vector type.
+    ("VectorType", 1): (("VectorType",), "{0}", "VectorType"),
+    ("VectorType::Builder", 1): (("VectorType",), "{0}", "VectorType::Builder"),
     # Static builders, by qualified name; the context argument is left out.
     ("IntegerType::get", 2): (("Context", "int"), "IntegerType.get({1})", "IntegerType"),
     # The LLVM dialect's type classes (`mlir/Dialect/LLVMIR/LLVMTypes.h`).
     ("isCompatibleOuterType", 1): (("Type",), "llvm_compatible_outer_type({0})", "bool"),
+    # An LLVM vector's `ElementCount`: its minimum number of elements and whether
+    # it is scalable.
+    ("getVectorNumElements", 1): (
+        ("Type",),
+        "(cast(VectorType, {0}).num_elements, any(cast(VectorType, {0}).scalable))",
+        "ElementCount",
+    ),
     ("isCompatibleVectorType", 1): (("Type",), "llvm_compatible_vector({0})", "bool"),
     ("isCompatibleFloatingPointType", 1): (("Type",), "llvm_compatible_float({0})", "bool"),
     # The SPIR-V dialect's helpers (`mlir/lib/Dialect/SPIRV/IR`): where an op may
@@ -615,6 +652,10 @@ CPP_FUNCTIONS: dict[tuple[str, int], str] = {
     ("smt::isAnySMTValueType", 1): (
         "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
         " smt::ArrayType, smt::SortType, smt::SMTFuncType>(type); }"
+    ),
+    # The LLVM dialect's vectors are builtin vectors: scalable when any dimension is.
+    ("LLVM::isScalableVectorType", 1): (
+        "[](Type type) { return ::llvm::cast<VectorType>(type).isScalable(); }"
     ),
     ("smt::isAnyNonFuncSMTValueType", 1): (
         "[](Type type) { return isa<smt::BoolType, smt::BitVectorType, smt::IntType,"
@@ -1091,15 +1132,24 @@ class _Parser:
             if self.at("else"):
                 raise _Untranslatable("C++ syntax", "'else' in a lambda")
             return _If(test, then)
-        # A declaration: `auto x = e;` or `Type x = e;`.
+        # A declaration: `auto x = e;`, `Type x = e;`, `Type x(args);` (a
+        # constructor), `static constexpr int64_t x[] = {...};` (a local constant).
         start = self.pos
-        if self.peek().kind == "id" and self.peek().text not in ("static", "constexpr"):
-            self.type_name()
+        while self.accept("static") or self.accept("constexpr"):
+            pass
+        if self.peek().kind == "id" or self.at("::"):
+            declared = self.type_name()
             name = self.next()
+            if name.kind == "id" and self.accept("["):
+                self.expect("]")
             if name.kind == "id" and self.accept("="):
                 value = self.expression()
                 self.expect(";")
                 return _Decl(name.text, value)
+            if name.kind == "id" and not declared.pointer and self.accept("("):
+                args = self.arguments(")")
+                self.expect(";")
+                return _Decl(name.text, _Call(declared.name, args))
         self.pos = start
         raise _Untranslatable("C++ statement", f"'{self.peek().text}' statement in a lambda")
 
@@ -1671,9 +1721,18 @@ class _Translator:
             params, template, result = entry
             values = [self.convert(self.expr(a), p) for a, p in zip(args, params, strict=True)]
             return _T(_fill(template, *values), result)
-        helper = CPP_FUNCTIONS.get(
-            (func.qualified.removeprefix("::").removeprefix("mlir::"), len(args))
-        )
+        qualified = func.qualified.removeprefix("::").removeprefix("mlir::")
+        helper = CPP_FUNCTIONS.get((qualified, len(args)))
+        if helper is None:
+            # Called inside the dialect's namespace, without its qualifier.
+            found = [
+                v
+                for (k, n), v in CPP_FUNCTIONS.items()
+                if n == len(args) and k.endswith("::" + qualified)
+            ]
+            helper = found[0] if len(found) == 1 else None
+        if helper is None and len(func.parts) == 1:
+            helper = self.scope.functions.get(name)
         if helper is not None and not targs:
             lambda_ = _Parser(helper).parse()
             assert isinstance(lambda_, _Lambda), helper
@@ -1690,6 +1749,8 @@ class _Translator:
     def convert(self, value: _T, param: str) -> ast.expr:
         """An argument as the parameter kind wants it."""
         if param == "any":
+            return value.py
+        if param in CLASSES and param != "Type" and self.is_subclass(value.kind, param):
             return value.py
         if param == "range":
             return self.as_range(value)[0]
@@ -1813,12 +1874,19 @@ class _Translator:
         if isinstance(first, _Decl):
             self.env[first.name] = self.expr(first.value)
             return self.body(rest)
-        if len(first.then) == 1 and isinstance(first.then[0], _Return):
-            then = self.expr(first.then[0].value)
+        if first.then and isinstance(first.then[-1], _Return):
+            saved = dict(self.env)
+            try:
+                then = self.body(first.then)
+            finally:
+                self.env = saved
             orelse = self.body(rest)
-            if then.kind != orelse.kind:
+            kind = then.kind
+            if self.is_subclass(then.kind, orelse.kind):
+                kind = orelse.kind
+            elif not self.is_subclass(orelse.kind, then.kind):
                 raise _Untranslatable("mixed kinds", f"returns of {then.kind} and {orelse.kind}")
-            return _T(ast.IfExp(self.boolean(first.test), then.py, orelse.py), then.kind)
+            return _T(ast.IfExp(self.boolean(first.test), then.py, orelse.py), kind)
         raise _Untranslatable("C++ statement", "an 'if' that does not return")
 
     def reduction(self, reducer: str, range_: _T, func: _Lambda) -> _T:
@@ -2522,8 +2590,10 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
         for known, cls in CLASSES.items():
             if inner != "::" and known.startswith(inner):
                 classes.setdefault(known, cls)
-    return PredScope(self_kind, values, getters, classes, constants, record_methods(records))
-    scope = PredScope(self_kind, values, getters, classes, constants, record_methods(records))
+    functions: dict[str, str] = {}
+    scope = PredScope(
+        self_kind, values, getters, classes, constants, record_methods(records), functions
+    )
     for getter, convert in pending.items():
         try:
             value = _Translator(scope).expr(_Parser(convert).parse())
@@ -2532,36 +2602,46 @@ def op_scope(op: Mapping[str, Any], records: Records, self_kind: str = "Type") -
         getters[getter] = OpValue(_finish(value.py), value.kind)
     extra = op.get("extraClassDeclaration")
     if isinstance(extra, str):
-        _add_inline_getters(extra, scope, getters)
+        _add_inline_getters(extra, scope, getters, functions)
     return scope
 
 
 #: An inline method of an op's `extraClassDeclaration` that returns one expression
 #: and takes no argument: `VectorType getTileType() { return getVectorType(); }`.
 _INLINE_GETTER = re.compile(
-    r"(?:^|[;{}\s])(?P<ret>(?:::)?[A-Za-z_][\w:]*)\s+(?P<name>get[A-Z]\w*)\(\s*\)\s*"
+    r"(?:^|[;{}\s])(?P<ret>(?:::)?[A-Za-z_][\w:]*)\s+(?P<name>get[A-Z]\w*)\((?P<params>[^()]*)\)\s*"
     r"(?:const\s*)?\{\s*return\s+(?P<body>[^;{}]+);\s*\}"
 )
 
 
-def _add_inline_getters(extra: str, scope: PredScope, getters: dict[str, OpValue]) -> None:
+def _add_inline_getters(
+    extra: str, scope: PredScope, getters: dict[str, OpValue], functions: dict[str, str]
+) -> None:
     """Add to `getters` the op's inline methods (`_INLINE_GETTER`) whose body
     translates in `scope` to a value of their declared class, so that predicates
     calling them (`getTileType().getElementTypeBitWidth()`) translate too. A method
     may call another: they are read until no more translate."""
-    found = {
-        m.group("name"): (m.group("ret"), m.group("body"))
-        for m in _INLINE_GETTER.finditer(extra)
-        if m.group("name") not in getters
-    }
+    found = {}
+    for m in _INLINE_GETTER.finditer(extra):
+        name, params = m.group("name"), m.group("params").strip()
+        if name in getters:
+            continue
+        if params:
+            functions[name] = f"[]({params}) {{ return {m.group('body')}; }}"
+        else:
+            found[name] = (m.group("ret"), m.group("body"))
     progress = True
     while found and progress:
         progress = False
         for name, (ret, body) in list(found.items()):
             try:
                 translator = _Translator(scope)
-                declared, _ = translator.cpp_class(_Parser(ret).type_name())
                 value = translator.expr(_Parser(body).parse())
+                if ret.removeprefix("::").removeprefix("std::") in _INT_TYPES:
+                    declared = "int" if value.kind in _INT_KINDS else "(integer)"
+                    value = _T(value.py, declared)
+                else:
+                    declared, _ = translator.cpp_class(_Parser(ret).type_name())
             except _Untranslatable:
                 continue
             if not translator.is_subclass(value.kind, declared):

@@ -298,9 +298,11 @@ UNTRANSLATABLE_CASES = [
     ),
     ("std::equal_to<>()($lhs.getType(), $rhs.getType())", OP, "unknown placeholder: $rhs"),
     (
-        "[&]() -> ::mlir::VectorType { ::mlir::VectorType::Builder b(x); return b; }()",
+        # A builder changed in place by a statement: no expression.
+        "[&]() -> ::mlir::VectorType { ::mlir::VectorType::Builder b(x); b.setDim(0, 1);"
+        " return b; }()",
         OP,
-        "C++ statement: '::' statement in a lambda",
+        "C++ statement: 'b' statement in a lambda",
     ),
     ("getProperties().scope.getValue() == 1", OP, "C++ field: '.scope' without a call"),
     (

@@ -13,6 +13,8 @@ sharing an MLIR interface, need beyond the core runtime:
 - `view_like`: mixed static and dynamic index lists (`memref`, `vector`, `scf`);
 - `scf` and `scf_rewrites`: the loop-like and region-branch checks of the `scf` ops,
   and their canonicalization patterns.
+- `sparse_tensor`: the sparse tensor encoding attribute, which MLIR parses and
+  prints in C++ (the `sparse_tensor` dialect's constraints ask for it).
 
 The modules depend on the core runtime (`generator.ir`), never the other way round,
 and importing `generator.ir` loads none of them. Generated op modules import the
