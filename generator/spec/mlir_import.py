@@ -517,11 +517,15 @@ class _Reader:
             return scope
         classes = dict(scope.classes)
         methods = dict(scope.methods)
-        for qualified in own:
-            classes.setdefault(
-                qualified,
-                CppClass(f"isinstance({{x}}, {qualified.rsplit('::', 1)[-1]})", None, "Type"),
-            )
+        for qualified, cpp_type in own.items():
+            cls = qualified.rsplit("::", 1)[-1]
+            narrow = cls if cpp_type.parameters else None
+            classes.setdefault(qualified, CppClass(f"isinstance({{x}}, {cls})", narrow, "Type"))
+            for pname, ptype in cpp_type.parameters:
+                kind = _CPP_PARAMETER_KINDS.get(ptype)
+                if kind is not None:
+                    getter = "get" + pname[:1].upper() + pname[1:]
+                    methods[(qualified, getter, 0)] = (f"{{0}}.{pname}", kind)
         for qualified, (cls, getters) in foreign.items():
             classes[qualified] = cls
             methods.update(getters)
@@ -2149,6 +2153,9 @@ class _CppType:
     syntax: _RuntimeSyntax | None = None
 
 
+#: The kinds (as `mlir_predicates` calls them) of the parameters of `_CPP_TYPES`.
+_CPP_PARAMETER_KINDS = {"Type": "Type", "ArrayRef<int64_t>": "IntRange", "StringRef": "str"}
+
 #: The C++ type classes of MLIR's dialects that the runtime defines, by qualified name.
 _CPP_TYPES: dict[str, _CppType] = {
     "mlir::gpu::AsyncTokenType": _CppType("gpu", "async.token", "async token type"),
@@ -2160,6 +2167,18 @@ _CPP_TYPES: dict[str, _CppType] = {
     ),
     "mlir::gpu::SparseSpGEMMOpHandleType": _CppType(
         "gpu", "sparse.spgemmop_handle", "SpGEMM operation handle type"
+    ),
+    "mlir::gpu::MMAMatrixType": _CppType(
+        "gpu",
+        "mma_matrix",
+        "a matrix a subgroup holds for a matrix multiply-accumulate",
+        (("shape", "ArrayRef<int64_t>"), ("elementType", "Type"), ("operand", "StringRef")),
+        _RuntimeSyntax(
+            parser="shape, element, operand = parse_mma_matrix(p, cls)\n"
+            "return cls.get(tuple(shape), element, operand)",
+            printer="return mma_matrix_text(self.shape, self.elementType, self.operand)",
+            verifier="return verify_mma_matrix(shape, elementType, operand)",
+        ),
     ),
 }
 
