@@ -518,16 +518,16 @@ class _Reader:
         classes = dict(scope.classes)
         methods = dict(scope.methods)
         for qualified, cpp_type in own.items():
-            cls = qualified.rsplit("::", 1)[-1]
-            narrow = cls if cpp_type.parameters else None
-            classes.setdefault(qualified, CppClass(f"isinstance({{x}}, {cls})", narrow, "Type"))
+            name = qualified.rsplit("::", 1)[-1]
+            narrow = name if cpp_type.parameters else None
+            classes.setdefault(qualified, CppClass(f"isinstance({{x}}, {name})", narrow, "Type"))
             for pname, ptype in cpp_type.parameters:
                 kind = _CPP_PARAMETER_KINDS.get(ptype)
                 if kind is not None:
                     getter = "get" + pname[:1].upper() + pname[1:]
                     methods[(qualified, getter, 0)] = (f"{{0}}.{pname}", kind)
-        for qualified, (cls, getters) in foreign.items():
-            classes[qualified] = cls
+        for qualified, (test, getters) in foreign.items():
+            classes[qualified] = test
             methods.update(getters)
         return PredScope(
             scope.self_kind, scope.values, scope.getters, classes, scope.constants, methods
