@@ -1598,6 +1598,10 @@ class _OpMaker:
                 "count": "getattr({0}, 'num_elements', None)",
             }[how]
             items = [wrap.format(e) for e in exprs]
+            if len(items) < 2:
+                # One name (a variadic group's values are not compared with each
+                # other): MLIR's `all_equal` over one item holds.
+                return []
             op_text = " is not " if how == "attr_type_or_type" else " != "
             cond = " or ".join(f"{items[0]}{op_text}{other}" for other in items[1:])
             return [

@@ -219,6 +219,12 @@ class AsmParser(Protocol):
         """Read `: type`."""
         ...
 
+    def parse_dimension_list(self, allow_dynamic: bool = True) -> list[int]:
+        """Read the dimensions of a shape, each followed by `x` (`4x?x`), up to its
+        element type; `?` is `DYNAMIC`, or with `allow_dynamic` False the error
+        `expected static shape` (MLIR's `parseDimensionList`)."""
+        ...
+
     def parse_type_list(self) -> list[Type]:
         """Read one or more comma-separated types."""
         ...

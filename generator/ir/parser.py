@@ -1331,6 +1331,14 @@ class Parser(AttrParser):
             return parsed
         return type_class.parse(self)
 
+    def parse_dimension_list(self, allow_dynamic: bool = True) -> list[int]:
+        """Read `4x?x` up to the element type (MLIR's `parseDimensionList`)."""
+        dims, _ = self.parse_dimensions(allow_dynamic, False)
+        pos = self.skip_ws()
+        if not allow_dynamic and self.text.startswith("?", pos):
+            self.error_at(pos, "expected static shape")
+        return list(dims)
+
     def dialect_type(self, dialect: str, mnemonic: str) -> Type:
         """The type `!dialect.mnemonic` without parameters, from the context's dialect
         (loaded on first use); an opaque type when no loaded dialect defines it, which

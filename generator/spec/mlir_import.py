@@ -583,13 +583,17 @@ class _Reader:
             return scope
         classes = dict(scope.classes)
         methods = dict(scope.methods)
-        for qualified in own:
-            classes.setdefault(
-                qualified,
-                CppClass(f"isinstance({{x}}, {qualified.rsplit('::', 1)[-1]})", None, "Type"),
-            )
-        for qualified, (cls, getters) in foreign.items():
-            classes[qualified] = cls
+        for qualified, cpp_type in own.items():
+            name = qualified.rsplit("::", 1)[-1]
+            narrow = name if cpp_type.parameters else None
+            classes.setdefault(qualified, CppClass(f"isinstance({{x}}, {name})", narrow, "Type"))
+            for pname, ptype in cpp_type.parameters:
+                kind = _CPP_PARAMETER_KINDS.get(ptype)
+                if kind is not None:
+                    getter = "get" + pname[:1].upper() + pname[1:]
+                    methods[(qualified, getter, 0)] = (f"{{0}}.{pname}", kind)
+        for qualified, (test, getters) in foreign.items():
+            classes[qualified] = test
             methods.update(getters)
         return PredScope(
             scope.self_kind, scope.values, scope.getters, classes, scope.constants, methods
@@ -2413,6 +2417,9 @@ class _CppType:
     syntax: _RuntimeSyntax | None = None
 
 
+#: The kinds (as `mlir_predicates` calls them) of the parameters of `_CPP_TYPES`.
+_CPP_PARAMETER_KINDS = {"Type": "Type", "ArrayRef<int64_t>": "IntRange", "StringRef": "str"}
+
 #: The C++ type classes of MLIR's dialects that the runtime defines, by qualified name.
 _CPP_TYPES: dict[str, _CppType] = {
     "mlir::gpu::AsyncTokenType": _CppType("gpu", "async.token", "async token type"),
@@ -2424,6 +2431,18 @@ _CPP_TYPES: dict[str, _CppType] = {
     ),
     "mlir::gpu::SparseSpGEMMOpHandleType": _CppType(
         "gpu", "sparse.spgemmop_handle", "SpGEMM operation handle type"
+    ),
+    "mlir::gpu::MMAMatrixType": _CppType(
+        "gpu",
+        "mma_matrix",
+        "a matrix a subgroup holds for a matrix multiply-accumulate",
+        (("shape", "ArrayRef<int64_t>"), ("elementType", "Type"), ("operand", "StringRef")),
+        _RuntimeSyntax(
+            parser="shape, element, operand = parse_mma_matrix(p, cls)\n"
+            "return cls.get(tuple(shape), element, operand)",
+            printer="return mma_matrix_text(self.shape, self.elementType, self.operand)",
+            verifier="return verify_mma_matrix(shape, elementType, operand)",
+        ),
     ),
 }
 

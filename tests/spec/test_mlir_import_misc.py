@@ -206,6 +206,19 @@ TYPES = [
     "!gpu.sparse.dntensor_handle",
     "!gpu.sparse.spmat_handle",
     "!gpu.sparse.spgemmop_handle",
+    '!gpu.mma_matrix<16x16xf16, "AOp">',
+    '!gpu.mma_matrix< 16 x 8 x si8 ,"BOp" >',
+    '!gpu.mma_matrix<16x16xui8, "COp">',
+    '!gpu.mma_matrix<16x16xf64, "COp">',
+    '!gpu.mma_matrix<16xf16, "AOp">',
+    '!gpu.mma_matrix<2x16x16xf16, "AOp">',
+    '!gpu.mma_matrix<16x16xi8, "AOp">',
+    '!gpu.mma_matrix<16x16xbf16, "AOp">',
+    '!gpu.mma_matrix<16x16xf16, "DOp">',
+    '!gpu.mma_matrix<?x16xf16, "AOp">',
+    "!gpu.mma_matrix<16x16xf16>",
+    '!gpu.mma_matrix<16x16xvector<2xf16>x, "AOp">',
+    "!gpu.mma_matrix",
 ]
 
 
@@ -293,6 +306,32 @@ OPS = [
   gpu.destroy_sp_mat %s
   %4 = gpu.spgemm_destroy_descr async [%3] %e""",
     ),
+    (
+        '%a: !gpu.mma_matrix<16x16xf16, "AOp">, %c: !gpu.mma_matrix<16x16xf32, "COp">, '
+        "%x: f32, %i: index",
+        """  %0 = gpu.subgroup_mma_constant_matrix %x : !gpu.mma_matrix<16x16xf32, "COp">
+  %1 = gpu.subgroup_mma_elementwise addf %c, %0 : (!gpu.mma_matrix<16x16xf32, "COp">, \
+!gpu.mma_matrix<16x16xf32, "COp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+  %2 = gpu.subgroup_mma_elementwise maxf %c, %a : (!gpu.mma_matrix<16x16xf32, "COp">, \
+!gpu.mma_matrix<16x16xf16, "AOp">) -> !gpu.mma_matrix<16x16xf32, "COp">
+  %3 = gpu.subgroup_mma_extract_thread_local %c[%i] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
+  %4 = gpu.subgroup_mma_insert_thread_local %x, %c[%i] : f32, \
+!gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">""",
+    ),
+    (
+        "%x: f16",
+        '  %0 = gpu.subgroup_mma_constant_matrix %x : !gpu.mma_matrix<16x16xf32, "COp">',
+    ),
+    (
+        "%x: f16",
+        '  %0 = "gpu.subgroup_mma_constant_matrix"(%x) : (f16) -> '
+        '!gpu.mma_matrix<16x16xf32, "COp">',
+    ),
+    (
+        '%c: !gpu.mma_matrix<16x16xf32, "COp">',
+        "  %0 = gpu.subgroup_mma_extract_thread_local %c : "
+        '!gpu.mma_matrix<16x16xf32, "COp"> -> f32',
+    ),
     ("%t: !gpu.async.token", "  gpu.wait async [%t]"),
     ("%t: !gpu.async.token", "  %0 = gpu.wait async [%t"),
     ("%f: f32", "  %0 = gpu.wait async [%f]"),
@@ -326,4 +365,4 @@ def test_report_counts_the_completed_ops(imported: Path) -> None:
     }
     assert counts["pdl_interp"] >= 20, out
     assert counts["async"] >= 23, out
-    assert counts["gpu"] >= 20, out
+    assert counts["gpu"] >= 30, out
