@@ -500,14 +500,20 @@ def _sm_version(chip: str) -> tuple[int, bool]:
     return (int(digits) if digits else 0), chip.endswith("a")
 
 
+def nvvm_sm_supported(chip: str, versions: tuple[str, ...], accelerated: bool) -> bool:
+    """Whether an op that needs `versions` (a minimum, or with `accelerated` one of
+    these arch-accelerated versions) runs on the NVVM target `chip` (`sm_90a`)."""
+    version, target_accelerated = _sm_version(chip)
+    needed = [int(v) for v in versions]
+    if accelerated:
+        return target_accelerated and version in needed
+    return version >= needed[0]
+
+
 def _nvvm_sm_check(op: Operation, versions: tuple[str, ...], accelerated: bool) -> str | None:
     """NVVM's check of an SM-gated op against each NVVM target around it."""
-    needed = [int(v) for v in versions]
     for chip in _nvvm_target_chips(op):
-        version, target_accelerated = _sm_version(chip)
-        # An accelerated requirement names exact versions; another, a minimum.
-        ok = (target_accelerated and version in needed) if accelerated else version >= needed[0]
-        if not ok:
+        if not nvvm_sm_supported(chip, versions, accelerated):
             return f"is not supported on {chip}"
     return None
 
