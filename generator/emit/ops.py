@@ -604,7 +604,9 @@ COMPILED_TRAITS = frozenset(
 )
 
 #: Traits whose parameters are op names (`HasParent.of("func.func")`).
-_PARAMETRIC_TRAITS = frozenset({"HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"})
+_PARAMETRIC_TRAITS = frozenset(
+    {"HasParent", "ParentOneOf", "SingleBlockImplicitTerminator", "AtMostOneChildOf"}
+)
 #: Traits whose parameters are taken as written (`NVVMRequiresSM.of("90")`).
 _VALUE_PARAMETRIC_TRAITS = frozenset({"NVVMRequiresSM", "NVVMRequiresSMa"})
 
@@ -639,6 +641,7 @@ _NATIVE_TRAITS = frozenset(
         "Symbol",
         "NVVMRequiresSM",
         "NVVMRequiresSMa",
+        "AtMostOneChildOf",
     }
 )
 

@@ -248,6 +248,7 @@ from generator.ir.source import SourceFile, SourceLoc
 from generator.ir.traits import (
     AffineScope,
     AlwaysSpeculatable,
+    AtMostOneChildOf,
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
     AutomaticAllocationScope,
@@ -401,6 +402,7 @@ __all__ = [
     "ArrayAttr",
     "AsmParser",
     "AsmPrinter",
+    "AtMostOneChildOf",
     "AttrInterface",
     "AttrSizedOperandSegments",
     "AttrSizedResultSegments",

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AffineScope",
     "AlwaysSpeculatable",
+    "AtMostOneChildOf",
     "AttrSizedOperandSegments",
     "AttrSizedResultSegments",
     "AutomaticAllocationScope",
@@ -542,6 +543,30 @@ class NVVMRequiresSMa(ParametricTrait):
     def verify(cls, op: Operation) -> str | None:
         """The check MLIR's NVVM target makes of the op (`is not supported on sm_90`)."""
         return _nvvm_sm_check(op, cls.PARAMS, accelerated=True)
+
+
+class AtMostOneChildOf(ParametricTrait):
+    """IRDL's: the op's one block holds at most one op of each name in `PARAMS`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `AtMostOneChildOf::verifyTrait`, whose message has no op prefix."""
+        seen: set[str] = set()
+        for region in op.regions[:1]:
+            for block in region.blocks[:1]:
+                for child in block.ops:
+                    if child.name not in cls.PARAMS:
+                        continue
+                    if child.name in seen:
+                        return VerifyMessage(
+                            "failed to verify AtMostOneChildOf trait: the operation contains "
+                            f"at least two operations of type {child.name}",
+                            prefixed=False,
+                        )
+                    seen.add(child.name)
+        return None
 
 
 class SingleBlock(OpTrait):

@@ -1224,8 +1224,8 @@ class _Reader:
     def op_name_trait(
         self, native: str, op: Mapping[str, Any], problems: list[str]
     ) -> TraitRef | None:
-        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">` and
-        `ParentOneOf<[...]>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
+        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">`,
+        `ParentOneOf<[...]>` and IRDL's `AtMostOneChildOf<...>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
         names op classes, which become the def names of the dialect's ops."""
         match = _OP_NAME_TRAIT.fullmatch(native.strip())
         if match is None:
@@ -1239,6 +1239,8 @@ class _Reader:
                 problems.append(f"trait {trait}<{cpp}>: an op not among the files imported")
                 return TraitRef(name=trait)
             defs.append(found)
+        if trait == "AtMostOneChildOf":
+            return TraitRef(name=trait, args=(tuple(defs),))
         if trait == "ParentOneOf" or len(defs) > 1:
             # `ParentOneOf<[...]>` is MLIR's `HasParent` of several ops.
             return TraitRef(name="ParentOneOf", args=(tuple(defs),))
@@ -1424,7 +1426,8 @@ _SM_TRAIT = re.compile(
     r"(?:::)?(?:mlir::)?(?:OpTrait::)?(NVVMRequiresSMa?)<(\d+(?:,\s*\d+)*)>::Impl"
 )
 _OP_NAME_TRAIT = re.compile(
-    r"(?:::)?(?:mlir::)?(?:OpTrait::)?(SingleBlockImplicitTerminator|HasParent|ParentOneOf)"
+    r"(?:::)?(?:mlir::)?(?:OpTrait::)?"
+    r"(SingleBlockImplicitTerminator|HasParent|ParentOneOf|AtMostOneChildOf)"
     r"<(.+)>::Impl"
 )
 

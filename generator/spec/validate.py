@@ -114,6 +114,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "AllRanksMatch": "names",
     "AllShapesMatch": "names",
     "AllTypesMatch": "names",
+    "AtMostOneChildOf": "ops",
     "AlwaysSpeculatable": "",
     "AttrSizedOperandSegments": "",
     "AttrSizedResultSegments": "",
