@@ -343,6 +343,8 @@ class _Emitter:
             self.parse_variable(element, ind)
             return
         if isinstance(element, OperandsDirective):
+            # Where the operands start: a count mismatch is reported there.
+            out.append(f"{ind}operands_pos = p.current_pos()")
             out.append(f"{ind}all_uses = p.parse_operand_list()")
             return
         if isinstance(element, TypeDirective):
@@ -749,8 +751,21 @@ class _Emitter:
                 out.append(
                     "operands = p.resolve_operands(all_uses, all_operand_types, operands_pos)"
                 )
+            elif all(o.variadicity == "single" for o in op.operands):
+                # Each operand's type from its own source (a `type($x)`, a trait, a
+                # buildable type), resolved against the uses all together, as
+                # mlir-tblgen's parsers do: a count mismatch is reported at `operands`.
+                types = [
+                    self.operand_type_expr(OperandBinding(i, o), fmt.operand_types[i], None)
+                    for i, o in enumerate(op.operands)
+                ]
+                out.append(
+                    f"operands = p.resolve_operands(all_uses, [{', '.join(types)}], operands_pos)"
+                )
             else:
-                raise FormatUnsupported("`operands` without `type(operands)`")
+                raise FormatUnsupported(
+                    "`operands` with variadic operands without `type(operands)`"
+                )
         elif self.has_all_operand_types():
             # Operands written one by one, their types all together
             # (`functional-type(operands, ...)`): resolved together, as mlir-tblgen's

@@ -419,3 +419,62 @@ def test_at_most_one_child_of_against_mlir_opt(tmp_path: Path) -> None:
     assert message == want
     assert getattr(message, "prefixed", True) is False
     assert AtMostOneChildOf.of("irdl.any").verify(type_op) is None
+
+
+# -- `operands` with the types given one by one ----------------------------------------
+
+OPERANDS_VALID = """\
+func.func @f(%c: i1, %a: f32, %b: f32, %v: vector<4xi1>, %x: vector<4xf32>, %r: vector<4xi32>,
+             %i: i32) {
+  %0 = llvm.select %c, %a, %b : i1, f32
+  %1 = llvm.select %v, %x, %x : vector<4xi1>, vector<4xf32>
+  %2 = rocdl.raw.buffer.atomic.cmpswap (%i, %i, %r, %i, %i, %i) : i32, vector<4xi32>
+  return
+}
+"""
+
+#: Too few and too many operands for the types, and a use of another type.
+OPERANDS_INVALID = [
+    "%0 = llvm.select %c, %a : i1, f32",
+    "%0 = llvm.select %c, %a, %b, %b : i1, f32",
+    "%0 = llvm.select %c, %a, %i : i1, f32",
+    "%0 = rocdl.raw.buffer.atomic.cmpswap (%i, %i, %r, %i, %i) : i32, vector<4xi32>",
+]
+
+
+@needs_mlir
+@needs_mlir_opt
+def test_operands_directive_with_separate_types_against_mlir_opt(tmp_path: Path) -> None:
+    """`operands` whose types come from `type($x)` directives, `AllTypesMatch` and
+    buildable types (`llvm.select`, `rocdl.raw.buffer.atomic.cmpswap`): custom and
+    generic forms print as mlir-opt-22's, and a count or type mismatch gives its
+    first error."""
+    status, _, err = _import(tmp_path, *ROCDL_FILES)
+    assert status == 0, err
+    program = tmp_path / "valid.mlir"
+    program.write_text(OPERANDS_VALID, encoding="utf-8")
+    for flags in ([], ["--mlir-print-op-generic"]):
+        expected = subprocess.run(
+            ["mlir-opt-22", *flags, str(program)], capture_output=True, text=True, check=True
+        )
+        got = _opt(tmp_path, program, *flags)
+        assert got.stderr == ""
+        assert got.stdout == expected.stdout
+    chunks, starts, line = [], [], 1
+    for op in OPERANDS_INVALID:
+        text = (
+            "func.func @f(%c: i1, %a: f32, %b: f32, %i: i32, %r: vector<4xi32>) {\n"
+            f"  {op}\n  return\n}}\n"
+        )
+        chunks.append(text)
+        starts.append(line)
+        line += text.count("\n") + 1
+    program = tmp_path / "invalid.mlir"
+    program.write_text("// -----\n".join(chunks), encoding="utf-8")
+    expected = subprocess.run(
+        ["mlir-opt-22", "--split-input-file", str(program)], capture_output=True, text=True
+    )
+    got = _opt(tmp_path, program, "--split-input-file")
+    want_errors = _first_errors(expected.stderr, starts)
+    assert len(want_errors) == len(OPERANDS_INVALID), expected.stderr
+    assert _first_errors(got.stderr, starts) == want_errors
