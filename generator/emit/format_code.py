@@ -344,7 +344,8 @@ class _Emitter:
             return
         if isinstance(element, OperandsDirective):
             # Where the operands start: a count mismatch is reported there.
-            out.append(f"{ind}operands_pos = p.current_pos()")
+            if not out or out[-1].strip() != "operands_pos = p.current_pos()":
+                out.append(f"{ind}operands_pos = p.current_pos()")
             out.append(f"{ind}all_uses = p.parse_operand_list()")
             return
         if isinstance(element, TypeDirective):
