@@ -58,7 +58,10 @@ def _import(tmp_path: Path, *files: Path, report: bool = True) -> tuple[int, str
 
 
 def _opt(tmp_path: Path, program: Path, *flags: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(tmp_path / "out" / "mlirpy"))
+    # The imported package first, then the path the tests run with (the runtime of
+    # the checkout under test, which the generated code imports).
+    paths = [str(tmp_path / "out" / "mlirpy"), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p))
     return subprocess.run(
         # The imported math, index and complex stand in for odsgen's built-in ones.
         [str(ODSGEN), "opt", "--load-dialect", "mlirpy", "--replace-builtin", *flags, str(program)],
