@@ -343,6 +343,9 @@ class _Emitter:
             self.parse_variable(element, ind)
             return
         if isinstance(element, OperandsDirective):
+            # Where the operands start: a count mismatch is reported there.
+            if not out or out[-1].strip() != "operands_pos = p.current_pos()":
+                out.append(f"{ind}operands_pos = p.current_pos()")
             out.append(f"{ind}all_uses = p.parse_operand_list()")
             return
         if isinstance(element, TypeDirective):

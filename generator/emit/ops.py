@@ -609,7 +609,11 @@ COMPILED_TRAITS = frozenset(
 )
 
 #: Traits whose parameters are op names (`HasParent.of("func.func")`).
-_PARAMETRIC_TRAITS = frozenset({"HasParent", "ParentOneOf", "SingleBlockImplicitTerminator"})
+_PARAMETRIC_TRAITS = frozenset(
+    {"HasParent", "ParentOneOf", "SingleBlockImplicitTerminator", "AtMostOneChildOf"}
+)
+#: Traits whose parameters are taken as written (`NVVMRequiresSM.of("90")`).
+_VALUE_PARAMETRIC_TRAITS = frozenset({"NVVMRequiresSM", "NVVMRequiresSMa"})
 
 
 def trait_class_name(trait: str) -> str | None:
@@ -643,6 +647,9 @@ _NATIVE_TRAITS = frozenset(
         # The tosa dialect's, in `generator.ir.dialects.tosa`.
         "TosaResolvableShapeOperands",
         "TosaShapeOperatorWithSameRanks",
+        "NVVMRequiresSM",
+        "NVVMRequiresSMa",
+        "AtMostOneChildOf",
     }
 )
 
@@ -744,6 +751,13 @@ class _OpMaker:
                     for n in (arg if isinstance(arg, tuple) else (arg,))
                 ]
                 name += ".of(" + ", ".join(f'"{n}"' for n in names) + ")"
+            elif trait.name in _VALUE_PARAMETRIC_TRAITS:
+                values = [
+                    str(v)
+                    for arg in trait.args
+                    for v in (arg if isinstance(arg, tuple) else (arg,))
+                ]
+                name += ".of(" + ", ".join(repr(v) for v in values) + ")"
             out[index] = name
         return out
 

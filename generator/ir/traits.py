@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AffineScope",
     "AlwaysSpeculatable",
+    "AtMostOneChildOf",
     "AttrSizedOperandSegments",
     "AttrSizedResultSegments",
     "AutomaticAllocationScope",
@@ -59,6 +60,8 @@ __all__ = [
     "IsIsolatedFromAbove",
     "IsTerminator",
     "MemRefsNormalizable",
+    "NVVMRequiresSM",
+    "NVVMRequiresSMa",
     "NoMemoryEffect",
     "NoRegionArguments",
     "NoSideEffect",
@@ -450,6 +453,120 @@ class ParentOneOf(ParametricTrait):
     def verify(cls, op: Operation) -> str | None:
         """MLIR's `ParentOneOf::verifyTrait`."""
         return _has_parent(op, cls.PARAMS)
+
+
+def _nvvm_target_chips(op: Operation) -> list[str]:
+    """The chips (`sm_90a`) of the NVVM targets that check the ops of the `gpu.module`s
+    around `op`, outermost module first, each module's targets in order: those whose
+    `verifyTarget` is on and whose version is at least 20 (a lower one is the module's
+    own error, and MLIR then checks no op against it)."""
+    from generator.ir.attr_type_base import DialectAttr
+    from generator.ir.attributes import ArrayAttr
+
+    modules = []
+    parent = op.parent_op
+    while parent is not None:
+        if parent.name == "gpu.module":
+            modules.append(parent)
+        parent = parent.parent_op
+    chips = []
+    for module in reversed(modules):
+        targets = module.get_attr("targets")
+        if not isinstance(targets, ArrayAttr):
+            continue
+        for target in targets.value:
+            if not (
+                isinstance(target, DialectAttr)
+                and target.DIALECT == "nvvm"
+                and target.MNEMONIC == "target"
+            ):
+                continue
+            chip = getattr(target, "chip", None)
+            if not isinstance(chip, str) or getattr(target, "verify_target", True) is False:
+                continue
+            if _sm_version(chip)[0] >= 20:
+                chips.append(chip)
+    return chips
+
+
+def _sm_version(chip: str) -> tuple[int, bool]:
+    """The version of an SM chip name and whether it is arch-accelerated, read as MLIR
+    reads it: the digits after the 3-character prefix (`sm_90a` is 90), accelerated
+    when the name ends in `a`."""
+    digits = ""
+    for c in chip[3:]:
+        if not c.isdigit():
+            break
+        digits += c
+    return (int(digits) if digits else 0), chip.endswith("a")
+
+
+def nvvm_sm_supported(chip: str, versions: tuple[str, ...], accelerated: bool) -> bool:
+    """Whether an op that needs `versions` (a minimum, or with `accelerated` one of
+    these arch-accelerated versions) runs on the NVVM target `chip` (`sm_90a`)."""
+    version, target_accelerated = _sm_version(chip)
+    needed = [int(v) for v in versions]
+    if accelerated:
+        return target_accelerated and version in needed
+    return version >= needed[0]
+
+
+def _nvvm_sm_check(op: Operation, versions: tuple[str, ...], accelerated: bool) -> str | None:
+    """NVVM's check of an SM-gated op against each NVVM target around it."""
+    for chip in _nvvm_target_chips(op):
+        if not nvvm_sm_supported(chip, versions, accelerated):
+            return f"is not supported on {chip}"
+    return None
+
+
+class NVVMRequiresSM(ParametricTrait):
+    """NVVM: the op needs at least the SM version in `PARAMS` (`NVVMRequiresSM.of("90")`)
+    of every NVVM target (`#nvvm.target<chip = "sm_90">`) of the `gpu.module`s around
+    it; with no target around it, nothing is checked."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """The check MLIR's NVVM target makes of the op (`is not supported on sm_80`)."""
+        return _nvvm_sm_check(op, cls.PARAMS, accelerated=False)
+
+
+class NVVMRequiresSMa(ParametricTrait):
+    """NVVM: the op needs an arch-accelerated target (`sm_90a`) of one of the SM
+    versions in `PARAMS` (`NVVMRequiresSMa.of("100", "101")`), for every NVVM target of
+    the `gpu.module`s around it."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """The check MLIR's NVVM target makes of the op (`is not supported on sm_90`)."""
+        return _nvvm_sm_check(op, cls.PARAMS, accelerated=True)
+
+
+class AtMostOneChildOf(ParametricTrait):
+    """IRDL's: the op's one block holds at most one op of each name in `PARAMS`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def verify(cls, op: Operation) -> str | None:
+        """MLIR's `AtMostOneChildOf::verifyTrait`, whose message has no op prefix."""
+        seen: set[str] = set()
+        for region in op.regions[:1]:
+            for block in region.blocks[:1]:
+                for child in block.ops:
+                    if child.name not in cls.PARAMS:
+                        continue
+                    if child.name in seen:
+                        return VerifyMessage(
+                            "failed to verify AtMostOneChildOf trait: the operation contains "
+                            f"at least two operations of type {child.name}",
+                            prefixed=False,
+                        )
+                    seen.add(child.name)
+        return None
 
 
 class SingleBlock(OpTrait):

@@ -776,6 +776,9 @@ class _Reader:
             if isinstance(default, str) and re.fullmatch(r"-?\d+|true|false", default.strip()):
                 # An integer or boolean literal is the same value in Python.
                 literal = {"true": "True", "false": "False"}.get(default.strip(), default.strip())
+            elif isinstance(default, str) and re.fullmatch(r'"[^"\\]*"', default.strip()):
+                # A C++ string literal without escapes is the same string in Python.
+                literal = repr(default.strip()[1:-1])
             elif isinstance(default, str) and default and not optional:
                 problems.append(f"parameter ${pname}: default value in C++: {default}")
             params.append(
@@ -1513,6 +1516,9 @@ class _Reader:
             if (ref := self.op_name_trait(native, record, problems)) is not None:
                 add(ref)
                 return
+            if (ref := self.sm_trait(native)) is not None:
+                add(ref)
+                return
             if native in _IGNORED_NATIVE or name in _IGNORED_NATIVE:
                 return
             needs = _DEFINITION_CHECKS.get(native.rsplit("::", 1)[-1])
@@ -1530,8 +1536,8 @@ class _Reader:
     def op_name_trait(
         self, native: str, op: Mapping[str, Any], problems: list[str]
     ) -> TraitRef | None:
-        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">` and
-        `ParentOneOf<[...]>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
+        """`SingleBlockImplicitTerminator<"Op">`, `HasParent<"Op">`,
+        `ParentOneOf<[...]>` and IRDL's `AtMostOneChildOf<...>`: their C++ (`::mlir::OpTrait::HasParent<FuncOp>::Impl`)
         names op classes, which become the def names of the dialect's ops."""
         match = _OP_NAME_TRAIT.fullmatch(native.strip())
         if match is None:
@@ -1545,10 +1551,28 @@ class _Reader:
                 problems.append(f"trait {trait}<{cpp}>: an op not among the files imported")
                 return TraitRef(name=trait)
             defs.append(found)
+        if trait == "AtMostOneChildOf":
+            return TraitRef(name=trait, args=(tuple(defs),))
         if trait == "ParentOneOf" or len(defs) > 1:
             # `ParentOneOf<[...]>` is MLIR's `HasParent` of several ops.
             return TraitRef(name="ParentOneOf", args=(tuple(defs),))
         return TraitRef(name=trait, args=(defs[0],))
+
+    def sm_trait(self, native: str) -> TraitRef | None:
+        """NVVM's `NVVMRequiresSM<90>` (a minimum SM version) and `NVVMRequiresSMa<[100,
+        101]>` (one of these arch-accelerated versions): the versions an op needs of
+        the NVVM targets of the `gpu.module`s around it. The target attribute they
+        read, `#nvvm.target`, is imported beside the ops (its own hooks are its own,
+        not the ops')."""
+        match = _SM_TRAIT.fullmatch(native.strip())
+        if match is None:
+            return None
+        versions = tuple(v.strip() for v in match.group(2).split(","))
+        if "NVVM_TargetAttr" in self.records and self.current_dialect in self.dialects:
+            before = set(self.current_deps)
+            self.param_def(self.records["NVVM_TargetAttr"], self.current_dialect)
+            self.current_deps -= self.current_deps - before
+        return TraitRef(name=match.group(1), args=(versions,))
 
     def op_name_of(self, cpp: str, dialect: str) -> str | None:
         """The op name (`linalg.yield`) of an op's C++ class (`YieldOp`, `func::FuncOp`),
@@ -1721,8 +1745,12 @@ _DENSE_ARRAY = re.compile(r"DenseI(1|8|16|32|64)ArrayAttr")
 _KNOWN_OPS = {"func::FuncOp": "func.func", "ModuleOp": "builtin.module"}
 
 #: The native traits that name ops, by their C++ spelling.
+_SM_TRAIT = re.compile(
+    r"(?:::)?(?:mlir::)?(?:OpTrait::)?(NVVMRequiresSMa?)<(\d+(?:,\s*\d+)*)>::Impl"
+)
 _OP_NAME_TRAIT = re.compile(
-    r"(?:::)?(?:mlir::)?(?:OpTrait::)?(SingleBlockImplicitTerminator|HasParent|ParentOneOf)"
+    r"(?:::)?(?:mlir::)?(?:OpTrait::)?"
+    r"(SingleBlockImplicitTerminator|HasParent|ParentOneOf|AtMostOneChildOf)"
     r"<(.+)>::Impl"
 )
 

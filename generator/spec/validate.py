@@ -105,7 +105,8 @@ __all__ = ["KNOWN_TRAITS", "check_dialect", "validate_dialect"]
 #: Trait name -> the shape of its arguments: "" (none), "names" (one list of
 #: operand/result/attribute names), "op" (one op name), "ops" (a list of op names),
 #: "types_match_with" (summary, lhs, rhs, transform, and an optional comparator),
-#: "pred" (summary and a Python predicate over `$_op`).
+#: "pred" (summary and a Python predicate over `$_op`), "versions" (one list of SM
+#: versions, as digits).
 KNOWN_TRAITS: dict[str, str] = {
     "AffineScope": "",
     "AllElementCountsMatch": "names",
@@ -113,6 +114,7 @@ KNOWN_TRAITS: dict[str, str] = {
     "AllRanksMatch": "names",
     "AllShapesMatch": "names",
     "AllTypesMatch": "names",
+    "AtMostOneChildOf": "ops",
     "AlwaysSpeculatable": "",
     "AttrSizedOperandSegments": "",
     "AttrSizedResultSegments": "",
@@ -139,6 +141,8 @@ KNOWN_TRAITS: dict[str, str] = {
     "OpAsmOpInterface": "",
     "IsolatedFromAbove": "",
     "MemRefsNormalizable": "",
+    "NVVMRequiresSM": "versions",
+    "NVVMRequiresSMa": "versions",
     "NoMemoryEffect": "",
     "NoRegionArguments": "",
     "NoSideEffect": "",
@@ -184,6 +188,7 @@ _TRAIT_USAGE: dict[str, str] = {
     "ops": '{0}<["OpA", "OpB"]>',
     "types_match_with": '{0}<"summary", "lhs", "rhs", "transform over $_self">',
     "pred": '{0}<"summary", CPred<"python expression over $_op">>',
+    "versions": '{0}<["90"]>',
 }
 
 
@@ -997,6 +1002,13 @@ class _Validator:
             ok = len(args) == 1 and isinstance(args[0], tuple)
         elif shape == "op":
             ok = len(args) == 1 and isinstance(args[0], str)
+        elif shape == "versions":
+            ok = (
+                len(args) == 1
+                and isinstance(args[0], tuple)
+                and bool(args[0])
+                and all(v.isdigit() for v in args[0])
+            )
         elif shape == "pred":
             ok = len(args) == 2 and all(isinstance(a, str) for a in args)
         else:
