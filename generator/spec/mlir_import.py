@@ -474,6 +474,13 @@ class _Reader:
                 named = None
             if named is not None and not isinstance(named, AttrRefConstraint):
                 return named
+        storage = str(record.get("storageType", "")).removeprefix("::mlir::")
+        if "DenseArrayAttrBase" in supers and _DENSE_ARRAY.fullmatch(storage):
+            # A dialect's own name for a dense array (`Shard_GridAxesAttr` is a
+            # `DenseI16ArrayAttr`): the library's, when it says the same.
+            library = attr_constraint_from_expr(NameExpr(storage, None, 0), _no_loc)
+            if library.summary() == _text(record.get("summary")):
+                return library
         if "EnumAttr" in supers or "EnumAttrInfo" in supers:
             foreign = _foreign_def(record, self.records, dialect)
             if foreign is not None and foreign in self._op_classes:
@@ -1343,7 +1350,12 @@ class _Reader:
             if inner is None:
                 break
             storage = inner
-        if braces is not None and _DENSE_ARRAY.fullmatch(str(storage.get("!name", ""))):
+        dense_array = _DENSE_ARRAY.fullmatch(str(storage.get("!name", ""))) or (
+            # A dialect's own name for one (`Shard_GridAxesAttr`, i16 elements).
+            "DenseArrayAttrBase" in _supers(storage)
+            and _DENSE_ARRAY.fullmatch(str(storage.get("storageType", "")).removeprefix("::mlir::"))
+        )
+        if braces is not None and dense_array:
             # A dense array's C++ initializer list: the Python tuple of its values.
             items = [i.strip() for i in braces.group(1).split(",") if i.strip()]
             values = []
