@@ -1328,6 +1328,11 @@ class _Reader:
             if "DefaultValuedAttr" in supers or "DefaultValuedOptionalAttr" in supers:
                 default = self.default(str(record.get("defaultValue", "")), base, dialect)
             record = base
+        elif str(record.get("defaultValue") or "").strip():
+            # As in ODS, an attribute with a `defaultValue` of its own is default-valued
+            # without a wrapper (gpu's `mat_transpose_mode`, `NON_TRANSPOSE`).
+            default = self.default(str(record["defaultValue"]), record, dialect)
+            optional = bool(record.get("isOptional"))
         constraint = self.attr_constraint(record, scope, dialect)
         if default is not None and not _default_buildable(constraint):
             raise _Incomplete(
