@@ -361,6 +361,7 @@ class _Reader:
         self.current_foreign: set[tuple[str, str]] = set()
         self.current_dialect = ""
         self._classes: dict[str, list[str]] | None = None
+        self._shipped: dict[str, DialectDef | None] = {}
         self._enum_attrs: dict[str, str] | None = None
         self._foreign: dict[
             str, dict[str, tuple[CppClass, dict[tuple[str, str, int], tuple[str, str]]]]
@@ -1265,6 +1266,9 @@ class _Reader:
         if known is not None and not item.interface_checks:
             fields["verifier"] = SourceText(text=known)
         names = self.default_result_names(results, traits)
+        fields.update(self.shipped_code(record, item, traits, names))
+        if "asm_result_names" in fields:
+            names = None
         known_names = KNOWN_RESULT_NAMES.get(item.name)
         if known_names is not None and any("OpAsmOpInterface" in t.spelling() for t in traits):
             # MLIR's C++ names this op's result; the table has the same names.
@@ -1275,6 +1279,52 @@ class _Reader:
         if arg_names != default_order and len(arg_names) == len(default_order):
             fields["argument_order"] = tuple(arg_names)
         return OpDef.model_validate(fields)
+
+    def shipped_op(self, name: str) -> OpDef | None:
+        """odsgen's own op of this name, when odsgen ships its dialect (`memref.cast`
+        of `opdefs/memref.td`)."""
+        dialect = name.split(".", 1)[0]
+        if dialect not in self._shipped:
+            self._shipped[dialect] = _builtin_dialect(dialect)
+        spec = self._shipped[dialect]
+        if spec is None:
+            return None
+        return next((o for o in spec.ops if f"{spec.name}.{o.mnemonic}" == name), None)
+
+    def shipped_code(
+        self,
+        record: Mapping[str, Any],
+        item: ImportedOp,
+        traits: Sequence[TraitRef],
+        default_names: str | None,
+    ) -> dict[str, SourceText]:
+        """The methods an imported op takes from odsgen's own op of the same name
+        instead of hooks: MLIR's C++ verifier (`verify_custom`) and result names,
+        which odsgen's dialect writes in Python against the same operand, attribute
+        and result names. Only where no interface check joins the C++ (`hooks`
+        leaves those to the implementation module), and not a verifier that names
+        odsgen's own op classes (`_shippable`)."""
+        shipped = self.shipped_op(item.name)
+        if shipped is None:
+            return {}
+        dialect = item.name.split(".", 1)[0]
+        cls = class_name_from_def(shipped.def_name)
+
+        def call(method: str) -> SourceText:
+            return SourceText(
+                text=f"from generated.{dialect}.ops import {cls} as Shipped\n\n"
+                f"return Shipped.{method}(self)  # type: ignore[arg-type]\n"
+            )
+
+        out: dict[str, SourceText] = {}
+        plain = any(not r for _, r in item.interface_checks)
+        known = self.known_verifier(record)
+        if record.get("hasVerifier") and not plain and known is None and _shippable(shipped):
+            out["verifier"] = call("verify_custom")
+        declares = any("OpAsmOpInterface" in t.spelling() for t in traits)
+        if default_names is None and shipped.asm_result_names is not None and declares:
+            out["asm_result_names"] = call("asm_result_names")
+        return out
 
     @staticmethod
     def default_result_names(
@@ -1471,7 +1521,13 @@ class _Reader:
             for method in info.methods:
                 if method.kind != "required" and method.ods_name not in overridden:
                     continue
-                if method.py_name == "asm_result_names" and item.name in KNOWN_RESULT_NAMES:
+                if method.py_name == "asm_result_names" and (
+                    item.name in KNOWN_RESULT_NAMES
+                    or (
+                        (shipped := self.shipped_op(item.name)) is not None
+                        and shipped.asm_result_names is not None
+                    )
+                ):
                     continue  # the op's spec gets the names MLIR's C++ gives
                 params = ", ".join(("cls" if method.static else "op", *method.params))
                 returns = method.signature.rsplit("->", 1)[-1].strip()
@@ -1654,8 +1710,11 @@ class _Reader:
         op = item.name
         plain = [text for text, regions in item.interface_checks if not regions]
         regional = [text for text, regions in item.interface_checks if regions]
+        shipped = self.shipped_op(item.name)
         if record.get("hasVerifier") and not plain and self.known_verifier(record) is not None:
             pass  # the runtime has MLIR's C++ check (`op_def` gives its Python)
+        elif record.get("hasVerifier") and not plain and _shippable(shipped):
+            pass  # odsgen's own op of the name has MLIR's check (`shipped_code`)
         elif record.get("hasVerifier") or plain:
             contract = (
                 f"{op}: `LogicalResult verify()`; return MLIR's message without "
@@ -2027,6 +2086,16 @@ def _attr_predicate(record: Mapping[str, Any]) -> AttrPredicate | None:
             return None
         return AttrPredicate(name=name, args=tuple(int(g) for g in match.groups()))
     return None
+
+
+def _shippable(shipped: OpDef | None) -> bool:
+    """Whether odsgen's own op has a verifier an imported op of its name can run: one
+    of an op without regions that names no op class (checks of regions, terminators
+    and parents test odsgen's own classes, which an imported op's neighbours are
+    not)."""
+    if shipped is None or shipped.verifier is None or shipped.regions:
+        return False
+    return re.search(r"\b[A-Z]\w*Op\b", shipped.verifier.text) is None
 
 
 def _default_buildable(constraint: AttrConstraint) -> bool:

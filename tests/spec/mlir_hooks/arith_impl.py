@@ -25,15 +25,6 @@ from generated.arith import ops as builtin
 from generator.ir import AsmParser, AsmPrinter, IntegerAttr, Operation, SourcePos
 
 
-def constant_op_asm_result_names(op: Operation) -> Sequence[tuple[int, str]]:
-    """`%c42_i32`, `%c0`, `%true`, `%cst` (MLIR's `getAsmResultNames`)."""
-    return builtin.ConstantOp.asm_result_names(op)  # type: ignore[arg-type]
-
-
-def constant_op_verify(op: Operation) -> str | None:
-    return builtin.ConstantOp.verify_custom(op)  # type: ignore[arg-type]
-
-
 def mul_i_op_asm_result_names(op: Operation) -> Sequence[tuple[int, str]]:
     """A constant times `vector.vscale` (either way round) is `%c<N>_vscale`;
     other products keep the default name."""
@@ -119,11 +110,6 @@ def fp_to_si_op_verify(op: Operation) -> str | None:
 
 def fp_to_ui_op_verify(op: Operation) -> str | None:
     return builtin.FPToUIOp.verify_custom(op)  # type: ignore[arg-type]
-
-
-def select_op_verify(op: Operation) -> str | None:
-    """A shaped condition has the result's shape, with `i1` elements."""
-    return builtin.SelectOp.verify_custom(op)  # type: ignore[arg-type]
 
 
 def select_op_parse(cls: type[Operation], p: AsmParser, name_pos: SourcePos) -> Operation:

@@ -442,10 +442,6 @@ def reduce_op_verify_regions(op: Operation) -> str | None:
     return None
 
 
-def reduce_return_op_verify(op: Operation) -> str | None:
-    return builtin.ReduceReturnOp.verify_custom(op)  # type: ignore[arg-type]
-
-
 # --- scf.while ---
 
 
