@@ -1378,7 +1378,10 @@ class _Reader:
             if "DefaultValuedAttr" in supers or "DefaultValuedOptionalAttr" in supers:
                 default = self.default(str(record.get("defaultValue", "")), base, dialect)
             record = base
-        elif str(record.get("defaultValue") or "").strip():
+        elif str(record.get("defaultValue") or "").strip() and (
+            # A unit attribute's `false` is its absence, not a default.
+            "UnitAttr" not in (str(record.get("!name")), *supers)
+        ):
             # As in ODS, an attribute with a `defaultValue` of its own is default-valued
             # without a wrapper (gpu's `mat_transpose_mode`, `NON_TRANSPOSE`).
             default = self.default(str(record["defaultValue"]), record, dialect)

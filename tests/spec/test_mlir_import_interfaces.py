@@ -292,6 +292,11 @@ def test_imported_transform_ops_against_mlir_opt(
     spec = (tmp_path / "out" / "mlirpy" / "transform.yaml").read_text("utf-8")
     cases = _cases(spec, TRANSFORM_TYPES) + _handle_cases(spec)
     ops = {name for name, _ in cases}
+    # A param and a handle: operands of two kinds, which `_cases` never gives.
+    remark = "transform.debug.emit_param_as_remark"
+    if remark in ops:
+        for param in ("!transform.param<i64>", "!transform.any_param", "!transform.any_op"):
+            cases.append((remark, _case(remark, [param, "!transform.any_op"], [])))
     for name in newly_complete:
         assert name in ops, name
     total, agree, valid = differential(tmp_path, cases)
