@@ -1176,7 +1176,9 @@ class XOrINotCmpI(RewritePattern):
         if not (arith.is_splat_int(a8, 1)):
             return False
         nat9 = arith.inverted_cmpi(a3)
-        new10 = rewriter.insert(arith.CmpIOp(v4, v5, predicate=nat9, loc=op.loc))
+        new10 = rewriter.insert(
+            arith.CmpIOp(v4, v5, predicate=nat9, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new10.results[0]])
         return True
 
@@ -1221,7 +1223,9 @@ class CmpIExtSI(RewritePattern):
             return False
         if int_constant(a1) not in (0, 1):
             return False
-        new8 = rewriter.insert(arith.CmpIOp(v4, v7, predicate=a1, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.CmpIOp(v4, v7, predicate=a1, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new8.results[0]])
         return True
 
@@ -1266,7 +1270,9 @@ class CmpIExtUI(RewritePattern):
             return False
         if int_constant(a1) not in (0, 1):
             return False
-        new8 = rewriter.insert(arith.CmpIOp(v4, v7, predicate=a1, loc=op.loc))
+        new8 = rewriter.insert(
+            arith.CmpIOp(v4, v7, predicate=a1, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new8.results[0]])
         return True
 
@@ -1314,7 +1320,9 @@ class RedundantSelectTrue(RewritePattern):
             return False
         v5 = op3.true_value
         v6 = op.false_value
-        new7 = rewriter.insert(arith.SelectOp(v1, v5, v6, loc=op.loc))
+        new7 = rewriter.insert(
+            arith.SelectOp(v1, v5, v6, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new7.results[0]])
         return True
 
@@ -1362,7 +1370,9 @@ class RedundantSelectFalse(RewritePattern):
         if v5 is not v1:
             return False
         v6 = op4.false_value
-        new7 = rewriter.insert(arith.SelectOp(v1, v2, v6, loc=op.loc))
+        new7 = rewriter.insert(
+            arith.SelectOp(v1, v2, v6, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new7.results[0]])
         return True
 
@@ -1476,7 +1486,9 @@ class SelectNotCond(RewritePattern):
         v8 = op.false_value
         if not (arith.is_splat_int(a6, 1)):
             return False
-        new9 = rewriter.insert(arith.SelectOp(v3, v8, v7, loc=op.loc))
+        new9 = rewriter.insert(
+            arith.SelectOp(v3, v8, v7, result_type=op.results[0].type, loc=op.loc)
+        )
         rewriter.replace_op(op, [new9.results[0]])
         return True
 

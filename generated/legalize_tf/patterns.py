@@ -80,7 +80,15 @@ class LegalizeAdd(RewritePattern):
             return False
         v1 = op.x
         v2 = op.y
-        new3 = rewriter.insert(tfl.AddOp(v1, v2, fused_activation_function=_ATTR_0, loc=op.loc))
+        new3 = rewriter.insert(
+            tfl.AddOp(
+                v1,
+                v2,
+                fused_activation_function=_ATTR_0,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new3.results[0]])
         return True
 
@@ -99,7 +107,15 @@ class LegalizeAddV2(RewritePattern):
             return False
         v1 = op.x
         v2 = op.y
-        new3 = rewriter.insert(tfl.AddOp(v1, v2, fused_activation_function=_ATTR_0, loc=op.loc))
+        new3 = rewriter.insert(
+            tfl.AddOp(
+                v1,
+                v2,
+                fused_activation_function=_ATTR_0,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new3.results[0]])
         return True
 
@@ -118,7 +134,15 @@ class LegalizeSub(RewritePattern):
             return False
         v1 = op.x
         v2 = op.y
-        new3 = rewriter.insert(tfl.SubOp(v1, v2, fused_activation_function=_ATTR_0, loc=op.loc))
+        new3 = rewriter.insert(
+            tfl.SubOp(
+                v1,
+                v2,
+                fused_activation_function=_ATTR_0,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new3.results[0]])
         return True
 
@@ -137,7 +161,15 @@ class LegalizeMul(RewritePattern):
             return False
         v1 = op.x
         v2 = op.y
-        new3 = rewriter.insert(tfl.MulOp(v1, v2, fused_activation_function=_ATTR_0, loc=op.loc))
+        new3 = rewriter.insert(
+            tfl.MulOp(
+                v1,
+                v2,
+                fused_activation_function=_ATTR_0,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new3.results[0]])
         return True
 
@@ -237,7 +269,15 @@ class LegalizeReluOfAdd(RewritePattern):
             return False
         v3 = op2.x
         v4 = op2.y
-        new5 = rewriter.insert(tfl.AddOp(v3, v4, fused_activation_function=_ATTR_1, loc=op.loc))
+        new5 = rewriter.insert(
+            tfl.AddOp(
+                v3,
+                v4,
+                fused_activation_function=_ATTR_1,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new5.results[0]])
         return True
 
@@ -272,7 +312,15 @@ class LegalizeBiasAdd(RewritePattern):
             a3 = _DEFAULT_BIAS_ADD_OP_DATA_FORMAT
         if a3 != _ATTR_2:
             return False
-        new4 = rewriter.insert(tfl.AddOp(v1, v2, fused_activation_function=_ATTR_0, loc=op.loc))
+        new4 = rewriter.insert(
+            tfl.AddOp(
+                v1,
+                v2,
+                fused_activation_function=_ATTR_0,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new4.results[0]])
         return True
 
@@ -323,7 +371,15 @@ class LegalizeRelu6OfBiasAdd(RewritePattern):
             a5 = _DEFAULT_BIAS_ADD_OP_DATA_FORMAT
         if a5 != _ATTR_2:
             return False
-        new6 = rewriter.insert(tfl.AddOp(v3, v4, fused_activation_function=_ATTR_3, loc=op.loc))
+        new6 = rewriter.insert(
+            tfl.AddOp(
+                v3,
+                v4,
+                fused_activation_function=_ATTR_3,
+                output_type=op.results[0].type,
+                loc=op.loc,
+            )
+        )
         rewriter.replace_op(op, [new6.results[0]])
         return True
 
@@ -360,7 +416,7 @@ class LegalizeNotEqual(RewritePattern):
             a3 = _DEFAULT_NOT_EQUAL_OP_INCOMPATIBLE_SHAPE_ERROR
         if a3 != _ATTR_4:
             return False
-        new4 = rewriter.insert(tfl.NotEqualOp(v1, v2, loc=op.loc))
+        new4 = rewriter.insert(tfl.NotEqualOp(v1, v2, output_type=op.results[0].type, loc=op.loc))
         rewriter.replace_op(op, [new4.results[0]])
         return True
 
@@ -380,7 +436,7 @@ class LegalizeConst(RewritePattern):
         a1 = get_property(op, "value")
         if a1 is None:
             return False
-        new2 = rewriter.insert(tfl.ConstOp(value=a1, loc=op.loc))
+        new2 = rewriter.insert(tfl.ConstOp(value=a1, output_type=op.results[0].type, loc=op.loc))
         rewriter.replace_op(op, [new2.results[0]])
         return True
 

@@ -569,12 +569,25 @@ class _Compiler:
                 keywords.append(f"{sanitize_name(snake_case(param.name))}={expr}")
         results = target.op.results
         required = {p.name for p in target.view.keywords if p.default is None}
+        optional = {p.name for p in target.view.keywords} - required
+        # An op replacing the root whose result type its builder works out from the
+        # operands (a broadcast) takes the root's, as MLIR's DRR does: a source of
+        # higher rank than the broadcast (`tensor<2x3xf32>` from two `tensor<3xf32>`)
+        # keeps its type. Ops whose traits fix the type (`SameOperandsAndResultType`)
+        # are left to their builders.
+        fixed = any(
+            t.name in ("SameOperandsAndResultType", "InferTypeOpInterface")
+            for t in target.op.traits
+        )
         for i, result in enumerate(results):
             base = snake_case(result.name or f"result_{i}")
             kw = f"{base}_types" if result.variadicity == "variadic" else f"{base}_type"
             if type_exprs:
                 if i < len(type_exprs):
                     keywords.append(f"{kw}={type_exprs[i]}")
+                continue
+            if kw in optional and root and result.variadicity == "single" and not fixed:
+                keywords.append(f"{kw}={root_var}.results[{i}].type")
                 continue
             if kw not in required:
                 continue

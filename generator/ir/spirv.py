@@ -531,7 +531,9 @@ class SpirvImageType(_SpirvType):
             p.expect(",")
             values.append(_enum_keyword(p, cases, "unknown attribute: '{}'"))
         p.expect(">")
-        return cls.get(element, *values)
+        # Spelled out: a compiled classmethod takes no star-arguments from a list.
+        dim, depth, arrayed, sampling, sampler_use, image_format = values
+        return cls.get(element, dim, depth, arrayed, sampling, sampler_use, image_format)
 
     def params_text(self, p: AsmPrinter) -> str:
         words = [
